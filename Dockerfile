@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Research Desk — production image. Build: docker build -t research-desk .
+# Run:   docker run -e SLACK_BOT_TOKEN=… -e SLACK_APP_TOKEN=… -e SERVICE_BASE_URL=… \
+#          -e SERVICE_API_KEY=… -e REDIS_URL=redis://redis:6379/0 -p 3000:3000 research-desk
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# The playground page is static; it ships so the image can also run the demo.
+COPY src/emulators/slack/playground-page ./dist/emulators/slack/playground-page
+COPY package.json manifest.yml ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/main.js"]

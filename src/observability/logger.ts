@@ -1,0 +1,75 @@
+import type { Redact } from './redactor.js';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const LEVEL_RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export type LogFields = Record<string, unknown>;
+
+/**
+ * Structured logger: one JSON object per line, with bindings (component, correlation id) carried
+ * by child loggers. Every line passes through the redactor after serialisation, so no field,
+ * message or error text can carry a secret out.
+ */
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+  child(bindings: LogFields): Logger;
+  readonly level: LogLevel;
+}
+
+export interface LoggerOptions {
+  level?: LogLevel;
+  redact: Redact;
+  /** Where lines go; stdout by default. Tests pass an array collector. */
+  write?: (line: string) => void;
+  clock?: () => number;
+  bindings?: LogFields;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const level = options.level ?? 'info';
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const clock = options.clock ?? Date.now;
+  const bindings = options.bindings ?? {};
+
+  const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
+    if (LEVEL_RANK[lvl] < LEVEL_RANK[level]) return;
+    const record = { time: new Date(clock()).toISOString(), level: lvl, msg, ...bindings, ...fields };
+    write(options.redact(JSON.stringify(record, jsonReplacer)));
+  };
+
+  return {
+    level,
+    debug: (m, f) => emit('debug', m, f),
+    info: (m, f) => emit('info', m, f),
+    warn: (m, f) => emit('warn', m, f),
+    error: (m, f) => emit('error', m, f),
+    child: (more) => createLogger({ ...options, level, write, clock, bindings: { ...bindings, ...more } }),
+  };
+}
+
+/** Errors serialise to their useful parts (JSON.stringify drops them to `{}` otherwise). */
+function jsonReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Error) {
+    const withCode = value as Error & { code?: unknown; kind?: unknown; status?: unknown };
+    return {
+      name: value.name,
+      message: value.message,
+      ...(withCode.code !== undefined ? { code: withCode.code } : {}),
+      ...(withCode.kind !== undefined ? { kind: withCode.kind } : {}),
+      ...(withCode.status !== undefined ? { status: withCode.status } : {}),
+      stack: value.stack?.split('\n').slice(0, 6).join('\n'),
+    };
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}
+
+/** A logger that keeps lines in memory, for tests that assert on what was logged. */
+export function createMemoryLogger(redact: Redact, level: LogLevel = 'debug'): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const logger = createLogger({ level, redact, write: (l) => lines.push(l) });
+  return Object.assign(logger, { lines });
+}

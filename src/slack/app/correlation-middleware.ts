@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware, AnyMiddlewareArgs } from '@slack/bolt';
+import type { Logger } from '../../observability/logger.js';
+
+/** What every listener finds in Bolt's context. */
+export interface RequestContext {
+  correlationId: string;
+  log: Logger;
+}
+
+/**
+ * Gives each incoming request a correlation id (Slack's event id or trigger id when there is one)
+ * and a child logger carrying it, so every log line of one request can be found together.
+ */
+export function correlationMiddleware(logger: Logger): Middleware<AnyMiddlewareArgs> {
+  return async ({ body, context, next }) => {
+    const b = body as Record<string, unknown>;
+    const correlationId =
+      str(b.event_id) ?? str(b.trigger_id) ?? str((b.event as Record<string, unknown> | undefined)?.event_ts) ?? randomUUID();
+    const kind = str(b.type) ?? (str(b.command) ? 'slash_command' : 'unknown');
+    context.correlationId = correlationId;
+    context.log = logger.child({
+      correlation_id: correlationId,
+      kind,
+      team: context.teamId,
+      user: context.userId,
+      ...(context.retryNum ? { slack_retry: context.retryNum } : {}),
+    });
+    await next();
+  };
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+}
+
+export function requestContext(context: Record<string, unknown>, fallback: Logger): RequestContext {
+  const log = (context.log as Logger | undefined) ?? fallback;
+  const correlationId = (context.correlationId as string | undefined) ?? randomUUID();
+  return { correlationId, log };
+}

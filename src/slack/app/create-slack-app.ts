@@ -1,0 +1,103 @@
+import type { Server } from 'node:http';
+import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type Receiver } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
+import type { Logger } from '../../observability/logger.js';
+import { toBoltLogger } from './bolt-logger.js';
+import { healthRoutes, type ReadinessCheck } from './health-routes.js';
+import { correlationMiddleware } from './correlation-middleware.js';
+
+export type SlackConnection =
+  | { mode: 'http'; botToken: string; signingSecret: string; apiUrl?: string }
+  | { mode: 'socket'; botToken: string; appToken: string; apiUrl?: string };
+
+export interface SlackAppOptions {
+  connection: SlackConnection;
+  /** The app's HTTP server: /slack/events in HTTP mode, /healthz and /readyz in both modes. */
+  port: number;
+  host?: string;
+  logger: Logger;
+  readiness: ReadinessCheck[];
+  /** Registers every listener; receives the Bolt app once it exists. */
+  register: (app: App) => void;
+}
+
+export interface SlackApp {
+  app: App;
+  /** Resolves with the port the HTTP server listens on. */
+  start(): Promise<{ port: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Web API client's policy: the app's rate budget decides when to write, so the SDK must
+ * never sleep through a 429 (its default) nor replay a write whose outcome is unknown.
+ * @see ../../../../shared/slack-facts.md §1 (@slack/web-api defaults)
+ */
+export function slackClientOptions(apiUrl: string | undefined): WebClientOptions {
+  return {
+    ...(apiUrl ? { slackApiUrl: apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/` } : {}),
+    rejectRateLimitedCalls: true,
+    retryConfig: { retries: 0 },
+    timeout: 10_000,
+  };
+}
+
+export function createSlackApp(options: SlackAppOptions): SlackApp {
+  const { connection, logger } = options;
+  const boltLogger = toBoltLogger(logger.child({ component: 'bolt' }), LogLevel.WARN);
+  const clientOptions = slackClientOptions(connection.apiUrl);
+  const routes = healthRoutes(options.readiness);
+
+  let receiver: Receiver;
+  let httpReceiver: HTTPReceiver | undefined;
+  if (connection.mode === 'http') {
+    // HTTPReceiver verifies X-Slack-Signature and refuses requests older than five minutes.
+    httpReceiver = new HTTPReceiver({
+      signingSecret: connection.signingSecret,
+      endpoints: '/slack/events',
+      customRoutes: routes,
+      logger: boltLogger,
+      processBeforeResponse: false,
+      unhandledRequestTimeoutMillis: 2500,
+    });
+    receiver = httpReceiver;
+  } else {
+    receiver = new SocketModeReceiver({
+      appToken: connection.appToken,
+      logger: boltLogger,
+      customRoutes: routes,
+      installerOptions: { port: options.port, clientOptions },
+    });
+  }
+
+  const app = new App({
+    token: connection.botToken,
+    receiver,
+    logger: boltLogger,
+    clientOptions,
+    // Slack's own retries are handled by event-id dedupe; the bot's own messages are ignored.
+    ignoreSelf: true,
+  });
+  app.use(correlationMiddleware(logger));
+  app.error(async (error) => {
+    logger.error('unhandled listener error', { err: error });
+  });
+  options.register(app);
+
+  let server: Server | undefined;
+  return {
+    app,
+    async start() {
+      if (httpReceiver) {
+        server = await httpReceiver.start({ port: options.port, host: options.host ?? '0.0.0.0' });
+        const address = server.address();
+        return { port: typeof address === 'object' && address ? address.port : options.port };
+      }
+      await app.start();
+      return { port: options.port };
+    },
+    async stop() {
+      await app.stop();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+/**
+ * /healthz answers while the process runs (liveness); /readyz checks the service and the store
+ * (readiness) and says which one failed, without any detail that could leak configuration.
+ */
+export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 3000): CustomRoute[] {
+  const send = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  return [
+    { path: '/healthz', method: ['GET', 'HEAD'], handler: (_req, res) => send(res, 200, { ok: true }) },
+    {
+      path: '/readyz',
+      method: ['GET', 'HEAD'],
+      handler: (_req, res) => {
+        void Promise.all(
+          checks.map(async ({ name, check }) => {
+            const started = Date.now();
+            try {
+              await withTimeout(check(), timeoutMs);
+              return { name, ok: true, latencyMs: Date.now() - started };
+            } catch (error) {
+              const reason = error instanceof Error ? error.name : 'Error';
+              return { name, ok: false, latencyMs: Date.now() - started, reason };
+            }
+          }),
+        ).then((results) => send(res, results.every((r) => r.ok) ? 200 : 503, { ok: results.every((r) => r.ok), checks: results }));
+      },
+    },
+  ];
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

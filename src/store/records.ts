@@ -1,0 +1,78 @@
+/** Records the app keeps in the state store. Serialised as JSON; key names live in keys.ts. */
+
+export type RunStatus = 'starting' | 'running' | 'completed' | 'cancelled' | 'failed' | 'timed_out';
+export type DeliveryPath = 'update' | 'native';
+
+/** One agent run relayed into a Slack thread. */
+export interface RunRecord {
+  /** Our id for the run (also the lease name). */
+  runId: string;
+  teamId: string;
+  channelId: string;
+  /** The thread the run lives in (the asker's message ts). */
+  threadTs: string;
+  /** Reply messages of the run in order; the first is the live one, later ones are continuations. */
+  replyTs: string[];
+  conversationId: number;
+  /** Empty until the chat call answered. */
+  assistantMessageId: string;
+  /** Offset of the last event applied to what Slack shows; -1 before the first. */
+  lastOffset: number;
+  status: RunStatus;
+  askerUserId: string;
+  question: string;
+  startedAtMs: number;
+  updatedAtMs: number;
+  delivery: DeliveryPath;
+  /** ts of a native stream still open (must be stopped before that message is edited). */
+  openStreamTs?: string;
+  cancelledBy?: string;
+  /** Documents the run was grounded on (the "Ask the agent" button). */
+  documents?: Array<{ docId: string; docTitle: string }>;
+  /** Conversation web page, when the service gave one. */
+  conversationUrl?: string;
+}
+
+/** A Slack thread mapped to the service conversation that continues in it. */
+export interface ThreadConversation {
+  teamId: string;
+  channelId: string;
+  threadTs: string;
+  conversationId: number;
+  conversationUrl?: string;
+  createdAtMs: number;
+}
+
+export type DigestCadence = 'daily' | 'weekdays' | 'weekly';
+
+export interface DigestSubscription {
+  teamId: string;
+  channelId: string;
+  cadence: DigestCadence;
+  /** For weekly: 0 = Sunday … 6 = Saturday. */
+  weekday?: number;
+  /** HH:MM, 24-hour, in `timeZone`. */
+  time: string;
+  /** IANA name, e.g. Asia/Shanghai. */
+  timeZone: string;
+  top: number;
+  createdBy: string;
+  createdAtMs: number;
+  paused: boolean;
+  pausedReason?: string;
+}
+
+/** What a channel's previous digest showed, to report what changed since. */
+export interface DigestSnapshot {
+  postedAtMs: number;
+  slot: string;
+  concepts: Array<{ conceptId: string; name: string; trendingScore: number }>;
+}
+
+export interface FolderRecord {
+  teamId: string;
+  folderId: string;
+  name: string;
+  createdBy: string;
+  createdAtMs: number;
+}

@@ -1,0 +1,28 @@
+/**
+ * The primitive key-value store every piece of state sits on. Two implementations share it:
+ * Redis (`redis-state-store.ts`, for production and several replicas) and an embedded,
+ * file-backed store (`file-state-store.ts`, the default without REDIS_URL). Key names and TTLs
+ * belong to `keys.ts`; domain stores (runs, subscriptions, …) are built on top of this.
+ *
+ * Every operation is atomic with respect to other callers of the same store.
+ */
+export interface StateStore {
+  readonly kind: 'redis' | 'file';
+  get(key: string): Promise<string | null>;
+  /** Sets a value; with ttlMs it expires after that many milliseconds. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Sets only when the key is absent (SET NX PX). Returns whether it was set. */
+  setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Deletes only when the current value equals `expected` (releasing a lease one holds). */
+  deleteIfEquals(key: string, expected: string): Promise<boolean>;
+  /** Replaces the value (and TTL) only when the current value equals `expected` (renewing a lease). */
+  replaceIfEquals(key: string, expected: string, value: string, ttlMs?: number): Promise<boolean>;
+  /** Adds `by` to an integer counter, creating it with the TTL when new. Returns the new value. */
+  increment(key: string, by: number, ttlMs: number): Promise<number>;
+  /** Every live key that starts with `prefix` (order unspecified). */
+  keys(prefix: string): Promise<string[]>;
+  /** Verifies the store answers (for /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
