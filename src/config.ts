@@ -125,7 +125,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl,
     dataDir: path.resolve(cwd, read('DATA_DIR') ?? 'data'),
     streaming,
-    documentUrlDomains: domains,
+    // The demo service's documents live on research.example.com; a real service's domain must be named.
+    documentUrlDomains: domains.length > 0 ? domains : service.mode === 'demo' ? ['research.example.com'] : [],
     logLevel,
     agentIdleTimeoutMs: number(read, 'AGENT_IDLE_TIMEOUT_SECONDS', 600, { min: 5, max: 86_400 }) * 1000,
     runLeaseMs: number(read, 'RUN_LEASE_SECONDS', 30, { min: 2, max: 3600 }) * 1000,

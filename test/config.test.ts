@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const secretBot = 'xoxb-1111-2222-abcdefSECRET';
+const secretSigning = 'signing-secret-value-123';
+
+describe('loadConfig', () => {
+  it('starts the playground and the demo service on an empty environment', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.slack).toEqual({ mode: 'playground', playgroundPort: 8080 });
+    expect(config.service).toEqual({ mode: 'demo', agentSpeed: 2 });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/app/data');
+    expect(config.streaming).toBe('auto');
+    expect(config.documentUrlDomains).toEqual(['research.example.com']);
+    expect(config.secrets).toEqual([]);
+  });
+
+  it('chooses Socket Mode with an app token and HTTP mode with a signing secret', () => {
+    expect(loadConfig({ SLACK_BOT_TOKEN: secretBot, SLACK_APP_TOKEN: 'xapp-1-abc' }).slack.mode).toBe('socket');
+    const http = loadConfig({ SLACK_BOT_TOKEN: secretBot, SLACK_SIGNING_SECRET: secretSigning });
+    expect(http.slack.mode).toBe('http');
+    expect(http.secrets).toEqual(expect.arrayContaining([secretBot, secretSigning]));
+  });
+
+  it('mixes real Slack with the demo service and the real service with the playground', () => {
+    const mixed = loadConfig({ SLACK_BOT_TOKEN: secretBot, SLACK_APP_TOKEN: 'xapp-1-abc' });
+    expect(mixed.service.mode).toBe('demo');
+    const remote = loadConfig({ SERVICE_BASE_URL: 'https://svc.example.com/', SERVICE_API_KEY: 'k-123456' });
+    expect(remote.slack.mode).toBe('playground');
+    expect(remote.service).toEqual({ mode: 'remote', baseUrl: 'https://svc.example.com', apiKey: 'k-123456' });
+    expect(remote.documentUrlDomains).toEqual([]);
+  });
+
+  it.each([
+    [{ SLACK_BOT_TOKEN: secretBot }, 'SLACK_SIGNING_SECRET'],
+    [{ SLACK_APP_TOKEN: 'xapp-1-abc' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_BOT_TOKEN: 'not-a-token', SLACK_APP_TOKEN: 'xapp-1' }, 'SLACK_BOT_TOKEN'],
+    [{ SERVICE_BASE_URL: 'https://svc.example.com' }, 'SERVICE_API_KEY'],
+    [{ SERVICE_BASE_URL: 'ftp://x', SERVICE_API_KEY: 'k' }, 'SERVICE_BASE_URL'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SLACK_STREAMING: 'sometimes' }, 'SLACK_STREAMING'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ DOCUMENT_URL_DOMAINS: 'ok.example.com,bad domain' }, 'DOCUMENT_URL_DOMAINS'],
+    [{ AGENT_IDLE_TIMEOUT_SECONDS: 'soon' }, 'AGENT_IDLE_TIMEOUT_SECONDS'],
+  ])('refuses %j naming %s with an example', (env, variable) => {
+    let caught: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(variable)).toBe(true);
+    expect(error.message).toContain('example:');
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  it('never prints a secret value in an error', () => {
+    const env = { SLACK_BOT_TOKEN: 'xoxp-user-token-not-bot-SECRET', SLACK_APP_TOKEN: 'xapp-1' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain('SECRET');
+    }
+  });
+});
