@@ -1,0 +1,291 @@
+/**
+ * Posts trending-concept digests on each subscription's schedule, exactly once per channel and
+ * slot across restarts and replicas. Per due slot: take the channel's digest lock (a lease), claim
+ * the slot's marker, post with retries, then mark the outcome. The lock keeps two replicas from
+ * working on one channel at once; the marker, claimed before posting, keeps a slot from being
+ * posted twice. A post that fails for good releases the marker so a later tick tries again while
+ * the slot is within grace — after that it is skipped with a log line, never dropped silently. A
+ * claim left pending by a replica that died mid-post is taken over once its lock expires (the
+ * post is re-attempted with `recovered: true`, so the poster can look for its own message first).
+ * No Bolt in here: posting is the injected `postDigest`.
+ */
+import { randomUUID } from 'node:crypto';
+import pRetry, { AbortError } from 'p-retry';
+import type { Logger } from '../observability/logger.js';
+import type { DigestMarkers } from '../store/digest-markers.js';
+import { leaseNames } from '../store/keys.js';
+import type { Leases } from '../store/leases.js';
+import type { DigestSubscription } from '../store/records.js';
+import type { Subscriptions } from '../store/subscriptions.js';
+import { DigestLockLostError } from './digest-lock-lost-error.js';
+import { DigestPostError } from './digest-post-error.js';
+import { latestSlotAt } from './digest-schedule.js';
+import { mapWithConcurrency } from './map-with-concurrency.js';
+import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy, type PostDigest, type PostDigestResult } from './post-digest.js';
+
+export { DEFAULT_DIGEST_RETRY, FAST_DIGEST_RETRY } from './post-digest.js';
+export type { DigestRetryPolicy, PostDigest, PostDigestContext, PostDigestResult } from './post-digest.js';
+
+export interface DigestSchedulerOptions {
+  subscriptions: Subscriptions;
+  markers: DigestMarkers;
+  leases: Leases;
+  clock: () => number;
+  postDigest: PostDigest;
+  /** How late a slot may still be posted (e.g. after downtime). */
+  graceMs: number;
+  logger: Logger;
+  /** Real-time interval between ticks. */
+  tickMs?: number;
+  /** Told once when a subscription is paused because its channel is gone. */
+  onPaused?: (subscription: DigestSubscription, reason: string) => void | Promise<void>;
+  /** This replica's id (the lock and marker holder); unique per process by default. */
+  instanceId?: string;
+  /** Digest lock lease; must far exceed one post attempt, as it is renewed only between attempts. */
+  lockTtlMs?: number;
+  retry?: DigestRetryPolicy;
+  /** Subscriptions processed at once in a tick. */
+  concurrency?: number;
+}
+
+export type DigestSlotOutcome =
+  | 'posted'
+  | 'channel_gone'
+  | 'failed'
+  | 'skipped_outside_grace'
+  | 'already_handled'
+  | 'locked'
+  | 'lock_lost'
+  | 'not_due'
+  | 'invalid_schedule';
+
+export interface DigestSlotReport {
+  teamId: string;
+  channelId: string;
+  slotIso: string | null;
+  outcome: DigestSlotOutcome;
+}
+
+export interface DigestScheduler {
+  readonly instanceId: string;
+  /** Runs a first tick at once (posting slots missed within grace), then every tickMs. */
+  start(): Promise<void>;
+  /** Stops ticking, ends retries, waits for the tick in progress and releases its locks. */
+  stop(): Promise<void>;
+  /** One pass over every active subscription. Ticks never overlap. */
+  tick(): Promise<DigestSlotReport[]>;
+}
+
+const DEFAULT_TICK_MS = 30_000;
+const DEFAULT_LOCK_TTL_MS = 5 * 60_000;
+
+export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
+  const instanceId = options.instanceId ?? `digest-${randomUUID()}`;
+  const logger = options.logger.child({ component: 'digest-scheduler', instanceId });
+  const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+  const lockTtlMs = options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS;
+  const retry = options.retry ?? DEFAULT_DIGEST_RETRY;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const { subscriptions, markers, leases, clock } = options;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<DigestSlotReport[]> | undefined;
+  let stopping = new AbortController();
+  let started = false;
+  let stopped = false;
+  /** Bumped by start() so a timer chain from before a stop/start never runs twice. */
+  let generation = 0;
+
+  const tick = (): Promise<DigestSlotReport[]> => {
+    // Ticks never overlap: a caller during a tick shares its result.
+    running ??= runTick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  async function runTick(): Promise<DigestSlotReport[]> {
+    if (stopped) return [];
+    let active: DigestSubscription[];
+    try {
+      active = (await subscriptions.listAll()).filter((sub) => !sub.paused);
+    } catch (error) {
+      logger.error('digest tick could not list subscriptions', { err: error });
+      return [];
+    }
+    const nowMs = clock();
+    return mapWithConcurrency(active, concurrency, async (sub) => {
+      try {
+        return await processSubscription(sub, nowMs);
+      } catch (error) {
+        logger.error('digest slot processing failed', { err: error, teamId: sub.teamId, channelId: sub.channelId });
+        return { teamId: sub.teamId, channelId: sub.channelId, slotIso: null, outcome: 'failed' as const };
+      }
+    });
+  }
+
+  async function processSubscription(sub: DigestSubscription, nowMs: number): Promise<DigestSlotReport> {
+    const where = { teamId: sub.teamId, channelId: sub.channelId };
+    let slotIso: string | null;
+    try {
+      slotIso = latestSlotAt(sub, nowMs);
+    } catch (error) {
+      logger.error('digest subscription has an invalid schedule', { ...where, err: error });
+      return { ...where, slotIso: null, outcome: 'invalid_schedule' };
+    }
+    // Slots from before the subscription existed are not missed digests.
+    if (slotIso === null || Date.parse(slotIso) < sub.createdAtMs) return { ...where, slotIso, outcome: 'not_due' };
+    const report = (outcome: DigestSlotOutcome): DigestSlotReport => ({ ...where, slotIso, outcome });
+
+    // Cheap path on most ticks: the slot is already done; no lock needed.
+    const seen = await markers.getSlot(sub.teamId, sub.channelId, slotIso);
+    if (seen !== null && seen.state !== 'pending') return report('already_handled');
+
+    const lockName = leaseNames.digest(sub.teamId, sub.channelId);
+    if (!(await leases.acquire(lockName, instanceId, lockTtlMs))) return report('locked');
+    try {
+      return report(await processSlotLocked(sub, slotIso, nowMs));
+    } finally {
+      await leases.release(lockName, instanceId).catch((error: unknown) => {
+        logger.warn('digest lock release failed; it expires on its own', { ...where, err: error });
+      });
+    }
+  }
+
+  /** Runs with the channel's digest lock held. */
+  async function processSlotLocked(sub: DigestSubscription, slotIso: string, nowMs: number): Promise<DigestSlotOutcome> {
+    const where = { teamId: sub.teamId, channelId: sub.channelId, slot: slotIso };
+    const lateMs = nowMs - Date.parse(slotIso);
+    let recovered = false;
+
+    if (!(await markers.claimSlot(sub.teamId, sub.channelId, slotIso, instanceId))) {
+      const marker = await markers.getSlot(sub.teamId, sub.channelId, slotIso);
+      if (marker === null || marker.state !== 'pending') return 'already_handled';
+      // Pending under a lock we now hold: its holder died (or lost its lock) mid-attempt.
+      if (!(await markers.takeOverSlot(sub.teamId, sub.channelId, slotIso, marker.holderId, instanceId))) {
+        return 'already_handled';
+      }
+      recovered = true;
+      logger.warn('digest slot left pending by a replica that stopped mid-post; taking it over', {
+        ...where,
+        previousHolder: marker.holderId,
+      });
+    }
+
+    if (lateMs > options.graceMs) {
+      await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'skipped', 'outside grace window');
+      logger.warn('digest slot missed beyond the grace window; skipped', { ...where, lateMs, graceMs: options.graceMs });
+      return 'skipped_outside_grace';
+    }
+
+    const result = await postWithRetries(sub, slotIso, recovered);
+    if (result === 'posted') {
+      await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'posted');
+      logger.info('digest posted', { ...where, lateMs });
+      return 'posted';
+    }
+    if (result === 'channel_gone') {
+      const reason = 'channel_gone: the channel is gone or the app was removed from it';
+      await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'channel_gone', reason);
+      if (await subscriptions.pause(sub.teamId, sub.channelId, reason)) {
+        logger.warn('digest subscription paused: channel gone', where);
+        await Promise.resolve(options.onPaused?.({ ...sub, paused: true, pausedReason: reason }, reason)).catch(
+          (error: unknown) => logger.error('onPaused callback failed', { ...where, err: error }),
+        );
+      }
+      return 'channel_gone';
+    }
+    if (result === 'lock_lost') {
+      // Our claim stays pending; the replica that now holds the lock takes it over.
+      logger.warn('digest lock lost between attempts; leaving the slot to its new holder', where);
+      return 'lock_lost';
+    }
+    await markers.releaseSlot(sub.teamId, sub.channelId, slotIso, instanceId);
+    logger.error('digest post failed after retries; slot released for the next tick while within grace', {
+      ...where,
+      attempts: retry.retries + 1,
+    });
+    return 'failed';
+  }
+
+  async function postWithRetries(
+    sub: DigestSubscription,
+    slotIso: string,
+    recovered: boolean,
+  ): Promise<PostDigestResult | 'lock_lost'> {
+    const lockName = leaseNames.digest(sub.teamId, sub.channelId);
+    let lastAttempt: Promise<PostDigestResult> | undefined;
+    try {
+      return await pRetry(
+        async (attempt) => {
+          if (attempt > 1 && !(await leases.renew(lockName, instanceId, lockTtlMs))) {
+            throw new AbortError(new DigestLockLostError(sub.teamId, sub.channelId));
+          }
+          lastAttempt = options.postDigest(sub, slotIso, { attempt, recovered });
+          const result = await lastAttempt;
+          if (result === 'retryable_error') throw new DigestPostError(sub.teamId, sub.channelId, slotIso, attempt);
+          return result;
+        },
+        {
+          retries: retry.retries,
+          minTimeout: retry.minTimeoutMs,
+          maxTimeout: retry.maxTimeoutMs,
+          factor: 2,
+          signal: stopping.signal,
+          onFailedAttempt: (error) => {
+            logger.warn('digest post attempt failed', {
+              teamId: sub.teamId,
+              channelId: sub.channelId,
+              slot: slotIso,
+              attempt: error.attemptNumber,
+              retriesLeft: error.retriesLeft,
+              err: error,
+            });
+          },
+        },
+      );
+    } catch (error) {
+      // p-retry rejects an AbortError with the error it wraps.
+      if (error instanceof DigestLockLostError) return 'lock_lost';
+      if (stopping.signal.aborted && lastAttempt !== undefined) {
+        // Stopped mid-retry: an attempt still in flight may yet post; its outcome decides.
+        return lastAttempt.catch(() => 'retryable_error' as const);
+      }
+      return 'retryable_error';
+    }
+  }
+
+  const scheduleNext = (forGeneration: number): void => {
+    if (!started || forGeneration !== generation) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void tick().finally(() => scheduleNext(forGeneration));
+    }, tickMs);
+    timer.unref();
+  };
+
+  return {
+    instanceId,
+    tick,
+    async start() {
+      if (started) return;
+      started = true;
+      stopped = false;
+      generation += 1;
+      const current = generation;
+      stopping = new AbortController();
+      logger.info('digest scheduler started', { tickMs, graceMs: options.graceMs });
+      await tick();
+      scheduleNext(current);
+    },
+    async stop() {
+      started = false;
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      stopping.abort(new Error('digest scheduler stopping'));
+      await running;
+      logger.info('digest scheduler stopped');
+    },
+  };
+}

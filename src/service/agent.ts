@@ -1,0 +1,169 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type {
+  CallOptions,
+  CancelResult,
+  ChatRequest,
+  ChatStarted,
+  Conversation,
+  ConversationMessage,
+  CreateConversationRequest,
+  ReadEventsOptions,
+  StreamObserverOptions,
+  WorkflowStreamEvent,
+} from './types.js';
+import type { Requester } from './request.js';
+import { normaliseCancelResult, normaliseConversation, normaliseMessages } from './normalise-agent.js';
+import { asArray, asRecord, join } from './read-shape.js';
+import { ServiceError } from './errors/service-error.js';
+import { wireBody } from './wire-body.js';
+import { eventsPath, followEvents, type EventStream, type StreamReconnectPolicy } from './event-stream/follow-events.js';
+import { checkWorkflowEvent } from './event-stream/parse-workflow-event.js';
+import { createOffsetGate } from './event-stream/offset-gate.js';
+import { createEventStreamStats } from './event-stream/event-stream-stats.js';
+import { discardBody } from './event-stream/discard-body.js';
+
+/** The header's name carries the service's name: X-<SERVICE>-ASSISTANT-MESSAGE-ID. */
+export const ASSISTANT_MESSAGE_ID_HEADER = /^x-.+-assistant-message-id$/i;
+
+/** Message statuses after which a run produces no more events. */
+const FINISHED_STATUSES = new Set(['completed', 'complete', 'cancelled', 'canceled', 'failed', 'error', 'stopped', 'done', 'finished', 'succeeded', 'success']);
+
+export interface AgentApi {
+  createConversation(req: CreateConversationRequest, opts?: CallOptions): Promise<Conversation>;
+  getConversation(conversationId: number, opts?: CallOptions): Promise<Conversation>;
+  listMessages(
+    conversationId: number,
+    page?: { limit?: number; beforeMessageId?: number },
+    opts?: CallOptions,
+  ): Promise<ConversationMessage[]>;
+  chat(req: ChatRequest, opts?: CallOptions & StreamObserverOptions): Promise<ChatStarted & { events: EventStream }>;
+  streamEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): EventStream;
+  listEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
+  cancelRun(conversationId: number, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
+}
+
+const conversationPath = (id: number): string => `/v1/agent/conversations/${encodeURIComponent(String(id))}`;
+
+export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy): AgentApi {
+  const listMessages: AgentApi['listMessages'] = (conversationId, page, opts) =>
+    req.call({
+      method: 'GET',
+      path: `${conversationPath(conversationId)}/messages`,
+      query: { limit: page?.limit, before_message_id: page?.beforeMessageId },
+      idempotent: true,
+      parse: normaliseMessages,
+      opts,
+    });
+
+  const isRunFinished = async (conversationId: number, assistantMessageId: string, signal?: AbortSignal) => {
+    const messages = await listMessages(conversationId, { limit: 50 }, signal ? { signal } : undefined);
+    const mine = messages.find((m) => m.assistantMessageId === assistantMessageId);
+    return mine?.status !== undefined && FINISHED_STATUSES.has(mine.status.toLowerCase());
+  };
+
+  const follow = (conversationId: number, assistantMessageId: string, o: ReadEventsOptions & CallOptions, initial?: Parameters<typeof followEvents>[1]['initial']) =>
+    followEvents(
+      { req, reconnect, isRunFinished },
+      {
+        conversationId,
+        assistantMessageId,
+        ...(o.fromOffset !== undefined ? { fromOffset: o.fromOffset } : {}),
+        ...(o.afterOffset !== undefined ? { afterOffset: o.afterOffset } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.correlationId ? { correlationId: o.correlationId } : {}),
+        ...(o.onStats ? { onStats: o.onStats } : {}),
+        ...(initial ? { initial } : {}),
+      },
+    );
+
+  return {
+    // Creating, chatting and cancelling change state on the service: never retried.
+    createConversation: (r, opts) =>
+      req.call({
+        method: 'POST',
+        path: '/v1/agent/conversations',
+        body: wireBody({ agent_id: r.agentId, title: r.title, conversation_type: r.conversationType, meta: r.meta }),
+        idempotent: false,
+        parse: normaliseConversation,
+        opts,
+      }),
+
+    getConversation: (conversationId, opts) =>
+      req.call({ method: 'GET', path: conversationPath(conversationId), idempotent: true, parse: normaliseConversation, opts }),
+
+    listMessages,
+
+    async chat(r, opts = {}) {
+      const path = `${conversationPath(r.conversationId)}/chat`;
+      const res = await req.open({
+        method: 'POST',
+        path,
+        body: {
+          message: r.message,
+          documents: (r.documents ?? []).map((d) => wireBody({ doc_id: d.docId, doc_title: d.docTitle, file_type: d.fileType })),
+          stream: true,
+        },
+        opts,
+        accept: 'text/event-stream',
+        idleTimeoutMs: reconnect.idleTimeoutMs,
+      });
+      const assistantMessageId = findAssistantMessageId(res.headers);
+      if (!assistantMessageId) {
+        discardBody(res.body);
+        throw new ServiceError('bad_response', 'chat answered without an assistant message id header', {
+          method: 'POST',
+          path,
+          status: res.status,
+        });
+      }
+      const events = follow(r.conversationId, assistantMessageId, opts, res);
+      return { assistantMessageId, events, stats: events.stats };
+    },
+
+    streamEvents: (conversationId, assistantMessageId, opts = {}) => follow(conversationId, assistantMessageId, opts),
+
+    async listEvents(conversationId, assistantMessageId, opts = {}) {
+      const stats = createEventStreamStats();
+      const gate = createOffsetGate(opts.afterOffset ?? (opts.fromOffset !== undefined ? opts.fromOffset - 1 : undefined));
+      const events = await req.call({
+        method: 'GET',
+        path: eventsPath(conversationId, assistantMessageId),
+        query: { stream: false, from_offset: Math.max(0, opts.fromOffset ?? 0) },
+        idempotent: true,
+        parse: (json) => asArray(asRecord(json, '').assistant_events ?? [], 'assistant_events'),
+        opts,
+      });
+      const out: WorkflowStreamEvent[] = [];
+      events.forEach((raw, i) => {
+        const parsed = checkWorkflowEvent(raw);
+        if (!parsed.ok) {
+          stats.malformed += 1;
+          req.ctx.logger?.warn('malformed workflow event skipped', { at: join('assistant_events', i), reason: parsed.reason });
+        } else if (!gate.admit(parsed.event)) stats.duplicates += 1;
+        else out.push(parsed.event);
+      });
+      stats.delivered = out.length;
+      stats.connections = 1;
+      opts.onStats?.({ ...stats });
+      return out;
+    },
+
+    cancelRun: (conversationId, assistantMessageId, opts) =>
+      req.call({
+        method: 'POST',
+        path: `${eventsPath(conversationId, assistantMessageId)}/cancel`,
+        idempotent: false,
+        parse: normaliseCancelResult,
+        opts,
+      }),
+  };
+}
+
+export function findAssistantMessageId(headers: IncomingHttpHeaders): string | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!ASSISTANT_MESSAGE_ID_HEADER.test(name)) continue;
+    const v = Array.isArray(value) ? value[0] : value;
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return undefined;
+}

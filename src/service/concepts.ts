@@ -1,0 +1,21 @@
+import type { CallOptions, Concept } from './types.js';
+import type { Requester } from './request.js';
+import { normaliseConcepts } from './normalise-concept.js';
+
+export interface ConceptsApi {
+  latestConcepts(opts?: CallOptions & { includeDocs?: boolean }): Promise<Concept[]>;
+}
+
+export function createConceptsApi(req: Requester): ConceptsApi {
+  return {
+    latestConcepts: (opts) =>
+      req.call({
+        method: 'GET',
+        path: '/v1/concepts/latest',
+        query: { include_docs: opts?.includeDocs ?? true },
+        idempotent: true,
+        parse: normaliseConcepts,
+        opts,
+      }),
+  };
+}

@@ -1,0 +1,84 @@
+import { ServiceError, type ServiceErrorKind, type ValidationIssue } from './service-error.js';
+import { isRecord } from '../read-shape.js';
+
+export interface HttpFailure {
+  method: string;
+  path: string;
+  status: number;
+  /** Raw body text (may be HTML or empty). */
+  bodyText: string;
+  retryAfterMs?: number;
+}
+
+/** A non-2xx answer → the error kind the interface implies; the service's own words are kept when safe. */
+export function mapHttpError(f: HttpFailure): ServiceError {
+  const body = tryJson(f.bodyText);
+  const issues = validationIssues(body);
+  const serviceDetail = detailText(body);
+  const kind = kindForStatus(f.status);
+  const init = {
+    method: f.method,
+    path: f.path,
+    status: f.status,
+    issues,
+    ...(serviceDetail !== undefined ? { serviceDetail } : {}),
+    ...(f.retryAfterMs !== undefined ? { retryAfterMs: f.retryAfterMs } : {}),
+  };
+  return new ServiceError(kind, messageFor(kind, issues, serviceDetail), init);
+}
+
+export function kindForStatus(status: number): ServiceErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status === 400 || status === 422) return 'validation';
+  if (status === 408 || status === 504) return 'timeout';
+  if (status >= 500) return 'upstream';
+  return 'bad_response';
+}
+
+function messageFor(kind: ServiceErrorKind, issues: ValidationIssue[], detail?: string): string {
+  switch (kind) {
+    case 'validation': {
+      const first = issues[0];
+      return first ? `invalid request: ${first.loc.join('.')}: ${first.msg}` : `invalid request${detail ? `: ${detail}` : ''}`;
+    }
+    case 'auth':
+      return 'the service rejected the credentials';
+    case 'not_found':
+      return `not found${detail ? `: ${detail}` : ''}`;
+    case 'rate_limited':
+      return 'rate limited by the service';
+    case 'upstream':
+      return 'the service failed';
+    case 'timeout':
+      return 'the service timed out';
+    default:
+      return 'unexpected status from the service';
+  }
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The interface's 422 body: `detail: [{loc, msg, type}]`. loc members may be numbers (array indexes). */
+export function validationIssues(body: unknown): ValidationIssue[] {
+  if (!isRecord(body) || !Array.isArray(body.detail)) return [];
+  return body.detail.filter(isRecord).map((d) => ({
+    loc: Array.isArray(d.loc) ? d.loc.map(String) : typeof d.loc === 'string' ? [d.loc] : [],
+    msg: typeof d.msg === 'string' ? d.msg : '',
+    type: typeof d.type === 'string' ? d.type : '',
+  }));
+}
+
+/** Agent operations answer `{"detail": "..."}` (a string); kept short, it reaches users. */
+function detailText(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const d = body.detail ?? body.message ?? body.error;
+  return typeof d === 'string' && d.length > 0 ? d.slice(0, 300) : undefined;
+}

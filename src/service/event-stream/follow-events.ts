@@ -1,0 +1,184 @@
+import pRetry, { AbortError } from 'p-retry';
+import type { WorkflowStreamEvent } from '../types.js';
+import { TERMINAL_EVENT_TYPES } from '../types.js';
+import type { OpenedResponse, Requester } from '../request.js';
+import { anySignal, classifyTransportError } from '../request.js';
+import { ServiceError } from '../errors/service-error.js';
+import { sleep } from '../clock.js';
+import { createEventStreamStats, type EventStreamStats, type StatsListener } from './event-stream-stats.js';
+import { createOffsetGate } from './offset-gate.js';
+import { readEventSegment } from './read-event-segment.js';
+import { discardBody } from './discard-body.js';
+
+/** Reconnection of a dropped event stream: bounded attempts, reset whenever events arrive. */
+export interface StreamReconnectPolicy {
+  /** Connection attempts in a row without a new event before giving up. */
+  maxAttempts: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** A stream silent this long (no bytes, not even heartbeats) counts as dropped. */
+  idleTimeoutMs: number;
+}
+
+export const defaultStreamReconnect: StreamReconnectPolicy = Object.freeze({
+  maxAttempts: 6,
+  minDelayMs: 250,
+  maxDelayMs: 5_000,
+  idleTimeoutMs: 120_000,
+});
+
+/** Live events of one assistant message, with counters readable at any time. */
+export interface EventStream extends AsyncIterable<WorkflowStreamEvent> {
+  readonly stats: Readonly<EventStreamStats>;
+}
+
+export interface FollowRequest {
+  conversationId: number;
+  assistantMessageId: string;
+  fromOffset?: number;
+  afterOffset?: number;
+  signal?: AbortSignal;
+  correlationId?: string;
+  onStats?: StatsListener;
+  /** An already open stream to read first (the chat response); endpoint 15 takes over after it. */
+  initial?: OpenedResponse;
+}
+
+export interface FollowDeps {
+  req: Requester;
+  reconnect: StreamReconnectPolicy;
+  /** Whether the run has finished per the conversation's message list (status completed/cancelled/…). */
+  isRunFinished: (conversationId: number, assistantMessageId: string, signal?: AbortSignal) => Promise<boolean>;
+}
+
+export function eventsPath(conversationId: number, assistantMessageId: string): string {
+  return `/v1/agent/conversations/${encodeURIComponent(String(conversationId))}/messages/${encodeURIComponent(assistantMessageId)}`;
+}
+
+type Segment =
+  | { ended: true }
+  | { ended: false; events: AsyncIterator<WorkflowStreamEvent>; first: WorkflowStreamEvent; body: OpenedResponse['body'] };
+
+/**
+ * Follows a run through endpoint 15 until it ends: a terminal event (workflow_end, cancel,
+ * error), or a clean close with nothing new while the message list says the run is finished.
+ * A drop (socket error, idle timeout, 5xx/429 on reconnect, clean close mid-run) reconnects with
+ * from_offset = last offset + 1, backing off with p-retry; auth, not-found and validation errors
+ * end the stream with that error. Events without an offset pass through but do not move the
+ * resume point.
+ */
+export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
+  const stats = createEventStreamStats();
+  const onChange = (): void => r.onStats?.({ ...stats });
+  const gate = createOffsetGate(r.afterOffset ?? (r.fromOffset !== undefined ? r.fromOffset - 1 : undefined));
+  const { req } = deps;
+  const logger = req.ctx.logger?.child({
+    component: 'event-stream',
+    conversationId: r.conversationId,
+    assistantMessageId: r.assistantMessageId,
+    ...(r.correlationId ? { correlationId: r.correlationId } : {}),
+  });
+  const path = eventsPath(r.conversationId, r.assistantMessageId);
+  const spec = { method: 'GET' as const, path, opts: { ...(r.signal ? { signal: r.signal } : {}) } };
+  let pending = r.initial;
+  let currentBody: OpenedResponse['body'] | undefined;
+
+  const nextFromOffset = (): number => {
+    const last = gate.lastOffset;
+    return last !== undefined ? last + 1 : Math.max(0, r.fromOffset ?? 0);
+  };
+
+  const connect = async (): Promise<OpenedResponse> => {
+    if (stats.connections > 0) stats.reconnects += 1;
+    stats.connections += 1;
+    onChange();
+    if (pending) {
+      const res = pending;
+      pending = undefined;
+      return res;
+    }
+    return req.open({
+      ...spec,
+      query: { stream: true, from_offset: nextFromOffset() },
+      accept: 'text/event-stream',
+      idleTimeoutMs: deps.reconnect.idleTimeoutMs,
+    });
+  };
+
+  /** Opens connections until one yields a new event or the run is known to be over. */
+  const nextSegment = (): Promise<Segment> =>
+    pRetry(
+      async () => {
+        try {
+          const res = await connect();
+          currentBody = res.body;
+          const events = readEventSegment(res.body, { gate, stats, onChange, ...(logger ? { logger } : {}) });
+          const first = await events.next();
+          if (!first.done) return { ended: false, events, first: first.value, body: res.body };
+          if (await deps.isRunFinished(r.conversationId, r.assistantMessageId, r.signal)) return { ended: true };
+          throw new ServiceError('network', 'event stream closed before the run ended', { method: 'GET', path });
+        } catch (error) {
+          const se = classifyTransportError(error, req.ctx, spec, false);
+          if (!se.retryable) throw new AbortError(se);
+          throw se;
+        }
+      },
+      {
+        retries: Math.max(0, deps.reconnect.maxAttempts - 1),
+        factor: 2,
+        minTimeout: deps.reconnect.minDelayMs,
+        maxTimeout: Math.max(deps.reconnect.minDelayMs, deps.reconnect.maxDelayMs),
+        randomize: true,
+        ...(r.signal ? { signal: r.signal } : {}),
+        onFailedAttempt: async (error) => {
+          const se = error as unknown as ServiceError;
+          logger?.warn('event stream interrupted, reconnecting', { kind: se.kind, status: se.status, attempt: error.attemptNumber });
+          if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined && error.retriesLeft > 0) {
+            await sleep(Math.min(se.retryAfterMs, deps.reconnect.maxDelayMs * 4), anySignal([r.signal, req.ctx.lifetime]));
+          }
+        },
+      },
+    );
+
+  async function* run(): AsyncGenerator<WorkflowStreamEvent> {
+    try {
+      for (;;) {
+        let segment: Segment;
+        try {
+          segment = await nextSegment();
+        } catch (error) {
+          throw classifyTransportError(error, req.ctx, spec, false);
+        }
+        if (segment.ended) return;
+        yield segment.first;
+        if (TERMINAL_EVENT_TYPES.has(segment.first.event_type)) return;
+        try {
+          for (;;) {
+            const next = await segment.events.next();
+            if (next.done) break; // clean close: reconnect to learn whether the run is over
+            yield next.value;
+            if (TERMINAL_EVENT_TYPES.has(next.value.event_type)) return;
+          }
+        } catch (error) {
+          const se = classifyTransportError(error, req.ctx, spec, false);
+          if (!se.retryable) throw se;
+          logger?.debug('event stream dropped', { kind: se.kind, lastOffset: gate.lastOffset });
+        }
+      }
+    } finally {
+      discardBody(currentBody);
+      discardBody(pending?.body);
+      onChange();
+    }
+  }
+
+  let started: AsyncGenerator<WorkflowStreamEvent> | undefined;
+  return {
+    stats,
+    [Symbol.asyncIterator]() {
+      // One run per stream: a second iteration continues the first rather than replaying.
+      started ??= run();
+      return started;
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import pRetry, { AbortError } from 'p-retry';
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from '../observability/logger.js';
+import type { CallOptions } from './types.js';
+import type { Clock } from './clock.js';
+import { sleep } from './clock.js';
+import { ServiceError, type ServiceErrorKind } from './errors/service-error.js';
+import { ShapeError } from './errors/shape-error.js';
+import { mapHttpError } from './errors/map-http-error.js';
+import { safeCause } from './errors/safe-cause.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+import { noRetryPolicy, toPRetryOptions, type RetryPolicy } from './retry-policy.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+/** What every call shares; built once by createResearchClient. */
+export interface RequestContext {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  dispatcher: Dispatcher;
+  logger?: Logger;
+  clock: Clock;
+  /** Aborted by close(): ends calls and streams still in flight. */
+  lifetime: AbortSignal;
+}
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Path without query; it is what errors and log lines name. */
+  path: string;
+  query?: QueryParams;
+  body?: unknown;
+  opts?: CallOptions;
+}
+
+export interface CallSpec<T> extends RequestSpec {
+  /** Safe to send again: only then are network errors, 5xx and 429 retried. */
+  idempotent: boolean;
+  /** Pure normaliser of the JSON body; a ShapeError becomes a 'bad_response'. */
+  parse: (json: unknown, headers: IncomingHttpHeaders) => T;
+}
+
+export interface OpenedResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export interface Requester {
+  readonly ctx: RequestContext;
+  /** JSON request/response with timeout, retries (when idempotent) and normalisation. */
+  call<T>(spec: CallSpec<T>): Promise<T>;
+  /** One attempt whose body is handed over unread (event streams); the timeout covers the headers only. */
+  open(spec: RequestSpec & { accept: string; idleTimeoutMs: number }): Promise<OpenedResponse>;
+}
+
+export function createRequester(ctx: RequestContext): Requester {
+  const headersFor = (spec: RequestSpec, accept: string): Record<string, string> => ({
+    authorization: `Bearer ${ctx.apiKey}`,
+    accept,
+    'user-agent': 'research-desk',
+    ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
+  });
+
+  const urlFor = (spec: RequestSpec): string => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+    const q = qs.toString();
+    return `${ctx.baseUrl.replace(/\/+$/, '')}${spec.path}${q ? `?${q}` : ''}`;
+  };
+
+  const attemptOnce = async <T>(spec: CallSpec<T>, attempt: number): Promise<T> => {
+    const started = ctx.clock.now();
+    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime]);
+    let status: number;
+    let headers: IncomingHttpHeaders;
+    let text: string;
+    try {
+      const res = await undiciRequest(urlFor(spec), {
+        method: spec.method,
+        headers: headersFor(spec, 'application/json'),
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        dispatcher: ctx.dispatcher,
+        signal: deadline.signal,
+      });
+      status = res.statusCode;
+      headers = res.headers;
+      text = await res.body.text();
+    } catch (error) {
+      throw classifyTransportError(error, ctx, spec, deadline.timedOut());
+    } finally {
+      deadline.clear();
+    }
+    ctx.logger?.debug('service call', {
+      method: spec.method,
+      path: spec.path,
+      status,
+      attempt,
+      ms: ctx.clock.now() - started,
+      ...(spec.opts?.correlationId ? { correlationId: spec.opts.correlationId } : {}),
+    });
+    if (status < 200 || status >= 300) {
+      const retryAfterMs = parseRetryAfter(headers['retry-after'], ctx.clock.now());
+      throw mapHttpError({ method: spec.method, path: spec.path, status, bodyText: text, retryAfterMs });
+    }
+    // Past this point the answer is final: a malformed body will not improve on a resend.
+    try {
+      return spec.parse(parseJsonBody(text, headers), headers);
+    } catch (error) {
+      throw new AbortError(toBadResponse(error, spec, status));
+    }
+  };
+
+  const call = async <T>(spec: CallSpec<T>): Promise<T> => {
+    const policy = spec.idempotent ? ctx.retry : noRetryPolicy;
+    const firstAt = ctx.clock.now();
+    let lastError: ServiceError | undefined;
+    const callerSignal = spec.opts?.signal;
+    if (callerSignal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
+    try {
+      return await pRetry(
+        async (attempt) => {
+          try {
+            return await attemptOnce(spec, attempt);
+          } catch (error) {
+            if (error instanceof AbortError) throw error;
+            const se = error instanceof ServiceError ? error : toBadResponse(error, spec);
+            lastError = se;
+            if (!spec.idempotent || !se.retryable) throw new AbortError(se);
+            throw se;
+          }
+        },
+        {
+          ...toPRetryOptions(policy),
+          ...(callerSignal ? { signal: callerSignal } : {}),
+          onFailedAttempt: async (error) => {
+            const se = error as unknown as ServiceError;
+            const elapsed = ctx.clock.now() - firstAt;
+            if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined) {
+              // Waiting longer than the service asks would be pointless; longer than our budget, hopeless.
+              if (se.retryAfterMs > policy.maxRetryAfterMs || elapsed + se.retryAfterMs > policy.maxTotalMs) throw se;
+              if (error.retriesLeft > 0) await sleep(se.retryAfterMs, anySignal([callerSignal, ctx.lifetime]));
+            }
+            if (error.retriesLeft > 0) {
+              ctx.logger?.warn('service call failed, retrying', {
+                method: spec.method,
+                path: spec.path,
+                kind: se.kind,
+                status: se.status,
+                attempt: error.attemptNumber,
+                ...(spec.opts?.correlationId ? { correlationId: spec.opts.correlationId } : {}),
+              });
+            }
+          },
+        },
+      );
+    } catch (error) {
+      if (callerSignal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
+      if (error instanceof ServiceError) throw error;
+      // p-retry reports its own "timeout occurred" when the total budget runs out.
+      throw lastError ?? toBadResponse(error, spec);
+    }
+  };
+
+  const open: Requester['open'] = async (spec) => {
+    if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
+    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime]);
+    try {
+      const res = await undiciRequest(urlFor(spec), {
+        method: spec.method,
+        headers: headersFor(spec, spec.accept),
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        dispatcher: ctx.dispatcher,
+        signal: deadline.signal,
+        bodyTimeout: spec.idleTimeoutMs,
+      });
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        const text = await res.body.text();
+        const retryAfterMs = parseRetryAfter(res.headers['retry-after'], ctx.clock.now());
+        throw mapHttpError({ method: spec.method, path: spec.path, status: res.statusCode, bodyText: text, retryAfterMs });
+      }
+      return { status: res.statusCode, headers: res.headers, body: res.body };
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      throw classifyTransportError(error, ctx, spec, deadline.timedOut());
+    } finally {
+      // Only the wait for headers is bounded; the timeout controller stays un-fired afterwards.
+      deadline.clear();
+    }
+  };
+
+  return { ctx, call, open };
+}
+
+interface Deadline {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  clear: () => void;
+}
+
+function startDeadline(timeoutMs: number, signals: Array<AbortSignal | undefined>): Deadline {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error('request timed out')), timeoutMs);
+  return {
+    signal: anySignal([...signals, timeout.signal]),
+    timedOut: () => timeout.signal.aborted,
+    clear: () => clearTimeout(timer),
+  };
+}
+
+export function anySignal(signals: Array<AbortSignal | undefined>): AbortSignal {
+  return AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
+}
+
+function cancelledError(spec: RequestSpec, ctx: RequestContext): ServiceError {
+  const why = ctx.lifetime.aborted && !spec.opts?.signal?.aborted ? 'the client was closed' : 'the request was cancelled';
+  return new ServiceError('cancelled', why, { method: spec.method, path: spec.path });
+}
+
+/** A failure before a status line arrived (or while reading the body) → cancelled, timeout or network. */
+export function classifyTransportError(
+  error: unknown,
+  ctx: RequestContext,
+  spec: RequestSpec,
+  timedOut: boolean,
+): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) return cancelledError(spec, ctx);
+  const init = { method: spec.method, path: spec.path, cause: safeCause(error, ctx.apiKey) };
+  const code = (error as { code?: unknown } | null)?.code;
+  if (timedOut) return new ServiceError('timeout', `no answer within ${ctx.timeoutMs} ms`, init);
+  if (typeof code === 'string' && /TIMEOUT/.test(code)) {
+    return new ServiceError('timeout', 'the service stopped answering', init);
+  }
+  return new ServiceError('network', 'could not reach the service', init);
+}
+
+function parseJsonBody(text: string, headers: IncomingHttpHeaders): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const type = String(headers['content-type'] ?? 'unknown type');
+    throw new ShapeError('', `a JSON body (got ${type}, ${text.length} bytes)`, text);
+  }
+}
+
+function toBadResponse(error: unknown, spec: RequestSpec, status?: number): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const kind: ServiceErrorKind = 'bad_response';
+  const detail = error instanceof ShapeError ? error.message : 'unreadable response';
+  return new ServiceError(kind, `unexpected response: ${detail}`, {
+    method: spec.method,
+    path: spec.path,
+    ...(status !== undefined ? { status } : {}),
+    ...(error instanceof ShapeError ? { cause: error } : {}),
+  });
+}

@@ -1,0 +1,77 @@
+import { Agent, type Dispatcher } from 'undici';
+import type { Logger } from '../observability/logger.js';
+import type { ResearchService } from './types.js';
+import { createRequester } from './request.js';
+import { systemClock, type Clock } from './clock.js';
+import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.js';
+import { createPagingNamingState, type PagingNamingMode } from './paging-naming.js';
+import { createSearchApi, type SearchApi } from './search.js';
+import { createDocsApi, type DocsApi } from './docs.js';
+import { createStockApi, type StockApi } from './stock.js';
+import { createConceptsApi, type ConceptsApi } from './concepts.js';
+import { createAgentApi, type AgentApi } from './agent.js';
+import { defaultStreamReconnect, type StreamReconnectPolicy } from './event-stream/follow-events.js';
+
+export interface ResearchClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Per request (for event streams: until the response headers). Default 15 000. */
+  timeoutMs?: number;
+  /** Retries of reads; writes are never retried. Default defaultRetryPolicy. */
+  retry?: RetryPolicy;
+  /** Transport; by default a keep-alive undici Agent owned (and closed) by the client. */
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  clock?: Clock;
+  streamReconnect?: Partial<StreamReconnectPolicy>;
+  /** Paging names of /v1/search and /v1/docs/tags; 'auto' (default) learns them from the service. */
+  v1Paging?: PagingNamingMode;
+}
+
+/** The HTTP implementation of ResearchService; event streams also expose their `stats`. */
+export type ResearchClient = SearchApi &
+  DocsApi &
+  StockApi &
+  ConceptsApi &
+  AgentApi & {
+    /** Ends calls and streams in flight (as 'cancelled') and releases the connection pool it owns. */
+    close(): Promise<void>;
+  };
+
+// Compile-time proof that the client is a ResearchService.
+type AssertAssignable<T extends ResearchService> = T;
+export type ResearchClientIsAService = AssertAssignable<ResearchClient>;
+
+export function createResearchClient(options: ResearchClientOptions): ResearchClient {
+  if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError('baseUrl must be an http(s) URL');
+  const ownDispatcher = options.dispatcher
+    ? undefined
+    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
+  const lifetime = new AbortController();
+  let closing: Promise<void> | undefined;
+  const req = createRequester({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    retry: options.retry ?? defaultRetryPolicy,
+    dispatcher: options.dispatcher ?? (ownDispatcher as Dispatcher),
+    ...(options.logger ? { logger: options.logger.child({ component: 'research-client' }) } : {}),
+    clock: options.clock ?? systemClock,
+    lifetime: lifetime.signal,
+  });
+  const naming = createPagingNamingState(options.v1Paging ?? 'auto');
+  const reconnect: StreamReconnectPolicy = { ...defaultStreamReconnect, ...options.streamReconnect };
+
+  return {
+    ...createSearchApi(req, naming),
+    ...createDocsApi(req, naming),
+    ...createStockApi(req),
+    ...createConceptsApi(req),
+    ...createAgentApi(req, reconnect),
+    close() {
+      if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
+      closing ??= ownDispatcher ? ownDispatcher.close() : Promise.resolve();
+      return closing;
+    },
+  };
+}

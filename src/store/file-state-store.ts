@@ -1,0 +1,250 @@
+/**
+ * The embedded StateStore (no REDIS_URL): state in memory, made durable in DATA_DIR through
+ * FileJournal. Each method applies its change in memory (synchronously, hence atomic in this
+ * process) and resolves only after the journal holding it is fsynced, so a value is on disk when
+ * `set` resolves — restart-resume relies on saved offsets. Writes arriving together share one
+ * fsync (group commit); `flushDelayMs` widens that batch at the cost of write latency, never of
+ * durability. TTLs run on the injected clock and expire lazily. One process per directory.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Logger } from '../observability/logger.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { FileJournal, type JournalRecord, type StoredEntry } from './file-journal.js';
+import type { StateStore } from './state-store.js';
+import { StateStoreError } from './state-store-error.js';
+
+export interface FileStateStoreOptions {
+  dir: string;
+  /** Milliseconds since the epoch; TTLs are measured on it. */
+  clock?: () => number;
+  /** Extra wait before an fsync to batch more writes into it (default 0: the next turn of the loop). */
+  flushDelayMs?: number;
+  /** Journal size after which a fresh snapshot replaces it. */
+  compactAfterBytes?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_COMPACT_AFTER_BYTES = 4 * 1024 * 1024;
+
+export async function createFileStateStore(options: FileStateStoreOptions): Promise<StateStore> {
+  await mkdir(options.dir, { recursive: true });
+  const lock = await acquireDataDirLock(options.dir);
+  try {
+    const { journal, entries } = await FileJournal.open(options.dir);
+    const store = new FileStateStore(options, lock, journal, entries);
+    // Start every process from a fresh snapshot: drops expired keys and any torn journal tail.
+    await journal.compact(store.liveEntries());
+    return store;
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+interface Waiter {
+  seq: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+class FileStateStore implements StateStore {
+  readonly kind = 'file' as const;
+  private readonly clock: () => number;
+  private readonly flushDelayMs: number;
+  private readonly compactAfterBytes: number;
+  private readonly logger: Logger | undefined;
+  private pending: JournalRecord[] = [];
+  private appliedSeq = 0;
+  private durableSeq = 0;
+  private waiters: Waiter[] = [];
+  private flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    options: FileStateStoreOptions,
+    private readonly lock: DataDirLock,
+    private readonly journal: FileJournal,
+    private readonly entries: Map<string, StoredEntry>,
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.flushDelayMs = options.flushDelayMs ?? 0;
+    this.compactAfterBytes = options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES;
+    this.logger = options.logger?.child({ component: 'file-state-store' });
+    const now = this.clock();
+    for (const [key, entry] of entries) if (entry.e !== undefined && entry.e <= now) entries.delete(key);
+  }
+
+  async get(key: string): Promise<string | null> {
+    this.assertOpen('get');
+    const value = this.live(key)?.v ?? null;
+    await this.durable();
+    return value;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    this.assertOpen('set');
+    this.write(key, value, this.expiry(ttlMs));
+    await this.durable();
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean> {
+    this.assertOpen('setIfAbsent');
+    const wasAbsent = this.live(key) === undefined;
+    if (wasAbsent) this.write(key, value, this.expiry(ttlMs));
+    await this.durable();
+    return wasAbsent;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.assertOpen('delete');
+    if (this.live(key) !== undefined) this.remove(key);
+    await this.durable();
+  }
+
+  async deleteIfEquals(key: string, expected: string): Promise<boolean> {
+    this.assertOpen('deleteIfEquals');
+    const matches = this.live(key)?.v === expected;
+    if (matches) this.remove(key);
+    await this.durable();
+    return matches;
+  }
+
+  async replaceIfEquals(key: string, expected: string, value: string, ttlMs?: number): Promise<boolean> {
+    this.assertOpen('replaceIfEquals');
+    const matches = this.live(key)?.v === expected;
+    if (matches) this.write(key, value, this.expiry(ttlMs));
+    await this.durable();
+    return matches;
+  }
+
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    this.assertOpen('increment');
+    const current = this.live(key);
+    if (current !== undefined && !/^-?\d+$/.test(current.v)) {
+      throw new StateStoreError('not_an_integer', `increment: value of ${key} is not an integer`);
+    }
+    const next = (current === undefined ? 0 : Number.parseInt(current.v, 10)) + Math.trunc(by);
+    // Like the Redis script: the TTL is set only when the key has none.
+    this.write(key, String(next), current?.e ?? this.expiry(ttlMs));
+    await this.durable();
+    return next;
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    this.assertOpen('keys');
+    const found: string[] = [];
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(prefix) && this.live(key) !== undefined) found.push(key);
+    }
+    await this.durable();
+    return found;
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen('ping');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.durable();
+    this.closed = true;
+    await this.flushing;
+    await this.journal.close();
+    await this.lock.release();
+  }
+
+  /** Live entries now (expired ones left out), for a snapshot. */
+  liveEntries(): Map<string, StoredEntry> {
+    const now = this.clock();
+    const live = new Map<string, StoredEntry>();
+    for (const [key, entry] of this.entries) if (entry.e === undefined || entry.e > now) live.set(key, entry);
+    return live;
+  }
+
+  private live(key: string): StoredEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.e !== undefined && entry.e <= this.clock()) {
+      // Lazily expired; not journalled, since it is expired on reload too (same clock).
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private expiry(ttlMs: number | undefined): number | undefined {
+    return ttlMs === undefined ? undefined : this.clock() + Math.max(1, Math.ceil(ttlMs));
+  }
+
+  private write(key: string, value: string, expiresAt: number | undefined): void {
+    const entry: StoredEntry = expiresAt === undefined ? { v: value } : { v: value, e: expiresAt };
+    this.entries.set(key, entry);
+    this.record({ k: key, ...entry });
+  }
+
+  private remove(key: string): void {
+    this.entries.delete(key);
+    this.record({ k: key, d: 1 });
+  }
+
+  private record(record: JournalRecord): void {
+    this.pending.push(record);
+    this.appliedSeq += 1;
+    this.scheduleFlush();
+  }
+
+  /** Resolves once every change applied so far (by anyone) is on disk. */
+  private durable(): Promise<void> {
+    if (this.durableSeq >= this.appliedSeq) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ seq: this.appliedSeq, resolve, reject }));
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer !== undefined || this.flushing !== undefined) return;
+    const run = (): void => {
+      this.flushTimer = undefined;
+      this.flushing = this.flush().finally(() => {
+        this.flushing = undefined;
+        // A waiter resumed by this flush may have written before this callback ran.
+        if (this.pending.length > 0) this.scheduleFlush();
+      });
+    };
+    this.flushTimer = this.flushDelayMs > 0 ? setTimeout(run, this.flushDelayMs) : setImmediate(run);
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      const upTo = this.appliedSeq;
+      try {
+        await this.journal.append(batch);
+        this.settle(upTo);
+      } catch (cause) {
+        this.logger?.error('state journal write failed', { err: cause });
+        const error = new StateStoreError('write_failed', 'could not write the state journal', { cause, retryable: true });
+        this.settle(upTo, error);
+      }
+      if (this.journal.size > this.compactAfterBytes) {
+        await this.journal.compact(this.liveEntries()).catch((cause: unknown) => {
+          this.logger?.error('state snapshot failed; journal keeps growing', { err: cause });
+        });
+      }
+    }
+  }
+
+  private settle(upTo: number, error?: Error): void {
+    this.durableSeq = Math.max(this.durableSeq, upTo);
+    const done = this.waiters.filter((w) => w.seq <= upTo);
+    this.waiters = this.waiters.filter((w) => w.seq > upTo);
+    for (const waiter of done) {
+      if (error) waiter.reject(error);
+      else waiter.resolve();
+    }
+  }
+
+  private assertOpen(op: string): void {
+    if (this.closed) throw new StateStoreError('closed', `file state store is closed (${op})`);
+  }
+}

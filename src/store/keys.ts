@@ -1,0 +1,59 @@
+/**
+ * The one module that owns key names and TTLs. Every other module asks here; nothing else
+ * spells a key. Slack ids (T…, C…, U…) and ts values contain no ':', so prefixes such as
+ * `sub:{team}:` never match another team's keys.
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export const TTL = {
+  /** A run record outlives the run long enough for replay, cancel clicks and App Home links. */
+  runMs: 7 * DAY_MS,
+  /** Follow-ups in a thread continue the same conversation for a month. */
+  threadMs: 30 * DAY_MS,
+  /** Conversation → workspace ownership, the authority for /research replay. */
+  conversationMs: 90 * DAY_MS,
+  /** Slack retries an event for a few minutes; the brief asks for at least 10. */
+  eventMs: HOUR_MS,
+  /** Far beyond any grace window and the weekly cadence, so a slot is never evaluated twice. */
+  digestSlotMs: 35 * DAY_MS,
+  /** "What changed since the previous digest" survives a paused month. */
+  digestSnapshotMs: 90 * DAY_MS,
+  folderMs: 365 * DAY_MS,
+  recentRunsMs: 30 * DAY_MS,
+} as const;
+
+/** How many recent runs the App Home shows per user. */
+export const RECENT_RUNS_LIMIT = 10;
+
+/** Lease names (the key is `lease:{name}`), so run and digest leases share one implementation. */
+export const leaseNames = {
+  run: (runId: string): string => `run:${runId}`,
+  digest: (teamId: string, channelId: string): string => `digest:${teamId}:${channelId}`,
+} as const;
+
+export const keys = {
+  run: (runId: string): string => `run:${runId}`,
+  /** Mutable progress of a run (offset, reply ts, status), written on every rendered update. */
+  runProgress: (runId: string): string => `run-progress:${runId}`,
+  /** Active-runs index: one key per run in progress, listed by prefix. */
+  activeRun: (runId: string): string => `active-run:${runId}`,
+  activeRunPrefix: 'active-run:',
+  lease: (name: string): string => `lease:${name}`,
+  runLease: (runId: string): string => `lease:${leaseNames.run(runId)}`,
+  digestLock: (teamId: string, channelId: string): string => `lease:${leaseNames.digest(teamId, channelId)}`,
+  thread: (teamId: string, channelId: string, threadTs: string): string => `thread:${teamId}:${channelId}:${threadTs}`,
+  conversation: (conversationId: number | string): string => `conv:${conversationId}`,
+  event: (eventId: string): string => `event:${eventId}`,
+  subscription: (teamId: string, channelId: string): string => `sub:${teamId}:${channelId}`,
+  subscriptionPrefix: (teamId?: string): string => (teamId === undefined ? 'sub:' : `sub:${teamId}:`),
+  digestSlot: (teamId: string, channelId: string, slotIso: string): string =>
+    `digest-slot:${teamId}:${channelId}:${slotIso}`,
+  digestSnapshot: (teamId: string, channelId: string): string => `digest-prev:${teamId}:${channelId}`,
+  folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
+  recentRuns: (teamId: string, userId: string): string => `recent-runs:${teamId}:${userId}`,
+  /** A rate-budget window counter; `window` is the caller's window index (e.g. floor(now / 60 s)). */
+  budget: (teamId: string, method: string, window: number | string): string => `budget:${teamId}:${method}:${window}`,
+} as const;

@@ -1,0 +1,206 @@
+/**
+ * StateStore on Redis (ioredis): production and several replicas. Compare operations are Lua
+ * scripts so they are atomic on the server; listing uses SCAN, never KEYS.
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from '../observability/logger.js';
+import type { StateStore } from './state-store.js';
+import { StateStoreError } from './state-store-error.js';
+
+export interface RedisStateStoreOptions {
+  url: string;
+  /** Namespaces every key (tests use a unique prefix per run). */
+  keyPrefix?: string;
+  logger?: Logger;
+  /** Bounds how long a call waits through a Redis outage (reconnect attempts per command). */
+  maxRetriesPerRequest?: number;
+  /** Per-command timeout; a hung connection fails the call instead of stalling a run. */
+  commandTimeoutMs?: number;
+  connectTimeoutMs?: number;
+}
+
+const SCAN_COUNT = 500;
+
+// KEYS[1] key; ARGV[1] expected value.
+const COMPARE_AND_DELETE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0`;
+
+// KEYS[1] key; ARGV[1] expected, ARGV[2] new value, ARGV[3] ttl ms (0 = no expiry).
+const COMPARE_AND_REPLACE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  if tonumber(ARGV[3]) > 0 then
+    redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  else
+    redis.call('SET', KEYS[1], ARGV[2])
+  end
+  return 1
+end
+return 0`;
+
+// KEYS[1] key; ARGV[1] increment, ARGV[2] ttl ms. The TTL is set only when the key has none,
+// so a window counter keeps the expiry of its first increment.
+const INCREMENT_WITH_TTL = `
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return value`;
+
+interface ScriptedRedis extends Redis {
+  compareAndDelete(key: string, expected: string): Promise<number>;
+  compareAndReplace(key: string, expected: string, value: string, ttlMs: string): Promise<number>;
+  incrementWithTtl(key: string, by: string, ttlMs: string): Promise<number>;
+}
+
+/** host:port/db of a Redis URL, for logs: never the userinfo (it may hold a password). */
+export function describeRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const db = parsed.pathname.replace(/^\//, '') || '0';
+    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || '6379'}/${db}`;
+  } catch {
+    return '(unparsable redis url)';
+  }
+}
+
+/** Escapes glob characters so a key prefix matches literally in SCAN MATCH. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+}
+
+/** Reconnect quickly at first, then every 2 s; ioredis never gives up, calls are bounded instead. */
+export function redisRetryDelayMs(attempt: number): number {
+  return Math.min(100 * 2 ** Math.max(0, attempt - 1), 2_000);
+}
+
+export function createRedisStateStore(options: RedisStateStoreOptions): StateStore {
+  const prefix = options.keyPrefix ?? '';
+  const target = describeRedisUrl(options.url);
+  const logger = options.logger?.child({ component: 'redis-state-store', redis: target });
+
+  const redisOptions: RedisOptions = {
+    lazyConnect: false,
+    // A short blip queues calls until reconnect; maxRetriesPerRequest bounds the wait.
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: options.maxRetriesPerRequest ?? 5,
+    commandTimeout: options.commandTimeoutMs ?? 5_000,
+    connectTimeout: options.connectTimeoutMs ?? 5_000,
+    retryStrategy: redisRetryDelayMs,
+  };
+  const client = new Redis(options.url, redisOptions) as ScriptedRedis;
+  client.defineCommand('compareAndDelete', { numberOfKeys: 1, lua: COMPARE_AND_DELETE });
+  client.defineCommand('compareAndReplace', { numberOfKeys: 1, lua: COMPARE_AND_REPLACE });
+  client.defineCommand('incrementWithTtl', { numberOfKeys: 1, lua: INCREMENT_WITH_TTL });
+
+  // Without a listener an 'error' event would crash the process; reconnects are ioredis's job.
+  let lastErrorLogAt = 0;
+  client.on('error', (error: Error) => {
+    const now = Date.now();
+    if (now - lastErrorLogAt < 5_000) return;
+    lastErrorLogAt = now;
+    logger?.warn('redis connection error', { err: error });
+  });
+  client.on('ready', () => logger?.debug('redis ready'));
+
+  let closed = false;
+  const k = (key: string): string => prefix + key;
+
+  /** Runs a command, turning transport failures into a typed, retryable StateStoreError. */
+  const call = async <T>(op: string, fn: () => Promise<T>): Promise<T> => {
+    if (closed) throw new StateStoreError('closed', `redis state store is closed (${op})`);
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof StateStoreError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (/not an integer/i.test(message)) {
+        throw new StateStoreError('not_an_integer', `redis ${op}: value is not an integer`, { cause: error });
+      }
+      throw new StateStoreError('unavailable', `redis ${op} failed on ${target}: ${message}`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+  };
+
+  return {
+    kind: 'redis',
+
+    get: (key) => call('GET', () => client.get(k(key))),
+
+    set: (key, value, ttlMs) =>
+      call('SET', async () => {
+        if (ttlMs !== undefined) await client.set(k(key), value, 'PX', positiveTtl(ttlMs));
+        else await client.set(k(key), value);
+      }),
+
+    setIfAbsent: (key, value, ttlMs) =>
+      call('SET NX', async () => {
+        const reply =
+          ttlMs !== undefined
+            ? await client.set(k(key), value, 'PX', positiveTtl(ttlMs), 'NX')
+            : await client.set(k(key), value, 'NX');
+        return reply === 'OK';
+      }),
+
+    delete: (key) =>
+      call('DEL', async () => {
+        await client.del(k(key));
+      }),
+
+    deleteIfEquals: (key, expected) =>
+      call('compare-and-delete', async () => (await client.compareAndDelete(k(key), expected)) === 1),
+
+    replaceIfEquals: (key, expected, value, ttlMs) =>
+      call(
+        'compare-and-replace',
+        async () =>
+          (await client.compareAndReplace(
+            k(key),
+            expected,
+            value,
+            String(ttlMs === undefined ? 0 : positiveTtl(ttlMs)),
+          )) === 1,
+      ),
+
+    increment: (key, by, ttlMs) =>
+      call('INCRBY', async () => Number(await client.incrementWithTtl(k(key), String(Math.trunc(by)), String(positiveTtl(ttlMs))))),
+
+    keys: (keyPrefix) =>
+      call('SCAN', async () => {
+        const found = new Set<string>();
+        const match = `${escapeGlob(prefix + keyPrefix)}*`;
+        let cursor = '0';
+        do {
+          const [next, batch] = await client.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
+          cursor = next;
+          // SCAN may return a key twice; the Set keeps one.
+          for (const key of batch) found.add(key.slice(prefix.length));
+        } while (cursor !== '0');
+        return [...found];
+      }),
+
+    ping: () =>
+      call('PING', async () => {
+        await client.ping();
+      }),
+
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      }
+    },
+  };
+}
+
+/** Redis rejects PX 0 or fractional values; a TTL below 1 ms means "expire at once". */
+function positiveTtl(ttlMs: number): number {
+  return Math.max(1, Math.ceil(ttlMs));
+}

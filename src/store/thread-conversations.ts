@@ -1,0 +1,45 @@
+/**
+ * Slack thread → service conversation (follow-ups continue it), and conversation → owning
+ * workspace, the authority for /research replay (the service key is shared by the workspace, so
+ * only conversations started from it may be replayed there).
+ */
+import { keys, TTL } from './keys.js';
+import { readJsonRecord } from './json-record.js';
+import type { ThreadConversation } from './records.js';
+import type { StateStore } from './state-store.js';
+
+export interface ConversationOwner {
+  teamId: string;
+  channelId: string;
+  threadTs: string;
+}
+
+export class ThreadConversations {
+  constructor(
+    private readonly store: StateStore,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async get(teamId: string, channelId: string, threadTs: string): Promise<ThreadConversation | null> {
+    return readJsonRecord<ThreadConversation>(this.store, keys.thread(teamId, channelId, threadTs));
+  }
+
+  /** Records the mapping (refreshing its TTL) and the conversation's owner. */
+  async save(mapping: Omit<ThreadConversation, 'createdAtMs'> & { createdAtMs?: number }): Promise<ThreadConversation> {
+    const record: ThreadConversation = { ...mapping, createdAtMs: mapping.createdAtMs ?? this.clock() };
+    const owner: ConversationOwner = { teamId: record.teamId, channelId: record.channelId, threadTs: record.threadTs };
+    await this.store.set(keys.conversation(record.conversationId), JSON.stringify(owner), TTL.conversationMs);
+    await this.store.set(keys.thread(record.teamId, record.channelId, record.threadTs), JSON.stringify(record), TTL.threadMs);
+    return record;
+  }
+
+  /** Where the conversation was started from, or null when not from any workspace we know. */
+  async owner(conversationId: number): Promise<ConversationOwner | null> {
+    return readJsonRecord<ConversationOwner>(this.store, keys.conversation(conversationId));
+  }
+
+  /** Whether `teamId` may read this conversation (replay authorization). */
+  async isOwnedBy(conversationId: number, teamId: string): Promise<boolean> {
+    return (await this.owner(conversationId))?.teamId === teamId;
+  }
+}
