@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
+import type { SlackEmulatorOptions } from './types.js';
+
+export const allEventSubscriptions = [
+  'message.im',
+  'message.channels',
+  'app_mention',
+  'link_shared',
+  'app_home_opened',
+];
+
+/** Options with every default filled in. */
+export interface EmulatorConfig {
+  port: number;
+  host: string;
+  signingSecret: string;
+  botToken: string;
+  appToken: string;
+  requestUrl: string | undefined;
+  deliveryMode: 'http' | 'socket';
+  rateLimits: RateLimitTable | undefined;
+  ackTimeoutMs: number;
+  eventRetryDelaysMs: number[];
+  streamLifetimeMs: number;
+  streamIdleMs: number;
+  streamMaxChars: number;
+  subscribedEvents: Set<string>;
+  botName: string;
+  staticDir: string;
+  clock: () => number;
+}
+
+export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
+  return {
+    port: opts.port ?? 0,
+    host: opts.host ?? '127.0.0.1',
+    signingSecret: opts.signingSecret ?? 'emulator-signing-secret',
+    botToken: opts.botToken ?? 'xoxb-emulator-bot-token',
+    appToken: opts.appToken ?? 'xapp-emulator-app-token',
+    requestUrl: opts.requestUrl,
+    deliveryMode: opts.deliveryMode ?? 'http',
+    rateLimits: opts.rateLimits === 'off' ? undefined : opts.rateLimits === 'slack' || opts.rateLimits === undefined ? slackRateLimitTable : opts.rateLimits,
+    ackTimeoutMs: opts.ackTimeoutMs ?? 3000,
+    // Slack: an immediate retry, then about 1 minute, then about 5 minutes (secondary sources).
+    eventRetryDelaysMs: (opts.eventRetryDelaysMs ?? [0, 60_000, 300_000]).slice(0, 3),
+    streamLifetimeMs: opts.streamLifetimeMs ?? 300_000,
+    streamIdleMs: opts.streamIdleMs ?? 120_000,
+    streamMaxChars: opts.streamMaxChars ?? 11_000,
+    subscribedEvents: new Set(opts.subscribedEvents ?? allEventSubscriptions),
+    botName: opts.botName ?? 'Research Desk',
+    staticDir: opts.staticDir ?? fileURLToPath(new URL('./playground-page/', import.meta.url)),
+    clock: opts.clock ?? Date.now,
+  };
+}

@@ -1,0 +1,52 @@
+import { signSlackRequest } from '../signing.js';
+import type { DeliveryOutcome } from '../types.js';
+
+export interface HttpAttempt {
+  outcome: DeliveryOutcome;
+  status?: number;
+  body?: string;
+  latencyMs: number;
+  /** The app asked Slack not to retry (`X-Slack-No-Retry: 1`). */
+  noRetry: boolean;
+}
+
+/**
+ * POSTs one signed request to the app and waits up to `ackTimeoutMs` for its answer. A late answer is
+ * a timeout, as on Slack: the request is abandoned.
+ */
+export async function postSignedRequest(p: {
+  url: string;
+  body: string;
+  contentType: string;
+  signingSecret: string;
+  ackTimeoutMs: number;
+  extraHeaders?: Record<string, string>;
+}): Promise<HttpAttempt> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), p.ackTimeoutMs);
+  try {
+    const res = await fetch(p.url, {
+      method: 'POST',
+      body: p.body,
+      signal: controller.signal,
+      headers: {
+        'Content-Type': p.contentType,
+        'X-Slack-Request-Timestamp': String(timestamp),
+        'X-Slack-Signature': signSlackRequest(p.signingSecret, timestamp, p.body),
+        'User-Agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
+        ...p.extraHeaders,
+      },
+    });
+    const body = await res.text();
+    const latencyMs = performance.now() - started;
+    const noRetry = res.headers.get('x-slack-no-retry') === '1';
+    return { outcome: res.ok ? 'acked' : 'http_error', status: res.status, body, latencyMs, noRetry };
+  } catch {
+    const latencyMs = performance.now() - started;
+    return { outcome: controller.signal.aborted ? 'timeout' : 'network_error', latencyMs, noRetry: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}

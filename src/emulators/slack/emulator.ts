@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import type { ActionDeps } from './action-deps.js';
+import { resolveConfig } from './config.js';
+import { Deliverer } from './delivery/deliverer.js';
+import { SocketModeHub } from './delivery/socket-mode-hub.js';
+import { clickAction, clickViewAction, closeView, messageShortcut, sendCommand, submitView } from './interactions.js';
+import { RateLimiter } from './rate-limits.js';
+import { createEmulatorServer } from './server.js';
+import { EmulatorState } from './state.js';
+import type { SlackEmulator, SlackEmulatorOptions } from './types.js';
+import { openHome, postUserMessage, sendEvent, shareLink } from './user-events.js';
+import { waitFor } from './wait-for.js';
+
+const STREAM_SWEEP_MS = 1000;
+
+/** Starts a Slack emulator on loopback (port 0 by default) and resolves once it listens. */
+export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promise<SlackEmulator> {
+  const config = resolveConfig(opts);
+  const state = new EmulatorState(
+    config.clock,
+    { lifetimeMs: config.streamLifetimeMs, idleMs: config.streamIdleMs, maxChars: config.streamMaxChars },
+    config.botName,
+  );
+  const limiter = config.rateLimits === undefined ? undefined : new RateLimiter(config.rateLimits, config.clock);
+  const hub = new SocketModeHub(state.seed.appId);
+  const deliverer = new Deliverer(state, config, hub);
+  let baseUrl = '';
+  const deps: ActionDeps = { state, config, deliverer, baseUrl: () => baseUrl };
+  let emulator: SlackEmulator | undefined;
+
+  const server = createEmulatorServer({
+    state,
+    hub,
+    staticDir: config.staticDir,
+    emulator: () => {
+      if (emulator === undefined) throw new Error('emulator not started');
+      return emulator;
+    },
+    webApi: {
+      state,
+      config,
+      limiter,
+      baseUrl: () => baseUrl,
+      openSocketUrl: () => hub.issueUrl(baseUrl.replace(/^http/, 'ws')),
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  baseUrl = `http://${config.host}:${address.port}`;
+
+  // Streams end on their own (lifetime, idle); the sweep makes that visible to the live page.
+  const sweep = setInterval(() => {
+    for (const id of state.channels.keys()) state.allMessages(id);
+  }, STREAM_SWEEP_MS);
+  sweep.unref();
+
+  const { seed } = state;
+  emulator = {
+    url: baseUrl,
+    apiUrl: `${baseUrl}/api/`,
+    teamId: seed.teamId,
+    botUserId: seed.botUserId,
+    botId: seed.botId,
+    appId: seed.appId,
+    botName: config.botName,
+    defaultChannelId: seed.defaultChannelId,
+    secondChannelId: seed.secondChannelId,
+    defaultDmId: seed.defaultDmId,
+    defaultUserId: seed.defaultUserId,
+    adminUserId: seed.adminUserId,
+    setRequestUrl: (url) => {
+      config.requestUrl = url;
+    },
+    setDeliveryMode: (mode) => {
+      config.deliveryMode = mode;
+    },
+    sendCommand: (p) => sendCommand(deps, p),
+    postMessage: (p) => postUserMessage(deps, p),
+    clickAction: (p) => clickAction(deps, p),
+    clickViewAction: (p) => clickViewAction(deps, p),
+    submitView: (p) => submitView(deps, p),
+    closeView: (p) => closeView(deps, p),
+    messageShortcut: (p) => messageShortcut(deps, p),
+    sendEvent: (event, o) => sendEvent(deps, event, o),
+    openHome: (userId) => openHome(deps, userId),
+    shareLink: (p) => shareLink(deps, p),
+    refreshSocketConnections: () => hub.refresh(),
+    socketConnectionCount: () => hub.connectionCount,
+    calls: state.calls,
+    deliveries: state.deliveries,
+    channels: () => [...state.channels.values()].map((c) => ({ ...c })),
+    channelMessages: (id) => state.channelMessages(id),
+    threadReplies: (id, ts) => state.threadReplies(id, ts),
+    ephemeralFor: (userId, channelId) => state.ephemeralFor(userId, channelId),
+    openModals: (userId) => state.openModals(userId ?? seed.defaultUserId),
+    views: state.views,
+    homeViews: state.homeViews,
+    unfurls: state.unfurls,
+    files: state.files,
+    statuses: state.statuses,
+    waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),
+    events: state.events,
+    close: async () => {
+      clearInterval(sweep);
+      deliverer.close();
+      hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return emulator;
+}

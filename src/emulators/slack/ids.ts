@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+
+/** Slack-looking ids (uppercase base-36) with a per-emulator counter, so they never collide. */
+export function createIdFactory(): (prefix: string) => string {
+  let counter = 0;
+  return (prefix: string) => {
+    counter += 1;
+    const serial = counter.toString(36).toUpperCase().padStart(6, '0');
+    return `${prefix}0E${serial}${randomBytes(2).toString('hex').toUpperCase()}`;
+  };
+}
+
+/**
+ * Message timestamps like Slack's ('1732250000.000100'): seconds.microseconds from the clock,
+ * strictly increasing even when many messages land in the same millisecond.
+ */
+export function createTsFactory(clock: () => number): () => string {
+  let lastMicros = 0;
+  return () => {
+    const micros = Math.max(Math.floor(clock()) * 1000, lastMicros + 1);
+    lastMicros = micros;
+    const seconds = Math.floor(micros / 1_000_000);
+    const fraction = (micros % 1_000_000).toString().padStart(6, '0');
+    return `${seconds}.${fraction}`;
+  };
+}
+
+/** Trigger ids look like '398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c'. */
+export function createTriggerId(clock: () => number): string {
+  return `${Math.floor(clock())}.${Math.floor(Math.random() * 1e11)}.${randomBytes(16).toString('hex')}`;
+}
+
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}

@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EmulatorUsageError } from './errors.js';
+import { readBody, sendJson } from './http-io.js';
+import type { ChangeEvent, EmulatorState } from './state.js';
+import type { SlackEmulator, StoredMessage, StoredView } from './types.js';
+import { isRecord } from './validation/validation-issue.js';
+
+/** Documented in ./PLAYGROUND-API.md; these routes stay stable for scripts and the page. */
+
+function str(body: Record<string, unknown>, key: string): string | undefined {
+  const v = body[key];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function need(body: Record<string, unknown>, key: string): string {
+  const v = str(body, key);
+  if (v === undefined) throw new EmulatorUsageError('invalid_arguments', `missing ${key}`);
+  return v;
+}
+
+function playgroundMessage(state: EmulatorState, m: StoredMessage): Record<string, unknown> {
+  const unfurl = state.unfurls.get(`${m.channel}:${m.ts}`);
+  const user = state.users.get(m.user);
+  return {
+    ts: m.ts,
+    user: m.user,
+    user_name: user?.real_name ?? m.user,
+    is_bot: m.bot_id !== undefined,
+    text: m.text,
+    blocks: m.blocks ?? null,
+    attachments: m.attachments ?? null,
+    edits: m.edits,
+    metadata: m.metadata ?? null,
+    streaming: m.streaming ?? null,
+    reactions: m.reactions,
+    files: m.files ?? [],
+    unfurls: unfurl?.unfurls ?? {},
+    thread_ts: m.thread_ts ?? null,
+    reply_count: m.reply_count,
+    status: state.statuses.get(`${m.channel}:${m.ts}`)?.status ?? null,
+    ...(m.replies !== undefined ? { replies: m.replies.map((r) => playgroundMessage(state, r)) } : {}),
+  };
+}
+
+function playgroundView(v: StoredView): Record<string, unknown> {
+  return { id: v.id, type: v.type, view: v.view, state: v.state, errors: v.errors ?? null, hash: v.hash, updates: v.updates };
+}
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
+  if (raw.trim() === '') return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // fall through
+  }
+  throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
+}
+
+function openEventStream(req: IncomingMessage, res: ServerResponse, emu: SlackEmulator): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  res.write('retry: 1000\n\n');
+  const onChange = (change: ChangeEvent): void => {
+    if (change.kind === 'api_call' || change.kind === 'delivery') return;
+    res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+  };
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+  heartbeat.unref();
+  emu.events.on('change', onChange);
+  const stop = (): void => {
+    clearInterval(heartbeat);
+    emu.events.off('change', onChange);
+  };
+  req.on('close', stop);
+  res.on('close', stop);
+}
+
+/** Handles `/api/<route>` for routes without a dot (Web API methods always have one). */
+export async function handlePlaygroundApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  emu: SlackEmulator,
+  state: EmulatorState,
+): Promise<void> {
+  const path = url.pathname.replace(/^\/api\//, '').replace(/\/+$/, '');
+  const method = req.method ?? 'GET';
+  const userId = url.searchParams.get('user_id') ?? emu.defaultUserId;
+  try {
+    if (method === 'GET' && path === 'events') return openEventStream(req, res, emu);
+    if (method === 'GET' && path === 'channels') {
+      return sendJson(res, 200, emu.channels().map((c) => (c.is_im ? { id: c.id, name: c.name, is_im: true, user: c.user } : { id: c.id, name: c.name })));
+    }
+    if (method === 'GET' && path === 'info') {
+      return sendJson(res, 200, {
+        team_id: emu.teamId, bot_user_id: emu.botUserId, bot_id: emu.botId, app_id: emu.appId, bot_name: emu.botName,
+        default_channel_id: emu.defaultChannelId, default_user_id: emu.defaultUserId, admin_user_id: emu.adminUserId, default_dm_id: emu.defaultDmId,
+      });
+    }
+    if (method === 'GET' && path === 'users') {
+      return sendJson(res, 200, [...state.users.values()].map((u) => ({ id: u.id, name: u.name, real_name: u.real_name, is_admin: u.is_admin, is_bot: u.is_bot })));
+    }
+    const messagesMatch = /^channels\/([^/]+)\/messages$/.exec(path);
+    if (method === 'GET' && messagesMatch !== null) {
+      const channel = state.resolveChannel(decodeURIComponent(messagesMatch[1] ?? ''));
+      if (channel === undefined) return sendJson(res, 404, { ok: false, error: 'channel_not_found' });
+      return sendJson(res, 200, {
+        ok: true,
+        channel: { id: channel.id, name: channel.name, is_im: channel.is_im },
+        messages: emu.channelMessages(channel.id).map((m) => playgroundMessage(state, m)),
+        ephemeral: emu.ephemeralFor(userId, channel.id),
+      });
+    }
+    if (method === 'GET' && path === 'views') return sendJson(res, 200, { ok: true, views: emu.openModals(userId).map(playgroundView) });
+    if (method === 'GET' && path === 'home') {
+      const home = emu.homeViews.get(userId);
+      return sendJson(res, 200, { ok: true, view: home === undefined ? null : playgroundView(home) });
+    }
+    if (method !== 'POST') return sendJson(res, 404, { ok: false, error: 'unknown_route' });
+
+    const body = await jsonBody(req);
+    const user = str(body, 'user_id');
+    const withUser = user !== undefined ? { user_id: user } : {};
+    switch (path) {
+      case 'commands': {
+        const text = str(body, 'text');
+        const channel = str(body, 'channel_id');
+        const delivery = await emu.sendCommand({ command: need(body, 'command'), ...(text !== undefined ? { text } : {}), ...(channel ? { channel_id: channel } : {}), ...withUser });
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'messages': {
+        const channel = str(body, 'channel_id');
+        const thread = str(body, 'thread_ts');
+        const result = await emu.postMessage({ text: need(body, 'text'), ...(channel ? { channel_id: channel } : {}), ...(thread ? { thread_ts: thread } : {}), ...withUser });
+        return sendJson(res, 200, { ok: true, ...result });
+      }
+      case 'actions': {
+        const value = str(body, 'value');
+        const delivery = await emu.clickAction({
+          channel_id: need(body, 'channel_id'), message_ts: need(body, 'message_ts'), action_id: need(body, 'action_id'),
+          ...(value !== undefined ? { value } : {}), ...(body.ephemeral === true ? { ephemeral: true } : {}), ...withUser,
+        });
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'views/submit': {
+        const values = isRecord(body.values) ? (body.values as Record<string, Record<string, unknown>>) : {};
+        const delivery = await emu.submitView({ view_id: need(body, 'view_id'), values, ...withUser });
+        return sendJson(res, 200, { ok: true, delivery, view_action: delivery.viewAction ?? null });
+      }
+      case 'views/actions': {
+        const value = str(body, 'value');
+        const delivery = await emu.clickViewAction({ view_id: need(body, 'view_id'), action_id: need(body, 'action_id'), ...(value !== undefined ? { value } : {}), ...withUser });
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'views/close': {
+        const delivery = await emu.closeView({ view_id: need(body, 'view_id'), ...withUser });
+        return sendJson(res, 200, { ok: true, delivery: delivery ?? null });
+      }
+      case 'shortcuts': {
+        const delivery = await emu.messageShortcut({ callback_id: need(body, 'callback_id'), channel_id: need(body, 'channel_id'), message_ts: need(body, 'message_ts'), ...withUser });
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'home/open': {
+        const delivery = await emu.openHome(user);
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'links': {
+        const channel = str(body, 'channel_id');
+        const delivery = await emu.shareLink({ url: need(body, 'url'), ...(channel ? { channel_id: channel } : {}), ...withUser });
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      default:
+        return sendJson(res, 404, { ok: false, error: 'unknown_route' });
+    }
+  } catch (err) {
+    if (err instanceof EmulatorUsageError) {
+      const status = err.code.endsWith('not_found') ? 404 : 400;
+      return sendJson(res, status, { ok: false, error: err.code, message: err.message });
+    }
+    throw err;
+  }
+}

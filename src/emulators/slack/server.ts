@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { SocketModeHub } from './delivery/socket-mode-hub.js';
+import { BodyTooLargeError, readBody, sendJson } from './http-io.js';
+import { handlePlaygroundApi } from './playground-api.js';
+import { postToResponseUrl } from './response-url.js';
+import type { EmulatorState } from './state.js';
+import { serveStatic } from './static-files.js';
+import { uploadedFileSize } from './upload-size.js';
+import type { SlackEmulator } from './types.js';
+import { handleWebApiCall, type WebApiDeps } from './web-api/web-api-router.js';
+
+const API_BODY_LIMIT = 5 * 1024 * 1024;
+const UPLOAD_LIMIT = 100 * 1024 * 1024;
+
+export interface ServerDeps {
+  state: EmulatorState;
+  webApi: WebApiDeps;
+  hub: SocketModeHub;
+  staticDir: string;
+  emulator: () => SlackEmulator;
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://emulator.local');
+  const path = url.pathname;
+
+  // Web API methods always contain a dot (chat.postMessage); the playground routes never do.
+  const apiMethod = /^\/api\/([A-Za-z]+(?:\.[A-Za-z]+)+)$/.exec(path)?.[1];
+  if (apiMethod !== undefined) {
+    const rawBody = (await readBody(req, API_BODY_LIMIT)).toString('utf8');
+    const answer = handleWebApiCall(
+      { method: apiMethod, contentType: req.headers['content-type'], authorization: req.headers.authorization, rawBody, query: url.searchParams },
+      deps.webApi,
+    );
+    return sendJson(res, answer.status, answer.body, answer.headers);
+  }
+  if (path.startsWith('/api/')) return handlePlaygroundApi(req, res, url, deps.emulator(), deps.state);
+
+  const responseId = /^\/response\/([A-Za-z0-9]+)$/.exec(path)?.[1];
+  if (responseId !== undefined && req.method === 'POST') {
+    const raw = (await readBody(req, API_BODY_LIMIT)).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendJson(res, 400, { ok: false, error: 'invalid_payload' });
+    }
+    const answer = postToResponseUrl(deps.state, responseId, body);
+    return sendJson(res, answer.status, answer.body);
+  }
+
+  const uploadId = /^\/upload\/([A-Za-z0-9]+)$/.exec(path)?.[1];
+  if (uploadId !== undefined && req.method === 'POST') {
+    const file = deps.state.files.get(uploadId);
+    const bytes = await readBody(req, UPLOAD_LIMIT);
+    if (file === undefined) return sendJson(res, 404, { ok: false, error: 'file_not_found' });
+    file.uploadedBytes = uploadedFileSize(req.headers['content-type'], bytes);
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`OK - ${file.uploadedBytes}`);
+    return;
+  }
+
+  if (req.method === 'GET' || req.method === 'HEAD') return serveStatic(res, deps.staticDir, path);
+  res.writeHead(404).end();
+}
+
+/** The emulator's single HTTP server: Web API, playground API, response_url, uploads, Socket Mode, page. */
+export function createEmulatorServer(deps: ServerDeps): Server {
+  const server = createServer((req, res) => {
+    route(req, res, deps).catch((err: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (err instanceof BodyTooLargeError) return sendJson(res, 413, { ok: false, error: 'request_too_large' });
+      sendJson(res, 500, { ok: false, error: 'emulator_error', message: err instanceof Error ? err.message : String(err) });
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://emulator.local').pathname;
+    if (path === '/socket') deps.hub.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  return server;
+}

@@ -1,0 +1,192 @@
+import { EventEmitter } from 'node:events';
+import { createIdFactory, createTsFactory } from './ids.js';
+import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
+import type {
+  ApiCall,
+  DeliveryRecord,
+  SlackChannel,
+  SlackUser,
+  StoredEphemeral,
+  StoredFile,
+  StoredMessage,
+  StoredUnfurl,
+  StoredView,
+} from './types.js';
+import { seedChannels, seedUsers, workspaceSeed } from './workspace-seed.js';
+
+export interface TriggerEntry {
+  user: string;
+  createdAt: number;
+  used: boolean;
+}
+
+/** Where a response_url posts to, and how often it was used. */
+export interface ResponseUrlEntry {
+  id: string;
+  channel: string;
+  user: string;
+  createdAt: number;
+  uses: number;
+  /** The message the interaction came from (block_actions, message_action); none for slash commands. */
+  messageTs?: string;
+  isEphemeral: boolean;
+  threadTs?: string;
+}
+
+export interface ChangeEvent {
+  kind: string;
+  channel?: string;
+  user?: string;
+}
+
+/** Everything the emulated workspace holds. Mutated only by the Web API handlers and user actions. */
+export class EmulatorState {
+  readonly seed = workspaceSeed;
+  readonly channels = new Map<string, SlackChannel>();
+  readonly users = new Map<string, SlackUser>();
+  private readonly messagesByChannel = new Map<string, StoredMessage[]>();
+  readonly ephemerals: StoredEphemeral[] = [];
+  readonly views = new Map<string, StoredView>();
+  readonly modalStacks = new Map<string, string[]>();
+  readonly homeViews = new Map<string, StoredView>();
+  readonly unfurls = new Map<string, StoredUnfurl>();
+  readonly files = new Map<string, StoredFile>();
+  readonly statuses = new Map<string, { status: string; loading_messages?: unknown; at: number }>();
+  readonly triggers = new Map<string, TriggerEntry>();
+  readonly responseUrls = new Map<string, ResponseUrlEntry>();
+  readonly calls: ApiCall[] = [];
+  readonly deliveries: DeliveryRecord[] = [];
+  readonly events = new EventEmitter();
+  readonly nextTs: () => string;
+  readonly newId: (prefix: string) => string;
+
+  constructor(
+    readonly clock: () => number,
+    readonly streamLimits: StreamLimits,
+    botName: string,
+  ) {
+    this.nextTs = createTsFactory(clock);
+    this.newId = createIdFactory();
+    this.events.setMaxListeners(0);
+    for (const u of seedUsers(botName)) this.users.set(u.id, u);
+    for (const c of seedChannels(Math.floor(clock() / 1000))) {
+      this.channels.set(c.id, c);
+      this.messagesByChannel.set(c.id, []);
+    }
+  }
+
+  changed(change: ChangeEvent): void {
+    this.events.emit('change', change);
+  }
+
+  /** A channel id, or a user id (posting to a user id lands in that user's DM with the bot). */
+  resolveChannel(idOrUser: string | undefined): SlackChannel | undefined {
+    if (idOrUser === undefined || idOrUser === '') return undefined;
+    const channel = this.channels.get(idOrUser);
+    if (channel !== undefined) return channel;
+    const name = idOrUser.replace(/^#/, '');
+    for (const c of this.channels.values()) if (!c.is_im && c.name === name) return c;
+    const user = this.users.get(idOrUser);
+    if (user === undefined || user.is_bot) return undefined;
+    return this.dmFor(user.id);
+  }
+
+  dmFor(userId: string): SlackChannel {
+    for (const c of this.channels.values()) if (c.is_im && c.user === userId) return c;
+    const dm: SlackChannel = {
+      id: this.newId('D'),
+      name: userId,
+      is_im: true,
+      is_private: true,
+      user: userId,
+      created: Math.floor(this.clock() / 1000),
+    };
+    this.channels.set(dm.id, dm);
+    this.messagesByChannel.set(dm.id, []);
+    return dm;
+  }
+
+  /** All messages of a channel (top-level and replies) in ts order; streams past their limits end here. */
+  allMessages(channelId: string): StoredMessage[] {
+    const list = this.messagesByChannel.get(channelId) ?? [];
+    for (const m of list) this.refreshStream(m);
+    return list;
+  }
+
+  findMessage(channelId: string, ts: string): StoredMessage | undefined {
+    const found = (this.messagesByChannel.get(channelId) ?? []).find((m) => m.ts === ts);
+    if (found !== undefined) this.refreshStream(found);
+    return found;
+  }
+
+  addMessage(message: StoredMessage): void {
+    let list = this.messagesByChannel.get(message.channel);
+    if (list === undefined) {
+      list = [];
+      this.messagesByChannel.set(message.channel, list);
+    }
+    list.push(message);
+    if (message.thread_ts !== undefined && message.thread_ts !== message.ts) {
+      const parent = list.find((m) => m.ts === message.thread_ts);
+      if (parent !== undefined) {
+        parent.thread_ts = parent.ts;
+        parent.reply_count += 1;
+        parent.latest_reply = message.ts;
+        if (!parent.reply_users.includes(message.user)) parent.reply_users.push(message.user);
+      }
+    }
+    this.changed({ kind: 'message', channel: message.channel });
+  }
+
+  removeMessage(channelId: string, ts: string): boolean {
+    const list = this.messagesByChannel.get(channelId);
+    if (list === undefined) return false;
+    const index = list.findIndex((m) => m.ts === ts);
+    if (index < 0) return false;
+    const [removed] = list.splice(index, 1);
+    if (removed?.thread_ts !== undefined && removed.thread_ts !== removed.ts) {
+      const parent = list.find((m) => m.ts === removed.thread_ts);
+      if (parent !== undefined) parent.reply_count = Math.max(0, parent.reply_count - 1);
+    }
+    this.changed({ kind: 'message_deleted', channel: channelId });
+    return true;
+  }
+
+  /** Ends a native stream that outlived its lifetime, idled, or grew past the size limit. */
+  refreshStream(message: StoredMessage): void {
+    const stream = message.streaming;
+    if (stream === undefined) return;
+    const reason = streamExpiry(stream, message.text.length, this.clock(), this.streamLimits);
+    if (reason === undefined) return;
+    stream.state = 'stopped';
+    stream.endReason = reason;
+    this.changed({ kind: 'stream_ended', channel: message.channel });
+  }
+
+  /** Top-level messages of a channel, each with copies of its thread replies. */
+  channelMessages(channelId: string): StoredMessage[] {
+    const all = this.allMessages(channelId);
+    return all
+      .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
+      .map((m) => ({ ...structuredClone(m), replies: all.filter((r) => r.thread_ts === m.ts && r.ts !== m.ts).map((r) => structuredClone(r)) }));
+  }
+
+  threadReplies(channelId: string, threadTs: string): StoredMessage[] {
+    return this.allMessages(channelId)
+      .filter((m) => m.thread_ts === threadTs && m.ts !== threadTs)
+      .map((m) => structuredClone(m));
+  }
+
+  ephemeralFor(userId: string, channelId?: string): StoredEphemeral[] {
+    return this.ephemerals
+      .filter((e) => e.user === userId && !e.deleted && (channelId === undefined || e.channel === channelId))
+      .map((e) => structuredClone(e));
+  }
+
+  /** Open modals of a user, bottom of the stack first. */
+  openModals(userId: string): StoredView[] {
+    return (this.modalStacks.get(userId) ?? [])
+      .map((id) => this.views.get(id))
+      .filter((v): v is StoredView => v !== undefined && v.open);
+  }
+}

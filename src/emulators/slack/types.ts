@@ -1,0 +1,268 @@
+import type { RateLimitTable } from './rate-limits.js';
+import type { StreamChunk } from './validation/chunks.js';
+import type { MessageMetadata } from './validation/metadata.js';
+
+export interface SlackEmulatorOptions {
+  port?: number;
+  host?: string;
+  signingSecret?: string;
+  botToken?: string;
+  appToken?: string;
+  /** The app's HTTP endpoint for deliveries (Bolt: http://host:port/slack/events). May be set later. */
+  requestUrl?: string;
+  deliveryMode?: 'http' | 'socket';
+  rateLimits?: 'slack' | 'off' | RateLimitTable;
+  ackTimeoutMs?: number;
+  /** Delay before each event redelivery (at most 3 are used). */
+  eventRetryDelaysMs?: number[];
+  streamLifetimeMs?: number;
+  streamIdleMs?: number;
+  streamMaxChars?: number;
+  /**
+   * Event types delivered to the app, like the manifest's bot_events ('message.im', 'message.channels',
+   * 'app_mention', 'link_shared', 'app_home_opened', …). Default: all of them.
+   */
+  subscribedEvents?: string[];
+  /** Display name of the bot; `@<botName>` in a posted text is a mention. Default 'Research Desk'. */
+  botName?: string;
+  /** Directory of the playground page's static files; default `./playground-page` next to this module. */
+  staticDir?: string;
+  clock?: () => number;
+}
+
+export interface ApiCall {
+  method: string;
+  /** Arguments as received (the token is never recorded). */
+  args: Record<string, unknown>;
+  ok: boolean;
+  error?: string;
+  /** HTTP status of the answer (429 when rate limited). */
+  status: number;
+  at: number;
+  /** Which kind of token authenticated the call: never the token itself. */
+  token: 'bot' | 'app' | 'invalid' | 'none';
+}
+
+export type DeliveryKind =
+  | 'slash_command'
+  | 'block_actions'
+  | 'view_submission'
+  | 'view_closed'
+  | 'message_action'
+  | 'event_callback';
+
+export type DeliveryOutcome = 'acked' | 'http_error' | 'timeout' | 'network_error' | 'no_connection';
+
+export interface DeliveryResult {
+  /** True when the app acknowledged in time (HTTP 2xx, or a Socket Mode ack). */
+  ok: boolean;
+  outcome: DeliveryOutcome;
+  /** HTTP status of the app's answer; 200 for a Socket Mode ack. */
+  status?: number;
+  /** The ack body as text (HTTP) or the ack payload serialised (Socket Mode). */
+  body?: string;
+  latencyMs: number;
+  deliveryId: string;
+  triggerId?: string;
+  responseUrl?: string;
+  eventId?: string;
+  /** For a view_submission: what the ack did (`close`, `errors`, `update`, `push`, `clear`). */
+  viewAction?: string;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  kind: DeliveryKind;
+  transport: 'http' | 'socket';
+  /** 0 for the first attempt, then 1..3 for retries. */
+  retryNum: number;
+  retryReason?: string;
+  /** The delivered payload (command fields, interaction payload or event envelope). */
+  payload: Record<string, unknown>;
+  outcome: DeliveryOutcome;
+  status?: number;
+  ackBody?: string;
+  latencyMs: number;
+  at: number;
+  eventId?: string;
+  envelopeId?: string;
+}
+
+export interface StreamInfo {
+  state: 'streaming' | 'stopped';
+  /** Why it is no longer streaming: stopStream, lifetime, idle or size. */
+  endReason?: 'stopped' | 'lifetime' | 'idle' | 'max_chars';
+  mode?: 'markdown_text' | 'chunks';
+  recipientUserId?: string;
+  recipientTeamId?: string;
+  taskDisplayMode: string;
+  startedAt: number;
+  lastActivityAt: number;
+  appends: number;
+  chunks: StreamChunk[];
+  tasks: Record<string, Record<string, unknown>>;
+  plan?: string;
+}
+
+export interface Reaction {
+  name: string;
+  users: string[];
+  count: number;
+}
+
+export interface StoredMessage {
+  type: 'message';
+  ts: string;
+  channel: string;
+  user: string;
+  bot_id?: string;
+  app_id?: string;
+  team: string;
+  subtype?: string;
+  text: string;
+  blocks?: unknown[];
+  attachments?: unknown[];
+  metadata?: MessageMetadata;
+  thread_ts?: string;
+  reply_count: number;
+  reply_users: string[];
+  latest_reply?: string;
+  /** How many times the message was edited (chat.update / replace_original). */
+  edits: number;
+  edited?: { user: string; ts: string };
+  reactions: Reaction[];
+  files?: Array<{ id: string; name: string; title: string }>;
+  streaming?: StreamInfo;
+  /** Only in channelMessages(): the thread's replies in order. */
+  replies?: StoredMessage[];
+}
+
+export interface StoredEphemeral {
+  ts: string;
+  channel: string;
+  /** The user who sees it. */
+  user: string;
+  text: string;
+  blocks?: unknown[];
+  thread_ts?: string;
+  edits: number;
+  deleted: boolean;
+  /** What produced it: chat.postEphemeral, a response_url post, or a slash command's ack body. */
+  source: 'api' | 'response_url' | 'ack';
+  at: number;
+}
+
+export interface StoredView {
+  id: string;
+  type: 'modal' | 'home';
+  user: string;
+  team_id: string;
+  app_id: string;
+  bot_id: string;
+  hash: string;
+  /** The view as the app sent it (title, blocks, callback_id, private_metadata …). */
+  view: Record<string, unknown>;
+  external_id?: string;
+  root_view_id?: string;
+  previous_view_id?: string;
+  state: { values: Record<string, Record<string, unknown>> };
+  /** Field errors from a `response_action: errors` ack, by block_id. */
+  errors?: Record<string, string>;
+  open: boolean;
+  updates: number;
+}
+
+export interface StoredUnfurl {
+  channel: string;
+  ts: string;
+  unfurlId: string;
+  urls: string[];
+  unfurls: Record<string, unknown>;
+  calls: number;
+}
+
+export interface StoredFile {
+  id: string;
+  filename: string;
+  title?: string;
+  length: number;
+  uploadedBytes?: number;
+  completed: boolean;
+  channel?: string;
+  ts?: string;
+  alt_text?: string;
+  snippet_type?: string;
+}
+
+export interface SlackUser {
+  id: string;
+  name: string;
+  real_name: string;
+  is_admin: boolean;
+  is_owner: boolean;
+  is_bot: boolean;
+  tz: string;
+}
+
+export interface SlackChannel {
+  id: string;
+  name: string;
+  is_im: boolean;
+  is_private: boolean;
+  /** For a DM: the other user. */
+  user?: string;
+  created: number;
+}
+
+import type { EventEmitter } from 'node:events';
+
+export interface SlackEmulator {
+  url: string;
+  /** `${url}/api/`: give to WebClient as slackApiUrl. */
+  apiUrl: string;
+  teamId: string;
+  botUserId: string;
+  botId: string;
+  appId: string;
+  botName: string;
+  defaultChannelId: string;
+  secondChannelId: string;
+  defaultDmId: string;
+  defaultUserId: string;
+  adminUserId: string;
+  setRequestUrl(url: string): void;
+  setDeliveryMode(mode: 'http' | 'socket'): void;
+  sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
+  postMessage(p: { text: string; channel_id?: string; thread_ts?: string; user_id?: string }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
+  clickAction(p: { channel_id: string; message_ts: string; action_id: string; value?: string; user_id?: string; ephemeral?: boolean }): Promise<DeliveryResult>;
+  /** A click inside an open modal or the Home tab. */
+  clickViewAction(p: { view_id: string; action_id: string; value?: string; user_id?: string }): Promise<DeliveryResult>;
+  submitView(p: { view_id: string; values: Record<string, Record<string, unknown>>; user_id?: string }): Promise<DeliveryResult>;
+  /** The user dismisses a modal (view_closed delivered when notify_on_close). */
+  closeView(p: { view_id: string; user_id?: string }): Promise<DeliveryResult | undefined>;
+  messageShortcut(p: { callback_id: string; channel_id: string; message_ts: string; user_id?: string }): Promise<DeliveryResult>;
+  sendEvent(event: Record<string, unknown>, opts?: { eventId?: string }): Promise<DeliveryResult>;
+  openHome(userId?: string): Promise<DeliveryResult>;
+  shareLink(p: { url: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
+  /** Sends `{type:'disconnect', reason:'refresh_requested'}` to every Socket Mode connection. */
+  refreshSocketConnections(): void;
+  socketConnectionCount(): number;
+  calls: ApiCall[];
+  deliveries: DeliveryRecord[];
+  channels(): SlackChannel[];
+  channelMessages(channelId: string): StoredMessage[];
+  threadReplies(channelId: string, threadTs: string): StoredMessage[];
+  ephemeralFor(userId: string, channelId?: string): StoredEphemeral[];
+  /** Open modals of a user, bottom of the stack first. */
+  openModals(userId?: string): StoredView[];
+  views: Map<string, StoredView>;
+  homeViews: Map<string, StoredView>;
+  unfurls: Map<string, StoredUnfurl>;
+  files: Map<string, StoredFile>;
+  /** assistant.threads.setStatus state by `${channel}:${thread_ts}`. */
+  statuses: Map<string, { status: string; loading_messages?: unknown; at: number }>;
+  waitFor<T>(fn: () => T | undefined | false | null, timeoutMs?: number): Promise<T>;
+  /** 'change' on every state change, with `{kind, channel?, user?}`. */
+  events: EventEmitter;
+  close(): Promise<void>;
+}

@@ -1,0 +1,126 @@
+import { actingUser, targetChannel, type ActionDeps } from './action-deps.js';
+import { buildEventCallback } from './delivery/payloads.js';
+import { EmulatorUsageError } from './errors.js';
+import type { DeliveryResult, StoredMessage } from './types.js';
+import { toApiView } from './web-api/view-shape.js';
+
+/** Delivers a raw event inside an event_callback envelope. */
+export function sendEvent(deps: ActionDeps, event: Record<string, unknown>, opts: { eventId?: string } = {}): Promise<DeliveryResult> {
+  const eventId = opts.eventId ?? deps.state.newId('Ev');
+  const full = { event_ts: deps.state.nextTs(), ...event };
+  const payload = buildEventCallback(deps.state, full, eventId, Math.floor(deps.config.clock() / 1000));
+  return deps.deliverer.deliver({ kind: 'event_callback', payload, eventId });
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Slack's client turns a typed `@Name` into a `<@U…>` token before storing the message. */
+export function normaliseMentions(text: string, botName: string, botUserId: string): { text: string; mentionsBot: boolean } {
+  const replaced = text.replace(new RegExp(`@${escapeRegExp(botName)}`, 'gi'), `<@${botUserId}>`);
+  return { text: replaced, mentionsBot: replaced.includes(`<@${botUserId}>`) };
+}
+
+function userMessage(deps: ActionDeps, channel: string, user: string, text: string, threadTs: string | undefined): StoredMessage {
+  const message: StoredMessage = {
+    type: 'message',
+    ts: deps.state.nextTs(),
+    channel,
+    user,
+    team: deps.state.seed.teamId,
+    text,
+    reply_count: 0,
+    reply_users: [],
+    edits: 0,
+    reactions: [],
+  };
+  if (threadTs !== undefined) message.thread_ts = threadTs;
+  return message;
+}
+
+function messageEventFields(m: StoredMessage, parentUser: string | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    user: m.user,
+    text: m.text,
+    ts: m.ts,
+    channel: m.channel,
+    event_ts: m.ts,
+    team: m.team,
+    client_msg_id: `${m.ts.replace('.', '')}-emu`,
+    blocks: [{ type: 'rich_text', block_id: 'emu', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: m.text }] }] }],
+  };
+  if (m.thread_ts !== undefined) {
+    fields.thread_ts = m.thread_ts;
+    if (parentUser !== undefined) fields.parent_user_id = parentUser;
+  }
+  return fields;
+}
+
+/**
+ * A user posts a message: it is stored, then `message` (message.im / message.channels) and, for a
+ * mention of the bot outside DMs, `app_mention` are delivered, each if subscribed.
+ */
+export async function postUserMessage(
+  deps: ActionDeps,
+  p: { text: string; channel_id?: string; thread_ts?: string; user_id?: string },
+): Promise<{ ts: string; deliveries: DeliveryResult[] }> {
+  const user = actingUser(deps, p.user_id);
+  const channel = targetChannel(deps, p.channel_id);
+  let parentUser: string | undefined;
+  if (p.thread_ts !== undefined && p.thread_ts !== '') {
+    const parent = deps.state.findMessage(channel.id, p.thread_ts);
+    if (parent === undefined) throw new EmulatorUsageError('thread_not_found', `no message ${p.thread_ts} in ${channel.id}`);
+    parentUser = parent.user;
+  }
+  const { text, mentionsBot } = normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId);
+  const message = userMessage(deps, channel.id, user.id, text, p.thread_ts || undefined);
+  deps.state.addMessage(message);
+  const fields = messageEventFields(message, parentUser);
+  const subscribed = deps.config.subscribedEvents;
+  const sends: Promise<DeliveryResult>[] = [];
+  if (subscribed.has(channel.is_im ? 'message.im' : 'message.channels')) {
+    sends.push(sendEvent(deps, { type: 'message', ...fields, channel_type: channel.is_im ? 'im' : 'channel' }));
+  }
+  if (mentionsBot && !channel.is_im && subscribed.has('app_mention')) {
+    sends.push(sendEvent(deps, { type: 'app_mention', ...fields }));
+  }
+  return { ts: message.ts, deliveries: await Promise.all(sends) };
+}
+
+/** The user opens the app's Home tab. */
+export function openHome(deps: ActionDeps, userId?: string): Promise<DeliveryResult> {
+  const user = actingUser(deps, userId);
+  const dm = deps.state.dmFor(user.id);
+  const home = deps.state.homeViews.get(user.id);
+  const event: Record<string, unknown> = { type: 'app_home_opened', user: user.id, channel: dm.id, tab: 'home' };
+  if (home !== undefined) event.view = toApiView(home);
+  return sendEvent(deps, event);
+}
+
+/** A user posts a link from an unfurl domain: the message is stored and `link_shared` delivered. */
+export function shareLink(deps: ActionDeps, p: { url: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult> {
+  const user = actingUser(deps, p.user_id);
+  const channel = targetChannel(deps, p.channel_id);
+  let domain: string;
+  try {
+    domain = new URL(p.url).hostname;
+  } catch {
+    throw new EmulatorUsageError('invalid_url', `not a URL: ${p.url}`);
+  }
+  const message = userMessage(deps, channel.id, user.id, `<${p.url}>`, undefined);
+  deps.state.addMessage(message);
+  const unfurlId = deps.state.newId('UNF');
+  deps.state.unfurls.set(`${channel.id}:${message.ts}`, { channel: channel.id, ts: message.ts, unfurlId, urls: [p.url], unfurls: {}, calls: 0 });
+  return sendEvent(deps, {
+    type: 'link_shared',
+    channel: channel.id,
+    user: user.id,
+    message_ts: message.ts,
+    links: [{ domain, url: p.url }],
+    unfurl_id: unfurlId,
+    source: 'conversations_history',
+    is_bot_user_member: true,
+    event_ts: message.ts,
+  });
+}

@@ -1,0 +1,119 @@
+import { SlackApiError } from '../errors.js';
+import type { StoredMessage } from '../types.js';
+import { validateMessageContent } from '../validation/message.js';
+import { validateMetadata } from '../validation/metadata.js';
+import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
+import { newBotMessage, toApiMessage } from './message-shape.js';
+
+function requireChannel(ctx: ApiContext, name = 'channel') {
+  const channel = ctx.state.resolveChannel(ctx.args.need(name, 'channel_not_found'));
+  if (channel === undefined) throw new SlackApiError('channel_not_found');
+  return channel;
+}
+
+function withWarnings(result: ApiResult, warnings: string[]): ApiResult {
+  if (warnings.length === 0) return result;
+  return { ...result, warning: warnings.join(','), response_metadata: { warnings } };
+}
+
+/** @see https://docs.slack.dev/reference/methods/chat.postMessage */
+function postMessage(ctx: ApiContext): ApiResult {
+  const { args, state } = ctx;
+  const channel = requireChannel(ctx);
+  const content = validateMessageContent(
+    { text: args.value('text'), blocks: args.value('blocks'), attachments: args.value('attachments'), markdown_text: args.value('markdown_text') },
+    'chat.postMessage',
+  );
+  const metadata = validateMetadata(args.value('metadata'));
+  const threadTs = args.str('thread_ts');
+  const message = newBotMessage(state, channel.id, { text: content.text });
+  if (content.blocks !== undefined) message.blocks = content.blocks;
+  if (content.attachments !== undefined) message.attachments = content.attachments;
+  if (metadata !== undefined) message.metadata = metadata;
+  if (threadTs !== undefined && threadTs !== '') message.thread_ts = threadTs;
+  state.addMessage(message);
+  return withWarnings(
+    { ok: true, channel: channel.id, ts: message.ts, message: toApiMessage(message, { includeMetadata: true, state }) },
+    content.warnings,
+  );
+}
+
+/** @see https://docs.slack.dev/reference/methods/chat.postEphemeral */
+function postEphemeral(ctx: ApiContext): ApiResult {
+  const { args, state } = ctx;
+  const channel = requireChannel(ctx);
+  const userId = args.need('user', 'user_not_found');
+  if (!state.users.has(userId)) throw new SlackApiError('user_not_found');
+  if (channel.is_im && channel.user !== userId) throw new SlackApiError('user_not_in_channel');
+  const content = validateMessageContent(
+    { text: args.value('text'), blocks: args.value('blocks'), attachments: args.value('attachments'), markdown_text: args.value('markdown_text') },
+    'chat.postEphemeral',
+  );
+  const ts = state.nextTs();
+  const threadTs = args.str('thread_ts');
+  state.ephemerals.push({
+    ts,
+    channel: channel.id,
+    user: userId,
+    text: content.text,
+    ...(content.blocks !== undefined ? { blocks: content.blocks } : {}),
+    ...(threadTs ? { thread_ts: threadTs } : {}),
+    edits: 0,
+    deleted: false,
+    source: 'api',
+    at: ctx.now,
+  });
+  state.changed({ kind: 'ephemeral', channel: channel.id, user: userId });
+  return withWarnings({ ok: true, message_ts: ts }, content.warnings);
+}
+
+function ownMessage(ctx: ApiContext, channelId: string, ts: string, notOwnCode: string): StoredMessage {
+  const message = ctx.state.findMessage(channelId, ts);
+  if (message === undefined) throw new SlackApiError('message_not_found');
+  if (message.bot_id !== ctx.state.seed.botId) throw new SlackApiError(notOwnCode);
+  return message;
+}
+
+/** @see https://docs.slack.dev/reference/methods/chat.update */
+function update(ctx: ApiContext): ApiResult {
+  const { args, state } = ctx;
+  const channel = requireChannel(ctx);
+  const ts = args.need('ts', 'message_not_found');
+  const message = ownMessage(ctx, channel.id, ts, 'cant_update_message');
+  if (message.streaming?.state === 'streaming') throw new SlackApiError('streaming_state_conflict');
+  const content = validateMessageContent(
+    { text: args.value('text'), blocks: args.value('blocks'), attachments: args.value('attachments'), markdown_text: args.value('markdown_text') },
+    'chat.update',
+  );
+  const metadata = validateMetadata(args.value('metadata'));
+  message.text = content.text;
+  if (content.blocks !== undefined) message.blocks = content.blocks;
+  else if (args.has('text')) delete message.blocks;
+  if (content.attachments !== undefined) message.attachments = content.attachments;
+  if (metadata !== undefined) message.metadata = metadata;
+  message.edits += 1;
+  message.edited = { user: state.seed.botUserId, ts: state.nextTs() };
+  state.changed({ kind: 'message_updated', channel: channel.id });
+  return withWarnings(
+    { ok: true, channel: channel.id, ts, text: message.text, message: toApiMessage(message, { includeMetadata: true, state }) },
+    content.warnings,
+  );
+}
+
+/** @see https://docs.slack.dev/reference/methods/chat.delete */
+function remove(ctx: ApiContext): ApiResult {
+  const channel = requireChannel(ctx);
+  const ts = ctx.args.need('ts', 'message_not_found');
+  ownMessage(ctx, channel.id, ts, 'cant_delete_message');
+  ctx.state.removeMessage(channel.id, ts);
+  return { ok: true, channel: channel.id, ts };
+}
+
+export const chatMethods: Record<string, ApiMethod> = {
+  'chat.postMessage': { handler: postMessage, token: 'bot' },
+  'chat.postEphemeral': { handler: postEphemeral, token: 'bot' },
+  'chat.update': { handler: update, token: 'bot' },
+  'chat.delete': { handler: remove, token: 'bot' },
+};
+
+export { requireChannel };

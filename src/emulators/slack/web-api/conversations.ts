@@ -1,0 +1,57 @@
+import { SlackApiError } from '../errors.js';
+import type { SlackChannel } from '../types.js';
+import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
+import { requireChannel } from './chat.js';
+import { toApiMessage } from './message-shape.js';
+
+export function toApiChannel(c: SlackChannel): Record<string, unknown> {
+  const base: Record<string, unknown> = { id: c.id, created: c.created, is_archived: false, is_member: true };
+  if (c.is_im) return { ...base, is_im: true, is_channel: false, is_private: true, user: c.user, is_open: true };
+  return {
+    ...base,
+    name: c.name,
+    name_normalized: c.name,
+    is_channel: true,
+    is_group: false,
+    is_im: false,
+    is_mpim: false,
+    is_private: c.is_private,
+    is_general: false,
+    topic: { value: '', creator: '', last_set: 0 },
+    purpose: { value: '', creator: '', last_set: 0 },
+  };
+}
+
+function info(ctx: ApiContext): ApiResult {
+  return { ok: true, channel: toApiChannel(requireChannel(ctx)) };
+}
+
+/**
+ * Parent first, then replies in order; metadata only with include_all_metadata. Cursor = offset.
+ * @see https://docs.slack.dev/reference/methods/conversations.replies
+ */
+function replies(ctx: ApiContext): ApiResult {
+  const channel = requireChannel(ctx);
+  const ts = ctx.args.need('ts', 'thread_not_found');
+  const parent = ctx.state.findMessage(channel.id, ts);
+  if (parent === undefined) throw new SlackApiError('thread_not_found');
+  const threadTs = parent.thread_ts ?? parent.ts;
+  const all = ctx.state.allMessages(channel.id).filter((m) => m.ts === threadTs || m.thread_ts === threadTs);
+  const limit = Math.min(Math.max(ctx.args.int('limit') ?? 1000, 1), 1000);
+  const cursor = ctx.args.str('cursor');
+  const offset = cursor ? Number.parseInt(Buffer.from(cursor, 'base64').toString('utf8').replace(/^offset:/, ''), 10) || 0 : 0;
+  const page = all.slice(offset, offset + limit);
+  const hasMore = offset + limit < all.length;
+  const includeMetadata = ctx.args.bool('include_all_metadata');
+  return {
+    ok: true,
+    messages: page.map((m) => toApiMessage(m, { includeMetadata, state: ctx.state })),
+    has_more: hasMore,
+    response_metadata: { next_cursor: hasMore ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' },
+  };
+}
+
+export const conversationMethods: Record<string, ApiMethod> = {
+  'conversations.info': { handler: info, token: 'bot' },
+  'conversations.replies': { handler: replies, token: 'bot' },
+};
