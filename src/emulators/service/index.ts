@@ -1,0 +1,97 @@
+/**
+ * The Financial Research Data Service emulator, startable in-process (tests) or from cli.ts.
+ * It imports nothing from the app.
+ */
+import type { AddressInfo } from 'node:net';
+import { AgentRunStore } from './agent-runs.js';
+import { buildDataset } from './data/dataset.js';
+import { FaultController, type ServiceFaults } from './faults.js';
+import type { EmulatorState } from './routing.js';
+import { createEmulatorServer, type RequestLogEntry } from './server.js';
+import type { Variant } from './variants.js';
+
+export type { ServiceFaults } from './faults.js';
+export type { Variant as ServiceVariant } from './variants.js';
+export { ASSISTANT_MESSAGE_ID_HEADER } from './routes/agent-routes.js';
+
+export interface ServiceEmulatorOptions {
+  /** 0 = ephemeral; default 8787 in the CLI, 0 here. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 'demo-key'. */
+  apiKey?: string;
+  /** Naming variant, default 'latest'. */
+  variant?: Variant;
+  /** Time multiplier for agent runs: 1 = realistic (a run ~30 s), 50 = fast. Default 1. */
+  agentSpeed?: number;
+  faults?: Partial<ServiceFaults>;
+  /** ms epoch, default Date.now. */
+  clock?: () => number;
+}
+
+export interface ServiceEmulator {
+  /** Base URL without trailing slash, e.g. http://127.0.0.1:8787 */
+  url: string;
+  apiKey: string;
+  setVariant(v: Variant): void;
+  /** Replaces the current faults (unset = off). */
+  setFaults(f: Partial<ServiceFaults>): void;
+  requestLog: RequestLogEntry[];
+  /** Also ends all running agent runs and open streams. */
+  close(): Promise<void>;
+}
+
+export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): Promise<ServiceEmulator> {
+  const clock = opts.clock ?? Date.now;
+  const agentSpeed = opts.agentSpeed && opts.agentSpeed > 0 ? opts.agentSpeed : 1;
+  const apiKey = opts.apiKey ?? 'demo-key';
+  const state: EmulatorState = {
+    dataset: buildDataset(),
+    variant: opts.variant ?? 'latest',
+    clock,
+    agentSpeed,
+    faults: new FaultController(opts.faults ?? {}),
+    runs: new AgentRunStore(clock, agentSpeed),
+    streams: new Set(),
+    folderSeq: 0,
+  };
+  const requestLog: RequestLogEntry[] = [];
+  const server = createEmulatorServer({
+    state,
+    apiKey,
+    requestLog,
+    logError: (message) => process.stderr.write(`${message}\n`),
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    apiKey,
+    requestLog,
+    setVariant(v) {
+      state.variant = v;
+    },
+    setFaults(f) {
+      state.faults.set(f);
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        state.runs.close();
+        for (const s of [...state.streams]) s.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Agent operations: create conversation, conversation detail, chat (starts a run), list
+ * messages (endpoint 14), assistant message events (endpoint 15, JSON or SSE that follows a
+ * running run), cancel.
+ */
+import { ConflictError, type AgentRun, type ConversationRecord, type MessageRecord } from '../agent-runs.js';
+import { HttpError, NotFoundError } from '../http-errors.js';
+import { findResearch } from '../research-findings.js';
+import { ok, route, type Route, type RouteContext, type RouteResult } from '../routing.js';
+import { SseConnection } from '../sse-connection.js';
+import { FieldReader, finishAll } from '../validation.js';
+
+/** The service puts its own name where the interface writes SERVICE; clients match the pattern. */
+export const ASSISTANT_MESSAGE_ID_HEADER = 'X-RESEARCH-ASSISTANT-MESSAGE-ID';
+const CONVERSATION_TYPES = ['agent_chat', 'task_chat', 'debug_chat', 'bot_chat'] as const;
+
+function conversationId(ctx: RouteContext, extra: FieldReader[] = []): number {
+  const r = new FieldReader(ctx.params, 'path');
+  const id = r.integer('conversation_id', { required: true });
+  finishAll(r, ...extra);
+  return id ?? 0;
+}
+
+function conversationOrThrow(ctx: RouteContext, id: number): ConversationRecord {
+  const conv = ctx.state.runs.getConversation(id);
+  if (!conv) throw new NotFoundError(`Conversation ${id} not found`);
+  return conv;
+}
+
+function runOrThrow(ctx: RouteContext, conv: ConversationRecord): AgentRun {
+  const messageId = ctx.params.assistant_message_id ?? '';
+  const run = ctx.state.runs.getRun(conv.id, messageId);
+  if (!run) throw new NotFoundError(`Assistant message ${messageId} not found in conversation ${conv.id}`);
+  return run;
+}
+
+function publicConversation(conv: ConversationRecord) {
+  const { nextOffset: _next, ...rest } = conv;
+  return {
+    ...rest,
+    url: `https://research.example.com/agent/conversations/${conv.id}`,
+    shared_url: `https://research.example.com/share/c/${conv.id}`,
+  };
+}
+
+function publicMessage(m: MessageRecord) {
+  return structuredClone(m);
+}
+
+/** Streams a run as SSE from `fromOffset`, following it until it ends or `timeoutSec` passes. */
+function streamRun(ctx: RouteContext, run: AgentRun, fromOffset: number, timeoutSec: number, headers: Record<string, string> = {}): 'streamed' {
+  const { state } = ctx;
+  const conn = new SseConnection(ctx.res, {
+    faults: { ...state.faults.faults },
+    heartbeatMs: Math.max(100, Math.round(10_000 / state.agentSpeed)),
+    headers,
+  });
+  state.streams.add(conn);
+  const timeout = setTimeout(() => conn.end(), timeoutSec * 1000);
+  let unsubscribe: () => void = () => undefined;
+  conn.onClose(() => {
+    clearTimeout(timeout);
+    unsubscribe();
+    state.streams.delete(conn);
+  });
+  unsubscribe = state.runs.subscribe(run, fromOffset, (event) => {
+    if (event === null) conn.end();
+    else conn.send(event);
+  });
+  if (conn.isClosed) unsubscribe();
+  return 'streamed';
+}
+
+function createConversation(ctx: RouteContext): RouteResult {
+  const r = FieldReader.forBody(ctx.body ?? {});
+  const agentId = r.integer('agent_id', { min: 1 });
+  const title = r.string('title');
+  const type = r.string('conversation_type', { enum: CONVERSATION_TYPES });
+  const meta = r.object('meta');
+  r.done();
+  const conv = ctx.state.runs.createConversation({
+    ...(agentId !== undefined ? { agentId } : {}), ...(title !== undefined ? { title } : {}),
+    ...(type !== undefined ? { type } : {}), ...(meta !== undefined ? { meta } : {}),
+  });
+  return ok(publicConversation(conv));
+}
+
+function conversationDetail(ctx: RouteContext): RouteResult {
+  const conv = conversationOrThrow(ctx, conversationId(ctx));
+  const last = ctx.state.runs.listMessages(conv.id)[0];
+  return ok({ ...publicConversation(conv), last_message: last ? publicMessage(last) : null });
+}
+
+async function chat(ctx: RouteContext): Promise<RouteResult> {
+  const r = FieldReader.forBody(ctx.body, { required: true });
+  const message = r.string('message', { required: true, minLength: 1 }) ?? '';
+  const stream = r.boolean('stream') ?? true;
+  const docIds: string[] = [];
+  const documents = r.raw('documents');
+  if (documents !== undefined && documents !== null) {
+    if (!Array.isArray(documents)) r.issue(['documents'], 'Input should be a valid list', 'list_type', documents);
+    else documents.forEach((d: unknown, i) => {
+      const item = d as Record<string, unknown> | null;
+      if (typeof item !== 'object' || item === null) r.issue(['documents', i], 'Input should be a valid dictionary', 'dict_type', d);
+      else {
+        if (typeof item.doc_id !== 'string') r.issue(['documents', i, 'doc_id'], item.doc_id === undefined ? 'Field required' : 'Input should be a valid string', item.doc_id === undefined ? 'missing' : 'string_type', item.doc_id ?? null);
+        else docIds.push(item.doc_id);
+        if (typeof item.doc_title !== 'string') r.issue(['documents', i, 'doc_title'], item.doc_title === undefined ? 'Field required' : 'Input should be a valid string', item.doc_title === undefined ? 'missing' : 'string_type', item.doc_title ?? null);
+      }
+    });
+  }
+  const conv = conversationOrThrow(ctx, conversationId(ctx, [r]));
+  const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds));
+  const headers = { [ASSISTANT_MESSAGE_ID_HEADER]: run.assistantMessageId };
+  if (stream) return streamRun(ctx, run, 0, 1800, headers);
+  await run.done;
+  return ok({
+    conversation_id: conv.id,
+    message_id: run.message.reply_to_message_id,
+    assistant_message_id: run.assistantMessageId,
+    response_id: run.responseId,
+    status: run.status,
+    content: run.message.content,
+    error_info: run.message.error_info,
+    assistant_events: run.events,
+  }, headers);
+}
+
+function listMessages(ctx: RouteContext): RouteResult {
+  const q = new FieldReader(Object.fromEntries(ctx.query), 'query');
+  const limit = q.integer('limit', { min: 1, max: 100 }) ?? 10;
+  const before = q.integer('before_message_id');
+  const conv = conversationOrThrow(ctx, conversationId(ctx, [q]));
+  const all = ctx.state.runs.listMessages(conv.id);
+  const start = before === undefined ? 0 : all.findIndex((m) => m.id < before);
+  const messages = start < 0 ? [] : all.slice(start, start + limit).map(publicMessage);
+  return ok({ messages });
+}
+
+function messageEvents(ctx: RouteContext): RouteResult {
+  const q = new FieldReader(Object.fromEntries(ctx.query), 'query');
+  const stream = q.boolean('stream') ?? true;
+  const timeout = q.integer('timeout', { min: 1, max: 86_400 }) ?? 1800;
+  const fromOffset = q.integer('from_offset', { min: 0 }) ?? 0;
+  const conv = conversationOrThrow(ctx, conversationId(ctx, [q]));
+  const run = runOrThrow(ctx, conv);
+  if (stream) return streamRun(ctx, run, fromOffset, timeout);
+  return ok({ assistant_events: run.events.filter((e) => e.offset >= fromOffset) });
+}
+
+function cancel(ctx: RouteContext): RouteResult {
+  const conv = conversationOrThrow(ctx, conversationId(ctx));
+  const run = runOrThrow(ctx, conv);
+  try {
+    ctx.state.runs.cancel(run);
+  } catch (err) {
+    if (err instanceof ConflictError) throw new HttpError(409, err.message);
+    throw err;
+  }
+  return ok({ response_id: run.responseId, status: 'cancelled' });
+}
+
+export function agentRoutes(): Route[] {
+  const base = '/v1/agent/conversations';
+  return [
+    route('POST', base, createConversation),
+    route('GET', `${base}/:conversation_id`, conversationDetail),
+    route('POST', `${base}/:conversation_id/chat`, chat),
+    route('GET', `${base}/:conversation_id/messages`, listMessages),
+    route('GET', `${base}/:conversation_id/messages/:assistant_message_id`, messageEvents),
+    route('POST', `${base}/:conversation_id/messages/:assistant_message_id/cancel`, cancel),
+  ];
+}

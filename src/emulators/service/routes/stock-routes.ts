@@ -1,0 +1,148 @@
+/** Endpoints 5–8: balance sheet, cash flow statement, index prices, revenue breakdown. */
+import { calendarQuarterOf } from '../data/fiscal-calendar.js';
+import type { StatementHeader } from '../data/financials.js';
+import { StockError } from '../http-errors.js';
+import { ok, route, type Route, type RouteContext } from '../routing.js';
+import { FieldReader } from '../validation.js';
+import { findIndex } from '../data/indices.js';
+
+const BS_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const;
+const CF_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY', 'H1', 'Q3 (9 months)'] as const;
+/** Cumulative labels for quarter names. */
+const CUMULATIVE_ALIAS: Record<string, string> = { Q1: 'Q1', Q2: 'H1', H1: 'H1', Q3: 'Q3 (9 months)', 'Q3 (9 months)': 'Q3 (9 months)', Q4: 'FY', FY: 'FY' };
+
+export function wrap(data: unknown) {
+  return ok({ status: 200, code: 0, message: '', data });
+}
+
+function readFiscalYear(r: FieldReader): string | undefined {
+  const raw = r.raw('fiscal_year');
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1900 && raw <= 2100) return String(raw);
+  return r.string('fiscal_year', { check: (v) => (/^\d{4}$/.test(v) ? undefined : 'Value error, fiscal_year must be a four-digit year') });
+}
+
+function companyOrThrow(ctx: RouteContext, symbol: string) {
+  const company = ctx.state.dataset.companies.find((c) => c.symbol === symbol || (c.exchange === 'HK' && symbol === `HK:${c.code.replace(/^0/, '')}`));
+  if (!company) throw new StockError(404, 40401, `No data for symbol ${symbol}`);
+  return company;
+}
+
+function relabel<T extends StatementHeader>(record: T, calendar: string): T {
+  if (calendar !== 'calendar') return record;
+  const { year, quarter } = calendarQuarterOf(record.end_date);
+  const fq = record.period === 'quarterly' ? `Q${quarter}` : record.fiscal_quarter;
+  return { ...record, fiscal_year: String(year), fiscal_quarter: fq };
+}
+
+interface StatementQuery {
+  period: string;
+  limit: number;
+  startDate?: string;
+  endDate?: string;
+  calendar: string;
+  fiscalYear?: string;
+  fiscalQuarter?: string;
+}
+
+function readStatementQuery(ctx: RouteContext, cashFlow: boolean): { symbol: string; q: StatementQuery } {
+  const r = FieldReader.forBody(ctx.body, { required: true });
+  const symbol = r.symbol('symbol', { required: true }) ?? '';
+  const periods = cashFlow ? ['annual', 'quarterly', 'cumulative quarterly'] : ['annual', 'quarterly'];
+  const period = r.string('period', { enum: periods });
+  const limit = r.integer('limit', { min: 1, max: 100 }) ?? 8;
+  const startDate = r.date('start_date');
+  const endDate = r.date('end_date');
+  r.range('start_date', startDate, 'end_date', endDate);
+  const calendar = r.string('calendar', { enum: ['calendar', 'fiscal'] }) ?? 'fiscal';
+  const fiscalYear = readFiscalYear(r);
+  const fiscalQuarter = r.string('fiscal_quarter', { enum: cashFlow ? CF_QUARTERS : BS_QUARTERS });
+  r.done();
+  // Without a period: quarterly records, unless the quarter name implies annual (FY) or
+  // cumulative (H1, Q3 (9 months)) ones.
+  let effective = period;
+  if (!effective) {
+    if (fiscalQuarter === 'FY') effective = 'annual';
+    else if (fiscalQuarter === 'H1' || fiscalQuarter === 'Q3 (9 months)') effective = 'cumulative quarterly';
+    else effective = 'quarterly';
+  }
+  return {
+    symbol,
+    q: {
+      period: effective, limit, calendar,
+      ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}),
+      ...(fiscalYear ? { fiscalYear } : {}), ...(fiscalQuarter ? { fiscalQuarter } : {}),
+    },
+  };
+}
+
+function selectStatements<T extends StatementHeader>(records: T[], q: StatementQuery): T[] {
+  const wantedQuarter = q.fiscalQuarter && q.period === 'cumulative quarterly' ? CUMULATIVE_ALIAS[q.fiscalQuarter] : q.fiscalQuarter;
+  return records
+    .filter((rec) => rec.period === q.period)
+    .map((rec) => relabel(rec, q.calendar))
+    .filter((rec) => !q.fiscalYear || rec.fiscal_year === q.fiscalYear)
+    .filter((rec) => !wantedQuarter || rec.fiscal_quarter === wantedQuarter)
+    .filter((rec) => !q.startDate || rec.end_date >= q.startDate)
+    .filter((rec) => !q.endDate || rec.end_date <= q.endDate)
+    .slice(0, q.limit);
+}
+
+function balanceSheet(ctx: RouteContext) {
+  const { symbol, q } = readStatementQuery(ctx, false);
+  const company = companyOrThrow(ctx, symbol);
+  return wrap(selectStatements(ctx.state.dataset.financials.get(company.symbol)?.balanceSheets ?? [], q));
+}
+
+function cashFlow(ctx: RouteContext) {
+  const { symbol, q } = readStatementQuery(ctx, true);
+  const company = companyOrThrow(ctx, symbol);
+  return wrap(selectStatements(ctx.state.dataset.financials.get(company.symbol)?.cashFlows ?? [], q));
+}
+
+function revenueBreakdown(ctx: RouteContext) {
+  const r = FieldReader.forBody(ctx.body, { required: true });
+  const symbol = r.symbol('symbol', { required: true }) ?? '';
+  const period = r.string('period', { check: (v) => (['FY', 'Q2', 'H1'].includes(v.toUpperCase()) ? undefined : "Value error, period must be one of 'FY', 'Q2', 'H1'") });
+  const limit = r.integer('limit', { min: 1, max: 100 }) ?? 6;
+  const startDate = r.date('start_date');
+  const endDate = r.date('end_date');
+  r.range('start_date', startDate, 'end_date', endDate);
+  const fiscalYear = readFiscalYear(r);
+  r.done();
+  const company = companyOrThrow(ctx, symbol);
+  const revenue = ctx.state.dataset.revenue.get(company.symbol);
+  const kind = period ? (period.toUpperCase() === 'FY' ? 'FY' : 'H1') : undefined;
+  const list = (revenue?.list ?? [])
+    .filter((p) => !kind || p.kind === kind)
+    .filter((p) => !fiscalYear || String(p.fiscal_year) === fiscalYear)
+    .filter((p) => !startDate || p.end_date >= startDate)
+    .filter((p) => !endDate || p.end_date <= endDate)
+    .slice(0, limit)
+    .map(({ kind: _kind, ...rest }) => structuredClone(rest));
+  return wrap({ currency: revenue?.currency ?? company.currency, list });
+}
+
+function indexPrices(ctx: RouteContext) {
+  const r = FieldReader.forBody(ctx.body, { required: true });
+  const symbol = r.string('symbol', { required: true, minLength: 1 }) ?? '';
+  const startDate = r.date('start_date');
+  const endDate = r.date('end_date');
+  r.range('start_date', startDate, 'end_date', endDate);
+  r.done();
+  const index = findIndex(symbol);
+  if (!index) throw new StockError(404, 40402, `Unknown index ${symbol}; known: SPX, HSI, 000300`);
+  const items = (ctx.state.dataset.indexPrices.get(index.symbol) ?? [])
+    .filter((i) => !startDate || i.date >= startDate)
+    .filter((i) => !endDate || i.date <= endDate)
+    .map((i) => ({ ...i }));
+  return wrap({ items });
+}
+
+export function stockRoutes(): Route[] {
+  return [
+    route('POST', '/v1/stock/company-balance-sheet', balanceSheet, { stock: true }),
+    route('POST', '/v1/stock/company-cashflow-statement', cashFlow, { stock: true }),
+    route('POST', '/v1/stock/index-prices', indexPrices, { stock: true }),
+    route('POST', '/v1/stock/company-revenue-breakdown', revenueBreakdown, { stock: true }),
+  ];
+}

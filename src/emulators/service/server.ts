@@ -1,0 +1,151 @@
+/**
+ * The HTTP layer: routing, bearer auth, JSON bodies, fault injection, error bodies and the
+ * request log. Handlers live in routes/.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { HttpError, StockError, ValidationError } from './http-errors.js';
+import type { EmulatorState, Route, RouteContext } from './routing.js';
+import { agentRoutes } from './routes/agent-routes.js';
+import { docsRoutes } from './routes/docs-routes.js';
+import { searchRoutes } from './routes/search-routes.js';
+import { stockRoutes } from './routes/stock-routes.js';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+}
+
+export interface ServerDeps {
+  state: EmulatorState;
+  apiKey: string;
+  requestLog: RequestLogEntry[];
+  /** Where unexpected handler failures are reported (one line each). */
+  logError: (message: string) => void;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+
+export function allRoutes(): Route[] {
+  return [...searchRoutes(), ...docsRoutes(), ...stockRoutes(), ...agentRoutes()];
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+    chunks.push(buf);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError([{ loc: ['body', 0], msg: 'JSON decode error', type: 'json_invalid', input: {} }]);
+  }
+}
+
+function authProblem(req: IncomingMessage, apiKey: string): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return 'Not authenticated';
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (!match) return 'Not authenticated';
+  return match[1] === apiKey ? undefined : 'Invalid authentication credentials';
+}
+
+function matchRoute(routes: Route[], method: string, path: string): { route?: Route; params: Record<string, string>; pathKnown: boolean } {
+  let pathKnown = false;
+  for (const r of routes) {
+    const m = r.pattern.exec(path);
+    if (!m) continue;
+    pathKnown = true;
+    if (r.method !== method) continue;
+    const params: Record<string, string> = {};
+    r.keys.forEach((k, i) => {
+      params[k] = decodeURIComponent(m[i + 1] ?? '');
+    });
+    return { route: r, params, pathKnown };
+  }
+  return { params: {}, pathKnown };
+}
+
+export function createEmulatorServer(deps: ServerDeps): Server {
+  const routes = allRoutes();
+  const { state } = deps;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://emulator.local');
+    const path = url.pathname;
+    res.on('finish', () => deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() }));
+    res.on('close', () => {
+      if (!res.writableFinished) deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() });
+    });
+
+    const faults = state.faults.faults;
+    if (faults.latencyMs > 0) await delay(faults.latencyMs);
+
+    const { route, params, pathKnown } = matchRoute(routes, method, path);
+    if (!route) {
+      req.resume();
+      sendJson(res, pathKnown ? 405 : 404, { detail: pathKnown ? 'Method Not Allowed' : 'Not Found' });
+      return;
+    }
+    const authError = authProblem(req, deps.apiKey);
+    if (authError) {
+      req.resume();
+      sendJson(res, 401, { detail: authError }, { 'WWW-Authenticate': 'Bearer' });
+      return;
+    }
+    const decision = state.faults.decide();
+    if (decision.kind === 'rate-limit') {
+      req.resume();
+      sendJson(res, 429, { detail: `Rate limit exceeded; retry after ${decision.retryAfterSeconds} s` }, { 'Retry-After': String(decision.retryAfterSeconds) });
+      return;
+    }
+    if (decision.kind === 'error') {
+      req.resume();
+      const text = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[decision.status];
+      sendJson(res, decision.status, { detail: `${text} (injected fault)` });
+      return;
+    }
+
+    try {
+      const body = await readBody(req);
+      const ctx: RouteContext = { req, res, params, query: url.searchParams, body, state };
+      const result = await route.handler(ctx);
+      if (result === 'streamed') return;
+      sendJson(res, result.status ?? 200, result.body, result.headers);
+    } catch (err) {
+      if (err instanceof ValidationError) {
+        const body = route.stock
+          ? { status: 422, code: 422, message: 'Validation error', data: null, detail: err.issues }
+          : { detail: err.issues };
+        sendJson(res, 422, body);
+      } else if (err instanceof StockError) {
+        sendJson(res, err.status, { status: err.status, code: err.code, message: err.detail, data: null, detail: err.detail });
+      } else if (err instanceof HttpError) {
+        sendJson(res, err.status, { detail: err.detail }, err.headers);
+      } else {
+        deps.logError(`service emulator: ${method} ${path} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        sendJson(res, 500, { detail: 'Internal Server Error' });
+      }
+    }
+  };
+
+  return createServer((req, res) => {
+    void handle(req, res);
+  });
+}

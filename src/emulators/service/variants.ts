@@ -1,0 +1,129 @@
+/**
+ * The documented naming variants and how each shapes responses.
+ * - legacy: v1 search/tags paging `page`/`page_num` (= size)/`total_num`; tags and metadatas as a
+ *   single `{key, value}` pair; folder creation returns `id`; document detail has
+ *   `published_date` (YYYY-MM-DD); no `file_url` in list documents.
+ * - schema: `page_num`/`page_size`/`total_count`; tags and metadatas as maps; `folder_id`;
+ *   `published_at` integer (ms) in document detail.
+ * - latest: as schema, plus folder_ids, should_highlight, min_score and the financials/socials
+ *   categories in v1 search; query optional there.
+ */
+import type { DemoChunk, DemoDocument, TagMap } from './data/documents.js';
+import type { DemoCompany } from './data/companies.js';
+
+export type Variant = 'legacy' | 'schema' | 'latest';
+export const VARIANTS: readonly Variant[] = ['legacy', 'schema', 'latest'];
+
+export function isoMs(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+type Pair = { key: string; value: string[] };
+
+export function formatTags(tags: TagMap, variant: Variant): Record<string, string[]> | Pair {
+  if (variant !== 'legacy') return { ...tags };
+  const entry = (Object.entries(tags) as Array<[string, string[]]>).find(([, v]) => v.length > 0) ?? ['industry', []];
+  return { key: entry[0], value: [...entry[1]] };
+}
+
+export function formatMetadatas(m: DemoDocument['metadatas'], variant: Variant): Record<string, string | string[]> | Pair {
+  if (variant === 'legacy') return { key: 'periods', value: [...m.periods] };
+  return { period: m.period, periods: [...m.periods], entities: [...m.entities] };
+}
+
+/** List form (v1 search, documents by tag, full chunk doc). */
+export function formatListDoc(doc: DemoDocument, variant: Variant, highlight?: (text: string) => string): Record<string, unknown> {
+  return {
+    id: doc.id,
+    title: highlight ? highlight(doc.title) : doc.title,
+    url: doc.url,
+    ...(variant === 'legacy' ? {} : { file_url: doc.file_url }),
+    media_url: doc.media_url,
+    institution: doc.institution,
+    author: doc.author,
+    published_at: isoMs(doc.publishedAtMs),
+    category: doc.category,
+    type: doc.type,
+    market: doc.market,
+    symbol: doc.symbol,
+    company_name: doc.company_name,
+    logo: doc.logo,
+    // "documented as not yet supported in list results": sent empty, as the service does.
+    summary: '',
+    tags: formatTags(doc.tags, variant),
+    metadatas: formatMetadatas(doc.metadatas, variant),
+    ...(variant === 'latest' && doc.folder_id ? { folder_id: doc.folder_id } : {}),
+  };
+}
+
+export function companyLabels(doc: DemoDocument, companies: readonly DemoCompany[]): Array<Record<string, unknown>> {
+  return doc.symbols.flatMap((symbol) => {
+    const c = companies.find((x) => x.symbol === symbol);
+    if (!c) return [];
+    return [{
+      name: doc.language === 'zh' ? c.nameZh : c.nameEn,
+      logo: c.logo,
+      stocks: [{ symbol: c.symbol, market: c.market, code: c.code }],
+    }];
+  });
+}
+
+export function formatChunk(chunk: DemoChunk, doc: DemoDocument, variant: Variant): Record<string, unknown> {
+  return {
+    id: chunk.id,
+    type: chunk.type,
+    media_url: chunk.media_url,
+    content: chunk.content,
+    summary: chunk.summary,
+    metadata: { ...chunk.metadata },
+    tags: formatTags(doc.tags, variant),
+    metadatas: formatMetadatas(doc.metadatas, variant),
+  };
+}
+
+export function formatDocDetail(doc: DemoDocument, variant: Variant, companies: readonly DemoCompany[]): Record<string, unknown> {
+  const when = variant === 'legacy' ? { published_date: isoMs(doc.publishedAtMs).slice(0, 10) } : { published_at: doc.publishedAtMs };
+  return {
+    doc_id: doc.id,
+    title: doc.title,
+    url: doc.url,
+    institution: doc.institution,
+    author: doc.author,
+    ...when,
+    category: doc.category,
+    type: doc.type,
+    market: doc.market,
+    ticker: doc.symbol.split(':')[1] ?? '',
+    symbol: doc.symbol,
+    company_name: doc.company_name,
+    logo: doc.logo,
+    companies: companyLabels(doc, companies),
+    tags: formatTags(doc.tags, variant),
+    metadatas: formatMetadatas(doc.metadatas, variant),
+    report_type: doc.report_type,
+    channel_id: doc.channel_id,
+    channel_name: doc.channel_name,
+    file_url: doc.file_url,
+    media_url: doc.media_url,
+    summary: doc.summary,
+    chunks: doc.chunks.map((c) => formatChunk(c, doc, variant)),
+  };
+}
+
+export interface PageInfo {
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export function formatPage(variant: Variant, page: PageInfo, docs: unknown[]): Record<string, unknown> {
+  const totalPage = page.total === 0 ? 0 : Math.ceil(page.total / page.pageSize);
+  if (variant === 'legacy') {
+    return { total_num: page.total, total_page: totalPage, page: page.pageNum, page_num: page.pageSize, docs };
+  }
+  return { total_count: page.total, total_page: totalPage, page_num: page.pageNum, page_size: page.pageSize, docs };
+}
+
+export function formatFolderCreated(variant: Variant, id: string): Record<string, unknown> {
+  return variant === 'legacy' ? { id } : { folder_id: id };
+}

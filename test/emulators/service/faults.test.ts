@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
+import { assistantMessageIdOf, buildHttp, readSse } from './emulator-http.js';
+
+let em: ServiceEmulator;
+let http: ReturnType<typeof buildHttp>;
+
+beforeAll(async () => {
+  em = await startServiceEmulator({ agentSpeed: 200 });
+  http = buildHttp(em);
+});
+afterEach(() => em.setFaults({}));
+afterAll(async () => {
+  await em.close();
+});
+
+async function chatEvents(message: string) {
+  const conv = await http.post('/v1/agent/conversations', {});
+  const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, { method: 'POST', headers: http.headers, body: JSON.stringify({ message }) });
+  return readSse(res);
+}
+
+describe('fault switches', () => {
+  it('latencyMs delays every response', async () => {
+    em.setFaults({ latencyMs: 150 });
+    const started = Date.now();
+    const res = await http.get('/v1/concepts/latest');
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('errorRate answers 5xx with a JSON detail', async () => {
+    em.setFaults({ errorRate: 1 });
+    const statuses = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      const res = await http.get('/v1/concepts/latest');
+      statuses.add(res.status);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    for (const s of statuses) expect([500, 502, 503]).toContain(s);
+  });
+
+  it('rateLimitEvery answers every Nth request 429 with Retry-After', async () => {
+    em.setFaults({ rateLimitEvery: 3, retryAfterSeconds: 4 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await http.get('/v1/concepts/latest');
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get('retry-after')).toBe('4');
+    }
+    expect(statuses).toEqual([200, 200, 429, 200, 200, 429]);
+  });
+
+  it('dropStreamAfterEvents cuts the SSE connection; the run goes on and can be resumed', async () => {
+    em.setFaults({ dropStreamAfterEvents: 5 });
+    const conv = await http.post('/v1/agent/conversations', {});
+    const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, { method: 'POST', headers: http.headers, body: JSON.stringify({ message: '苹果 iPhone' }) });
+    const messageId = assistantMessageIdOf(res.headers);
+    expect(messageId).toBeDefined();
+    const first = await readSse(res);
+    expect(first.events).toHaveLength(5);
+    expect(first.dropped).toBe(true);
+    em.setFaults({});
+    const rest = await readSse(await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/messages/${messageId}?from_offset=${first.events[4].offset + 1}`, { headers: http.headers }));
+    expect(rest.events[0].offset).toBeGreaterThan(first.events[4].offset);
+    expect(rest.events.pop().event_type).toBe('workflow_end');
+  });
+
+  it('malformedEventEvery adds broken lines without losing events', async () => {
+    const clean = await chatEvents('Microsoft Azure');
+    em.setFaults({ malformedEventEvery: 4 });
+    const noisy = await chatEvents('Microsoft Azure');
+    expect(noisy.malformed.length).toBeGreaterThan(5);
+    expect(noisy.events.length).toBe(clean.events.length);
+  });
+
+  it('duplicateEventEvery sends some events twice', async () => {
+    em.setFaults({ duplicateEventEvery: 3 });
+    const { events } = await chatEvents('Amazon AWS');
+    const ids = events.map((e) => e.event_id);
+    expect(ids.length - new Set(ids).size).toBeGreaterThan(5);
+    expect(events.pop().event_type).toBe('workflow_end');
+  });
+
+  it('records every request in the request log', async () => {
+    const before = em.requestLog.length;
+    await http.get('/v1/concepts/latest');
+    await fetch(`${em.url}/v1/concepts/latest`);
+    const added = em.requestLog.slice(before);
+    expect(added.map((r) => [r.method, r.path, r.status])).toEqual([
+      ['GET', '/v1/concepts/latest', 200],
+      ['GET', '/v1/concepts/latest', 401],
+    ]);
+  });
+});
+
+describe('close', () => {
+  it('ends running runs and open streams', async () => {
+    const slow = await startServiceEmulator({ agentSpeed: 1 });
+    const h = buildHttp(slow);
+    const conv = await h.post('/v1/agent/conversations', {});
+    const res = await fetch(`${slow.url}/v1/agent/conversations/${conv.body.id}/chat`, { method: 'POST', headers: h.headers, body: JSON.stringify({ message: '[slow] 小米汽车' }) });
+    const reading = readSse(res);
+    await new Promise((r) => setTimeout(r, 700));
+    const started = Date.now();
+    await slow.close();
+    const result = await reading;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(result.events.length).toBeGreaterThan(0);
+    expect(result.events.some((e) => e.event_type === 'workflow_end')).toBe(false);
+  });
+});
