@@ -1,0 +1,55 @@
+// The emulator's playground JSON API, same origin. Every call resolves to { ok, status, body }
+// and never throws, so the page can show a failure as a Slack-style notice instead of breaking.
+
+async function call(method, path, payload) {
+  try {
+    const response = await fetch(path, {
+      method,
+      headers: payload === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    const raw = await response.text();
+    let body = raw;
+    try { body = raw === '' ? null : JSON.parse(raw); } catch { /* not JSON: keep the text */ }
+    const ok = response.ok && !(body && typeof body === 'object' && body.ok === false);
+    return { ok, status: response.status, body };
+  } catch (error) {
+    return { ok: false, status: 0, body: { error: 'network_error', message: String(error?.message ?? error) } };
+  }
+}
+
+export const api = {
+  channels: () => call('GET', '/api/channels'),
+  info: () => call('GET', '/api/info'),
+  users: () => call('GET', '/api/users'),
+  messages: (channelId) => call('GET', `/api/channels/${encodeURIComponent(channelId)}/messages`),
+  views: () => call('GET', '/api/views'),
+  home: () => call('GET', '/api/home'),
+  command: (body) => call('POST', '/api/commands', body),
+  message: (body) => call('POST', '/api/messages', body),
+  action: (body) => call('POST', '/api/actions', body),
+  submitView: (body) => call('POST', '/api/views/submit', body),
+  viewAction: (body) => call('POST', '/api/views/actions', body),
+  closeView: (body) => call('POST', '/api/views/close', body),
+  openHome: () => call('POST', '/api/home/open', {}),
+  shareLink: (body) => call('POST', '/api/links', body),
+  shortcut: (body) => call('POST', '/api/shortcuts', body),
+};
+
+/** A short human reason from a failed call's body. */
+export function failureReason(result) {
+  const body = result.body;
+  if (body && typeof body === 'object') return body.error ?? body.message ?? `HTTP ${result.status}`;
+  return typeof body === 'string' && body !== '' ? body.slice(0, 200) : `HTTP ${result.status}`;
+}
+
+/**
+ * Why an interaction failed, or null: the call itself failed, or the emulator reached the app
+ * but the app did not acknowledge (`delivery.ok` false: timeout, http_error, no_connection …).
+ */
+export function deliveryFailure(result) {
+  if (!result.ok) return failureReason(result);
+  const delivery = result.body?.delivery;
+  if (delivery && delivery.ok === false) return delivery.status ? `${delivery.outcome} ${delivery.status}` : delivery.outcome ?? 'not acknowledged';
+  return null;
+}
