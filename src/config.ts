@@ -25,7 +25,8 @@ export interface Config {
   serviceTimeoutMs: number;
   /** The app's own HTTP server: Slack requests (HTTP mode), /healthz and /readyz. */
   port: number;
-  host: string;
+  /** Interface to listen on; unset means 0.0.0.0 with real Slack and 127.0.0.1 for the playground. */
+  host?: string;
   redisUrl?: string;
   dataDir: string;
   streaming: StreamingMode;
@@ -121,7 +122,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     service,
     serviceTimeoutMs: number(read, 'SERVICE_TIMEOUT_MS', 15_000, { min: 100, max: 600_000 }),
     port: port(read, 'PORT', 3000),
-    host: read('HOST') ?? '0.0.0.0',
+    host: read('HOST'),
     redisUrl,
     dataDir: path.resolve(cwd, read('DATA_DIR') ?? 'data'),
     streaming,

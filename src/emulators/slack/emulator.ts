@@ -104,6 +104,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     unfurls: state.unfurls,
     files: state.files,
     statuses: state.statuses,
+    responseUrlFirstUse: (url) => state.responseUrls.get(url.slice(url.lastIndexOf('/') + 1))?.firstUsedAt,
     waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),
     events: state.events,
     close: async () => {

@@ -35,6 +35,7 @@ export function postToResponseUrl(state: EmulatorState, id: string, body: unknow
   if (entry.uses >= slackLimits.responseUrlUses) return { status: 404, body: { ok: false, error: 'used_url' } };
   if (!isRecord(body)) return { status: 400, body: { ok: false, error: 'invalid_payload' } };
   entry.uses += 1;
+  entry.firstUsedAt ??= state.clock();
   try {
     applyResponse(state, entry, body, source);
     return { status: 200, body: { ok: true } };

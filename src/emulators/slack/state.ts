@@ -31,6 +31,8 @@ export interface ResponseUrlEntry {
   messageTs?: string;
   isEphemeral: boolean;
   threadTs?: string;
+  /** When the app first answered through this URL (for latency measurements). */
+  firstUsedAt?: number;
 }
 
 export interface ChangeEvent {

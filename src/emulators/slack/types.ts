@@ -261,6 +261,8 @@ export interface SlackEmulator {
   files: Map<string, StoredFile>;
   /** assistant.threads.setStatus state by `${channel}:${thread_ts}`. */
   statuses: Map<string, { status: string; loading_messages?: unknown; at: number }>;
+  /** When the app first posted to this response_url (clock ms), if it has. */
+  responseUrlFirstUse(url: string): number | undefined;
   waitFor<T>(fn: () => T | undefined | false | null, timeoutMs?: number): Promise<T>;
   /** 'change' on every state change, with `{kind, channel?, user?}`. */
   events: EventEmitter;

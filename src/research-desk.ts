@@ -1,0 +1,138 @@
+/**
+ * Assembles Research Desk from its parts: the Bolt app and its listeners, the agent relay, the
+ * digest scheduler. Everything it talks to is passed in (service client, state store, Slack
+ * connection, clock), so main.ts wires real services and tests wire the emulators.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StreamingMode } from './config.js';
+import { createRateBudget } from './agent/rate-budget.js';
+import { createRelayRuntime, type RelayRuntime } from './agent/relay-runtime.js';
+import { createRunRenderer } from './agent/create-run-renderer.js';
+import { createWebClient, createWriterFromClient } from './agent/web-client-writer.js';
+import type { Logger } from './observability/logger.js';
+import type { ResearchService } from './service/types.js';
+import { createAppStores, type AppStores } from './store/app-stores.js';
+import type { StateStore } from './store/state-store.js';
+import { createSlackApp, type SlackConnection } from './slack/app/create-slack-app.js';
+import { createServiceStatus } from './slack/app/service-status.js';
+import { registerListeners } from './slack/listeners/index.js';
+import type { ListenerDeps } from './slack/listeners/listener-deps.js';
+import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.js';
+import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
+
+export interface ResearchDeskOptions {
+  connection: SlackConnection;
+  port: number;
+  host?: string;
+  service: ResearchService;
+  store: StateStore;
+  logger: Logger;
+  clock?: () => number;
+  streaming: StreamingMode;
+  documentUrlDomains: string[];
+  agentIdleTimeoutMs: number;
+  runLeaseMs: number;
+  digestGraceMs: number;
+  /** The service is the embedded demo emulator. */
+  demo: boolean;
+  /** Lease holder id; unique per process start by default. */
+  instanceId?: string;
+  /** How often the digest scheduler looks for due slots. */
+  digestTickMs?: number;
+}
+
+export interface ResearchDesk {
+  port: number;
+  relay: RelayRuntime;
+  stores: AppStores;
+  digests: DigestScheduler;
+  /** Stops listening, saves offsets and (unless told not to) releases leases. */
+  stop(options?: { releaseLeases?: boolean }): Promise<void>;
+}
+
+export async function startResearchDesk(options: ResearchDeskOptions): Promise<ResearchDesk> {
+  const clock = options.clock ?? Date.now;
+  const logger = options.logger;
+  const instanceId = options.instanceId ?? `rd-${randomUUID().slice(0, 8)}`;
+  const stores = createAppStores(options.store, clock);
+  const serviceStatus = createServiceStatus(options.service, clock);
+
+  // The relay and the digest poster write with their own Web API client (no SDK retries, 429s
+  // rejected so the rate budget decides); Bolt's client answers listeners.
+  const webClient = createWebClient({
+    token: options.connection.botToken,
+    ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}),
+    logger,
+  });
+  const relay = createRelayRuntime({
+    service: options.service,
+    slack: createWriterFromClient(webClient),
+    store: stores,
+    clock,
+    logger,
+    instanceId,
+    streaming: options.streaming,
+    budget: createRateBudget({ store: options.store, clock }),
+    idleTimeoutMs: options.agentIdleTimeoutMs,
+    leaseMs: options.runLeaseMs,
+    rendererFor: createRunRenderer({ demo: options.demo, clock }),
+    resumeIntervalMs: options.runLeaseMs,
+  });
+
+  const deps: ListenerDeps = {
+    service: options.service,
+    stores,
+    relay,
+    logger,
+    clock,
+    demo: options.demo,
+    documentUrlDomains: options.documentUrlDomains,
+    serviceStatus,
+  };
+  const slackApp = createSlackApp({
+    connection: options.connection,
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+    logger,
+    readiness: [
+      { name: 'service', check: () => serviceStatus.probe() },
+      { name: 'store', check: () => options.store.ping() },
+    ],
+    register: (app) => registerListeners(app, deps),
+  });
+
+  const digests = createDigestScheduler({
+    subscriptions: stores.subscriptions,
+    markers: stores.digestMarkers,
+    leases: stores.leases,
+    clock,
+    graceMs: options.digestGraceMs,
+    logger,
+    instanceId,
+    ...(options.digestTickMs ? { tickMs: options.digestTickMs } : {}),
+    postDigest: createSlackDigestPoster({ client: webClient, deps }),
+    onPaused: (subscription, reason) =>
+      logger.warn('digest subscription paused', { team: subscription.teamId, channel: subscription.channelId, reason }),
+  });
+
+  const { port } = await slackApp.start();
+  logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo: options.demo });
+  // Runs a dead process left behind continue in their own Slack messages.
+  void relay.resumeOrphanedRuns().catch((error: unknown) => logger.error('resuming orphaned runs failed', { err: error }));
+  digests.start();
+
+  let stopped = false;
+  return {
+    port,
+    relay,
+    stores,
+    digests,
+    async stop(stopOptions) {
+      if (stopped) return;
+      stopped = true;
+      digests.stop();
+      await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
+      await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { err: error }));
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** Block actions, grouped by the feature whose cards carry the buttons. */
+import type { App } from '@slack/bolt';
+import type { ListenerDeps } from '../listener-deps.js';
+import { registerSearchActions } from './search-actions.js';
+import { registerFinancialsActions } from './financials-actions.js';
+import { registerConceptActions } from './concept-actions.js';
+import { registerAgentActions } from './agent-actions.js';
+import { registerFeatureActions } from './feature-actions.js';
+
+export function registerActions(app: App, deps: ListenerDeps): void {
+  registerSearchActions(app, deps);
+  registerFinancialsActions(app, deps);
+  registerConceptActions(app, deps);
+  registerAgentActions(app, deps);
+  registerFeatureActions(app, deps);
+}

@@ -1,0 +1,14 @@
+/** Slash commands: the only place their names are registered (kept in step with manifest.yml). */
+import type { App } from '@slack/bolt';
+import type { ListenerDeps } from '../listener-deps.js';
+import { researchCommand } from './research-command.js';
+import { financialsCommand } from './financials-command.js';
+import { conceptsCommand } from './concepts-command.js';
+
+export const SLASH_COMMANDS = ['/research', '/financials', '/concepts'] as const;
+
+export function registerCommands(app: App, deps: ListenerDeps): void {
+  app.command('/research', researchCommand(deps));
+  app.command('/financials', financialsCommand(deps));
+  app.command('/concepts', conceptsCommand(deps));
+}

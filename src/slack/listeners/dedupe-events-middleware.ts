@@ -1,0 +1,37 @@
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { ListenerDeps } from './listener-deps.js';
+
+/**
+ * Slack redelivers an event whose ack was late or failed (X-Slack-Retry-Num). The first delivery
+ * claims the event id in the store for at least ten minutes; repeats stop here. A listener that
+ * fails to hand the event on in a retryable way releases the claim (context.releaseEvent) so the
+ * next redelivery can succeed.
+ * @see ../../../../shared/slack-facts.md §4 (Events API retries)
+ */
+export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddlewareArgs> {
+  return async ({ body, context, next }) => {
+    const eventId = (body as { event_id?: unknown }).event_id;
+    if (typeof eventId !== 'string' || eventId === '') {
+      await next();
+      return;
+    }
+    let claimed: boolean;
+    try {
+      claimed = await deps.stores.events.claim(eventId);
+    } catch (error) {
+      // Without the store we cannot tell a repeat; processing beats silently dropping the event.
+      deps.logger.warn('event dedupe unavailable; processing the event', { event_id: eventId, err: error });
+      claimed = true;
+    }
+    if (!claimed) {
+      deps.logger.info('duplicate Slack event ignored', { event_id: eventId, slack_retry: context.retryNum });
+      return;
+    }
+    context.releaseEvent = async (): Promise<void> => {
+      await deps.stores.events.release(eventId).catch((error: unknown) =>
+        deps.logger.warn('releasing an event claim failed', { event_id: eventId, err: error }),
+      );
+    };
+    await next();
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Registers every listener. Each kind's folder has an index.ts that is the only place its ids are
+ * registered; test/manifest.test.ts checks them against manifest.yml.
+ */
+import type { App } from '@slack/bolt';
+import type { ListenerDeps } from './listener-deps.js';
+import { registerCommands } from './commands/index.js';
+import { registerActions } from './actions/index.js';
+import { registerViews } from './views/index.js';
+import { registerEvents } from './events/index.js';
+import { registerShortcuts } from './shortcuts/index.js';
+import { dedupeEventsMiddleware } from './dedupe-events-middleware.js';
+
+export function registerListeners(app: App, deps: ListenerDeps): void {
+  app.use(dedupeEventsMiddleware(deps));
+  registerCommands(app, deps);
+  registerActions(app, deps);
+  registerViews(app, deps);
+  registerEvents(app, deps);
+  registerShortcuts(app, deps);
+}

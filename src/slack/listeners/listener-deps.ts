@@ -1,0 +1,20 @@
+/** What every listener may use. Built once in research-desk.ts; tests build it around the emulators. */
+import type { RelayRuntime } from '../../agent/relay-runtime.js';
+import type { Logger } from '../../observability/logger.js';
+import type { ResearchService } from '../../service/types.js';
+import type { AppStores } from '../../store/app-stores.js';
+import type { ServiceStatus } from '../app/service-status.js';
+
+export interface ListenerDeps {
+  service: ResearchService;
+  stores: AppStores;
+  relay: RelayRuntime;
+  logger: Logger;
+  clock: () => number;
+  /** True when the service is the embedded demo emulator: cards say "demo data". */
+  demo: boolean;
+  /** Hosts whose document links unfurl. */
+  documentUrlDomains: string[];
+  /** Reachability and latency of the service, shown on App Home. */
+  serviceStatus: ServiceStatus;
+}

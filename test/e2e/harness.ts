@@ -1,0 +1,133 @@
+/**
+ * Starts the real app (Bolt, listeners, relay, scheduler) between the two emulators, over real
+ * HTTP or Socket Mode, with a real store: the embedded file store in a temp dir, or Redis.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/service/index.js';
+import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../src/emulators/slack/index.js';
+import { createResearchClient, type ResearchClient } from '../../src/service/research-client.js';
+import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
+import { createMemoryLogger, type Logger } from '../../src/observability/logger.js';
+import { createRedactor } from '../../src/observability/redactor.js';
+import { createFileStateStore } from '../../src/store/file-state-store.js';
+import { createRedisStateStore } from '../../src/store/redis-state-store.js';
+import type { StateStore } from '../../src/store/state-store.js';
+import { startResearchDesk, type ResearchDesk } from '../../src/research-desk.js';
+import type { StreamingMode } from '../../src/config.js';
+
+export const E2E_SECRETS = {
+  botToken: 'xoxb-e2e-bot-token-000000',
+  appToken: 'xapp-e2e-app-token-000000',
+  signingSecret: 'e2e-signing-secret-000000',
+  serviceKey: 'e2e-service-key-000000',
+};
+
+export interface HarnessOptions {
+  deliveryMode?: 'http' | 'socket';
+  store?: 'file' | 'redis';
+  variant?: 'legacy' | 'schema' | 'latest';
+  agentSpeed?: number;
+  rateLimits?: SlackEmulatorOptions['rateLimits'];
+  streaming?: StreamingMode;
+  slack?: Partial<SlackEmulatorOptions>;
+  agentIdleTimeoutMs?: number;
+}
+
+export interface Harness {
+  service: ServiceEmulator;
+  slack: SlackEmulator;
+  client: ResearchClient;
+  desk: ResearchDesk;
+  store: StateStore;
+  logs: string[];
+  logger: Logger;
+  /** Ephemeral messages the default user sees in a channel (default: #research), newest last. */
+  ephemerals(channelId?: string): Array<{ text: string; blocks?: unknown[] }>;
+  close(): Promise<void>;
+}
+
+export function redisTestUrl(): string {
+  return process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/15';
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const service = await startServiceEmulator({
+    port: 0,
+    apiKey: E2E_SECRETS.serviceKey,
+    variant: options.variant ?? 'latest',
+    agentSpeed: options.agentSpeed ?? 200,
+  });
+  const deliveryMode = options.deliveryMode ?? 'http';
+  const slack = await startSlackEmulator({
+    port: 0,
+    botToken: E2E_SECRETS.botToken,
+    appToken: E2E_SECRETS.appToken,
+    signingSecret: E2E_SECRETS.signingSecret,
+    deliveryMode,
+    rateLimits: options.rateLimits ?? 'slack',
+    ...options.slack,
+  });
+  const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), 'info');
+  const client = createResearchClient({
+    baseUrl: service.url,
+    apiKey: service.apiKey,
+    retry: fastTestRetryPolicy,
+    timeoutMs: 5_000,
+    logger,
+  });
+
+  let dataDir: string | undefined;
+  let store: StateStore;
+  if (options.store === 'redis') {
+    store = createRedisStateStore({ url: redisTestUrl(), keyPrefix: `e2e:${randomUUID()}:`, logger });
+  } else {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-e2e-'));
+    store = await createFileStateStore({ dir: dataDir, logger });
+  }
+
+  const desk = await startResearchDesk({
+    connection:
+      deliveryMode === 'socket'
+        ? { mode: 'socket', botToken: E2E_SECRETS.botToken, appToken: E2E_SECRETS.appToken, apiUrl: slack.apiUrl }
+        : { mode: 'http', botToken: E2E_SECRETS.botToken, signingSecret: E2E_SECRETS.signingSecret, apiUrl: slack.apiUrl },
+    port: 0,
+    host: '127.0.0.1',
+    service: client,
+    store,
+    logger,
+    streaming: options.streaming ?? 'auto',
+    documentUrlDomains: ['research.example.com'],
+    agentIdleTimeoutMs: options.agentIdleTimeoutMs ?? 30_000,
+    runLeaseMs: 3_000,
+    digestGraceMs: 60 * 60_000,
+    demo: true,
+  });
+  if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
+  else await slack.waitFor(() => slack.socketConnectionCount() > 0, 10_000);
+
+  return {
+    service,
+    slack,
+    client,
+    desk,
+    store,
+    logs: logger.lines,
+    logger,
+    ephemerals(channelId = slack.defaultChannelId) {
+      return slack
+        .ephemeralFor(slack.defaultUserId, channelId)
+        .map((e) => ({ text: e.text, ...(e.blocks ? { blocks: e.blocks as unknown[] } : {}) }));
+    },
+    async close() {
+      await desk.stop();
+      await client.close();
+      await slack.close();
+      await service.close();
+      await store.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm start` on embedded defaults: the real entry point (src/main.ts) in a child process with no
+ * credentials starts the playground; a script then drives it through the playground JSON API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface PlaygroundMessage {
+  ts: string;
+  user: string;
+  text: string;
+  blocks: unknown[] | null;
+  edits: number;
+  replies: PlaygroundMessage[];
+}
+interface ChannelView {
+  messages: PlaygroundMessage[];
+  ephemeral: Array<{ text: string; blocks?: unknown[] }>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('npm start with no credentials', () => {
+  let child: ChildProcess;
+  let url = '';
+  let dataDir = '';
+  let output = '';
+  let readyMs = 0;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-start-'));
+    const started = Date.now();
+    child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', PLAYGROUND_PORT: '0', DATA_DIR: dataDir, EMULATOR_AGENT_SPEED: '100', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no playground URL within 30 s; output:\n${output}`)), 30_000);
+      const onData = (chunk: Buffer): void => {
+        output += chunk.toString();
+        const match = /(http:\/\/localhost:\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+      child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+    readyMs = Date.now() - started;
+  }, 40_000);
+
+  afterAll(async () => {
+    child?.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const api = async <T>(route: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${route}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.ok, `${route} answered ${res.status}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  const channelView = async (id: string) => api<ChannelView>(`/api/channels/${id}/messages`);
+  const waitFor = async <T>(fn: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const value = await fn();
+      if (value !== undefined) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+
+  it('prints one playground URL and serves the page', async () => {
+    process.stdout.write(`playground ready in ${readyMs} ms (includes tsx start-up)\n`);
+    expect(output).toContain('demo data');
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+  });
+
+  it('answers each command with a rendered card through the JSON API', async () => {
+    const channels = await api<Array<{ id: string; name: string }>>('/api/channels');
+    const channel = channels[0]!.id;
+    for (const [command, text] of [
+      ['/research', '茅台'],
+      ['/financials', 'US:NVDA'],
+      ['/concepts', 'top:3'],
+    ] as const) {
+      const before = (await channelView(channel)).ephemeral.length;
+      await api('/api/commands', { command, text, channel_id: channel });
+      const card = await waitFor(async () => {
+        const view = await channelView(channel);
+        const fresh = view.ephemeral.slice(before).concat(view.messages.slice(-1));
+        return fresh.find((m) => Array.isArray(m.blocks) && m.blocks.length > 2);
+      }, `a card for ${command} ${text}`);
+      expect(card.blocks!.length).toBeGreaterThan(2);
+    }
+  });
+
+  it('answers a mention in a thread with the agent report', async () => {
+    const channels = await api<Array<{ id: string }>>('/api/channels');
+    const channel = channels[0]!.id;
+    const { ts } = await api<{ ts: string }>('/api/messages', { text: '@Research Desk 茅台的毛利率趋势如何?', channel_id: channel });
+    const reply = await waitFor(async () => {
+      const view = await channelView(channel);
+      const thread = view.messages.find((m) => m.ts === ts)?.replies ?? [];
+      const done = thread.find((r) => r.edits > 0 && !/Working/.test(r.text));
+      return done;
+    }, 'the final agent reply', 30_000);
+    expect(reply.blocks?.length ?? 0).toBeGreaterThan(1);
+  });
+});

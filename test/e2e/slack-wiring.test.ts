@@ -1,0 +1,90 @@
+/**
+ * The Slack wiring end to end: request signatures, Slack's redelivery of late-acked events,
+ * health endpoints, and secrets kept out of logs — the real app between the two emulators.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSlackRequest } from '../../src/emulators/slack/index.js';
+import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
+
+describe('Slack wiring over HTTP', () => {
+  let h: Harness;
+  let appUrl: string;
+  beforeAll(async () => {
+    // A 1 ms ack deadline makes every event delivery "late", so Slack's retries really happen.
+    h = await startHarness({ slack: { ackTimeoutMs: 1, eventRetryDelaysMs: [50, 100, 150] } });
+    appUrl = `http://127.0.0.1:${h.desk.port}`;
+  });
+  afterAll(async () => h?.close());
+
+  const commandBody = (text: string) =>
+    new URLSearchParams({ command: '/research', text, user_id: h.slack.defaultUserId, channel_id: h.slack.defaultChannelId, team_id: h.slack.teamId, trigger_id: 't.1', response_url: `${h.slack.url}/response/none` }).toString();
+
+  it('refuses a request with a bad signature', async () => {
+    const body = commandBody('help');
+    const ts = Math.floor(Date.now() / 1000);
+    const res = await fetch(`${appUrl}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(ts), 'x-slack-signature': signSlackRequest('not-the-secret', ts, body) },
+      body,
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses an unsigned request and a stale one (outside the five-minute window)', async () => {
+    const body = commandBody('help');
+    const unsigned = await fetch(`${appUrl}/slack/events`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    expect(unsigned.status).toBe(401);
+    const stale = Math.floor(Date.now() / 1000) - 6 * 60;
+    const res = await fetch(`${appUrl}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(stale), 'x-slack-signature': signSlackRequest(E2E_SECRETS.signingSecret, stale, body) },
+      body,
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('accepts a correctly signed command', async () => {
+    const delivery = await h.slack.sendCommand({ command: '/research', text: 'help' });
+    expect(delivery.status).toBe(200);
+  });
+
+  it('tolerates Slack redelivering a late-acked event: one run, one reply', async () => {
+    const { ts } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> what drives NVDA margins?` });
+    // Slack retries (X-Slack-Retry-Num 1..3) arrive while the first delivery is being handled.
+    await h.slack.waitFor(() => h.slack.deliveries.filter((d) => d.kind === 'event' && d.retryNum > 0).length >= 1, 10_000);
+    await h.slack.waitFor(() => h.slack.threadReplies(h.slack.defaultChannelId, ts).length >= 1, 10_000);
+    await new Promise((r) => setTimeout(r, 800));
+    const replies = h.slack.threadReplies(h.slack.defaultChannelId, ts).filter((m) => m.user === h.slack.botUserId);
+    expect(replies).toHaveLength(1);
+    const retries = h.slack.deliveries.filter((d) => d.kind === 'event' && d.retryNum > 0);
+    expect(retries.length).toBeGreaterThan(0);
+    expect(h.logs.some((l) => l.includes('duplicate Slack event ignored'))).toBe(true);
+  });
+
+  it('answers /healthz and /readyz with the service and the store checked', async () => {
+    const health = await fetch(`${appUrl}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${appUrl}/readyz`);
+    const body = (await ready.json()) as { ok: boolean; checks: Array<{ name: string; ok: boolean }> };
+    expect(ready.status).toBe(200);
+    expect(body.checks.map((c) => [c.name, c.ok])).toEqual([['service', true], ['store', true]]);
+  });
+
+  it('reports the service as not ready when it fails, naming it', async () => {
+    h.service.setFaults({ errorRate: 1 });
+    try {
+      const ready = await fetch(`${appUrl}/readyz`);
+      const body = (await ready.json()) as { ok: boolean; checks: Array<{ name: string; ok: boolean }> };
+      expect(ready.status).toBe(503);
+      expect(body.checks.find((c) => c.name === 'service')?.ok).toBe(false);
+      expect(body.checks.find((c) => c.name === 'store')?.ok).toBe(true);
+    } finally {
+      h.service.setFaults({});
+    }
+  });
+
+  it('never writes a secret into the logs', () => {
+    const all = h.logs.join('\n');
+    for (const secret of Object.values(E2E_SECRETS)) expect(all).not.toContain(secret);
+  });
+});
