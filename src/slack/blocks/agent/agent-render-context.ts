@@ -1,0 +1,34 @@
+/** What the agent renderers know besides the run view. */
+export interface AgentRenderContext {
+  /** Our run id: the Cancel button's value. */
+  runId: string;
+  /** Slack user who asked. */
+  askerUserId: string;
+  /** The service's web page for the conversation, when it gave one. */
+  conversationUrl?: string;
+  /** The caller's clock, for the live elapsed time. */
+  nowMs: number;
+  /** A run against demo data (the playground): labelled as such. */
+  demo?: boolean;
+}
+
+export const CANCEL_ACTION_ID = 'agent_run_cancel';
+
+/** "45s", "3m 12s", "1h 05m". */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/** 12345 → "12,345" (fixed locale: renders must not depend on the host). */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A Slack user id we may mention (our own data, never agent text). */
+export function isSlackUserId(id: string | undefined): id is string {
+  return id !== undefined && /^[UW][A-Z0-9]{2,20}$/.test(id);
+}

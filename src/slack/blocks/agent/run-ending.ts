@@ -1,0 +1,28 @@
+/**
+ * The line that ends a run's answer when it did not simply complete: an error in plain words,
+ * who cancelled, or the silence timeout. The mention of the canceller is our own text.
+ */
+import type { RunView } from '../../../agent/run-view.js';
+import type { Block } from '../block-kit.js';
+import { escapeMrkdwn } from '../escape.js';
+import { noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';
+import { isSlackUserId } from './agent-render-context.js';
+
+export function runEndingBlocks(view: RunView): Block[] {
+  if (view.timeout) {
+    const minutes = Math.max(1, Math.round(view.timeout.silentForMs / 60_000));
+    return [sectionBlock(`:hourglass: No news from the agent for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; the run was stopped.`)];
+  }
+  if (view.status === 'cancelled') {
+    const by = view.cancel?.byUserId;
+    return [sectionBlock(isSlackUserId(by) ? `:no_entry_sign: Cancelled by <@${by}>.` : ':no_entry_sign: Cancelled.')];
+  }
+  if (view.status === 'failed') {
+    const why = view.error?.message ?? 'the service ended the run without saying why';
+    return [sectionBlock(`:warning: The agent stopped: ${escapeMrkdwn(why)}`)];
+  }
+  if (view.status === 'completed' && view.error) {
+    return [noteBlock(`The agent reported a problem along the way: ${escapeMrkdwn(view.error.message)}`)];
+  }
+  return [];
+}

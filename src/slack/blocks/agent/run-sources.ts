@@ -1,0 +1,30 @@
+/** The documents the run's tools returned, listed under the answer (deduplicated, capped). */
+import type { RunView, SourceRef } from '../../../agent/run-view.js';
+import type { Block } from '../block-kit.js';
+import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
+import { clampPlainText, clampText } from '../limits.js';
+import { sectionBlock } from '../markdown/markdown-to-blocks.js';
+
+export const MAX_SOURCES_SHOWN = 8;
+const MAX_TITLE_CHARS = 150;
+
+function key(s: SourceRef): string {
+  return s.url ?? s.docId ?? s.title;
+}
+
+export function sourceLine(s: SourceRef): string {
+  const title = s.title.replace(/\s+/g, ' ').trim() || s.url || 'Untitled document';
+  const label = clampPlainText(title, MAX_TITLE_CHARS);
+  return `• ${s.url ? mrkdwnLink(s.url, label) : escapeMrkdwn(label)}`;
+}
+
+export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): Block[] {
+  const seen = new Set<string>();
+  const unique = view.sources.filter((s) => (seen.has(key(s)) ? false : (seen.add(key(s)), true)));
+  if (unique.length === 0) return [];
+  const shown = unique.slice(0, max);
+  const more = unique.length - shown.length + view.sourcesDropped;
+  const lines = ['*Sources*', ...shown.map(sourceLine)];
+  if (more > 0) lines.push(`_+${more} more_`);
+  return [sectionBlock(clampText(lines.join('\n'), 3000))];
+}

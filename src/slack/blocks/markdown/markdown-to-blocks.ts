@@ -1,0 +1,126 @@
+/**
+ * Agent Markdown → Block Kit: headers (h1/h2), mrkdwn sections (paragraphs, lists, quotes,
+ * code, smaller headings), dividers, and Markdown tables as Slack `table` blocks. Every block
+ * produced is valid on its own (sections ≤ 3000 chars, tables ≤ 100 rows × 20 columns);
+ * splitIntoMessages then distributes them over messages (≤ 50 blocks, one table, text budget).
+ * Nothing is dropped: what cannot be shown as intended is shown another way, with a note.
+ * @see https://docs.slack.dev/reference/block-kit/blocks/table-block
+ */
+import type { Block, ColumnSetting, ContextBlock, SectionBlock, TableBlock } from '../block-kit.js';
+import { SLACK_LIMITS } from '../limits.js';
+import { lexMarkdown, tokensToPieces, type Piece } from './markdown-pieces.js';
+import { splitMrkdwn } from './split-mrkdwn.js';
+import { tableAsText, type ColumnAlign } from './table-as-text.js';
+
+export interface MarkdownToBlocksOptions {
+  /** 'blocks' (default): Markdown tables become table blocks; 'text': monospaced/records text. */
+  tables?: 'blocks' | 'text';
+  /** Section text cap; default Slack's 3000. */
+  maxSectionChars?: number;
+}
+
+/** Slack documents no empty cell; limits.ts pads with a space, and so do we. */
+const EMPTY_CELL = ' ';
+
+export function sectionBlock(mrkdwn: string): SectionBlock {
+  // verbatim: Slack must not auto-link names or parse mentions in agent text.
+  return { type: 'section', text: { type: 'mrkdwn', text: mrkdwn, verbatim: true } };
+}
+
+export function noteBlock(mrkdwn: string): ContextBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn }] };
+}
+
+function columnSettings(align: readonly ColumnAlign[], width: number): ColumnSetting[] {
+  return Array.from({ length: Math.min(width, SLACK_LIMITS.tableColumnSettings) }, (_, c) => {
+    const a = align[c];
+    return a ? { align: a, is_wrapped: true } : { is_wrapped: true };
+  });
+}
+
+/** Rows (first = header) → one table block; rows are padded to the same width. */
+export function tableBlock(rows: readonly string[][], align: readonly ColumnAlign[]): TableBlock {
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  return {
+    type: 'table',
+    rows: rows.map((r) =>
+      Array.from({ length: width }, (_, c) => ({ type: 'raw_text' as const, text: (r[c] ?? '') === '' ? EMPTY_CELL : (r[c] ?? EMPTY_CELL) })),
+    ),
+    column_settings: columnSettings(align, width),
+  };
+}
+
+/** Splits a table into blocks of at most `maxRows` rows each, repeating the header row. */
+export function splitTableRows(rows: readonly string[][], maxRows: number): string[][][] {
+  const [header, ...body] = rows;
+  if (!header) return [];
+  const per = Math.max(1, maxRows - 1);
+  if (body.length <= per) return [rows.map((r) => [...r])];
+  const parts: string[][][] = [];
+  for (let i = 0; i < body.length; i += per) parts.push([[...header], ...body.slice(i, i + per).map((r) => [...r])]);
+  return parts;
+}
+
+function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<MarkdownToBlocksOptions>): Block[] {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const longCell = rows.some((r) => r.some((c) => c.length > SLACK_LIMITS.tableCellChars));
+  if (opts.tables === 'text' || width > SLACK_LIMITS.tableCellsPerRow || longCell) {
+    const blocks: Block[] = [];
+    if (opts.tables !== 'text') {
+      const why = longCell
+        ? 'a cell is too long for a Slack table'
+        : `it has ${width} columns and Slack tables hold at most ${SLACK_LIMITS.tableCellsPerRow}`;
+      blocks.push(noteBlock(`Table shown as text: ${why}.`));
+    }
+    for (const piece of splitMrkdwn(tableAsText(rows, align), opts.maxSectionChars)) blocks.push(sectionBlock(piece));
+    return blocks;
+  }
+  const parts = splitTableRows(rows, SLACK_LIMITS.tableRows);
+  const dataRows = rows.length - 1;
+  const blocks: Block[] = [];
+  let first = 1;
+  parts.forEach((part, i) => {
+    const last = first + part.length - 2;
+    if (i > 0) blocks.push(noteBlock(`Table continued: rows ${first}–${last} of ${dataRows}.`));
+    blocks.push(tableBlock(part, align));
+    first = last + 1;
+  });
+  return blocks;
+}
+
+/** Pieces → blocks: consecutive text pieces share a section up to the section limit. */
+export function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): Block[] {
+  const opts: Required<MarkdownToBlocksOptions> = {
+    tables: options.tables ?? 'blocks',
+    maxSectionChars: Math.min(options.maxSectionChars ?? SLACK_LIMITS.sectionTextChars, SLACK_LIMITS.sectionTextChars),
+  };
+  const blocks: Block[] = [];
+  let pending = '';
+  const flush = (): void => {
+    if (pending.trim() !== '') for (const part of splitMrkdwn(pending, opts.maxSectionChars)) blocks.push(sectionBlock(part));
+    pending = '';
+  };
+  for (const p of pieces) {
+    if (p.kind === 'text') {
+      const joined = pending === '' ? p.mrkdwn : `${pending}\n\n${p.mrkdwn}`;
+      if (joined.length <= opts.maxSectionChars || pending === '') pending = joined;
+      else {
+        flush();
+        pending = p.mrkdwn;
+      }
+      continue;
+    }
+    flush();
+    if (p.kind === 'header') blocks.push({ type: 'header', text: { type: 'plain_text', text: p.text, emoji: true } });
+    else if (p.kind === 'divider') blocks.push({ type: 'divider' });
+    else if (p.kind === 'note') blocks.push(noteBlock(p.mrkdwn));
+    else blocks.push(...tableToBlocks(p.rows, p.align, opts));
+  }
+  flush();
+  return blocks;
+}
+
+/** Untrusted Markdown → valid blocks (escaped, mentions neutralised). Empty input → []. */
+export function markdownToBlocks(markdown: string, options: MarkdownToBlocksOptions = {}): Block[] {
+  return piecesToBlocks(tokensToPieces(lexMarkdown(markdown)), options);
+}

@@ -1,0 +1,178 @@
+/**
+ * Distributes blocks over as many thread messages as needed. Each message holds at most 50
+ * blocks, one table, sections ≤ 3000 chars, and a total text budget below the point where
+ * chat.postMessage answers `msg_blocks_too_long` (undocumented; observed ≈ 12–13k chars, so we
+ * keep ~11k). Splits happen at block boundaries; an oversize section is cut at a sentence or
+ * word boundary, an oversize table by rows with its header repeated. Nothing is dropped
+ * silently: past `maxMessages` the rest is replaced by a visible note.
+ * @see /work/shared/slack-facts.md §2
+ */
+import type { Block, SlackMessage, TableBlock } from '../block-kit.js';
+import { ELLIPSIS, SLACK_LIMITS } from '../limits.js';
+import { noteBlock, sectionBlock } from './markdown-to-blocks.js';
+import { splitMrkdwn } from './split-mrkdwn.js';
+import { messageFallbackText } from './message-fallback-text.js';
+
+export interface MessageLimits {
+  maxBlocks: number;
+  maxTables: number;
+  maxSectionChars: number;
+  /** Characters of text across all blocks of one message. */
+  maxTextChars: number;
+  maxTableRows: number;
+  /** Thread messages one answer may take; the rest is replaced by a note. */
+  maxMessages: number;
+}
+
+/** Safe text per message: Slack's cap is ~12k "with a buffer for block containers" (bolt-js#2867). */
+export const MESSAGE_TEXT_BUDGET = 11_000;
+
+export const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
+  maxBlocks: SLACK_LIMITS.blocksPerMessage,
+  maxTables: SLACK_LIMITS.tablesPerMessage,
+  maxSectionChars: SLACK_LIMITS.sectionTextChars,
+  maxTextChars: MESSAGE_TEXT_BUDGET,
+  maxTableRows: SLACK_LIMITS.tableRows,
+  maxMessages: 20,
+};
+
+export interface SplitOptions {
+  /** Blocks that must end the answer (ending line, sources, footer); kept even on overflow. */
+  tail?: Block[];
+  /** mrkdwn appended to the overflow note, e.g. a link to the full conversation. */
+  overflowHint?: string;
+}
+
+/** Characters of text a block carries (all `text` strings inside it). */
+export function blockTextLength(block: unknown): number {
+  if (Array.isArray(block)) return block.reduce((n: number, b) => n + blockTextLength(b), 0);
+  if (typeof block !== 'object' || block === null) return 0;
+  let n = 0;
+  for (const [k, v] of Object.entries(block)) {
+    if (k === 'text' && typeof v === 'string') n += v.length;
+    else if (typeof v === 'object' && v !== null) n += blockTextLength(v);
+  }
+  return n;
+}
+
+/** Splits a table so every part has ≤ maxRows rows and ≤ maxChars of text, header repeated. */
+function splitTable(table: TableBlock, limits: MessageLimits): Block[] {
+  const [header, ...body] = table.rows;
+  if (!header) return [table];
+  const headerChars = blockTextLength(header);
+  const budget = limits.maxTextChars - headerChars - 200; // room for the continuation note
+  const parts: TableBlock['rows'][] = [];
+  let current: TableBlock['rows'] = [];
+  let chars = 0;
+  for (const row of body) {
+    const n = blockTextLength(row);
+    if (current.length > 0 && (current.length + 1 >= limits.maxTableRows || chars + n > budget)) {
+      parts.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(row);
+    chars += n;
+  }
+  if (current.length > 0 || parts.length === 0) parts.push(current);
+  if (parts.length === 1) return [table];
+  const out: Block[] = [];
+  let first = 1;
+  parts.forEach((rows, i) => {
+    const last = first + rows.length - 1;
+    if (i > 0) out.push(noteBlock(`Table continued: rows ${first}–${last} of ${body.length}.`));
+    out.push({ ...table, rows: [header, ...rows] });
+    first = last + 1;
+  });
+  return out;
+}
+
+/** Every block made to fit a message on its own. */
+function normalise(blocks: readonly Block[], limits: MessageLimits): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (b.type === 'section' && b.text && b.text.text.length > limits.maxSectionChars && b.text.type === 'mrkdwn') {
+      for (const part of splitMrkdwn(b.text.text, limits.maxSectionChars)) out.push(sectionBlock(part));
+    } else if (b.type === 'table' && (b.rows.length > limits.maxTableRows || blockTextLength(b) > limits.maxTextChars - 200)) {
+      out.push(...splitTable(b, limits));
+    } else out.push(b);
+  }
+  return out;
+}
+
+interface Draft {
+  blocks: Block[];
+  chars: number;
+  tables: number;
+}
+
+const emptyDraft = (): Draft => ({ blocks: [], chars: 0, tables: 0 });
+
+function add(d: Draft, b: Block): void {
+  d.blocks.push(b);
+  d.chars += blockTextLength(b);
+  if (b.type === 'table') d.tables += 1;
+}
+
+function fits(d: Draft, b: Block, limits: MessageLimits): boolean {
+  return (
+    d.blocks.length + 1 <= limits.maxBlocks &&
+    d.chars + blockTextLength(b) <= limits.maxTextChars &&
+    (b.type !== 'table' || d.tables < limits.maxTables)
+  );
+}
+
+function pack(blocks: readonly Block[], limits: MessageLimits): Draft[] {
+  const drafts: Draft[] = [];
+  let d = emptyDraft();
+  for (const b of blocks) {
+    if (!fits(d, b, limits) && d.blocks.length > 0) {
+      // A heading or a "table continued" note belongs with what follows it.
+      const carry: Block[] = [];
+      const last = d.blocks[d.blocks.length - 1];
+      if (last && d.blocks.length > 1 && (last.type === 'header' || (last.type === 'context' && b.type === 'table'))) {
+        carry.push(d.blocks.pop()!);
+        d.chars -= blockTextLength(last);
+      }
+      drafts.push(d);
+      d = emptyDraft();
+      for (const c of carry) add(d, c);
+    }
+    add(d, b);
+  }
+  if (d.blocks.length > 0) drafts.push(d);
+  return drafts;
+}
+
+/**
+ * Blocks → messages, each with its blocks and a `text` fallback (first words, "(part i of n)").
+ * An empty block list yields one message with a short note, so a reply is never blank.
+ */
+export function splitIntoMessages(
+  blocks: readonly Block[],
+  limitOverrides: Partial<MessageLimits> = {},
+  opts: SplitOptions = {},
+): SlackMessage[] {
+  const limits: MessageLimits = { ...DEFAULT_MESSAGE_LIMITS, ...limitOverrides };
+  const tail = normalise(opts.tail ?? [], limits);
+  let drafts = pack(normalise([...blocks, ...tail], limits), limits);
+  if (drafts.length === 0) drafts = [{ blocks: [noteBlock('(No content.)')], chars: 14, tables: 0 }];
+
+  if (drafts.length > limits.maxMessages) {
+    const keep = drafts.slice(0, Math.max(0, limits.maxMessages - 1));
+    const keptBlocks = keep.reduce((n, d) => n + d.blocks.length, 0);
+    const bodyBlocks = drafts.reduce((n, d) => n + d.blocks.length, 0) - tail.length;
+    const dropped = Math.max(0, bodyBlocks - keptBlocks);
+    const hint = opts.overflowHint ? ` ${opts.overflowHint}` : '';
+    const note = noteBlock(
+      `${ELLIPSIS}The answer is too long for Slack: ${dropped} more ${dropped === 1 ? 'section was' : 'sections were'} not posted.${hint}`,
+    );
+    drafts = [...keep, ...pack([note, ...tail], limits)];
+  }
+
+  const total = drafts.length;
+  return drafts.map((d, i) => ({
+    text: messageFallbackText(d.blocks, total > 1 ? { part: i + 1, of: total } : undefined),
+    blocks: d.blocks,
+  }));
+}

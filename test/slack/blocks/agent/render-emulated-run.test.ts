@@ -1,0 +1,88 @@
+/**
+ * The reducer and renderers against runs scripted by the service emulator (its event layout,
+ * not ours): a normal Chinese run, a failing one and a ~40k-char [long] report.
+ */
+import { describe, expect, it } from 'vitest';
+import { reduceRunEvents } from '../../../../src/agent/reduce-run.js';
+import { initialRunView } from '../../../../src/agent/run-view.js';
+import { buildRunScript } from '../../../../src/emulators/service/agent-run-script.js';
+import type { ResearchFindings } from '../../../../src/emulators/service/research-findings.js';
+import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
+import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
+import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
+import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
+
+const findings: ResearchFindings = {
+  lang: 'zh',
+  companies: [
+    {
+      symbol: 'SH:600519',
+      name: '贵州茅台',
+      currency: 'CNY',
+      latest: { end_date: '2024-12-31', label: '2024年报', total_assets: 3e11, total_liabilities: 5e10, total_shareholders_equity: 2.5e11, cash: 6e10, operating_cash_flow: 9e10 },
+      history: [
+        { end_date: '2023-12-31', label: '2023年报', total_assets: 2.7e11, total_liabilities: 4.8e10, cash: 5.5e10 },
+        { end_date: '2024-12-31', label: '2024年报', total_assets: 3e11, total_liabilities: 5e10, cash: 6e10 },
+      ],
+    },
+  ],
+  docs: [{ doc_id: 'd1', title: '贵州茅台 2024 年年度报告', url: 'https://example.com/d1', published_at: '2025-03-30T00:00:00.000Z', snippet: '营收增长' }],
+  news: [{ doc_id: 'n1', title: '茅台批价企稳', url: 'https://example.com/n1', published_at: '2025-04-01T00:00:00.000Z', snippet: '批价' }],
+  totalCount: 1,
+  index: { symbol: 'SH:000300', name: '沪深300', close: 3900.5, date: '2025-06-30', changePct: 0.4 },
+};
+
+function emulatedRun(question: string): { events: WorkflowStreamEvent[]; report: string } {
+  const script = buildRunScript({ question, findings, startOffset: 5000, responseId: 'resp_emulated_000001', conversationId: 7 });
+  let t = 1_750_000_000_000;
+  const events = script.steps.map((s) => ({ ...s.event, timestamp: (t += s.delayMs) }) as WorkflowStreamEvent);
+  return { events, report: script.report };
+}
+
+const ctx = { runId: 'r1', askerUserId: 'U1', nowMs: 1_750_000_100_000 };
+
+describe('emulated runs', () => {
+  it('a normal run: report, sources and usage come out of the emulator layout', () => {
+    const { events, report } = emulatedRun('贵州茅台的资产负债情况');
+    const view = reduceRunEvents(initialRunView(), events);
+    expect(view.status).toBe('completed');
+    expect(view.report?.nodeId).toBe('final_report');
+    expect(view.report?.markdown).toBe(report);
+    expect(view.tools.map((t) => t.status)).toEqual(['done', 'done', 'done', 'done']);
+    expect(view.sources.map((s) => s.docId)).toEqual(['d1', 'n1']);
+    expect(view.usage.reports).toBe(events.filter((e) => e.event_type === 'usage').length);
+    expect(view.usage.totalTokens).toBe(view.usage.inputTokens + view.usage.outputTokens);
+    const messages = renderFinalAnswer(view, ctx);
+    for (const m of messages) expect(findMessageViolations(m)).toEqual([]);
+    expect(messages[0]!.blocks.some((b) => b.type === 'table')).toBe(true);
+  });
+
+  it('a failing run ends with the error in plain words', () => {
+    const { events } = emulatedRun('贵州茅台 [error]');
+    const view = reduceRunEvents(initialRunView(), events);
+    expect(view.status).toBe('failed');
+    const texts = JSON.stringify(renderFinalAnswer(view, ctx));
+    expect(texts).toContain('The agent stopped: 检索服务暂时不可用');
+  });
+
+  it('a [long] report splits into valid messages; every progress render along the way is valid', () => {
+    const { events } = emulatedRun('贵州茅台 [long]');
+    let view = initialRunView({ startedAtMs: events[0]!.timestamp });
+    events.forEach((e, i) => {
+      view = reduceRunEvents(view, [e]);
+      if (i % 10 === 0) {
+        const progress = renderRunProgress(view, ctx);
+        expect(findMessageViolations(progress)).toEqual([]);
+        expect(blockTextLength(progress.blocks)).toBeLessThan(4000);
+      }
+    });
+    expect(view.report!.markdown.length).toBeGreaterThan(35_000);
+    const messages = renderFinalAnswer(view, ctx);
+    expect(messages.length).toBeGreaterThan(3);
+    for (const m of messages) {
+      expect(findMessageViolations(m)).toEqual([]);
+      expect(blockTextLength(m.blocks)).toBeLessThanOrEqual(MESSAGE_TEXT_BUDGET);
+    }
+  });
+});
