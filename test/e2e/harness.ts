@@ -34,6 +34,10 @@ export interface HarnessOptions {
   streaming?: StreamingMode;
   slack?: Partial<SlackEmulatorOptions>;
   agentIdleTimeoutMs?: number;
+  /** The key the app's service client sends (default: the emulator's own, so a different one gets 401). */
+  serviceApiKey?: string;
+  /** The app's service client timeout per request (default 5 000 ms). */
+  serviceTimeoutMs?: number;
 }
 
 export interface Harness {
@@ -73,9 +77,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), 'info');
   const client = createResearchClient({
     baseUrl: service.url,
-    apiKey: service.apiKey,
+    apiKey: options.serviceApiKey ?? service.apiKey,
     retry: fastTestRetryPolicy,
-    timeoutMs: 5_000,
+    timeoutMs: options.serviceTimeoutMs ?? 5_000,
     logger,
   });
 

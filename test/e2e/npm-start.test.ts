@@ -97,7 +97,7 @@ describe('npm start with no credentials', () => {
       await api('/api/commands', { command, text, channel_id: channel });
       const card = await waitFor(async () => {
         const view = await channelView(channel);
-        const fresh = view.ephemeral.slice(before).concat(view.messages.slice(-1));
+        const fresh: Array<{ blocks?: unknown[] | null }> = [...view.ephemeral.slice(before), ...view.messages.slice(-1)];
         return fresh.find((m) => Array.isArray(m.blocks) && m.blocks.length > 2);
       }, `a card for ${command} ${text}`);
       expect(card.blocks!.length).toBeGreaterThan(2);

@@ -51,12 +51,12 @@ describe('Slack wiring over HTTP', () => {
   it('tolerates Slack redelivering a late-acked event: one run, one reply', async () => {
     const { ts } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> what drives NVDA margins?` });
     // Slack retries (X-Slack-Retry-Num 1..3) arrive while the first delivery is being handled.
-    await h.slack.waitFor(() => h.slack.deliveries.filter((d) => d.kind === 'event' && d.retryNum > 0).length >= 1, 10_000);
+    await h.slack.waitFor(() => h.slack.deliveries.filter((d) => d.kind === 'event_callback' && d.retryNum > 0).length >= 1, 10_000);
     await h.slack.waitFor(() => h.slack.threadReplies(h.slack.defaultChannelId, ts).length >= 1, 10_000);
     await new Promise((r) => setTimeout(r, 800));
     const replies = h.slack.threadReplies(h.slack.defaultChannelId, ts).filter((m) => m.user === h.slack.botUserId);
     expect(replies).toHaveLength(1);
-    const retries = h.slack.deliveries.filter((d) => d.kind === 'event' && d.retryNum > 0);
+    const retries = h.slack.deliveries.filter((d) => d.kind === 'event_callback' && d.retryNum > 0);
     expect(retries.length).toBeGreaterThan(0);
     expect(h.logs.some((l) => l.includes('duplicate Slack event ignored'))).toBe(true);
   });

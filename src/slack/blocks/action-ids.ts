@@ -1,0 +1,43 @@
+/**
+ * Every action, block and callback id our cards use. Slack requires action_ids to be unique
+ * within a message, so per-item buttons get an index suffix (`rd.search.summary:2`); listeners
+ * match them with `actionIdPattern(ACTION_IDS.searchSummary)`.
+ */
+export const ACTION_IDS = {
+  searchSummary: 'rd.search.summary',
+  searchPassages: 'rd.search.passages',
+  searchAsk: 'rd.search.ask',
+  /** Link buttons still send an interaction: ack it and do nothing. */
+  searchOpen: 'rd.search.open',
+  searchPrev: 'rd.search.prev',
+  searchNext: 'rd.search.next',
+  searchShare: 'rd.search.share',
+  conceptExpand: 'rd.concept.expand',
+  errorRetry: 'rd.error.retry',
+  folderDeleteConfirm: 'rd.folder.delete_confirm',
+  folderDeleteCancel: 'rd.folder.delete_cancel',
+  subscriptionPause: 'rd.sub.pause',
+  subscriptionResume: 'rd.sub.resume',
+  subscriptionRemove: 'rd.sub.remove',
+  homeRefresh: 'rd.home.refresh',
+  homeOpenFinancials: 'rd.home.financials',
+} as const;
+
+export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
+
+/** The id of the i-th instance of a per-item button. */
+export function indexedActionId(base: ActionIdBase, index: number): string {
+  return `${base}:${index}`;
+}
+
+/** Matches a base id with or without an index (or the limits module's de-duplication) suffix. */
+export function actionIdPattern(base: ActionIdBase): RegExp {
+  return new RegExp(`^${base.replace(/\./g, '\\.')}(?::[^:]+)*$`);
+}
+
+/** The /financials modal: callback id, and block/action ids of its inputs. */
+export const FINANCIALS_MODAL = {
+  callbackId: 'rd.financials.modal',
+  blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' },
+  actions: { symbol: 'fin_symbol_input', statement: 'fin_statement_select', period: 'fin_period_select' },
+} as const;

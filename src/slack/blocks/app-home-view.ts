@@ -1,0 +1,77 @@
+/** The App Home tab: what the app does (runnable examples), digests, recent agent runs, service status. */
+import type { DigestSubscription, RunRecord } from '../../store/records.js';
+import { ACTION_IDS } from './action-ids.js';
+import type { Block, HomeView } from './block-kit.js';
+import { actions, button, context, divider, header, section } from './card-parts.js';
+import { escapeMrkdwn, inlineCode, mrkdwnLink } from './escape.js';
+import { displayDate, excerpt } from './format.js';
+import { clampView } from './limits.js';
+import { subscriptionRow } from './subscriptions-card.js';
+
+export interface ServiceStatus {
+  reachable: boolean;
+  latencyMs?: number;
+  lastError?: string;
+  checkedAtMs?: number;
+}
+
+export type HomeRun = Pick<RunRecord, 'runId' | 'question' | 'status' | 'startedAtMs'> & { permalink?: string };
+
+export interface AppHomeInput {
+  subscriptions: DigestSubscription[];
+  recentRuns: HomeRun[];
+  status: ServiceStatus;
+  timeZone?: string;
+}
+
+const MAX_HOME_SUBS = 15;
+const MAX_HOME_RUNS = 10;
+const STATUS_EMOJI: Record<string, string> = { completed: ':white_check_mark:', running: ':hourglass_flowing_sand:', starting: ':hourglass_flowing_sand:', cancelled: ':no_entry_sign:', failed: ':x:', timed_out: ':alarm_clock:' };
+
+export function renderAppHome(input: AppHomeInput): HomeView {
+  const tz = input.timeZone ?? 'UTC';
+  const ex = (s: string): string => inlineCode(escapeMrkdwn(s));
+  const blocks: Block[] = [
+    header('Research Desk'),
+    section('Search research, read company numbers and follow trending concepts without leaving Slack.'),
+    section(
+      [
+        `• ${ex('/research AI capex $NVDA last:90d')} — documents ranked by relevance`,
+        `• ${ex('/research passages gross margin guidance $NVDA')} — the passages that answer it`,
+        `• ${ex('/research ask How did Moutai guide 2025 revenue?')} — the research agent, in a thread`,
+        `• ${ex('/financials hk:700 balance quarterly')} — statements as tables`,
+        `• ${ex('/concepts top:5')} — trending concepts`,
+        '• Mention the app in any channel, or message it here, to ask the agent.',
+      ].join('\n'),
+    ),
+    actions([button({ text: 'Open financials form', actionId: ACTION_IDS.homeOpenFinancials }), button({ text: 'Refresh', actionId: ACTION_IDS.homeRefresh })]),
+    divider(),
+    header('Digest subscriptions'),
+  ];
+  const subs = input.subscriptions.slice(0, MAX_HOME_SUBS);
+  if (subs.length === 0) blocks.push(section('None yet: `/concepts subscribe #channel weekdays at:09:00`.'));
+  subs.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));
+  if (input.subscriptions.length > subs.length) blocks.push(context(`…and ${input.subscriptions.length - subs.length} more: \`/concepts subscriptions\``));
+
+  blocks.push(divider(), header('Your recent agent runs'));
+  const runs = input.recentRuns.slice(0, MAX_HOME_RUNS);
+  if (runs.length === 0) blocks.push(section('No runs yet. Try `/research ask &lt;question&gt;`.'));
+  for (const r of runs) {
+    const q = excerpt(r.question, 120) || '(no question)';
+    const label = r.permalink ? mrkdwnLink(r.permalink, q) : escapeMrkdwn(q);
+    blocks.push(context(`${STATUS_EMOJI[r.status] ?? ':grey_question:'} ${label} · ${escapeMrkdwn(r.status)} · ${displayDate(r.startedAtMs, tz) ?? ''}`));
+  }
+
+  blocks.push(divider(), header('Service status'));
+  const s = input.status;
+  const checked = s.checkedAtMs ? ` · checked ${new Date(s.checkedAtMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
+  blocks.push(
+    section(
+      s.reachable
+        ? `:large_green_circle: Reachable${s.latencyMs !== undefined ? ` · ${Math.round(s.latencyMs)} ms` : ''}${checked}`
+        : `:red_circle: Unreachable${checked}`,
+    ),
+  );
+  if (s.lastError) blocks.push(context(`Last error: ${escapeMrkdwn(excerpt(s.lastError, 300))}`));
+  return clampView({ type: 'home', blocks });
+}

@@ -1,0 +1,71 @@
+/** Small builders shared by the cards, so every card escapes and labels the same way. */
+import type { ActionsBlock, Block, ButtonElement, ContextBlock, DividerBlock, HeaderBlock, SectionBlock } from './block-kit.js';
+import { plainText } from './escape.js';
+import { clampPlainText, clampText, SLACK_LIMITS } from './limits.js';
+
+export const divider = (): DividerBlock => ({ type: 'divider' });
+
+/** A header from untrusted text (plain_text: never parsed for mentions). */
+export function header(text: string): HeaderBlock {
+  return { type: 'header', text: { type: 'plain_text', text: clampPlainText(plainText(text) || '—', SLACK_LIMITS.headerTextChars), emoji: true } };
+}
+
+/** A section from already-escaped mrkdwn. */
+export function section(mrkdwn: string, accessory?: ButtonElement): SectionBlock {
+  const block: SectionBlock = { type: 'section', text: { type: 'mrkdwn', text: clampText(mrkdwn || '—', SLACK_LIMITS.sectionTextChars) } };
+  if (accessory) block.accessory = accessory;
+  return block;
+}
+
+/** A section of two-column fields from already-escaped mrkdwn. */
+export function fields(items: string[]): SectionBlock {
+  return { type: 'section', fields: items.slice(0, SLACK_LIMITS.sectionFields).map((t) => ({ type: 'mrkdwn', text: clampText(t || '—', SLACK_LIMITS.sectionFieldChars) })) };
+}
+
+/** A context line from already-escaped mrkdwn parts (empty parts dropped). */
+export function context(...parts: Array<string | undefined>): ContextBlock {
+  const elements = parts.filter((p): p is string => Boolean(p && p.trim())).slice(0, SLACK_LIMITS.contextElements);
+  return { type: 'context', elements: (elements.length ? elements : ['—']).map((text) => ({ type: 'mrkdwn', text: clampText(text, SLACK_LIMITS.textObjectChars) })) };
+}
+
+export interface ButtonSpec {
+  text: string;
+  actionId: string;
+  value?: string;
+  url?: string;
+  style?: 'primary' | 'danger';
+  accessibilityLabel?: string;
+  confirm?: { title: string; text: string; confirm: string; deny: string };
+}
+
+export function button(spec: ButtonSpec): ButtonElement {
+  const b: ButtonElement = {
+    type: 'button',
+    text: { type: 'plain_text', text: clampPlainText(plainText(spec.text), SLACK_LIMITS.buttonTextChars), emoji: true },
+    action_id: spec.actionId,
+  };
+  if (spec.value !== undefined) b.value = spec.value;
+  if (spec.url !== undefined) b.url = spec.url;
+  if (spec.style) b.style = spec.style;
+  if (spec.accessibilityLabel) b.accessibility_label = clampPlainText(plainText(spec.accessibilityLabel), SLACK_LIMITS.accessibilityLabelChars);
+  if (spec.confirm) {
+    b.confirm = {
+      title: { type: 'plain_text', text: spec.confirm.title },
+      text: { type: 'plain_text', text: spec.confirm.text },
+      confirm: { type: 'plain_text', text: spec.confirm.confirm },
+      deny: { type: 'plain_text', text: spec.confirm.deny },
+      style: spec.style === 'danger' ? 'danger' : 'primary',
+    };
+  }
+  return b;
+}
+
+export function actions(buttons: ButtonElement[], blockId?: string): ActionsBlock {
+  const block: ActionsBlock = { type: 'actions', elements: buttons.slice(0, SLACK_LIMITS.actionsElements) };
+  if (blockId) block.block_id = blockId;
+  return block;
+}
+
+/** Drops empty action blocks and the like before a card is returned. */
+export const compact = (blocks: Array<Block | undefined | false>): Block[] =>
+  blocks.filter((b): b is Block => Boolean(b) && !(b && b.type === 'actions' && b.elements.length === 0));

@@ -1,0 +1,72 @@
+/**
+ * Company snapshot (/financials <SYMBOL> with no statement): key balance-sheet and cash-flow
+ * lines for the latest two periods with the change, in the message's one table, and the
+ * revenue mix as fields below it.
+ */
+import type { BalanceSheetRecord, CashFlowRecord, RevenueBreakdown } from '../../service/types.js';
+import type { Block, RawTextCell, SlackMessage } from './block-kit.js';
+import { compact, context, fields, header, section } from './card-parts.js';
+import { escapeMrkdwn } from './escape.js';
+import { chooseUnit, formatInUnit, formatPercent, isNum, MISSING, unitCaption } from './format.js';
+import { clampMessage } from './limits.js';
+import { latestPeriod, segmentShares } from './revenue-card.js';
+import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, type CompanyContext } from './statement-card.js';
+import { cell, latestRecords, periodLabel } from './statement-table.js';
+
+export interface CompanySnapshotInput extends CompanyContext {
+  balance: BalanceSheetRecord[];
+  cashFlow: CashFlowRecord[];
+  revenue?: RevenueBreakdown | null;
+}
+
+const SNAPSHOT_BALANCE = ['Cash & equivalents', 'Total current assets', 'Total assets', 'Total current liabilities', 'Total liabilities', 'Total shareholders’ equity'];
+const SNAPSHOT_CASH = ['Operating cash flow', 'Investing cash flow', 'Financing cash flow', 'Net change in cash', 'Cash at end'];
+
+function change(a: number | undefined, b: number | undefined): string {
+  if (!isNum(a) || !isNum(b) || b === 0) return MISSING;
+  return formatPercent(((a - b) / Math.abs(b)) * 100, true, 1);
+}
+
+export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage {
+  const title = `${companyTitle(input)} · Snapshot`;
+  const [b0, b1] = latestRecords(input.balance, 2);
+  const [c0, c1] = latestRecords(input.cashFlow, 2);
+  const bLines = BALANCE_LINES.filter((l) => SNAPSHOT_BALANCE.includes(l.label) && b0 && isNum(l.value(b0)));
+  const cLines = CASH_FLOW_LINES.filter((l) => SNAPSHOT_CASH.includes(l.label) && c0 && isNum(l.value(c0)));
+  const unit = chooseUnit([...bLines.flatMap((l) => [b0, b1].map((r) => (r ? l.value(r) : undefined))), ...cLines.flatMap((l) => [c0, c1].map((r) => (r ? l.value(r) : undefined)))]);
+  const currency = b0?.currency || c0?.currency || input.revenue?.currency;
+
+  const rows: RawTextCell[][] = [[cell('Line'), cell('Latest'), cell('Prior'), cell('Change')]];
+  if (b0 && bLines.length) {
+    rows.push([cell(`— Balance sheet: ${periodLabel(b0)}${b1 ? ` vs ${periodLabel(b1)}` : ''} —`), cell(' '), cell(' '), cell(' ')]);
+    for (const l of bLines) rows.push([cell(l.label), cell(formatInUnit(l.value(b0), unit)), cell(b1 ? formatInUnit(l.value(b1), unit) : MISSING), cell(change(l.value(b0), b1 && l.value(b1)))]);
+  }
+  if (c0 && cLines.length) {
+    rows.push([cell(`— Cash flow: ${periodLabel(c0)}${c1 ? ` vs ${periodLabel(c1)}` : ''} —`), cell(' '), cell(' '), cell(' ')]);
+    for (const l of cLines) rows.push([cell(l.label), cell(formatInUnit(l.value(c0), unit)), cell(c1 ? formatInUnit(l.value(c1), unit) : MISSING), cell(change(l.value(c0), c1 && l.value(c1)))]);
+  }
+
+  const { latest } = input.revenue ? latestPeriod(input.revenue) : {};
+  const mix = latest ? segmentShares(latest.industry, latest.industryTotalRevenue) : [];
+  const regions = latest ? segmentShares(latest.area) : [];
+  const mixFields = mix.slice(0, 8).map((s) => `*${escapeMrkdwn(s.name)}*\n${formatPercent(s.share, false, 1)}${isNum(s.revenue) ? ` · ${formatInUnit(s.revenue, unit)}` : ''}`);
+  if (mix.length > 8) mixFields.push(`…and ${mix.length - 8} more segments`);
+
+  const hasTable = rows.length > 1;
+  const blocks: Array<Block | false> = [
+    header(title),
+    context(escapeMrkdwn(`${unitCaption(unit, currency)} · change is latest vs prior period`)),
+    hasTable ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] } : section('_No balance-sheet or cash-flow data is available for this company._'),
+    mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(`${latest.period} ${latest.fiscalYear}`.trim())}` : ''}*`),
+    mixFields.length > 0 && fields(mixFields),
+    regions.length > 0 && context(escapeMrkdwn(`Regions: ${regions.slice(0, 6).map((r) => `${r.name} ${formatPercent(r.share, false, 1)}`).join(' · ')}`)),
+    context('More: add `balance`, `cashflow` or `revenue` to the command for the full statement.'),
+  ];
+  const fallback = [
+    `${companyTitle(input)} snapshot — ${unitCaption(unit, currency)}`,
+    ...bLines.slice(0, 4).map((l) => `${l.label}: ${b0 ? formatInUnit(l.value(b0), unit) : MISSING}`),
+    ...cLines.slice(0, 3).map((l) => `${l.label}: ${c0 ? formatInUnit(l.value(c0), unit) : MISSING}`),
+    mix.length ? `Revenue mix: ${mix.slice(0, 4).map((s) => `${s.name} ${formatPercent(s.share, false, 1)}`).join(', ')}` : '',
+  ].filter(Boolean).join('\n');
+  return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
+}

@@ -1,0 +1,105 @@
+/**
+ * Error cards in the user's terms: validation (which input was wrong), auth (ask an admin),
+ * unavailable (with a Retry button), not found. The correlation id is shown for support.
+ */
+import type { ServiceErrorKind, ValidationIssue } from '../../service/errors/service-error.js';
+import { ACTION_IDS } from './action-ids.js';
+import type { Block, SlackMessage } from './block-kit.js';
+import { actions, button, context, section } from './card-parts.js';
+import { escapeMrkdwn, inlineCode } from './escape.js';
+import { excerpt } from './format.js';
+import { clampMessage } from './limits.js';
+
+/** The parts of a ServiceError a card needs (structural, so tests need no class instance). */
+export interface ErrorCardInput {
+  kind: ServiceErrorKind;
+  issues?: ValidationIssue[];
+  retryAfterMs?: number;
+  serviceDetail?: string;
+}
+
+export interface ErrorCardContext {
+  correlationId?: string;
+  /** What the user was doing, e.g. "search", "the balance sheet". */
+  action?: string;
+  /** Button value that lets the listener redo the request; no Retry button without it. */
+  retryValue?: string;
+}
+
+/** Service field names → the words our commands use. */
+const FIELD_WORDS: Record<string, string> = {
+  query: 'search words',
+  symbol: 'symbol',
+  symbols: 'symbol',
+  start_date: 'start date (since:)',
+  end_date: 'end date (until:)',
+  start_datetime: 'start date (since:)',
+  end_datetime: 'end date (until:)',
+  categories: 'document type (type:)',
+  markets: 'market (market:)',
+  mode: 'search mode (mode:)',
+  sort: 'sort order (sort:)',
+  folder_ids: 'folder (in:)',
+  folder_id: 'folder id',
+  page_num: 'page',
+  page_size: 'page size',
+  num: 'number of results',
+  limit: 'limit:',
+  fiscal_year: 'fiscal year (fy:)',
+  fiscal_quarter: 'quarter (q:)',
+  period: 'period',
+  tags: 'tag',
+  doc_ids: 'document (doc:)',
+  name: 'name',
+};
+
+export function describeIssue(issue: ValidationIssue): string {
+  const field = [...(issue.loc ?? [])].reverse().find((p) => typeof p === 'string' && p !== 'body' && !/^\d+$/.test(p));
+  const word = field ? (FIELD_WORDS[field] ?? field.replace(/_/g, ' ')) : 'input';
+  return `${word}: ${issue.msg || 'not accepted'}`;
+}
+
+export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext = {}): SlackMessage {
+  const doing = ctx.action ? ` for ${ctx.action}` : '';
+  const blocks: Block[] = [];
+  let text: string;
+  switch (error.kind) {
+    case 'validation': {
+      const issues = (error.issues ?? []).slice(0, 8).map(describeIssue);
+      const detail = issues.length ? issues.map((i) => `• ${escapeMrkdwn(i)}`).join('\n') : escapeMrkdwn(excerpt(error.serviceDetail, 500) || 'The service did not accept the request.');
+      text = `The research service did not accept the input${doing}: ${issues.join('; ') || 'invalid request'}`;
+      blocks.push(section(`:warning: The research service did not accept the input${escapeMrkdwn(doing)}:\n${detail}`));
+      break;
+    }
+    case 'auth':
+      text = "The research service rejected this app's API key. Please ask a workspace admin to check the app's configuration.";
+      blocks.push(section(`:lock: ${text}`));
+      break;
+    case 'not_found':
+      text = `Not found${doing}: the document, folder or record does not exist or is not available to this app.`;
+      blocks.push(section(`:mag: ${escapeMrkdwn(text)}`));
+      break;
+    case 'cancelled':
+      text = `The request${doing} was cancelled.`;
+      blocks.push(section(escapeMrkdwn(text)));
+      break;
+    case 'bad_response':
+      text = `The research service sent a reply we could not read${doing}. Search and other commands may still work.`;
+      blocks.push(section(`:warning: ${escapeMrkdwn(text)}`));
+      break;
+    default: {
+      const wait = error.retryAfterMs && error.retryAfterMs > 0 ? ` Try again in about ${Math.ceil(error.retryAfterMs / 1000)} s.` : ' Try again in a moment.';
+      const why = error.kind === 'rate_limited' ? 'is busy (rate limited)' : error.kind === 'timeout' ? 'did not answer in time' : 'is unavailable right now';
+      text = `The research service ${why}${doing}.${wait}`;
+      blocks.push(section(`:hourglass_flowing_sand: ${escapeMrkdwn(text)}`));
+      if (ctx.retryValue !== undefined) blocks.push(actions([button({ text: 'Retry', actionId: ACTION_IDS.errorRetry, value: ctx.retryValue, style: 'primary' })]));
+    }
+  }
+  if (ctx.correlationId) blocks.push(context(`Reference: ${inlineCode(escapeMrkdwn(ctx.correlationId))}`));
+  return clampMessage({ text: escapeMrkdwn(text), blocks });
+}
+
+/** A plain failure the app itself detected (no service error), e.g. "this button has expired". */
+export function renderNotice(message: string, emoji = ':information_source:'): SlackMessage {
+  return clampMessage({ text: escapeMrkdwn(message), blocks: [section(`${emoji} ${escapeMrkdwn(message)}`)] });
+}

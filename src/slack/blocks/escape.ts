@@ -1,0 +1,133 @@
+/**
+ * Escaping of untrusted (service or user) text for Slack surfaces.
+ *
+ * Rules (slack-facts §7, https://docs.slack.dev/messaging/formatting-message-text):
+ * - Only `&`, `<`, `>` are entity-encoded. Every control token (`<@U…>`, `<!here>`,
+ *   `<!subteam^…>`, `<url|label>`) needs a literal `<`, so once `<` is escaped no token — and no
+ *   mention or broadcast — can form, whatever spacing or pre-escaping the input used. Slack does
+ *   not re-parse entities into tokens.
+ * - Input that arrives pre-escaped (`&lt;!here&gt;`, as Slack itself sends slash-command text)
+ *   is decoded once first, so it renders as the characters the author meant, then re-escaped.
+ * - Defence in depth: the bare words `@here`, `@channel`, `@everyone` get a WORD JOINER (U+2060)
+ *   after the `@`. We never set `link_names`, but a client or a future API default that links
+ *   bare words would otherwise turn service text into a broadcast. The joiner is invisible.
+ * - Control characters (except tab and newline) are dropped and lone surrogates replaced, so
+ *   JSON sent to Slack is always well-formed UTF-8.
+ */
+
+const ENTITY_DECODE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
+const BROADCAST_WORD = /@(here|channel|everyone)\b/gi;
+const WORD_JOINER = '\u2060';
+/** Zero-width space: a non-word character invisible in every client. */
+export const ZWSP = '\u200B';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Any value → a string safe to put into JSON for Slack (no control chars, no lone surrogates). */
+export function sanitizeText(value: unknown): string {
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  return text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** Decodes Slack's three entities once (`&amp;lt;` → `&lt;`, not `<`). */
+export function decodeSlackEntities(text: string): string {
+  return text.replace(/&(?:amp|lt|gt);/g, (m) => ENTITY_DECODE[m] ?? m);
+}
+
+function encodeEntities(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Makes `@here`-style words inert without visibly changing them. */
+export function defuseBroadcastWords(text: string): string {
+  return text.replace(BROADCAST_WORD, (_m, word: string) => `@${WORD_JOINER}${word}`);
+}
+
+/** Untrusted text → mrkdwn that displays literally and can never mention or broadcast. */
+export function escapeMrkdwn(value: unknown): string {
+  return defuseBroadcastWords(encodeEntities(decodeSlackEntities(sanitizeText(value))));
+}
+
+/**
+ * Untrusted text → text for a `markdown` block or `markdown_text`. Same entity rule as mrkdwn
+ * (facts §7: entities are not re-parsed there either), plus link syntax `[x](y)` is broken with
+ * a zero-width space so service text cannot smuggle links; emphasis is left alone (harmless).
+ */
+export function escapeForMarkdownBlock(value: unknown): string {
+  return escapeMrkdwn(value).replace(/\]\(/g, `]${ZWSP}(`);
+}
+
+/**
+ * Untrusted text for `plain_text` objects and table `raw_text` cells. Slack is not documented
+ * to parse these for tokens (facts §7: UNCONFIRMED), so a zero-width space after any `<` that
+ * starts a token (`<!`, `<@`, `<#`) keeps them inert without changing what people read.
+ */
+export function plainText(value: unknown): string {
+  return defuseBroadcastWords(decodeSlackEntities(sanitizeText(value))).replace(/<(?=[!@#])/g, `<${ZWSP}`);
+}
+
+/** http(s) URL normalised by WHATWG URL, or undefined. `|` is percent-encoded (it splits link tokens). */
+export function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password) return undefined;
+  const href = url.href.replace(/\|/g, '%7C');
+  return /^https?:\/\/[^\s<>]+$/i.test(href) ? href : undefined;
+}
+
+/** `<url|label>` for http(s) URLs; otherwise just the escaped label. Newlines in labels become spaces. */
+export function mrkdwnLink(url: unknown, label: unknown): string {
+  const text = escapeMrkdwn(sanitizeText(label).replace(/\s+/g, ' ').trim());
+  const href = safeUrl(url);
+  if (!href) return text;
+  return `<${href.replace(/&/g, '&amp;')}|${text || escapeMrkdwn(new URL(href).host)}>`;
+}
+
+/** `[label](url)` for markdown blocks; falls back to the escaped label. */
+export function markdownLink(url: unknown, label: unknown): string {
+  const text = escapeForMarkdownBlock(sanitizeText(label).replace(/\s+/g, ' ').trim()).replace(/[[\]]/g, '');
+  const href = safeUrl(url);
+  if (!href) return text;
+  return `[${text || new URL(href).host}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+}
+
+const FULLWIDTH: Record<string, string> = { '*': '＊', _: '＿', '~': '～' };
+const SLACK_TOKEN = /(<[^<>]*>)/;
+
+/**
+ * Wraps already-escaped mrkdwn in an emphasis marker so it renders next to CJK text.
+ *
+ * Slack only honours `*`, `_`, `~` at a word boundary, and treats CJK characters as word
+ * characters, so `中文*粗体*中文` shows literal asterisks. Our rule: (1) put a zero-width space
+ * on both sides of the markers (a non-word character that is invisible), (2) trim whitespace
+ * just inside the markers (Slack ignores `* x *`), (3) replace the same marker inside the text
+ * with its full-width form (`*ST康美` stays readable and cannot close the emphasis early),
+ * leaving `<…>` link tokens untouched. Empty input yields an empty string.
+ */
+function emphasise(mrkdwn: string, marker: '*' | '_' | '~'): string {
+  const inner = mrkdwn
+    .trim()
+    .split(SLACK_TOKEN)
+    .map((part) => (part.startsWith('<') ? part : part.split(marker).join(FULLWIDTH[marker])))
+    .join('')
+    .replace(/\n+/g, ' ');
+  return inner ? `${ZWSP}${marker}${inner}${marker}${ZWSP}` : '';
+}
+
+export const bold = (mrkdwn: string): string => emphasise(mrkdwn, '*');
+export const italic = (mrkdwn: string): string => emphasise(mrkdwn, '_');
+export const strike = (mrkdwn: string): string => emphasise(mrkdwn, '~');
+
+/** Inline code for already-escaped mrkdwn; backticks inside become a look-alike (U+02CB). */
+export function inlineCode(mrkdwn: string): string {
+  const inner = mrkdwn.replace(/`/g, 'ˋ').replace(/\n+/g, ' ').trim();
+  return inner ? `\`${inner}\`` : '';
+}

@@ -1,0 +1,83 @@
+/**
+ * The /financials modal (symbol, statement, period) and the `response_action: 'errors'` reply
+ * that puts a message under each faulty field (the submission parser is in commands/).
+ * @see https://docs.slack.dev/surfaces/modals#displaying_errors
+ */
+import { FINANCIALS_MODAL } from './action-ids.js';
+import type { InputBlock, ModalView, SelectOption } from './block-kit.js';
+import { context } from './card-parts.js';
+import { plainText } from './escape.js';
+import { clampPlainText, clampView } from './limits.js';
+
+export type ModalStatement = 'snapshot' | 'balance' | 'cashflow' | 'revenue' | 'prices';
+export type ModalPeriod = 'annual' | 'quarterly';
+
+export interface FinancialsModalInitial {
+  symbol?: string;
+  statement?: ModalStatement;
+  period?: ModalPeriod;
+}
+
+const opt = (value: string, text: string): SelectOption => ({ text: { type: 'plain_text', text }, value });
+export const STATEMENT_OPTIONS: SelectOption[] = [
+  opt('snapshot', 'Snapshot (key lines + revenue mix)'),
+  opt('balance', 'Balance sheet'),
+  opt('cashflow', 'Cash flow'),
+  opt('revenue', 'Revenue breakdown'),
+  opt('prices', 'Index prices'),
+];
+export const PERIOD_OPTIONS: SelectOption[] = [opt('annual', 'Annual'), opt('quarterly', 'Quarterly')];
+
+/** `privateMetadata` typically carries the channel to post in (JSON, ≤ 3000 chars). */
+export function renderFinancialsModal(initial: FinancialsModalInitial = {}, privateMetadata?: string): ModalView {
+  const symbol: InputBlock = {
+    type: 'input',
+    block_id: FINANCIALS_MODAL.blocks.symbol,
+    label: { type: 'plain_text', text: 'Company or index' },
+    hint: { type: 'plain_text', text: 'e.g. SH:600519, 600519, hk:700, US:NVDA, SPX, HSI, 000300' },
+    element: { type: 'plain_text_input', action_id: FINANCIALS_MODAL.actions.symbol, placeholder: { type: 'plain_text', text: 'SH:600519' }, max_length: 24 },
+  };
+  if (initial.symbol && symbol.element.type === 'plain_text_input') symbol.element.initial_value = clampPlainText(plainText(initial.symbol), 24);
+  const statement: InputBlock = {
+    type: 'input',
+    block_id: FINANCIALS_MODAL.blocks.statement,
+    label: { type: 'plain_text', text: 'Statement' },
+    element: { type: 'static_select', action_id: FINANCIALS_MODAL.actions.statement, options: STATEMENT_OPTIONS, initial_option: STATEMENT_OPTIONS.find((o) => o.value === (initial.statement ?? 'snapshot')) ?? STATEMENT_OPTIONS[0] },
+  };
+  const period: InputBlock = {
+    type: 'input',
+    block_id: FINANCIALS_MODAL.blocks.period,
+    label: { type: 'plain_text', text: 'Period' },
+    optional: true,
+    element: { type: 'radio_buttons', action_id: FINANCIALS_MODAL.actions.period, options: PERIOD_OPTIONS, initial_option: PERIOD_OPTIONS.find((o) => o.value === (initial.period ?? 'annual')) ?? PERIOD_OPTIONS[0] },
+  };
+  const view: ModalView = {
+    type: 'modal',
+    callback_id: FINANCIALS_MODAL.callbackId,
+    title: { type: 'plain_text', text: 'Financials' },
+    submit: { type: 'plain_text', text: 'Show' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks: [symbol, statement, period, context('Indices (SPX, HSI, 000300) show prices and valuation whatever the statement.')],
+  };
+  if (privateMetadata !== undefined) view.private_metadata = privateMetadata;
+  return clampView(view);
+}
+
+/** `view.state.values` as Slack sends it. */
+export type ViewStateValues = Record<string, Record<string, { type?: string; value?: string | null; selected_option?: { value: string } | null }>>;
+
+export type FinancialsModalField = keyof typeof FINANCIALS_MODAL.blocks;
+
+export interface ModalErrorsResponse {
+  response_action: 'errors';
+  errors: Record<string, string>;
+}
+
+/** Field → message map as Slack expects it (keys are block_ids). */
+export function financialsModalErrors(errors: Partial<Record<FinancialsModalField, string>>): ModalErrorsResponse {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    if (message) out[FINANCIALS_MODAL.blocks[field as FinancialsModalField]] = clampPlainText(message.replace(/`/g, ''), 150);
+  }
+  return { response_action: 'errors', errors: out };
+}

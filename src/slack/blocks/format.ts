@@ -1,0 +1,117 @@
+/**
+ * Number, date and text formatting for cards. One scheme for amounts everywhere: English
+ * compact units (K, M, B, T) — one unit per table, named in its caption ("Amounts in CNY
+ * millions"); negatives with a minus sign; changes and percentages with an explicit sign.
+ * Missing or non-finite numbers show as an em dash.
+ */
+import { clampPlainText } from './limits.js';
+
+export const MISSING = '—';
+
+export interface AmountUnit {
+  divisor: number;
+  /** "thousands", "millions", "billions", "trillions" or "" (units). */
+  name: string;
+  suffix: string;
+}
+
+const UNITS: readonly AmountUnit[] = [
+  { divisor: 1e12, name: 'trillions', suffix: 'T' },
+  { divisor: 1e9, name: 'billions', suffix: 'B' },
+  { divisor: 1e6, name: 'millions', suffix: 'M' },
+  { divisor: 1e3, name: 'thousands', suffix: 'K' },
+  { divisor: 1, name: '', suffix: '' },
+];
+
+export const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The unit that keeps the median magnitude between 1 and 100,000 — one unit for a whole table. */
+export function chooseUnit(values: Array<number | undefined>): AmountUnit {
+  const mags = values.filter(isNum).map((v) => Math.abs(v)).filter((v) => v > 0).sort((a, b) => a - b);
+  const median = mags[Math.floor(mags.length / 2)] ?? 0;
+  return UNITS.find((u) => median >= u.divisor * 10) ?? (UNITS[UNITS.length - 1] as AmountUnit);
+}
+
+const grouping = (decimals: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+
+/** A number with thousands separators; `sign` adds '+' to positives. */
+export function formatNumber(value: number | undefined, decimals = 2, sign = false): string {
+  if (!isNum(value)) return MISSING;
+  const text = grouping(decimals).format(value);
+  return sign && value > 0 ? `+${text}` : text.replace(/^-0(\.0+)?$/, '0$1');
+}
+
+/** An amount expressed in a table's unit (no suffix: the caption names the unit). */
+export function formatInUnit(value: number | undefined, unit: AmountUnit): string {
+  if (!isNum(value)) return MISSING;
+  const scaled = value / unit.divisor;
+  return formatNumber(scaled, Math.abs(scaled) >= 1000 || unit.divisor === 1 ? 0 : 1);
+}
+
+/** A standalone amount: "CNY 1.23B", "-45.6M". */
+export function formatCompact(value: number | undefined, currency?: string): string {
+  if (!isNum(value)) return MISSING;
+  const unit = UNITS.find((u) => Math.abs(value) >= u.divisor) ?? (UNITS[UNITS.length - 1] as AmountUnit);
+  const scaled = value / unit.divisor;
+  const text = `${formatNumber(scaled, Math.abs(scaled) >= 100 || unit.divisor === 1 ? 0 : 2)}${unit.suffix}`;
+  return currency ? `${currency} ${text}` : text;
+}
+
+/** "Amounts in CNY millions". */
+export function unitCaption(unit: AmountUnit, currency: string | undefined): string {
+  const cur = currency?.trim() || 'the reported currency';
+  return unit.name ? `Amounts in ${cur} ${unit.name}` : `Amounts in ${cur}`;
+}
+
+/** A percentage given as a percentage number (12.5 → "+12.50%"). */
+export function formatPercent(value: number | undefined, sign = true, decimals = 2): string {
+  return isNum(value) ? `${formatNumber(value, decimals, sign)}%` : MISSING;
+}
+
+/** Milliseconds or an ISO string → "2024-06-30" (in a time zone); undefined when unusable. */
+export function displayDate(value: number | string | undefined, timeZone = 'UTC'): string | undefined {
+  let ms: number;
+  if (typeof value === 'number') ms = value;
+  else if (typeof value === 'string' && value.trim()) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value.trim();
+    ms = Date.parse(value);
+  } else return undefined;
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A well-cut excerpt of raw text: whitespace collapsed, cut at the last sentence end (Latin
+ * or CJK punctuation) or word break in the last 40% before `max`, else at a grapheme boundary.
+ */
+export function excerpt(text: string | undefined, max: number): string {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const head = flat.slice(0, max - 1);
+  const floor = Math.floor(max * 0.6);
+  const sentence = Math.max(...['。', '！', '？', '. ', '! ', '? ', '；', '; '].map((p) => head.lastIndexOf(p)));
+  if (sentence >= floor) return `${head.slice(0, sentence + 1).trim()} …`;
+  const space = head.lastIndexOf(' ');
+  if (space >= floor) return `${head.slice(0, space)} …`;
+  return clampPlainText(flat, max);
+}
+
+/** `total_current_assets` → "Total current assets". */
+export function humanizeKey(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]?.toUpperCase() + words.slice(1) : key;
+}
+
+/** ▁▂▃▄▅▆▇█ sparkline of a series (oldest → newest). */
+export function sparkline(values: number[]): string {
+  const nums = values.filter(isNum);
+  if (nums.length < 2) return '';
+  const min = Math.min(...nums);
+  const max = Math.max(...nums);
+  const bars = '▁▂▃▄▅▆▇█';
+  return nums.map((v) => bars[max === min ? 3 : Math.round(((v - min) / (max - min)) * 7)] ?? '▁').join('');
+}

@@ -1,0 +1,71 @@
+/** Help cards for the three commands, and the usage card that names each problem and the right form. */
+import type { UsageResult } from '../commands/usage-problem.js';
+import type { Block, SlackMessage } from './block-kit.js';
+import { context, divider, header, section } from './card-parts.js';
+import { escapeMrkdwn, inlineCode } from './escape.js';
+import { clampMessage } from './limits.js';
+
+const code = (s: string): string => inlineCode(escapeMrkdwn(s));
+const examples = (list: string[]): string => list.map((e) => `• ${code(e)}`).join('\n');
+
+export function renderResearchHelp(): SlackMessage {
+  const blocks: Block[] = [
+    header('/research — search research documents'),
+    section(`*Search* ${code('/research <words> [filters]')}\n${examples(['/research AI capex guidance $NVDA last:90d', '/research 光伏 产能 market:cn type:reports sort:latest', '/research "solid state battery" since:2024-01-01 --public'])}`),
+    section(
+      [
+        '*Filters* (any order)',
+        `• symbols ${code('$NVDA')} ${code('US:NVDA')} ${code('hk:700')} ${code('600519')}`,
+        `• type ${code('type:news,reports')} — news, reports, filings, transcripts, financials, socials, files`,
+        `• market ${code('market:cn,hk,us')} · dates ${code('since:2024-01-01')} ${code('until:2024-06-30')} ${code('last:30d')}`,
+        `• ${code('mode:smart|semantic|keywords')} ${code('sort:latest')} ${code('in:<folder_id>')} ${code('--public')}`,
+        '_Plain words are always search words; use `type:` for categories and `$` or a market prefix for tickers. Quote a phrase to search it literally._',
+      ].join('\n'),
+    ),
+    section(
+      [
+        '*More*',
+        `• ${code('/research news <words>')} — news only`,
+        `• ${code('/research passages <words> [doc:<id>]')} — matching passages`,
+        `• ${code('/research ask <question>')} — the research agent answers in a thread`,
+        `• ${code('/research tag <tag> …')} — documents by tag`,
+        `• ${code('/research folder create <name>')} / ${code('folder delete <id>')}`,
+      ].join('\n'),
+    ),
+    context('Results are visible only to you until you press *Share in channel* (or add `--public`).'),
+  ];
+  return clampMessage({ text: 'How to use /research: /research &lt;words&gt; [filters], e.g. /research AI capex $NVDA last:90d', blocks });
+}
+
+export function renderFinancialsHelp(): SlackMessage {
+  const blocks: Block[] = [
+    header('/financials — company numbers and indices'),
+    section(`${code('/financials <SYMBOL> [balance|cashflow|revenue|prices] [annual|quarterly] [limit:N] [fy:2024] [q:Q2]')}\n${examples(['/financials SH:600519', '/financials hk:700 balance quarterly limit:4', '/financials $NVDA revenue fy:2024', '/financials SPX last:6m'])}`),
+    section('No statement gives a snapshot; indices (SPX, HSI, 000300) show prices and valuation. `/financials` alone opens a form.'),
+    context('Symbols: `SH:600519` `SZ:000858` `HK:00700` `US:NVDA` — bare `600519`, `700`, `NVDA` work when unambiguous.'),
+  ];
+  return clampMessage({ text: 'How to use /financials: /financials &lt;SYMBOL&gt; [balance|cashflow|revenue|prices]', blocks });
+}
+
+export function renderConceptsHelp(): SlackMessage {
+  const blocks: Block[] = [
+    header('/concepts — trending market concepts'),
+    section(examples(['/concepts', '/concepts top:5'])),
+    section(`*Digests*\n${examples(['/concepts subscribe #research weekdays at:08:30 tz:Asia/Shanghai top:10', '/concepts subscribe weekly mon', '/concepts unsubscribe #research', '/concepts subscriptions'])}`),
+    context('Time zones are IANA names such as Asia/Shanghai, Europe/London, America/New_York.'),
+  ];
+  return clampMessage({ text: 'How to use /concepts: /concepts [top:N], /concepts subscribe [#channel] [daily|weekdays|weekly mon]', blocks });
+}
+
+/** Names every problem, the token that caused it, and the right form. */
+export function renderUsage(result: UsageResult): SlackMessage {
+  const problems = result.problems.slice(0, 10);
+  const lines = problems.map((p) => `• ${p.token ? `${code(p.token)} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`);
+  const blocks: Block[] = [
+    section(`:warning: ${problems.length === 1 ? 'One thing to fix' : `${problems.length} things to fix`} in ${escapeMrkdwn(result.command)}:\n${lines.join('\n')}`),
+  ];
+  if (result.problems.length > problems.length) blocks.push(context(`…and ${result.problems.length - problems.length} more`));
+  blocks.push(divider(), context(`\`${escapeMrkdwn(result.command)} help\` shows every option.`));
+  const text = `${result.command}: ${problems.map((p) => p.message).join(' ')}`;
+  return clampMessage({ text: escapeMrkdwn(text), blocks });
+}

@@ -1,0 +1,61 @@
+/** Index card: latest close, change, day range, valuation, and the period's high and low. */
+import type { IndexPriceItem } from '../../service/types.js';
+import type { Block, SlackMessage } from './block-kit.js';
+import { compact, context, fields, header, section } from './card-parts.js';
+import { escapeMrkdwn } from './escape.js';
+import { formatCompact, formatNumber, formatPercent, isNum, MISSING, sparkline } from './format.js';
+import { clampMessage } from './limits.js';
+
+export interface IndexCardContext {
+  /** Index code as queried (SPX, HSI, 000300). */
+  code: string;
+  name?: string;
+}
+
+const SPARK_POINTS = 40;
+
+function extreme(items: IndexPriceItem[], pick: (i: IndexPriceItem) => number | undefined, dir: 1 | -1): { value?: number; date?: string } {
+  let best: IndexPriceItem | undefined;
+  for (const i of items) {
+    const v = pick(i);
+    if (isNum(v) && (!best || dir * v > dir * (pick(best) as number))) best = i;
+  }
+  return best ? { value: pick(best) as number, date: best.date } : {};
+}
+
+export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext): SlackMessage {
+  const sorted = [...items].filter((i) => i && typeof i.date === 'string').sort((a, b) => b.date.localeCompare(a.date));
+  const latest = sorted[0];
+  const name = ctx.name || latest?.name || ctx.code;
+  const title = name === ctx.code ? ctx.code : `${name} (${ctx.code})`;
+  if (!latest) {
+    return clampMessage({ text: escapeMrkdwn(`No prices for ${title}.`), blocks: [header(title), section('The service returned no prices for this index and period.')] });
+  }
+  const oldest = sorted[sorted.length - 1];
+  const high = extreme(sorted, (i) => i.dayHigh ?? i.close, 1);
+  const low = extreme(sorted, (i) => i.dayLow ?? i.close, -1);
+  const periodChange = oldest && oldest !== latest && isNum(latest.close) && isNum(oldest.close) && oldest.close !== 0 ? ((latest.close - oldest.close) / oldest.close) * 100 : undefined;
+  const arrow = !isNum(latest.changePercent) ? '' : latest.changePercent > 0 ? ':small_red_triangle: ' : latest.changePercent < 0 ? ':small_red_triangle_down: ' : '';
+  const range = isNum(latest.dayLow) && isNum(latest.dayHigh) ? `${formatNumber(latest.dayLow)} – ${formatNumber(latest.dayHigh)}` : MISSING;
+  const f = [
+    `*Close*\n${formatNumber(latest.close)}`,
+    `*Change*\n${arrow}${formatPercent(latest.changePercent)}`,
+    `*Day range*\n${range}`,
+    `*PE (TTM)*\n${formatNumber(latest.peTtm)}`,
+    `*PB*\n${formatNumber(latest.pb)}`,
+    `*Dividend yield*\n${formatPercent(latest.dividendYield, false)}`,
+    `*Period high*\n${formatNumber(high.value)}${high.date ? ` (${escapeMrkdwn(high.date)})` : ''}`,
+    `*Period low*\n${formatNumber(low.value)}${low.date ? ` (${escapeMrkdwn(low.date)})` : ''}`,
+    `*Period change*\n${formatPercent(periodChange)}`,
+    `*Turnover*\n${formatCompact(latest.tradeAmount)}`,
+  ];
+  const closes = sorted.slice(0, SPARK_POINTS).reverse().map((i) => i.close).filter(isNum);
+  const blocks: Array<Block | false> = [
+    header(title),
+    context(escapeMrkdwn(`As of ${latest.date} · ${sorted.length} trading days from ${oldest?.date ?? latest.date}`)),
+    fields(f),
+    closes.length > 1 && context(`\`${sparkline(closes)}\` last ${closes.length} closes`),
+  ];
+  const text = `${title} closed at ${formatNumber(latest.close)} (${formatPercent(latest.changePercent)}) on ${latest.date}; period high ${formatNumber(high.value)}, low ${formatNumber(low.value)}.`;
+  return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
+}

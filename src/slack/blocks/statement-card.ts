@@ -1,0 +1,99 @@
+/** Balance-sheet and cash-flow statements as one Slack table each (one table per message). */
+import type { BalanceSheetRecord, CashFlowRecord } from '../../service/types.js';
+import type { Block, SlackMessage } from './block-kit.js';
+import { compact, context, header, section } from './card-parts.js';
+import { escapeMrkdwn } from './escape.js';
+import { formatInUnit, humanizeKey, unitCaption } from './format.js';
+import { clampMessage } from './limits.js';
+import { buildStatementTable, latestRecords, lineValue, periodLabel, type StatementLine } from './statement-table.js';
+
+export interface CompanyContext {
+  /** Canonical `<MARKET>:<code>`. */
+  symbol: string;
+  companyName?: string;
+}
+
+const bs = (key: string) => (r: BalanceSheetRecord) =>
+  lineValue([r.currentAssets, r.nonCurrentAssets, r.currentLiabilities, r.nonCurrentLiabilities, r.ownersEquity], key);
+const cf = (key: string) => (r: CashFlowRecord) => lineValue([r.operating, r.investing, r.financing], key);
+
+export const BALANCE_LINES: Array<StatementLine<BalanceSheetRecord>> = [
+  { label: 'Assets', value: () => undefined, heading: true },
+  { label: 'Cash & equivalents', value: bs('cash_and_cash_equivalents') },
+  { label: 'Accounts receivable', value: bs('accounts_receivable') },
+  { label: 'Inventories', value: bs('inventories') },
+  { label: 'Total current assets', value: bs('total_current_assets') },
+  { label: 'Property, plant & equipment', value: bs('property_plant_and_equipment') },
+  { label: 'Intangible assets', value: bs('intangible_assets') },
+  { label: 'Total non-current assets', value: bs('total_non_current_assets') },
+  { label: 'Total assets', value: bs('total_assets') },
+  { label: 'Liabilities', value: () => undefined, heading: true },
+  { label: 'Short-term borrowings', value: bs('short_term_borrowings') },
+  { label: 'Accounts payable', value: bs('accounts_payable') },
+  { label: 'Total current liabilities', value: bs('total_current_liabilities') },
+  { label: 'Long-term borrowings', value: bs('long_term_borrowings') },
+  { label: 'Total liabilities', value: bs('total_liabilities') },
+  { label: 'Equity', value: () => undefined, heading: true },
+  { label: 'Retained earnings', value: bs('retained_earnings') },
+  { label: 'Equity to ordinary shareholders', value: bs('total_equity_attributable_to_ordinary_shareholders') },
+  { label: 'Non-controlling interests', value: bs('non_controlling_interests') },
+  { label: 'Total shareholders’ equity', value: bs('total_shareholders_equity') },
+];
+
+export const CASH_FLOW_LINES: Array<StatementLine<CashFlowRecord>> = [
+  { label: 'Operating cash flow', value: cf('net_cash_flows_from_operating_activities') },
+  { label: 'Investing cash flow', value: cf('net_cash_flows_from_investing_activities') },
+  { label: 'Financing cash flow', value: cf('net_cash_flows_from_financing_activities') },
+  { label: 'FX effect on cash', value: cf('effect_of_exchange_rate_changes_on_cash_and_cash_equivalents') },
+  { label: 'Net change in cash', value: cf('net_increase_in_cash_and_cash_equivalents') },
+  { label: 'Cash at beginning', value: cf('cash_and_cash_equivalents_at_beginning_of_year') },
+  { label: 'Cash at end', value: cf('cash_and_cash_equivalents_at_end_of_year') },
+];
+
+export function companyTitle(ctx: CompanyContext): string {
+  return ctx.companyName ? `${ctx.companyName} (${ctx.symbol})` : ctx.symbol;
+}
+
+/** Currency of the records, noting when periods disagree. */
+export function currencyOf(records: Array<{ currency: string }>): { currency: string | undefined; mixed: boolean } {
+  const set = new Set(records.map((r) => r.currency).filter(Boolean));
+  return { currency: records[0]?.currency || undefined, mixed: set.size > 1 };
+}
+
+function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(records: R[], lines: Array<StatementLine<R>>, name: string, ctx: CompanyContext): SlackMessage {
+  const title = `${companyTitle(ctx)} · ${name}`;
+  if (records.length === 0) {
+    return clampMessage({
+      text: escapeMrkdwn(`No ${name.toLowerCase()} data for ${ctx.symbol}.`),
+      blocks: [header(title), section(`The service has no ${escapeMrkdwn(name.toLowerCase())} data for ${escapeMrkdwn(ctx.symbol)} with these options. Try \`annual\` or a larger \`limit:\`.`)],
+    });
+  }
+  const shown = latestRecords(records);
+  const { table, unit, lines: used } = buildStatementTable(shown, lines);
+  const { currency, mixed } = currencyOf(shown);
+  const caption = unitCaption(unit, currency);
+  const period = humanizeKey(String(shown[0]?.period ?? '').trim() || 'reported');
+  const blocks: Array<Block | false> = [
+    header(title),
+    context(escapeMrkdwn(`${period} · ${caption} · period ends ${shown.map((r) => r.endDate).filter(Boolean).join(', ')}`)),
+    used.length ? table : section('_No key lines were reported for these periods._'),
+    mixed && context(':warning: Periods are reported in different currencies; compare with care.'),
+    records.length > shown.length && context(`${records.length - shown.length} older periods not shown.`),
+  ];
+  const fallback = [
+    `${title} — ${caption}`,
+    ...used.slice(0, 12).map((label) => {
+      const line = lines.find((l) => l.label === label);
+      return `${label}: ${shown.slice(0, 4).map((r) => `${periodLabel(r)} ${formatInUnit(line?.value(r), unit)}`).join(' | ')}`;
+    }),
+  ].join('\n');
+  return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
+}
+
+export function renderBalanceSheet(records: BalanceSheetRecord[], ctx: CompanyContext): SlackMessage {
+  return renderStatement(records, BALANCE_LINES, 'Balance sheet', ctx);
+}
+
+export function renderCashFlow(records: CashFlowRecord[], ctx: CompanyContext): SlackMessage {
+  return renderStatement(records, CASH_FLOW_LINES, 'Cash flow', ctx);
+}

@@ -1,0 +1,69 @@
+/**
+ * Helpers for the agent e2e suites: find the run a Slack event started, wait for it to end, read
+ * the bot's replies in a thread.
+ */
+import { runIdFor } from '../../src/agent/relay-runtime.js';
+import type { StoredMessage } from '../../src/emulators/slack/index.js';
+import type { RunRecord } from '../../src/store/records.js';
+import type { Harness } from './harness.js';
+
+/** The event id of the `app_mention` (or DM `message`) Slack delivered for the message `ts`. */
+export function eventIdFor(h: Harness, ts: string, type: 'app_mention' | 'message'): string {
+  const d = h.slack.deliveries.find((x) => {
+    const event = (x.payload as { event?: { type?: string; ts?: string } }).event;
+    return x.kind === 'event_callback' && event?.type === type && event.ts === ts;
+  });
+  if (!d?.eventId) throw new Error(`no ${type} delivery for ${ts}`);
+  return d.eventId;
+}
+
+export function runIdForEvent(h: Harness, channelId: string, eventId: string): string {
+  return runIdFor({ teamId: h.slack.teamId, channelId, requestId: eventId });
+}
+
+export async function waitForRecord(h: Harness, runId: string, ready: (r: RunRecord) => boolean, timeoutMs = 20_000): Promise<RunRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const record = await h.desk.stores.runs.get(runId);
+    if (record && ready(record)) return record;
+    if (Date.now() > deadline) throw new Error(`run ${runId} not ready in ${timeoutMs} ms (status ${record?.status ?? 'unknown'})`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+export const isEnded = (r: RunRecord): boolean => r.status !== 'starting' && r.status !== 'running';
+
+export function waitForRunEnd(h: Harness, runId: string, timeoutMs = 20_000): Promise<RunRecord> {
+  return waitForRecord(h, runId, isEnded, timeoutMs);
+}
+
+export function botReplies(h: Harness, channelId: string, threadTs: string): StoredMessage[] {
+  return h.slack.threadReplies(channelId, threadTs).filter((m) => m.user === h.slack.botUserId || m.bot_id === h.slack.botId);
+}
+
+/** Every text of a message: its fallback text and the text of its blocks, table cells included. */
+export function messageText(m: { text?: string; blocks?: unknown[] }): string {
+  return `${m.text ?? ''}\n${JSON.stringify(m.blocks ?? [])}`;
+}
+
+export function blockTypes(m: { blocks?: unknown[] }): string[] {
+  return (m.blocks ?? []).map((b) => (b as { type?: string }).type ?? '');
+}
+
+/** Slack calls the emulator refused (validation errors, 429s …), for a readable assertion. */
+export function failedCalls(h: Harness, allowed: readonly string[] = []): Array<{ method: string; error?: string; status: number }> {
+  return h.slack.calls
+    .filter((c) => !c.ok && !allowed.includes(c.error ?? ''))
+    .map((c) => ({ method: c.method, status: c.status, ...(c.error ? { error: c.error } : {}) }));
+}
+
+/** Polls an async probe until it yields a value. */
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
+import { validateView } from '../../../src/emulators/slack/validation/views.js';
+import { ACTION_IDS, actionIdPattern } from '../../../src/slack/blocks/action-ids.js';
+import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
+import type { SlackMessage, View } from '../../../src/slack/blocks/block-kit.js';
+import { decodeDocButton, decodeSearchState, encodeSearchState } from '../../../src/slack/blocks/button-values.js';
+import { renderCompanySnapshot } from '../../../src/slack/blocks/company-snapshot-card.js';
+import { renderConceptDetail, renderConceptsList } from '../../../src/slack/blocks/concepts-card.js';
+import { diffConcepts, renderDigest } from '../../../src/slack/blocks/digest-card.js';
+import { renderDocumentSummary, renderUnfurl } from '../../../src/slack/blocks/document-card.js';
+import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
+import { financialsModalErrors, renderFinancialsModal } from '../../../src/slack/blocks/financials-modal.js';
+import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
+import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../../src/slack/blocks/help-card.js';
+import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
+import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
+import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
+import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';
+import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/blocks/search-results-card.js';
+import { renderBalanceSheet, renderCashFlow } from '../../../src/slack/blocks/statement-card.js';
+import { renderSubscriptionList } from '../../../src/slack/blocks/subscriptions-card.js';
+import { parseFinancialsModal } from '../../../src/slack/commands/parse-financials-modal.js';
+import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
+import { buildBalance, buildCashFlow, buildChunk, buildConcept, buildDocSummary, buildIndexItems, buildRevenue, buildSearchDoc, buildSubscription } from './fixtures.js';
+
+/** Every message must pass our checker and the Slack emulator's validator. */
+export function expectValidMessage(m: SlackMessage): void {
+  expect(findMessageViolations(m)).toEqual([]);
+  expect(() => validateMessageContent({ text: m.text, blocks: JSON.stringify(m.blocks) }, 'chat.postMessage')).not.toThrow();
+}
+
+export function expectValidView(v: View): void {
+  expect(findViewViolations(v)).toEqual([]);
+  expect(() => validateView(JSON.stringify(v), v.type)).not.toThrow();
+}
+
+/** Everything Slack displays (text objects, cells, fallback) — not button values or URLs. */
+export function renderedText(payload: unknown): string {
+  const out: string[] = [];
+  const walk = (v: unknown, key?: string): void => {
+    if (typeof v === 'string') {
+      if (key === 'text') out.push(v);
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (k !== 'value' && k !== 'url') walk(x, k);
+  };
+  walk(payload);
+  return out.join('\n');
+}
+
+const v2State = { k: 'v2' as const, r: { query: 'AI capex', num: 5, symbols: ['US:NVDA'] }, p: 1 };
+
+describe('search result cards', () => {
+  it('v2 results: per-document buttons, paging, share', () => {
+    const docs = Array.from({ length: 10 }, (_, i) => buildSearchDoc({ docId: `v2_${i}`, title: `Doc ${i}` }));
+    const m = renderV2SearchResults({ docs, totalCount: 42, tookMs: 12 }, { state: { ...v2State, p: 2, r: { ...v2State.r, num: 10 } }, visibility: 'ephemeral', pageSize: 5 });
+    expectValidMessage(m);
+    const json = JSON.stringify(m);
+    expect(json).toContain('Doc 5');
+    expect(json).not.toContain('Doc 4"');
+    const ids = m.blocks.flatMap((b) => (b.type === 'actions' ? b.elements.map((e) => e.action_id) : []));
+    expect(ids.filter((id) => actionIdPattern(ACTION_IDS.searchSummary).test(id))).toHaveLength(5);
+    expect(ids).toEqual(expect.arrayContaining([ACTION_IDS.searchPrev, ACTION_IDS.searchNext, ACTION_IDS.searchShare]));
+    const footer = m.blocks.at(-1);
+    const next = footer?.type === 'actions' ? footer.elements.find((e) => e.action_id === ACTION_IDS.searchNext) : undefined;
+    expect(decodeSearchState(next?.type === 'button' ? next.value : undefined)).toMatchObject({ k: 'v2', p: 3 });
+    expect(m).toMatchSnapshot();
+  });
+
+  it('v1 page with the last page having no Next and public results no Share', () => {
+    const page = { items: [buildDocSummary(), buildDocSummary({ id: 'doc_2', url: 'javascript:alert(1)', title: '<!channel> Buy now' })], totalCount: 7, totalPages: 2, pageNum: 2, pageSize: 5 };
+    const m = renderV1SearchResults(page, { state: { k: 'v1', r: { query: '茅台', categories: ['reports'], sort: 'latest' }, p: 2 }, visibility: 'public', pageSize: 5 });
+    expectValidMessage(m);
+    const json = JSON.stringify(m);
+    expect(renderedText(m)).not.toContain('<!channel>');
+    expect(json).not.toContain('javascript:');
+    expect(json).not.toContain(ACTION_IDS.searchNext);
+    expect(json).not.toContain(ACTION_IDS.searchShare);
+    expect(m).toMatchSnapshot();
+  });
+
+  it('empty results explain what to try', () => {
+    const m = renderV2SearchResults({ docs: [], totalCount: 0, tookMs: 1 }, { state: v2State, visibility: 'ephemeral', pageSize: 5 });
+    expectValidMessage(m);
+    expect(JSON.stringify(m)).toContain('No documents matched');
+  });
+
+  it('button state survives a round trip and shrinks to fit', () => {
+    const parsed = parseResearchArgs(`${'很长的查询 '.repeat(400)} type:news`, new Date());
+    expect(parsed.kind).toBe('search');
+    if (parsed.kind !== 'search' || parsed.api !== 'v1') return;
+    const value = encodeSearchState({ k: 'v1', r: parsed.request, p: 1 });
+    expect(value.length).toBeLessThanOrEqual(2000);
+    expect(decodeSearchState(value)).toMatchObject({ k: 'v1', p: 1, r: { categories: ['news'] } });
+    expect(decodeSearchState('{"k":"v2","p":0,"r":{}}')).toBeNull();
+    expect(decodeDocButton('not json')).toBeNull();
+  });
+});
+
+describe('document cards', () => {
+  it('passages with text, table and image chunks', () => {
+    const m = renderPassages(
+      [
+        buildChunk(),
+        buildChunk({ id: 'c2', type: 'table', content: '| Q | Rev |\n|---|---|\n| Q1 | 44.1 |', mediaUrl: 'https://cdn.example.com/t.png' }),
+        buildChunk({ id: 'c3', type: 'image', summary: 'Chart of data-center revenue by quarter', mediaUrl: 'https://cdn.example.com/i.png' }),
+      ],
+      { query: 'gross margin' },
+    );
+    expectValidMessage(m);
+    expect(m.blocks.some((b) => (b as { type: string }).type === 'image')).toBe(false);
+    expect(m).toMatchSnapshot();
+  });
+
+  it('document summary splits long text and offers follow-ups; unfurl is compact', () => {
+    const long = '第一段。'.repeat(2000);
+    const m = renderDocumentSummary({ summary: { docId: 'doc_1', summary: long }, doc: buildDocSummary() });
+    expectValidMessage(m);
+    expect(m.blocks.filter((b) => b.type === 'section').length).toBeGreaterThan(1);
+    const u = renderUnfurl(buildDocSummary());
+    expectValidMessage({ text: 'x', blocks: u.blocks });
+    expect(u).toMatchSnapshot();
+  });
+});
+
+describe('financial cards', () => {
+  it('balance sheet: one table, periods as columns, unit caption', () => {
+    const m = renderBalanceSheet([buildBalance(2023, 0.9), buildBalance(2024)], { symbol: 'SH:600519', companyName: '贵州茅台' });
+    expectValidMessage(m);
+    const tables = m.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const table = tables[0];
+    if (table?.type !== 'table') return;
+    expect(table.rows[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023']);
+    expect(JSON.stringify(m)).toContain('Amounts in CNY billions');
+    expect(table.rows.find((r) => r[0]?.text === 'Total liabilities')?.[1]?.text).toBe('-51.0');
+    expect(m).toMatchSnapshot();
+  });
+
+  it('cash flow and the empty case', () => {
+    expectValidMessage(renderCashFlow([buildCashFlow(2024), buildCashFlow(2023)], { symbol: 'SH:600519' }));
+    const empty = renderCashFlow([], { symbol: 'SH:600519' });
+    expectValidMessage(empty);
+    expect(empty.text).toContain('No cash flow data');
+  });
+
+  it('snapshot: key lines, change and revenue mix with one table', () => {
+    const m = renderCompanySnapshot({ symbol: 'SH:600519', companyName: '贵州茅台', balance: [buildBalance(2024), buildBalance(2023, 0.9)], cashFlow: [buildCashFlow(2024)], revenue: buildRevenue() });
+    expectValidMessage(m);
+    expect(m.blocks.filter((b) => b.type === 'table')).toHaveLength(1);
+    expect(JSON.stringify(m)).toContain('85.2%');
+    expect(m).toMatchSnapshot();
+  });
+
+  it('revenue breakdown: segments and regions with shares', () => {
+    const m = renderRevenueBreakdown(buildRevenue(), { symbol: 'SH:600519' });
+    expectValidMessage(m);
+    const json = JSON.stringify(m);
+    expect(json).toContain('By segment');
+    expect(json).toContain('By region');
+    expect(json).toContain('97.1%'); // 国内 share computed from revenues
+    expect(m).toMatchSnapshot();
+  });
+
+  it('index card', () => {
+    const m = renderIndexCard(buildIndexItems(30), { code: 'SPX', name: 'S&P 500' });
+    expectValidMessage(m);
+    expect(m.text).toContain('S&amp;P 500 (SPX) closed at 5,210.00');
+    expect(m).toMatchSnapshot();
+  });
+});
+
+describe('concept cards', () => {
+  it('list with new badges and an Expand button per concept', () => {
+    const m = renderConceptsList([buildConcept(1), buildConcept(0), buildConcept(2)], { top: 10 });
+    expectValidMessage(m);
+    expect(m.text.startsWith('Trending concepts: 1. 固态电池 (new)')).toBe(true);
+    expect(m).toMatchSnapshot();
+  });
+
+  it('detail with the stocks table', () => {
+    const m = renderConceptDetail(buildConcept(0));
+    expectValidMessage(m);
+    expect(m).toMatchSnapshot();
+  });
+
+  it('digest reports what changed since the previous one', () => {
+    const previous = { postedAtMs: Date.UTC(2025, 5, 29), slot: 's', concepts: [{ conceptId: 'cpt_1', name: 'Concept 1', trendingScore: 7 }, { conceptId: 'cpt_9', name: 'Gone', trendingScore: 3 }, { conceptId: 'cpt_2', name: 'Concept 2', trendingScore: 9 }] };
+    const concepts = [buildConcept(0), buildConcept(1), buildConcept(2)];
+    const diff = diffConcepts(concepts, previous);
+    expect(diff.changes.get('cpt_0')?.status).toBe('new');
+    expect(diff.changes.get('cpt_1')).toMatchObject({ status: 'up', delta: 2 });
+    expect(diff.changes.get('cpt_2')).toMatchObject({ status: 'down', delta: -1 });
+    expect(diff.dropped).toEqual([{ conceptId: 'cpt_9', name: 'Gone' }]);
+    const m = renderDigest({ concepts, previous, top: 10, nowMs: Date.UTC(2025, 5, 30, 1), timeZone: 'Asia/Shanghai' });
+    expectValidMessage(m);
+    expect(m.text).toContain('1 new, 1 up, 1 down, 1 dropped out');
+    expect(m).toMatchSnapshot();
+  });
+});
+
+describe('help, usage, errors', () => {
+  it('help cards', () => {
+    for (const m of [renderResearchHelp(), renderFinancialsHelp(), renderConceptsHelp()]) expectValidMessage(m);
+    expect(renderResearchHelp()).toMatchSnapshot();
+  });
+
+  it('usage names the token and the right form', () => {
+    const r = parseResearchArgs('chips typ:news until:2024-02-30', new Date());
+    expect(r.kind).toBe('usage');
+    if (r.kind !== 'usage') return;
+    const m = renderUsage(r);
+    expectValidMessage(m);
+    expect(m.text).toContain('type:');
+    expect(m).toMatchSnapshot();
+  });
+
+  it('error cards per class', () => {
+    const validation = renderServiceError({ kind: 'validation', issues: [{ loc: ['body', 'start_date'], msg: 'invalid date format', type: 'value_error' }] }, { correlationId: 'req-1', action: 'search' });
+    expect(validation.text).toContain('start date (since:): invalid date format');
+    const auth = renderServiceError({ kind: 'auth' }, { correlationId: 'req-2' });
+    expect(auth.text).toContain('ask a workspace admin');
+    const down = renderServiceError({ kind: 'upstream', retryAfterMs: 2500 }, { retryValue: '{"r":1}', correlationId: 'req-3' });
+    expect(JSON.stringify(down)).toContain(ACTION_IDS.errorRetry);
+    for (const m of [validation, auth, down, renderServiceError({ kind: 'not_found' }), renderServiceError({ kind: 'timeout' })]) expectValidMessage(m);
+    expect(down).toMatchSnapshot();
+  });
+});
+
+describe('views and small cards', () => {
+  it('financials modal, its submission parser and field errors', () => {
+    const view = renderFinancialsModal({ symbol: 'hk:700', statement: 'balance' }, '{"c":"C1"}');
+    expectValidView(view);
+    expect(view).toMatchSnapshot();
+    const values = (symbol: string, statement: string, period?: string) => ({
+      fin_symbol: { fin_symbol_input: { type: 'plain_text_input', value: symbol } },
+      fin_statement: { fin_statement_select: { type: 'static_select', selected_option: { value: statement } } },
+      fin_period: { fin_period_select: { type: 'radio_buttons', selected_option: period ? { value: period } : null } },
+    });
+    expect(parseFinancialsModal(values('hk:700', 'balance', 'quarterly'))).toMatchObject({ ok: true, args: { kind: 'balance', request: { symbol: 'HK:00700', period: 'quarterly' } } });
+    expect(parseFinancialsModal(values('SPX', 'balance'))).toMatchObject({ ok: true, args: { kind: 'index' } });
+    expect(parseFinancialsModal(values('000001', 'snapshot'))).toMatchObject({ ok: false, response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } } });
+    expect(parseFinancialsModal(values('NVDA', 'prices'))).toMatchObject({ ok: false, response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } } });
+    expect(financialsModalErrors({ period: 'x'.repeat(500) }).errors.fin_period?.length).toBeLessThanOrEqual(150);
+  });
+
+  it('app home with subscriptions, runs and status', () => {
+    const view = renderAppHome({
+      subscriptions: [buildSubscription(), buildSubscription({ channelId: 'C999', paused: true, pausedReason: 'channel_not_found', cadence: 'daily' })],
+      recentRuns: [{ runId: 'r1', question: 'How did <!here> Moutai guide?', status: 'completed', startedAtMs: Date.UTC(2025, 5, 30), permalink: 'https://slack.example.com/archives/C1/p1' }],
+      status: { reachable: true, latencyMs: 87.4, checkedAtMs: Date.UTC(2025, 5, 30, 1, 2) },
+    });
+    expectValidView(view);
+    expect(renderedText(view)).not.toContain('<!here>');
+    expect(view).toMatchSnapshot();
+  });
+
+  it('folders and subscriptions', () => {
+    for (const m of [
+      renderFolderCreated({ folderId: 'fld_1' }, 'Q3 <semis>'),
+      renderFolderDeleteConfirm('fld_1', 'Q3'),
+      renderFolderDeleted({ folderId: 'fld_1', docIds: Array.from({ length: 60 }, (_, i) => `d${i}`) }),
+      renderSubscriptionList([buildSubscription(), buildSubscription({ channelId: 'C2', paused: true })]),
+      renderSubscriptionList([]),
+    ]) expectValidMessage(m);
+    expect(renderSubscriptionList([buildSubscription()])).toMatchSnapshot();
+  });
+});

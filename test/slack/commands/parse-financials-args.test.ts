@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseFinancialsArgs } from '../../../src/slack/commands/parse-financials-args.js';
+
+const NOW = new Date('2025-06-30T08:00:00Z');
+const parse = (t: string) => parseFinancialsArgs(t, NOW);
+
+describe('parseFinancialsArgs', () => {
+  it('opens the modal on empty text and shows help', () => {
+    expect(parse('')).toEqual({ kind: 'modal' });
+    expect(parse('help')).toEqual({ kind: 'help' });
+  });
+
+  it('snapshot without a statement', () => {
+    expect(parse('sh:600519')).toMatchObject({ kind: 'snapshot', symbol: { canonical: 'SH:600519' } });
+  });
+
+  it('statements with options in any order', () => {
+    expect(parse('quarterly limit:4 balance 600519 fy:2024 q:Q2')).toMatchObject({
+      kind: 'balance',
+      request: { symbol: 'SH:600519', period: 'quarterly', limit: 4, fiscalYear: '2024', fiscalQuarter: 'Q2' },
+    });
+    expect(parse('hk:700 cashflow cumulative q:9m')).toMatchObject({
+      kind: 'cashflow',
+      request: { symbol: 'HK:00700', period: 'cumulative quarterly', fiscalQuarter: 'Q3 (9 months)' },
+    });
+    expect(parse('$NVDA revenue annual limit:3')).toMatchObject({ kind: 'revenue', request: { symbol: 'US:NVDA', period: 'FY', limit: 3 } });
+    expect(parse('AAPL q:Q1 balance')).toMatchObject({ request: { period: 'quarterly', fiscalQuarter: 'Q1' } });
+  });
+
+  it('indices get the index card with the index code', () => {
+    expect(parse('SPX')).toMatchObject({ kind: 'index', request: { symbol: 'SPX' } });
+    expect(parse('000300 prices last:6m')).toMatchObject({ kind: 'index', request: { symbol: '000300', startDate: '2024-12-30' } });
+    expect(parse('hsi since:2025-01-01 until:2025-03-31')).toMatchObject({ kind: 'index', request: { symbol: 'HSI', startDate: '2025-01-01', endDate: '2025-03-31' } });
+  });
+
+  it.each([
+    ['000001', 'ambiguous'],
+    ['SPX balance', 'is an index'],
+    ['NVDA prices', 'indices'],
+    ['NVDA balance cumulative', 'cash-flow statement only'],
+    ['NVDA limit:0', 'limit'],
+    ['NVDA fy:24', 'four-digit'],
+    ['NVDA q:Q5', 'q is one of'],
+    ['NVDA AAPL', 'one symbol'],
+    ['NVDA balanc', 'did you mean `balance`'],
+    ['NVDA foo:1', 'Unknown option'],
+    ['balance annual', 'Which company'],
+  ])('%s → usage (%s)', (text, fragment) => {
+    const r = parse(text);
+    expect(r.kind).toBe('usage');
+    if (r.kind === 'usage') expect(r.problems.map((p) => p.message).join(' ')).toContain(fragment);
+  });
+
+  it('last: needs a clock', () => {
+    expect(parseFinancialsArgs('SPX last:1y').kind).toBe('usage');
+  });
+});
