@@ -72,6 +72,7 @@ describe('agent runs in Slack threads', () => {
     expect(record.status).toBe('completed');
     expect(record.delivery).toBe('native');
     const streamCalls = h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.args.channel === dm);
+    if (streamCalls.length === 0) console.log('DMDEBUG', JSON.stringify(h.slack.calls.filter((c) => c.args.channel === dm).map((c) => [c.method, c.ok, c.at])), h.logs.filter((l) => l.includes(runId)).join('\n'));
     expect(streamCalls.length).toBeGreaterThan(0);
     expect(h.slack.calls.some((c) => c.method === 'chat.stopStream' && c.args.channel === dm)).toBe(true);
     const replies = botReplies(h, dm, ts);

@@ -66,9 +66,21 @@ export async function nextThreadReply(h: Harness, threadTs: string, act: () => P
   return h.slack.waitFor(() => h.slack.threadReplies(channel, threadTs).find((m) => !before.has(m.ts)), 8_000);
 }
 
-/** Sends a slash command as the default user in the default channel and returns the ephemeral answer. */
-export async function command(h: Harness, name: string, text: string, channel?: string): Promise<StoredEphemeral> {
-  return nextEphemeral(h, async () => expectAcked(await h.slack.sendCommand({ command: name, text, ...(channel ? { channel_id: channel } : {}) })), channel ? { channel } : {});
+/** Splits `/research news Tencent` into the command and its text. */
+export function splitCommand(line: string): { command: string; text: string } {
+  const m = /^(\/\S+)\s?(.*)$/s.exec(line);
+  if (!m) throw new Error(`not a command: ${line}`);
+  return { command: m[1] ?? '', text: m[2] ?? '' };
+}
+
+/** Sends a slash command line as the default user (default channel) and returns the ephemeral answer. */
+export async function command(h: Harness, line: string, channel?: string): Promise<StoredEphemeral> {
+  return nextEphemeral(h, () => send(h, line, channel), channel ? { channel } : {});
+}
+
+/** Sends a slash command line and checks it was acknowledged in time. */
+export async function send(h: Harness, line: string, channel?: string): Promise<void> {
+  expectAcked(await h.slack.sendCommand({ ...splitCommand(line), ...(channel ? { channel_id: channel } : {}) }));
 }
 
 /** Clicks a button on an ephemeral message and returns the ephemeral answer it produced. */

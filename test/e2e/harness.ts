@@ -15,7 +15,7 @@ import { createRedactor } from '../../src/observability/redactor.js';
 import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
-import { startResearchDesk, type ResearchDesk } from '../../src/research-desk.js';
+import { startResearchDesk, type ResearchDesk, type ResearchDeskOptions } from '../../src/research-desk.js';
 import type { StreamingMode } from '../../src/config.js';
 
 export const E2E_SECRETS = {
@@ -38,6 +38,13 @@ export interface HarnessOptions {
   serviceApiKey?: string;
   /** The app's service client timeout per request (default 5 000 ms). */
   serviceTimeoutMs?: number;
+  /** The app's clock (digest slots, subscriptions, leases' timestamps); Date.now by default. */
+  clock?: () => number;
+  /** How often the app's digest scheduler ticks (real time). */
+  digestTickMs?: number;
+  digestGraceMs?: number;
+  /** Redis key prefix (store 'redis'); a fresh one per harness by default. */
+  keyPrefix?: string;
 }
 
 export interface Harness {
@@ -48,6 +55,10 @@ export interface Harness {
   store: StateStore;
   logs: string[];
   logger: Logger;
+  /** What the desk was started with, so a test can start another replica of it (e.g. on the same Redis prefix). */
+  deskOptions: ResearchDeskOptions;
+  /** The Redis key prefix when store is 'redis'. */
+  keyPrefix?: string;
   /** Ephemeral messages the default user sees in a channel (default: #research), newest last. */
   ephemerals(channelId?: string): Array<{ text: string; blocks?: unknown[] }>;
   close(): Promise<void>;
@@ -85,14 +96,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   let dataDir: string | undefined;
   let store: StateStore;
-  if (options.store === 'redis') {
-    store = createRedisStateStore({ url: redisTestUrl(), keyPrefix: `e2e:${randomUUID()}:`, logger });
+  const keyPrefix = options.store === 'redis' ? (options.keyPrefix ?? `e2e:${randomUUID()}:`) : undefined;
+  if (keyPrefix !== undefined) {
+    store = createRedisStateStore({ url: redisTestUrl(), keyPrefix, logger });
   } else {
     dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-e2e-'));
     store = await createFileStateStore({ dir: dataDir, logger });
   }
 
-  const desk = await startResearchDesk({
+  const deskOptions: ResearchDeskOptions = {
     connection:
       deliveryMode === 'socket'
         ? { mode: 'socket', botToken: E2E_SECRETS.botToken, appToken: E2E_SECRETS.appToken, apiUrl: slack.apiUrl }
@@ -106,9 +118,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     documentUrlDomains: ['research.example.com'],
     agentIdleTimeoutMs: options.agentIdleTimeoutMs ?? 30_000,
     runLeaseMs: 3_000,
-    digestGraceMs: 60 * 60_000,
+    digestGraceMs: options.digestGraceMs ?? 60 * 60_000,
     demo: true,
-  });
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.digestTickMs ? { digestTickMs: options.digestTickMs } : {}),
+  };
+  const desk = await startResearchDesk(deskOptions);
   if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
   else await slack.waitFor(() => slack.socketConnectionCount() > 0, 10_000);
 
@@ -120,6 +135,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     store,
     logs: logger.lines,
     logger,
+    deskOptions,
+    ...(keyPrefix !== undefined ? { keyPrefix } : {}),
     ephemerals(channelId = slack.defaultChannelId) {
       return slack
         .ephemeralFor(slack.defaultUserId, channelId)

@@ -1,0 +1,78 @@
+/**
+ * Buttons of agent runs: Cancel on a run's reply, "Ask the agent" on document cards, and the
+ * /research replay list's Replay and Older. Each handler acks first, then hands over.
+ */
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
+import { CANCEL_ACTION_ID } from '../../blocks/agent/agent-render-context.js';
+import { decodeReplayMessage, decodeReplayPage, REPLAY_ACTION_IDS, replayActionPattern } from '../../blocks/agent/replay-buttons.js';
+import { decodeDocButton } from '../../blocks/button-values.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { respondEphemeral } from '../deliver-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { askAboutDocument } from '../agent/ask-about-document.js';
+import { cancelAgentRunClick } from '../agent/cancel-agent-run.js';
+import { replayAnswer, showReplayList, type ReplayRequest } from '../agent/replay.js';
+
+const EXPIRED = 'This button no longer works. Run the command again.';
+
+type ButtonClick = BlockAction<ButtonAction>;
+
+function where(body: ButtonClick, context: Record<string, unknown>): { teamId?: string; channelId?: string; userId: string } {
+  const teamId = body.team?.id ?? body.user.team_id ?? (typeof context.teamId === 'string' ? context.teamId : undefined);
+  return { userId: body.user.id, ...(teamId ? { teamId } : {}), ...(body.channel?.id ? { channelId: body.channel.id } : {}) };
+}
+
+export function registerAgentActions(app: App, deps: ListenerDeps): void {
+  app.action<ButtonClick>(CANCEL_ACTION_ID, async ({ ack, body, action, client, context }) => {
+    await ack();
+    const { log } = requestContext(context, deps.logger);
+    const { teamId, channelId, userId } = where(body, context);
+    if (!action.value || !teamId || !channelId) return log.warn('cancel click without a run id or channel');
+    const threadTs = typeof body.message?.thread_ts === 'string' ? body.message.thread_ts : undefined;
+    await cancelAgentRunClick(deps, { runId: action.value, teamId, channelId, userId, client, log, ...(threadTs ? { threadTs } : {}) });
+  });
+
+  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchAsk), async ({ ack, body, action, client, context, respond }) => {
+    await ack();
+    const { log, correlationId } = requestContext(context, deps.logger);
+    const { teamId, channelId, userId } = where(body, context);
+    const doc = decodeDocButton(action.value);
+    if (!doc || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
+    const ephemeral = body.container?.is_ephemeral === true || !body.message;
+    const card = ephemeral || !body.message ? undefined : { ts: body.message.ts, ...(typeof body.message.thread_ts === 'string' ? { threadTs: body.message.thread_ts } : {}) };
+    await askAboutDocument(deps, {
+      teamId,
+      channelId,
+      userId,
+      doc: { docId: doc.d, docTitle: doc.t ?? doc.d },
+      clickId: action.action_ts,
+      client,
+      respond,
+      log,
+      correlationId,
+      ...(card ? { card } : {}),
+    });
+  });
+
+  app.action<ButtonClick>(replayActionPattern(REPLAY_ACTION_IDS.replay), async ({ ack, body, action, client, context, respond }) => {
+    await ack();
+    const { log, correlationId } = requestContext(context, deps.logger);
+    const { teamId, channelId, userId } = where(body, context);
+    const value = decodeReplayMessage(action.value);
+    if (!value || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
+    const request: ReplayRequest = { teamId, channelId, userId, conversationId: value.conversationId, client, respond, log, correlationId };
+    await replayAnswer(deps, request, value.assistantMessageId);
+  });
+
+  app.action<ButtonClick>(REPLAY_ACTION_IDS.older, async ({ ack, body, action, client, context, respond }) => {
+    await ack();
+    const { log, correlationId } = requestContext(context, deps.logger);
+    const { teamId, channelId, userId } = where(body, context);
+    const value = decodeReplayPage(action.value);
+    if (!value || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
+    const request: ReplayRequest = { teamId, channelId, userId, conversationId: value.conversationId, client, respond, log, correlationId };
+    await showReplayList(deps, request, { replace: true, beforeMessageId: value.beforeMessageId });
+  });
+}

@@ -1,0 +1,10 @@
+/** Expand on the concepts card and on digests: the concept in full, in the card's thread. */
+import type { App } from '@slack/bolt';
+import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { buttonListener, type ButtonClick } from './button-interaction.js';
+import { expandConcept } from './concept-buttons.js';
+
+export function registerConceptActions(app: App, deps: ListenerDeps): void {
+  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.conceptExpand), buttonListener(deps, expandConcept, { action: 'the concept details', retryAs: ACTION_IDS.conceptExpand }));
+}

@@ -1,0 +1,25 @@
+/**
+ * Expand on a concept (the /concepts card or a digest): every related stock and document. In
+ * the card's thread when it is a channel message, ephemerally when the card was ephemeral.
+ * The service has no concept-by-id read, so the latest list is fetched and searched.
+ */
+import { decodeSimple } from '../../blocks/button-values.js';
+import { renderConceptDetail } from '../../blocks/concepts-card.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { respondEphemeral } from '../deliver-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import type { ButtonInteraction } from './button-interaction.js';
+import { EXPIRED_BUTTON, replyNearCard } from './search-buttons.js';
+
+export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const value = decodeSimple(click.value);
+  const conceptId = value?.c;
+  if (conceptId === undefined || conceptId === '') return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: click.correlationId });
+  const concept = concepts.find((c) => c.conceptId === String(conceptId));
+  if (!concept) {
+    const name = typeof value?.n === 'string' && value.n ? `“${value.n}”` : 'This concept';
+    return respondEphemeral(click.respond, renderNotice(`${name} is no longer among the trending concepts. Run /concepts for the latest list.`));
+  }
+  await replyNearCard(click, renderConceptDetail(concept));
+}

@@ -1,0 +1,78 @@
+/**
+ * The work behind the buttons of search and passage cards.
+ *
+ * Where answers go: a public card has a thread, so Summary and Key passages reply in it for
+ * everyone; an ephemeral card has none (Slack cannot thread under an ephemeral message), so
+ * they answer ephemerally to the clicker instead, leaving the results card in place.
+ */
+import { decodeDocButton, decodeSearchState } from '../../blocks/button-values.js';
+import type { SlackMessage } from '../../blocks/block-kit.js';
+import { renderDocumentSummary } from '../../blocks/document-card.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { renderPassages } from '../../blocks/passages-card.js';
+import { PASSAGES_COUNT } from '../../commands/parse-research-args.js';
+import { deleteOriginal, postInChannel, respondEphemeral, respondReplacing } from '../deliver-card.js';
+import { fetchSearchCard } from '../fetch/fetch-search-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import type { ButtonInteraction } from './button-interaction.js';
+
+export const EXPIRED_BUTTON = 'This button no longer works. Run the command again.';
+
+/** In the card's thread when it has one, else ephemerally to the clicker. */
+export async function replyNearCard(click: ButtonInteraction, card: SlackMessage): Promise<void> {
+  if (click.threadTs && click.channelId) {
+    await postInChannel({ client: click.client, channel: click.channelId, threadTs: click.threadTs, respond: click.respond }, card);
+    return;
+  }
+  await respondEphemeral(click.respond, card);
+}
+
+export async function showSummary(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const doc = decodeDocButton(click.value);
+  if (!doc) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const call = { correlationId: click.correlationId };
+  // The detail adds the title, link and metadata; the summary is what was asked for, so a
+  // failing detail only costs the decoration.
+  const [summary, detail] = await Promise.all([
+    deps.service.getDocumentSummary(doc.d, call),
+    deps.service.getDocument(doc.d, call).catch((error: unknown) => {
+      click.log.info('document detail unavailable for the summary card', { err: error });
+      return undefined;
+    }),
+  ]);
+  await replyNearCard(click, renderDocumentSummary({ summary, ...(detail ? { doc: detail } : {}) }));
+}
+
+export async function showKeyPassages(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const doc = decodeDocButton(click.value);
+  if (!doc) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const call = { correlationId: click.correlationId };
+  let title = doc.t;
+  // Chunk search needs words: the search's own query, else the document's title.
+  let query = doc.q ?? doc.t;
+  if (!query) {
+    title = (await deps.service.getDocument(doc.d, call)).title;
+    query = title;
+  }
+  const chunks = await deps.service.searchChunks({ query, docIds: [doc.d], num: PASSAGES_COUNT }, call);
+  const docTitle = title ?? chunks.find((c) => c.doc?.title)?.doc?.title ?? doc.d;
+  await replyNearCard(click, renderPassages(chunks, { query, docTitle }));
+}
+
+/** Prev / Next: the same search at another page, replacing the card in place. */
+export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const state = decodeSearchState(click.value);
+  if (!state) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const card = await fetchSearchCard(deps.service, state, { visibility: click.isEphemeral ? 'ephemeral' : 'public', correlationId: click.correlationId });
+  await respondReplacing(click.respond, card);
+}
+
+/** Share in channel: the page on screen, posted for everyone; the private copy goes away. */
+export async function shareSearch(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const state = decodeSearchState(click.value);
+  if (!state || !click.channelId) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const card = await fetchSearchCard(deps.service, state, { visibility: 'public', correlationId: click.correlationId });
+  const posted = await postInChannel({ client: click.client, channel: click.channelId, respond: click.respond }, card);
+  click.log.info('search shared', { channel: click.channelId, via: posted.via });
+  if (click.isEphemeral) await deleteOriginal(click.respond);
+}

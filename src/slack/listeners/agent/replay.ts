@@ -1,0 +1,174 @@
+/**
+ * /research replay: list a conversation's recent messages, and replay one assistant answer's
+ * events into a new thread. Only conversations started from this workspace can be replayed: the
+ * service key is shared by the whole workspace, so a member must not read arbitrary ids.
+ */
+import type { RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../../observability/logger.js';
+import { isServiceError } from '../../../service/errors/service-error.js';
+import type { WorkflowStreamEvent } from '../../../service/types.js';
+import { renderReplayList } from '../../blocks/agent/render-replay-list.js';
+import { renderReplayRoot } from '../../blocks/agent/render-thread-root.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import type { CommandContext } from '../command-context.js';
+import { respondEphemeral, respondReplacing, slackErrorCode } from '../deliver-card.js';
+import { replyWithFailure } from '../failure-reply.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { channelPostPacer } from './channel-post-pacer.js';
+import { postPacedMessage, postThreadMessages } from './post-paced-messages.js';
+import { reduceRecordedRun, renderReplayedRun } from './render-replayed-run.js';
+
+/** Messages per page of the replay list (a question and its answer are two). */
+export const REPLAY_PAGE_SIZE = 10;
+
+export const NOT_REPLAYABLE =
+  'That conversation was not started from this workspace, so it can’t be replayed here. Replay works for conversations started with Research Desk in this workspace.';
+const NOT_IN_CHANNEL = 'I can’t post in this channel. Invite me with `/invite @Research Desk`, or run the replay in a DM with me.';
+const NO_EVENTS = 'That answer has no recorded events to replay.';
+
+export type ReplayCommand = CommandContext & { conversationId: number; assistantMessageId?: string };
+
+/** Where a replay happens and who asked for it (a command or a button of the replay list). */
+export interface ReplayRequest {
+  teamId: string;
+  channelId: string;
+  userId: string;
+  conversationId: number;
+  client: WebClient;
+  respond: RespondFn;
+  log: Logger;
+  correlationId: string;
+}
+
+export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand): Promise<void> {
+  const request: ReplayRequest = {
+    teamId: ctx.command.team_id,
+    channelId: ctx.command.channel_id,
+    userId: ctx.command.user_id,
+    conversationId: ctx.conversationId,
+    client: ctx.client,
+    respond: ctx.respond,
+    log: ctx.log,
+    correlationId: ctx.correlationId,
+  };
+  if (ctx.assistantMessageId) await replayAnswer(deps, request, ctx.assistantMessageId);
+  else await showReplayList(deps, request, { replace: false });
+}
+
+async function mayReplay(deps: ListenerDeps, request: ReplayRequest): Promise<boolean> {
+  if (await deps.stores.threads.isOwnedBy(request.conversationId, request.teamId)) return true;
+  request.log.info('replay refused: conversation not owned by this workspace', { conversation_id: request.conversationId });
+  await respondEphemeral(request.respond, renderNotice(NOT_REPLAYABLE, ':lock:'));
+  return false;
+}
+
+/** The list (first page, or the page before `beforeMessageId`), ephemeral or replacing the list clicked. */
+export async function showReplayList(
+  deps: ListenerDeps,
+  request: ReplayRequest,
+  page: { replace: boolean; beforeMessageId?: number },
+): Promise<void> {
+  try {
+    if (!(await mayReplay(deps, request))) return;
+    const messages = await deps.service.listMessages(
+      request.conversationId,
+      { limit: REPLAY_PAGE_SIZE, ...(page.beforeMessageId ? { beforeMessageId: page.beforeMessageId } : {}) },
+      { correlationId: request.correlationId },
+    );
+    const list = renderReplayList({
+      conversationId: request.conversationId,
+      messages,
+      hasOlder: messages.length >= REPLAY_PAGE_SIZE,
+      isOlderPage: page.beforeMessageId !== undefined,
+    });
+    if (page.replace) await respondReplacing(request.respond, list);
+    else await respondEphemeral(request.respond, list);
+  } catch (error) {
+    await replyWithFailure(error, { log: request.log, correlationId: request.correlationId, respond: request.respond, action: 'the replay list' });
+  }
+}
+
+/** Renders the answer's events again and posts them in a new thread of the channel. */
+export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, assistantMessageId: string): Promise<void> {
+  const log = request.log.child({ conversation_id: request.conversationId, assistant_message_id: assistantMessageId });
+  try {
+    if (!(await mayReplay(deps, request))) return;
+    let events: WorkflowStreamEvent[];
+    try {
+      events = await deps.service.listEvents(request.conversationId, assistantMessageId, { fromOffset: 0, correlationId: request.correlationId });
+    } catch (error) {
+      if (isServiceError(error) && error.kind === 'not_found') {
+        await respondEphemeral(
+          request.respond,
+          renderNotice(`Conversation ${request.conversationId} has no answer with id ${assistantMessageId}. Run \`/research replay ${request.conversationId}\` to pick one.`, ':mag:'),
+        );
+        return;
+      }
+      throw error;
+    }
+    if (events.length === 0) {
+      await respondEphemeral(request.respond, renderNotice(NO_EVENTS));
+      return;
+    }
+    const view = reduceRecordedRun(events);
+    const [question, conversationUrl] = await Promise.all([
+      questionOf(deps, request, assistantMessageId, log),
+      conversationUrlOf(deps, request.conversationId, log),
+    ]);
+    const parts = renderReplayedRun(view, {
+      teamId: request.teamId,
+      channelId: request.channelId,
+      userId: request.userId,
+      conversationId: request.conversationId,
+      assistantMessageId,
+      demo: deps.demo,
+      clock: deps.clock,
+      ...(conversationUrl ? { conversationUrl } : {}),
+    });
+    const root = renderReplayRoot({
+      userId: request.userId,
+      conversationId: request.conversationId,
+      assistantMessageId,
+      stillRunning: view.status === 'running',
+      ...(question ? { question } : {}),
+    });
+    const pacer = channelPostPacer(deps, { teamId: request.teamId, channelId: request.channelId }, log);
+    let rootTs: string;
+    try {
+      rootTs = await postPacedMessage(request.client, { channel: request.channelId }, root, { pacer });
+    } catch (error) {
+      const code = slackErrorCode(error);
+      if (code !== 'not_in_channel' && code !== 'channel_not_found') throw error;
+      await respondEphemeral(request.respond, renderNotice(NOT_IN_CHANNEL, ':warning:'));
+      return;
+    }
+    await postThreadMessages(request.client, { channel: request.channelId, threadTs: rootTs }, parts, { pacer });
+    log.info('replayed an agent answer', { thread_ts: rootTs, parts: parts.length, events: events.length });
+  } catch (error) {
+    await replyWithFailure(error, { log, correlationId: request.correlationId, respond: request.respond, action: 'the replay' });
+  }
+}
+
+/** The question the answer replied to (best effort: the replay works without it). */
+async function questionOf(deps: ListenerDeps, request: ReplayRequest, assistantMessageId: string, log: Logger): Promise<string | undefined> {
+  try {
+    const messages = await deps.service.listMessages(request.conversationId, { limit: 50 }, { correlationId: request.correlationId });
+    const answer = messages.find((m) => m.assistantMessageId === assistantMessageId);
+    return messages.find((m) => m.id === answer?.replyToMessageId)?.text;
+  } catch (error) {
+    log.warn('could not read the replayed question', { err: error });
+    return undefined;
+  }
+}
+
+async function conversationUrlOf(deps: ListenerDeps, conversationId: number, log: Logger): Promise<string | undefined> {
+  try {
+    const owner = await deps.stores.threads.owner(conversationId);
+    if (!owner) return undefined;
+    return (await deps.stores.threads.get(owner.teamId, owner.channelId, owner.threadTs))?.conversationUrl;
+  } catch (error) {
+    log.warn('could not read the conversation link', { err: error });
+    return undefined;
+  }
+}

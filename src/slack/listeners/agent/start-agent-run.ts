@@ -1,0 +1,114 @@
+/**
+ * The one path every trigger (mention, direct message, /research ask, "Ask the agent" button,
+ * message shortcut) takes to start an agent run in a Slack thread: clean the question, refuse
+ * what cannot run (with a note to the user), hand the run to the relay, remember it for App
+ * Home. The relay posts the "Working…" reply and everything after it.
+ */
+import type { WebClient } from '@slack/web-api';
+import { runIdFor } from '../../../agent/relay-runtime.js';
+import type { Logger } from '../../../observability/logger.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { isRetryableStartFailure } from './is-retryable-start-failure.js';
+import { questionFromSlackText } from './question-from-slack-text.js';
+import { tellUser } from './tell-user.js';
+
+export interface StartAgentRunInput {
+  teamId: string;
+  channelId: string;
+  /** The thread the run lives in: the asker's message ts for a new thread. */
+  threadTs: string;
+  userId: string;
+  /** As Slack delivered it; the app's mention and Slack markup are removed here (unless `questionIsPlain`). */
+  question: string;
+  /** The question is already plain text (e.g. parsed from a slash command): only trimmed. */
+  questionIsPlain?: boolean;
+  documents?: Array<{ docId: string; docTitle: string }>;
+  /** What triggered the run (Slack event id, message ts, action ts): the same id starts one run. */
+  requestId: string;
+  client: WebClient;
+  log: Logger;
+  /** The app's user id, to remove its mention from the text (Bolt's context.botUserId). */
+  botUserId?: string;
+}
+
+export type StartAgentRunResult =
+  | { status: 'started'; runId: string }
+  /** The same request again (Slack redelivery): the first one's run carries on. */
+  | { status: 'duplicate'; runId: string; reason: 'already_running' | 'already_finished' }
+  | { status: 'empty_question'; message: string }
+  /** Another run is still working in this thread. */
+  | { status: 'busy'; runId: string; message: string }
+  | { status: 'failed'; retryable: boolean; message: string; error: unknown };
+
+export const EMPTY_QUESTION_HINT =
+  'Ask me a research question after the mention, e.g. "@Research Desk how did NVIDIA’s cash position change this year?"';
+export const BUSY_MESSAGE =
+  'I’m still working on the previous question in this thread. Wait for it to finish (or press Cancel on it), then ask again.';
+const RETRYABLE_FAILURE = 'I couldn’t start on your question because of a temporary problem on my side. Please ask again in a moment.';
+const FAILURE = 'I couldn’t start on your question. Please try again; if it keeps failing, tell your Slack admin.';
+
+/**
+ * Starts (or, for a repeated request id, finds) the run. Every outcome other than `started` and
+ * `duplicate` has already been explained to the user in an ephemeral note in the thread.
+ */
+export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInput): Promise<StartAgentRunResult> {
+  const log = input.log.child({ component: 'start-agent-run', channel: input.channelId, thread_ts: input.threadTs });
+  const note = (text: string) => tellUser(input.client, { channelId: input.channelId, userId: input.userId, threadTs: input.threadTs, text }, log);
+  const question = input.questionIsPlain ? input.question.trim() : questionFromSlackText(input.question, input.botUserId);
+  if (question === '') {
+    await note(EMPTY_QUESTION_HINT);
+    return { status: 'empty_question', message: EMPTY_QUESTION_HINT };
+  }
+
+  try {
+    const ownRunId = runIdFor({ teamId: input.teamId, channelId: input.channelId, requestId: input.requestId });
+    const busy = await activeRunInThread(deps, input, ownRunId);
+    if (busy) {
+      log.info('a run is still active in the thread; not starting another', { activeRunId: busy });
+      await note(BUSY_MESSAGE);
+      return { status: 'busy', runId: busy, message: BUSY_MESSAGE };
+    }
+    const result = await deps.relay.startRun({
+      teamId: input.teamId,
+      channelId: input.channelId,
+      threadTs: input.threadTs,
+      askerUserId: input.userId,
+      question,
+      requestId: input.requestId,
+      ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
+    });
+    if (!result.started) {
+      log.info('request already handed to a run', { runId: result.runId, reason: result.reason });
+      return { status: 'duplicate', runId: result.runId, reason: result.reason ?? 'already_running' };
+    }
+    log.info('agent run started', { runId: result.runId });
+    void rememberRun(deps, input, result.runId, question, log);
+    return { status: 'started', runId: result.runId };
+  } catch (error) {
+    const retryable = isRetryableStartFailure(error);
+    log.error('could not hand the question to the relay', { err: error, retryable });
+    const message = retryable ? RETRYABLE_FAILURE : FAILURE;
+    await note(message);
+    return { status: 'failed', retryable, message, error };
+  }
+}
+
+/** A run other than this request's own that is still starting or running in the same thread. */
+async function activeRunInThread(deps: ListenerDeps, input: StartAgentRunInput, ownRunId: string): Promise<string | undefined> {
+  const active = await deps.stores.runs.listActive();
+  return active.find(
+    (r) => r.runId !== ownRunId && r.teamId === input.teamId && r.channelId === input.channelId && r.threadTs === input.threadTs,
+  )?.runId;
+}
+
+/** App Home lists the user's recent runs; its status is refreshed when this process sees the run end. */
+async function rememberRun(deps: ListenerDeps, input: StartAgentRunInput, runId: string, question: string, log: Logger): Promise<void> {
+  const entry = { runId, channelId: input.channelId, threadTs: input.threadTs, question, startedAtMs: deps.clock() };
+  try {
+    await deps.stores.recentRuns.record(input.teamId, input.userId, { ...entry, status: 'starting' });
+    const outcome = await deps.relay.waitForRun(runId);
+    if (outcome?.ended) await deps.stores.recentRuns.record(input.teamId, input.userId, { ...entry, status: outcome.status });
+  } catch (error) {
+    log.warn('could not record the run for App Home', { runId, err: error });
+  }
+}

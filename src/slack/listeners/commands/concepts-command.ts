@@ -1,0 +1,60 @@
+/**
+ * /concepts: the trending concepts card (`[top:N]`), help; digest subscriptions are handed to
+ * their feature. Acks at once, then works.
+ */
+import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { renderConceptsList } from '../../blocks/concepts-card.js';
+import { renderConceptsHelp, renderUsage } from '../../blocks/help-card.js';
+import { parseConceptsArgs, type ConceptsArgs } from '../../commands/parse-concepts-args.js';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { handleListSubscriptions, handleSubscribe, handleUnsubscribe } from '../features/digest-subscriptions.js';
+import { answerCommand, commandFailureTarget } from '../answer-command.js';
+import type { CommandContext } from '../command-context.js';
+import { respondEphemeral } from '../deliver-card.js';
+import { withFailureReply } from '../failure-reply.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { splitPublicFlag } from '../public-flag.js';
+import { retryOption } from '../retry-value.js';
+
+export function conceptsCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
+  return async ({ ack, command, respond, client, context }) => {
+    await ack();
+    const { correlationId, log } = requestContext(context, deps.logger);
+    await runConceptsCommand(deps, { command, respond, client, log, correlationId });
+  };
+}
+
+/** Parses and runs /concepts text; also what a Retry button runs again. Never throws. */
+export async function runConceptsCommand(deps: ListenerDeps, ctx: CommandContext): Promise<void> {
+  const flag = splitPublicFlag(ctx.command.text);
+  const stripped = parseConceptsArgs(flag.text);
+  // --public means something for the list only; elsewhere the parser reports it as unknown.
+  const args = flag.public && stripped.kind !== 'list' ? parseConceptsArgs(ctx.command.text) : stripped;
+  ctx.log.info('/concepts', { sub: args.kind, channel: ctx.command.channel_id });
+  const subscriptionChange = args.kind === 'subscribe' || args.kind === 'unsubscribe';
+  await withFailureReply(() => dispatch(deps, ctx, args, flag.public), {
+    ...commandFailureTarget(ctx),
+    action: args.kind === 'list' ? 'the trending concepts' : `/concepts ${args.kind}`,
+    ...(subscriptionChange ? {} : retryOption({ kind: 'command', command: '/concepts', text: ctx.command.text })),
+  });
+}
+
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ConceptsArgs, isPublic: boolean): Promise<void> {
+  switch (args.kind) {
+    case 'help':
+      return respondEphemeral(ctx.respond, renderConceptsHelp());
+    case 'usage':
+      return respondEphemeral(ctx.respond, renderUsage(args));
+    case 'list': {
+      const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: ctx.correlationId });
+      return answerCommand(ctx, renderConceptsList(concepts, { top: args.top }), isPublic ? 'public' : 'ephemeral');
+    }
+    // Other features' handlers.
+    case 'subscribe':
+      return handleSubscribe(deps, ctx, args);
+    case 'unsubscribe':
+      return handleUnsubscribe(deps, ctx, { channel: args.channel });
+    case 'subscriptions':
+      return handleListSubscriptions(deps, ctx);
+  }
+}

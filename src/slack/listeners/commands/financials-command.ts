@@ -1,0 +1,52 @@
+/**
+ * /financials: a company snapshot, a statement, the revenue mix or an index card; no arguments
+ * opens the modal (its trigger id must be used within 3 s, so that happens first).
+ */
+import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { renderFinancialsHelp, renderUsage } from '../../blocks/help-card.js';
+import { parseFinancialsArgs, type FinancialsArgs } from '../../commands/parse-financials-args.js';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { answerCommand, commandFailureTarget } from '../answer-command.js';
+import type { CommandContext } from '../command-context.js';
+import { respondEphemeral } from '../deliver-card.js';
+import { withFailureReply } from '../failure-reply.js';
+import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { splitPublicFlag } from '../public-flag.js';
+import { retryOption } from '../retry-value.js';
+import { openFinancialsModal } from '../views/open-financials-modal.js';
+
+export function financialsCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
+  return async ({ ack, command, respond, client, context }) => {
+    await ack();
+    const { correlationId, log } = requestContext(context, deps.logger);
+    await runFinancialsCommand(deps, { command, respond, client, log, correlationId });
+  };
+}
+
+/** Parses and runs /financials text; also what a Retry button runs again. Never throws. */
+export async function runFinancialsCommand(deps: ListenerDeps, ctx: CommandContext): Promise<void> {
+  const flag = splitPublicFlag(ctx.command.text);
+  const args = parseFinancialsArgs(flag.text, new Date(deps.clock()));
+  ctx.log.info('/financials', { sub: args.kind, channel: ctx.command.channel_id });
+  await withFailureReply(() => dispatch(deps, ctx, args, flag.public), {
+    ...commandFailureTarget(ctx),
+    action: args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal' ? '/financials' : financialsAction(args),
+    ...retryOption({ kind: 'command', command: '/financials', text: ctx.command.text }),
+  });
+}
+
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: FinancialsArgs, isPublic: boolean): Promise<void> {
+  switch (args.kind) {
+    case 'modal':
+      return openFinancialsModal(ctx.client, ctx.command.trigger_id, { channelId: ctx.command.channel_id });
+    case 'help':
+      return respondEphemeral(ctx.respond, renderFinancialsHelp());
+    case 'usage':
+      return respondEphemeral(ctx.respond, renderUsage(args));
+    default: {
+      const card = await fetchFinancialsCard(deps.service, args, { correlationId: ctx.correlationId, log: ctx.log });
+      return answerCommand(ctx, card, isPublic ? 'public' : 'ephemeral');
+    }
+  }
+}

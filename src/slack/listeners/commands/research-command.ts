@@ -1,0 +1,91 @@
+/**
+ * /research: document search (v2 by default, v1 for its filters), news, passages, help; the
+ * agent, folder and tag subcommands are handed to their features. Acks at once, then works.
+ */
+import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { renderPassages } from '../../blocks/passages-card.js';
+import { renderResearchHelp, renderUsage } from '../../blocks/help-card.js';
+import { parseResearchArgs, type ResearchArgs } from '../../commands/parse-research-args.js';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { startAgentRunFromCommand } from '../agent/start-agent-run-from-command.js';
+import { replayFromCommand } from '../agent/replay.js';
+import { handleFolderCreate, handleFolderDelete, handleTagLookup } from '../features/folders-and-tags.js';
+import { answerCommand, commandFailureTarget } from '../answer-command.js';
+import type { CommandContext } from '../command-context.js';
+import { respondEphemeral } from '../deliver-card.js';
+import { withFailureReply } from '../failure-reply.js';
+import { fetchSearchCard } from '../fetch/fetch-search-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { retryOption } from '../retry-value.js';
+
+export function researchCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
+  return async ({ ack, command, respond, client, context }) => {
+    await ack();
+    const { correlationId, log } = requestContext(context, deps.logger);
+    await runResearchCommand(deps, { command, respond, client, log, correlationId });
+  };
+}
+
+const WRITES: ReadonlySet<ResearchArgs['kind']> = new Set(['ask', 'folder_create', 'folder_delete']);
+
+function actionName(args: ResearchArgs): string {
+  switch (args.kind) {
+    case 'news':
+      return 'the news search';
+    case 'passages':
+      return 'the passage search';
+    case 'search':
+      return 'the search';
+    default:
+      return `/research ${args.kind.replace('_', ' ')}`;
+  }
+}
+
+/** Parses and runs /research text; also what a Retry button runs again. Never throws. */
+export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext): Promise<void> {
+  const args = parseResearchArgs(ctx.command.text, new Date(deps.clock()));
+  ctx.log.info('/research', { sub: args.kind, channel: ctx.command.channel_id });
+  await withFailureReply(() => dispatch(deps, ctx, args), {
+    ...commandFailureTarget(ctx),
+    action: actionName(args),
+    // Writes whose outcome is unknown after a timeout are not offered again with one click.
+    ...(WRITES.has(args.kind) ? {} : retryOption({ kind: 'command', command: '/research', text: ctx.command.text })),
+  });
+}
+
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchArgs): Promise<void> {
+  const call = { correlationId: ctx.correlationId };
+  switch (args.kind) {
+    case 'help':
+      return respondEphemeral(ctx.respond, renderResearchHelp());
+    case 'usage':
+      return respondEphemeral(ctx.respond, renderUsage(args));
+    case 'search': {
+      const visibility = args.public ? 'public' : 'ephemeral';
+      const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: args.request, p: 1 };
+      ctx.log.info('search routed', { api: args.api, reason: args.routeReason });
+      return answerCommand(ctx, await fetchSearchCard(deps.service, state, { visibility, correlationId: ctx.correlationId }), visibility);
+    }
+    case 'news': {
+      const visibility = args.public ? 'public' : 'ephemeral';
+      const card = await fetchSearchCard(deps.service, { k: 'news', r: args.request, p: 1 }, { visibility, correlationId: ctx.correlationId });
+      return answerCommand(ctx, card, visibility);
+    }
+    case 'passages': {
+      const chunks = await deps.service.searchChunks(args.request, call);
+      return answerCommand(ctx, renderPassages(chunks, { query: args.request.query }), args.public ? 'public' : 'ephemeral');
+    }
+    // Other features' handlers.
+    case 'ask':
+      await startAgentRunFromCommand(deps, { ...ctx, question: args.question });
+      return;
+    case 'replay':
+      return replayFromCommand(deps, { ...ctx, conversationId: args.conversationId, ...(args.assistantMessageId ? { assistantMessageId: args.assistantMessageId } : {}) });
+    case 'folder_create':
+      return handleFolderCreate(deps, ctx, { name: args.name });
+    case 'folder_delete':
+      return handleFolderDelete(deps, ctx, { folderId: args.folderId });
+    case 'tag':
+      return handleTagLookup(deps, ctx, { request: args.request, public: args.public });
+  }
+}

@@ -1,0 +1,22 @@
+/** `app_home_opened` on the Home tab: publish the Home view for that user. */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { slackErrorCode } from '../deliver-card.js';
+import { publishAppHome } from '../features/publish-app-home.js';
+import type { ListenerDeps } from '../listener-deps.js';
+
+type AppHomeOpenedArgs = SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs;
+
+export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => Promise<void> {
+  return async ({ event, body, client, context }) => {
+    if (event.tab !== undefined && event.tab !== 'home') return;
+    const { log } = requestContext(context, deps.logger);
+    const teamId = context.teamId ?? body.team_id;
+    try {
+      await publishAppHome(deps, { client, teamId, userId: event.user, log });
+    } catch (error) {
+      // Nobody to tell but the log: the Home tab keeps its previous view.
+      log.error('publishing App Home failed', { err: error, slack_error: slackErrorCode(error) });
+    }
+  };
+}

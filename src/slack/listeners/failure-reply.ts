@@ -1,0 +1,108 @@
+/**
+ * The one way listeners turn a failure into a message the user sees and a log line carrying the
+ * correlation id. Nothing fails silently: even when the message cannot be delivered, that is
+ * logged too. Rendering is src/slack/blocks/error-card.ts; this module decides and delivers.
+ *
+ *   validation   → the inputs the service refused, in the commands' words
+ *   auth         → "the service rejected the app's key, ask an admin" + one error log line
+ *   rate_limited, upstream, timeout, network → "unavailable" with a Retry button (when given)
+ *   not_found, bad_response, cancelled → said plainly
+ *   anything else (Slack errors, bugs) → a generic message with the correlation id
+ */
+import type { RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../observability/logger.js';
+import { isServiceError, type ServiceError } from '../../service/errors/service-error.js';
+import type { SlackMessage } from '../blocks/block-kit.js';
+import { renderNotice, renderServiceError } from '../blocks/error-card.js';
+import { postEphemeralTo, respondArgs, slackErrorCode } from './deliver-card.js';
+
+export interface FailureReplyOptions {
+  log: Logger;
+  correlationId: string;
+  /** The command's or button's response_url. Preferred when present. */
+  respond?: RespondFn;
+  /** Replace the message the button was on instead of adding a new ephemeral one. */
+  replaceOriginal?: boolean;
+  /** chat.postEphemeral target: used without a respond, or when respond fails (e.g. used up). */
+  postEphemeral?: { client: WebClient; channel: string; user: string; threadTs?: string };
+  /** What the user was doing, in their words ("search", "the balance sheet"). */
+  action?: string;
+  /** Offer a Retry button (errorRetry action) carrying this value, for retryable failures. */
+  retry?: { actionValue: string };
+}
+
+/** The card for a failure (pure). */
+export function failureMessage(error: unknown, options: Pick<FailureReplyOptions, 'correlationId' | 'action' | 'retry'>): SlackMessage {
+  if (isServiceError(error)) {
+    return renderServiceError(error, {
+      correlationId: options.correlationId,
+      ...(options.action ? { action: options.action } : {}),
+      ...(options.retry && error.retryable ? { retryValue: options.retry.actionValue } : {}),
+    });
+  }
+  const doing = options.action ? ` with ${options.action}` : '';
+  return renderNotice(`Something went wrong${doing}. Please try again; if it keeps happening, give this reference to an admin: ${options.correlationId}`, ':x:');
+}
+
+function logFailure(error: unknown, options: FailureReplyOptions): void {
+  const fields = { correlation_id: options.correlationId, ...(options.action ? { action: options.action } : {}) };
+  if (!isServiceError(error)) {
+    const slackError = slackErrorCode(error);
+    options.log.error('request failed', { ...fields, err: error, ...(slackError ? { slack_error: slackError } : {}) });
+    return;
+  }
+  const se: ServiceError = error;
+  const where = { kind: se.kind, status: se.status, method: se.method, path: se.path };
+  switch (se.kind) {
+    case 'auth':
+      // The one line an operator needs: the key is wrong or revoked. The key itself never appears.
+      options.log.error('research service rejected the API key (check the configured service key)', { ...fields, ...where });
+      return;
+    case 'validation':
+      options.log.warn('research service refused the input', { ...fields, ...where, issues: se.issues.slice(0, 8) });
+      return;
+    case 'not_found':
+    case 'cancelled':
+      options.log.info('research service call did not complete', { ...fields, ...where });
+      return;
+    case 'bad_response':
+      options.log.error('research service answered something unexpected', { ...fields, ...where, err: se });
+      return;
+    default:
+      options.log.warn('research service unavailable', { ...fields, ...where, ...(se.retryAfterMs !== undefined ? { retry_after_ms: se.retryAfterMs } : {}) });
+  }
+}
+
+/** Tells the user about `error` and logs it. Never throws. */
+export async function replyWithFailure(error: unknown, options: FailureReplyOptions): Promise<void> {
+  logFailure(error, options);
+  const message = failureMessage(error, options);
+  if (options.respond) {
+    try {
+      await options.respond(respondArgs(message, options.replaceOriginal ? { replace_original: true } : { response_type: 'ephemeral', replace_original: false }));
+      return;
+    } catch (respondError) {
+      options.log.warn('could not answer on the response_url', { correlation_id: options.correlationId, err: respondError });
+    }
+  }
+  if (options.postEphemeral) {
+    try {
+      await postEphemeralTo(options.postEphemeral, message);
+      return;
+    } catch (postError) {
+      options.log.error('could not tell the user about a failure', { correlation_id: options.correlationId, err: postError, slack_error: slackErrorCode(postError) });
+      return;
+    }
+  }
+  options.log.error('could not tell the user about a failure: no way to reach them', { correlation_id: options.correlationId });
+}
+
+/** Runs the work a handler does after its ack; any failure becomes a reply and a log line. */
+export async function withFailureReply(work: () => Promise<void>, options: FailureReplyOptions): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    await replyWithFailure(error, options);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The `unfurls` map for chat.unfurl: a compact card per document link. A link to a document
+ * the service does not know, or will not show to the app, gets no entry: it unfurls to nothing
+ * rather than to an error.
+ * @see https://docs.slack.dev/reference/methods/chat.unfurl
+ */
+import type { Logger } from '../../../observability/logger.js';
+import { isServiceError } from '../../../service/errors/service-error.js';
+import type { Block } from '../../blocks/block-kit.js';
+import { renderUnfurl } from '../../blocks/document-card.js';
+import { documentIdFromUrl } from '../../commands/find-document-refs.js';
+import type { ListenerDeps } from '../listener-deps.js';
+
+/** Slack sends a handful of links per message; more than this are left as plain links. */
+const MAX_UNFURLS = 5;
+
+export async function buildDocumentUnfurls(
+  deps: Pick<ListenerDeps, 'service' | 'documentUrlDomains'>,
+  links: ReadonlyArray<{ url: string }>,
+  log: Logger,
+  correlationId: string,
+): Promise<Record<string, { blocks: Block[] }>> {
+  const wanted = links
+    .map((link) => ({ url: link.url, docId: documentIdFromUrl(link.url, deps.documentUrlDomains) }))
+    .filter((l): l is { url: string; docId: string } => l.docId !== undefined)
+    .slice(0, MAX_UNFURLS);
+  const cards = await Promise.all(
+    wanted.map(async ({ url, docId }) => {
+      try {
+        const doc = await deps.service.getDocument(docId, { correlationId });
+        return [url, renderUnfurl(doc)] as const;
+      } catch (error) {
+        const quiet = isServiceError(error) && (error.kind === 'not_found' || error.kind === 'auth' || error.kind === 'validation');
+        if (quiet) log.info('document link not unfurled: unknown or not visible to the app', { docId, kind: error.kind });
+        else log.warn('document link not unfurled: service error', { docId, err: error });
+        return undefined;
+      }
+    }),
+  );
+  return Object.fromEntries(cards.filter((c): c is readonly [string, { blocks: Block[] }] => c !== undefined));
+}

@@ -1,0 +1,79 @@
+/**
+ * Whether the app can post a digest in a channel, asked of Slack before a subscription is
+ * stored, so a digest never starts out failing. A channel given by name only (`#research`,
+ * what Slack sends when a command does not escape channels) is looked up by name first.
+ * @see https://docs.slack.dev/reference/methods/conversations.info
+ */
+import type { WebClient } from '@slack/web-api';
+import type { ChannelRef } from '../../commands/parse-concepts-args.js';
+import { slackErrorCode } from '../deliver-card.js';
+
+export type DigestChannelCheck =
+  | { ok: true; channelId: string }
+  | { ok: false; reason: 'not_found' | 'archived' | 'not_member' | 'unknown_name' | 'slack_error'; label: string; code?: string };
+
+/** Pages of conversations.list read to find a channel by name (200 channels each). */
+const MAX_LIST_PAGES = 10;
+
+/** The channel id a reference names (the current channel when none), or undefined when no channel has that name. */
+export async function resolveChannelRef(client: WebClient, ref: ChannelRef | null, currentChannelId: string): Promise<string | undefined> {
+  if (ref === null) return currentChannelId;
+  if (ref.id) return ref.id;
+  const name = (ref.name ?? '').toLowerCase();
+  if (!name) return undefined;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+    const res = await client.conversations.list({
+      types: 'public_channel,private_channel',
+      exclude_archived: true,
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
+    const found = (res.channels ?? []).find((c) => c.name?.toLowerCase() === name || c.name_normalized?.toLowerCase() === name);
+    if (found?.id) return found.id;
+    cursor = res.response_metadata?.next_cursor || undefined;
+    if (!cursor) return undefined;
+  }
+  return undefined;
+}
+
+export async function checkDigestChannel(client: WebClient, ref: ChannelRef | null, currentChannelId: string): Promise<DigestChannelCheck> {
+  // Plain text: the notice card escapes it, so a `<#C…>` mention would show as typed.
+  const label = ref?.name ? `#${ref.name}` : ref?.id ?? 'this channel';
+  let channelId: string | undefined;
+  try {
+    channelId = await resolveChannelRef(client, ref, currentChannelId);
+  } catch (error) {
+    return { ok: false, reason: 'unknown_name', label, code: slackErrorCode(error) ?? 'lookup_failed' };
+  }
+  if (channelId === undefined) return { ok: false, reason: 'unknown_name', label };
+  try {
+    const res = await client.conversations.info({ channel: channelId });
+    const channel = res.channel;
+    if (!channel) return { ok: false, reason: 'not_found', label };
+    if (channel.is_archived) return { ok: false, reason: 'archived', label };
+    // Without chat:write.public the app posts only where it is a member (DMs with it always work).
+    if (!channel.is_im && channel.is_member === false) return { ok: false, reason: 'not_member', label };
+    return { ok: true, channelId };
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (code === 'channel_not_found') return { ok: false, reason: 'not_found', label };
+    return { ok: false, reason: 'slack_error', label, code: code ?? 'unknown_error' };
+  }
+}
+
+/** The user-facing explanation of a failed check (plain text; the renderer escapes it). */
+export function describeChannelProblem(check: Extract<DigestChannelCheck, { ok: false }>, botName = 'Research Desk'): string {
+  switch (check.reason) {
+    case 'unknown_name':
+      return `I could not find the channel ${check.label}. Pick it from the list as you type so Slack links it, e.g. /concepts subscribe #research daily.`;
+    case 'not_found':
+      return `I cannot see ${check.label}: it may be private or deleted. Invite me there with /invite @${botName}, then subscribe again.`;
+    case 'not_member':
+      return `I am not a member of that channel, so I cannot post digests there. Invite me with /invite @${botName}, then subscribe again.`;
+    case 'archived':
+      return 'That channel is archived, so digests cannot be posted there.';
+    case 'slack_error':
+      return `Slack would not tell me whether I can post in ${check.label} (${check.code ?? 'error'}). Please try again.`;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Builds and publishes a user's Home tab: this workspace's digest subscriptions, the user's
+ * recent agent runs (with links to their threads) and the service status, probed first so the
+ * tab shows how the service answers now.
+ * @see https://docs.slack.dev/reference/methods/views.publish
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../../observability/logger.js';
+import type { RecentRun } from '../../../store/recent-runs.js';
+import type { ServiceStatusSnapshot } from '../../app/service-status.js';
+import { renderAppHome, type HomeRun, type ServiceStatus } from '../../blocks/app-home-view.js';
+import type { ListenerDeps } from '../listener-deps.js';
+
+/** The Home tab must not wait long on a slow service: its status says so instead. */
+const PROBE_TIMEOUT_MS = 2_500;
+
+export interface HomeTarget {
+  client: WebClient;
+  teamId: string;
+  userId: string;
+  log: Logger;
+}
+
+export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
+  const [subscriptions, runs, status, workspaceUrl] = await Promise.all([
+    deps.stores.subscriptions.listForTeam(target.teamId),
+    recentRunsWithStatus(deps, target),
+    probeStatus(deps, target.log),
+    workspaceBaseUrl(target.client, target.log),
+  ]);
+  const view = renderAppHome({
+    subscriptions,
+    recentRuns: runs.map((run) => withPermalink(run, workspaceUrl)),
+    status,
+  });
+  await target.client.views.publish({ user_id: target.userId, view: view as never });
+}
+
+async function recentRunsWithStatus(deps: ListenerDeps, target: HomeTarget): Promise<Array<RecentRun & { status: HomeRun['status'] }>> {
+  const recent = await deps.stores.recentRuns.list(target.teamId, target.userId);
+  return Promise.all(
+    recent.map(async (run) => {
+      // The run record has the live status; the recent-runs entry only what it was when recorded.
+      const record = await deps.stores.runs.get(run.runId).catch(() => null);
+      return { ...run, status: record?.status ?? run.status ?? 'starting' };
+    }),
+  );
+}
+
+async function probeStatus(deps: ListenerDeps, log: Logger): Promise<ServiceStatus> {
+  try {
+    await deps.serviceStatus.probe({ signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), correlationId: 'app-home' });
+  } catch (error) {
+    log.info('service probe for App Home failed', { err: error });
+  }
+  return toHomeStatus(deps.serviceStatus.snapshot());
+}
+
+export function toHomeStatus(snapshot: ServiceStatusSnapshot): ServiceStatus {
+  const status: ServiceStatus = { reachable: snapshot.reachable === true };
+  if (snapshot.lastLatencyMs !== undefined) status.latencyMs = snapshot.lastLatencyMs;
+  if (snapshot.lastCheckedAtMs !== undefined) status.checkedAtMs = snapshot.lastCheckedAtMs;
+  if (snapshot.lastError) status.lastError = `${snapshot.lastError.kind} at ${new Date(snapshot.lastError.atMs).toISOString()}`;
+  return status;
+}
+
+/** `https://<workspace>.slack.com/` from auth.test, for thread permalinks; undefined when unknown. */
+async function workspaceBaseUrl(client: WebClient, log: Logger): Promise<string | undefined> {
+  try {
+    const res = await client.auth.test();
+    return typeof res.url === 'string' && res.url.startsWith('https://') ? res.url : undefined;
+  } catch (error) {
+    log.info('auth.test failed; Home runs are shown without links', { err: error });
+    return undefined;
+  }
+}
+
+/** Slack's permalink shape for a thread reply: /archives/<channel>/p<ts without dot>. */
+function withPermalink(run: RecentRun & { status: HomeRun['status'] }, baseUrl: string | undefined): HomeRun {
+  const home: HomeRun = { runId: run.runId, question: run.question, status: run.status, startedAtMs: run.startedAtMs };
+  if (baseUrl && /^[CDG][A-Z0-9]+$/.test(run.channelId) && /^\d+\.\d+$/.test(run.threadTs)) {
+    const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+    home.permalink = `${base}archives/${run.channelId}/p${run.threadTs.replace('.', '')}`;
+  }
+  return home;
+}

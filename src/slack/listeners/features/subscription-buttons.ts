@@ -1,0 +1,48 @@
+/**
+ * Pause, Resume and Remove on a digest subscription row (App Home or the `/concepts
+ * subscriptions` card). The changed list is shown where the click came from: the Home tab is
+ * published again, a message card is replaced.
+ */
+import { decodeSimple } from '../../blocks/button-values.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { renderSubscriptionList } from '../../blocks/subscriptions-card.js';
+import type { ButtonInteraction } from '../actions/button-interaction.js';
+import { EXPIRED_BUTTON } from '../actions/search-buttons.js';
+import { respondEphemeral, respondReplacing } from '../deliver-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { publishAppHome } from './publish-app-home.js';
+
+export type SubscriptionChange = 'pause' | 'resume' | 'remove';
+
+/** A click, and whether it came from the Home tab (a view) rather than a message. */
+export type SubscriptionClick = ButtonInteraction & { fromHome: boolean };
+
+export async function changeSubscription(deps: ListenerDeps, click: SubscriptionClick, change: SubscriptionChange): Promise<void> {
+  const value = decodeSimple(click.value);
+  const channelId = typeof value?.ch === 'string' ? value.ch : undefined;
+  // The team in the value must be the clicker's: a button never reaches across workspaces.
+  if (channelId === undefined || click.teamId === undefined || value?.t !== click.teamId) {
+    return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  }
+  const subs = deps.stores.subscriptions;
+  const changed =
+    change === 'pause'
+      ? await subs.pause(click.teamId, channelId, `paused by a person in Slack (${click.userId})`)
+      : change === 'resume'
+        ? await subs.resume(click.teamId, channelId)
+        : await subs.remove(click.teamId, channelId);
+  click.log.info('digest subscription changed from a button', { change, channel: channelId, changed, fromHome: click.fromHome });
+  await showSubscriptions(deps, click);
+}
+
+/** The Home tab again (Refresh button, or after a change made there). */
+export async function refreshHome(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  if (click.teamId === undefined) return;
+  await publishAppHome(deps, { client: click.client, teamId: click.teamId, userId: click.userId, log: click.log });
+}
+
+async function showSubscriptions(deps: ListenerDeps, click: SubscriptionClick): Promise<void> {
+  if (click.fromHome) return refreshHome(deps, click);
+  const list = await deps.stores.subscriptions.listForTeam(click.teamId ?? '');
+  await respondReplacing(click.respond, renderSubscriptionList(list));
+}

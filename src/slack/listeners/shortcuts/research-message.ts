@@ -1,0 +1,44 @@
+/**
+ * "Research this message": the message text as a relevance search (its tickers and dates as
+ * filters). The results appear in the message's thread for the person who asked, with the
+ * search card's Share button to show them to everyone.
+ */
+import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { renderV2SearchResults } from '../../blocks/search-results-card.js';
+import { messageSearchRequest } from '../../commands/message-search-request.js';
+import { SEARCH_PAGE_SIZE } from '../../commands/parse-research-args.js';
+import { postEphemeralTo } from '../deliver-card.js';
+import { withFailureReply } from '../failure-reply.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { shortcutTarget } from './shortcut-target.js';
+
+type MessageShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
+
+export function researchMessage(deps: ListenerDeps): (args: MessageShortcutArgs) => Promise<void> {
+  return async ({ ack, shortcut, client, context }) => {
+    await ack();
+    const { log, correlationId } = requestContext(context, deps.logger);
+    const target = shortcutTarget(shortcut, client, context.teamId);
+    const ephemeral = { client, channel: target.channel, user: target.user, threadTs: target.threadTs };
+    await withFailureReply(
+      async () => {
+        const search = messageSearchRequest(shortcut.message.text);
+        if (search === null) {
+          await postEphemeralTo(ephemeral, renderNotice('This message has no words to search for.'));
+          return;
+        }
+        log.info('researching a message', { symbols: search.symbols, dates: search.dates });
+        const result = await deps.service.searchV2(search.request, { correlationId });
+        const card = renderV2SearchResults(result, {
+          state: { k: 'v2', r: search.request, p: 1 },
+          visibility: 'ephemeral',
+          pageSize: SEARCH_PAGE_SIZE,
+        });
+        await postEphemeralTo(ephemeral, card);
+      },
+      { log, correlationId, postEphemeral: ephemeral, action: 'researching this message' },
+    );
+  };
+}

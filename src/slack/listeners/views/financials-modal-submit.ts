@@ -1,0 +1,72 @@
+/**
+ * Submission of the /financials modal: invalid input stays in the modal with a message under
+ * each faulty field; valid input closes it and the card arrives as an ephemeral message in the
+ * channel the modal was opened from (a DM from the bot when that is not possible).
+ */
+import type { App, Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
+import type { SlackMessage } from '../../blocks/block-kit.js';
+import type { ViewStateValues } from '../../blocks/financials-modal.js';
+import { parseFinancialsModal } from '../../commands/parse-financials-modal.js';
+import { requestContext } from '../../app/correlation-middleware.js';
+import type { Logger } from '../../../observability/logger.js';
+import { postEphemeralTo, postInChannel, slackErrorCode } from '../deliver-card.js';
+import { replyWithFailure } from '../failure-reply.js';
+import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { decodeModalOrigin } from './open-financials-modal.js';
+
+export function registerFinancialsViews(app: App, deps: ListenerDeps): void {
+  app.view(FINANCIALS_MODAL.callbackId, financialsModalSubmit(deps));
+}
+
+export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewMiddlewareArgs<ViewSubmitAction>> {
+  return async ({ ack, view, body, client, context }) => {
+    const parsed = parseFinancialsModal(view.state.values as ViewStateValues, new Date(deps.clock()));
+    if (!parsed.ok) {
+      await ack(parsed.response);
+      return;
+    }
+    await ack();
+    const { correlationId, log } = requestContext(context, deps.logger);
+    const args = parsed.args;
+    const user = body.user.id;
+    const origin = decodeModalOrigin(view.private_metadata).channelId;
+    // Opened from App Home: no channel, so the card comes by DM (chat.postMessage to the user id).
+    const channel = origin ?? user;
+    const target = { client, channel, user, log, dm: origin === undefined };
+    if (args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') {
+      // parseFinancialsModal only returns requests; anything else is a bug worth a line.
+      log.error('financials modal gave no request', { kind: args.kind });
+      await replyWithFailure(new Error(`modal parsed to ${args.kind}`), { log, correlationId, postEphemeral: { client, channel, user } });
+      return;
+    }
+    log.info('financials modal submitted', { sub: args.kind, channel });
+    try {
+      const card = await fetchFinancialsCard(deps.service, args, { correlationId, log });
+      await showPrivately(target, card);
+    } catch (error) {
+      await replyWithFailure(error, { log, correlationId, action: financialsAction(args), postEphemeral: { client, channel, user } });
+    }
+  };
+}
+
+/**
+ * chat.postEphemeral needs the bot in the channel; when it is not (or the channel is gone), the
+ * card goes to the user's DM with the bot instead.
+ */
+async function showPrivately(target: { client: WebClient; channel: string; user: string; log: Logger; dm: boolean }, card: SlackMessage): Promise<void> {
+  if (target.dm) {
+    await postInChannel({ client: target.client, channel: target.user }, card);
+    return;
+  }
+  try {
+    await postEphemeralTo(target, card);
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (code !== 'not_in_channel' && code !== 'channel_not_found') throw error;
+    target.log.info('modal result sent by DM', { slack_error: code });
+    await postInChannel({ client: target.client, channel: target.user }, card);
+  }
+}

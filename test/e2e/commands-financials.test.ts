@@ -1,0 +1,142 @@
+/**
+ * /financials end to end over HTTP: the company snapshot (whole and partial), each statement
+ * with its options, the three index cards, usage, not-found, `--public`, and the modal (opened
+ * by the command and from App Home; invalid and valid submissions).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
+import { startHarness, type Harness } from './harness.js';
+import { allText, command, nextChannelMessage, nextEphemeral, rejectedResponses, rejectedSlackCalls, send } from './command-helpers.js';
+
+interface TableLike {
+  type: string;
+  rows?: Array<Array<{ text: string }>>;
+}
+const tableOf = (m: { blocks?: unknown[] }): TableLike | undefined => (m.blocks as TableLike[] | undefined)?.find((b) => b.type === 'table');
+const modalValues = (symbol: string, statement: string, period?: string) => ({
+  [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: symbol },
+  [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: statement },
+  ...(period ? { [FINANCIALS_MODAL.blocks.period]: { [FINANCIALS_MODAL.actions.period]: period } } : {}),
+});
+
+describe('/financials', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http' });
+  });
+  afterAll(async () => {
+    expect(rejectedSlackCalls(h)).toEqual([]);
+    expect(rejectedResponses(h)).toEqual([]);
+    await h?.close();
+  });
+
+  const stockCalls = (): string[] => h.service.requestLog.filter((r) => r.path.startsWith('/v1/stock/')).map((r) => r.path);
+
+  it('shows a company snapshot from the balance sheet, cash flow and revenue mix', async () => {
+    const before = stockCalls().length;
+    const card = await command(h, '/financials US:NVDA');
+    expect(allText(card)).toContain('US:NVDA · Snapshot');
+    expect(tableOf(card)?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'Latest', 'Prior', 'Change']);
+    expect(allText(card)).toContain('Revenue mix');
+    expect(stockCalls().slice(before).sort()).toEqual(['/v1/stock/company-balance-sheet', '/v1/stock/company-cashflow-statement', '/v1/stock/company-revenue-breakdown']);
+  });
+
+  it('shows what it has when one part of the snapshot fails, and says which', async () => {
+    // Every third request gets a 429 with a Retry-After too long to wait: one of the three parts fails.
+    h.service.setFaults({ rateLimitEvery: 3, retryAfterSeconds: 60 });
+    try {
+      const card = await command(h, '/financials SH:600519');
+      expect(allText(card)).toContain('SH:600519 · Snapshot');
+      const missing = /Not shown: the (balance sheet|cash flow|revenue mix) \(the service is unavailable right now\)/.exec(allText(card));
+      expect(missing).not.toBeNull();
+      expect(h.logs.some((l) => l.includes('snapshot part failed') && l.includes(missing?.[1] ?? '?'))).toBe(true);
+    } finally {
+      h.service.setFaults({});
+    }
+  });
+
+  it('shows a balance sheet with periods as columns (annual, limit:N)', async () => {
+    const card = await command(h, '/financials SH:600519 balance annual limit:4');
+    expect(allText(card)).toContain('SH:600519 · Balance sheet');
+    const header = tableOf(card)?.rows?.[0]?.map((c) => c.text) ?? [];
+    expect(header).toHaveLength(5);
+    expect(header.slice(1).every((p) => /^FY\d{4}$/.test(p))).toBe(true);
+    expect(allText(card)).toMatch(/Amounts in CNY/);
+  });
+
+  it('shows a quarterly cash-flow statement and a fiscal quarter', async () => {
+    const cash = await command(h, '/financials hk:700 cashflow quarterly limit:3');
+    expect(allText(cash)).toContain('HK:00700 · Cash flow');
+    expect(tableOf(cash)?.rows?.[0]).toHaveLength(4);
+    const q2 = await command(h, '/financials US:AAPL balance fy:2024 q:Q2');
+    expect(allText(q2)).toContain('2024 Q2');
+  });
+
+  it('shows the revenue breakdown by segment and region', async () => {
+    const card = await command(h, '/financials $NVDA revenue fy:2024');
+    expect(allText(card)).toContain('US:NVDA · Revenue breakdown');
+    expect(allText(card)).toContain('By segment');
+    expect(allText(card)).toContain('By region');
+  });
+
+  it.each([
+    ['SPX', 'S&amp;P 500 (SPX)'],
+    ['HSI', 'HSI'],
+    ['000300', '000300'],
+  ])('shows the index card for %s', async (symbol, title) => {
+    const card = await command(h, `/financials ${symbol}`);
+    const text = allText(card);
+    expect(text).toContain(title);
+    for (const field of ['Close', 'Change', 'Day range', 'PE (TTM)', 'PB', 'Dividend yield', 'Period high', 'Period low']) expect(text).toContain(`*${field}*`);
+  });
+
+  it('explains usage problems and help', async () => {
+    expect(allText(await command(h, '/financials US:NVDA prices'))).toContain('Prices are available for indices');
+    expect(allText(await command(h, '/financials US:NVDA limit:99'))).toContain('limit is a number of periods');
+    expect(allText(await command(h, '/financials US:NVDA balanse'))).toContain('did you mean `balance`');
+    expect(allText(await command(h, '/financials help'))).toContain('/financials — company numbers and indices');
+  });
+
+  it('says plainly when the service has no data for a symbol', async () => {
+    const card = await command(h, '/financials US:ZZZZ balance');
+    expect(allText(card)).toContain('Not found');
+    expect(allText(card)).toContain('Reference:');
+  });
+
+  it('posts in the channel with --public', async () => {
+    const card = await nextChannelMessage(h, () => send(h, '/financials SPX --public'));
+    expect(allText(card)).toContain('(SPX)');
+  });
+
+  it('opens the modal without arguments; invalid input gets field errors, valid input the card', async () => {
+    await send(h, '/financials');
+    const modal = await h.slack.waitFor(() => h.slack.openModals().find((v) => v.view.callback_id === FINANCIALS_MODAL.callbackId));
+
+    const badSymbol = await h.slack.submitView({ view_id: modal.id, values: modalValues('NOT A SYMBOL!', 'balance', 'annual') });
+    expect(badSymbol.viewAction).toBe('errors');
+    expect(Object.keys(h.slack.views.get(modal.id)?.errors ?? {})).toEqual([FINANCIALS_MODAL.blocks.symbol]);
+
+    const pricesForCompany = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'prices') });
+    expect(pricesForCompany.viewAction).toBe('errors');
+    expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.statement]).toBeTruthy();
+
+    const card = await nextEphemeral(h, async () => {
+      const ok = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'balance', 'quarterly') });
+      expect(ok.viewAction).toBe('close');
+    });
+    expect(card.source).toBe('api');
+    expect(allText(card)).toContain('US:NVDA · Balance sheet');
+    expect(allText(card)).toContain('Quarterly');
+  });
+
+  it('opens the modal from App Home and sends the card by DM', async () => {
+    await h.slack.openHome();
+    const home = await h.slack.waitFor(() => h.slack.homeViews.get(h.slack.defaultUserId));
+    const opened = h.slack.openModals().length;
+    await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeOpenFinancials });
+    const modal = await h.slack.waitFor(() => (h.slack.openModals().length > opened ? h.slack.openModals().at(-1) : undefined));
+    const card = await nextChannelMessage(h, () => h.slack.submitView({ view_id: modal.id, values: modalValues('HSI', 'snapshot') }), h.slack.defaultDmId);
+    expect(allText(card)).toContain('HSI');
+    expect(allText(card)).toContain('*Close*');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Digest exactly-once (issue 6 acceptance): two app replicas on one Redis prefix race on every
+ * tick while the test drives the clock through several daily slots; one replica is stopped
+ * without releasing its leases and another started in its place; a third "replica" dies right
+ * after posting, before it could mark the slot. Every slot is posted exactly once in every
+ * subscribed channel, counted by the digest metadata in the Slack emulator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebClient } from '../../src/agent/web-client-writer.js';
+import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';
+import { leaseNames } from '../../src/store/keys.js';
+import { allText, button } from './command-helpers.js';
+import { buildManualClock, commandReply, digestsIn, invalidSlackCalls, sleep, startReplica, type Replica } from './features-helpers.js';
+import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
+
+const T0 = Date.parse('2025-03-03T08:00:00.000Z'); // a Monday
+const DAY = 24 * 60 * 60_000;
+const slot = (day: number): string => new Date(Date.parse('2025-03-03T09:00:00.000Z') + day * DAY).toISOString();
+
+describe('digest exactly once across replicas and restarts', () => {
+  const clock = buildManualClock(T0);
+  let h: Harness;
+  const replicas: Replica[] = [];
+  let research: string;
+  let markets: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ store: 'redis', clock, digestTickMs: 40 });
+    research = h.slack.defaultChannelId;
+    markets = h.slack.secondChannelId;
+    // 09:00 UTC in both channels, written two ways.
+    await commandReply(h, { command: '/concepts', text: 'subscribe daily at:09:00 top:5' });
+    await commandReply(h, { command: '/concepts', text: `subscribe <#${markets}|markets> daily at:17:00 tz:Asia/Shanghai top:3` });
+    replicas.push(await startReplica(h, 'replica-b'));
+  });
+
+  afterAll(async () => {
+    for (const r of replicas) await r.stop().catch(() => undefined);
+    if (h) {
+      for (const key of await h.store.keys('')) await h.store.delete(key);
+      await h.close();
+    }
+  });
+
+  /** Moves the clock, waits until the slot's digest is in both channels, then lets several more ticks pass. */
+  async function driveTo(ms: number, expectedSlot: string): Promise<void> {
+    clock.set(ms);
+    await h.slack.waitFor(() => [research, markets].every((c) => digestsIn(h, c).some((d) => d.slot === expectedSlot)), 10_000);
+    await sleep(250);
+  }
+
+  const slotsIn = (channel: string) => digestsIn(h, channel).map((d) => d.slot);
+
+  it('posts the first slot once per channel while two replicas race for it', async () => {
+    await driveTo(Date.parse(slot(0)) + 30_000, slot(0));
+    expect(slotsIn(research)).toEqual([slot(0)]);
+    expect(slotsIn(markets)).toEqual([slot(0)]);
+    const first = digestsIn(h, research)[0]?.message;
+    expect(allText(first ?? {})).toContain('First digest for this channel');
+    expect(allText(first ?? {})).toMatch(/Trending concepts · 2025-03-03/);
+  });
+
+  it('posts the next slot once after a replica stops without releasing its leases', async () => {
+    await replicas[0]?.stop({ releaseLeases: false });
+    await driveTo(Date.parse(slot(1)) + 20_000, slot(1));
+    expect(slotsIn(research)).toEqual([slot(0), slot(1)]);
+    expect(slotsIn(markets)).toEqual([slot(0), slot(1)]);
+    // The second digest reports what changed since the first.
+    expect(allText(digestsIn(h, research)[1]?.message ?? {})).toMatch(/Since 2025-03-03: \d+ new, \d+ up, \d+ down/);
+  });
+
+  it('does not post again a slot whose replica died after posting but before marking it', async () => {
+    replicas.push(await startReplica(h, 'replica-c'));
+    const s = slot(2);
+    const sub = await h.desk.stores.subscriptions.get(h.slack.teamId, markets);
+    if (!sub) throw new Error('no #markets subscription');
+    // A replica that holds the channel's lock and its claim on the slot, posts, and dies.
+    const dead = 'replica-dead';
+    expect(await h.desk.stores.leases.acquire(leaseNames.digest(h.slack.teamId, markets), dead, 400)).toBe(true);
+    expect(await h.desk.stores.digestMarkers.claimSlot(h.slack.teamId, markets, s, dead)).toBe(true);
+    const webClient = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
+    const deadPoster = createSlackDigestPoster({ client: webClient, deps: { service: h.client, stores: h.desk.stores, logger: h.logger, clock } });
+    clock.set(Date.parse(s) + 10_000);
+    expect(await deadPoster(sub, s, { attempt: 1, recovered: false })).toBe('posted');
+
+    await driveTo(Date.parse(s) + 10_000, s);
+    // Its lock expires; a live replica takes the pending slot over and finds the digest posted.
+    await h.slack.waitFor(() => h.logs.some((l) => l.includes('taking it over') && l.includes(markets)), 10_000);
+    await h.slack.waitFor(() => h.logs.some((l) => l.includes('already posted (snapshot saved)')), 10_000);
+    await sleep(250);
+    expect(slotsIn(research)).toEqual([slot(0), slot(1), s]);
+    expect(slotsIn(markets)).toEqual([slot(0), slot(1), s]);
+    expect((await h.desk.stores.digestMarkers.getSlot(h.slack.teamId, markets, s))?.state).toBe('posted');
+  });
+
+  it('keeps posting each slot exactly once with the restarted replica racing the first; pauses a gone channel once', async () => {
+    // A channel deleted after it subscribed (the command itself refuses unknown channels).
+    const gone = 'C0GONE0001';
+    await h.desk.stores.subscriptions.put({ teamId: h.slack.teamId, channelId: gone, cadence: 'daily', time: '09:00', timeZone: 'UTC', top: 3, createdBy: h.slack.defaultUserId, createdAtMs: T0, paused: false });
+    await driveTo(Date.parse(slot(3)) + 5_000, slot(3));
+    const paused = await h.desk.stores.subscriptions.get(h.slack.teamId, gone);
+    expect(paused).toMatchObject({ paused: true, pausedReason: expect.stringContaining('channel_gone') });
+    await driveTo(Date.parse(slot(4)) + 45_000, slot(4));
+    const expected = [0, 1, 2, 3, 4].map(slot);
+    expect(slotsIn(research)).toEqual(expected);
+    expect(slotsIn(markets)).toEqual(expected);
+    for (const s of expected) {
+      expect((await h.desk.stores.digestMarkers.getSlot(h.slack.teamId, research, s))?.state).toBe('posted');
+    }
+    // Paused and reported once, not retried at the next slot.
+    expect(h.logs.filter((l) => l.includes('"msg":"digest subscription paused"') && l.includes(gone))).toHaveLength(1);
+    expect(h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === gone)).toHaveLength(1);
+  });
+
+  it('expands a digest concept in the digest’s thread', async () => {
+    const digest = digestsIn(h, research)[0]?.message;
+    if (!digest) throw new Error('no digest');
+    const expand = button(digest, 'rd.concept.expand');
+    expect((await h.slack.clickAction({ channel_id: research, message_ts: digest.ts, action_id: expand.action_id, value: expand.value ?? '' })).ok).toBe(true);
+    const detail = await h.slack.waitFor(() => h.slack.threadReplies(research, digest.ts).find((m) => m.bot_id === h.slack.botId), 8_000);
+    expect(allText(detail)).toContain('Related stocks');
+  });
+
+  it('made no Slack call that failed validation; posts refused by Slack’s per-channel rate limit were retried', () => {
+    expect(invalidSlackCalls(h)).toEqual([]);
+    // Slots driven less than a second apart meet the 1 message/s/channel limit: those attempts
+    // certainly did not land, so they were retried (and every slot above counted once).
+    const refused = h.slack.calls.filter((c) => c.method === 'chat.postMessage' && !c.ok && c.args.channel !== 'C0GONE0001');
+    expect(refused.every((c) => c.error === 'ratelimited')).toBe(true);
+  });
+});

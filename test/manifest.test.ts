@@ -1,0 +1,120 @@
+/**
+ * manifest.yml and the code must agree: the slash commands, shortcut callback ids and bot
+ * events Slack is told about are exactly those the listeners register, and the bot scopes
+ * cover what the features call. The listeners register on a recording stand-in for Bolt's App.
+ */
+import { readFileSync } from 'node:fs';
+import type { App } from '@slack/bolt';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../src/observability/logger.js';
+import { createRedactor } from '../src/observability/redactor.js';
+import { ACTION_IDS, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
+import { SLASH_COMMANDS } from '../src/slack/listeners/commands/index.js';
+import { registerListeners } from '../src/slack/listeners/index.js';
+import type { ListenerDeps } from '../src/slack/listeners/listener-deps.js';
+
+type Constraint = string | RegExp | Record<string, unknown>;
+
+interface Registrations {
+  commands: string[];
+  actions: Constraint[];
+  views: Constraint[];
+  events: string[];
+  shortcuts: Constraint[];
+  messages: number;
+  middleware: number;
+}
+
+/** Implements the App methods listeners use; any other method fails the test by name. */
+function recordingApp(): { app: App; seen: Registrations } {
+  const seen: Registrations = { commands: [], actions: [], views: [], events: [], shortcuts: [], messages: 0, middleware: 0 };
+  const methods: Record<string, (first: unknown) => void> = {
+    command: (name) => void seen.commands.push(String(name)),
+    action: (c) => void seen.actions.push(c as Constraint),
+    view: (c) => void seen.views.push(c as Constraint),
+    event: (name) => void seen.events.push(String(name)),
+    shortcut: (c) => void seen.shortcuts.push(c as Constraint),
+    message: () => void (seen.messages += 1),
+    use: () => void (seen.middleware += 1),
+  };
+  const app = new Proxy(
+    {},
+    {
+      get(_target, prop) {
+        const method = methods[String(prop)];
+        if (!method) throw new Error(`listeners call app.${String(prop)}, which the recording app does not know: add it here`);
+        return (...args: unknown[]) => method(args[0]);
+      },
+    },
+  ) as unknown as App;
+  return { app, seen };
+}
+
+/** Registration never touches the dependencies (they are used per request), except the logger. */
+function registrationDeps(): ListenerDeps {
+  return { logger: createMemoryLogger(createRedactor([])) } as unknown as ListenerDeps;
+}
+
+interface Manifest {
+  features: {
+    slash_commands: Array<{ command: string; usage_hint?: string; description: string }>;
+    shortcuts?: Array<{ callback_id: string; type: string; name: string }>;
+  };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: { event_subscriptions: { bot_events: string[] }; interactivity: { is_enabled: boolean } };
+}
+
+const manifest = parse(readFileSync(new URL('../manifest.yml', import.meta.url), 'utf8')) as Manifest;
+const { app, seen } = recordingApp();
+registerListeners(app, registrationDeps());
+
+const shortcutId = (c: Constraint): string => (typeof c === 'string' ? c : String((c as { callback_id?: unknown }).callback_id));
+const matches = (c: Constraint, id: string): boolean =>
+  typeof c === 'string' ? c === id : c instanceof RegExp ? c.test(id) : (c as { action_id?: unknown }).action_id === id;
+
+describe('manifest.yml', () => {
+  it('declares exactly the slash commands the code registers', () => {
+    const declared = manifest.features.slash_commands.map((c) => c.command).sort();
+    expect(declared).toEqual([...seen.commands].sort());
+    expect([...SLASH_COMMANDS].sort()).toEqual([...seen.commands].sort());
+    for (const c of manifest.features.slash_commands) {
+      expect(c.command.length).toBeLessThanOrEqual(32);
+      expect((c.usage_hint ?? '').length).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('declares exactly the message shortcuts the code registers', () => {
+    const declared = (manifest.features.shortcuts ?? []).map((s) => s.callback_id).sort();
+    expect(declared).toEqual(seen.shortcuts.map(shortcutId).sort());
+    for (const s of manifest.features.shortcuts ?? []) {
+      expect(s.type).toBe('message');
+      expect(s.name.length).toBeLessThanOrEqual(24);
+    }
+  });
+
+  it('subscribes to exactly the bot events the code listens to', () => {
+    // `message` in code is the manifest's message.im (and any other message.* subscription).
+    const declared = [...new Set(manifest.settings.event_subscriptions.bot_events.map((e) => e.replace(/^message\..*$/, 'message')))].sort();
+    expect(declared).toEqual([...new Set(seen.events)].sort());
+  });
+
+  it('asks for the scopes the features need', () => {
+    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']));
+    expect(manifest.settings.interactivity.is_enabled).toBe(true);
+  });
+});
+
+describe('registered listeners', () => {
+  it('answer every button id our cards use', () => {
+    const unanswered = Object.values(ACTION_IDS).filter((id) => !seen.actions.some((c) => matches(c, id) && matches(c, `${id}:3`)));
+    expect(unanswered).toEqual([]);
+  });
+
+  it('answer the /financials modal submission, and register each id once', () => {
+    expect(seen.views).toContain(FINANCIALS_MODAL.callbackId);
+    const ids = Object.values(ACTION_IDS);
+    for (const id of ids) expect(seen.actions.filter((c) => matches(c, id)).length, id).toBe(1);
+    expect(new Set(seen.commands).size).toBe(seen.commands.length);
+  });
+});
