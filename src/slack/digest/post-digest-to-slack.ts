@@ -1,0 +1,136 @@
+/**
+ * The scheduler's PostDigest for Slack: fetch the trending concepts, compare them with the
+ * channel's previous digest, post the digest card with the slot in its metadata, and save what
+ * was shown as the next baseline.
+ *
+ * Never double-post: when an earlier attempt may have landed (a replica died mid-post, or this
+ * process lost the answer to a post) the channel is checked for the slot's digest first.
+ * 'retryable_error' is returned only when nothing was posted. When Slack cannot tell us whether
+ * the digest landed and never will (missing scope), the slot counts as posted: a missing
+ * digest is logged as an error, a duplicate would be silent.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { PostDigest, PostDigestResult } from '../../digest/post-digest.js';
+import type { Concept } from '../../service/types.js';
+import type { DigestSnapshot, DigestSubscription } from '../../store/records.js';
+import { digestSnapshot, renderDigest } from '../blocks/digest-card.js';
+import type { ListenerDeps } from '../listeners/listener-deps.js';
+import { classifySlackFailure } from './classify-slack-failure.js';
+import { digestMetadata } from './digest-metadata.js';
+import { findPostedDigest, type PostedDigestLookup } from './find-posted-digest.js';
+import { selectDigestConcepts } from './select-digest-concepts.js';
+
+export interface SlackDigestPosterOptions {
+  /** A client with no SDK retries and rate-limited calls rejected (createWebClient). */
+  client: WebClient;
+  deps: Pick<ListenerDeps, 'service' | 'stores' | 'logger' | 'clock'>;
+}
+
+export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptions): PostDigest {
+  /** Slots this process posted without learning the outcome: the next attempt looks first. */
+  const unsure = new Set<string>();
+
+  return async (sub, slotIso, context) => {
+    const key = `${sub.teamId}:${sub.channelId}:${slotIso}`;
+    const log = deps.logger.child({
+      component: 'digest-poster',
+      team: sub.teamId,
+      channel: sub.channelId,
+      slot: slotIso,
+      attempt: context.attempt,
+    });
+
+    let previous: DigestSnapshot | null;
+    try {
+      previous = await deps.stores.digestMarkers.getSnapshot(sub.teamId, sub.channelId);
+    } catch (error) {
+      log.warn('digest: previous snapshot unreadable; not posting this attempt', { err: error });
+      return 'retryable_error';
+    }
+
+    if (context.recovered || unsure.has(key)) {
+      if (previous?.slot === slotIso) {
+        log.info('digest of this slot was already posted (snapshot saved); not posting again');
+        unsure.delete(key);
+        return 'posted';
+      }
+      const verdict = fromLookup(await findPostedDigest(client, sub.channelId, slotIso), log, 'before re-posting');
+      if (verdict !== 'absent') {
+        if (verdict === 'posted') unsure.delete(key);
+        return verdict;
+      }
+    }
+
+    let concepts: Concept[];
+    try {
+      concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: `digest:${key}` });
+    } catch (error) {
+      log.warn('digest: trending concepts unavailable', { err: error });
+      return 'retryable_error';
+    }
+    const shown = selectDigestConcepts(concepts, sub.top);
+    const nowMs = deps.clock();
+    const card = renderDigest({ concepts: shown, previous, top: sub.top, nowMs, timeZone: sub.timeZone });
+
+    try {
+      await client.chat.postMessage({
+        channel: sub.channelId,
+        text: card.text,
+        blocks: card.blocks as never,
+        metadata: digestMetadata(slotIso),
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+    } catch (error) {
+      const failure = classifySlackFailure('chat.postMessage', error);
+      if (failure.kind === 'channel_gone') {
+        log.warn('digest: channel gone or app removed', { code: failure.code });
+        return 'channel_gone';
+      }
+      if (failure.kind === 'not_sent') {
+        log.warn('digest post refused by Slack; nothing was posted', { code: failure.code, err: failure.error });
+        return 'retryable_error';
+      }
+      unsure.add(key);
+      log.warn('digest post outcome unknown; looking for it in the channel', { code: failure.code });
+      const verdict = fromLookup(await findPostedDigest(client, sub.channelId, slotIso), log, 'after an unknown outcome');
+      if (verdict === 'absent') return 'retryable_error';
+      if (verdict !== 'posted') return verdict;
+    }
+    unsure.delete(key);
+    await saveBaseline(sub, digestSnapshot(shown, nowMs, slotIso));
+    return 'posted';
+  };
+
+  async function saveBaseline(sub: DigestSubscription, snapshot: DigestSnapshot): Promise<void> {
+    try {
+      await deps.stores.digestMarkers.saveSnapshot(sub.teamId, sub.channelId, snapshot);
+    } catch (error) {
+      // The digest is in the channel; only the next digest's "what changed" is affected.
+      deps.logger.warn('digest posted but its snapshot was not saved', { team: sub.teamId, channel: sub.channelId, err: error });
+    }
+  }
+}
+
+type LookupVerdict = PostDigestResult | 'absent';
+
+function fromLookup(lookup: PostedDigestLookup, log: ListenerDeps['logger'], when: string): LookupVerdict {
+  switch (lookup.state) {
+    case 'found':
+      log.info(`digest of this slot found in the channel ${when}; not posting again`, { ts: lookup.ts });
+      return 'posted';
+    case 'absent':
+      return 'absent';
+    case 'channel_gone':
+      return 'channel_gone';
+    case 'unverifiable':
+      if (lookup.transient) {
+        log.warn(`cannot check the channel for this slot's digest ${when}; trying again later`, { code: lookup.code });
+        return 'retryable_error';
+      }
+      log.error(`cannot check the channel for this slot's digest ${when}; counting it as posted rather than risk a duplicate`, {
+        code: lookup.code,
+      });
+      return 'posted';
+  }
+}
