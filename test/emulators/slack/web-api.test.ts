@@ -71,6 +71,23 @@ describe('Web API', () => {
     expect(await call('chat.postEphemeral', { channel: emu.defaultChannelId, user: 'U_NOPE', text: 'x' })).toMatchObject({ error: 'user_not_found' });
   });
 
+  it('lists top-level history newest first within oldest/latest, with metadata on request', async () => {
+    const channel = emu.secondChannelId;
+    const first = await client.chat.postMessage({ channel, text: 'h1', metadata: { event_type: 'probe', event_payload: { n: 1 } } });
+    await client.chat.postMessage({ channel, text: 'h1 reply', thread_ts: first.ts! });
+    const second = await client.chat.postMessage({ channel, text: 'h2' });
+    const all = await client.conversations.history({ channel, oldest: String(Number(first.ts) - 1), include_all_metadata: true });
+    const texts = (all.messages ?? []).map((m) => m.text);
+    expect(texts.slice(0, 2)).toEqual(['h2', 'h1']);
+    expect(texts).not.toContain('h1 reply');
+    expect((all.messages ?? []).find((m) => m.text === 'h1')?.metadata?.event_type).toBe('probe');
+    const exclusive = await client.conversations.history({ channel, oldest: first.ts! });
+    expect((exclusive.messages ?? []).map((m) => m.ts)).toEqual([second.ts]);
+    const paged = await client.conversations.history({ channel, oldest: String(Number(first.ts) - 1), limit: 1 });
+    expect(paged.has_more).toBe(true);
+    expect(paged.response_metadata?.next_cursor).toBeTruthy();
+  });
+
   it('stores metadata and returns it from conversations.replies with include_all_metadata', async () => {
     const parent = await client.chat.postMessage({ channel: emu.secondChannelId, text: 'run', metadata: { event_type: 'agent_run', event_payload: { run_id: 'r1' } } });
     await client.chat.postMessage({ channel: emu.secondChannelId, thread_ts: parent.ts!, text: 'step' });

@@ -51,7 +51,39 @@ function replies(ctx: ApiContext): ApiResult {
   };
 }
 
+/**
+ * Top-level messages, newest first; `oldest`/`latest` bound the range (exclusive unless
+ * inclusive=true). Metadata only with include_all_metadata. Cursor = offset.
+ * @see https://docs.slack.dev/reference/methods/conversations.history
+ */
+function history(ctx: ApiContext): ApiResult {
+  const channel = requireChannel(ctx);
+  const oldest = ctx.args.str('oldest');
+  const latest = ctx.args.str('latest');
+  const inclusive = ctx.args.bool('inclusive');
+  const after = (ts: string, bound: string): boolean => (inclusive ? Number(ts) >= Number(bound) : Number(ts) > Number(bound));
+  const before = (ts: string, bound: string): boolean => (inclusive ? Number(ts) <= Number(bound) : Number(ts) < Number(bound));
+  const all = ctx.state
+    .allMessages(channel.id)
+    .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
+    .filter((m) => (oldest ? after(m.ts, oldest) : true) && (latest ? before(m.ts, latest) : true))
+    .reverse();
+  const limit = Math.min(Math.max(ctx.args.int('limit') ?? 100, 1), 999);
+  const cursor = ctx.args.str('cursor');
+  const offset = cursor ? Number.parseInt(Buffer.from(cursor, 'base64').toString('utf8').replace(/^offset:/, ''), 10) || 0 : 0;
+  const page = all.slice(offset, offset + limit);
+  const hasMore = offset + limit < all.length;
+  const includeMetadata = ctx.args.bool('include_all_metadata');
+  return {
+    ok: true,
+    messages: page.map((m) => toApiMessage(m, { includeMetadata, state: ctx.state })),
+    has_more: hasMore,
+    response_metadata: { next_cursor: hasMore ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' },
+  };
+}
+
 export const conversationMethods: Record<string, ApiMethod> = {
   'conversations.info': { handler: info, token: 'bot' },
   'conversations.replies': { handler: replies, token: 'bot' },
+  'conversations.history': { handler: history, token: 'bot' },
 };
