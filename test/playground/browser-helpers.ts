@@ -73,3 +73,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path });
   return path;
 }
+
+/** Scrolls the message list (or thread) so `target`'s top edge sits at the top of the view: a card reads from its header. */
+export async function scrollToTopOf(target: Locator): Promise<void> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+}
