@@ -1,12 +1,15 @@
 /**
- * Cancel and replay end to end: only the asker or a workspace admin may cancel a run; replay
- * lists and re-renders answers of conversations started from this workspace, and only those.
+ * The buttons of agent runs end to end: only the asker or a workspace admin may cancel a run;
+ * "Ask the agent" on a document card starts a run grounded on that document; replay lists and
+ * re-renders answers of conversations started from this workspace, and only those.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_ACTION_ID } from '../../src/slack/blocks/agent/agent-render-context.js';
 import { REPLAY_ACTION_IDS } from '../../src/slack/blocks/agent/replay-buttons.js';
+import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
+import { decodeDocButton } from '../../src/slack/blocks/button-values.js';
 import { startHarness, type Harness } from './harness.js';
-import { blockTypes, botReplies, eventIdFor, failedCalls, messageText, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
+import { blockTypes, botReplies, eventIdFor, eventually, failedCalls, messageText, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
 
 interface Button {
   action_id?: string;
@@ -22,7 +25,7 @@ function buttons(blocks: unknown[] | undefined): Button[] {
   return out;
 }
 
-describe('cancel and replay of agent runs', () => {
+describe('agent run buttons: cancel, ask about a document, replay', () => {
   let h: Harness;
   let channel: string;
   const mention = (text: string) => `<@${h.slack.botUserId}> ${text}`;
@@ -66,6 +69,38 @@ describe('cancel and replay of agent runs', () => {
 
     expect(c.status).toBe('cancelled');
     expect(messageText(botReplies(h, channel, byAdmin.ts)[0]!)).toContain(`Cancelled by <@${admin}>`);
+  });
+
+  const askButton = (blocks: unknown[] | undefined) => buttons(blocks).find((b) => b.action_id?.startsWith(ACTION_IDS.searchAsk));
+
+  it('"Ask the agent" on an ephemeral card posts a visible question and runs with that document', async () => {
+    await h.slack.sendCommand({ command: '/research', text: 'NVIDIA data center revenue' });
+    const card = await h.slack.waitFor(() => h.slack.ephemeralFor(h.slack.defaultUserId, channel).find((e) => askButton(e.blocks)), 10_000);
+    const button = askButton(card.blocks)!;
+    const doc = decodeDocButton(button.value)!;
+    await h.slack.clickAction({ channel_id: channel, message_ts: card.ts, action_id: button.action_id!, ephemeral: true });
+    const root = await h.slack.waitFor(() => h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('asked the agent about')), 10_000);
+    const run = await eventually(async () =>
+      (await h.desk.stores.recentRuns.list(h.slack.teamId, h.slack.defaultUserId)).find((r) => r.threadTs === root.ts),
+    );
+    const record = await waitForRunEnd(h, run.runId);
+    expect(record.status).toBe('completed');
+    expect(record.documents).toEqual([{ docId: doc.d, docTitle: doc.t }]);
+    expect(blockTypes(botReplies(h, channel, root.ts)[0]!)).toContain('header');
+  });
+
+  it('"Ask the agent" on a visible card runs in the card’s thread', async () => {
+    await h.slack.sendCommand({ command: '/research', text: 'Moutai annual report --public' });
+    const card = await h.slack.waitFor(() => h.slack.channelMessages(channel).find((m) => askButton(m.blocks)), 10_000);
+    const button = askButton(card.blocks)!;
+    await h.slack.clickAction({ channel_id: channel, message_ts: card.ts, action_id: button.action_id! });
+    const run = await eventually(async () =>
+      (await h.desk.stores.recentRuns.list(h.slack.teamId, h.slack.defaultUserId)).find((r) => r.threadTs === card.ts),
+    );
+    const record = await waitForRunEnd(h, run.runId);
+    expect(record.status).toBe('completed');
+    expect(record.documents?.[0]?.docId).toBe(decodeDocButton(button.value)!.d);
+    expect(botReplies(h, channel, card.ts)).toHaveLength(1);
   });
 
   let owned: { conversationId: number; assistantMessageId: string };

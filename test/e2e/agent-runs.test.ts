@@ -66,13 +66,14 @@ describe('agent runs in Slack threads', () => {
 
   it('answers a direct message, streaming natively in the DM thread', async () => {
     const dm = h.slack.defaultDmId;
-    const { ts } = await h.slack.postMessage({ text: 'What is Apple’s cash position?', channel_id: dm });
+    // [slow] keeps the run going past one chat.startStream budget window (~3.3 s): the relay
+    // spends a window on its first, still empty write, so a shorter run may never stream.
+    const { ts } = await h.slack.postMessage({ text: '[slow] What is Apple’s cash position?', channel_id: dm });
     const runId = runIdForEvent(h, dm, eventIdFor(h, ts, 'message'));
     const record = await waitForRunEnd(h, runId);
     expect(record.status).toBe('completed');
     expect(record.delivery).toBe('native');
     const streamCalls = h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.args.channel === dm);
-    if (streamCalls.length === 0) console.log('DMDEBUG', JSON.stringify(h.slack.calls.filter((c) => c.args.channel === dm).map((c) => [c.method, c.ok, c.at])), h.logs.filter((l) => l.includes(runId)).join('\n'));
     expect(streamCalls.length).toBeGreaterThan(0);
     expect(h.slack.calls.some((c) => c.method === 'chat.stopStream' && c.args.channel === dm)).toBe(true);
     const replies = botReplies(h, dm, ts);
@@ -143,6 +144,18 @@ describe('agent runs in Slack threads', () => {
     await h.slack.sendEvent(event, { eventId });
     await h.slack.waitFor(() => h.logs.some((l) => l.includes('request already handed to a run') && l.includes(runId)), 5_000);
     expect(botReplies(h, channel, ts)).toHaveLength(1);
+  });
+
+  it('releases the event when the relay cannot take it (shutting down), so a redelivery can', async () => {
+    await h.desk.relay.shutdown();
+    const { ts } = await h.slack.postMessage({ text: mention('What is the outlook for CATL?') });
+    const eventId = eventIdFor(h, ts, 'app_mention');
+    const note = await h.slack.waitFor(() => h.ephemerals().find((e) => e.text.includes('temporary problem on my side')), 5_000);
+    expect(note).toBeDefined();
+    await h.slack.waitFor(() => h.logs.some((l) => l.includes('released the event') && l.includes(eventId)), 5_000);
+    // Released: Slack's redelivery of this event id would be processed, not dropped as a repeat.
+    expect(await h.desk.stores.events.claim(eventId)).toBe(true);
+    expect(botReplies(h, channel, ts)).toHaveLength(0);
   });
 
   it('made no Slack call that failed validation or hit a rate limit', () => {

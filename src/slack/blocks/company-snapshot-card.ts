@@ -22,9 +22,16 @@ export interface CompanySnapshotInput extends CompanyContext {
 const SNAPSHOT_BALANCE = ['Cash & equivalents', 'Total current assets', 'Total assets', 'Total current liabilities', 'Total liabilities', 'Total shareholders’ equity'];
 const SNAPSHOT_CASH = ['Operating cash flow', 'Investing cash flow', 'Financing cash flow', 'Net change in cash', 'Cash at end'];
 
+/** Beyond this a percentage says more about a near-zero base than about the company. */
+const MEANINGFUL_CHANGE_PCT = 1000;
+
 function change(a: number | undefined, b: number | undefined): string {
   if (!isNum(a) || !isNum(b) || b === 0) return MISSING;
-  return formatPercent(((a - b) / Math.abs(b)) * 100, true, 1);
+  const pct = ((a - b) / Math.abs(b)) * 100;
+  // A sign flip or a tiny prior value gives a meaningless percentage: say so (analysts write n/m).
+  if (Math.sign(a) !== Math.sign(b) && a !== 0) return 'n/m';
+  if (Math.abs(pct) > MEANINGFUL_CHANGE_PCT) return 'n/m';
+  return formatPercent(pct, true, 1);
 }
 
 export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage {
@@ -57,7 +64,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
     header(title),
     context(escapeMrkdwn(`${unitCaption(unit, currency)} · change is latest vs prior period`)),
     hasTable ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] } : section('_No balance-sheet or cash-flow data is available for this company._'),
-    mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(`${latest.period} ${latest.fiscalYear}`.trim())}` : ''}*`),
+    mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(revenuePeriodLabel(latest))}` : ''}*`),
     mixFields.length > 0 && fields(mixFields),
     regions.length > 0 && context(escapeMrkdwn(`Regions: ${regions.slice(0, 6).map((r) => `${r.name} ${formatPercent(r.share, false, 1)}`).join(' · ')}`)),
     context('More: add `balance`, `cashflow` or `revenue` to the command for the full statement.'),
@@ -69,4 +76,10 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
     mix.length ? `Revenue mix: ${mix.slice(0, 4).map((s) => `${s.name} ${formatPercent(s.share, false, 1)}`).join(', ')}` : '',
   ].filter(Boolean).join('\n');
   return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
+}
+
+/** "FY2025" already names its year; "H1" does not. */
+function revenuePeriodLabel(period: { period: string; fiscalYear: number }): string {
+  const label = period.period.trim();
+  return label.includes(String(period.fiscalYear)) ? label : `${label} ${period.fiscalYear}`.trim();
 }

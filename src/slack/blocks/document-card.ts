@@ -8,6 +8,8 @@ import { docItem, docMetaLine, docTitleLink } from './doc-item.js';
 import { bold, escapeMrkdwn, safeUrl } from './escape.js';
 import { excerpt } from './format.js';
 import { clampMessage, SLACK_LIMITS } from './limits.js';
+import { markdownToPlainText } from './markdown/markdown-to-plain-text.js';
+import { markdownToMrkdwn } from './markdown/markdown-pieces.js';
 
 type AnyDoc = DocumentDetail | DocumentSummary | SearchDocument;
 const MAX_SUMMARY_SECTIONS = 8;
@@ -39,7 +41,8 @@ export interface DocumentSummaryInput {
 export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage {
   const item = input.doc ? docItem(input.doc, input.timeZone) : { id: input.summary.docId, title: 'Document summary', companies: [], symbols: [] };
   // Escape first, then split: cutting escaped text keeps entities whole via the clamp rules.
-  const pieces = splitForSections(escapeMrkdwn(input.summary.summary || ''));
+  // The summary is Markdown: converted (and escaped) to mrkdwn so lists and emphasis render.
+  const pieces = splitForSections(markdownToMrkdwn(input.summary.summary || ''));
   const shown = pieces.slice(0, MAX_SUMMARY_SECTIONS);
   const url = safeUrl(item.url);
   const blocks: Array<Block | false> = [
@@ -53,7 +56,7 @@ export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage
       ...(url ? [button({ text: 'Open', actionId: ACTION_IDS.searchOpen, url })] : []),
     ]),
   ];
-  const text = `Summary of ${item.title}: ${excerpt(input.summary.summary, 300) || 'no summary available'}`;
+  const text = `Summary of ${item.title}: ${excerpt(markdownToPlainText(input.summary.summary ?? ''), 300) || 'no summary available'}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
 }
 
@@ -63,7 +66,7 @@ export function renderUnfurl(doc: AnyDoc, timeZone?: string): { blocks: Block[] 
   const summary = item.summary ?? ('summary' in doc ? doc.summary : undefined);
   const blocks: Array<Block | false> = [
     section(`${bold(docTitleLink(item))}\n${docMetaLine(item)}`),
-    Boolean(summary) && section(escapeMrkdwn(excerpt(summary, 400))),
+    Boolean(summary) && section(escapeMrkdwn(excerpt(markdownToPlainText(summary ?? ''), 400))),
   ];
   return { blocks: clampMessage({ text: item.title || 'Document', blocks: compact(blocks) }).blocks };
 }

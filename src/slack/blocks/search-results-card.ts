@@ -12,6 +12,7 @@ import { bold, escapeMrkdwn, safeUrl } from './escape.js';
 import { excerpt } from './format.js';
 import { clampMessage } from './limits.js';
 import type { SlackMessage } from './block-kit.js';
+import { markdownToPlainText } from './markdown/markdown-to-plain-text.js';
 
 export interface SearchCardContext {
   /** The search being shown; `p` is the page on screen. */
@@ -52,7 +53,8 @@ export function describeFilters(state: SearchState): string {
 
 function docBlocks(item: DocItem, index: number, query: string | undefined): Block[] {
   const lines = [bold(docTitleLink(item)), docMetaLine(item)];
-  if (item.summary) lines.push(escapeMrkdwn(excerpt(item.summary, SUMMARY_EXCERPT)));
+  // Summaries are Markdown (the interface says so): flattened to plain text for a compact excerpt.
+  if (item.summary) lines.push(escapeMrkdwn(excerpt(markdownToPlainText(item.summary), SUMMARY_EXCERPT)));
   const url = safeUrl(item.url);
   const buttons = [
     button({ text: 'Summary', actionId: indexedActionId(ACTION_IDS.searchSummary, index), value: encodeDocButton({ d: item.id, t: item.title }) }),

@@ -42,6 +42,8 @@ const PERIOD_WORDS: Record<string, StatementPeriod> = {
 const QUARTERS: Record<string, string> = { Q1: 'Q1', Q2: 'Q2', Q3: 'Q3', Q4: 'Q4', FY: 'FY', H1: 'H1', '9M': 'Q3 (9 months)', Q3_9M: 'Q3 (9 months)' };
 const KEYS = ['limit', 'fy', 'q', 'since', 'until', 'last'];
 
+/** Periods shown when no limit:N is given (the service's own default is 8). */
+export const DEFAULT_STATEMENT_PERIODS = 5;
 export const FINANCIALS_EXAMPLE = '/financials SH:600519 balance annual limit:4';
 
 /** Parses /financials text. `now` enables `last:`. Never throws. */
@@ -149,9 +151,9 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     return { kind: 'revenue', symbol, request };
   }
   if (statement === 'balance' || statement === 'cashflow') {
-    const request: StatementRequest = { symbol: symbol.canonical };
+    // Five periods fit a Slack table without sideways scrolling; limit:N asks for more.
+    const request: StatementRequest = { symbol: symbol.canonical, limit: limit ?? DEFAULT_STATEMENT_PERIODS };
     if (period) request.period = period;
-    if (limit) request.limit = limit;
     if (fiscalYear) request.fiscalYear = fiscalYear;
     if (fiscalQuarter) request.fiscalQuarter = fiscalQuarter;
     if (dates.startDate) request.startDate = dates.startDate;

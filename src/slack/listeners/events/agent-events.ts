@@ -4,6 +4,7 @@
  * starts a new thread on itself. Bolt has acked the event before these run.
  */
 import type { App } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { startRunFromEvent, type SlackMessageEvent } from '../agent/start-run-from-event.js';
@@ -44,7 +45,7 @@ export function agentMessageFrom(
 
 export function registerAgentEvents(app: App, deps: ListenerDeps): void {
   const handle = async (
-    args: { event: unknown; body: unknown; context: Record<string, unknown>; client: Parameters<typeof startRunFromEvent>[2]['client'] },
+    args: { event: unknown; body: unknown; context: Record<string, unknown>; client: WebClient },
     requireIm: boolean,
   ): Promise<void> => {
     const { context, client } = args;
