@@ -19,7 +19,6 @@ import { startSlackEmulator } from './emulators/slack/index.js';
 type Closer = () => Promise<unknown>;
 
 async function main(): Promise<void> {
-  const startedAt = Date.now();
   let config: Config;
   try {
     config = loadConfig();
@@ -102,7 +101,8 @@ async function main(): Promise<void> {
     closers.push(() => desk.stop());
     setRequestUrl?.(`http://127.0.0.1:${desk.port}/slack/events`);
 
-    const readyMs = Date.now() - startedAt;
+    // Measured from process start, so it includes loading the code.
+    const readyMs = Math.round(process.uptime() * 1000);
     if (playgroundUrl) {
       process.stdout.write(
         `\nResearch Desk playground (demo data${demo ? '' : ', real service'}) is ready in ${readyMs} ms:\n\n  ${playgroundUrl}\n\n` +
