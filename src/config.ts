@@ -35,6 +35,11 @@ export interface Config {
   agentIdleTimeoutMs: number;
   runLeaseMs: number;
   digestGraceMs: number;
+  /**
+   * Stable id of this replica (e.g. the pod name). A replica restarted with the same id takes its
+   * runs back at once instead of after their lease expires; replicas running at once must differ.
+   */
+  instanceId?: string;
   /** Every secret value, for the log redactor. */
   secrets: string[];
 }
@@ -132,6 +137,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     agentIdleTimeoutMs: number(read, 'AGENT_IDLE_TIMEOUT_SECONDS', 600, { min: 5, max: 86_400 }) * 1000,
     runLeaseMs: number(read, 'RUN_LEASE_SECONDS', 30, { min: 2, max: 3600 }) * 1000,
     digestGraceMs: number(read, 'DIGEST_GRACE_MINUTES', 60, { min: 0, max: 10_080 }) * 60_000,
+    instanceId: instanceIdFrom(read('INSTANCE_ID')),
     secrets: [botToken, appToken, signingSecret, apiKey, redisPassword(redisUrl)].filter(
       (s): s is string => typeof s === 'string',
     ),
@@ -201,4 +207,12 @@ function redisPassword(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function instanceIdFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[A-Za-z0-9._:-]{1,100}$/.test(raw)) {
+    throw new ConfigError('INSTANCE_ID', 'may hold only letters, digits, . _ : - (at most 100)', 'research-desk-0');
+  }
+  return raw;
 }

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ DOCUMENT_URL_DOMAINS: 'ok.example.com,bad domain' }, 'DOCUMENT_URL_DOMAINS'],
     [{ AGENT_IDLE_TIMEOUT_SECONDS: 'soon' }, 'AGENT_IDLE_TIMEOUT_SECONDS'],
+    [{ INSTANCE_ID: 'two words' }, 'INSTANCE_ID'],
   ])('refuses %j naming %s with an example', (env, variable) => {
     let caught: unknown;
     try {
