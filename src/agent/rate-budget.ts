@@ -1,0 +1,74 @@
+/**
+ * A rate budget per workspace × method (× channel where Slack scopes it so), shared by every run
+ * in the process and, through the StateStore's atomic `increment`, by every replica. Time is cut
+ * into windows of one call each (see `planSlots`); a caller asks for the current window and, when
+ * it is taken, learns when the next one opens.
+ */
+import { keys } from '../store/keys.js';
+import type { StateStore } from '../store/state-store.js';
+import { DEFAULT_SAFETY_MARGIN, planSlots, SLACK_RATE_LIMITS, type MethodRateLimit, type SlotPlan } from './rate-limits.js';
+import type { SlackMethod } from './slack-writer.js';
+
+export type BudgetDecision = { granted: true } | { granted: false; retryInMs: number };
+
+export interface RateBudget {
+  /** Tries to take one call of `method`; `scopeId` is the channel for channel-scoped methods. */
+  tryTake(teamId: string, method: SlackMethod, scopeId: string): Promise<BudgetDecision>;
+  /** Marks the method unusable until `untilMs` (a 429's Retry-After), for every replica. */
+  block(teamId: string, method: SlackMethod, scopeId: string, untilMs: number): Promise<void>;
+  plan(method: SlackMethod): SlotPlan;
+}
+
+export interface RateBudgetOptions {
+  store: StateStore;
+  clock: () => number;
+  margin?: number;
+  /** Overrides of the published limits (tests, or a workspace with a negotiated limit). */
+  limits?: Partial<Record<SlackMethod, MethodRateLimit>>;
+}
+
+export function createRateBudget(options: RateBudgetOptions): RateBudget {
+  const limits = { ...SLACK_RATE_LIMITS, ...options.limits };
+  const plans = new Map<SlackMethod, SlotPlan>();
+  const planFor = (method: SlackMethod): SlotPlan => {
+    let plan = plans.get(method);
+    if (!plan) {
+      plan = planSlots(limits[method], options.margin ?? DEFAULT_SAFETY_MARGIN);
+      plans.set(method, plan);
+    }
+    return plan;
+  };
+  // Channel-scoped methods get one counter per channel: `chat.postMessage@C123`.
+  const scopedMethod = (method: SlackMethod, scopeId: string): string =>
+    limits[method].scope === 'channel' ? `${method}@${scopeId}` : method;
+  // Local knowledge of blocks saves a store round trip per attempt while a 429 lasts.
+  const localBlocks = new Map<string, number>();
+
+  return {
+    plan: planFor,
+    async tryTake(teamId, method, scopeId) {
+      const scoped = scopedMethod(method, scopeId);
+      const base = `${teamId}|${scoped}`;
+      const now = options.clock();
+      const localUntil = localBlocks.get(base) ?? 0;
+      if (localUntil > now) return { granted: false, retryInMs: localUntil - now };
+      const blockedUntil = Number((await options.store.get(keys.budget(teamId, scoped, 'blocked'))) ?? 0);
+      if (blockedUntil > now) {
+        localBlocks.set(base, blockedUntil);
+        return { granted: false, retryInMs: blockedUntil - now };
+      }
+      const { windowMs } = planFor(method);
+      const window = Math.floor(now / windowMs);
+      const count = await options.store.increment(keys.budget(teamId, scoped, window), 1, windowMs * 2 + 1000);
+      if (count <= 1) return { granted: true };
+      return { granted: false, retryInMs: Math.max(1, (window + 1) * windowMs - options.clock()) };
+    },
+    async block(teamId, method, scopeId, untilMs) {
+      const scoped = scopedMethod(method, scopeId);
+      const base = `${teamId}|${scoped}`;
+      localBlocks.set(base, Math.max(untilMs, localBlocks.get(base) ?? 0));
+      const ttl = Math.max(1, untilMs - options.clock());
+      await options.store.set(keys.budget(teamId, scoped, 'blocked'), String(untilMs), ttl);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Builds the relay exactly as the app does, over the real Slack emulator, the real service
+ * emulator and a real Redis (DB 15, a unique key prefix per harness).
+ */
+import { randomUUID } from 'node:crypto';
+import type { StreamingMode } from '../../../src/config.js';
+import { createRunRenderer } from '../../../src/agent/create-run-renderer.js';
+import { createRateBudget } from '../../../src/agent/rate-budget.js';
+import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../../src/agent/relay-runtime.js';
+import { createWebClientWriter } from '../../../src/agent/web-client-writer.js';
+import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
+import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
+import { createLogger, type Logger } from '../../../src/observability/logger.js';
+import { createRedactor } from '../../../src/observability/redactor.js';
+import { createResearchClient, type ResearchClient } from '../../../src/service/research-client.js';
+import { Leases } from '../../../src/store/leases.js';
+import { createRedisStateStore } from '../../../src/store/redis-state-store.js';
+import { RunStore } from '../../../src/store/run-store.js';
+import type { StateStore } from '../../../src/store/state-store.js';
+import { ThreadConversations } from '../../../src/store/thread-conversations.js';
+
+export const REDIS_URL = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379/15';
+export const BOT_TOKEN = 'xoxb-relay-test-token';
+
+export interface HarnessOptions {
+  slack?: SlackEmulatorOptions;
+  agentSpeed?: number;
+}
+
+export interface RelayHarness {
+  slack: SlackEmulator;
+  service: ServiceEmulator;
+  keyPrefix: string;
+  logLines: string[];
+  logger: Logger;
+  openStore(): StateStore;
+  /** A runtime as the app builds it; every one is shut down by close(). */
+  runtime(overrides?: Partial<RelayRuntimeDeps> & { streaming?: StreamingMode; stateStore?: StateStore }): RelayRuntime;
+  /** Posts the asker's question in a channel: the root of the run's thread. */
+  ask(question: string, channelId?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startRelayHarness(options: HarnessOptions = {}): Promise<RelayHarness> {
+  const slack = await startSlackEmulator({ botToken: BOT_TOKEN, rateLimits: 'slack', ...options.slack });
+  const service = await startServiceEmulator({ port: 0, agentSpeed: options.agentSpeed ?? 40 });
+  const keyPrefix = `test:relay:${randomUUID().slice(0, 8)}:`;
+  const logLines: string[] = [];
+  const logger = createLogger({ level: 'info', redact: createRedactor([BOT_TOKEN]), write: (l) => logLines.push(l) });
+  const stores: StateStore[] = [];
+  const clients: ResearchClient[] = [];
+  const runtimes: RelayRuntime[] = [];
+  const openStore = (): StateStore => {
+    const s = createRedisStateStore({ url: REDIS_URL, keyPrefix });
+    stores.push(s);
+    return s;
+  };
+  return {
+    slack,
+    service,
+    keyPrefix,
+    logLines,
+    logger,
+    openStore,
+    runtime({ stateStore, ...overrides } = {}) {
+      const store = stateStore ?? openStore();
+      const client = createResearchClient({ baseUrl: service.url, apiKey: service.apiKey, logger });
+      clients.push(client);
+      const runtime = createRelayRuntime({
+        service: client,
+        slack: createWebClientWriter({ token: BOT_TOKEN, apiUrl: slack.apiUrl, logger }),
+        store: { runs: new RunStore(store), leases: new Leases(store), threads: new ThreadConversations(store) },
+        logger,
+        instanceId: `test-${randomUUID().slice(0, 6)}`,
+        streaming: 'update',
+        budget: createRateBudget({ store, clock: Date.now }),
+        idleTimeoutMs: 20_000,
+        leaseMs: 3000,
+        rendererFor: createRunRenderer({}),
+        ...overrides,
+      });
+      runtimes.push(runtime);
+      return runtime;
+    },
+    async ask(question, channelId) {
+      const { ts } = await slack.postMessage({ text: question, channel_id: channelId ?? slack.defaultChannelId, user_id: slack.defaultUserId });
+      return ts;
+    },
+    async close() {
+      await Promise.all(runtimes.map((r) => r.shutdown().catch(() => undefined)));
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      const cleanup = stores[0];
+      if (cleanup) {
+        for (const key of await cleanup.keys('')) await cleanup.delete(key);
+      }
+      await Promise.all(stores.map((s) => s.close().catch(() => undefined)));
+      await service.close();
+      await slack.close();
+    },
+  };
+}
+
+/** The thread's replies (root excluded) as `{text, blocks}`, like the render tool's last line. */
+export function finalThread(slack: SlackEmulator, channelId: string, threadTs: string): Array<{ text: string; blocks: unknown[] }> {
+  return slack
+    .threadReplies(channelId, threadTs)
+    .filter((m) => m.ts !== threadTs)
+    .map((m) => ({ text: m.text, blocks: m.blocks ?? [] }));
+}
+
+/** Slack calls the emulator answered with 429. */
+export function rateLimitedCalls(slack: SlackEmulator): number {
+  return slack.calls.filter((c) => c.status === 429).length;
+}
