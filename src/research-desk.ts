@@ -3,11 +3,9 @@
  * digest scheduler. Everything it talks to is passed in (service client, state store, Slack
  * connection, clock), so main.ts wires real services and tests wire the emulators.
  */
-import { randomUUID } from 'node:crypto';
 import type { StreamingMode } from './config.js';
-import { createRateBudget } from './agent/rate-budget.js';
-import { createRelayRuntime, type RelayRuntime } from './agent/relay-runtime.js';
-import { createRunRenderer } from './agent/create-run-renderer.js';
+import type { RelayRuntime } from './agent/relay-runtime.js';
+import { buildRelayRuntime, defaultInstanceId } from './agent/build-relay-runtime.js';
 import { createWebClient, createWriterFromClient } from './agent/web-client-writer.js';
 import type { Logger } from './observability/logger.js';
 import type { ResearchService } from './service/types.js';
@@ -53,7 +51,7 @@ export interface ResearchDesk {
 export async function startResearchDesk(options: ResearchDeskOptions): Promise<ResearchDesk> {
   const clock = options.clock ?? Date.now;
   const logger = options.logger;
-  const instanceId = options.instanceId ?? `rd-${randomUUID().slice(0, 8)}`;
+  const instanceId = options.instanceId ?? defaultInstanceId();
   const stores = createAppStores(options.store, clock);
   const serviceStatus = createServiceStatus(options.service, clock);
 
@@ -64,19 +62,15 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}),
     logger,
   });
-  const relay = createRelayRuntime({
+  const relay = buildRelayRuntime({
+    config: { streaming: options.streaming, agentIdleTimeoutMs: options.agentIdleTimeoutMs, runLeaseMs: options.runLeaseMs },
+    slack: { writer: createWriterFromClient(webClient) },
     service: options.service,
-    slack: createWriterFromClient(webClient),
-    store: stores,
-    clock,
+    store: options.store,
     logger,
     instanceId,
-    streaming: options.streaming,
-    budget: createRateBudget({ store: options.store, clock }),
-    idleTimeoutMs: options.agentIdleTimeoutMs,
-    leaseMs: options.runLeaseMs,
-    rendererFor: createRunRenderer({ demo: options.demo, clock }),
-    resumeIntervalMs: options.runLeaseMs,
+    clock,
+    demo: options.demo,
   });
 
   const deps: ListenerDeps = {

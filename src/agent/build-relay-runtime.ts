@@ -3,6 +3,7 @@
  * through rate limits, the budget and domain stores over the process's StateStore, the renderers
  * of src/slack/blocks/agent. main.ts (and the crash-test worker) call this; nothing else is needed.
  */
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Config } from '../config.js';
 import type { Logger } from '../observability/logger.js';
@@ -25,8 +26,8 @@ export interface BuildRelayRuntimeOptions {
   store: StateStore;
   logger: Logger;
   /**
-   * Lease holder id. Stable per replica (e.g. the pod name): a replica restarted after a crash
-   * takes its runs back at once instead of waiting for their leases to expire.
+   * Lease holder id. Stable per replica (config INSTANCE_ID, e.g. the pod name): a replica restarted
+   * after a crash takes its runs back at once instead of waiting for their leases to expire.
    */
   instanceId?: string;
   clock?: () => number;
@@ -36,8 +37,12 @@ export interface BuildRelayRuntimeOptions {
   overrides?: Partial<RelayRuntimeDeps>;
 }
 
+/**
+ * Unique per process start: two replicas on one host (or two test instances) must never share a
+ * lease holder id. A stable id comes from config (INSTANCE_ID) when the deployment has one.
+ */
 export function defaultInstanceId(): string {
-  return process.env['RELAY_INSTANCE_ID'] ?? `${os.hostname()}`;
+  return `${os.hostname()}-${randomUUID().slice(0, 8)}`;
 }
 
 export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRuntime {

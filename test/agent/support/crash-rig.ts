@@ -47,7 +47,7 @@ export async function openCrashSetup(options: CrashSetupOptions, opened: CrashSe
     REDIS_KEY_PREFIX: prefix,
     SLACK_STREAMING: options.streaming,
     RUN_LEASE_SECONDS: '5',
-    RELAY_INSTANCE_ID: 'replica-0',
+    INSTANCE_ID: 'replica-0',
     WORKER_RUN: JSON.stringify({
       teamId: slack.teamId,
       channelId,
