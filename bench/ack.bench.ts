@@ -3,25 +3,19 @@
  * the real app in HTTP mode, with the service emulator adding 300 ms behind the command. Measures
  * ack latency (what Slack's 3-second limit applies to) and time to the first posted response.
  *
- * The alternative measured in the same run is the obvious one: a Bolt app whose /research handler
- * calls the service first and acks with the answer.
+ * The app runs as its own process (src/main.ts, configured like production), and so does the
+ * alternative measured in the same run, the obvious one (bench/ack-naive-app.ts): a Bolt app whose
+ * /research handler calls the service first and acks with the answer.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import { startServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../src/emulators/slack/index.js';
-import { createResearchClient, type ResearchClient } from '../src/service/research-client.js';
-import { createLogger } from '../src/observability/logger.js';
-import { createRedactor } from '../src/observability/redactor.js';
-import { createFileStateStore } from '../src/store/file-state-store.js';
-import { startResearchDesk } from '../src/research-desk.js';
-import { slackClientOptions } from '../src/slack/app/create-slack-app.js';
-import { toBoltLogger } from '../src/slack/app/bolt-logger.js';
 import { percentile, median, round } from './lib/stats.js';
 import { runPool } from './lib/run-pool.js';
 import { writeResults } from './lib/write-results.js';
+import { spawnApp } from './lib/spawn-app.js';
 
 const SECRETS = { botToken: 'xoxb-bench-bot-token-0000', signingSecret: 'bench-signing-secret-0000' };
 
@@ -76,67 +70,53 @@ async function driveCommands(slack: SlackEmulator, params: AckBenchParameters): 
   };
 }
 
-/** The obvious alternative: do the work, then ack with the answer. */
-async function startNaiveApp(service: ResearchClient, apiUrl: string, port = 0): Promise<{ port: number; stop(): Promise<void> }> {
-  const logger = toBoltLogger(createLogger({ level: 'error', redact: createRedactor(Object.values(SECRETS)) }), LogLevel.ERROR);
-  const receiver = new HTTPReceiver({ signingSecret: SECRETS.signingSecret, endpoints: '/slack/events', logger, unhandledRequestTimeoutMillis: 10_000 });
-  const app = new App({ token: SECRETS.botToken, receiver, logger, clientOptions: slackClientOptions(apiUrl) });
-  app.command('/research', async ({ ack, command }) => {
-    const result = await service.searchV2({ query: command.text, num: 5 });
-    await ack({ response_type: 'ephemeral', text: `${result.totalCount} documents: ${result.docs.map((d) => d.title).join('; ')}`.slice(0, 3000) });
-  });
-  const server = await receiver.start({ port, host: '127.0.0.1' });
-  const address = server.address();
-  return { port: typeof address === 'object' && address ? address.port : port, stop: () => app.stop() as Promise<void> };
-}
-
 export async function runAckBenchmark(params: AckBenchParameters = { commands: 1000, concurrency: 50, serviceLatencyMs: 300 }) {
   const serviceEmulator = await startServiceEmulator({ port: 0, faults: { latencyMs: params.serviceLatencyMs } });
   const slack = await startSlackEmulator({ port: 0, rateLimits: 'off', ...SECRETS });
-  const quiet = createLogger({ level: 'error', redact: createRedactor(Object.values(SECRETS)) });
-  const client = createResearchClient({ baseUrl: serviceEmulator.url, apiKey: serviceEmulator.apiKey, logger: quiet });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-bench-'));
-  const store = await createFileStateStore({ dir: dataDir });
+  const env = {
+    SLACK_BOT_TOKEN: SECRETS.botToken,
+    SLACK_SIGNING_SECRET: SECRETS.signingSecret,
+    SLACK_API_URL: slack.apiUrl,
+    SERVICE_BASE_URL: serviceEmulator.url,
+    SERVICE_API_KEY: serviceEmulator.apiKey,
+    DATA_DIR: dataDir,
+  };
   try {
-    const desk = await startResearchDesk({
-      connection: { mode: 'http', botToken: SECRETS.botToken, signingSecret: SECRETS.signingSecret, apiUrl: slack.apiUrl },
-      port: 0,
-      host: '127.0.0.1',
-      service: client,
-      store,
-      logger: quiet,
-      streaming: 'update',
-      documentUrlDomains: [],
-      agentIdleTimeoutMs: 60_000,
-      runLeaseMs: 30_000,
-      digestGraceMs: 0,
-      demo: true,
-    });
+    // The real entry point, in its own process, as production runs it.
+    const desk = await spawnApp('src/main.ts', env);
     slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
     // Warm-up: JIT, keep-alive pools.
     await driveCommands(slack, { ...params, commands: 50 });
     const ours = await driveCommands(slack, params);
     await desk.stop();
 
-    const naive = await startNaiveApp(client, slack.apiUrl);
+    const naive = await spawnApp('bench/ack-naive-app.ts', env);
     slack.setRequestUrl(`http://127.0.0.1:${naive.port}/slack/events`);
     await driveCommands(slack, { ...params, commands: 50 });
     const workThenAck = await driveCommands(slack, params);
     await naive.stop();
 
+    const bare = await spawnApp('bench/ack-naive-app.ts', { ...env, ACK_MODE: 'bare' });
+    slack.setRequestUrl(`http://127.0.0.1:${bare.port}/slack/events`);
+    await driveCommands(slack, { ...params, commands: 50 });
+    const bareAck = await driveCommands(slack, params);
+    await bare.stop();
+
     const figures = {
       ackFirst: ours,
       workThenAck,
+      bareAckFloor: bareAck,
+      ackP50Ratio: round(workThenAck.ackP50Ms / Math.max(ours.ackP50Ms, 0.1), 1),
       ackP99Ratio: round(workThenAck.ackP99Ms / Math.max(ours.ackP99Ms, 0.1), 1),
+      firstResponseP50Ratio: round(ours.firstResponseP50Ms / Math.max(workThenAck.firstResponseP50Ms, 0.1), 1),
       goal: { ackP99UnderMs: 50, met: ours.ackP99Ms < 50, slackLimitMs: 3000 },
     };
     const file = await writeResults('ack', { parameters: { ...params }, figures });
     return { figures, file };
   } finally {
-    await client.close();
     await slack.close();
     await serviceEmulator.close();
-    await store.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

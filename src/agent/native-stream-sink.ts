@@ -83,6 +83,12 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
         await stopSegment(handle.since, handle.signal);
         return;
       }
+      if (!segment && !hasSomethingToStream()) {
+        // chat.startStream is Tier 2 (one slot every ~3 s): never spend a slot on an empty start,
+        // or a short run would find its only slot gone and never stream.
+        handle.shown(handle.take());
+        return;
+      }
       const method = segment ? SLACK_METHOD.appendStream : SLACK_METHOD.startStream;
       await deps.scheduler.schedule(
         slot(method, handle.since),
@@ -153,6 +159,13 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
       );
     },
   });
+
+  const hasSomethingToStream = (): boolean => {
+    const view = coalescer.latest();
+    if (!view) return false;
+    const { tasks, delta } = pendingChunks(deps.renderer.streamMarkdown(view), view);
+    return tasks.length > 0 || delta.length > 0;
+  };
 
   const switchToUpdates = (code: string, view: Parameters<RunSink['offer']>[0], since: number): void => {
     log.warn('slack refused a native stream; falling back to message updates', { runId: target.runId, code });

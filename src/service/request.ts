@@ -22,6 +22,11 @@ export interface RequestContext {
   timeoutMs: number;
   retry: RetryPolicy;
   dispatcher: Dispatcher;
+  /**
+   * Transport for long-lived event streams. Kept apart from `dispatcher` so that agent runs, each
+   * holding a connection for minutes, can never use up the pool that searches and reads need.
+   */
+  streamDispatcher: Dispatcher;
   logger?: Logger;
   clock: Clock;
   /** Aborted by close(): ends calls and streams still in flight. */
@@ -174,7 +179,7 @@ export function createRequester(ctx: RequestContext): Requester {
         method: spec.method,
         headers: headersFor(spec, spec.accept),
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        dispatcher: ctx.dispatcher,
+        dispatcher: ctx.streamDispatcher,
         signal: deadline.signal,
         bodyTimeout: spec.idleTimeoutMs,
       });

@@ -42,11 +42,17 @@ export type ResearchClient = SearchApi &
 type AssertAssignable<T extends ResearchService> = T;
 export type ResearchClientIsAService = AssertAssignable<ResearchClient>;
 
+/** Keep-alive connections to the service for request/response calls. */
+const REQUEST_CONNECTIONS = 64;
+
 export function createResearchClient(options: ResearchClientOptions): ResearchClient {
   if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError('baseUrl must be an http(s) URL');
+  // Requests share a bounded keep-alive pool; event streams (one per agent run, open for minutes)
+  // get their own, so a busy hour of agent runs never queues a search behind them.
   const ownDispatcher = options.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
+    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: REQUEST_CONNECTIONS });
+  const ownStreamDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   const lifetime = new AbortController();
   let closing: Promise<void> | undefined;
   const req = createRequester({
@@ -55,6 +61,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
     timeoutMs: options.timeoutMs ?? 15_000,
     retry: options.retry ?? defaultRetryPolicy,
     dispatcher: options.dispatcher ?? (ownDispatcher as Dispatcher),
+    streamDispatcher: options.dispatcher ?? (ownStreamDispatcher as Dispatcher),
     ...(options.logger ? { logger: options.logger.child({ component: 'research-client' }) } : {}),
     clock: options.clock ?? systemClock,
     lifetime: lifetime.signal,
@@ -70,7 +77,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
     ...createAgentApi(req, reconnect),
     close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
-      closing ??= ownDispatcher ? ownDispatcher.close() : Promise.resolve();
+      closing ??= Promise.all([ownDispatcher?.close(), ownStreamDispatcher?.close()]).then(() => undefined);
       return closing;
     },
   };

@@ -138,6 +138,8 @@ export function createEmulatorServer(deps: ServerDeps): Server {
         sendJson(res, err.status, { status: err.status, code: err.code, message: err.detail, data: null, detail: err.detail });
       } else if (err instanceof HttpError) {
         sendJson(res, err.status, { detail: err.detail }, err.headers);
+      } else if (req.destroyed || (err instanceof Error && err.message === 'aborted')) {
+        // The client went away (its timeout or a closed app): nothing to answer, nothing broken.
       } else {
         deps.logError(`service emulator: ${method} ${path} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
         sendJson(res, 500, { detail: 'Internal Server Error' });
