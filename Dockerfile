@@ -9,6 +9,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The build also copies the playground's static page, so the image can run the demo too.
 RUN npm run build
 
 FROM node:20-bookworm-slim AS deps
@@ -21,8 +22,6 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The playground page is static; it ships so the image can also run the demo.
-COPY src/emulators/slack/playground-page ./dist/emulators/slack/playground-page
 COPY package.json manifest.yml ./
 RUN mkdir -p /data && chown node:node /data
 USER node
