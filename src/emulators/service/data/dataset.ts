@@ -1,0 +1,109 @@
+/**
+ * The emulator's data: built once per emulator instance (deterministic), with the little
+ * mutable state the interface allows (folders created and deleted).
+ */
+import { DEMO_COMPANIES, type DemoCompany } from './companies.js';
+import { DEMO_CONCEPTS } from './concepts.js';
+import { buildDocuments, DATASET_END_MS, SEED_FOLDERS, type DemoDocument, type DemoFolder } from './documents.js';
+import { buildCompanyFinancials, type CompanyFinancials } from './financials.js';
+import { buildIndexHistory, DEMO_INDICES, type IndexPriceItem } from './indices.js';
+import { buildCompanyRevenue, type CompanyRevenue } from './revenue.js';
+import { SearchIndex } from '../search-index.js';
+
+export interface ConceptRecord {
+  concept_id: string;
+  concept_code: string;
+  concept_name: string;
+  concept_desc: string;
+  concept_keywords: string[];
+  concept_score: number;
+  trending_score: number;
+  scored_at: number;
+  published_at: number;
+  first_detected: boolean;
+  stocks: Array<{ market: string; code: string; name: string; description: string; relevance: number }>;
+  docs: Array<{ doc_id: string; title: string; url: string; relevance: number }>;
+}
+
+export interface Dataset {
+  companies: readonly DemoCompany[];
+  documents: DemoDocument[];
+  docsById: Map<string, DemoDocument>;
+  /** Document-level index (title, summary, chunk text). */
+  docIndex: SearchIndex;
+  /** Chunk-level index; keys are chunk ids. */
+  chunkIndex: SearchIndex;
+  chunkOwner: Map<string, DemoDocument>;
+  financials: Map<string, CompanyFinancials>;
+  revenue: Map<string, CompanyRevenue>;
+  indexPrices: Map<string, IndexPriceItem[]>;
+  concepts: ConceptRecord[];
+  folders: Map<string, DemoFolder>;
+  /** Documents removed with their folder. */
+  deletedDocIds: Set<string>;
+}
+
+export function buildDataset(): Dataset {
+  const companies = DEMO_COMPANIES;
+  const documents = buildDocuments(companies);
+  const docsById = new Map(documents.map((d) => [d.id, d]));
+  const docIndex = new SearchIndex(documents.map((d) => ({
+    key: d.id,
+    fields: [
+      { text: d.title, weight: 3 },
+      { text: d.summary, weight: 1 },
+      { text: d.chunks.map((c) => `${c.content} ${c.summary}`).join('\n'), weight: 1 },
+      { text: `${d.company_name} ${d.symbols.join(' ')} ${d.institution} ${d.author}`, weight: 1 },
+    ],
+  })));
+  const chunkOwner = new Map<string, DemoDocument>();
+  for (const d of documents) for (const c of d.chunks) chunkOwner.set(c.id, d);
+  const chunkIndex = new SearchIndex(documents.flatMap((d) => d.chunks.map((c) => ({
+    key: c.id,
+    fields: [
+      { text: `${c.content} ${c.summary}`, weight: 2 },
+      { text: d.title, weight: 1 },
+    ],
+  }))));
+  const financials = new Map(companies.map((c) => [c.symbol, buildCompanyFinancials(c)]));
+  const revenue = new Map(companies.map((c) => [c.symbol, buildCompanyRevenue(c)]));
+  const indexPrices = new Map(DEMO_INDICES.map((i) => [i.symbol, buildIndexHistory(i)]));
+
+  const concepts: ConceptRecord[] = DEMO_CONCEPTS.map((def, i) => {
+    const hits = docIndex.bm25(`${def.name} ${def.keywords.join(' ')}`).slice(0, 5);
+    const top = hits[0]?.score ?? 1;
+    const scoredAt = DATASET_END_MS - i * 3_600_000;
+    return {
+      concept_id: `cpt_${String(i + 1).padStart(4, '0')}`,
+      concept_code: def.code,
+      concept_name: def.name,
+      concept_desc: def.desc,
+      concept_keywords: [...def.keywords],
+      concept_score: def.conceptScore,
+      trending_score: def.trendingScore,
+      scored_at: scoredAt,
+      published_at: scoredAt - 86_400_000 * (def.firstDetected ? 1 : 30),
+      first_detected: def.firstDetected,
+      stocks: def.stocks.map((s) => ({ ...s })),
+      docs: hits.flatMap((h) => {
+        const d = docsById.get(h.key);
+        return d ? [{ doc_id: d.id, title: d.title, url: d.url, relevance: Math.round((h.score / top) * 100) / 100 }] : [];
+      }),
+    };
+  }).sort((a, b) => b.trending_score - a.trending_score);
+
+  return {
+    companies,
+    documents,
+    docsById,
+    docIndex,
+    chunkIndex,
+    chunkOwner,
+    financials,
+    revenue,
+    indexPrices,
+    concepts,
+    folders: new Map(SEED_FOLDERS.map((f) => [f.id, { ...f }])),
+    deletedDocIds: new Set(),
+  };
+}

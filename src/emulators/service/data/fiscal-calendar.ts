@@ -1,0 +1,49 @@
+/** Fiscal quarters of a company: which calendar month ends each quarter, and date helpers. */
+import type { DemoCompany } from './companies.js';
+
+export interface FiscalQuarter {
+  fiscalYear: number;
+  /** 1..4 */
+  quarter: number;
+  /** YYYY-MM-DD, last day of the quarter's last month. */
+  endDate: string;
+}
+
+export const FIRST_FISCAL_YEAR = 2021;
+/** Quarters ending after this date are "not yet reported" in the demo dataset. */
+export const LAST_REPORTED_END = '2025-04-30';
+
+export function monthEnd(year: number, month: number): string {
+  const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function addDays(date: string, days: number): string {
+  const ms = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Every fiscal quarter from FIRST_FISCAL_YEAR Q1 up to LAST_REPORTED_END, oldest first. */
+export function fiscalQuarters(company: DemoCompany): FiscalQuarter[] {
+  const out: FiscalQuarter[] = [];
+  for (let fy = FIRST_FISCAL_YEAR; fy <= 2026; fy++) {
+    for (let q = 1; q <= 4; q++) {
+      let month = company.fiscalYearEndMonth - 3 * (4 - q);
+      let year = fy;
+      if (month <= 0) {
+        month += 12;
+        year -= 1;
+      }
+      const endDate = monthEnd(year, month);
+      if (endDate > LAST_REPORTED_END) return out;
+      out.push({ fiscalYear: fy, quarter: q, endDate });
+    }
+  }
+  return out;
+}
+
+export function calendarQuarterOf(endDate: string): { year: number; quarter: number } {
+  const year = Number(endDate.slice(0, 4));
+  const month = Number(endDate.slice(5, 7));
+  return { year, quarter: Math.ceil(month / 3) };
+}
