@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import type { SlackChannel } from '../types.js';
+import type { SlackChannel, StoredMessage } from '../types.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { requireChannel } from './chat.js';
 import { toApiMessage } from './message-shape.js';
@@ -37,18 +37,7 @@ function replies(ctx: ApiContext): ApiResult {
   if (parent === undefined) throw new SlackApiError('thread_not_found');
   const threadTs = parent.thread_ts ?? parent.ts;
   const all = ctx.state.allMessages(channel.id).filter((m) => m.ts === threadTs || m.thread_ts === threadTs);
-  const limit = Math.min(Math.max(ctx.args.int('limit') ?? 1000, 1), 1000);
-  const cursor = ctx.args.str('cursor');
-  const offset = cursor ? Number.parseInt(Buffer.from(cursor, 'base64').toString('utf8').replace(/^offset:/, ''), 10) || 0 : 0;
-  const page = all.slice(offset, offset + limit);
-  const hasMore = offset + limit < all.length;
-  const includeMetadata = ctx.args.bool('include_all_metadata');
-  return {
-    ok: true,
-    messages: page.map((m) => toApiMessage(m, { includeMetadata, state: ctx.state })),
-    has_more: hasMore,
-    response_metadata: { next_cursor: hasMore ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' },
-  };
+  return messagePage(ctx, all, 1000, 1000);
 }
 
 /**
@@ -68,7 +57,12 @@ function history(ctx: ApiContext): ApiResult {
     .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
     .filter((m) => (oldest ? after(m.ts, oldest) : true) && (latest ? before(m.ts, latest) : true))
     .reverse();
-  const limit = Math.min(Math.max(ctx.args.int('limit') ?? 100, 1), 999);
+  return messagePage(ctx, all, 100, 999);
+}
+
+/** One page of messages with Slack's cursor paging (the cursor encodes an offset). */
+function messagePage(ctx: ApiContext, all: StoredMessage[], defaultLimit: number, maxLimit: number): ApiResult {
+  const limit = Math.min(Math.max(ctx.args.int('limit') ?? defaultLimit, 1), maxLimit);
   const cursor = ctx.args.str('cursor');
   const offset = cursor ? Number.parseInt(Buffer.from(cursor, 'base64').toString('utf8').replace(/^offset:/, ''), 10) || 0 : 0;
   const page = all.slice(offset, offset + limit);
