@@ -17,7 +17,7 @@ import { runPool } from './lib/run-pool.js';
 import { writeResults } from './lib/write-results.js';
 import { spawnApp } from './lib/spawn-app.js';
 
-const SECRETS = { botToken: 'xoxb-bench-bot-token-0000', signingSecret: 'bench-signing-secret-0000' };
+const SECRETS = { botToken: 'xoxb-fake-bench-bot-token-0000', signingSecret: 'bench-signing-secret-0000' };
 
 export interface AckBenchParameters {
   commands: number;

@@ -28,7 +28,7 @@ import { writeResults } from './lib/write-results.js';
 import type { StrategyWorkerResult } from './relay-strategy-worker.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const BOT_TOKEN = 'xoxb-relay-bench-token';
+const BOT_TOKEN = 'xoxb-fake-relay-bench-token';
 const STRATEGIES = ['relay', 'naive', 'throttle'] as const;
 /** chat.update: Slack tier 3. */
 const UPDATE_BUDGET_PER_MINUTE = 50;

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 
   // Playground credentials are made up per start; they are secrets all the same.
   const playgroundSecrets = {
-    botToken: `xoxb-playground-${randomBytes(12).toString('hex')}`,
+    botToken: `xoxb-emulator-playground-${randomBytes(12).toString('hex')}`,
     signingSecret: randomBytes(24).toString('hex'),
   };
   const logger = createLogger({
