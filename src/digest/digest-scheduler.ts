@@ -6,7 +6,8 @@
  * posted twice. A post that fails for good releases the marker so a later tick tries again while
  * the slot is within grace — after that it is skipped with a log line, never dropped silently. A
  * claim left pending by a replica that died mid-post is taken over once its lock expires (the
- * post is re-attempted with `recovered: true`, so the poster can look for its own message first).
+ * post is re-attempted with `recovered: true`, so the poster can look for its own message first;
+ * such a claim is never released, so every later attempt at it looks first too).
  * No Bolt in here: posting is the injected `postDigest`.
  */
 import { randomUUID } from 'node:crypto';
@@ -199,6 +200,16 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       // Our claim stays pending; the replica that now holds the lock takes it over.
       logger.warn('digest lock lost between attempts; leaving the slot to its new holder', where);
       return 'lock_lost';
+    }
+    if (recovered) {
+      // The dead holder may have posted and we could not check: a released slot would be
+      // claimed afresh (recovered: false) and posted blind. Left pending under our id, the next
+      // tick (ours or another replica's) takes it over and checks Slack again.
+      logger.error('digest slot taken over but still unverified after retries; left pending for the next tick', {
+        ...where,
+        attempts: retry.retries + 1,
+      });
+      return 'failed';
     }
     await markers.releaseSlot(sub.teamId, sub.channelId, slotIso, instanceId);
     logger.error('digest post failed after retries; slot released for the next tick while within grace', {
