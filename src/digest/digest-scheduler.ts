@@ -3,11 +3,10 @@
  * slot across restarts and replicas. Per due slot: take the channel's digest lock (a lease), claim
  * the slot's marker, post with retries, then mark the outcome. The lock keeps two replicas from
  * working on one channel at once; the marker, claimed before posting, keeps a slot from being
- * posted twice. A post that fails for good releases the marker so a later tick tries again while
- * the slot is within grace — after that it is skipped with a log line, never dropped silently. A
- * claim left pending by a replica that died mid-post is taken over once its lock expires (the
- * post is re-attempted with `recovered: true`, so the poster can look for its own message first;
- * such a claim is never released, so every later attempt at it looks first too).
+ * posted twice. A claim whose post failed for good, or whose replica died mid-post, stays pending
+ * and is taken over by a later tick (once the lock is free) with `recovered: true`, so the poster
+ * looks for its own message before posting: a post that may have landed is never repeated blind.
+ * A slot past the grace window is skipped with a log line, never dropped silently.
  * No Bolt in here: posting is the injected `postDigest`.
  */
 import { randomUUID } from 'node:crypto';
@@ -201,20 +200,13 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       logger.warn('digest lock lost between attempts; leaving the slot to its new holder', where);
       return 'lock_lost';
     }
-    if (recovered) {
-      // The dead holder may have posted and we could not check: a released slot would be
-      // claimed afresh (recovered: false) and posted blind. Left pending under our id, the next
-      // tick (ours or another replica's) takes it over and checks Slack again.
-      logger.error('digest slot taken over but still unverified after retries; left pending for the next tick', {
-        ...where,
-        attempts: retry.retries + 1,
-      });
-      return 'failed';
-    }
-    await markers.releaseSlot(sub.teamId, sub.channelId, slotIso, instanceId);
-    logger.error('digest post failed after retries; slot released for the next tick while within grace', {
+    // A failed attempt may still have landed (an unknown outcome whose check then failed too): a
+    // released slot would be claimed afresh and posted blind. Left pending under our id, the next
+    // tick (ours or another replica's) takes it over as recovered and checks Slack first.
+    logger.error('digest post failed after retries; slot left pending for the next tick while within grace', {
       ...where,
       attempts: retry.retries + 1,
+      recovered,
     });
     return 'failed';
   }

@@ -251,7 +251,7 @@ describe.each(storeKinds())('digest scheduler on %s', (kind) => {
     expect(logger.lines.filter((l) => l.includes('digest post attempt failed'))).toHaveLength(2);
   });
 
-  it('releases a slot whose retries ran out, so a later tick within grace posts it once', async () => {
+  it('keeps a slot whose retries ran out pending, so a later tick within grace checks Slack and posts it once', async () => {
     await subscribe(buildSubscription());
     let failures = 4; // FAST retry policy: 1 attempt + 3 retries
     poster.setBehaviour(() => (failures-- > 0 ? 'retryable_error' : 'posted'));
@@ -260,12 +260,14 @@ describe.each(storeKinds())('digest scheduler on %s', (kind) => {
     const b = await buildReplica('replica-b');
     expect((await a.tick()).map((r) => r.outcome)).toEqual(['failed']);
     const markers = new DigestMarkers(await openStore(), clock.now);
-    expect(await markers.getSlot('T1', 'C1', '2025-03-07T01:00:00.000Z')).toBeNull();
+    expect(await markers.getSlot('T1', 'C1', '2025-03-07T01:00:00.000Z')).toMatchObject({ state: 'pending', holderId: 'replica-a' });
     expect(logger.lines.some((l) => l.includes('failed after retries'))).toBe(true);
 
     clock.advance(10 * MINUTE);
     await Promise.all([a.tick(), b.tick()]);
     expect(poster.attempts).toHaveLength(5);
+    // The retry after the failed slot is flagged recovered: the poster looks for a landed post first.
+    expect(poster.attempts[4]).toMatchObject({ attempt: 1, recovered: true });
     expect(poster.posted()).toHaveLength(1);
     expect(await markers.getSlot('T1', 'C1', '2025-03-07T01:00:00.000Z')).toMatchObject({ state: 'posted' });
   });
