@@ -54,11 +54,6 @@ export class DigestMarkers {
     );
   }
 
-  /** Gives our pending claim up (the post failed), so the slot can be attempted again. */
-  async releaseSlot(teamId: string, channelId: string, slotIso: string, holderId: string): Promise<boolean> {
-    return this.store.deleteIfEquals(keys.digestSlot(teamId, channelId, slotIso), pendingValue(holderId));
-  }
-
   /** Moves a pending claim from a holder that died mid-attempt to `toHolderId`. */
   async takeOverSlot(
     teamId: string,

@@ -207,14 +207,12 @@ describe.each(storeKinds())('domain stores on %s', (kind) => {
       expect(await markers.completeSlot('T1', 'C1', slot, winner, 'posted')).toBe(true);
       expect(await markers.getSlot('T1', 'C1', slot)).toMatchObject({ state: 'posted', holderId: winner });
       expect(await markers.claimSlot('T1', 'C1', slot, 'late')).toBe(false);
-      expect(await markers.releaseSlot('T1', 'C1', slot, winner)).toBe(false);
     });
 
-    it('releases a failed claim so the slot can be claimed again, and takes over a dead holder', async () => {
+    it('takes over a pending claim only from its recorded holder', async () => {
       const markers = new DigestMarkers(store, harness.clock);
-      await markers.claimSlot('T1', 'C1', slot, 'a');
-      expect(await markers.releaseSlot('T1', 'C1', slot, 'a')).toBe(true);
       expect(await markers.claimSlot('T1', 'C1', slot, 'b')).toBe(true);
+      expect(await markers.takeOverSlot('T1', 'C1', slot, 'not-the-holder', 'c')).toBe(false);
       expect(await markers.takeOverSlot('T1', 'C1', slot, 'b', 'c')).toBe(true);
       expect(await markers.getSlot('T1', 'C1', slot)).toEqual({ state: 'pending', holderId: 'c' });
       expect(await markers.markSkipped('T1', 'C1', '2025-03-09T01:00:00.000Z', 'c', 'outside grace')).toBe(true);
