@@ -13,6 +13,7 @@ import { createAppStores, type AppStores } from './store/app-stores.js';
 import type { StateStore } from './store/state-store.js';
 import { createSlackApp, type SlackConnection } from './slack/app/create-slack-app.js';
 import { createServiceStatus } from './slack/app/service-status.js';
+import { metricsRoute } from './slack/app/metrics-route.js';
 import { registerListeners } from './slack/listeners/index.js';
 import type { ListenerDeps } from './slack/listeners/listener-deps.js';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.js';
@@ -92,6 +93,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       { name: 'service', check: () => serviceStatus.probe() },
       { name: 'store', check: () => options.store.ping() },
     ],
+    extraRoutes: [metricsRoute(() => relay.getMetrics())],
     register: (app) => registerListeners(app, deps),
   });
 

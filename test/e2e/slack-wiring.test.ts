@@ -86,6 +86,17 @@ describe('Slack wiring over HTTP', () => {
     }
   });
 
+  it('exposes the relay metrics: Slack calls and 429s by method, stalls, staleness', async () => {
+    const res = await fetch(`${appUrl}/metrics`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { relay: { callsByMethod: Record<string, number>; rateLimited: number; stalls: number; stalenessMs: { samples: number } } };
+    // The mention answered above went through the relay.
+    expect(body.relay.callsByMethod['chat.postMessage']).toBeGreaterThanOrEqual(1);
+    expect(body.relay.rateLimited).toBe(0);
+    expect(body.relay.stalls).toBe(0);
+    expect(body.relay.stalenessMs.samples).toBeGreaterThan(0);
+  });
+
   it('never writes a secret into the logs', () => {
     const all = h.logs.join('\n');
     for (const secret of Object.values(E2E_SECRETS)) expect(all).not.toContain(secret);

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type Receiver } from '@slack/bolt';
+import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
 import { toBoltLogger } from './bolt-logger.js';
@@ -17,6 +17,8 @@ export interface SlackAppOptions {
   host?: string;
   logger: Logger;
   readiness: ReadinessCheck[];
+  /** More HTTP routes on the app's server (e.g. /metrics). */
+  extraRoutes?: CustomRoute[];
   /** Registers every listener; receives the Bolt app once it exists. */
   register: (app: App) => void;
 }
@@ -46,7 +48,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const { connection, logger } = options;
   const boltLogger = toBoltLogger(logger.child({ component: 'bolt' }), LogLevel.WARN);
   const clientOptions = slackClientOptions(connection.apiUrl);
-  const routes = healthRoutes(options.readiness);
+  const routes = [...healthRoutes(options.readiness), ...(options.extraRoutes ?? [])];
 
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;

@@ -1,0 +1,30 @@
+import type { CustomRoute } from '@slack/bolt';
+import type { RelayMetricsSnapshot } from '../../agent/relay-metrics.js';
+import { percentile } from './percentile.js';
+
+/**
+ * GET /metrics: the relay's counters as JSON — Slack calls and 429s by method, stalled updates,
+ * coalesced events and staleness percentiles — so a stalled or rate-limited relay shows up in
+ * monitoring and not only in the logs.
+ */
+export function metricsRoute(snapshot: () => RelayMetricsSnapshot): CustomRoute {
+  return {
+    path: '/metrics',
+    method: ['GET'],
+    handler: (_req, res) => {
+      const { stalenessSamplesMs, ...counters } = snapshot();
+      const body = {
+        relay: {
+          ...counters,
+          stalenessMs: {
+            samples: stalenessSamplesMs.length,
+            p50: percentile(stalenessSamplesMs, 50),
+            p95: percentile(stalenessSamplesMs, 95),
+          },
+        },
+      };
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(body));
+    },
+  };
+}
