@@ -7,6 +7,7 @@
  * production. Digests are counted per channel by their metadata in the emulator.
  */
 import type { WebClient } from '@slack/web-api';
+import type { DigestSnapshot } from '../../src/store/records.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebClient } from '../../src/agent/web-client-writer.js';
 import { createDigestScheduler, FAST_DIGEST_RETRY } from '../../src/digest/digest-scheduler.js';
@@ -60,8 +61,8 @@ describe('digest recovery after a replica died mid-slot', () => {
   }
 
   /** The dead replica's own post of the slot, with the metadata the poster puts on every digest. */
-  async function deadReplicaPosts(s: string): Promise<string> {
-    const res = await web.chat.postMessage({ channel: research, text: `Trending concepts (slot ${s})`, metadata: digestMetadata(s) });
+  async function deadReplicaPosts(s: string, snapshot?: DigestSnapshot): Promise<string> {
+    const res = await web.chat.postMessage({ channel: research, text: `Trending concepts (slot ${s})`, metadata: digestMetadata(s, snapshot) });
     if (!res.ts) throw new Error('no ts from chat.postMessage');
     return res.ts;
   }
@@ -169,6 +170,22 @@ describe('digest recovery after a replica died mid-slot', () => {
     expect(slotsIn(research)).toEqual([slot(0), slot(1), s]);
     expect(await marker(s)).toMatchObject({ state: 'posted', holderId: 'replica-survivor' });
     await survivor.stop();
+  });
+
+  it('restores the next digest\'s baseline from the snapshot a found digest carries in its metadata', async () => {
+    const s = slot(3);
+    clock.set(Date.parse(s) + 5_000);
+    await deadReplicaClaims(s);
+    const shown: DigestSnapshot = { slot: s, postedAtMs: Date.parse(s) + 5_000, concepts: [{ conceptId: 'c-x', name: 'Shown by the dead replica', trendingScore: 42.5 }] };
+    await deadReplicaPosts(s, shown);
+    const from = h.slack.calls.length;
+    clock.set(Date.parse(s) + 20_000);
+    const tick = () => h.desk.digests.tick();
+
+    await lockedUntilDeadLockExpires(tick);
+    expect(await tickOutcomes(tick)).toEqual(['posted']);
+    expect(callsSince(from, 'chat.postMessage')).toEqual([]);
+    expect(await h.desk.stores.digestMarkers.getSnapshot(h.slack.teamId, research)).toEqual(shown);
   });
 
   it('made no Slack call that failed validation', () => {

@@ -6,10 +6,11 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { classifySlackFailure } from './classify-slack-failure.js';
-import { isDigestOfSlot } from './digest-metadata.js';
+import { isDigestOfSlot, snapshotFromDigestMessage } from './digest-metadata.js';
+import type { DigestSnapshot } from '../../store/records.js';
 
 export type PostedDigestLookup =
-  | { state: 'found'; ts: string }
+  | { state: 'found'; ts: string; snapshot?: DigestSnapshot }
   | { state: 'absent' }
   | { state: 'channel_gone'; code: string }
   /** `transient`: Slack may answer later (rate limit, network, 5xx); otherwise it never will (scope, method). */
@@ -40,7 +41,10 @@ export async function findPostedDigest(client: WebClient, channelId: string, slo
       return { state: 'unverifiable', transient, code: failure.code };
     }
     const hit = (res.messages ?? []).find((m) => typeof m.ts === 'string' && typeof m.bot_id === 'string' && isDigestOfSlot(m, slotIso));
-    if (hit?.ts) return { state: 'found', ts: hit.ts };
+    if (hit?.ts) {
+      const snapshot = snapshotFromDigestMessage(hit, slotIso);
+      return snapshot ? { state: 'found', ts: hit.ts, snapshot } : { state: 'found', ts: hit.ts };
+    }
     cursor = res.response_metadata?.next_cursor || undefined;
     if (!res.has_more || !cursor) return { state: 'absent' };
   }

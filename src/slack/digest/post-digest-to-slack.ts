@@ -54,7 +54,10 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
         unsure.delete(key);
         return 'posted';
       }
-      const verdict = fromLookup(await findPostedDigest(client, sub.channelId, slotIso), log, 'before re-posting');
+      const lookup = await findPostedDigest(client, sub.channelId, slotIso);
+      // The found digest carries what it showed: it becomes the next digest's baseline.
+      if (lookup.state === 'found' && lookup.snapshot) await saveBaseline(sub, lookup.snapshot);
+      const verdict = fromLookup(lookup, log, 'before re-posting');
       if (verdict !== 'absent') {
         if (verdict === 'posted') unsure.delete(key);
         return verdict;
@@ -71,13 +74,14 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
     const shown = selectDigestConcepts(concepts, sub.top);
     const nowMs = deps.clock();
     const card = renderDigest({ concepts: shown, previous, top: sub.top, nowMs, timeZone: sub.timeZone });
+    const snapshot = digestSnapshot(shown, nowMs, slotIso);
 
     try {
       await client.chat.postMessage({
         channel: sub.channelId,
         text: card.text,
         blocks: card.blocks as never,
-        metadata: digestMetadata(slotIso),
+        metadata: digestMetadata(slotIso, snapshot),
         unfurl_links: false,
         unfurl_media: false,
       });
@@ -98,7 +102,7 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
       if (verdict !== 'posted') return verdict;
     }
     unsure.delete(key);
-    await saveBaseline(sub, digestSnapshot(shown, nowMs, slotIso));
+    await saveBaseline(sub, snapshot);
     return 'posted';
   };
 
