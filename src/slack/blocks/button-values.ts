@@ -48,15 +48,23 @@ export function encodeSearchState(state: SearchState): string {
   });
 }
 
-export function decodeSearchState(value: string | undefined): SearchState | null {
+/**
+ * A button value as the JSON object our encoders wrote, or null for anything else (missing,
+ * not JSON, not an object). Every decoder starts here: a value comes back from Slack untrusted.
+ */
+export function parseButtonObject(value: string | undefined): Record<string, unknown> | null {
   if (!value) return null;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(value);
+    const parsed: unknown = JSON.parse(value);
+    return isRecord(parsed) ? parsed : null;
   } catch {
     return null;
   }
-  if (!isRecord(parsed) || !isRecord(parsed.r)) return null;
+}
+
+export function decodeSearchState(value: string | undefined): SearchState | null {
+  const parsed = parseButtonObject(value);
+  if (!parsed || !isRecord(parsed.r)) return null;
   const { k, p, r } = parsed;
   if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 1000) return null;
   const strings = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.every((s) => typeof s === 'string'));
@@ -77,17 +85,12 @@ export function encodeDocButton(v: DocButtonValue): string {
 }
 
 export function decodeDocButton(value: string | undefined): DocButtonValue | null {
-  if (!value) return null;
-  try {
-    const v: unknown = JSON.parse(value);
-    if (!isRecord(v) || typeof v.d !== 'string' || v.d === '') return null;
-    const out: DocButtonValue = { d: v.d };
-    if (typeof v.t === 'string') out.t = v.t;
-    if (typeof v.q === 'string') out.q = v.q;
-    return out;
-  } catch {
-    return null;
-  }
+  const v = parseButtonObject(value);
+  if (!v || typeof v.d !== 'string' || v.d === '') return null;
+  const out: DocButtonValue = { d: v.d };
+  if (typeof v.t === 'string') out.t = v.t;
+  if (typeof v.q === 'string') out.q = v.q;
+  return out;
 }
 
 /** Small `{key: string}` values (concept id, folder id, subscription channel, retry tokens). */
@@ -96,14 +99,9 @@ export function encodeSimple(v: Record<string, string | number>): string {
 }
 
 export function decodeSimple(value: string | undefined): Record<string, string | number> | null {
-  if (!value) return null;
-  try {
-    const v: unknown = JSON.parse(value);
-    if (!isRecord(v)) return null;
-    const out: Record<string, string | number> = {};
-    for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number') out[k] = x;
-    return out;
-  } catch {
-    return null;
-  }
+  const v = parseButtonObject(value);
+  if (!v) return null;
+  const out: Record<string, string | number> = {};
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number') out[k] = x;
+  return out;
 }

@@ -3,6 +3,7 @@
  * the same user in the same channel, or a button of ours to press again with its value.
  */
 import { SLACK_LIMITS } from '../blocks/limits.js';
+import { parseButtonObject } from '../blocks/button-values.js';
 
 export type RetryTarget =
   | { kind: 'command'; command: string; text: string }
@@ -20,15 +21,8 @@ export function encodeRetry(target: RetryTarget): string | undefined {
 }
 
 export function decodeRetry(value: string | undefined): RetryTarget | null {
-  if (!value) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const v = parsed as Record<string, unknown>;
+  const v = parseButtonObject(value);
+  if (!v) return null;
   if (typeof v.cmd === 'string' && /^\/[a-z]+$/.test(v.cmd) && typeof v.text === 'string') return { kind: 'command', command: v.cmd, text: v.text };
   if (typeof v.act === 'string' && typeof v.v === 'string') {
     const threadTs = typeof v.th === 'string' && /^\d+\.\d+$/.test(v.th) ? v.th : undefined;

@@ -2,6 +2,7 @@
  * The buttons of the /research replay list: "Replay" on an assistant message, "Older" to page
  * back. Values are compact JSON decoded defensively (a bad value decodes to null, never throws).
  */
+import { parseButtonObject } from '../button-values.js';
 
 export const REPLAY_ACTION_IDS = {
   /** Per message, suffixed with its index (action ids must be unique in a message). */
@@ -27,22 +28,12 @@ export interface ReplayPageValue {
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const isPositiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
-function parse(value: string | undefined): Record<string, unknown> | null {
-  if (!value) return null;
-  try {
-    const v: unknown = JSON.parse(value);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function encodeReplayMessage(v: ReplayMessageValue): string {
   return JSON.stringify({ c: v.conversationId, a: v.assistantMessageId });
 }
 
 export function decodeReplayMessage(value: string | undefined): ReplayMessageValue | null {
-  const v = parse(value);
+  const v = parseButtonObject(value);
   if (!v || !isPositiveInt(v.c) || typeof v.a !== 'string' || !ID.test(v.a)) return null;
   return { conversationId: v.c, assistantMessageId: v.a };
 }
@@ -52,7 +43,7 @@ export function encodeReplayPage(v: ReplayPageValue): string {
 }
 
 export function decodeReplayPage(value: string | undefined): ReplayPageValue | null {
-  const v = parse(value);
+  const v = parseButtonObject(value);
   if (!v || !isPositiveInt(v.c) || !isPositiveInt(v.b)) return null;
   return { conversationId: v.c, beforeMessageId: v.b };
 }
