@@ -7,12 +7,8 @@ import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import { renderAskedAboutDocument } from '../../blocks/agent/render-thread-root.js';
-import { renderNotice } from '../../blocks/error-card.js';
-import { respondEphemeral, slackErrorCode } from '../deliver-card.js';
-import { replyWithFailure } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
-import { channelPostPacer } from './channel-post-pacer.js';
-import { postPacedMessage } from './post-paced-messages.js';
+import { postThreadRoot } from './post-thread-root.js';
 import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
 
 export interface AskAboutDocumentClick {
@@ -38,17 +34,12 @@ export function questionAboutDocument(docTitle: string): string {
 
 export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocumentClick): Promise<StartAgentRunResult | undefined> {
   let threadTs = click.card ? (click.card.threadTs ?? click.card.ts) : undefined;
-  if (!threadTs) {
-    try {
-      const pacer = channelPostPacer(deps, { teamId: click.teamId, channelId: click.channelId }, click.log);
-      threadTs = await postPacedMessage(click.client, { channel: click.channelId }, renderAskedAboutDocument(click.userId, click.doc.docTitle), { pacer });
-    } catch (error) {
-      const code = slackErrorCode(error);
-      if (code === 'not_in_channel' || code === 'channel_not_found') await respondEphemeral(click.respond, renderNotice(NOT_IN_CHANNEL, ':warning:'));
-      else await replyWithFailure(error, { log: click.log, correlationId: click.correlationId, respond: click.respond, action: 'asking the agent' });
-      return undefined;
-    }
-  }
+  threadTs ??= await postThreadRoot(
+    deps,
+    { teamId: click.teamId, channelId: click.channelId, client: click.client, respond: click.respond, log: click.log, correlationId: click.correlationId, action: 'asking the agent', notInChannel: NOT_IN_CHANNEL },
+    renderAskedAboutDocument(click.userId, click.doc.docTitle),
+  );
+  if (!threadTs) return undefined;
   return startAgentRun(deps, {
     teamId: click.teamId,
     channelId: click.channelId,

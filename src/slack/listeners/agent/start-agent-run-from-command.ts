@@ -5,11 +5,9 @@
 import { renderAskedQuestion } from '../../blocks/agent/render-thread-root.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import type { CommandContext } from '../command-context.js';
-import { respondEphemeral, slackErrorCode } from '../deliver-card.js';
-import { replyWithFailure } from '../failure-reply.js';
+import { respondEphemeral } from '../deliver-card.js';
 import type { ListenerDeps } from '../listener-deps.js';
-import { channelPostPacer } from './channel-post-pacer.js';
-import { postPacedMessage } from './post-paced-messages.js';
+import { postThreadRoot } from './post-thread-root.js';
 import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
 
 export type AskCommand = CommandContext & { question: string };
@@ -27,20 +25,12 @@ export async function startAgentRunFromCommand(deps: ListenerDeps, ctx: AskComma
     await respondEphemeral(ctx.respond, renderNotice(ASK_USAGE));
     return undefined;
   }
-  let threadTs: string;
-  try {
-    const pacer = channelPostPacer(deps, { teamId: command.team_id, channelId: command.channel_id }, ctx.log);
-    threadTs = await postPacedMessage(ctx.client, { channel: command.channel_id }, renderAskedQuestion(command.user_id, question), { pacer });
-  } catch (error) {
-    const code = slackErrorCode(error);
-    if (code === 'not_in_channel' || code === 'channel_not_found') {
-      ctx.log.info('cannot post the question in this channel', { slack_error: code });
-      await respondEphemeral(ctx.respond, renderNotice(NOT_IN_CHANNEL, ':warning:'));
-    } else {
-      await replyWithFailure(error, { log: ctx.log, correlationId: ctx.correlationId, respond: ctx.respond, action: 'your question' });
-    }
-    return undefined;
-  }
+  const threadTs = await postThreadRoot(
+    deps,
+    { teamId: command.team_id, channelId: command.channel_id, client: ctx.client, respond: ctx.respond, log: ctx.log, correlationId: ctx.correlationId, action: 'your question', notInChannel: NOT_IN_CHANNEL },
+    renderAskedQuestion(command.user_id, question),
+  );
+  if (!threadTs) return undefined;
   return startAgentRun(deps, {
     teamId: command.team_id,
     channelId: command.channel_id,

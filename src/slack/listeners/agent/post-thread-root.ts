@@ -1,0 +1,45 @@
+/**
+ * Posts the visible message an agent run threads under, when the trigger left none (a slash
+ * command, a button on an ephemeral card). If the app cannot post in the channel the user is told
+ * how to fix it; any other failure gets the shared failure reply. Returns the root's ts, or
+ * undefined when nothing was posted (the user has already been told why).
+ */
+import type { RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../../observability/logger.js';
+import type { SlackMessage } from '../../blocks/block-kit.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { respondEphemeral, slackErrorCode } from '../deliver-card.js';
+import { replyWithFailure } from '../failure-reply.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { channelPostPacer } from './channel-post-pacer.js';
+import { postPacedMessage } from './post-paced-messages.js';
+
+export interface ThreadRootTarget {
+  teamId: string;
+  channelId: string;
+  client: WebClient;
+  respond: RespondFn;
+  log: Logger;
+  correlationId: string;
+  /** What the user was doing, for the failure reply ("your question"). */
+  action: string;
+  /** Said when the app is not in the channel. */
+  notInChannel: string;
+}
+
+export async function postThreadRoot(deps: ListenerDeps, target: ThreadRootTarget, root: SlackMessage): Promise<string | undefined> {
+  try {
+    const pacer = channelPostPacer(deps, { teamId: target.teamId, channelId: target.channelId }, target.log);
+    return await postPacedMessage(target.client, { channel: target.channelId }, root, { pacer });
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (code === 'not_in_channel' || code === 'channel_not_found') {
+      target.log.info('cannot post the question in this channel', { slack_error: code });
+      await respondEphemeral(target.respond, renderNotice(target.notInChannel, ':warning:'));
+    } else {
+      await replyWithFailure(error, { log: target.log, correlationId: target.correlationId, respond: target.respond, action: target.action });
+    }
+    return undefined;
+  }
+}
