@@ -26,7 +26,12 @@ const receiver = new HTTPReceiver({
   unhandledRequestTimeoutMillis: 10_000,
   customRoutes: [{ path: '/healthz', method: 'GET', handler: (_req, res) => res.end('ok') }],
 });
-const app = new App({ token: env('SLACK_BOT_TOKEN'), receiver, logger: boltLogger, clientOptions: slackClientOptions(env('SLACK_API_URL')) });
+const app = new App({
+  token: env('SLACK_BOT_TOKEN'),
+  receiver,
+  logger: boltLogger,
+  clientOptions: slackClientOptions(env('SLACK_API_URL')),
+});
 // ACK_MODE=bare acks and does nothing: the floor this machine and Bolt set, for comparison.
 const bare = process.env.ACK_MODE === 'bare';
 app.command('/research', async ({ ack, command }) => {
@@ -35,7 +40,10 @@ app.command('/research', async ({ ack, command }) => {
     return;
   }
   const result = await service.searchV2({ query: command.text, num: 5 });
-  await ack({ response_type: 'ephemeral', text: `${result.totalCount} documents: ${result.docs.map((d) => d.title).join('; ')}`.slice(0, 3000) });
+  await ack({
+    response_type: 'ephemeral',
+    text: `${result.totalCount} documents: ${result.docs.map((d) => d.title).join('; ')}`.slice(0, 3000),
+  });
 });
 await receiver.start({ port: Number(env('PORT')), host: '127.0.0.1' });
 process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));

@@ -46,7 +46,10 @@ async function driveCommands(slack: SlackEmulator, params: AckBenchParameters): 
   // The first response can land after the ack: wait (bounded) for every command to be answered.
   const deadline = Date.now() + 60_000;
   const firstUse = (url: string | undefined): number | undefined => (url ? slack.responseUrlFirstUse(url) : undefined);
-  while (Date.now() < deadline && samples.some((s) => s.result.ok && s.result.responseUrl && firstUse(s.result.responseUrl) === undefined)) {
+  while (
+    Date.now() < deadline &&
+    samples.some((s) => s.result.ok && s.result.responseUrl && firstUse(s.result.responseUrl) === undefined)
+  ) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const acks = samples.filter((s) => s.result.ok).map((s) => s.result.latencyMs);

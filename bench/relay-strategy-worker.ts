@@ -107,9 +107,12 @@ async function main(): Promise<void> {
     const stop = new AbortController();
     const all = Promise.all(
       runs.map(async (r, i) => {
-        await relayWithBaseline(strategy as 'naive' | 'throttle', r, { service, client: slack, signal: stop.signal, runId: `bench-${strategy}-${i}` }).catch(
-          (error: unknown) => logger.error('baseline run failed', { error }),
-        );
+        await relayWithBaseline(strategy as 'naive' | 'throttle', r, {
+          service,
+          client: slack,
+          signal: stop.signal,
+          runId: `bench-${strategy}-${i}`,
+        }).catch((error: unknown) => logger.error('baseline run failed', { error }));
         if (!stop.signal.aborted) finished += 1;
       }),
     );

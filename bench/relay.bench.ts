@@ -76,7 +76,18 @@ function defaults(): RelayBenchParameters {
   };
 }
 
-const QUESTIONS = ['Moutai margins', 'CATL capex plans', 'BYD export growth', 'Tencent gaming revenue', 'NVIDIA supply chain', 'Ping An book value', 'Midea overseas sales', 'Meituan take rate', 'Wuliangye pricing', 'Luxshare orders'];
+const QUESTIONS = [
+  'Moutai margins',
+  'CATL capex plans',
+  'BYD export growth',
+  'Tencent gaming revenue',
+  'NVIDIA supply chain',
+  'Ping An book value',
+  'Midea overseas sales',
+  'Meituan take rate',
+  'Wuliangye pricing',
+  'Luxshare orders',
+];
 
 interface Stage {
   strategy: (typeof STRATEGIES)[number];
@@ -154,7 +165,9 @@ function figuresFor(stage: Stage, result: StrategyWorkerResult, startedMs: numbe
   };
 }
 
-export async function runRelayBenchmark(overrides: Partial<RelayBenchParameters> = {}): Promise<{ figures: RelayBenchFigures; file: string }> {
+export async function runRelayBenchmark(
+  overrides: Partial<RelayBenchParameters> = {},
+): Promise<{ figures: RelayBenchFigures; file: string }> {
   const params = { ...defaults(), ...overrides };
   const stages = await Promise.all(STRATEGIES.map((s) => prepare(s, params)));
   try {
@@ -169,7 +182,12 @@ export async function runRelayBenchmark(overrides: Partial<RelayBenchParameters>
       strategies: stages.map((stage, i) => figuresFor(stage, results[i]!, started, floorSeconds)),
     };
     const file = await writeResults('relay', {
-      parameters: { ...params, redisUrl: params.redisUrl ? 'set' : 'file store', slackRateLimits: 'slack (real tiers)', deliveryPath: 'update (chat.update)' },
+      parameters: {
+        ...params,
+        redisUrl: params.redisUrl ? 'set' : 'file store',
+        slackRateLimits: 'slack (real tiers)',
+        deliveryPath: 'update (chat.update)',
+      },
       figures,
       notes: [
         'Each strategy runs in its own process (CPU and RSS are its own) against its own Slack and service emulators, all three at once.',

@@ -34,7 +34,9 @@ async function composeShot(page: Page): Promise<void> {
 
   // Channel: the question at the top, the card's header and first results below it. Thread: the parent and the report from its top.
   await question.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await pane.locator('.thread-scroller').evaluate((el) => { el.scrollTop = 0; });
+  await pane.locator('.thread-scroller').evaluate((el) => {
+    el.scrollTop = 0;
+  });
   // No hover toolbar, no focus ring, no caret in the picture.
   await page.mouse.move(1, 799);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

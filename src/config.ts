@@ -15,9 +15,7 @@ export type SlackConfig =
   | { mode: 'socket'; botToken: string; appToken: string; signingSecret?: string; apiUrl?: string }
   | { mode: 'http'; botToken: string; signingSecret: string; apiUrl?: string };
 
-export type ServiceConfig =
-  | { mode: 'demo'; agentSpeed: number }
-  | { mode: 'remote'; baseUrl: string; apiKey: string };
+export type ServiceConfig = { mode: 'demo'; agentSpeed: number } | { mode: 'remote'; baseUrl: string; apiKey: string };
 
 export interface Config {
   slack: SlackConfig;
@@ -138,18 +136,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     runLeaseMs: number(read, 'RUN_LEASE_SECONDS', 30, { min: 2, max: 3600 }) * 1000,
     digestGraceMs: number(read, 'DIGEST_GRACE_MINUTES', 60, { min: 0, max: 10_080 }) * 60_000,
     instanceId: instanceIdFrom(read('INSTANCE_ID')),
-    secrets: [botToken, appToken, signingSecret, apiKey, redisPassword(redisUrl)].filter(
-      (s): s is string => typeof s === 'string',
-    ),
+    secrets: [botToken, appToken, signingSecret, apiKey, redisPassword(redisUrl)].filter((s): s is string => typeof s === 'string'),
   };
 }
 
-function number(
-  read: (n: string) => string | undefined,
-  name: string,
-  fallback: number,
-  bounds: { min: number; max: number },
-): number {
+function number(read: (n: string) => string | undefined, name: string, fallback: number, bounds: { min: number; max: number }): number {
   const raw = read(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
@@ -169,12 +160,7 @@ function port(read: (n: string) => string | undefined, name: string, fallback: n
   return value;
 }
 
-function oneOf<T extends string>(
-  read: (n: string) => string | undefined,
-  name: string,
-  allowed: readonly T[],
-  fallback: T,
-): T {
+function oneOf<T extends string>(read: (n: string) => string | undefined, name: string, allowed: readonly T[], fallback: T): T {
   const raw = read(name);
   if (raw === undefined) return fallback;
   const lower = raw.toLowerCase() as T;

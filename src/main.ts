@@ -74,13 +74,23 @@ async function main(): Promise<void> {
         signingSecret: playgroundSecrets.signingSecret,
       });
       closers.push(() => slack.close());
-      connection = { mode: 'http', botToken: playgroundSecrets.botToken, signingSecret: playgroundSecrets.signingSecret, apiUrl: slack.apiUrl };
+      connection = {
+        mode: 'http',
+        botToken: playgroundSecrets.botToken,
+        signingSecret: playgroundSecrets.signingSecret,
+        apiUrl: slack.apiUrl,
+      };
       playgroundUrl = slack.url.replace('127.0.0.1', 'localhost');
       setRequestUrl = (url) => slack.setRequestUrl(url);
     } else if (config.slack.mode === 'socket') {
       connection = { mode: 'socket', botToken: config.slack.botToken, appToken: config.slack.appToken, ...apiUrl(config.slack.apiUrl) };
     } else {
-      connection = { mode: 'http', botToken: config.slack.botToken, signingSecret: config.slack.signingSecret, ...apiUrl(config.slack.apiUrl) };
+      connection = {
+        mode: 'http',
+        botToken: config.slack.botToken,
+        signingSecret: config.slack.signingSecret,
+        ...apiUrl(config.slack.apiUrl),
+      };
     }
 
     const desk = await startResearchDesk({

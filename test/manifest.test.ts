@@ -95,12 +95,16 @@ describe('manifest.yml', () => {
 
   it('subscribes to exactly the bot events the code listens to', () => {
     // `message` in code is the manifest's message.im (and any other message.* subscription).
-    const declared = [...new Set(manifest.settings.event_subscriptions.bot_events.map((e) => e.replace(/^message\..*$/, 'message')))].sort();
+    const declared = [
+      ...new Set(manifest.settings.event_subscriptions.bot_events.map((e) => e.replace(/^message\..*$/, 'message'))),
+    ].sort();
     expect(declared).toEqual([...new Set(seen.events)].sort());
   });
 
   it('asks for the scopes the features need', () => {
-    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']));
+    expect(manifest.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']),
+    );
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
   });
 });

@@ -95,7 +95,13 @@ export async function relayWithBaseline(
   const parts = renderer.final(view);
   const [part1, ...rest] = parts;
   if (part1) {
-    await deps.client.chat.update({ channel: run.channelId, ts, text: part1.text, blocks: part1.blocks as never, metadata: metadata(view) });
+    await deps.client.chat.update({
+      channel: run.channelId,
+      ts,
+      text: part1.text,
+      blocks: part1.blocks as never,
+      metadata: metadata(view),
+    });
   }
   for (const [i, p] of rest.entries()) {
     if (deps.signal.aborted) return;

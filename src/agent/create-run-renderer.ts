@@ -33,8 +33,7 @@ export function createRunRenderer(base: RunRenderContext): (record: RunRecord) =
     });
     return {
       progress: (view) => asRendered(renderRunProgress(view, ctx(clock()))),
-      final: (view) =>
-        renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)).map(asRendered),
+      final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)).map(asRendered),
       taskChunks: (view) => toTaskUpdateChunks(view),
       streamMarkdown: (view) => toStreamMarkdown(view),
     };

@@ -113,9 +113,7 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
                 channel: target.channelId,
                 threadTs: target.threadTs,
                 chunks,
-                ...(!inDm && options.recipientUserId
-                  ? { recipientUserId: options.recipientUserId, recipientTeamId: target.teamId }
-                  : {}),
+                ...(!inDm && options.recipientUserId ? { recipientUserId: options.recipientUserId, recipientTeamId: target.teamId } : {}),
               });
               segment = { ts, startedAtMs: deps.clock(), bytes };
               await deps.events.onSegmentStarted?.(ts);

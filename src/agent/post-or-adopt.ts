@@ -25,9 +25,8 @@ export interface ThreadWriteDeps {
 
 /** Reads the thread (paced by the scheduler like every other call). */
 export async function readThread(target: ThreadTarget, deps: ThreadWriteDeps, since?: number): Promise<SlackThreadMessage[]> {
-  return deps.scheduler.schedule(
-    { ...target, method: SLACK_METHOD.replies, since: since ?? deps.clock() },
-    () => deps.slack.replies({ channel: target.channelId, threadTs: target.threadTs }),
+  return deps.scheduler.schedule({ ...target, method: SLACK_METHOD.replies, since: since ?? deps.clock() }, () =>
+    deps.slack.replies({ channel: target.channelId, threadTs: target.threadTs }),
   );
 }
 

@@ -12,8 +12,7 @@ export function createRecordedRunService(events: WorkflowStreamEvent[], clock: (
   const conversationId = 1;
   const since = (from?: number, after?: number) =>
     events.filter(
-      (e) =>
-        typeof e.offset !== 'number' || ((from === undefined || e.offset >= from) && (after === undefined || e.offset > after)),
+      (e) => typeof e.offset !== 'number' || ((from === undefined || e.offset >= from) && (after === undefined || e.offset > after)),
     );
   async function* play(list: WorkflowStreamEvent[]): AsyncIterable<WorkflowStreamEvent> {
     for (const e of list) yield e;
@@ -41,7 +40,14 @@ export function createRecordedRunService(events: WorkflowStreamEvent[], clock: (
     listMessages: async () =>
       chatted
         ? [
-            { id: 2, conversationId, role: 'assistant', replyToMessageId: 1, errorInfo: null, assistantMessageId: RECORDED_ASSISTANT_MESSAGE_ID },
+            {
+              id: 2,
+              conversationId,
+              role: 'assistant',
+              replyToMessageId: 1,
+              errorInfo: null,
+              assistantMessageId: RECORDED_ASSISTANT_MESSAGE_ID,
+            },
             { id: 1, conversationId, role: 'user', replyToMessageId: null, errorInfo: null, assistantMessageId: null },
           ]
         : [],

@@ -89,13 +89,15 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
     async appendStream(args) {
       calls.push({ method: SLACK_METHOD.appendStream, args: { ...args } });
       const m = find(SLACK_METHOD.appendStream, args.channel, args.ts);
-      if (!m.streaming) throw new SlackWriteError({ method: SLACK_METHOD.appendStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
+      if (!m.streaming)
+        throw new SlackWriteError({ method: SLACK_METHOD.appendStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
       m.text += markdownOf(args.chunks);
     },
     async stopStream(args) {
       calls.push({ method: SLACK_METHOD.stopStream, args: { ...args } });
       const m = find(SLACK_METHOD.stopStream, args.channel, args.ts);
-      if (!m.streaming) throw new SlackWriteError({ method: SLACK_METHOD.stopStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
+      if (!m.streaming)
+        throw new SlackWriteError({ method: SLACK_METHOD.stopStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
       m.streaming = false;
       if (args.chunks) m.text += markdownOf(args.chunks);
       if (args.metadata) m.metadata = args.metadata;

@@ -27,15 +27,27 @@ const STATUS: Record<string, RunStatus> = {
   failed: 'failed',
 };
 
-export async function recoverRunFromSlack(slack: Pick<SlackWriter, 'replies'>, channelId: string, threadTs: string): Promise<RecoveredRun[]> {
+export async function recoverRunFromSlack(
+  slack: Pick<SlackWriter, 'replies'>,
+  channelId: string,
+  threadTs: string,
+): Promise<RecoveredRun[]> {
   const messages = await slack.replies({ channel: channelId, threadTs });
   const runs = new Map<string, RecoveredRun & { parts: Array<{ part: number; ts: string }> }>();
   for (const m of messages) {
     const p = readRunMetadata(m);
     if (!p) continue;
-    const run =
-      runs.get(p.run_id) ??
-      { runId: p.run_id, channelId, threadTs, conversationId: 0, assistantMessageId: '', lastOffset: -1, replyTs: [], status: 'unknown' as const, parts: [] };
+    const run = runs.get(p.run_id) ?? {
+      runId: p.run_id,
+      channelId,
+      threadTs,
+      conversationId: 0,
+      assistantMessageId: '',
+      lastOffset: -1,
+      replyTs: [],
+      status: 'unknown' as const,
+      parts: [],
+    };
     run.parts.push({ part: p.part, ts: m.ts });
     if (p.part === 1) {
       run.conversationId = p.conversation_id;

@@ -101,7 +101,11 @@ function applyEvent(view: RunView, raw: WorkflowStreamEvent): RunView {
     case 'usage':
       return addUsage(v, e);
     case 'cancel':
-      return terminate({ ...v, cancel: { ...(v.cancel ?? {}), confirmed: true, ...(ts !== undefined ? { atMs: ts } : {}) } }, 'cancelled', ts);
+      return terminate(
+        { ...v, cancel: { ...(v.cancel ?? {}), confirmed: true, ...(ts !== undefined ? { atMs: ts } : {}) } },
+        'cancelled',
+        ts,
+      );
     case 'error':
       return failRun(v, runId, e, ts);
     default:
@@ -154,14 +158,17 @@ function closeStep(v: RunView, kind: StepKind, runId: string | undefined, ts: nu
   return withCurrentStep({
     ...v,
     openStepIds: v.openStepIds.slice(0, idx),
-    steps: v.steps.map((s) =>
-      closing.has(s.id) ? { ...s, status: 'done' as const, ...(ts !== undefined ? { endedAtMs: ts } : {}) } : s,
-    ),
+    steps: v.steps.map((s) => (closing.has(s.id) ? { ...s, status: 'done' as const, ...(ts !== undefined ? { endedAtMs: ts } : {}) } : s)),
   });
 }
 
 function closeStepWithOutput(v: RunView, kind: StepKind, runId: string | undefined, e: JsonObject, ts: number | undefined): RunView {
-  const closedId = runId ?? v.openStepIds.slice().reverse().find((sid) => v.steps.find((s) => s.id === sid)?.kind === kind);
+  const closedId =
+    runId ??
+    v.openStepIds
+      .slice()
+      .reverse()
+      .find((sid) => v.steps.find((s) => s.id === sid)?.kind === kind);
   const closed = closeStep(v, kind, runId, ts);
   const output = isObject(e['output']) ? e['output'] : undefined;
   if (kind === 'agent') {

@@ -221,9 +221,9 @@ export function relayRun(initial: RunRecord, deps: RelayRunDeps, options: { resu
           sink?.offer(view, arrived);
           if (arrived - lastSave >= deps.offsetSaveIntervalMs) {
             lastSave = arrived;
-            void keeper.save({ lastOffset: view.lastOffset }, 'progress').catch((error: unknown) =>
-              log.warn('could not save the run offset', { error }),
-            );
+            void keeper
+              .save({ lastOffset: view.lastOffset }, 'progress')
+              .catch((error: unknown) => log.warn('could not save the run offset', { error }));
           }
           if (isTerminal(view)) return;
         }

@@ -141,17 +141,20 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       },
       { resumed },
     );
-    const renew = setInterval(() => {
-      deps.store.leases
-        .renew(leaseName(record.runId), deps.instanceId, deps.leaseMs)
-        .then((mine) => {
-          if (!mine && local.get(record.runId)?.handle === handle) {
-            log.warn('lost the lease of a run; another replica relays it now', { runId: record.runId });
-            void handle.stop();
-          }
-        })
-        .catch((error: unknown) => log.warn('could not renew a run lease', { runId: record.runId, error }));
-    }, Math.max(250, Math.floor(deps.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        deps.store.leases
+          .renew(leaseName(record.runId), deps.instanceId, deps.leaseMs)
+          .then((mine) => {
+            if (!mine && local.get(record.runId)?.handle === handle) {
+              log.warn('lost the lease of a run; another replica relays it now', { runId: record.runId });
+              void handle.stop();
+            }
+          })
+          .catch((error: unknown) => log.warn('could not renew a run lease', { runId: record.runId, error }));
+      },
+      Math.max(250, Math.floor(deps.leaseMs / 3)),
+    );
     local.set(record.runId, { handle, renew });
     void handle.done
       .then(
@@ -228,7 +231,11 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       question: request.question,
       startedAtMs: now,
       updatedAtMs: now,
-      delivery: chooseDeliveryPath(deps.streaming, request.channelId, deps.isAssistantThread?.(request.channelId, request.threadTs) ?? false),
+      delivery: chooseDeliveryPath(
+        deps.streaming,
+        request.channelId,
+        deps.isAssistantThread?.(request.channelId, request.threadTs) ?? false,
+      ),
       ...(request.documents && request.documents.length > 0 ? { documents: request.documents } : {}),
     };
     if (!(await deps.store.leases.acquire(leaseName(runId), deps.instanceId, deps.leaseMs))) {
@@ -293,9 +300,9 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
           clearInterval(run.renew);
           await run.handle.stop();
           if (options.releaseLeases !== false) {
-            await deps.store.leases.release(leaseName(runId), deps.instanceId).catch((error: unknown) =>
-              log.warn('could not release a run lease at shutdown', { runId, error }),
-            );
+            await deps.store.leases
+              .release(leaseName(runId), deps.instanceId)
+              .catch((error: unknown) => log.warn('could not release a run lease at shutdown', { runId, error }));
           }
         }),
       );

@@ -78,7 +78,10 @@ function unlimitedBudget(): RateBudget {
   };
 }
 
-export async function renderRecordedRun(events: WorkflowStreamEvent[], options: RenderRecordedRunOptions = {}): Promise<RenderedRecordedRun> {
+export async function renderRecordedRun(
+  events: WorkflowStreamEvent[],
+  options: RenderRecordedRunOptions = {},
+): Promise<RenderedRecordedRun> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'render-events-'));
   const store = await createFileStateStore({ dir });
   const slack = createRecordingSlackWriter();

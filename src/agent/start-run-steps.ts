@@ -43,7 +43,10 @@ export async function ensureConversation(ctx: StartStepsContext): Promise<void> 
   if (run.conversationId > 0) return;
   const mapped = await ctx.threads.get(run.teamId, run.channelId, run.threadTs);
   if (mapped) {
-    await ctx.keeper.save({ conversationId: mapped.conversationId, ...(mapped.conversationUrl ? { conversationUrl: mapped.conversationUrl } : {}) });
+    await ctx.keeper.save({
+      conversationId: mapped.conversationId,
+      ...(mapped.conversationUrl ? { conversationUrl: mapped.conversationUrl } : {}),
+    });
     return;
   }
   const conversation = await ctx.service.createConversation(

@@ -18,10 +18,7 @@ export async function sweepOrphanSegments(
   const thread = await readThread(target, deps);
   const orphans = thread.filter(
     (m) =>
-      m.botId !== undefined &&
-      readRunMetadata(m) === undefined &&
-      Number(m.ts) > Number(target.replyTs) &&
-      !target.knownTs.includes(m.ts),
+      m.botId !== undefined && readRunMetadata(m) === undefined && Number(m.ts) > Number(target.replyTs) && !target.knownTs.includes(m.ts),
   );
   const gone = (e: unknown): void => {
     if (!(isSlackWriteError(e) && !e.rateLimited && e.outcome === 'failed')) throw e;

@@ -72,31 +72,37 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
   const laneKey = (r: SlotRequest): string =>
     SLACK_RATE_LIMITS[r.method].scope === 'channel' ? `${r.teamId}|${r.method}|${r.channelId}` : `${r.teamId}|${r.method}`;
 
-  const stallTimer = setInterval(() => {
-    const now = clock();
-    for (const lane of lanes.values()) {
-      for (const w of lane.waiters) {
-        if (!w.stallReported && now - w.request.since > stallAfterMs) {
-          w.stallReported = true;
-          metrics.countStall();
-          logger.warn('relay update stalled', {
-            runId: w.request.runId,
-            method: w.request.method,
-            waitingMs: now - w.request.since,
-            queued: lane.waiters.length,
-          });
+  const stallTimer = setInterval(
+    () => {
+      const now = clock();
+      for (const lane of lanes.values()) {
+        for (const w of lane.waiters) {
+          if (!w.stallReported && now - w.request.since > stallAfterMs) {
+            w.stallReported = true;
+            metrics.countStall();
+            logger.warn('relay update stalled', {
+              runId: w.request.runId,
+              method: w.request.method,
+              waitingMs: now - w.request.since,
+              queued: lane.waiters.length,
+            });
+          }
         }
       }
-    }
-  }, Math.min(1000, stallAfterMs));
+    },
+    Math.min(1000, stallAfterMs),
+  );
   stallTimer.unref();
 
   const wake = (key: string, lane: Lane, inMs: number): void => {
     if (lane.timer || closed) return;
-    lane.timer = setTimeout(() => {
-      lane.timer = undefined;
-      void pump(key, lane);
-    }, Math.max(1, inMs));
+    lane.timer = setTimeout(
+      () => {
+        lane.timer = undefined;
+        void pump(key, lane);
+      },
+      Math.max(1, inMs),
+    );
   };
 
   const pump = async (key: string, lane: Lane): Promise<void> => {
@@ -105,12 +111,10 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
     try {
       while (lane.waiters.length > 0 && !closed) {
         const head = lane.waiters[0]!;
-        const decision = await budget
-          .tryTake(head.request.teamId, head.request.method, head.request.channelId)
-          .catch((error: unknown) => {
-            logger.error('rate budget unavailable', { error, method: head.request.method });
-            return { granted: false as const, retryInMs: 1000 };
-          });
+        const decision = await budget.tryTake(head.request.teamId, head.request.method, head.request.channelId).catch((error: unknown) => {
+          logger.error('rate budget unavailable', { error, method: head.request.method });
+          return { granted: false as const, retryInMs: 1000 };
+        });
         if (!decision.granted) {
           wake(key, lane, decision.retryInMs);
           return;
@@ -167,27 +171,30 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
               return;
             }
             metrics.countCall(request.method);
-            send().then((value) => {
-              signal?.removeEventListener('abort', onAbort);
-              resolve(value);
-            }, (error: unknown) => {
-              if (isSlackWriteError(error) && error.rateLimited) {
-                metrics.countRateLimited(request.method);
-                const retryAfterMs = error.retryAfterMs ?? 1000;
-                logger.warn('slack rate limited a relay write', {
-                  runId: request.runId,
-                  method: request.method,
-                  retryAfterMs,
-                });
-                void budget
-                  .block(request.teamId, request.method, request.channelId, clock() + retryAfterMs)
-                  .catch((e: unknown) => logger.error('could not record rate-limit block', { error: e }))
-                  .finally(() => enqueue(waiter));
-                return;
-              }
-              signal?.removeEventListener('abort', onAbort);
-              reject(error);
-            });
+            send().then(
+              (value) => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve(value);
+              },
+              (error: unknown) => {
+                if (isSlackWriteError(error) && error.rateLimited) {
+                  metrics.countRateLimited(request.method);
+                  const retryAfterMs = error.retryAfterMs ?? 1000;
+                  logger.warn('slack rate limited a relay write', {
+                    runId: request.runId,
+                    method: request.method,
+                    retryAfterMs,
+                  });
+                  void budget
+                    .block(request.teamId, request.method, request.channelId, clock() + retryAfterMs)
+                    .catch((e: unknown) => logger.error('could not record rate-limit block', { error: e }))
+                    .finally(() => enqueue(waiter));
+                  return;
+                }
+                signal?.removeEventListener('abort', onAbort);
+                reject(error);
+              },
+            );
           },
         };
         enqueue(waiter);

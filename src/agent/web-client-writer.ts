@@ -4,13 +4,7 @@
  * relay's budget and scheduler decide, and a write whose outcome is unknown is reported as such.
  * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#rate-limits
  */
-import {
-  ErrorCode,
-  WebClient,
-  LogLevel,
-  type Logger as SlackLogger,
-  type WebAPICallResult,
-} from '@slack/web-api';
+import { ErrorCode, WebClient, LogLevel, type Logger as SlackLogger, type WebAPICallResult } from '@slack/web-api';
 import type { Logger } from '../observability/logger.js';
 import { SlackWriteError } from './slack-write-error.js';
 import { SLACK_METHOD, type SlackBlock, type SlackThreadMessage, type SlackWriter, type StreamChunk } from './slack-writer.js';
@@ -132,9 +126,7 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
       return out;
     },
     async setStatus({ channel, threadTs, status }) {
-      await call(SLACK_METHOD.setStatus, () =>
-        client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status }),
-      );
+      await call(SLACK_METHOD.setStatus, () => client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status }));
     },
   };
 }

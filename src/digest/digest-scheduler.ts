@@ -189,8 +189,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'channel_gone', reason);
       if (await subscriptions.pause(sub.teamId, sub.channelId, reason)) {
         logger.warn('digest subscription paused: channel gone', where);
-        await Promise.resolve(options.onPaused?.({ ...sub, paused: true, pausedReason: reason }, reason)).catch(
-          (error: unknown) => logger.error('onPaused callback failed', { ...where, err: error }),
+        await Promise.resolve(options.onPaused?.({ ...sub, paused: true, pausedReason: reason }, reason)).catch((error: unknown) =>
+          logger.error('onPaused callback failed', { ...where, err: error }),
         );
       }
       return 'channel_gone';
@@ -211,11 +211,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     return 'failed';
   }
 
-  async function postWithRetries(
-    sub: DigestSubscription,
-    slotIso: string,
-    recovered: boolean,
-  ): Promise<PostDigestResult | 'lock_lost'> {
+  async function postWithRetries(sub: DigestSubscription, slotIso: string, recovered: boolean): Promise<PostDigestResult | 'lock_lost'> {
     const lockName = leaseNames.digest(sub.teamId, sub.channelId);
     let lastAttempt: Promise<PostDigestResult> | undefined;
     try {

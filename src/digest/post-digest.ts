@@ -15,11 +15,7 @@ export interface PostDigestContext {
   recovered: boolean;
 }
 
-export type PostDigest = (
-  subscription: DigestSubscription,
-  slotIso: string,
-  context: PostDigestContext,
-) => Promise<PostDigestResult>;
+export type PostDigest = (subscription: DigestSubscription, slotIso: string, context: PostDigestContext) => Promise<PostDigestResult>;
 
 export interface DigestRetryPolicy {
   retries: number;

@@ -3,20 +3,14 @@
  * values (exact matches) plus the shapes of Slack tokens and bearer headers, so a secret that
  * reaches a log line or an error through some unexpected path is still masked.
  */
-const TOKEN_SHAPES: RegExp[] = [
-  /xox[abposre]-[0-9A-Za-z-]{6,}/g,
-  /xapp-[0-9A-Za-z-]{6,}/g,
-  /(Bearer\s+)[^\s"',]+/gi,
-];
+const TOKEN_SHAPES: RegExp[] = [/xox[abposre]-[0-9A-Za-z-]{6,}/g, /xapp-[0-9A-Za-z-]{6,}/g, /(Bearer\s+)[^\s"',]+/gi];
 
 export type Redact = (text: string) => string;
 
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redact {
   // Longest first so a secret that contains another is masked whole; short values would
   // mask ordinary words, so only secrets of 6+ characters are matched literally.
-  const literals = secrets
-    .filter((s): s is string => typeof s === 'string' && s.length >= 6)
-    .sort((a, b) => b.length - a.length);
+  const literals = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 6).sort((a, b) => b.length - a.length);
   return (text: string): string => {
     let out = text;
     for (const secret of literals) out = out.split(secret).join('[redacted]');

@@ -26,7 +26,19 @@ import { discardBody } from './event-stream/discard-body.js';
 export const ASSISTANT_MESSAGE_ID_HEADER = /^x-.+-assistant-message-id$/i;
 
 /** Message statuses after which a run produces no more events. */
-const FINISHED_STATUSES = new Set(['completed', 'complete', 'cancelled', 'canceled', 'failed', 'error', 'stopped', 'done', 'finished', 'succeeded', 'success']);
+const FINISHED_STATUSES = new Set([
+  'completed',
+  'complete',
+  'cancelled',
+  'canceled',
+  'failed',
+  'error',
+  'stopped',
+  'done',
+  'finished',
+  'succeeded',
+  'success',
+]);
 
 export interface AgentApi {
   createConversation(req: CreateConversationRequest, opts?: CallOptions): Promise<Conversation>;
@@ -61,7 +73,12 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
     return mine?.status !== undefined && FINISHED_STATUSES.has(mine.status.toLowerCase());
   };
 
-  const follow = (conversationId: number, assistantMessageId: string, o: ReadEventsOptions & CallOptions, initial?: Parameters<typeof followEvents>[1]['initial']) =>
+  const follow = (
+    conversationId: number,
+    assistantMessageId: string,
+    o: ReadEventsOptions & CallOptions,
+    initial?: Parameters<typeof followEvents>[1]['initial'],
+  ) =>
     followEvents(
       { req, reconnect, isRunFinished },
       {

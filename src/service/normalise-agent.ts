@@ -1,16 +1,5 @@
 import type { CancelResult, Conversation, ConversationMessage } from './types.js';
-import {
-  asArray,
-  asRecord,
-  compact,
-  isRecord,
-  join,
-  optNumber,
-  optRecord,
-  optString,
-  reqInteger,
-  reqString,
-} from './read-shape.js';
+import { asArray, asRecord, compact, isRecord, join, optNumber, optRecord, optString, reqInteger, reqString } from './read-shape.js';
 
 /** Create-conversation and conversation-detail responses share these fields. */
 export function normaliseConversation(raw: unknown): Conversation {

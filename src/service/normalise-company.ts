@@ -3,7 +3,9 @@ import { asRecord, isRecord, join, optArray, optString, type Json } from './read
 
 /** Company labels of v2 search documents and document detail. */
 export function normaliseCompanies(obj: Json, key: string, at: string): CompanyLabel[] {
-  return optArray(obj, key, at).filter(isRecord).map((c, i) => normaliseCompany(c, join(join(at, key), i)));
+  return optArray(obj, key, at)
+    .filter(isRecord)
+    .map((c, i) => normaliseCompany(c, join(join(at, key), i)));
 }
 
 function normaliseCompany(c: Json, at: string): CompanyLabel {

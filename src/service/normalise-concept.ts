@@ -32,24 +32,28 @@ function normaliseConcept(raw: unknown, at: string): Concept {
     scoredAtMs: optNumber(c, 'scored_at'),
     publishedAtMs: optNumber(c, 'published_at'),
     firstDetected: optBoolean(c, 'first_detected') ?? false,
-    stocks: optArray(c, 'stocks', at).filter(isRecord).map(
-      (s): ConceptStock =>
-        compact<ConceptStock>({
-          market: optString(s, 'market') ?? '',
-          code: optString(s, 'code') ?? '',
-          name: optString(s, 'name') ?? '',
-          description: optString(s, 'description'),
-          relevance: optNumber(s, 'relevance'),
-        }),
-    ),
-    docs: optArray(c, 'docs', at).filter(isRecord).map(
-      (d): ConceptDoc =>
-        compact<ConceptDoc>({
-          docId: optString(d, 'doc_id') ?? optString(d, 'id') ?? '',
-          title: optString(d, 'title') ?? '',
-          url: optString(d, 'url'),
-          relevance: optNumber(d, 'relevance'),
-        }),
-    ),
+    stocks: optArray(c, 'stocks', at)
+      .filter(isRecord)
+      .map(
+        (s): ConceptStock =>
+          compact<ConceptStock>({
+            market: optString(s, 'market') ?? '',
+            code: optString(s, 'code') ?? '',
+            name: optString(s, 'name') ?? '',
+            description: optString(s, 'description'),
+            relevance: optNumber(s, 'relevance'),
+          }),
+      ),
+    docs: optArray(c, 'docs', at)
+      .filter(isRecord)
+      .map(
+        (d): ConceptDoc =>
+          compact<ConceptDoc>({
+            docId: optString(d, 'doc_id') ?? optString(d, 'id') ?? '',
+            title: optString(d, 'title') ?? '',
+            url: optString(d, 'url'),
+            relevance: optNumber(d, 'relevance'),
+          }),
+      ),
   });
 }

@@ -1,18 +1,7 @@
 import type { Chunk, DocumentDetail, DocumentSummary } from './types.js';
 import { normaliseCompanies } from './normalise-company.js';
 import { normaliseMetadatas, normaliseTags } from './normalise-tags.js';
-import {
-  asRecord,
-  compact,
-  isRecord,
-  join,
-  optArray,
-  optNumber,
-  optRecord,
-  optString,
-  reqString,
-  type Json,
-} from './read-shape.js';
+import { asRecord, compact, isRecord, join, optArray, optNumber, optRecord, optString, reqString, type Json } from './read-shape.js';
 import { ShapeError } from './errors/shape-error.js';
 
 /**

@@ -26,11 +26,7 @@ export function normaliseDocumentPage(raw: unknown): Page<DocumentSummary> & { n
 }
 
 /** Wire names for the paging request fields in each naming. */
-export function pagingFields(
-  naming: PagingNaming,
-  pageNum: number | undefined,
-  pageSize: number | undefined,
-): Record<string, number> {
+export function pagingFields(naming: PagingNaming, pageNum: number | undefined, pageSize: number | undefined): Record<string, number> {
   const out: Record<string, number> = {};
   if (naming === 'legacy') {
     if (pageNum !== undefined) out.page = pageNum;

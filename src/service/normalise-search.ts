@@ -22,7 +22,9 @@ export function normaliseSearchDocument(raw: unknown, at: string): SearchDocumen
     summary: optString(d, 'summary'),
     category: optString(d, 'category'),
     publishedAtMs:
-      typeof publishedAt === 'string' && !/^\d+$/.test(publishedAt) ? finiteOrUndefined(Date.parse(publishedAt)) : optNumber(d, 'published_at'),
+      typeof publishedAt === 'string' && !/^\d+$/.test(publishedAt)
+        ? finiteOrUndefined(Date.parse(publishedAt))
+        : optNumber(d, 'published_at'),
     companies: normaliseCompanies(d, 'companies', at),
     metadata: optRecord(d, 'metadata') ?? {},
     score: optNumber(d, 'score'),

@@ -16,11 +16,7 @@ export interface PagedListCall {
  * unknown the schema names go first; if the answer turns out legacy and its echoed paging is not
  * what was asked, the query (a read, safe to resend) is sent once more in legacy names.
  */
-export async function fetchDocumentPage(
-  req: Requester,
-  naming: PagingNamingState,
-  c: PagedListCall,
-): Promise<Page<DocumentSummary>> {
+export async function fetchDocumentPage(req: Requester, naming: PagingNamingState, c: PagedListCall): Promise<Page<DocumentSummary>> {
   const send = (n: PagingNaming) =>
     req.call({
       method: 'POST',

@@ -227,12 +227,7 @@ function cancelledError(spec: RequestSpec, ctx: RequestContext): ServiceError {
 }
 
 /** A failure before a status line arrived (or while reading the body) → cancelled, timeout or network. */
-export function classifyTransportError(
-  error: unknown,
-  ctx: RequestContext,
-  spec: RequestSpec,
-  timedOut: boolean,
-): ServiceError {
+export function classifyTransportError(error: unknown, ctx: RequestContext, spec: RequestSpec, timedOut: boolean): ServiceError {
   if (error instanceof ServiceError) return error;
   if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) return cancelledError(spec, ctx);
   const init = { method: spec.method, path: spec.path, cause: safeCause(error, ctx.apiKey) };

@@ -93,7 +93,8 @@ function withMarket(market: SymbolMarket, rawCode: string, input: string): Parse
   switch (market) {
     case 'SH':
     case 'SZ': {
-      if (!/^\d{6}$/.test(code)) return fail('invalid', `\`${input}\`: ${market} codes have 6 digits, e.g. ${market === 'SH' ? 'SH:600519' : 'SZ:000858'}.`);
+      if (!/^\d{6}$/.test(code))
+        return fail('invalid', `\`${input}\`: ${market} codes have 6 digits, e.g. ${market === 'SH' ? 'SH:600519' : 'SZ:000858'}.`);
       const ok = market === 'SH' ? /^[0569]/.test(code) : /^[0123]/.test(code);
       if (!ok) return fail('invalid', `\`${input}\` is not a ${market === 'SH' ? 'Shanghai' : 'Shenzhen'} code.`);
       return { ok: true, symbol: make(market, code) };
@@ -101,13 +102,15 @@ function withMarket(market: SymbolMarket, rawCode: string, input: string): Parse
     case 'HK': {
       const index = INDICES.find((i) => i.market === 'HK' && i.aliases.includes(code));
       if (index) return { ok: true, symbol: make('HK', index.code) };
-      if (!/^\d{1,5}$/.test(code) || /^0+$/.test(code)) return fail('invalid', `\`${input}\`: Hong Kong codes have up to 5 digits, e.g. HK:00700.`);
+      if (!/^\d{1,5}$/.test(code) || /^0+$/.test(code))
+        return fail('invalid', `\`${input}\`: Hong Kong codes have up to 5 digits, e.g. HK:00700.`);
       return { ok: true, symbol: make('HK', code.padStart(5, '0')) };
     }
     case 'US': {
       const index = INDICES.find((i) => i.market === 'US' && i.aliases.includes(code));
       if (index) return { ok: true, symbol: make('US', index.code) };
-      if (!US_TICKER.test(code)) return fail('invalid', `\`${input}\`: US tickers are 1–5 letters with an optional class, e.g. US:NVDA or US:BRK.B.`);
+      if (!US_TICKER.test(code))
+        return fail('invalid', `\`${input}\`: US tickers are 1–5 letters with an optional class, e.g. US:NVDA or US:BRK.B.`);
       return { ok: true, symbol: make('US', code.replace('-', '.')) };
     }
   }
@@ -143,13 +146,21 @@ function bare(token: string, input: string, freeText: boolean): ParseSymbolResul
     const hk = make('HK', upper.padStart(5, '0'));
     if (!freeText) return { ok: true, symbol: hk };
     if (upper.length < 4) return fail('invalid', `\`${input}\` is a number, not a symbol; write ${hk.canonical} for the Hong Kong stock.`);
-    return fail('ambiguous', `\`${input}\` may be a number or the Hong Kong stock ${hk.canonical}; write ${hk.canonical} to mean the stock.`, [hk]);
+    return fail(
+      'ambiguous',
+      `\`${input}\` may be a number or the Hong Kong stock ${hk.canonical}; write ${hk.canonical} to mean the stock.`,
+      [hk],
+    );
   }
   if (US_TICKER.test(upper)) {
     const us = make('US', upper.replace('-', '.'));
     if (!freeText) return { ok: true, symbol: us };
     if (/^[A-Z]$/.test(upper)) {
-      return fail('ambiguous', `\`${input}\` may be a word or the US ticker ${us.code}; write $${us.code} or ${us.canonical} to mean the ticker.`, [us]);
+      return fail(
+        'ambiguous',
+        `\`${input}\` may be a word or the US ticker ${us.code}; write $${us.code} or ${us.canonical} to mean the ticker.`,
+        [us],
+      );
     }
     return fail('invalid', `\`${input}\` is read as a word; write $${us.code} or ${us.canonical} to filter by the ticker.`);
   }

@@ -513,10 +513,6 @@ export interface ResearchService {
     opts?: ReadEventsOptions & CallOptions,
   ): AsyncIterable<WorkflowStreamEvent>;
   /** Endpoint 15, stream=false: every event from fromOffset at once. */
-  listEvents(
-    conversationId: number,
-    assistantMessageId: string,
-    opts?: ReadEventsOptions & CallOptions,
-  ): Promise<WorkflowStreamEvent[]>;
+  listEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
   cancelRun(conversationId: number, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
 }

@@ -11,9 +11,7 @@ import type { StateStore } from './state-store.js';
 
 export type SlotOutcome = 'posted' | 'skipped' | 'channel_gone';
 
-export type SlotMarker =
-  | { state: 'pending'; holderId: string }
-  | { state: SlotOutcome; holderId: string; atMs: number; reason?: string };
+export type SlotMarker = { state: 'pending'; holderId: string } | { state: SlotOutcome; holderId: string; atMs: number; reason?: string };
 
 export class DigestMarkers {
   constructor(
@@ -55,13 +53,7 @@ export class DigestMarkers {
   }
 
   /** Moves a pending claim from a holder that died mid-attempt to `toHolderId`. */
-  async takeOverSlot(
-    teamId: string,
-    channelId: string,
-    slotIso: string,
-    fromHolderId: string,
-    toHolderId: string,
-  ): Promise<boolean> {
+  async takeOverSlot(teamId: string, channelId: string, slotIso: string, fromHolderId: string, toHolderId: string): Promise<boolean> {
     return this.store.replaceIfEquals(
       keys.digestSlot(teamId, channelId, slotIso),
       pendingValue(fromHolderId),

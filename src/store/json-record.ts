@@ -38,9 +38,7 @@ export async function updateJsonRecord<T>(
     if (next === undefined) return current;
     const serialised = JSON.stringify(next);
     const written =
-      raw === null
-        ? await store.setIfAbsent(key, serialised, ttlMs)
-        : await store.replaceIfEquals(key, raw, serialised, ttlMs);
+      raw === null ? await store.setIfAbsent(key, serialised, ttlMs) : await store.replaceIfEquals(key, raw, serialised, ttlMs);
     if (written) return next;
   }
   throw new StateStoreError('conflict', `update of ${key} kept conflicting with other writers`, { retryable: true });

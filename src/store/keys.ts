@@ -49,8 +49,7 @@ export const keys = {
   event: (eventId: string): string => `event:${eventId}`,
   subscription: (teamId: string, channelId: string): string => `sub:${teamId}:${channelId}`,
   subscriptionPrefix: (teamId?: string): string => (teamId === undefined ? 'sub:' : `sub:${teamId}:`),
-  digestSlot: (teamId: string, channelId: string, slotIso: string): string =>
-    `digest-slot:${teamId}:${channelId}:${slotIso}`,
+  digestSlot: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}`,
   digestSnapshot: (teamId: string, channelId: string): string => `digest-prev:${teamId}:${channelId}`,
   folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
   recentRuns: (teamId: string, userId: string): string => `recent-runs:${teamId}:${userId}`,

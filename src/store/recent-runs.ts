@@ -25,9 +25,7 @@ export class RecentRuns {
       this.store,
       keys.recentRuns(teamId, userId),
       (current) =>
-        [run, ...(current ?? []).filter((r) => r.runId !== run.runId)]
-          .sort((a, b) => b.startedAtMs - a.startedAtMs)
-          .slice(0, this.limit),
+        [run, ...(current ?? []).filter((r) => r.runId !== run.runId)].sort((a, b) => b.startedAtMs - a.startedAtMs).slice(0, this.limit),
       TTL.recentRunsMs,
     );
     return updated ?? [];

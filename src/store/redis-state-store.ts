@@ -140,9 +140,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     setIfAbsent: (key, value, ttlMs) =>
       call('SET NX', async () => {
         const reply =
-          ttlMs !== undefined
-            ? await client.set(k(key), value, 'PX', positiveTtl(ttlMs), 'NX')
-            : await client.set(k(key), value, 'NX');
+          ttlMs !== undefined ? await client.set(k(key), value, 'PX', positiveTtl(ttlMs), 'NX') : await client.set(k(key), value, 'NX');
         return reply === 'OK';
       }),
 
@@ -151,19 +149,12 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
         await client.del(k(key));
       }),
 
-    deleteIfEquals: (key, expected) =>
-      call('compare-and-delete', async () => (await client.compareAndDelete(k(key), expected)) === 1),
+    deleteIfEquals: (key, expected) => call('compare-and-delete', async () => (await client.compareAndDelete(k(key), expected)) === 1),
 
     replaceIfEquals: (key, expected, value, ttlMs) =>
       call(
         'compare-and-replace',
-        async () =>
-          (await client.compareAndReplace(
-            k(key),
-            expected,
-            value,
-            String(ttlMs === undefined ? 0 : positiveTtl(ttlMs)),
-          )) === 1,
+        async () => (await client.compareAndReplace(k(key), expected, value, String(ttlMs === undefined ? 0 : positiveTtl(ttlMs)))) === 1,
       ),
 
     increment: (key, by, ttlMs) =>

@@ -2,14 +2,7 @@
  * Failures of the state store itself (not "key absent", which is a normal answer). Messages never
  * carry the Redis URL, whose userinfo may hold a password.
  */
-export type StateStoreErrorCode =
-  | 'unavailable'
-  | 'locked'
-  | 'corrupt'
-  | 'write_failed'
-  | 'not_an_integer'
-  | 'closed'
-  | 'conflict';
+export type StateStoreErrorCode = 'unavailable' | 'locked' | 'corrupt' | 'write_failed' | 'not_an_integer' | 'closed' | 'conflict';
 
 export class StateStoreError extends Error {
   override readonly name = 'StateStoreError';

@@ -31,7 +31,13 @@ describe('native streaming in a DM', () => {
     const dm = h.slack.defaultDmId;
     const question = 'Explain NVIDIA data-center revenue trends';
     const threadTs = await h.ask(question, dm);
-    const { runId } = await runtime.startRun({ teamId: h.slack.teamId, channelId: dm, threadTs, askerUserId: h.slack.defaultUserId, question });
+    const { runId } = await runtime.startRun({
+      teamId: h.slack.teamId,
+      channelId: dm,
+      threadTs,
+      askerUserId: h.slack.defaultUserId,
+      question,
+    });
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'completed' });
 
     const ok = (m: string) => h.slack.calls.filter((c) => c.method === m && c.ok).length;
@@ -99,7 +105,13 @@ describe('native streaming when Slack ends a segment on its own', () => {
     const dm = h.slack.defaultDmId;
     const question = 'Summarise BYD quarterly deliveries';
     const threadTs = await h.ask(question, dm);
-    const { runId } = await runtime.startRun({ teamId: h.slack.teamId, channelId: dm, threadTs, askerUserId: h.slack.defaultUserId, question });
+    const { runId } = await runtime.startRun({
+      teamId: h.slack.teamId,
+      channelId: dm,
+      threadTs,
+      askerUserId: h.slack.defaultUserId,
+      question,
+    });
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'completed' });
     const ended = h.slack.calls.filter((c) => c.method === 'chat.appendStream' && c.error === 'message_not_in_streaming_state');
     expect(ended.length).toBeGreaterThan(0);

@@ -44,7 +44,7 @@ describe('rate budget', () => {
     expect((await two.tryTake('T1', 'chat.postMessage', 'C2')).granted).toBe(true);
   });
 
-  it("honours a 429 block on every replica until it ends", async () => {
+  it('honours a 429 block on every replica until it ends', async () => {
     let now = 2_000_000 * 1000;
     const one = createRateBudget({ store: a, clock: () => now });
     const two = createRateBudget({ store: b, clock: () => now });

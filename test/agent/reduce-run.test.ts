@@ -17,7 +17,12 @@ describe('reduceRun on a realistic run', () => {
 
   it('ends completed with the workflow_end report keyed by the last node_id', () => {
     expect(view.status).toBe('completed');
-    expect(view.report).toEqual({ nodeId: 'final_report', title: '贵州茅台 2024 年财务简报', filename: 'report.md', markdown: DEFAULT_REPORT });
+    expect(view.report).toEqual({
+      nodeId: 'final_report',
+      title: '贵州茅台 2024 年财务简报',
+      filename: 'report.md',
+      markdown: DEFAULT_REPORT,
+    });
     expect(view.openStepIds).toEqual([]);
     expect(view.currentStep).toBeUndefined();
     expect(view.steps.every((s) => s.status === 'done')).toBe(true);
@@ -96,7 +101,15 @@ describe('reduceRun endings', () => {
 
   it('a cancel event cancels; running tools become stopped', () => {
     const events = buildRunEvents({ outcome: 'cancelled' });
-    events.splice(events.length - 1, 0, ev('tool_start', { run_id: 't9', tool_name: 'x', offset: (events[events.length - 2]!.offset! + events[events.length - 1]!.offset!) / 2 }));
+    events.splice(
+      events.length - 1,
+      0,
+      ev('tool_start', {
+        run_id: 't9',
+        tool_name: 'x',
+        offset: (events[events.length - 2]!.offset! + events[events.length - 1]!.offset!) / 2,
+      }),
+    );
     const view = fold(events);
     expect(view.status).toBe('cancelled');
     expect(view.cancel?.confirmed).toBe(true);
@@ -108,7 +121,10 @@ describe('reduceRun endings', () => {
     expect(a.status).toBe('cancelled');
     const b = fold([ev('cancel', { offset: 1 }), ev('error', { offset: 2, error: { message: 'late' } })]);
     expect(b.status).toBe('cancelled');
-    const c = fold([ev('error', { offset: 1, error: 'hiccup' as unknown as Record<string, unknown> }), ev('workflow_end', { offset: 2, output: { content: '# done' } })]);
+    const c = fold([
+      ev('error', { offset: 1, error: 'hiccup' as unknown as Record<string, unknown> }),
+      ev('workflow_end', { offset: 2, output: { content: '# done' } }),
+    ]);
     expect(c.status).toBe('completed');
     expect(c.error?.message).toBe('hiccup');
     expect(c.report?.markdown).toBe('# done');
@@ -178,8 +194,22 @@ describe('reduceRun on odd input', () => {
 });
 
 const EVENT_TYPES = [
-  'init', 'workflow_start', 'workflow_end', 'node_start', 'node_end', 'agent_start', 'agent_end', 'tool_start',
-  'tool_end', 'stream_start', 'streaming', 'stream_end', 'usage', 'cancel', 'error', 'bogus',
+  'init',
+  'workflow_start',
+  'workflow_end',
+  'node_start',
+  'node_end',
+  'agent_start',
+  'agent_end',
+  'tool_start',
+  'tool_end',
+  'stream_start',
+  'streaming',
+  'stream_end',
+  'usage',
+  'cancel',
+  'error',
+  'bogus',
 ];
 
 describe('reduceRun properties', () => {

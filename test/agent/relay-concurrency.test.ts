@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
 
-const QUESTIONS = ['Moutai margins', 'CATL capex', 'BYD exports', 'Tencent games', 'NVIDIA supply', 'Ping An book value', 'Midea overseas', 'Meituan take rate'];
+const QUESTIONS = [
+  'Moutai margins',
+  'CATL capex',
+  'BYD exports',
+  'Tencent games',
+  'NVIDIA supply',
+  'Ping An book value',
+  'Midea overseas',
+  'Meituan take rate',
+];
 
 describe('relay under load (Slack emulator at real rate limits)', () => {
   let h: RelayHarness;
@@ -13,7 +22,9 @@ describe('relay under load (Slack emulator at real rate limits)', () => {
   });
 
   const postsIn = (channel: string, threadTs: string) =>
-    h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args['channel'] === channel && c.args['thread_ts'] === threadTs).length;
+    h.slack.calls.filter(
+      (c) => c.method === 'chat.postMessage' && c.ok && c.args['channel'] === channel && c.args['thread_ts'] === threadTs,
+    ).length;
 
   it('20 concurrent runs in one workspace finish with zero 429s and one reply each', async () => {
     const runtime = h.runtime();
@@ -23,7 +34,13 @@ describe('relay under load (Slack emulator at real rate limits)', () => {
         const channel = channels[i % 2]!;
         const question = `${QUESTIONS[i % QUESTIONS.length]} #${i}`;
         const threadTs = await h.ask(question, channel);
-        const { runId } = await runtime.startRun({ teamId: h.slack.teamId, channelId: channel, threadTs, askerUserId: h.slack.defaultUserId, question });
+        const { runId } = await runtime.startRun({
+          teamId: h.slack.teamId,
+          channelId: channel,
+          threadTs,
+          askerUserId: h.slack.defaultUserId,
+          question,
+        });
         return { runId, channel, threadTs };
       }),
     );

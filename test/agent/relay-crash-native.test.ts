@@ -4,7 +4,14 @@
  * streaming_state_conflict), and the thread must end as an uninterrupted run leaves it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeCrashSetups, openCrashSetup, runUninterrupted, runWithCrashes, type CrashSetup, type KillPoint } from './support/crash-rig.js';
+import {
+  closeCrashSetups,
+  openCrashSetup,
+  runUninterrupted,
+  runWithCrashes,
+  type CrashSetup,
+  type KillPoint,
+} from './support/crash-rig.js';
 import { finalThread } from './support/relay-harness.js';
 
 const KILL_POINTS: KillPoint[] = [

@@ -7,7 +7,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../src/emulators/slack/index.js';
-import { closeCrashSetups, openCrashSetup, payloadOf, runUninterrupted, runWithCrashes, type CrashSetup, type KillPoint } from './support/crash-rig.js';
+import {
+  closeCrashSetups,
+  openCrashSetup,
+  payloadOf,
+  runUninterrupted,
+  runWithCrashes,
+  type CrashSetup,
+  type KillPoint,
+} from './support/crash-rig.js';
 import { finalThread } from './support/relay-harness.js';
 
 const isUpdate = (c: ApiCall, status: 'running' | 'final', part?: number) =>

@@ -13,7 +13,9 @@ describe('several replicas sharing Redis', () => {
   });
 
   const postsIn = (channel: string, threadTs: string) =>
-    h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args['channel'] === channel && c.args['thread_ts'] === threadTs).length;
+    h.slack.calls.filter(
+      (c) => c.method === 'chat.postMessage' && c.ok && c.args['channel'] === channel && c.args['thread_ts'] === threadTs,
+    ).length;
 
   it('two instances sharing Redis relay each run once; killing one hands its runs to the other', async () => {
     const a = h.runtime({ leaseMs: 1500 });
@@ -22,7 +24,13 @@ describe('several replicas sharing Redis', () => {
     const start = async (runtime: typeof a, i: number) => {
       const question = `Replica check ${i} [slow]`;
       const threadTs = await h.ask(question, channel);
-      const { runId } = await runtime.startRun({ teamId: h.slack.teamId, channelId: channel, threadTs, askerUserId: h.slack.defaultUserId, question });
+      const { runId } = await runtime.startRun({
+        teamId: h.slack.teamId,
+        channelId: channel,
+        threadTs,
+        askerUserId: h.slack.defaultUserId,
+        question,
+      });
       return { runId, threadTs };
     };
     const onA = await Promise.all([0, 1].map((i) => start(a, i)));
@@ -31,11 +39,24 @@ describe('several replicas sharing Redis', () => {
     expect(await b.resumeOrphanedRuns()).toEqual([]);
     // A dies without releasing anything (as a SIGKILL would), once its runs are under way.
     const store = new RunStore(h.openStore());
-    await eventually(() => Promise.all(onA.map((r) => store.get(r.runId))), (rs) => rs.every((r) => r?.status === 'running'));
+    await eventually(
+      () => Promise.all(onA.map((r) => store.get(r.runId))),
+      (rs) => rs.every((r) => r?.status === 'running'),
+    );
     await a.shutdown({ releaseLeases: false });
-    const taken = await eventually(() => b.resumeOrphanedRuns(), (ids) => ids.length > 0, 8000);
+    const taken = await eventually(
+      () => b.resumeOrphanedRuns(),
+      (ids) => ids.length > 0,
+      8000,
+    );
     const all = new Set(taken);
-    if (all.size < 2) for (const id of await eventually(() => b.resumeOrphanedRuns(), (ids) => ids.length > 0, 8000)) all.add(id);
+    if (all.size < 2)
+      for (const id of await eventually(
+        () => b.resumeOrphanedRuns(),
+        (ids) => ids.length > 0,
+        8000,
+      ))
+        all.add(id);
     expect([...all].sort()).toEqual(onA.map((r) => r.runId).sort());
     const outcomes = await Promise.all([...onA, ...onB].map((r) => b.waitForRun(r.runId)));
     expect(outcomes.every((o) => o?.ended === true && o.status === 'completed')).toBe(true);

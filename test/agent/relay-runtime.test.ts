@@ -114,7 +114,10 @@ describe('relay runtime against the Slack and service emulators', () => {
   it('cancels a run and says who cancelled', async () => {
     const runtime = h.runtime();
     const { runId, threadTs } = await start(runtime, 'Deep dive on Ping An [slow]');
-    const result = await eventually(() => runtime.cancelRun(runId, h.slack.adminUserId), (r) => r.ok);
+    const result = await eventually(
+      () => runtime.cancelRun(runId, h.slack.adminUserId),
+      (r) => r.ok,
+    );
     expect(result).toMatchObject({ ok: true });
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'cancelled' });
     const text = JSON.stringify(finalThread(h.slack, h.slack.defaultChannelId, threadTs));

@@ -17,8 +17,17 @@ describe('update scheduler ordering', () => {
   const build = () => {
     const metrics = createRelayMetrics();
     // 1200/min: one slot every ~52 ms, so the order of grants is observable quickly.
-    const budget = createRateBudget({ store, clock: Date.now, limits: { 'chat.update': { perMinute: 1300, scope: 'workspace', tier: 'test' } } });
-    const scheduler = createUpdateScheduler({ budget, metrics, clock: Date.now, logger: createLogger({ level: 'error', redact: createRedactor([]), write: () => undefined }) });
+    const budget = createRateBudget({
+      store,
+      clock: Date.now,
+      limits: { 'chat.update': { perMinute: 1300, scope: 'workspace', tier: 'test' } },
+    });
+    const scheduler = createUpdateScheduler({
+      budget,
+      metrics,
+      clock: Date.now,
+      logger: createLogger({ level: 'error', redact: createRedactor([]), write: () => undefined }),
+    });
     return { scheduler, metrics };
   };
   const slot = (runId: string, since: number) => ({ teamId: 'T1', channelId: 'C1', method: 'chat.update' as const, runId, since });

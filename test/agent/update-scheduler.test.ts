@@ -21,7 +21,13 @@ describe('update scheduler when Slack is stricter than the budget', () => {
     const threads = await Promise.all(
       ['Moutai cash flow', 'CATL cash flow', 'BYD cash flow'].map(async (question) => {
         const threadTs = await h.ask(question);
-        const { runId } = await runtime.startRun({ teamId: h.slack.teamId, channelId: h.slack.defaultChannelId, threadTs, askerUserId: h.slack.defaultUserId, question });
+        const { runId } = await runtime.startRun({
+          teamId: h.slack.teamId,
+          channelId: h.slack.defaultChannelId,
+          threadTs,
+          askerUserId: h.slack.defaultUserId,
+          question,
+        });
         return { runId, threadTs };
       }),
     );

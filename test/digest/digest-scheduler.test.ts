@@ -280,9 +280,7 @@ describe.each(storeKinds())('digest scheduler on %s', (kind) => {
     clock.set(Date.parse('2025-03-07T01:20:00.000Z'));
     const replica = await buildReplica('replica-a');
     expect((await replica.tick()).map((r) => r.outcome)).toEqual(['posted']);
-    expect(poster.attempts).toEqual([
-      { channel: 'T1/C1', slot: '2025-03-07T01:00:00.000Z', by: 'replica-a', attempt: 1, recovered: true },
-    ]);
+    expect(poster.attempts).toEqual([{ channel: 'T1/C1', slot: '2025-03-07T01:00:00.000Z', by: 'replica-a', attempt: 1, recovered: true }]);
   });
 
   it('ticks on its timer after start, and stop() clears the timer', async () => {

@@ -9,7 +9,17 @@ import { REPLAY_ACTION_IDS } from '../../src/slack/blocks/agent/replay-buttons.j
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { decodeDocButton } from '../../src/slack/blocks/button-values.js';
 import { startHarness, type Harness } from './harness.js';
-import { blockTypes, botReplies, eventIdFor, eventually, failedCalls, messageText, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
+import {
+  blockTypes,
+  botReplies,
+  eventIdFor,
+  eventually,
+  failedCalls,
+  messageText,
+  runIdForEvent,
+  waitForRecord,
+  waitForRunEnd,
+} from './agent-helpers.js';
 
 interface Button {
   action_id?: string;
@@ -53,11 +63,33 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
       slowRun(user, 'What moved BYD’s margins?'),
     ]);
 
-    await h.slack.clickAction({ channel_id: channel, message_ts: byAsker.replyTs, action_id: CANCEL_ACTION_ID, value: byAsker.runId, user_id: user });
-    await h.slack.clickAction({ channel_id: channel, message_ts: refused.replyTs, action_id: CANCEL_ACTION_ID, value: refused.runId, user_id: user });
-    await h.slack.clickAction({ channel_id: channel, message_ts: byAdmin.replyTs, action_id: CANCEL_ACTION_ID, value: byAdmin.runId, user_id: admin });
+    await h.slack.clickAction({
+      channel_id: channel,
+      message_ts: byAsker.replyTs,
+      action_id: CANCEL_ACTION_ID,
+      value: byAsker.runId,
+      user_id: user,
+    });
+    await h.slack.clickAction({
+      channel_id: channel,
+      message_ts: refused.replyTs,
+      action_id: CANCEL_ACTION_ID,
+      value: refused.runId,
+      user_id: user,
+    });
+    await h.slack.clickAction({
+      channel_id: channel,
+      message_ts: byAdmin.replyTs,
+      action_id: CANCEL_ACTION_ID,
+      value: byAdmin.runId,
+      user_id: admin,
+    });
 
-    const [a, r, c] = await Promise.all([waitForRunEnd(h, byAsker.runId), waitForRunEnd(h, refused.runId), waitForRunEnd(h, byAdmin.runId)]);
+    const [a, r, c] = await Promise.all([
+      waitForRunEnd(h, byAsker.runId),
+      waitForRunEnd(h, refused.runId),
+      waitForRunEnd(h, byAdmin.runId),
+    ]);
     expect(a.status).toBe('cancelled');
     expect(a.cancelledBy).toBe(user);
     expect(messageText(botReplies(h, channel, byAsker.ts)[0]!)).toContain(`Cancelled by <@${user}>`);
@@ -79,7 +111,10 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     const button = askButton(card.blocks)!;
     const doc = decodeDocButton(button.value)!;
     await h.slack.clickAction({ channel_id: channel, message_ts: card.ts, action_id: button.action_id!, ephemeral: true });
-    const root = await h.slack.waitFor(() => h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('asked the agent about')), 10_000);
+    const root = await h.slack.waitFor(
+      () => h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('asked the agent about')),
+      10_000,
+    );
     const run = await eventually(async () =>
       (await h.desk.stores.recentRuns.list(h.slack.teamId, h.slack.defaultUserId)).find((r) => r.threadTs === root.ts),
     );
@@ -112,7 +147,10 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     const original = botReplies(h, channel, ts)[0]!;
 
     await h.slack.sendCommand({ command: '/research', text: `replay ${owned.conversationId}` });
-    const list = await h.slack.waitFor(() => h.ephemerals(channel).find((e) => e.text.includes(`conversation ${owned.conversationId}`)), 10_000);
+    const list = await h.slack.waitFor(
+      () => h.ephemerals(channel).find((e) => e.text.includes(`conversation ${owned.conversationId}`)),
+      10_000,
+    );
     const replay = buttons(list.blocks).find((b) => b.action_id?.startsWith(REPLAY_ACTION_IDS.replay));
     expect(replay).toBeDefined();
     expect(buttons(list.blocks).some((b) => b.action_id === REPLAY_ACTION_IDS.older)).toBe(false);
@@ -120,7 +158,10 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     const listTs = h.slack.ephemeralFor(h.slack.defaultUserId, channel).find((e) => e.text === list.text)!.ts;
     await h.slack.clickAction({ channel_id: channel, message_ts: listTs, action_id: replay!.action_id!, ephemeral: true });
     const root = await h.slack.waitFor(
-      () => h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('replayed') && (m.replies?.length ?? 0) > 0),
+      () =>
+        h.slack
+          .channelMessages(channel)
+          .find((m) => m.user === h.slack.botUserId && m.text.includes('replayed') && (m.replies?.length ?? 0) > 0),
       10_000,
     );
     expect(root.text).toContain('How strong is NVIDIA’s balance sheet?');
@@ -147,7 +188,10 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     await h.slack.sendCommand({ command: '/research', text: 'replay 987654' });
     await h.slack.sendCommand({ command: '/research', text: `replay ${foreign.id}` });
     const notes = await h.slack.waitFor(() => {
-      const n = h.ephemerals(channel).slice(before).filter((e) => e.text.includes('not started from this workspace'));
+      const n = h
+        .ephemerals(channel)
+        .slice(before)
+        .filter((e) => e.text.includes('not started from this workspace'));
       return n.length >= 2 ? n : undefined;
     }, 10_000);
     expect(notes).toHaveLength(2);
@@ -166,10 +210,21 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     );
     await h.slack.sendCommand({ command: '/research', text: `replay ${owned.conversationId}` });
     const list = await h.slack.waitFor(
-      () => h.ephemerals(channel).reverse().find((e) => e.text.includes(`conversation ${owned.conversationId}`) && buttons(e.blocks).some((b) => b.action_id === REPLAY_ACTION_IDS.older)),
+      () =>
+        h
+          .ephemerals(channel)
+          .reverse()
+          .find(
+            (e) =>
+              e.text.includes(`conversation ${owned.conversationId}`) &&
+              buttons(e.blocks).some((b) => b.action_id === REPLAY_ACTION_IDS.older),
+          ),
       10_000,
     );
-    const listTs = h.slack.ephemeralFor(h.slack.defaultUserId, channel).reverse().find((e) => e.text === list.text)!.ts;
+    const listTs = h.slack
+      .ephemeralFor(h.slack.defaultUserId, channel)
+      .reverse()
+      .find((e) => e.text === list.text)!.ts;
     await h.slack.clickAction({ channel_id: channel, message_ts: listTs, action_id: REPLAY_ACTION_IDS.older, ephemeral: true });
     const older = await h.slack.waitFor(() => {
       const e = h.slack.ephemeralFor(h.slack.defaultUserId, channel).find((x) => x.ts === listTs);

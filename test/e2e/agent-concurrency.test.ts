@@ -20,7 +20,10 @@ describe('20 concurrent mentions in one workspace', () => {
     const posted = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const channel = channels[i % 2]!;
-        const { ts } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> How strong is ${questions[i % 10]}’s balance sheet? (#${i + 1})`, channel_id: channel });
+        const { ts } = await h.slack.postMessage({
+          text: `<@${h.slack.botUserId}> How strong is ${questions[i % 10]}’s balance sheet? (#${i + 1})`,
+          channel_id: channel,
+        });
         return { channel, ts, runId: runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')) };
       }),
     );

@@ -85,9 +85,31 @@ describe('agent runs in Slack threads', () => {
   it('ignores the bot’s own messages and edits in a DM', async () => {
     const started = () => h.logs.filter((l) => l.includes('agent run started')).length;
     const before = started();
-    await h.slack.sendEvent({ type: 'message', channel_type: 'im', channel: h.slack.defaultDmId, user: h.slack.botUserId, text: 'echo', ts: '1700000001.000100' });
-    await h.slack.sendEvent({ type: 'message', subtype: 'message_changed', channel_type: 'im', channel: h.slack.defaultDmId, ts: '1700000001.000200', message: { text: 'edited' } });
-    await h.slack.sendEvent({ type: 'message', channel_type: 'im', channel: h.slack.defaultDmId, bot_id: 'B0OTHER', user: 'U0OTHERBOT', text: 'hi', ts: '1700000001.000300' });
+    await h.slack.sendEvent({
+      type: 'message',
+      channel_type: 'im',
+      channel: h.slack.defaultDmId,
+      user: h.slack.botUserId,
+      text: 'echo',
+      ts: '1700000001.000100',
+    });
+    await h.slack.sendEvent({
+      type: 'message',
+      subtype: 'message_changed',
+      channel_type: 'im',
+      channel: h.slack.defaultDmId,
+      ts: '1700000001.000200',
+      message: { text: 'edited' },
+    });
+    await h.slack.sendEvent({
+      type: 'message',
+      channel_type: 'im',
+      channel: h.slack.defaultDmId,
+      bot_id: 'B0OTHER',
+      user: 'U0OTHERBOT',
+      text: 'hi',
+      ts: '1700000001.000300',
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(await h.desk.stores.runs.listActive()).toEqual([]);
     expect(started()).toBe(before);
@@ -97,7 +119,8 @@ describe('agent runs in Slack threads', () => {
     const delivery = await h.slack.sendCommand({ command: '/research', text: 'ask What drives Tesla’s margins?' });
     expect(delivery.ok).toBe(true);
     const root = await h.slack.waitFor(
-      () => h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('asked') && m.text.includes('Tesla')),
+      () =>
+        h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('asked') && m.text.includes('Tesla')),
       10_000,
     );
     expect(root.text).toContain(`<@${h.slack.defaultUserId}>`);
@@ -130,7 +153,14 @@ describe('agent runs in Slack threads', () => {
 
   it('starts one run when Slack delivers the same event again, even past the dedupe store', async () => {
     const { ts } = await h.slack.postMessage({ text: 'a plain message to mention the app on' });
-    const event = { type: 'app_mention', user: h.slack.defaultUserId, text: mention('What moved the SPX this year?'), ts, channel, event_ts: ts };
+    const event = {
+      type: 'app_mention',
+      user: h.slack.defaultUserId,
+      text: mention('What moved the SPX this year?'),
+      ts,
+      channel,
+      event_ts: ts,
+    };
     const eventId = 'Ev0AGENTRETRY1';
     const first = await h.slack.sendEvent(event, { eventId });
     const second = await h.slack.sendEvent(event, { eventId });

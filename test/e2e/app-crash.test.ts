@@ -41,7 +41,12 @@ interface Setup {
 }
 
 async function openSetup(opened: Setup[]): Promise<Setup> {
-  const slack = await startSlackEmulator({ port: 0, botToken: SECRETS.botToken, signingSecret: SECRETS.signingSecret, rateLimits: 'slack' });
+  const slack = await startSlackEmulator({
+    port: 0,
+    botToken: SECRETS.botToken,
+    signingSecret: SECRETS.signingSecret,
+    rateLimits: 'slack',
+  });
   const service = await startServiceEmulator({ port: 0, agentSpeed: AGENT_SPEED, clock: () => FROZEN_NOW });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-app-crash-'));
   const port = await freePort();
@@ -142,7 +147,10 @@ async function runApp(s: Setup, points: KillPoint[]): Promise<{ kills: string[];
       if (await Promise.race([healthy, ended.then(() => false)])) {
         s.slack.setRequestUrl(`http://127.0.0.1:${s.port}/slack/events`);
         if (s.threadTs === undefined) {
-          const { ts, deliveries } = await s.slack.postMessage({ text: `<@${s.slack.botUserId}> ${QUESTION}`, user_id: s.slack.defaultUserId });
+          const { ts, deliveries } = await s.slack.postMessage({
+            text: `<@${s.slack.botUserId}> ${QUESTION}`,
+            user_id: s.slack.defaultUserId,
+          });
           expect(deliveries.map((d) => d.outcome)).toContain('acked');
           s.threadTs = ts;
         }

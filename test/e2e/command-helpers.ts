@@ -17,7 +17,13 @@ export function buttonsOf(m: { blocks?: unknown[] }): ButtonInfo[] {
   const out: ButtonInfo[] = [];
   const take = (e: unknown): void => {
     const b = e as { type?: string; action_id?: string; value?: string; url?: string; text?: { text?: string } };
-    if (b?.type === 'button' && b.action_id) out.push({ action_id: b.action_id, text: b.text?.text ?? '', ...(b.value !== undefined ? { value: b.value } : {}), ...(b.url ? { url: b.url } : {}) });
+    if (b?.type === 'button' && b.action_id)
+      out.push({
+        action_id: b.action_id,
+        text: b.text?.text ?? '',
+        ...(b.value !== undefined ? { value: b.value } : {}),
+        ...(b.url ? { url: b.url } : {}),
+      });
   };
   for (const block of m.blocks ?? []) {
     const b = block as { type?: string; elements?: unknown[]; accessory?: unknown };
@@ -44,7 +50,11 @@ export function ephemeralsOf(h: Harness, channel = h.slack.defaultChannelId, use
 }
 
 /** Runs `act`, then waits for an ephemeral message that was not there before. */
-export async function nextEphemeral(h: Harness, act: () => Promise<unknown>, opts: { channel?: string; user?: string; timeoutMs?: number } = {}): Promise<StoredEphemeral> {
+export async function nextEphemeral(
+  h: Harness,
+  act: () => Promise<unknown>,
+  opts: { channel?: string; user?: string; timeoutMs?: number } = {},
+): Promise<StoredEphemeral> {
   const channel = opts.channel ?? h.slack.defaultChannelId;
   const user = opts.user ?? h.slack.defaultUserId;
   const before = new Set(h.slack.ephemeralFor(user, channel).map((e) => e.ts));
@@ -53,14 +63,23 @@ export async function nextEphemeral(h: Harness, act: () => Promise<unknown>, opt
 }
 
 /** Runs `act`, then waits for a new top-level bot message in the channel. */
-export async function nextChannelMessage(h: Harness, act: () => Promise<unknown>, channel = h.slack.defaultChannelId): Promise<StoredMessage> {
+export async function nextChannelMessage(
+  h: Harness,
+  act: () => Promise<unknown>,
+  channel = h.slack.defaultChannelId,
+): Promise<StoredMessage> {
   const before = new Set(h.slack.channelMessages(channel).map((m) => m.ts));
   await act();
   return h.slack.waitFor(() => h.slack.channelMessages(channel).find((m) => !before.has(m.ts) && m.bot_id === h.slack.botId), 8_000);
 }
 
 /** Runs `act`, then waits for a new reply in the thread. */
-export async function nextThreadReply(h: Harness, threadTs: string, act: () => Promise<unknown>, channel = h.slack.defaultChannelId): Promise<StoredMessage> {
+export async function nextThreadReply(
+  h: Harness,
+  threadTs: string,
+  act: () => Promise<unknown>,
+  channel = h.slack.defaultChannelId,
+): Promise<StoredMessage> {
   const before = new Set(h.slack.threadReplies(channel, threadTs).map((m) => m.ts));
   await act();
   return h.slack.waitFor(() => h.slack.threadReplies(channel, threadTs).find((m) => !before.has(m.ts)), 8_000);
@@ -85,15 +104,35 @@ export async function send(h: Harness, line: string, channel?: string): Promise<
 
 /** Clicks a button on an ephemeral message and returns the ephemeral answer it produced. */
 export async function clickEphemeral(h: Harness, on: StoredEphemeral, b: ButtonInfo): Promise<void> {
-  expectAcked(await h.slack.clickAction({ channel_id: on.channel, message_ts: on.ts, action_id: b.action_id, ...(b.value !== undefined ? { value: b.value } : {}), ephemeral: true }));
+  expectAcked(
+    await h.slack.clickAction({
+      channel_id: on.channel,
+      message_ts: on.ts,
+      action_id: b.action_id,
+      ...(b.value !== undefined ? { value: b.value } : {}),
+      ephemeral: true,
+    }),
+  );
 }
 
 export async function clickMessage(h: Harness, on: StoredMessage, b: ButtonInfo): Promise<void> {
-  expectAcked(await h.slack.clickAction({ channel_id: on.channel, message_ts: on.ts, action_id: b.action_id, ...(b.value !== undefined ? { value: b.value } : {}) }));
+  expectAcked(
+    await h.slack.clickAction({
+      channel_id: on.channel,
+      message_ts: on.ts,
+      action_id: b.action_id,
+      ...(b.value !== undefined ? { value: b.value } : {}),
+    }),
+  );
 }
 
 /** The ephemeral with this ts, once `ready` holds (e.g. after an in-place edit). */
-export function waitForEphemeral(h: Harness, ts: string, ready: (e: StoredEphemeral) => boolean, channel = h.slack.defaultChannelId): Promise<StoredEphemeral> {
+export function waitForEphemeral(
+  h: Harness,
+  ts: string,
+  ready: (e: StoredEphemeral) => boolean,
+  channel = h.slack.defaultChannelId,
+): Promise<StoredEphemeral> {
   return h.slack.waitFor(() => h.slack.ephemeralFor(h.slack.defaultUserId, channel).find((e) => e.ts === ts && ready(e)), 8_000);
 }
 

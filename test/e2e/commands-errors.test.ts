@@ -46,7 +46,9 @@ describe('failures of the research service', () => {
       expect(allText(card)).toContain('did not accept the input');
       expect(allText(card)).toContain('document type (type:)');
       expect(hasRetry(card)).toBe(false);
-      expect(linesWith(h, referenceOf(card)).some((l) => l.includes('research service refused the input') && l.includes('categories'))).toBe(true);
+      expect(
+        linesWith(h, referenceOf(card)).some((l) => l.includes('research service refused the input') && l.includes('categories')),
+      ).toBe(true);
     } finally {
       h.service.setVariant('latest');
     }
@@ -58,7 +60,9 @@ describe('failures of the research service', () => {
     h.service.setFaults({});
     expect(allText(error)).toContain('unavailable right now');
     expect(hasRetry(error)).toBe(true);
-    expect(linesWith(h, referenceOf(error)).some((l) => l.includes('research service unavailable') && l.includes('"kind":"upstream"'))).toBe(true);
+    expect(
+      linesWith(h, referenceOf(error)).some((l) => l.includes('research service unavailable') && l.includes('"kind":"upstream"')),
+    ).toBe(true);
 
     await clickEphemeral(h, error, button(error, ACTION_IDS.errorRetry));
     const retried = await waitForEphemeral(h, error.ts, (e) => e.edits === 1);
@@ -119,7 +123,9 @@ describe('failures of the research service', () => {
   it('a not-found document says so and logs it with the correlation id', async () => {
     const card = await command(h, '/research NVIDIA data center');
     const summary = button(card, ACTION_IDS.searchSummary);
-    const missing = await nextEphemeral(h, () => clickEphemeral(h, card, { ...summary, value: JSON.stringify({ d: 'doc_does_not_exist' }) }));
+    const missing = await nextEphemeral(h, () =>
+      clickEphemeral(h, card, { ...summary, value: JSON.stringify({ d: 'doc_does_not_exist' }) }),
+    );
     expect(allText(missing)).toContain('Not found for the summary');
     expect(linesWith(h, referenceOf(missing)).some((l) => l.includes('"kind":"not_found"'))).toBe(true);
   });

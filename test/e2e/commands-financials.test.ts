@@ -12,7 +12,8 @@ interface TableLike {
   type: string;
   rows?: Array<Array<{ text: string }>>;
 }
-const tableOf = (m: { blocks?: unknown[] }): TableLike | undefined => (m.blocks as TableLike[] | undefined)?.find((b) => b.type === 'table');
+const tableOf = (m: { blocks?: unknown[] }): TableLike | undefined =>
+  (m.blocks as TableLike[] | undefined)?.find((b) => b.type === 'table');
 const modalValues = (symbol: string, statement: string, period?: string) => ({
   [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: symbol },
   [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: statement },
@@ -38,7 +39,11 @@ describe('/financials', () => {
     expect(allText(card)).toContain('US:NVDA · Snapshot');
     expect(tableOf(card)?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'Latest', 'Prior', 'Change']);
     expect(allText(card)).toContain('Revenue mix');
-    expect(stockCalls().slice(before).sort()).toEqual(['/v1/stock/company-balance-sheet', '/v1/stock/company-cashflow-statement', '/v1/stock/company-revenue-breakdown']);
+    expect(stockCalls().slice(before).sort()).toEqual([
+      '/v1/stock/company-balance-sheet',
+      '/v1/stock/company-cashflow-statement',
+      '/v1/stock/company-revenue-breakdown',
+    ]);
   });
 
   it('shows what it has when one part of the snapshot fails, and says which', async () => {
@@ -87,7 +92,8 @@ describe('/financials', () => {
     const card = await command(h, `/financials ${symbol}`);
     const text = allText(card);
     expect(text).toContain(title);
-    for (const field of ['Close', 'Change', 'Day range', 'PE (TTM)', 'PB', 'Dividend yield', 'Period high', 'Period low']) expect(text).toContain(`*${field}*`);
+    for (const field of ['Close', 'Change', 'Day range', 'PE (TTM)', 'PB', 'Dividend yield', 'Period high', 'Period low'])
+      expect(text).toContain(`*${field}*`);
   });
 
   it('explains usage problems and help', async () => {
@@ -135,7 +141,11 @@ describe('/financials', () => {
     const opened = h.slack.openModals().length;
     await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeOpenFinancials });
     const modal = await h.slack.waitFor(() => (h.slack.openModals().length > opened ? h.slack.openModals().at(-1) : undefined));
-    const card = await nextChannelMessage(h, () => h.slack.submitView({ view_id: modal.id, values: modalValues('HSI', 'snapshot') }), h.slack.defaultDmId);
+    const card = await nextChannelMessage(
+      h,
+      () => h.slack.submitView({ view_id: modal.id, values: modalValues('HSI', 'snapshot') }),
+      h.slack.defaultDmId,
+    );
     expect(allText(card)).toContain('HSI');
     expect(allText(card)).toContain('*Close*');
   });

@@ -70,7 +70,14 @@ describe('/research', () => {
     expect(allText(card)).toContain('Research for “NVIDIA data center”');
     expect(allText(card)).toContain('ranked by relevance');
     const ids = buttonsOf(card).map((b) => b.action_id);
-    expect(ids).toEqual(expect.arrayContaining([`${ACTION_IDS.searchSummary}:0`, `${ACTION_IDS.searchPassages}:0`, ACTION_IDS.searchNext, ACTION_IDS.searchShare]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        `${ACTION_IDS.searchSummary}:0`,
+        `${ACTION_IDS.searchPassages}:0`,
+        ACTION_IDS.searchNext,
+        ACTION_IDS.searchShare,
+      ]),
+    );
     expect(stateOf(card)).toMatchObject({ k: 'v2', p: 1, r: { query: 'NVIDIA data center' } });
     expect(servicePaths()).toContain('/v2/search');
   });
@@ -85,9 +92,16 @@ describe('/research', () => {
     const card = await command(h, '/research NVIDIA type:reports,news market:us mode:semantic sort:latest in:fld_demo');
     const state = stateOf(card);
     expect(state.k).toBe('v1');
-    expect(state.r).toMatchObject({ categories: ['reports', 'news'], markets: ['us'], mode: 'semantic', sort: 'latest', folderIds: ['fld_demo'] });
+    expect(state.r).toMatchObject({
+      categories: ['reports', 'news'],
+      markets: ['us'],
+      mode: 'semantic',
+      sort: 'latest',
+      folderIds: ['fld_demo'],
+    });
     const context = allText(card);
-    for (const shown of ['type: reports, news', 'market: us', 'mode: semantic', 'sort: latest', 'folder: fld_demo']) expect(context).toContain(shown);
+    for (const shown of ['type: reports, news', 'market: us', 'mode: semantic', 'sort: latest', 'folder: fld_demo'])
+      expect(context).toContain(shown);
     expect(servicePaths()).toContain('/v1/search');
   });
 
@@ -155,7 +169,9 @@ describe('/research', () => {
     const passages = await nextThreadReply(h, card.ts, () => clickMessage(h, card, button(card, ACTION_IDS.searchPassages)));
     expect(allText(passages)).toContain('Key passages:');
     await clickMessage(h, card, button(card, ACTION_IDS.searchNext));
-    const paged = await h.slack.waitFor(() => h.slack.channelMessages(h.slack.defaultChannelId).find((m) => m.ts === card.ts && m.edits === 1));
+    const paged = await h.slack.waitFor(() =>
+      h.slack.channelMessages(h.slack.defaultChannelId).find((m) => m.ts === card.ts && m.edits === 1),
+    );
     expect(allText(paged)).toContain('6–10 of');
   });
 

@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { startHarness, type Harness } from './harness.js';
-import { allText, button, clickEphemeral, command, rejectedResponses, rejectedSlackCalls, send, waitForEphemeral } from './command-helpers.js';
+import {
+  allText,
+  button,
+  clickEphemeral,
+  command,
+  rejectedResponses,
+  rejectedSlackCalls,
+  send,
+  waitForEphemeral,
+} from './command-helpers.js';
 
 describe('commands over Socket Mode', () => {
   let h: Harness;
@@ -32,7 +41,10 @@ describe('commands over Socket Mode', () => {
     const modal = await h.slack.waitFor(() => h.slack.openModals().find((v) => v.view.callback_id === FINANCIALS_MODAL.callbackId));
     const result = await h.slack.submitView({
       view_id: modal.id,
-      values: { [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: '000001' }, [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: 'balance' } },
+      values: {
+        [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: '000001' },
+        [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: 'balance' },
+      },
     });
     expect(result.viewAction).toBe('errors');
     expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.symbol]).toContain('ambiguous');

@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { startHarness, type Harness } from './harness.js';
-import { allText, button, clickEphemeral, command, nextEphemeral, rejectedResponses, rejectedSlackCalls, waitForEphemeral } from './command-helpers.js';
+import {
+  allText,
+  button,
+  clickEphemeral,
+  command,
+  nextEphemeral,
+  rejectedResponses,
+  rejectedSlackCalls,
+  waitForEphemeral,
+} from './command-helpers.js';
 
 describe.each(['legacy', 'schema', 'latest'] as const)('the %s naming variant', (variant) => {
   let h: Harness;

@@ -62,7 +62,11 @@ describe('digest recovery after a replica died mid-slot', () => {
 
   /** The dead replica's own post of the slot, with the metadata the poster puts on every digest. */
   async function deadReplicaPosts(s: string, snapshot?: DigestSnapshot): Promise<string> {
-    const res = await web.chat.postMessage({ channel: research, text: `Trending concepts (slot ${s})`, metadata: digestMetadata(s, snapshot) });
+    const res = await web.chat.postMessage({
+      channel: research,
+      text: `Trending concepts (slot ${s})`,
+      metadata: digestMetadata(s, snapshot),
+    });
     if (!res.ts) throw new Error('no ts from chat.postMessage');
     return res.ts;
   }
@@ -153,7 +157,10 @@ describe('digest recovery after a replica died mid-slot', () => {
 
     // The workspace's conversations.history budget (Tier 3) is spent, and Slack's clock stands still.
     for (let i = 0; i < 60; i += 1) {
-      const spent = await web.conversations.history({ channel: research, limit: 1 }).then(() => false, () => true);
+      const spent = await web.conversations.history({ channel: research, limit: 1 }).then(
+        () => false,
+        () => true,
+      );
       if (spent) break;
     }
     expect(h.slack.calls.at(-1)).toMatchObject({ method: 'conversations.history', error: 'ratelimited' });
@@ -172,11 +179,15 @@ describe('digest recovery after a replica died mid-slot', () => {
     await survivor.stop();
   });
 
-  it('restores the next digest\'s baseline from the snapshot a found digest carries in its metadata', async () => {
+  it("restores the next digest's baseline from the snapshot a found digest carries in its metadata", async () => {
     const s = slot(3);
     clock.set(Date.parse(s) + 5_000);
     await deadReplicaClaims(s);
-    const shown: DigestSnapshot = { slot: s, postedAtMs: Date.parse(s) + 5_000, concepts: [{ conceptId: 'c-x', name: 'Shown by the dead replica', trendingScore: 42.5 }] };
+    const shown: DigestSnapshot = {
+      slot: s,
+      postedAtMs: Date.parse(s) + 5_000,
+      concepts: [{ conceptId: 'c-x', name: 'Shown by the dead replica', trendingScore: 42.5 }],
+    };
     await deadReplicaPosts(s, shown);
     const from = h.slack.calls.length;
     clock.set(Date.parse(s) + 20_000);

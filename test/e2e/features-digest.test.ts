@@ -79,7 +79,10 @@ describe('digest exactly once across replicas and restarts', () => {
     expect(await h.desk.stores.leases.acquire(leaseNames.digest(h.slack.teamId, markets), dead, 400)).toBe(true);
     expect(await h.desk.stores.digestMarkers.claimSlot(h.slack.teamId, markets, s, dead)).toBe(true);
     const webClient = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
-    const deadPoster = createSlackDigestPoster({ client: webClient, deps: { service: h.client, stores: h.desk.stores, logger: h.logger, clock } });
+    const deadPoster = createSlackDigestPoster({
+      client: webClient,
+      deps: { service: h.client, stores: h.desk.stores, logger: h.logger, clock },
+    });
     clock.set(Date.parse(s) + 10_000);
     expect(await deadPoster(sub, s, { attempt: 1, recovered: false })).toBe('posted');
 
@@ -96,7 +99,17 @@ describe('digest exactly once across replicas and restarts', () => {
   it('keeps posting each slot exactly once with the restarted replica racing the first; pauses a gone channel once', async () => {
     // A channel deleted after it subscribed (the command itself refuses unknown channels).
     const gone = 'C0GONE0001';
-    await h.desk.stores.subscriptions.put({ teamId: h.slack.teamId, channelId: gone, cadence: 'daily', time: '09:00', timeZone: 'UTC', top: 3, createdBy: h.slack.defaultUserId, createdAtMs: T0, paused: false });
+    await h.desk.stores.subscriptions.put({
+      teamId: h.slack.teamId,
+      channelId: gone,
+      cadence: 'daily',
+      time: '09:00',
+      timeZone: 'UTC',
+      top: 3,
+      createdBy: h.slack.defaultUserId,
+      createdAtMs: T0,
+      paused: false,
+    });
     await driveTo(Date.parse(slot(3)) + 5_000, slot(3));
     const paused = await h.desk.stores.subscriptions.get(h.slack.teamId, gone);
     expect(paused).toMatchObject({ paused: true, pausedReason: expect.stringContaining('channel_gone') });
@@ -116,7 +129,10 @@ describe('digest exactly once across replicas and restarts', () => {
     const digest = digestsIn(h, research)[0]?.message;
     if (!digest) throw new Error('no digest');
     const expand = button(digest, 'rd.concept.expand');
-    expect((await h.slack.clickAction({ channel_id: research, message_ts: digest.ts, action_id: expand.action_id, value: expand.value ?? '' })).ok).toBe(true);
+    expect(
+      (await h.slack.clickAction({ channel_id: research, message_ts: digest.ts, action_id: expand.action_id, value: expand.value ?? '' }))
+        .ok,
+    ).toBe(true);
     const detail = await h.slack.waitFor(() => h.slack.threadReplies(research, digest.ts).find((m) => m.bot_id === h.slack.botId), 8_000);
     expect(allText(detail)).toContain('Related stocks');
   });

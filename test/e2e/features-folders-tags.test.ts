@@ -25,7 +25,14 @@ describe('folders and tags', () => {
   /** Clicks a button on an ephemeral card and waits for the card to be replaced. */
   async function clickAndWaitReplaced(card: StoredEphemeral, actionId: string, user = dana): Promise<StoredEphemeral> {
     const b = button(card, actionId);
-    const delivery = await h.slack.clickAction({ channel_id: card.channel, message_ts: card.ts, action_id: b.action_id, ...(b.value ? { value: b.value } : {}), ephemeral: true, user_id: user });
+    const delivery = await h.slack.clickAction({
+      channel_id: card.channel,
+      message_ts: card.ts,
+      action_id: b.action_id,
+      ...(b.value ? { value: b.value } : {}),
+      ephemeral: true,
+      user_id: user,
+    });
     expect(delivery.ok).toBe(true);
     return h.slack.waitFor(() => h.slack.ephemeralFor(user, card.channel).find((e) => e.ts === card.ts && e.edits > card.edits), 8_000);
   }
@@ -57,7 +64,18 @@ describe('folders and tags', () => {
     const confirm = await research('folder delete fld_000002', admin);
     const b = button(confirm, 'rd.folder.delete_confirm');
     // Someone else presses the admin's button (a forged or forwarded click).
-    expect((await h.slack.clickAction({ channel_id: confirm.channel, message_ts: confirm.ts, action_id: b.action_id, value: b.value ?? '', ephemeral: true, user_id: dana })).ok).toBe(true);
+    expect(
+      (
+        await h.slack.clickAction({
+          channel_id: confirm.channel,
+          message_ts: confirm.ts,
+          action_id: b.action_id,
+          value: b.value ?? '',
+          ephemeral: true,
+          user_id: dana,
+        })
+      ).ok,
+    ).toBe(true);
     // Slack shows an ephemeral card to one person only; the refusal goes to whoever clicked.
     const refused = await h.slack.waitFor(
       () => h.slack.ephemeralFor(dana, confirm.channel).find((e) => e.text.includes('Only the person who created folder "Admin picks"')),

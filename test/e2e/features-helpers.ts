@@ -63,7 +63,9 @@ export function digestsIn(h: Harness, channelId: string): Array<{ slot: string; 
 /** Slack calls refused for what they carried (blocks, text, metadata, views …), as opposed to channel errors. */
 export function invalidSlackCalls(h: Harness): Array<{ method: string; error?: string }> {
   const invalid = /^invalid_|_too_long$|_too_large$|^no_text$|^missing_|^too_many_/;
-  return h.slack.calls.filter((c) => !c.ok && invalid.test(c.error ?? '')).map((c) => ({ method: c.method, ...(c.error ? { error: c.error } : {}) }));
+  return h.slack.calls
+    .filter((c) => !c.ok && invalid.test(c.error ?? ''))
+    .map((c) => ({ method: c.method, ...(c.error ? { error: c.error } : {}) }));
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,7 +82,8 @@ export async function commandReply(
   const user = p.user ?? h.slack.defaultUserId;
   const before = new Set(h.slack.ephemeralFor(user, channel).map((e) => e.ts));
   const delivery = await h.slack.sendCommand({ command: p.command, text: p.text, channel_id: channel, user_id: user });
-  if (!delivery.ok || delivery.latencyMs >= 3_000) throw new Error(`command not acked in time: ${delivery.outcome} ${delivery.latencyMs} ms`);
+  if (!delivery.ok || delivery.latencyMs >= 3_000)
+    throw new Error(`command not acked in time: ${delivery.outcome} ${delivery.latencyMs} ms`);
   return h.slack.waitFor(() => h.slack.ephemeralFor(user, channel).find((e) => !before.has(e.ts)), 8_000);
 }
 

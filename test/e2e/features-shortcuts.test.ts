@@ -28,7 +28,9 @@ describe('message shortcuts', () => {
     h.slack.ephemeralFor(h.slack.defaultUserId, channel()).filter((e) => e.thread_ts === threadTs);
 
   it('"Research this message" searches the text with its tickers and dates as filters, privately in the thread', async () => {
-    const { ts } = await h.slack.postMessage({ text: 'What did $NVDA say about data center demand since 2024-01-15? <@U0EMUADMN1> thoughts?' });
+    const { ts } = await h.slack.postMessage({
+      text: 'What did $NVDA say about data center demand since 2024-01-15? <@U0EMUADMN1> thoughts?',
+    });
     const delivery = await h.slack.messageShortcut({ callback_id: 'research_message', channel_id: channel(), message_ts: ts });
     expect(delivery.ok).toBe(true);
     expect(delivery.latencyMs).toBeLessThan(3_000);
@@ -44,9 +46,19 @@ describe('message shortcuts', () => {
     // Share in channel: the same results, for everyone.
     const share = button(card, 'rd.search.share');
     const before = h.slack.channelMessages(channel()).length;
-    await h.slack.clickAction({ channel_id: channel(), message_ts: card.ts, action_id: share.action_id, value: share.value ?? '', ephemeral: true });
+    await h.slack.clickAction({
+      channel_id: channel(),
+      message_ts: card.ts,
+      action_id: share.action_id,
+      value: share.value ?? '',
+      ephemeral: true,
+    });
     const shared = await h.slack.waitFor(
-      () => h.slack.channelMessages(channel()).slice(before).find((m) => m.bot_id === h.slack.botId && m.text.includes('What did NVDA say')),
+      () =>
+        h.slack
+          .channelMessages(channel())
+          .slice(before)
+          .find((m) => m.bot_id === h.slack.botId && m.text.includes('What did NVDA say')),
       8_000,
     );
     expect(allText(shared)).toContain('US:NVDA');
@@ -81,7 +93,9 @@ describe('message shortcuts', () => {
   });
 
   it('"Summarize linked docs" posts the summary of each linked document in the thread', async () => {
-    const { ts } = await h.slack.postMessage({ text: `Worth a read: <https://research.example.com/docs/${docId}|the note> (also doc:${docId})` });
+    const { ts } = await h.slack.postMessage({
+      text: `Worth a read: <https://research.example.com/docs/${docId}|the note> (also doc:${docId})`,
+    });
     await h.slack.messageShortcut({ callback_id: 'summarize_message', channel_id: channel(), message_ts: ts });
     const summary = await h.slack.waitFor(() => botReplies(h, channel(), ts)[0], 8_000);
     expect(allText(summary)).toContain('Summary');

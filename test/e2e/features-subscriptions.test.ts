@@ -24,7 +24,14 @@ describe('digest subscription commands', () => {
   it('subscribes the current channel with the defaults: daily at 09:00 UTC, top 10', async () => {
     const reply = await concepts('subscribe');
     expect(reply.text).toContain(`Subscribed: <#${research()}> gets trending concepts every day at 09:00 UTC · top 10.`);
-    expect(await stored(research())).toMatchObject({ cadence: 'daily', time: '09:00', timeZone: 'UTC', top: 10, paused: false, createdBy: h.slack.defaultUserId });
+    expect(await stored(research())).toMatchObject({
+      cadence: 'daily',
+      time: '09:00',
+      timeZone: 'UTC',
+      top: 10,
+      paused: false,
+      createdBy: h.slack.defaultUserId,
+    });
   });
 
   it('subscribes another channel, weekly, at a time in an IANA zone', async () => {
@@ -80,8 +87,17 @@ describe('digest subscription commands', () => {
     // Rows are in channel-id order; pause the #markets one.
     const pause = buttonsOf(list).find((b) => b.action_id.startsWith('rd.sub.pause') && b.value?.includes(markets()));
     if (!pause) throw new Error('no Pause for #markets');
-    await h.slack.clickAction({ channel_id: list.channel, message_ts: list.ts, action_id: pause.action_id, value: pause.value ?? '', ephemeral: true });
-    const paused = await h.slack.waitFor(() => h.slack.ephemeralFor(h.slack.defaultUserId, list.channel).find((e) => e.ts === list.ts && e.edits > 0), 8_000);
+    await h.slack.clickAction({
+      channel_id: list.channel,
+      message_ts: list.ts,
+      action_id: pause.action_id,
+      value: pause.value ?? '',
+      ephemeral: true,
+    });
+    const paused = await h.slack.waitFor(
+      () => h.slack.ephemeralFor(h.slack.defaultUserId, list.channel).find((e) => e.ts === list.ts && e.edits > 0),
+      8_000,
+    );
     expect(allText(paused)).toContain('paused');
     expect(buttonsOf(paused).find((b) => b.value?.includes(markets()))?.text).toBe('Resume');
     expect((await stored(markets()))?.paused).toBe(true);

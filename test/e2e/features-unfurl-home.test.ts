@@ -46,7 +46,10 @@ describe('link unfurls and App Home', () => {
     await h.slack.shareLink({ url: unknown });
     await h.slack.shareLink({ url: other });
     // The app asked the service about the unknown document and got a 404 …
-    await h.slack.waitFor(() => h.service.requestLog.slice(before).find((r) => r.path.endsWith('doc_000000000000') && r.status === 404), 8_000);
+    await h.slack.waitFor(
+      () => h.service.requestLog.slice(before).find((r) => r.path.endsWith('doc_000000000000') && r.status === 404),
+      8_000,
+    );
     await sleep(200);
     // … and left both links alone.
     expect(unfurlOf(unknown)?.calls).toBe(0);
@@ -68,7 +71,9 @@ describe('link unfurls and App Home', () => {
     const b = buttonsOf({ blocks: view.view.blocks as unknown[] }).find((x) => x.action_id.startsWith(actionPrefix));
     if (!b) throw new Error(`no ${actionPrefix} on Home`);
     const updates = view.updates;
-    expect((await h.slack.clickViewAction({ view_id: view.id, action_id: b.action_id, ...(b.value ? { value: b.value } : {}) })).ok).toBe(true);
+    expect((await h.slack.clickViewAction({ view_id: view.id, action_id: b.action_id, ...(b.value ? { value: b.value } : {}) })).ok).toBe(
+      true,
+    );
     return h.slack.waitFor(() => (homeOf(view.user)?.updates ?? 0) > updates && homeOf(view.user), 8_000);
   }
 
@@ -78,7 +83,9 @@ describe('link unfurls and App Home', () => {
     const { ts } = await h.slack.postMessage({ text: question });
     await h.slack.messageShortcut({ callback_id: 'ask_agent_message', channel_id: h.slack.defaultChannelId, message_ts: ts });
     await h.slack.waitFor(() => botReplies(h, h.slack.defaultChannelId, ts)[0], 8_000);
-    await eventually(async () => (await h.desk.stores.recentRuns.list(h.slack.teamId, h.slack.defaultUserId)).some((r) => r.threadTs === ts));
+    await eventually(async () =>
+      (await h.desk.stores.recentRuns.list(h.slack.teamId, h.slack.defaultUserId)).some((r) => r.threadTs === ts),
+    );
 
     const home = await openHomeAndWait();
     const text = allText({ blocks: home.view.blocks as unknown[] });

@@ -35,7 +35,15 @@ describe('npm start with no credentials', () => {
     const started = Date.now();
     child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', PLAYGROUND_PORT: '0', DATA_DIR: dataDir, EMULATOR_AGENT_SPEED: '100', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: '0',
+        PLAYGROUND_PORT: '0',
+        DATA_DIR: dataDir,
+        EMULATOR_AGENT_SPEED: '100',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {
@@ -62,7 +70,10 @@ describe('npm start with no credentials', () => {
   });
 
   const api = async <T>(route: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}${route}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(
+      `${url}${route}`,
+      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
     expect(res.ok, `${route} answered ${res.status}`).toBe(true);
     return (await res.json()) as T;
   };
@@ -108,12 +119,16 @@ describe('npm start with no credentials', () => {
     const channels = await api<Array<{ id: string }>>('/api/channels');
     const channel = channels[0]!.id;
     const { ts } = await api<{ ts: string }>('/api/messages', { text: '@Research Desk 茅台的毛利率趋势如何?', channel_id: channel });
-    const reply = await waitFor(async () => {
-      const view = await channelView(channel);
-      const thread = view.messages.find((m) => m.ts === ts)?.replies ?? [];
-      const done = thread.find((r) => r.edits > 0 && !/Working/.test(r.text));
-      return done;
-    }, 'the final agent reply', 30_000);
+    const reply = await waitFor(
+      async () => {
+        const view = await channelView(channel);
+        const thread = view.messages.find((m) => m.ts === ts)?.replies ?? [];
+        const done = thread.find((r) => r.edits > 0 && !/Working/.test(r.text));
+        return done;
+      },
+      'the final agent reply',
+      30_000,
+    );
     expect(reply.blocks?.length ?? 0).toBeGreaterThan(1);
   });
 });

@@ -17,14 +17,26 @@ describe('Slack wiring over HTTP', () => {
   afterAll(async () => h?.close());
 
   const commandBody = (text: string) =>
-    new URLSearchParams({ command: '/research', text, user_id: h.slack.defaultUserId, channel_id: h.slack.defaultChannelId, team_id: h.slack.teamId, trigger_id: 't.1', response_url: `${h.slack.url}/response/none` }).toString();
+    new URLSearchParams({
+      command: '/research',
+      text,
+      user_id: h.slack.defaultUserId,
+      channel_id: h.slack.defaultChannelId,
+      team_id: h.slack.teamId,
+      trigger_id: 't.1',
+      response_url: `${h.slack.url}/response/none`,
+    }).toString();
 
   it('refuses a request with a bad signature', async () => {
     const body = commandBody('help');
     const ts = Math.floor(Date.now() / 1000);
     const res = await fetch(`${appUrl}/slack/events`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(ts), 'x-slack-signature': signSlackRequest('not-the-secret', ts, body) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(ts),
+        'x-slack-signature': signSlackRequest('not-the-secret', ts, body),
+      },
       body,
     });
     expect(res.status).toBe(401);
@@ -32,12 +44,20 @@ describe('Slack wiring over HTTP', () => {
 
   it('refuses an unsigned request and a stale one (outside the five-minute window)', async () => {
     const body = commandBody('help');
-    const unsigned = await fetch(`${appUrl}/slack/events`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const unsigned = await fetch(`${appUrl}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(unsigned.status).toBe(401);
     const stale = Math.floor(Date.now() / 1000) - 6 * 60;
     const res = await fetch(`${appUrl}/slack/events`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(stale), 'x-slack-signature': signSlackRequest(E2E_SECRETS.signingSecret, stale, body) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(stale),
+        'x-slack-signature': signSlackRequest(E2E_SECRETS.signingSecret, stale, body),
+      },
       body,
     });
     expect(res.status).toBe(401);
@@ -47,7 +67,14 @@ describe('Slack wiring over HTTP', () => {
     const before = h.ephemerals().length;
     await h.slack.sendCommand({ command: '/research', text: 'help' });
     // The 1 ms deadline marks the ack late on the emulator's side; the answer still arrives.
-    const answer = await h.slack.waitFor(() => h.ephemerals().slice(before).find((e) => /research/i.test(e.text)), 10_000);
+    const answer = await h.slack.waitFor(
+      () =>
+        h
+          .ephemerals()
+          .slice(before)
+          .find((e) => /research/i.test(e.text)),
+      10_000,
+    );
     expect(answer.blocks?.length ?? 0).toBeGreaterThan(0);
   });
 
@@ -70,7 +97,10 @@ describe('Slack wiring over HTTP', () => {
     const ready = await fetch(`${appUrl}/readyz`);
     const body = (await ready.json()) as { ok: boolean; checks: Array<{ name: string; ok: boolean }> };
     expect(ready.status).toBe(200);
-    expect(body.checks.map((c) => [c.name, c.ok])).toEqual([['service', true], ['store', true]]);
+    expect(body.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['service', true],
+      ['store', true],
+    ]);
   });
 
   it('reports the service as not ready when it fails, naming it', async () => {
@@ -89,7 +119,9 @@ describe('Slack wiring over HTTP', () => {
   it('exposes the relay metrics: Slack calls and 429s by method, stalls, staleness', async () => {
     const res = await fetch(`${appUrl}/metrics`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { relay: { callsByMethod: Record<string, number>; rateLimited: number; stalls: number; stalenessMs: { samples: number } } };
+    const body = (await res.json()) as {
+      relay: { callsByMethod: Record<string, number>; rateLimited: number; stalls: number; stalenessMs: { samples: number } };
+    };
     // The mention answered above went through the relay.
     expect(body.relay.callsByMethod['chat.postMessage']).toBeGreaterThanOrEqual(1);
     expect(body.relay.rateLimited).toBe(0);

@@ -9,7 +9,9 @@ export const artifactDir = join(process.cwd(), 'test-artifacts', 'playground');
 
 export class ChromiumMissingError extends Error {
   constructor(path: string) {
-    super(`Chromium not found at ${path}: run \`apt-get install chromium\` (or set CHROMIUM_PATH). The browser test never downloads a browser.`);
+    super(
+      `Chromium not found at ${path}: run \`apt-get install chromium\` (or set CHROMIUM_PATH). The browser test never downloads a browser.`,
+    );
     this.name = 'ChromiumMissingError';
   }
 }
@@ -18,7 +20,16 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) throw new ChromiumMissingError(chromiumPath);
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -29,7 +40,11 @@ export interface OpenedPlayground {
 }
 
 /** Opens the playground at `url` (1280×800) and waits until it has loaded its channels and connected. */
-export async function openPlayground(browser: Browser, url: string, opts: { hash?: string; timeoutMs?: number } = {}): Promise<OpenedPlayground> {
+export async function openPlayground(
+  browser: Browser,
+  url: string,
+  opts: { hash?: string; timeoutMs?: number } = {},
+): Promise<OpenedPlayground> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // Fail a step within seconds with playwright's own message, well before vitest's test timeout.
   page.setDefaultTimeout(opts.timeoutMs ?? 5000);
@@ -59,7 +74,11 @@ export async function typeInComposer(page: Page, text: string, opts: { thread?: 
 /** Clicks the button (or link button) whose visible label is exactly `text`, optionally inside `within`. */
 export async function clickButtonByText(page: Page, text: string, within?: Locator): Promise<void> {
   const scope = within ?? page.locator('body');
-  await scope.getByRole('button', { name: text, exact: true }).or(scope.getByRole('link', { name: text, exact: true })).first().click();
+  await scope
+    .getByRole('button', { name: text, exact: true })
+    .or(scope.getByRole('link', { name: text, exact: true }))
+    .first()
+    .click();
 }
 
 /** A message row containing `text`. */

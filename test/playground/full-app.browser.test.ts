@@ -103,9 +103,15 @@ describe('the full app in the playground page', () => {
     await summary.waitFor();
     await summary.click();
     const pane = page.locator('.thread-pane');
-    const reply = pane.locator('.message[data-user]').filter({ has: page.locator('.app-badge') }).first();
+    const reply = pane
+      .locator('.message[data-user]')
+      .filter({ has: page.locator('.app-badge') })
+      .first();
     // While the run goes: its live status line ("Working… · 0s", a Cancel button).
-    await pane.getByText(/Working…/).first().waitFor();
+    await pane
+      .getByText(/Working…/)
+      .first()
+      .waitFor();
     await screenshot(page, 'full-agent-progress');
     const progressText = await reply.innerText();
     // Then the same reply becomes the report: a heading and a table.

@@ -22,7 +22,12 @@ export function buildResearchCardBlocks(imageUrl: string, userId: string, channe
     },
     {
       type: 'section',
-      fields: [mrkdwn('*Revenue*\n$35.1bn :arrow_up:'), mrkdwn('*Gross margin*\n74.6%'), mrkdwn('*EPS (diluted)*\n$0.78'), mrkdwn('*Guidance*\n:warning: raised')],
+      fields: [
+        mrkdwn('*Revenue*\n$35.1bn :arrow_up:'),
+        mrkdwn('*Gross margin*\n74.6%'),
+        mrkdwn('*EPS (diluted)*\n$0.78'),
+        mrkdwn('*Guidance*\n:warning: raised'),
+      ],
     },
     {
       type: 'section',
@@ -33,25 +38,50 @@ export function buildResearchCardBlocks(imageUrl: string, userId: string, channe
       type: 'section',
       text: mrkdwn('Period'),
       accessory: {
-        type: 'static_select', action_id: 'pick_period', placeholder: plain('Choose a period'),
+        type: 'static_select',
+        action_id: 'pick_period',
+        placeholder: plain('Choose a period'),
         options: [option('Q3 FY2025', 'q3-2025'), option('Q2 FY2025', 'q2-2025'), option('FY2024', 'fy-2024')],
       },
     },
     {
       type: 'context',
-      elements: [{ type: 'image', image_url: imageUrl, alt_text: 'demo' }, mrkdwn(':page_facing_up: 3 documents · :hourglass_flowing_sand: updated 2 min ago · *DEMO DATA*')],
+      elements: [
+        { type: 'image', image_url: imageUrl, alt_text: 'demo' },
+        mrkdwn(':page_facing_up: 3 documents · :hourglass_flowing_sand: updated 2 min ago · *DEMO DATA*'),
+      ],
     },
     { type: 'divider' },
     {
       type: 'table',
       column_settings: [{ align: 'left' }, { align: 'right' }, { align: 'right' }, { align: 'center', is_wrapped: true }],
       rows: [
-        [{ type: 'raw_text', text: 'Metric' }, { type: 'raw_text', text: 'Q3' }, { type: 'raw_text', text: 'Q2' }, { type: 'raw_text', text: 'Trend' }],
-        [{ type: 'raw_text', text: 'Revenue ($bn)' }, { type: 'raw_text', text: '35.1' }, { type: 'raw_text', text: '30.0' }, { type: 'raw_text', text: 'up' }],
-        [{ type: 'raw_text', text: 'Data centre ($bn)' }, { type: 'raw_text', text: '30.8' }, { type: 'raw_text', text: '26.3' }, { type: 'raw_text', text: 'up' }],
         [
-          { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Operating margin', style: { bold: true } }] }] },
-          { type: 'raw_text', text: '62.3%' }, { type: 'raw_text', text: '62.1%' }, { type: 'raw_text', text: 'flat' },
+          { type: 'raw_text', text: 'Metric' },
+          { type: 'raw_text', text: 'Q3' },
+          { type: 'raw_text', text: 'Q2' },
+          { type: 'raw_text', text: 'Trend' },
+        ],
+        [
+          { type: 'raw_text', text: 'Revenue ($bn)' },
+          { type: 'raw_text', text: '35.1' },
+          { type: 'raw_text', text: '30.0' },
+          { type: 'raw_text', text: 'up' },
+        ],
+        [
+          { type: 'raw_text', text: 'Data centre ($bn)' },
+          { type: 'raw_text', text: '30.8' },
+          { type: 'raw_text', text: '26.3' },
+          { type: 'raw_text', text: 'up' },
+        ],
+        [
+          {
+            type: 'rich_text',
+            elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Operating margin', style: { bold: true } }] }],
+          },
+          { type: 'raw_text', text: '62.3%' },
+          { type: 'raw_text', text: '62.1%' },
+          { type: 'raw_text', text: 'flat' },
         ],
       ],
     },
@@ -62,8 +92,18 @@ export function buildResearchCardBlocks(imageUrl: string, userId: string, channe
         { type: 'button', action_id: 'run_agent', text: plain('Run agent'), style: 'primary', value: 'NVDA' },
         { type: 'button', action_id: 'open_form', text: plain('Refine query'), value: 'refine' },
         {
-          type: 'button', action_id: 'dismiss_card', text: plain('Dismiss'), style: 'danger', value: 'dismiss',
-          confirm: { title: plain('Dismiss this card?'), text: mrkdwn('It disappears for *everyone*.'), confirm: plain('Dismiss'), deny: plain('Keep'), style: 'danger' },
+          type: 'button',
+          action_id: 'dismiss_card',
+          text: plain('Dismiss'),
+          style: 'danger',
+          value: 'dismiss',
+          confirm: {
+            title: plain('Dismiss this card?'),
+            text: mrkdwn('It disappears for *everyone*.'),
+            confirm: plain('Dismiss'),
+            deny: plain('Keep'),
+            style: 'danger',
+          },
         },
         { type: 'button', action_id: 'open_filing', text: plain('Open filing'), url: 'https://example.com/filings/nvda-10q' },
         { type: 'overflow', action_id: 'card_more', options: [option('Export CSV', 'csv'), option('Share', 'share')] },
@@ -91,19 +131,39 @@ export const MARKDOWN_BLOCK_TEXT = [
 ].join('\n');
 
 export function buildRichTextBlocks(userId: string): unknown[] {
-  return [{
-    type: 'rich_text',
-    elements: [
-      { type: 'rich_text_section', elements: [{ type: 'text', text: 'Notes from ' }, { type: 'user', user_id: userId }, { type: 'text', text: ' — rich text ', style: { italic: true } }, { type: 'emoji', name: 'bulb' }] },
-      { type: 'rich_text_list', style: 'bullet', indent: 0, elements: [
-        { type: 'rich_text_section', elements: [{ type: 'text', text: 'Margins held', style: { bold: true } }] },
-        { type: 'rich_text_section', elements: [{ type: 'link', url: 'https://example.com/call', text: 'Earnings call transcript' }] },
-      ] },
-      { type: 'rich_text_list', style: 'ordered', indent: 1, elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Nested ordered item' }] }] },
-      { type: 'rich_text_quote', elements: [{ type: 'text', text: 'We expect supply to improve through the year.' }] },
-      { type: 'rich_text_preformatted', elements: [{ type: 'text', text: 'GET /v1/stock/NVDA/financials?period=q3' }] },
-    ],
-  }];
+  return [
+    {
+      type: 'rich_text',
+      elements: [
+        {
+          type: 'rich_text_section',
+          elements: [
+            { type: 'text', text: 'Notes from ' },
+            { type: 'user', user_id: userId },
+            { type: 'text', text: ' — rich text ', style: { italic: true } },
+            { type: 'emoji', name: 'bulb' },
+          ],
+        },
+        {
+          type: 'rich_text_list',
+          style: 'bullet',
+          indent: 0,
+          elements: [
+            { type: 'rich_text_section', elements: [{ type: 'text', text: 'Margins held', style: { bold: true } }] },
+            { type: 'rich_text_section', elements: [{ type: 'link', url: 'https://example.com/call', text: 'Earnings call transcript' }] },
+          ],
+        },
+        {
+          type: 'rich_text_list',
+          style: 'ordered',
+          indent: 1,
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Nested ordered item' }] }],
+        },
+        { type: 'rich_text_quote', elements: [{ type: 'text', text: 'We expect supply to improve through the year.' }] },
+        { type: 'rich_text_preformatted', elements: [{ type: 'text', text: 'GET /v1/stock/NVDA/financials?period=q3' }] },
+      ],
+    },
+  ];
 }
 
 export const MRKDWN_TEXT = [
@@ -126,14 +186,48 @@ export function buildModalView(): Record<string, unknown> {
     close: plain('Cancel'),
     blocks: [
       { type: 'section', text: mrkdwn('Narrow the question before the agent runs. *DEMO DATA*.') },
-      { type: 'input', block_id: 'query', label: plain('Question'), element: { type: 'plain_text_input', action_id: 'text', multiline: true, initial_value: 'Supply chain risks' } },
-      { type: 'input', block_id: 'ticker', label: plain('Ticker'), hint: plain('One symbol, e.g. NVDA'), element: { type: 'plain_text_input', action_id: 'symbol', placeholder: plain('NVDA') } },
       {
-        type: 'input', block_id: 'period', label: plain('Period'),
-        element: { type: 'static_select', action_id: 'choice', placeholder: plain('Choose'), options: [option('Last quarter', 'q'), option('Last year', 'y')] },
+        type: 'input',
+        block_id: 'query',
+        label: plain('Question'),
+        element: { type: 'plain_text_input', action_id: 'text', multiline: true, initial_value: 'Supply chain risks' },
       },
-      { type: 'input', block_id: 'depth', label: plain('Depth'), element: { type: 'radio_buttons', action_id: 'level', options: [option('Quick', 'quick'), option('Thorough', 'deep')], initial_option: option('Quick', 'quick') } },
-      { type: 'input', block_id: 'sources', optional: true, label: plain('Sources'), element: { type: 'checkboxes', action_id: 'kinds', options: [option('Filings', 'filings'), option('News', 'news')] } },
+      {
+        type: 'input',
+        block_id: 'ticker',
+        label: plain('Ticker'),
+        hint: plain('One symbol, e.g. NVDA'),
+        element: { type: 'plain_text_input', action_id: 'symbol', placeholder: plain('NVDA') },
+      },
+      {
+        type: 'input',
+        block_id: 'period',
+        label: plain('Period'),
+        element: {
+          type: 'static_select',
+          action_id: 'choice',
+          placeholder: plain('Choose'),
+          options: [option('Last quarter', 'q'), option('Last year', 'y')],
+        },
+      },
+      {
+        type: 'input',
+        block_id: 'depth',
+        label: plain('Depth'),
+        element: {
+          type: 'radio_buttons',
+          action_id: 'level',
+          options: [option('Quick', 'quick'), option('Thorough', 'deep')],
+          initial_option: option('Quick', 'quick'),
+        },
+      },
+      {
+        type: 'input',
+        block_id: 'sources',
+        optional: true,
+        label: plain('Sources'),
+        element: { type: 'checkboxes', action_id: 'kinds', options: [option('Filings', 'filings'), option('News', 'news')] },
+      },
     ],
   };
 }
@@ -143,7 +237,11 @@ export function buildHomeView(): Record<string, unknown> {
     type: 'home',
     blocks: [
       { type: 'header', text: plain('Research Desk :chart_with_upwards_trend:') },
-      { type: 'section', text: mrkdwn('*Your digests* — DEMO DATA'), accessory: { type: 'button', action_id: 'home_new_digest', text: plain('New digest'), style: 'primary' } },
+      {
+        type: 'section',
+        text: mrkdwn('*Your digests* — DEMO DATA'),
+        accessory: { type: 'button', action_id: 'home_new_digest', text: plain('New digest'), style: 'primary' },
+      },
       { type: 'divider' },
       { type: 'section', fields: [mrkdwn('*NVDA*\nDaily, 08:00'), mrkdwn('*AAPL*\nWeekly, Monday')] },
       { type: 'context', elements: [mrkdwn('Use `/research`, `/financials` or `/concepts` in any channel.')] },
@@ -161,12 +259,21 @@ export interface SeededPlayground {
 /** Fills #research with one of everything, through the emulator's Web API as the app would. */
 export async function seedPlayground(
   client: WebClient,
-  emu: { defaultChannelId: string; defaultUserId: string; url: string; postMessage: (p: { text: string; channel_id?: string; thread_ts?: string }) => Promise<{ ts: string }> },
+  emu: {
+    defaultChannelId: string;
+    defaultUserId: string;
+    url: string;
+    postMessage: (p: { text: string; channel_id?: string; thread_ts?: string }) => Promise<{ ts: string }>;
+  },
 ): Promise<SeededPlayground> {
   const channel = emu.defaultChannelId;
   const user = emu.defaultUserId;
   const question = await emu.postMessage({ text: 'Morning! @Research Desk what changed at NVDA this quarter?' });
-  const card = await client.chat.postMessage({ channel, text: 'NVDA research card', blocks: buildResearchCardBlocks(`${emu.url}/demo-chart.svg`, user, channel) as never });
+  const card = await client.chat.postMessage({
+    channel,
+    text: 'NVDA research card',
+    blocks: buildResearchCardBlocks(`${emu.url}/demo-chart.svg`, user, channel) as never,
+  });
   await client.chat.postMessage({ channel, text: 'Summary', blocks: [{ type: 'markdown', text: MARKDOWN_BLOCK_TEXT }] as never });
   await client.chat.postMessage({ channel, text: 'Notes', blocks: buildRichTextBlocks(user) as never });
   await client.chat.postMessage({ channel, text: MRKDWN_TEXT });
@@ -175,14 +282,36 @@ export async function seedPlayground(
   await client.chat.postMessage({
     channel,
     text: 'Filing alert',
-    attachments: [{ color: '#2eb67d', title: 'NVDA 10-Q filed', title_link: 'https://example.com/10q', text: 'Quarterly report, 52 pages', fields: [{ title: 'Form', value: '10-Q', short: true }, { title: 'Filed', value: 'today', short: true }], footer: 'EDGAR · DEMO DATA' }] as never,
+    attachments: [
+      {
+        color: '#2eb67d',
+        title: 'NVDA 10-Q filed',
+        title_link: 'https://example.com/10q',
+        text: 'Quarterly report, 52 pages',
+        fields: [
+          { title: 'Form', value: '10-Q', short: true },
+          { title: 'Filed', value: 'today', short: true },
+        ],
+        footer: 'EDGAR · DEMO DATA',
+      },
+    ] as never,
   });
   await client.chat.postMessage({
     channel,
     text: 'Was this helpful?',
     blocks: [
       { type: 'section', text: mrkdwn('Was this answer helpful?') },
-      { type: 'context_actions', elements: [{ type: 'feedback_buttons', action_id: 'answer_feedback', positive_button: { text: plain('Good'), value: 'good' }, negative_button: { text: plain('Bad'), value: 'bad' } }] },
+      {
+        type: 'context_actions',
+        elements: [
+          {
+            type: 'feedback_buttons',
+            action_id: 'answer_feedback',
+            positive_button: { text: plain('Good'), value: 'good' },
+            negative_button: { text: plain('Bad'), value: 'bad' },
+          },
+        ],
+      },
     ] as never,
   });
   const parent = await client.chat.postMessage({ channel, text: 'Thread: AMD vs NVDA margins :thread:' });
@@ -190,7 +319,10 @@ export async function seedPlayground(
   await client.chat.postMessage({ channel, thread_ts: parent.ts as string, text: 'Added *INTC*: gross margin 38%.' });
   await client.chat.postEphemeral({ channel, user, text: ':hourglass_flowing_sand: Only you can see this: your research is queued.' });
   const stream = await client.apiCall('chat.startStream', {
-    channel, thread_ts: question.ts, recipient_user_id: user, recipient_team_id: 'T0EMUTEAM1',
+    channel,
+    thread_ts: question.ts,
+    recipient_user_id: user,
+    recipient_team_id: 'T0EMUTEAM1',
     chunks: [
       { type: 'plan_update', title: 'Researching NVDA' },
       { type: 'task_update', id: 't1', title: 'Search filings', status: 'complete' },
@@ -198,5 +330,10 @@ export async function seedPlayground(
       { type: 'markdown_text', text: 'So far: **revenue up 17%**' },
     ],
   });
-  return { cardTs: card.ts as string, threadParentTs: parent.ts as string, streamTs: String((stream as { ts?: string }).ts), editedTs: edited.ts as string };
+  return {
+    cardTs: card.ts as string,
+    threadParentTs: parent.ts as string,
+    streamTs: String((stream as { ts?: string }).ts),
+    editedTs: edited.ts as string,
+  };
 }

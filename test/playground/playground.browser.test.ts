@@ -19,11 +19,13 @@ let seeded: SeededPlayground;
 
 function stubReply(r: StubRequest) {
   const body = r.body;
-  if (typeof body.command === 'string') return { body: JSON.stringify({ response_type: 'ephemeral', text: `Looking into *${String(body.text)}* for you…` }) };
+  if (typeof body.command === 'string')
+    return { body: JSON.stringify({ response_type: 'ephemeral', text: `Looking into *${String(body.text)}* for you…` }) };
   if (body.type === 'view_submission') {
     const values = (body.view as { state: { values: Record<string, Record<string, { value?: string | null }>> } }).state.values;
     const symbol = values.ticker?.symbol?.value ?? '';
-    if (!/^[A-Z]{1,5}$/.test(symbol)) return { body: JSON.stringify({ response_action: 'errors', errors: { ticker: 'Enter a ticker symbol in capitals, like NVDA' } }) };
+    if (!/^[A-Z]{1,5}$/.test(symbol))
+      return { body: JSON.stringify({ response_action: 'errors', errors: { ticker: 'Enter a ticker symbol in capitals, like NVDA' } }) };
   }
   return {};
 }
@@ -34,7 +36,9 @@ async function stubAfter(r: StubRequest): Promise<void> {
   if (body.type === 'block_actions' && actions?.[0]?.action_id === 'open_form') {
     await client.views.open({ trigger_id: String(body.trigger_id), view: buildModalView() as never });
   }
-  const event = body.event as { type?: string; user?: string; channel?: string; message_ts?: string; links?: Array<{ url: string }> } | undefined;
+  const event = body.event as
+    | { type?: string; user?: string; channel?: string; message_ts?: string; links?: Array<{ url: string }> }
+    | undefined;
   if (body.type === 'event_callback' && event?.type === 'app_home_opened') {
     await client.views.publish({ user_id: String(event.user), view: buildHomeView() as never });
   }
@@ -71,13 +75,25 @@ describe('playground page against the Slack emulator', () => {
     await expect(card.locator('.block-header').innerText()).resolves.toContain('🔍 NVDA: supply-chain research');
     // Fields in two columns, table cells, buttons and selects.
     await expect(card.locator('.section-field').count()).resolves.toBe(4);
-    const fieldBoxes = await card.locator('.section-field').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+    const fieldBoxes = await card
+      .locator('.section-field')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
     expect(new Set(fieldBoxes).size).toBe(2);
     const cells = await card.locator('.bk-table td, .bk-table th').allInnerTexts();
     expect(cells).toEqual(expect.arrayContaining(['Metric', 'Revenue ($bn)', '35.1', 'Operating margin', '62.3%']));
-    await expect(card.locator('.bk-table td').nth(1).evaluate((e) => getComputedStyle(e).textAlign)).resolves.toBe('right');
+    await expect(
+      card
+        .locator('.bk-table td')
+        .nth(1)
+        .evaluate((e) => getComputedStyle(e).textAlign),
+    ).resolves.toBe('right');
     for (const label of ['Run agent', 'Refine query', 'Dismiss', 'Open filing', 'Subscribe']) {
-      await expect(card.getByRole('button', { name: label, exact: true }).or(card.getByRole('link', { name: label, exact: true })).count()).resolves.toBe(1);
+      await expect(
+        card
+          .getByRole('button', { name: label, exact: true })
+          .or(card.getByRole('link', { name: label, exact: true }))
+          .count(),
+      ).resolves.toBe(1);
     }
     await expect(card.locator('a.btn', { hasText: 'Open filing' }).getAttribute('target')).resolves.toBe('_blank');
     await expect(card.locator('select[data-action-id="pick_period"] option').allInnerTexts()).resolves.toContain('Q2 FY2025');
@@ -86,7 +102,13 @@ describe('playground page against the Slack emulator', () => {
     // Hostile text shows as text, and nothing was injected.
     await expect(card.innerText()).resolves.toContain(HOSTILE_SHOWN);
     await expect(card.innerText()).resolves.toContain('AT&T');
-    expect(await page.evaluate(() => ({ scripts: document.scripts.length, imgs: document.querySelectorAll('.message img:not([src$="demo-chart.svg"])').length, xss: (window as { __xss?: number }).__xss }))).toEqual({ scripts: 1, imgs: 0, xss: undefined });
+    expect(
+      await page.evaluate(() => ({
+        scripts: document.scripts.length,
+        imgs: document.querySelectorAll('.message img:not([src$="demo-chart.svg"])').length,
+        xss: (window as { __xss?: number }).__xss,
+      })),
+    ).toEqual({ scripts: 1, imgs: 0, xss: undefined });
 
     const markdown = messageWith(page, 'Revenue grew');
     await expect(markdown.locator('.md-heading').innerText()).resolves.toBe('Summary');
@@ -100,18 +122,24 @@ describe('playground page against the Slack emulator', () => {
     await expect(plainText.innerText()).resolves.toContain('✅ done');
     await expect(messageWith(page, 'Revenue: $35.1bn').innerText()).resolves.toContain('(edited)');
     await expect(messageWith(page, 'Filing alert').locator('.attachment-title').innerText()).resolves.toBe('NVDA 10-Q filed');
-    await expect(page.locator('.message.ephemeral', { hasText: 'your research is queued' }).innerText()).resolves.toContain('Only visible to you');
+    await expect(page.locator('.message.ephemeral', { hasText: 'your research is queued' }).innerText()).resolves.toContain(
+      'Only visible to you',
+    );
     await expect(messageWith(page, 'AMD vs NVDA margins').locator('.thread-count').innerText()).resolves.toBe('2 replies');
     await expect(page.locator('.btn-feedback').count()).resolves.toBe(2);
     await screenshot(page, 'channel');
-    await page.locator('.message-scroller').evaluate((el) => { el.scrollTop = 0; });
+    await page.locator('.message-scroller').evaluate((el) => {
+      el.scrollTop = 0;
+    });
     await screenshot(page, 'channel-top');
     expect(pageErrors).toEqual([]);
   });
 
   it('delivers a button click to the app as block_actions', async () => {
     await clickButtonByText(page, 'Run agent', messageWith(page, 'NVDA: supply-chain research'));
-    const delivery = await emu.waitFor(() => deliveries('block_actions').find((d) => (d.payload.actions as Array<{ action_id: string }>)[0]?.action_id === 'run_agent'));
+    const delivery = await emu.waitFor(() =>
+      deliveries('block_actions').find((d) => (d.payload.actions as Array<{ action_id: string }>)[0]?.action_id === 'run_agent'),
+    );
     expect(delivery.outcome).toBe('acked');
     expect((delivery.payload.actions as Array<{ value: string }>)[0]?.value).toBe('NVDA');
     expect((delivery.payload.container as { message_ts: string }).message_ts).toBe(seeded.cardTs);
@@ -123,7 +151,9 @@ describe('playground page against the Slack emulator', () => {
     await expect(dialog.innerText()).resolves.toContain('It disappears for everyone.');
     await dialog.getByRole('button', { name: 'Keep' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(deliveries('block_actions').some((d) => (d.payload.actions as Array<{ action_id: string }>)[0]?.action_id === 'dismiss_card')).toBe(false);
+    expect(
+      deliveries('block_actions').some((d) => (d.payload.actions as Array<{ action_id: string }>)[0]?.action_id === 'dismiss_card'),
+    ).toBe(false);
   });
 
   it('sends a select choice and an overflow item with the chosen option', async () => {
@@ -132,7 +162,9 @@ describe('playground page against the Slack emulator', () => {
     await card.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: 'Export CSV' }).click();
     const chosen = await emu.waitFor(() => {
-      const entries = deliveries('block_actions').map((d) => (d.payload.actions as Array<{ action_id: string; selected_option?: { value: string } }>)[0]);
+      const entries = deliveries('block_actions').map(
+        (d) => (d.payload.actions as Array<{ action_id: string; selected_option?: { value: string } }>)[0],
+      );
       const select = entries.find((a) => a?.action_id === 'pick_period');
       const overflow = entries.find((a) => a?.action_id === 'card_more');
       return select && overflow ? { select, overflow } : undefined;
@@ -158,7 +190,9 @@ describe('playground page against the Slack emulator', () => {
     await modal.getByRole('button', { name: 'Run' }).click();
     await modal.waitFor({ state: 'detached' });
     const submissions = deliveries('view_submission');
-    const values = (submissions[submissions.length - 1]?.payload.view as { state: { values: Record<string, Record<string, Record<string, unknown>>> } }).state.values;
+    const values = (
+      submissions[submissions.length - 1]?.payload.view as { state: { values: Record<string, Record<string, Record<string, unknown>>> } }
+    ).state.values;
     expect(values.ticker?.symbol).toEqual({ type: 'plain_text_input', value: 'NVDA' });
     expect(values.period?.choice).toMatchObject({ type: 'static_select', selected_option: { value: 'y' } });
     expect(values.depth?.level).toMatchObject({ type: 'radio_buttons', selected_option: { value: 'quick' } });
@@ -190,7 +224,11 @@ describe('playground page against the Slack emulator', () => {
     const streamed = pane.locator(`.message[data-ts="${seeded.streamTs}"]`);
     await expect(streamed.locator('.live-indicator').count()).resolves.toBe(1);
     await expect(streamed.locator('.task-complete').innerText()).resolves.toContain('Search filings');
-    await client.apiCall('chat.appendStream', { channel: emu.defaultChannelId, ts: seeded.streamTs, chunks: [{ type: 'markdown_text', text: ' and margins held at 75%.' }] });
+    await client.apiCall('chat.appendStream', {
+      channel: emu.defaultChannelId,
+      ts: seeded.streamTs,
+      chunks: [{ type: 'markdown_text', text: ' and margins held at 75%.' }],
+    });
     await streamed.getByText('margins held at 75%').waitFor();
     await screenshot(page, 'streaming');
     await client.apiCall('chat.stopStream', { channel: emu.defaultChannelId, ts: seeded.streamTs });
@@ -205,7 +243,11 @@ describe('playground page against the Slack emulator', () => {
     const pane = page.locator('.thread-pane');
     await messageWith(page, 'Researching AMD').locator('.thread-status', { hasText: 'is reading filings' }).waitFor();
     const stream = await client.apiCall('chat.startStream', {
-      channel, thread_ts: run.ts, recipient_user_id: emu.defaultUserId, recipient_team_id: emu.teamId, markdown_text: 'AMD: data-centre revenue **up 122%**',
+      channel,
+      thread_ts: run.ts,
+      recipient_user_id: emu.defaultUserId,
+      recipient_team_id: emu.teamId,
+      markdown_text: 'AMD: data-centre revenue **up 122%**',
     });
     await pane.locator('.message.streaming', { hasText: 'up 122%' }).waitFor();
     await expect(pane.locator('.thread-status-line').innerText()).resolves.toContain('Research Desk is reading filings…');
@@ -235,15 +277,19 @@ describe('playground page against the Slack emulator', () => {
 
   it('posts a mention as app_mention and offers message shortcuts from the message menu', async () => {
     await typeInComposer(page, '@Research Desk summarise the week');
-    const mention = await emu.waitFor(() => deliveries('event_callback').find((d) => {
-      const event = d.payload.event as { type: string; text: string };
-      return event.type === 'app_mention' && event.text.includes('summarise the week');
-    }));
+    const mention = await emu.waitFor(() =>
+      deliveries('event_callback').find((d) => {
+        const event = d.payload.event as { type: string; text: string };
+        return event.type === 'app_mention' && event.text.includes('summarise the week');
+      }),
+    );
     expect((mention.payload.event as { text: string }).text).toBe(`<@${emu.botUserId}> summarise the week`);
     const row = messageWith(page, 'summarise the week');
     await row.hover();
     await row.getByRole('button', { name: 'More actions' }).click();
-    await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('Research this message')]));
+    await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining('Research this message')]),
+    );
     await page.getByRole('menuitem', { name: /Ask the agent about this/ }).click();
     const shortcut = await emu.waitFor(() => deliveries('message_action')[0]);
     expect(shortcut.payload.callback_id).toBe('ask_agent_message');
@@ -265,7 +311,9 @@ describe('playground page against the Slack emulator', () => {
     await expect(page.locator('.home-view').innerText()).resolves.toContain('NVDA');
     await screenshot(page, 'app-home');
     await clickButtonByText(page, 'New digest', page.locator('.home-view'));
-    const click = await emu.waitFor(() => deliveries('block_actions').find((d) => (d.payload.container as { type: string }).type === 'view'));
+    const click = await emu.waitFor(() =>
+      deliveries('block_actions').find((d) => (d.payload.container as { type: string }).type === 'view'),
+    );
     expect((click.payload.actions as Array<{ action_id: string }>)[0]?.action_id).toBe('home_new_digest');
     expect(stub.failures).toEqual([]);
     expect(pageErrors).toEqual([]);

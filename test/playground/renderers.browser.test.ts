@@ -88,7 +88,9 @@ describe('markdown renderer', () => {
   it('renders headings, nested and switching lists, quotes, fences and aligned tables', async () => {
     const out = await markdown('# Title\n- a\n  - a1\n- b\n1. one\n2. two\n> quote\n```js\n<b>x</b>\n```\n| h | n |\n|---|--:|\n| r | 1 |');
     expect(out.html).toMatch(/<h3 class="md-heading">Title<\/h3>/);
-    expect(out.html).toMatch(/<ul class="md-list"><li>a<ul class="md-list"><li>a1<\/li><\/ul><\/li><li>b<\/li><\/ul><ol class="md-list"><li>one<\/li><li>two<\/li><\/ol>/);
+    expect(out.html).toMatch(
+      /<ul class="md-list"><li>a<ul class="md-list"><li>a1<\/li><\/ul><\/li><li>b<\/li><\/ul><ol class="md-list"><li>one<\/li><li>two<\/li><\/ol>/,
+    );
     expect(out.html).toContain('<blockquote class="md-quote">');
     expect(out.html).toContain('&lt;b&gt;x&lt;/b&gt;');
     expect(out.html).toContain('<td style="text-align: right;">1</td>');

@@ -12,10 +12,7 @@ export type StubReply = { status?: number; body?: string };
  * A stand-in for the app, for testing the page against the emulator alone: it acks every delivery
  * (with `reply`'s answer) and then runs `after` without blocking the ack, as a Bolt listener would.
  */
-export async function startStubApp(opts: {
-  reply?: (r: StubRequest) => StubReply;
-  after?: (r: StubRequest) => Promise<void>;
-} = {}) {
+export async function startStubApp(opts: { reply?: (r: StubRequest) => StubReply; after?: (r: StubRequest) => Promise<void> } = {}) {
   const received: StubRequest[] = [];
   const failures: unknown[] = [];
   const server: Server = createServer((req, res) => {

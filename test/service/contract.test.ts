@@ -158,7 +158,8 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     const seen: WorkflowStreamEvent[] = [];
     for await (const e of second.events) {
       seen.push(e);
-      if (seen.length === 2) await expect(client.cancelRun(conversation.id, second.assistantMessageId)).resolves.toMatchObject({ status: expect.any(String) });
+      if (seen.length === 2)
+        await expect(client.cancelRun(conversation.id, second.assistantMessageId)).resolves.toMatchObject({ status: expect.any(String) });
     }
     expect(seen.at(-1)?.event_type).toBe('cancel');
     // Offsets continue across the runs of one conversation.
@@ -192,7 +193,8 @@ describe.each(VARIANTS)('variant %s', (variant) => {
       emu.setFaults({ errorRate: 0.3 });
       const resilient = clientFor({ retry: { ...fastTestRetryPolicy, retries: 6 } });
       const logStart = emu.requestLog.length;
-      for (let i = 0; i < 12; i += 1) await resilient.getDocumentSummary((await resilient.searchV2({ query: '腾讯', num: 1 })).docs[0]!.docId);
+      for (let i = 0; i < 12; i += 1)
+        await resilient.getDocumentSummary((await resilient.searchV2({ query: '腾讯', num: 1 })).docs[0]!.docId);
       expect(emu.requestLog.slice(logStart).some((r) => r.status >= 500)).toBe(true);
       emu.setFaults({ errorRate: 1 });
       expect((await failure(resilient.latestConcepts())).kind).toBe('upstream');
@@ -243,7 +245,12 @@ describe('a run whose stream drops several times', () => {
     const iterator = run.events[Symbol.asyncIterator]();
     await iterator.next();
     await client.close();
-    expect(await iterator.next().then(() => 'no error', (e: unknown) => (e as ServiceError).kind)).toBe('cancelled');
+    expect(
+      await iterator.next().then(
+        () => 'no error',
+        (e: unknown) => (e as ServiceError).kind,
+      ),
+    ).toBe('cancelled');
   });
 });
 

@@ -18,9 +18,7 @@ export interface CraftedServer {
  * A real HTTP server on loopback whose answers each test writes byte by byte: the transport
  * the client meets is the real one, only the service behind it is scripted.
  */
-export async function startCraftedServer(
-  handle: (req: SeenRequest, res: ServerResponse) => void | Promise<void>,
-): Promise<CraftedServer> {
+export async function startCraftedServer(handle: (req: SeenRequest, res: ServerResponse) => void | Promise<void>): Promise<CraftedServer> {
   const requests: SeenRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, dateFromIso, dateFromMs, formatDate, isValidDate, parseDate, parseDateTime, parseRelativeStart, todayIn } from '../../src/service/dates.js';
+import {
+  addMonths,
+  dateFromIso,
+  dateFromMs,
+  formatDate,
+  isValidDate,
+  parseDate,
+  parseDateTime,
+  parseRelativeStart,
+  todayIn,
+} from '../../src/service/dates.js';
 
 const NOW = new Date('2025-03-31T20:00:00Z');
 

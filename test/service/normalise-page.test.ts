@@ -16,7 +16,13 @@ describe('normaliseDocumentPage', () => {
         (docs, total, pageNum, pageSize) => {
           const totalPages = Math.ceil(total / pageSize);
           const legacy = normaliseDocumentPage({ docs, total_num: total, total_page: totalPages, page: pageNum, page_num: pageSize });
-          const schema = normaliseDocumentPage({ docs, total_count: total, total_page: totalPages, page_num: pageNum, page_size: pageSize });
+          const schema = normaliseDocumentPage({
+            docs,
+            total_count: total,
+            total_page: totalPages,
+            page_num: pageNum,
+            page_size: pageSize,
+          });
           expect(legacy.naming).toBe('legacy');
           expect(schema.naming).toBe('schema');
           const { naming: _a, ...l } = legacy;

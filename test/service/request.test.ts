@@ -13,7 +13,10 @@ const API_KEY = 'sk-test-4f1c2a9d7e3b55aa';
 type Answer = (res: import('node:http').ServerResponse) => void | Promise<void>;
 const scripts = new Map<string, Answer[]>();
 const script = (path: string, ...answers: Answer[]): void => void scripts.set(path, answers);
-const json = (status: number, body: unknown, headers?: Record<string, string>): Answer => (res) => sendJson(res, status, body, headers);
+const json =
+  (status: number, body: unknown, headers?: Record<string, string>): Answer =>
+  (res) =>
+    sendJson(res, status, body, headers);
 
 let server: CraftedServer;
 let client: ResearchClient;
@@ -87,7 +90,12 @@ describe('the call path', () => {
     await failure(client.chat({ conversationId: 1, message: 'hi' }));
     script('/v1/agent/conversations/1/messages/am/cancel', json(503, {}));
     await failure(client.cancelRun(1, 'am'));
-    for (const p of ['/v1/docs/folder/delete', '/v1/agent/conversations', '/v1/agent/conversations/1/chat', '/v1/agent/conversations/1/messages/am/cancel']) {
+    for (const p of [
+      '/v1/docs/folder/delete',
+      '/v1/agent/conversations',
+      '/v1/agent/conversations/1/chat',
+      '/v1/agent/conversations/1/messages/am/cancel',
+    ]) {
       expect(hits(p)).toBe(1);
     }
   });
@@ -115,7 +123,11 @@ describe('the call path', () => {
   it('maps statuses to error kinds, keeping 422 detail', async () => {
     script('/v2/search/news', json(422, { detail: [{ loc: ['body', 'num'], msg: 'must be ≤ 100', type: 'less_than_equal' }] }));
     const v = await failure(client.searchNews({ query: 'x', num: 500 }));
-    expect(v).toMatchObject({ kind: 'validation', status: 422, issues: [{ loc: ['body', 'num'], msg: 'must be ≤ 100', type: 'less_than_equal' }] });
+    expect(v).toMatchObject({
+      kind: 'validation',
+      status: 422,
+      issues: [{ loc: ['body', 'num'], msg: 'must be ≤ 100', type: 'less_than_equal' }],
+    });
     expect(v.retryable).toBe(false);
 
     script('/v1/docs/nope', json(404, { detail: 'document not found' }));
@@ -145,7 +157,15 @@ describe('the call path', () => {
     const error = await failure(client.indexPrices({ symbol: 'XXX' }));
     expect(error).toMatchObject({ kind: 'upstream', serviceDetail: 'unknown index' });
     expect(hits('/v1/stock/index-prices')).toBe(1);
-    script('/v1/stock/index-prices', json(200, { status: 200, code: 0, message: '', data: { items: [{ date: '2025-01-02', symbol: 'HSI', name: '恒生指数', stock_price: 19623.32 }] } }));
+    script(
+      '/v1/stock/index-prices',
+      json(200, {
+        status: 200,
+        code: 0,
+        message: '',
+        data: { items: [{ date: '2025-01-02', symbol: 'HSI', name: '恒生指数', stock_price: 19623.32 }] },
+      }),
+    );
     await expect(client.indexPrices({ symbol: 'HSI' })).resolves.toMatchObject([{ close: 19623.32 }]);
   });
 
@@ -154,7 +174,12 @@ describe('the call path', () => {
       await delay(1_000);
       sendJson(res, 200, { doc_id: 'slow', summary: 's' });
     });
-    const slow = createResearchClient({ baseUrl: server.url, apiKey: API_KEY, timeoutMs: 100, retry: { ...fastTestRetryPolicy, retries: 1 } });
+    const slow = createResearchClient({
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      timeoutMs: 100,
+      retry: { ...fastTestRetryPolicy, retries: 1 },
+    });
     expect((await failure(slow.getDocumentSummary('slow'))).kind).toBe('timeout');
     expect(hits('/v1/docs/slow/summary')).toBe(2);
 

@@ -34,7 +34,10 @@ describe('createStateStore', () => {
       const logger = createMemoryLogger(createRedactor([]));
       const prefix = uniquePrefix('create');
       const store = await createStateStore({ redisUrl: redisTestUrl(), dataDir: temp.dir, logger, keyPrefix: prefix });
-      cleanups.push(() => clearRedisPrefix(prefix), () => store.close());
+      cleanups.push(
+        () => clearRedisPrefix(prefix),
+        () => store.close(),
+      );
       expect(store.kind).toBe('redis');
       await store.ping();
       // Logging a URL with a password prints host, port and db only.

@@ -127,7 +127,13 @@ describe.each(storeKinds())('domain stores on %s', (kind) => {
       await runs.save(buildRun({ runId: 'run-2', status: 'completed' }));
       await runs.saveProgress('run-1', { lastOffset: 17, replyTs: ['1.1', '1.2'], openStreamTs: '1.2', status: 'running' });
       const run = await runs.get('run-1');
-      expect(run).toMatchObject({ lastOffset: 17, replyTs: ['1.1', '1.2'], openStreamTs: '1.2', status: 'running', question: 'What moved NVDA?' });
+      expect(run).toMatchObject({
+        lastOffset: 17,
+        replyTs: ['1.1', '1.2'],
+        openStreamTs: '1.2',
+        status: 'running',
+        question: 'What moved NVDA?',
+      });
       expect((await runs.listActive()).map((r) => r.runId)).toEqual(['run-1']);
 
       await runs.saveProgress('run-1', { lastOffset: 18, replyTs: ['1.1', '1.2'], status: 'running' });

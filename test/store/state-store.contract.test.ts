@@ -78,9 +78,7 @@ describe.each(storeKinds())('StateStore contract: %s', (kind) => {
   });
 
   it('lets exactly one of many concurrent setIfAbsent claims win', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => store.setIfAbsent('race', `holder-${i}`, 10_000)),
-    );
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => store.setIfAbsent('race', `holder-${i}`, 10_000)));
     const winners = results.flatMap((won, i) => (won ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(await store.get('race')).toBe(`holder-${winners[0]}`);
@@ -173,30 +171,31 @@ describe.each(storeKinds())('StateStore contract: %s', (kind) => {
 });
 
 // Defined only when the Redis half runs (an explicit SKIP_REDIS_TESTS=1 leaves it out, never skipped).
-if (storeKinds().includes('redis')) describe('Redis state store specifics', () => {
-  beforeAll(async () => {
-    await assertRedisReachable();
-  });
+if (storeKinds().includes('redis'))
+  describe('Redis state store specifics', () => {
+    beforeAll(async () => {
+      await assertRedisReachable();
+    });
 
-  it('keeps stores with different key prefixes apart', async () => {
-    const prefixA = uniquePrefix('iso-a');
-    const prefixB = uniquePrefix('iso-b');
-    const a = buildRedisStore(prefixA);
-    const b = buildRedisStore(prefixB);
-    try {
-      await a.set('same', 'from-a');
-      await b.set('same', 'from-b');
-      expect(await a.get('same')).toBe('from-a');
-      expect(await b.get('same')).toBe('from-b');
-      expect(await a.keys('')).toEqual(['same']);
-    } finally {
-      await a.close();
-      await b.close();
-      await clearRedisPrefix(prefixA);
-      await clearRedisPrefix(prefixB);
-    }
+    it('keeps stores with different key prefixes apart', async () => {
+      const prefixA = uniquePrefix('iso-a');
+      const prefixB = uniquePrefix('iso-b');
+      const a = buildRedisStore(prefixA);
+      const b = buildRedisStore(prefixB);
+      try {
+        await a.set('same', 'from-a');
+        await b.set('same', 'from-b');
+        expect(await a.get('same')).toBe('from-a');
+        expect(await b.get('same')).toBe('from-b');
+        expect(await a.keys('')).toEqual(['same']);
+      } finally {
+        await a.close();
+        await b.close();
+        await clearRedisPrefix(prefixA);
+        await clearRedisPrefix(prefixB);
+      }
+    });
   });
-});
 
 describe('File state store specifics', () => {
   let temp: { dir: string; remove: () => Promise<void> };

@@ -1,7 +1,20 @@
 /** The workflow stream event as the emulator emits it (see the interface's WorkflowStreamEvent). */
 export type WorkflowEventType =
-  | 'init' | 'workflow_start' | 'workflow_end' | 'node_start' | 'node_end' | 'agent_start' | 'agent_end'
-  | 'tool_start' | 'tool_end' | 'stream_start' | 'streaming' | 'stream_end' | 'usage' | 'cancel' | 'error';
+  | 'init'
+  | 'workflow_start'
+  | 'workflow_end'
+  | 'node_start'
+  | 'node_end'
+  | 'agent_start'
+  | 'agent_end'
+  | 'tool_start'
+  | 'tool_end'
+  | 'stream_start'
+  | 'streaming'
+  | 'stream_end'
+  | 'usage'
+  | 'cancel'
+  | 'error';
 
 export interface TokenUsage {
   input_tokens: number;

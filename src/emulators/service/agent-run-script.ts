@@ -48,7 +48,9 @@ export interface ScriptInput {
 export const SLOW_PAUSE_MS = 30_000;
 const WINDOW = { start_datetime: '2024-07-01 00:00:00', end_datetime: '2025-06-30 23:59:59' };
 
-type Scope = Partial<Pick<WorkflowEvent, 'node_id' | 'node_name' | 'node_type' | 'agent_id' | 'agent_name' | 'agent_type' | 'parent_run_id'>>;
+type Scope = Partial<
+  Pick<WorkflowEvent, 'node_id' | 'node_name' | 'node_type' | 'agent_id' | 'agent_name' | 'agent_type' | 'parent_run_id'>
+>;
 
 function chunkText(text: string, size: number): string[] {
   const out: string[] = [];
@@ -87,14 +89,23 @@ export function buildRunScript(input: ScriptInput): RunScript {
     for (const piece of chunkText(text, size)) emit(stepMs, 'streaming', scope, { run_id: runId, content: piece });
     emit(100, 'stream_end', scope, { run_id: runId });
   };
-  const tool = (scope: Scope, name: string, toolInput: Record<string, unknown>, output: Record<string, unknown>, durationMs: number): void => {
+  const tool = (
+    scope: Scope,
+    name: string,
+    toolInput: Record<string, unknown>,
+    output: Record<string, unknown>,
+    durationMs: number,
+  ): void => {
     const runId = newRun('tool');
     const ids = { tool_id: `tool_${name}`, tool_name: name, run_id: runId };
     emit(300, 'tool_start', scope, { ...ids, input: toolInput });
     emit(durationMs, 'tool_end', scope, { ...ids, output: { content: JSON.stringify({ ...output, took_ms: prng.int(40, 900) }) } });
   };
   const nodeOutput = (content: string, filename: string): Record<string, unknown> => ({
-    content, filetype: 'md', filename, filepath: `/outputs/${input.conversationId}/${filename}`,
+    content,
+    filetype: 'md',
+    filename,
+    filepath: `/outputs/${input.conversationId}/${filename}`,
   });
 
   const wfRun = newRun('wf');
@@ -111,7 +122,13 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const researchNode: Scope = { node_id: 'research', node_name: zh ? '资料研究' : 'Research', node_type: 'agent', parent_run_id: wfRun };
   emit(200, 'node_start', researchNode, { run_id: researchRun });
   const plannerRun = newRun('agent');
-  const planner: Scope = { ...researchNode, agent_id: 'agent_research_planner', agent_name: zh ? '研究规划师' : 'Research Planner', agent_type: 'react_agent', parent_run_id: plannerRun };
+  const planner: Scope = {
+    ...researchNode,
+    agent_id: 'agent_research_planner',
+    agent_name: zh ? '研究规划师' : 'Research Planner',
+    agent_type: 'react_agent',
+    parent_run_id: plannerRun,
+  };
   emit(200, 'agent_start', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, input: { query: question } });
   const names = f.companies.map((c) => c.name).join(zh ? '、' : ', ');
   const plan = zh
@@ -124,36 +141,73 @@ export function buildRunScript(input: ScriptInput): RunScript {
     total_count: f.totalCount,
     chunks: f.docs.slice(0, 3).map((d) => ({ doc_id: d.doc_id, type: 'text', content: d.snippet })),
   };
-  tool(planner, 'search_documents', { query: question.replace(/\[(error|slow|long)\]/gi, '').trim(), symbols, ...WINDOW, num: 10, filetype: 'all', response_mode: 'docs' }, searchOutput, 3000 + (slow ? SLOW_PAUSE_MS : 0));
+  tool(
+    planner,
+    'search_documents',
+    { query: question.replace(/\[(error|slow|long)\]/gi, '').trim(), symbols, ...WINDOW, num: 10, filetype: 'all', response_mode: 'docs' },
+    searchOutput,
+    3000 + (slow ? SLOW_PAUSE_MS : 0),
+  );
 
   if (failing) {
     emit(400, 'error', planner, {
       run_id: plannerRun,
-      error: { code: 'tool_execution_failed', type: 'ToolError', message: zh ? '检索服务暂时不可用（由 [error] 触发的模拟错误）' : 'Search backend unavailable (simulated failure triggered by [error])' },
+      error: {
+        code: 'tool_execution_failed',
+        type: 'ToolError',
+        message: zh
+          ? '检索服务暂时不可用（由 [error] 触发的模拟错误）'
+          : 'Search backend unavailable (simulated failure triggered by [error])',
+      },
     });
     return { steps, report: '', outcome: 'failed', lastOffset: offset };
   }
   usage(planner, plannerRun, prng.int(1200, 2400), prng.int(150, 400));
 
   const analystRun = newRun('agent');
-  const analyst: Scope = { ...researchNode, agent_id: 'agent_financial_analyst', agent_name: zh ? '财务分析师' : 'Financial Analyst', agent_type: 'builtin_agent', parent_run_id: analystRun };
+  const analyst: Scope = {
+    ...researchNode,
+    agent_id: 'agent_financial_analyst',
+    agent_name: zh ? '财务分析师' : 'Financial Analyst',
+    agent_type: 'builtin_agent',
+    parent_run_id: analystRun,
+  };
   emit(400, 'agent_start', { ...analyst, parent_run_id: plannerRun }, { run_id: analystRun, input: { symbols } });
-  tool(analyst, 'get_balance_sheet', { query: zh ? '资产负债表' : 'balance sheet', symbols, ...WINDOW, num: 4, filetype: 'json', response_mode: 'data' }, {
-    docs: [], chunks: [], total_count: f.companies.length,
-    data: f.companies.map((c) => ({ symbol: c.symbol, ...c.latest })),
-  }, 2500);
+  tool(
+    analyst,
+    'get_balance_sheet',
+    { query: zh ? '资产负债表' : 'balance sheet', symbols, ...WINDOW, num: 4, filetype: 'json', response_mode: 'data' },
+    {
+      docs: [],
+      chunks: [],
+      total_count: f.companies.length,
+      data: f.companies.map((c) => ({ symbol: c.symbol, ...c.latest })),
+    },
+    2500,
+  );
   const analystNote = zh
     ? `${names}的资产负债表数据已获取，资产总计与负债和权益合计一致，现金流量表期末现金与资产负债表勾稽。`
     : `Balance sheets for ${names} retrieved; assets equal liabilities plus equity and cash flow end cash ties to the balance sheet.`;
   stream(analyst, analystNote, zh ? 16 : 32, 200);
   usage(analyst, analystRun, prng.int(800, 1600), prng.int(100, 300));
-  emit(300, 'agent_end', { ...analyst, parent_run_id: plannerRun }, { run_id: analystRun, output: { content: `### ${zh ? '财务数据核对' : 'Financial data check'}\n\n${analystNote}` } });
+  emit(
+    300,
+    'agent_end',
+    { ...analyst, parent_run_id: plannerRun },
+    { run_id: analystRun, output: { content: `### ${zh ? '财务数据核对' : 'Financial data check'}\n\n${analystNote}` } },
+  );
 
-  tool(planner, 'search_news', { query: names, symbols, ...WINDOW, num: 5, filetype: 'news', response_mode: 'chunks' }, {
-    docs: f.news.map((d) => ({ doc_id: d.doc_id, title: d.title, url: d.url })),
-    total_count: f.news.length,
-    chunks: f.news.map((d) => ({ doc_id: d.doc_id, type: 'text', content: d.snippet })),
-  }, 2500);
+  tool(
+    planner,
+    'search_news',
+    { query: names, symbols, ...WINDOW, num: 5, filetype: 'news', response_mode: 'chunks' },
+    {
+      docs: f.news.map((d) => ({ doc_id: d.doc_id, title: d.title, url: d.url })),
+      total_count: f.news.length,
+      chunks: f.news.map((d) => ({ doc_id: d.doc_id, type: 'text', content: d.snippet })),
+    },
+    2500,
+  );
   const analysis = buildAnalysisMarkdown(question.replace(/\[(error|slow|long)\]/gi, ''), f);
   stream(planner, analysis, Math.max(20, Math.ceil(analysis.length / 10)), 200);
   usage(planner, plannerRun, prng.int(2400, 4800), prng.int(300, 900));
@@ -164,9 +218,25 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const toolNodeRun = newRun('node');
   const priceNode: Scope = { node_id: 'market_data', node_name: zh ? '行情数据' : 'Market data', node_type: 'tool', parent_run_id: wfRun };
   emit(300, 'node_start', priceNode, { run_id: toolNodeRun });
-  tool({ ...priceNode, parent_run_id: toolNodeRun }, 'get_index_prices', { query: f.index?.symbol ?? 'SPX', symbols: f.index ? [f.index.symbol] : [], ...WINDOW, num: 5, filetype: 'json', response_mode: 'data' }, {
-    docs: [], chunks: [], total_count: f.index ? 1 : 0, data: f.index ?? null,
-  }, 1500);
+  tool(
+    { ...priceNode, parent_run_id: toolNodeRun },
+    'get_index_prices',
+    {
+      query: f.index?.symbol ?? 'SPX',
+      symbols: f.index ? [f.index.symbol] : [],
+      ...WINDOW,
+      num: 5,
+      filetype: 'json',
+      response_mode: 'data',
+    },
+    {
+      docs: [],
+      chunks: [],
+      total_count: f.index ? 1 : 0,
+      data: f.index ?? null,
+    },
+    1500,
+  );
   const priceNote = f.index ? `${f.index.name}: ${f.index.close} (${f.index.date})` : '';
   emit(100, 'node_end', priceNode, { run_id: toolNodeRun, output: nodeOutput(priceNote, 'market.md') });
 
@@ -175,7 +245,13 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const finalNode: Scope = { node_id: 'final_report', node_name: zh ? '撰写报告' : 'Write report', node_type: 'end', parent_run_id: wfRun };
   emit(300, 'node_start', finalNode, { run_id: finalRun });
   const writerRun = newRun('agent');
-  const writer: Scope = { ...finalNode, agent_id: 'agent_report_writer', agent_name: zh ? '报告撰写' : 'Report Writer', agent_type: 'react_agent', parent_run_id: writerRun };
+  const writer: Scope = {
+    ...finalNode,
+    agent_id: 'agent_report_writer',
+    agent_name: zh ? '报告撰写' : 'Report Writer',
+    agent_type: 'react_agent',
+    parent_run_id: writerRun,
+  };
   emit(200, 'agent_start', { ...writer, parent_run_id: finalRun }, { run_id: writerRun });
   const report = buildReportMarkdown(question.replace(/\[(error|slow|long)\]/gi, ''), f, long);
   const pieces = long ? 40 : 25;
@@ -184,9 +260,14 @@ export function buildRunScript(input: ScriptInput): RunScript {
   emit(300, 'agent_end', { ...writer, parent_run_id: finalRun }, { run_id: writerRun, output: { content: report } });
   const filename = `report-${responseId.slice(-8)}.md`;
   emit(200, 'node_end', finalNode, { run_id: finalRun, output: nodeOutput(report, filename) });
-  emit(300, 'workflow_end', {}, {
-    run_id: wfRun,
-    output: { final_report: { title: reportTitle(f), ...nodeOutput(report, filename) } },
-  });
+  emit(
+    300,
+    'workflow_end',
+    {},
+    {
+      run_id: wfRun,
+      output: { final_report: { title: reportTitle(f), ...nodeOutput(report, filename) } },
+    },
+  );
   return { steps, report, outcome: 'completed', lastOffset: offset };
 }

@@ -113,8 +113,7 @@ export class AgentRunStore {
   }
 
   getRun(conversationId: number, assistantMessageId: string): AgentRun | undefined {
-    const run = this.runs.get(assistantMessageId)
-      ?? [...this.runs.values()].find((r) => String(r.message.id) === assistantMessageId);
+    const run = this.runs.get(assistantMessageId) ?? [...this.runs.values()].find((r) => String(r.message.id) === assistantMessageId);
     return run && run.conversationId === conversationId ? run : undefined;
   }
 
@@ -123,16 +122,36 @@ export class AgentRunStore {
     const list = this.messages.get(conv.id) ?? [];
     const turn = list.filter((m) => m.role === 'user').length + 1;
     const user: MessageRecord = {
-      id: this.nextMessageId++, user_id: USER_ID, conversation_id: conv.id, turn_id: turn, role: 'user',
-      reply_to_message_id: null, content: { text: question }, status: 'completed', error_info: null,
-      assistant_message_id: null, created_at: now, updated_at: now, assistant_events: null,
+      id: this.nextMessageId++,
+      user_id: USER_ID,
+      conversation_id: conv.id,
+      turn_id: turn,
+      role: 'user',
+      reply_to_message_id: null,
+      content: { text: question },
+      status: 'completed',
+      error_info: null,
+      assistant_message_id: null,
+      created_at: now,
+      updated_at: now,
+      assistant_events: null,
     };
     const assistantMessageId = `am_${this.prng.hex(24)}`;
     const responseId = `resp_${this.prng.hex(20)}`;
     const assistant: MessageRecord = {
-      id: this.nextMessageId++, user_id: USER_ID, conversation_id: conv.id, turn_id: turn, role: 'assistant',
-      reply_to_message_id: user.id, content: null, status: 'running', error_info: null,
-      assistant_message_id: assistantMessageId, created_at: now + 1, updated_at: now + 1, assistant_events: null,
+      id: this.nextMessageId++,
+      user_id: USER_ID,
+      conversation_id: conv.id,
+      turn_id: turn,
+      role: 'assistant',
+      reply_to_message_id: user.id,
+      content: null,
+      status: 'running',
+      error_info: null,
+      assistant_message_id: assistantMessageId,
+      created_at: now + 1,
+      updated_at: now + 1,
+      assistant_events: null,
     };
     list.push(user, assistant);
     this.messages.set(conv.id, list);
@@ -147,8 +166,18 @@ export class AgentRunStore {
       resolveDone = resolve;
     });
     const run: AgentRun = {
-      assistantMessageId, responseId, conversationId: conv.id, message: assistant, events: [], status: 'running',
-      listeners: new Set(), script, nextStep: 0, timer: undefined, done, resolveDone,
+      assistantMessageId,
+      responseId,
+      conversationId: conv.id,
+      message: assistant,
+      events: [],
+      status: 'running',
+      listeners: new Set(),
+      script,
+      nextStep: 0,
+      timer: undefined,
+      done,
+      resolveDone,
     };
     this.runs.set(assistantMessageId, run);
     this.schedule(run);
@@ -162,13 +191,16 @@ export class AgentRunStore {
       this.finish(run, run.script.outcome);
       return;
     }
-    run.timer = setTimeout(() => {
-      run.timer = undefined;
-      if (run.status !== 'running') return;
-      run.nextStep += 1;
-      this.append(run, { ...step.event, timestamp: this.clock() });
-      this.schedule(run);
-    }, Math.max(0, Math.round(step.delayMs / this.agentSpeed)));
+    run.timer = setTimeout(
+      () => {
+        run.timer = undefined;
+        if (run.status !== 'running') return;
+        run.nextStep += 1;
+        this.append(run, { ...step.event, timestamp: this.clock() });
+        this.schedule(run);
+      },
+      Math.max(0, Math.round(step.delayMs / this.agentSpeed)),
+    );
   }
 
   private append(run: AgentRun, event: WorkflowEvent): void {
@@ -179,7 +211,10 @@ export class AgentRunStore {
   private finish(run: AgentRun, status: MessageStatus): void {
     run.status = status;
     const now = this.clock();
-    const streamed = run.events.filter((e) => e.event_type === 'streaming').map((e) => e.content ?? '').join('');
+    const streamed = run.events
+      .filter((e) => e.event_type === 'streaming')
+      .map((e) => e.content ?? '')
+      .join('');
     run.message.status = status;
     run.message.updated_at = now;
     run.message.content = { text: status === 'completed' ? run.script.report : streamed };

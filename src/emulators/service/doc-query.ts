@@ -42,7 +42,7 @@ function marketMatches(doc: DemoDocument, market: string): boolean {
 function tagsMatch(doc: DemoDocument, tags: Record<string, unknown> | string[]): boolean {
   const docValues = (type?: string): string[] => {
     const fromTags = type ? ((doc.tags as Record<string, string[]>)[type] ?? []) : Object.values(doc.tags).flat();
-    return [...fromTags, ...(type ? [] : doc.uploadTags ?? [])].map(lower);
+    return [...fromTags, ...(type ? [] : (doc.uploadTags ?? []))].map(lower);
   };
   if (Array.isArray(tags)) {
     if (tags.length === 0) return true;
@@ -59,9 +59,12 @@ function tagsMatch(doc: DemoDocument, tags: Record<string, unknown> | string[]):
 
 /** Ids of the documents passing every filter given. */
 export function filterDocs(dataset: Dataset, f: DocFilter): Set<string> {
-  const categories = f.categories && f.categories.length > 0
-    ? f.categories
-    : f.folderIds && f.folderIds.length > 0 ? [...f.defaultCategories, 'files'] : f.defaultCategories;
+  const categories =
+    f.categories && f.categories.length > 0
+      ? f.categories
+      : f.folderIds && f.folderIds.length > 0
+        ? [...f.defaultCategories, 'files']
+        : f.defaultCategories;
   const out = new Set<string>();
   for (const doc of dataset.documents) {
     if (dataset.deletedDocIds.has(doc.id)) continue;
@@ -85,7 +88,13 @@ export function filterDocs(dataset: Dataset, f: DocFilter): Set<string> {
  * Ranks allowed documents for a query. keywords: share of query terms present; semantic: BM25;
  * smart: BM25 nudged towards recent documents. An empty query lists everything, newest first.
  */
-export function rankDocs(dataset: Dataset, query: string, mode: SearchMode, allowed: Set<string>, sort: 'smart' | 'latest' = 'smart'): RankedDoc[] {
+export function rankDocs(
+  dataset: Dataset,
+  query: string,
+  mode: SearchMode,
+  allowed: Set<string>,
+  sort: 'smart' | 'latest' = 'smart',
+): RankedDoc[] {
   const byDate = (a: RankedDoc, b: RankedDoc): number => b.doc.publishedAtMs - a.doc.publishedAtMs;
   let ranked: RankedDoc[];
   if (query.trim() === '') {
@@ -113,7 +122,10 @@ export function rankDocs(dataset: Dataset, query: string, mode: SearchMode, allo
 
 /** Wraps each whitespace-separated query term found in `text` in <em> tags. */
 export function highlighter(query: string): (text: string) => string {
-  const terms = query.split(/\s+/).filter((t) => t.length > 0).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const terms = query
+    .split(/\s+/)
+    .filter((t) => t.length > 0)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (terms.length === 0) return (t) => t;
   const re = new RegExp(`(${terms.join('|')})`, 'gi');
   return (text) => text.replace(re, '<em>$1</em>');

@@ -7,7 +7,11 @@ import type { ServiceEmulatorOptions } from './index.js';
 import { VARIANTS, type Variant } from './variants.js';
 
 export class EnvConfigError extends Error {
-  constructor(readonly variable: string, problem: string, example: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+    example: string,
+  ) {
     super(`${variable}: ${problem} (example: ${variable}=${example})`);
     this.name = 'EnvConfigError';
   }
@@ -39,7 +43,8 @@ export const FAULT_ENV: ReadonlyArray<{ name: string; key: keyof ServiceFaults; 
 export function optionsFromEnv(env: Env): ServiceEmulatorOptions & { port: number } {
   const port = num(env, 'PORT', '8787', (n) => Number.isInteger(n) && n >= 0 && n <= 65_535, 'must be a port number 0..65535') ?? 8787;
   const variantRaw = env.EMULATOR_VARIANT?.trim();
-  if (variantRaw && !VARIANTS.includes(variantRaw as Variant)) throw new EnvConfigError('EMULATOR_VARIANT', `must be one of ${VARIANTS.join(', ')}`, 'latest');
+  if (variantRaw && !VARIANTS.includes(variantRaw as Variant))
+    throw new EnvConfigError('EMULATOR_VARIANT', `must be one of ${VARIANTS.join(', ')}`, 'latest');
   const agentSpeed = num(env, 'EMULATOR_AGENT_SPEED', '50', (n) => n > 0 && n <= 10_000, 'must be a number > 0') ?? 1;
   const faults: Partial<ServiceFaults> = {};
   for (const f of FAULT_ENV) {

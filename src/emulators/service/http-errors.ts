@@ -37,7 +37,11 @@ export class ValidationError extends Error {
  * renders `{status, code, message, data: null, detail}`.
  */
 export class StockError extends HttpError {
-  constructor(status: number, readonly code: number, message: string) {
+  constructor(
+    status: number,
+    readonly code: number,
+    message: string,
+  ) {
     super(status, message);
     this.name = 'StockError';
   }

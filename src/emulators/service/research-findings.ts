@@ -40,8 +40,9 @@ const CJK = /[\u3400-\u9fff]/;
 
 function mentioned(question: string, c: DemoCompany): boolean {
   const q = question.toLowerCase();
-  return [c.nameZh, c.nameEn.toLowerCase(), c.code.toLowerCase(), c.symbol.toLowerCase(), ...c.keywordsZh.slice(0, 1)]
-    .some((term) => term.length >= 2 && q.includes(term));
+  return [c.nameZh, c.nameEn.toLowerCase(), c.code.toLowerCase(), c.symbol.toLowerCase(), ...c.keywordsZh.slice(0, 1)].some(
+    (term) => term.length >= 2 && q.includes(term),
+  );
 }
 
 const SEARCHABLE = ['financials', 'transcripts', 'reports', 'filings', 'news', 'socials'] as const;
@@ -57,7 +58,9 @@ export function findResearch(dataset: Dataset, question: string, docIds: string[
   });
   const topDocs = [...pinned, ...ranked.map((r) => r.doc).filter((d) => !docIds.includes(d.id))].slice(0, 6);
   const newsAllowed = filterDocs(dataset, { defaultCategories: ['news'] });
-  const news = rankDocs(dataset, clean, 'smart', newsAllowed).slice(0, 4).map((r) => r.doc);
+  const news = rankDocs(dataset, clean, 'smart', newsAllowed)
+    .slice(0, 4)
+    .map((r) => r.doc);
 
   const symbols: string[] = dataset.companies.filter((c) => mentioned(clean, c)).map((c) => c.symbol);
   for (const d of topDocs.slice(0, 3)) for (const s of d.symbols) if (!symbols.includes(s)) symbols.push(s);
@@ -72,27 +75,32 @@ export function findResearch(dataset: Dataset, question: string, docIds: string[
     const bs = quarterly[0];
     const cf = cfs[0];
     const label = (fy: string, fq: string): string => `${fq} FY${fy}`;
-    return [{
-      symbol,
-      name: lang === 'zh' ? c.nameZh : c.nameEn,
-      currency: c.currency,
-      latest: bs && cf ? {
-        end_date: bs.end_date,
-        label: label(bs.fiscal_year, bs.fiscal_quarter),
-        total_assets: bs.non_current_assets.total_assets ?? 0,
-        total_liabilities: bs.non_current_liabilities.total_liabilities ?? 0,
-        total_shareholders_equity: bs.owners_equity.total_shareholders_equity ?? 0,
-        cash: bs.current_assets.cash_and_cash_equivalents ?? 0,
-        operating_cash_flow: cf.cash_flows_from_operating_activities.net_cash_flows_from_operating_activities ?? 0,
-      } : undefined,
-      history: quarterly.slice(0, 8).map((b) => ({
-        end_date: b.end_date,
-        label: label(b.fiscal_year, b.fiscal_quarter),
-        total_assets: b.non_current_assets.total_assets ?? 0,
-        total_liabilities: b.non_current_liabilities.total_liabilities ?? 0,
-        cash: b.current_assets.cash_and_cash_equivalents ?? 0,
-      })),
-    }];
+    return [
+      {
+        symbol,
+        name: lang === 'zh' ? c.nameZh : c.nameEn,
+        currency: c.currency,
+        latest:
+          bs && cf
+            ? {
+                end_date: bs.end_date,
+                label: label(bs.fiscal_year, bs.fiscal_quarter),
+                total_assets: bs.non_current_assets.total_assets ?? 0,
+                total_liabilities: bs.non_current_liabilities.total_liabilities ?? 0,
+                total_shareholders_equity: bs.owners_equity.total_shareholders_equity ?? 0,
+                cash: bs.current_assets.cash_and_cash_equivalents ?? 0,
+                operating_cash_flow: cf.cash_flows_from_operating_activities.net_cash_flows_from_operating_activities ?? 0,
+              }
+            : undefined,
+        history: quarterly.slice(0, 8).map((b) => ({
+          end_date: b.end_date,
+          label: label(b.fiscal_year, b.fiscal_quarter),
+          total_assets: b.non_current_assets.total_assets ?? 0,
+          total_liabilities: b.non_current_liabilities.total_liabilities ?? 0,
+          cash: b.current_assets.cash_and_cash_equivalents ?? 0,
+        })),
+      },
+    ];
   });
 
   const market = dataset.companies.find((c) => c.symbol === companies[0]?.symbol)?.market ?? 'us';
@@ -113,12 +121,15 @@ export function findResearch(dataset: Dataset, question: string, docIds: string[
     docs: topDocs.map(toFound),
     news: news.map(toFound),
     totalCount: ranked.length,
-    index: last && first ? {
-      symbol: indexSymbol,
-      name: last.name,
-      close: last.stock_price,
-      date: last.date,
-      changePct: Math.round(((last.stock_price - first.stock_price) / first.stock_price) * 10_000) / 100,
-    } : undefined,
+    index:
+      last && first
+        ? {
+            symbol: indexSymbol,
+            name: last.name,
+            close: last.stock_price,
+            date: last.date,
+            changePct: Math.round(((last.stock_price - first.stock_price) / first.stock_price) * 10_000) / 100,
+          }
+        : undefined,
   };
 }

@@ -42,7 +42,14 @@ export class SearchIndex {
     }
     for (const token of tf.keys()) this.df.set(token, (this.df.get(token) ?? 0) + 1);
     this.totalLength += length;
-    this.postings.set(item.key, { tf, length, raw: item.fields.map((f) => f.text).join('\n').toLowerCase() });
+    this.postings.set(item.key, {
+      tf,
+      length,
+      raw: item.fields
+        .map((f) => f.text)
+        .join('\n')
+        .toLowerCase(),
+    });
   }
 
   /** BM25 scores of items with at least one query token, restricted to `allowed` when given. */
@@ -72,7 +79,14 @@ export class SearchIndex {
    * the share of terms found, so documents with every term come first.
    */
   termMatch(query: string, allowed?: ReadonlySet<string>): Scored[] {
-    const terms = [...new Set(query.toLowerCase().split(/[\s,，;；]+/).filter((t) => t.length > 0))];
+    const terms = [
+      ...new Set(
+        query
+          .toLowerCase()
+          .split(/[\s,，;；]+/)
+          .filter((t) => t.length > 0),
+      ),
+    ];
     if (terms.length === 0) return [];
     const out: Scored[] = [];
     for (const [key, p] of this.postings) {

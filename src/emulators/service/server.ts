@@ -112,7 +112,12 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     const decision = state.faults.decide();
     if (decision.kind === 'rate-limit') {
       req.resume();
-      sendJson(res, 429, { detail: `Rate limit exceeded; retry after ${decision.retryAfterSeconds} s` }, { 'Retry-After': String(decision.retryAfterSeconds) });
+      sendJson(
+        res,
+        429,
+        { detail: `Rate limit exceeded; retry after ${decision.retryAfterSeconds} s` },
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      );
       return;
     }
     if (decision.kind === 'error') {
@@ -141,7 +146,7 @@ export function createEmulatorServer(deps: ServerDeps): Server {
       } else if (req.destroyed || (err instanceof Error && err.message === 'aborted')) {
         // The client went away (its timeout or a closed app): nothing to answer, nothing broken.
       } else {
-        deps.logError(`service emulator: ${method} ${path} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        deps.logError(`service emulator: ${method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         sendJson(res, 500, { detail: 'Internal Server Error' });
       }
     }

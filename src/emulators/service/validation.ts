@@ -35,7 +35,7 @@ export function isValidSymbol(text: string): boolean {
 
 const enumMsg = (values: readonly string[]): string => {
   const quoted = values.map((v) => `'${v}'`);
-  return `Input should be ${quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1] ?? ''}` : quoted[0] ?? ''}`;
+  return `Input should be ${quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1] ?? ''}` : (quoted[0] ?? '')}`;
 };
 
 export class FieldReader {
@@ -78,7 +78,10 @@ export class FieldReader {
     return true;
   }
 
-  string(name: string, opts: Common & { enum?: readonly string[]; minLength?: number; check?: (v: string) => string | undefined } = {}): string | undefined {
+  string(
+    name: string,
+    opts: Common & { enum?: readonly string[]; minLength?: number; check?: (v: string) => string | undefined } = {},
+  ): string | undefined {
     if (this.missing(name, opts)) return undefined;
     const v = this.source[name];
     if (typeof v !== 'string') {
@@ -86,7 +89,12 @@ export class FieldReader {
       return undefined;
     }
     if (opts.minLength !== undefined && v.length < opts.minLength) {
-      this.issue([name], `String should have at least ${opts.minLength} character${opts.minLength === 1 ? '' : 's'}`, 'string_too_short', v);
+      this.issue(
+        [name],
+        `String should have at least ${opts.minLength} character${opts.minLength === 1 ? '' : 's'}`,
+        'string_too_short',
+        v,
+      );
       return undefined;
     }
     if (opts.enum && !opts.enum.includes(v)) {
@@ -169,7 +177,10 @@ export class FieldReader {
   }
 
   /** Array of strings; `enum` restricts values, `check` returns a message for a bad element. */
-  stringArray(name: string, opts: Common & { enum?: readonly string[]; check?: (v: string) => string | undefined } = {}): string[] | undefined {
+  stringArray(
+    name: string,
+    opts: Common & { enum?: readonly string[]; check?: (v: string) => string | undefined } = {},
+  ): string[] | undefined {
     if (this.missing(name, opts)) return undefined;
     const v = this.source[name];
     if (!Array.isArray(v)) {
@@ -203,11 +214,18 @@ export class FieldReader {
   }
 
   datetime(name: string, opts: Common = {}): string | undefined {
-    return this.string(name, { ...opts, check: (v) => (isValidDatetime(v) ? undefined : 'Value error, datetime must be YYYY-MM-DD or YYYY-MM-DD HH:MM:SS') });
+    return this.string(name, {
+      ...opts,
+      check: (v) => (isValidDatetime(v) ? undefined : 'Value error, datetime must be YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'),
+    });
   }
 
   symbol(name: string, opts: Common = {}): string | undefined {
-    return this.string(name, { ...opts, check: (v) => (isValidSymbol(v) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>, market one of SH, SZ, HK, US') });
+    return this.string(name, {
+      ...opts,
+      check: (v) =>
+        isValidSymbol(v) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>, market one of SH, SZ, HK, US',
+    });
   }
 
   /** Checks that start ≤ end when both are valid. */

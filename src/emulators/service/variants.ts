@@ -60,11 +60,13 @@ export function companyLabels(doc: DemoDocument, companies: readonly DemoCompany
   return doc.symbols.flatMap((symbol) => {
     const c = companies.find((x) => x.symbol === symbol);
     if (!c) return [];
-    return [{
-      name: doc.language === 'zh' ? c.nameZh : c.nameEn,
-      logo: c.logo,
-      stocks: [{ symbol: c.symbol, market: c.market, code: c.code }],
-    }];
+    return [
+      {
+        name: doc.language === 'zh' ? c.nameZh : c.nameEn,
+        logo: c.logo,
+        stocks: [{ symbol: c.symbol, market: c.market, code: c.code }],
+      },
+    ];
   });
 }
 

@@ -2,13 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
 import type { SlackEmulatorOptions } from './types.js';
 
-export const allEventSubscriptions = [
-  'message.im',
-  'message.channels',
-  'app_mention',
-  'link_shared',
-  'app_home_opened',
-];
+export const allEventSubscriptions = ['message.im', 'message.channels', 'app_mention', 'link_shared', 'app_home_opened'];
 
 /** Options with every default filled in. */
 export interface EmulatorConfig {
@@ -40,7 +34,12 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     appToken: opts.appToken ?? 'xapp-emulator-app-token',
     requestUrl: opts.requestUrl,
     deliveryMode: opts.deliveryMode ?? 'http',
-    rateLimits: opts.rateLimits === 'off' ? undefined : opts.rateLimits === 'slack' || opts.rateLimits === undefined ? slackRateLimitTable : opts.rateLimits,
+    rateLimits:
+      opts.rateLimits === 'off'
+        ? undefined
+        : opts.rateLimits === 'slack' || opts.rateLimits === undefined
+          ? slackRateLimitTable
+          : opts.rateLimits,
     ackTimeoutMs: opts.ackTimeoutMs ?? 3000,
     // Slack: an immediate retry, then about 1 minute, then about 5 minutes (secondary sources).
     eventRetryDelaysMs: (opts.eventRetryDelaysMs ?? [0, 60_000, 300_000]).slice(0, 3),

@@ -31,7 +31,11 @@ function allOptions(el: Record<string, unknown>): Record<string, unknown>[] {
 
 function pickOption(el: Record<string, unknown>, value: string | undefined): Record<string, unknown> | undefined {
   const options = allOptions(el);
-  return options.find((o) => o.value === value) ?? (value === undefined ? options[0] : undefined) ?? (value !== undefined ? { text: { type: 'plain_text', text: value }, value } : undefined);
+  return (
+    options.find((o) => o.value === value) ??
+    (value === undefined ? options[0] : undefined) ??
+    (value !== undefined ? { text: { type: 'plain_text', text: value }, value } : undefined)
+  );
 }
 
 /** The `actions[]` entry of a block_actions payload for a click on (or choice in) an element. */
@@ -88,7 +92,7 @@ export function stateValueFor(el: Record<string, unknown> | undefined, raw: unkn
   const type = el === undefined ? 'plain_text_input' : String(el.type);
   const value = raw === undefined || raw === null ? undefined : String(raw);
   if (el !== undefined && ['static_select', 'external_select', 'radio_buttons'].includes(type)) {
-    return { type, selected_option: value === undefined ? null : pickOption(el, value) ?? null };
+    return { type, selected_option: value === undefined ? null : (pickOption(el, value) ?? null) };
   }
   if (el !== undefined && ['multi_static_select', 'checkboxes'].includes(type)) {
     return { type, selected_options: value === undefined ? [] : value.split(',').map((v) => pickOption(el, v)) };

@@ -56,9 +56,11 @@ export async function clickAction(
   const message = p.ephemeral === true ? undefined : deps.state.findMessage(channel.id, p.message_ts);
   const ephemeral =
     message === undefined ? deps.state.ephemerals.find((e) => e.ts === p.message_ts && e.channel === channel.id && !e.deleted) : undefined;
-  if (message === undefined && ephemeral === undefined) throw new EmulatorUsageError('message_not_found', `no message ${p.message_ts} in ${channel.id}`);
+  if (message === undefined && ephemeral === undefined)
+    throw new EmulatorUsageError('message_not_found', `no message ${p.message_ts} in ${channel.id}`);
   const found = findElement(message?.blocks ?? ephemeral?.blocks, p.action_id);
-  if (found === undefined) throw new EmulatorUsageError('action_not_found', `no element with action_id ${p.action_id} in message ${p.message_ts}`);
+  if (found === undefined)
+    throw new EmulatorUsageError('action_not_found', `no element with action_id ${p.action_id} in message ${p.message_ts}`);
   const triggerId = issueTrigger(deps, user.id);
   const isEphemeral = ephemeral !== undefined;
   const threadTs = message?.thread_ts ?? ephemeral?.thread_ts;
@@ -96,7 +98,8 @@ export async function clickViewAction(
   const view = openModal(deps, p.view_id);
   const user = actingUser(deps, p.user_id ?? view.user);
   const found = findElement(view.view.blocks as unknown[] | undefined, p.action_id);
-  if (found === undefined) throw new EmulatorUsageError('action_not_found', `no element with action_id ${p.action_id} in view ${p.view_id}`);
+  if (found === undefined)
+    throw new EmulatorUsageError('action_not_found', `no element with action_id ${p.action_id} in view ${p.view_id}`);
   const triggerId = issueTrigger(deps, user.id);
   const payload: Record<string, unknown> = {
     ...baseInteraction(deps.state, 'block_actions', user),

@@ -90,16 +90,31 @@ export async function handlePlaygroundApi(
   try {
     if (method === 'GET' && path === 'events') return openEventStream(req, res, emu);
     if (method === 'GET' && path === 'channels') {
-      return sendJson(res, 200, emu.channels().map((c) => (c.is_im ? { id: c.id, name: c.name, is_im: true, user: c.user } : { id: c.id, name: c.name })));
+      return sendJson(
+        res,
+        200,
+        emu.channels().map((c) => (c.is_im ? { id: c.id, name: c.name, is_im: true, user: c.user } : { id: c.id, name: c.name })),
+      );
     }
     if (method === 'GET' && path === 'info') {
       return sendJson(res, 200, {
-        team_id: emu.teamId, bot_user_id: emu.botUserId, bot_id: emu.botId, app_id: emu.appId, bot_name: emu.botName,
-        default_channel_id: emu.defaultChannelId, default_user_id: emu.defaultUserId, admin_user_id: emu.adminUserId, default_dm_id: emu.defaultDmId,
+        team_id: emu.teamId,
+        bot_user_id: emu.botUserId,
+        bot_id: emu.botId,
+        app_id: emu.appId,
+        bot_name: emu.botName,
+        default_channel_id: emu.defaultChannelId,
+        default_user_id: emu.defaultUserId,
+        admin_user_id: emu.adminUserId,
+        default_dm_id: emu.defaultDmId,
       });
     }
     if (method === 'GET' && path === 'users') {
-      return sendJson(res, 200, [...state.users.values()].map((u) => ({ id: u.id, name: u.name, real_name: u.real_name, is_admin: u.is_admin, is_bot: u.is_bot })));
+      return sendJson(
+        res,
+        200,
+        [...state.users.values()].map((u) => ({ id: u.id, name: u.name, real_name: u.real_name, is_admin: u.is_admin, is_bot: u.is_bot })),
+      );
     }
     const messagesMatch = /^channels\/([^/]+)\/messages$/.exec(path);
     if (method === 'GET' && messagesMatch !== null) {
@@ -126,20 +141,34 @@ export async function handlePlaygroundApi(
       case 'commands': {
         const text = str(body, 'text');
         const channel = str(body, 'channel_id');
-        const delivery = await emu.sendCommand({ command: need(body, 'command'), ...(text !== undefined ? { text } : {}), ...(channel ? { channel_id: channel } : {}), ...withUser });
+        const delivery = await emu.sendCommand({
+          command: need(body, 'command'),
+          ...(text !== undefined ? { text } : {}),
+          ...(channel ? { channel_id: channel } : {}),
+          ...withUser,
+        });
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'messages': {
         const channel = str(body, 'channel_id');
         const thread = str(body, 'thread_ts');
-        const result = await emu.postMessage({ text: need(body, 'text'), ...(channel ? { channel_id: channel } : {}), ...(thread ? { thread_ts: thread } : {}), ...withUser });
+        const result = await emu.postMessage({
+          text: need(body, 'text'),
+          ...(channel ? { channel_id: channel } : {}),
+          ...(thread ? { thread_ts: thread } : {}),
+          ...withUser,
+        });
         return sendJson(res, 200, { ok: true, ...result });
       }
       case 'actions': {
         const value = str(body, 'value');
         const delivery = await emu.clickAction({
-          channel_id: need(body, 'channel_id'), message_ts: need(body, 'message_ts'), action_id: need(body, 'action_id'),
-          ...(value !== undefined ? { value } : {}), ...(body.ephemeral === true ? { ephemeral: true } : {}), ...withUser,
+          channel_id: need(body, 'channel_id'),
+          message_ts: need(body, 'message_ts'),
+          action_id: need(body, 'action_id'),
+          ...(value !== undefined ? { value } : {}),
+          ...(body.ephemeral === true ? { ephemeral: true } : {}),
+          ...withUser,
         });
         return sendJson(res, 200, { ok: true, delivery });
       }
@@ -150,7 +179,12 @@ export async function handlePlaygroundApi(
       }
       case 'views/actions': {
         const value = str(body, 'value');
-        const delivery = await emu.clickViewAction({ view_id: need(body, 'view_id'), action_id: need(body, 'action_id'), ...(value !== undefined ? { value } : {}), ...withUser });
+        const delivery = await emu.clickViewAction({
+          view_id: need(body, 'view_id'),
+          action_id: need(body, 'action_id'),
+          ...(value !== undefined ? { value } : {}),
+          ...withUser,
+        });
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'views/close': {
@@ -158,7 +192,12 @@ export async function handlePlaygroundApi(
         return sendJson(res, 200, { ok: true, delivery: delivery ?? null });
       }
       case 'shortcuts': {
-        const delivery = await emu.messageShortcut({ callback_id: need(body, 'callback_id'), channel_id: need(body, 'channel_id'), message_ts: need(body, 'message_ts'), ...withUser });
+        const delivery = await emu.messageShortcut({
+          callback_id: need(body, 'callback_id'),
+          channel_id: need(body, 'channel_id'),
+          message_ts: need(body, 'message_ts'),
+          ...withUser,
+        });
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'home/open': {

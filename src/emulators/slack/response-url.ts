@@ -28,10 +28,16 @@ export interface ResponseUrlAnswer {
  * Good for 5 uses within 30 minutes.
  * @see https://docs.slack.dev/interactivity/handling-user-interaction#message_responses
  */
-export function postToResponseUrl(state: EmulatorState, id: string, body: unknown, source: 'response_url' | 'ack' = 'response_url'): ResponseUrlAnswer {
+export function postToResponseUrl(
+  state: EmulatorState,
+  id: string,
+  body: unknown,
+  source: 'response_url' | 'ack' = 'response_url',
+): ResponseUrlAnswer {
   const entry = state.responseUrls.get(id);
   if (entry === undefined) return { status: 404, body: { ok: false, error: 'invalid_url' } };
-  if (state.clock() - entry.createdAt > slackLimits.responseUrlLifetimeMs) return { status: 404, body: { ok: false, error: 'expired_url' } };
+  if (state.clock() - entry.createdAt > slackLimits.responseUrlLifetimeMs)
+    return { status: 404, body: { ok: false, error: 'expired_url' } };
   if (entry.uses >= slackLimits.responseUrlUses) return { status: 404, body: { ok: false, error: 'used_url' } };
   if (!isRecord(body)) return { status: 400, body: { ok: false, error: 'invalid_payload' } };
   entry.uses += 1;
@@ -46,7 +52,12 @@ export function postToResponseUrl(state: EmulatorState, id: string, body: unknow
 }
 
 /** Applies a message response (response_url post or a slash command's ack body) without counting a use. */
-export function applyResponse(state: EmulatorState, entry: ResponseUrlEntry, body: Record<string, unknown>, source: 'response_url' | 'ack'): void {
+export function applyResponse(
+  state: EmulatorState,
+  entry: ResponseUrlEntry,
+  body: Record<string, unknown>,
+  source: 'response_url' | 'ack',
+): void {
   const truthy = (v: unknown): boolean => v === true || v === 'true';
   if (truthy(body.delete_original)) {
     if (entry.messageTs === undefined) throw new SlackApiError('no_original_message');

@@ -29,7 +29,13 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   if (apiMethod !== undefined) {
     const rawBody = (await readBody(req, API_BODY_LIMIT)).toString('utf8');
     const answer = handleWebApiCall(
-      { method: apiMethod, contentType: req.headers['content-type'], authorization: req.headers.authorization, rawBody, query: url.searchParams },
+      {
+        method: apiMethod,
+        contentType: req.headers['content-type'],
+        authorization: req.headers.authorization,
+        rawBody,
+        query: url.searchParams,
+      },
       deps.webApi,
     );
     return sendJson(res, answer.status, answer.body, answer.headers);

@@ -170,7 +170,10 @@ export class EmulatorState {
     const all = this.allMessages(channelId);
     return all
       .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
-      .map((m) => ({ ...structuredClone(m), replies: all.filter((r) => r.thread_ts === m.ts && r.ts !== m.ts).map((r) => structuredClone(r)) }));
+      .map((m) => ({
+        ...structuredClone(m),
+        replies: all.filter((r) => r.thread_ts === m.ts && r.ts !== m.ts).map((r) => structuredClone(r)),
+      }));
   }
 
   threadReplies(channelId: string, threadTs: string): StoredMessage[] {
@@ -187,8 +190,6 @@ export class EmulatorState {
 
   /** Open modals of a user, bottom of the stack first. */
   openModals(userId: string): StoredView[] {
-    return (this.modalStacks.get(userId) ?? [])
-      .map((id) => this.views.get(id))
-      .filter((v): v is StoredView => v !== undefined && v.open);
+    return (this.modalStacks.get(userId) ?? []).map((id) => this.views.get(id)).filter((v): v is StoredView => v !== undefined && v.open);
   }
 }

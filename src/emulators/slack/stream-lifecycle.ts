@@ -11,7 +11,12 @@ export interface StreamLimits {
  * chat.startStream, when it sits idle, or once its text passes ~11 KB (field reports; UNCONFIRMED).
  * Pure: the caller stores the result.
  */
-export function streamExpiry(stream: StreamInfo, textLength: number, now: number, limits: StreamLimits): StreamInfo['endReason'] | undefined {
+export function streamExpiry(
+  stream: StreamInfo,
+  textLength: number,
+  now: number,
+  limits: StreamLimits,
+): StreamInfo['endReason'] | undefined {
   if (stream.state !== 'streaming') return undefined;
   if (textLength > limits.maxChars) return 'max_chars';
   if (now - stream.startedAt >= limits.lifetimeMs) return 'lifetime';

@@ -43,13 +43,7 @@ export interface ApiCall {
   token: 'bot' | 'app' | 'invalid' | 'none';
 }
 
-export type DeliveryKind =
-  | 'slash_command'
-  | 'block_actions'
-  | 'view_submission'
-  | 'view_closed'
-  | 'message_action'
-  | 'event_callback';
+export type DeliveryKind = 'slash_command' | 'block_actions' | 'view_submission' | 'view_closed' | 'message_action' | 'event_callback';
 
 export type DeliveryOutcome = 'acked' | 'http_error' | 'timeout' | 'network_error' | 'no_connection';
 
@@ -233,8 +227,20 @@ export interface SlackEmulator {
   setRequestUrl(url: string): void;
   setDeliveryMode(mode: 'http' | 'socket'): void;
   sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
-  postMessage(p: { text: string; channel_id?: string; thread_ts?: string; user_id?: string }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
-  clickAction(p: { channel_id: string; message_ts: string; action_id: string; value?: string; user_id?: string; ephemeral?: boolean }): Promise<DeliveryResult>;
+  postMessage(p: {
+    text: string;
+    channel_id?: string;
+    thread_ts?: string;
+    user_id?: string;
+  }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
+  clickAction(p: {
+    channel_id: string;
+    message_ts: string;
+    action_id: string;
+    value?: string;
+    user_id?: string;
+    ephemeral?: boolean;
+  }): Promise<DeliveryResult>;
   /** A click inside an open modal or the Home tab. */
   clickViewAction(p: { view_id: string; action_id: string; value?: string; user_id?: string }): Promise<DeliveryResult>;
   submitView(p: { view_id: string; values: Record<string, Record<string, unknown>>; user_id?: string }): Promise<DeliveryResult>;

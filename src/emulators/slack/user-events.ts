@@ -111,7 +111,14 @@ export function shareLink(deps: ActionDeps, p: { url: string; channel_id?: strin
   const message = userMessage(deps, channel.id, user.id, `<${p.url}>`, undefined);
   deps.state.addMessage(message);
   const unfurlId = deps.state.newId('UNF');
-  deps.state.unfurls.set(`${channel.id}:${message.ts}`, { channel: channel.id, ts: message.ts, unfurlId, urls: [p.url], unfurls: {}, calls: 0 });
+  deps.state.unfurls.set(`${channel.id}:${message.ts}`, {
+    channel: channel.id,
+    ts: message.ts,
+    unfurlId,
+    urls: [p.url],
+    unfurls: {},
+    calls: 0,
+  });
   return sendEvent(deps, {
     type: 'link_shared',
     channel: channel.id,

@@ -28,6 +28,13 @@ export function seedChannels(created: number): SlackChannel[] {
   return [
     { id: workspaceSeed.defaultChannelId, name: 'research', is_im: false, is_private: false, created },
     { id: workspaceSeed.secondChannelId, name: 'markets', is_im: false, is_private: false, created },
-    { id: workspaceSeed.defaultDmId, name: workspaceSeed.defaultUserId, is_im: true, is_private: true, user: workspaceSeed.defaultUserId, created },
+    {
+      id: workspaceSeed.defaultDmId,
+      name: workspaceSeed.defaultUserId,
+      is_im: true,
+      is_private: true,
+      user: workspaceSeed.defaultUserId,
+      created,
+    },
   ];
 }

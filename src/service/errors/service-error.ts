@@ -57,12 +57,7 @@ export class ServiceError extends Error {
 
   /** Whether the same request may succeed later (the caller decides whether it is safe to resend). */
   get retryable(): boolean {
-    return (
-      this.kind === 'rate_limited' ||
-      this.kind === 'upstream' ||
-      this.kind === 'timeout' ||
-      this.kind === 'network'
-    );
+    return this.kind === 'rate_limited' || this.kind === 'upstream' || this.kind === 'timeout' || this.kind === 'network';
   }
 }
 

@@ -9,10 +9,7 @@ export interface SseHooks {
  * Bytes → SSE messages. eventsource-parser handles fields split across chunks and LF, CR or CRLF
  * line ends; the streaming TextDecoder keeps a multi-byte character split across chunks whole.
  */
-export async function* readSseMessages(
-  body: AsyncIterable<Uint8Array | string>,
-  hooks: SseHooks = {},
-): AsyncGenerator<EventSourceMessage> {
+export async function* readSseMessages(body: AsyncIterable<Uint8Array | string>, hooks: SseHooks = {}): AsyncGenerator<EventSourceMessage> {
   const ready: EventSourceMessage[] = [];
   const parser = createParser({
     onEvent: (message) => ready.push(message),

@@ -17,7 +17,8 @@ export function toBoltLogger(logger: Logger, initialLevel: LogLevel = LogLevel.W
   let name = 'bolt';
   const text = (msgs: unknown[]): string =>
     msgs.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
-  const at = (lvl: LogLevel, fn: (msg: string, fields: Record<string, unknown>) => void) =>
+  const at =
+    (lvl: LogLevel, fn: (msg: string, fields: Record<string, unknown>) => void) =>
     (...msgs: unknown[]): void => {
       if (LEVELS[lvl] >= LEVELS[level]) fn(text(msgs), { component: name });
     };

@@ -26,7 +26,14 @@ export interface AppHomeInput {
 
 const MAX_HOME_SUBS = 15;
 const MAX_HOME_RUNS = 10;
-const STATUS_EMOJI: Record<string, string> = { completed: ':white_check_mark:', running: ':hourglass_flowing_sand:', starting: ':hourglass_flowing_sand:', cancelled: ':no_entry_sign:', failed: ':x:', timed_out: ':alarm_clock:' };
+const STATUS_EMOJI: Record<string, string> = {
+  completed: ':white_check_mark:',
+  running: ':hourglass_flowing_sand:',
+  starting: ':hourglass_flowing_sand:',
+  cancelled: ':no_entry_sign:',
+  failed: ':x:',
+  timed_out: ':alarm_clock:',
+};
 
 export function renderAppHome(input: AppHomeInput): HomeView {
   const tz = input.timeZone ?? 'UTC';
@@ -44,14 +51,18 @@ export function renderAppHome(input: AppHomeInput): HomeView {
         '• Mention the app in any channel, or message it here, to ask the agent.',
       ].join('\n'),
     ),
-    actions([button({ text: 'Open financials form', actionId: ACTION_IDS.homeOpenFinancials }), button({ text: 'Refresh', actionId: ACTION_IDS.homeRefresh })]),
+    actions([
+      button({ text: 'Open financials form', actionId: ACTION_IDS.homeOpenFinancials }),
+      button({ text: 'Refresh', actionId: ACTION_IDS.homeRefresh }),
+    ]),
     divider(),
     header('Digest subscriptions'),
   ];
   const subs = input.subscriptions.slice(0, MAX_HOME_SUBS);
   if (subs.length === 0) blocks.push(section('None yet: `/concepts subscribe #channel weekdays at:09:00`.'));
   subs.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));
-  if (input.subscriptions.length > subs.length) blocks.push(context(`…and ${input.subscriptions.length - subs.length} more: \`/concepts subscriptions\``));
+  if (input.subscriptions.length > subs.length)
+    blocks.push(context(`…and ${input.subscriptions.length - subs.length} more: \`/concepts subscriptions\``));
 
   blocks.push(divider(), header('Your recent agent runs'));
   const runs = input.recentRuns.slice(0, MAX_HOME_RUNS);
@@ -59,7 +70,11 @@ export function renderAppHome(input: AppHomeInput): HomeView {
   for (const r of runs) {
     const q = excerpt(r.question, 120) || '(no question)';
     const label = r.permalink ? mrkdwnLink(r.permalink, q) : escapeMrkdwn(q);
-    blocks.push(context(`${STATUS_EMOJI[r.status] ?? ':grey_question:'} ${label} · ${escapeMrkdwn(r.status)} · ${displayDate(r.startedAtMs, tz) ?? ''}`));
+    blocks.push(
+      context(
+        `${STATUS_EMOJI[r.status] ?? ':grey_question:'} ${label} · ${escapeMrkdwn(r.status)} · ${displayDate(r.startedAtMs, tz) ?? ''}`,
+      ),
+    );
   }
 
   blocks.push(divider(), header('Service status'));

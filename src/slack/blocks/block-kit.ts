@@ -139,15 +139,7 @@ export interface InputBlock {
   optional?: boolean;
 }
 
-export type Block =
-  | SectionBlock
-  | HeaderBlock
-  | DividerBlock
-  | ContextBlock
-  | ActionsBlock
-  | MarkdownBlock
-  | TableBlock
-  | InputBlock;
+export type Block = SectionBlock | HeaderBlock | DividerBlock | ContextBlock | ActionsBlock | MarkdownBlock | TableBlock | InputBlock;
 
 /** What every message renderer returns: blocks plus the notification / accessibility fallback. */
 export interface SlackMessage {

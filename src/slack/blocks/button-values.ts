@@ -42,7 +42,8 @@ export function encodeSearchState(state: SearchState): string {
     if (typeof r.query === 'string') r.query = cut(r.query, budget);
     for (const key of ['symbols', 'tags', 'folderIds', 'categories', 'markets', 'institutions']) {
       const v = r[key];
-      if (Array.isArray(v)) r[key] = v.slice(0, Math.max(1, Math.floor(budget / 20))).map((x) => (typeof x === 'string' ? cut(x, budget) : x));
+      if (Array.isArray(v))
+        r[key] = v.slice(0, Math.max(1, Math.floor(budget / 20))).map((x) => (typeof x === 'string' ? cut(x, budget) : x));
     }
     return { ...state, r };
   });
@@ -95,7 +96,9 @@ export function decodeDocButton(value: string | undefined): DocButtonValue | nul
 
 /** Small `{key: string}` values (concept id, folder id, subscription channel, retry tokens). */
 export function encodeSimple(v: Record<string, string | number>): string {
-  return fit((budget) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? cut(x, Math.max(budget, 120)) : x])));
+  return fit((budget) =>
+    Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? cut(x, Math.max(budget, 120)) : x])),
+  );
 }
 
 export function decodeSimple(value: string | undefined): Record<string, string | number> | null {

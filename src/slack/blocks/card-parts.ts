@@ -7,7 +7,10 @@ export const divider = (): DividerBlock => ({ type: 'divider' });
 
 /** A header from untrusted text (plain_text: never parsed for mentions). */
 export function header(text: string): HeaderBlock {
-  return { type: 'header', text: { type: 'plain_text', text: clampPlainText(plainText(text) || '—', SLACK_LIMITS.headerTextChars), emoji: true } };
+  return {
+    type: 'header',
+    text: { type: 'plain_text', text: clampPlainText(plainText(text) || '—', SLACK_LIMITS.headerTextChars), emoji: true },
+  };
 }
 
 /** A section from already-escaped mrkdwn. */
@@ -19,13 +22,21 @@ export function section(mrkdwn: string, accessory?: ButtonElement): SectionBlock
 
 /** A section of two-column fields from already-escaped mrkdwn. */
 export function fields(items: string[]): SectionBlock {
-  return { type: 'section', fields: items.slice(0, SLACK_LIMITS.sectionFields).map((t) => ({ type: 'mrkdwn', text: clampText(t || '—', SLACK_LIMITS.sectionFieldChars) })) };
+  return {
+    type: 'section',
+    fields: items
+      .slice(0, SLACK_LIMITS.sectionFields)
+      .map((t) => ({ type: 'mrkdwn', text: clampText(t || '—', SLACK_LIMITS.sectionFieldChars) })),
+  };
 }
 
 /** A context line from already-escaped mrkdwn parts (empty parts dropped). */
 export function context(...parts: Array<string | undefined>): ContextBlock {
   const elements = parts.filter((p): p is string => Boolean(p && p.trim())).slice(0, SLACK_LIMITS.contextElements);
-  return { type: 'context', elements: (elements.length ? elements : ['—']).map((text) => ({ type: 'mrkdwn', text: clampText(text, SLACK_LIMITS.textObjectChars) })) };
+  return {
+    type: 'context',
+    elements: (elements.length ? elements : ['—']).map((text) => ({ type: 'mrkdwn', text: clampText(text, SLACK_LIMITS.textObjectChars) })),
+  };
 }
 
 export interface ButtonSpec {
@@ -47,7 +58,8 @@ export function button(spec: ButtonSpec): ButtonElement {
   if (spec.value !== undefined) b.value = spec.value;
   if (spec.url !== undefined) b.url = spec.url;
   if (spec.style) b.style = spec.style;
-  if (spec.accessibilityLabel) b.accessibility_label = clampPlainText(plainText(spec.accessibilityLabel), SLACK_LIMITS.accessibilityLabelChars);
+  if (spec.accessibilityLabel)
+    b.accessibility_label = clampPlainText(plainText(spec.accessibilityLabel), SLACK_LIMITS.accessibilityLabelChars);
   if (spec.confirm) {
     b.confirm = {
       title: { type: 'plain_text', text: spec.confirm.title },

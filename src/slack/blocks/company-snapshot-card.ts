@@ -19,7 +19,14 @@ export interface CompanySnapshotInput extends CompanyContext {
   revenue?: RevenueBreakdown | null;
 }
 
-const SNAPSHOT_BALANCE = ['Cash & equivalents', 'Total current assets', 'Total assets', 'Total current liabilities', 'Total liabilities', 'Total shareholders’ equity'];
+const SNAPSHOT_BALANCE = [
+  'Cash & equivalents',
+  'Total current assets',
+  'Total assets',
+  'Total current liabilities',
+  'Total liabilities',
+  'Total shareholders’ equity',
+];
 const SNAPSHOT_CASH = ['Operating cash flow', 'Investing cash flow', 'Financing cash flow', 'Net change in cash', 'Cash at end'];
 
 /** Beyond this a percentage says more about a near-zero base than about the company. */
@@ -40,41 +47,78 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
   const [c0, c1] = latestRecords(input.cashFlow, 2);
   const bLines = BALANCE_LINES.filter((l) => SNAPSHOT_BALANCE.includes(l.label) && b0 && isNum(l.value(b0)));
   const cLines = CASH_FLOW_LINES.filter((l) => SNAPSHOT_CASH.includes(l.label) && c0 && isNum(l.value(c0)));
-  const unit = chooseUnit([...bLines.flatMap((l) => [b0, b1].map((r) => (r ? l.value(r) : undefined))), ...cLines.flatMap((l) => [c0, c1].map((r) => (r ? l.value(r) : undefined)))]);
+  const unit = chooseUnit([
+    ...bLines.flatMap((l) => [b0, b1].map((r) => (r ? l.value(r) : undefined))),
+    ...cLines.flatMap((l) => [c0, c1].map((r) => (r ? l.value(r) : undefined))),
+  ]);
   const currency = b0?.currency || c0?.currency || input.revenue?.currency;
 
   const rows: RawTextCell[][] = [[cell('Line'), cell('Latest'), cell('Prior'), cell('Change')]];
   if (b0 && bLines.length) {
     rows.push([cell(`— Balance sheet: ${periodLabel(b0)}${b1 ? ` vs ${periodLabel(b1)}` : ''} —`), cell(' '), cell(' '), cell(' ')]);
-    for (const l of bLines) rows.push([cell(l.label), cell(formatInUnit(l.value(b0), unit)), cell(b1 ? formatInUnit(l.value(b1), unit) : MISSING), cell(change(l.value(b0), b1 && l.value(b1)))]);
+    for (const l of bLines)
+      rows.push([
+        cell(l.label),
+        cell(formatInUnit(l.value(b0), unit)),
+        cell(b1 ? formatInUnit(l.value(b1), unit) : MISSING),
+        cell(change(l.value(b0), b1 && l.value(b1))),
+      ]);
   }
   if (c0 && cLines.length) {
     rows.push([cell(`— Cash flow: ${periodLabel(c0)}${c1 ? ` vs ${periodLabel(c1)}` : ''} —`), cell(' '), cell(' '), cell(' ')]);
-    for (const l of cLines) rows.push([cell(l.label), cell(formatInUnit(l.value(c0), unit)), cell(c1 ? formatInUnit(l.value(c1), unit) : MISSING), cell(change(l.value(c0), c1 && l.value(c1)))]);
+    for (const l of cLines)
+      rows.push([
+        cell(l.label),
+        cell(formatInUnit(l.value(c0), unit)),
+        cell(c1 ? formatInUnit(l.value(c1), unit) : MISSING),
+        cell(change(l.value(c0), c1 && l.value(c1))),
+      ]);
   }
 
   const { latest } = input.revenue ? latestPeriod(input.revenue) : {};
   const mix = latest ? segmentShares(latest.industry, latest.industryTotalRevenue) : [];
   const regions = latest ? segmentShares(latest.area) : [];
-  const mixFields = mix.slice(0, 8).map((s) => `*${escapeMrkdwn(s.name)}*\n${formatPercent(s.share, false, 1)}${isNum(s.revenue) ? ` · ${formatInUnit(s.revenue, unit)}` : ''}`);
+  const mixFields = mix
+    .slice(0, 8)
+    .map(
+      (s) =>
+        `*${escapeMrkdwn(s.name)}*\n${formatPercent(s.share, false, 1)}${isNum(s.revenue) ? ` · ${formatInUnit(s.revenue, unit)}` : ''}`,
+    );
   if (mix.length > 8) mixFields.push(`…and ${mix.length - 8} more segments`);
 
   const hasTable = rows.length > 1;
   const blocks: Array<Block | false> = [
     header(title),
     context(escapeMrkdwn(`${unitCaption(unit, currency)} · change is latest vs prior period`)),
-    hasTable ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] } : section('_No balance-sheet or cash-flow data is available for this company._'),
+    hasTable
+      ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] }
+      : section('_No balance-sheet or cash-flow data is available for this company._'),
     mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(revenuePeriodLabel(latest))}` : ''}*`),
     mixFields.length > 0 && fields(mixFields),
-    regions.length > 0 && context(escapeMrkdwn(`Regions: ${regions.slice(0, 6).map((r) => `${r.name} ${formatPercent(r.share, false, 1)}`).join(' · ')}`)),
+    regions.length > 0 &&
+      context(
+        escapeMrkdwn(
+          `Regions: ${regions
+            .slice(0, 6)
+            .map((r) => `${r.name} ${formatPercent(r.share, false, 1)}`)
+            .join(' · ')}`,
+        ),
+      ),
     context('More: add `balance`, `cashflow` or `revenue` to the command for the full statement.'),
   ];
   const fallback = [
     `${companyTitle(input)} snapshot — ${unitCaption(unit, currency)}`,
     ...bLines.slice(0, 4).map((l) => `${l.label}: ${b0 ? formatInUnit(l.value(b0), unit) : MISSING}`),
     ...cLines.slice(0, 3).map((l) => `${l.label}: ${c0 ? formatInUnit(l.value(c0), unit) : MISSING}`),
-    mix.length ? `Revenue mix: ${mix.slice(0, 4).map((s) => `${s.name} ${formatPercent(s.share, false, 1)}`).join(', ')}` : '',
-  ].filter(Boolean).join('\n');
+    mix.length
+      ? `Revenue mix: ${mix
+          .slice(0, 4)
+          .map((s) => `${s.name} ${formatPercent(s.share, false, 1)}`)
+          .join(', ')}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
 }
 

@@ -31,7 +31,10 @@ export function conceptSummary(c: Concept, opts: { stocks?: number; docs?: numbe
   const desc = excerpt(c.description, opts.description ?? DESCRIPTION_CHARS);
   if (desc) lines.push(escapeMrkdwn(desc));
   const stocks = c.stocks.slice(0, opts.stocks ?? 3).map(conceptStockLabel);
-  if (stocks.length) lines.push(`:chart_with_upwards_trend: ${escapeMrkdwn(stocks.join(', '))}${c.stocks.length > stocks.length ? ` +${c.stocks.length - stocks.length}` : ''}`);
+  if (stocks.length)
+    lines.push(
+      `:chart_with_upwards_trend: ${escapeMrkdwn(stocks.join(', '))}${c.stocks.length > stocks.length ? ` +${c.stocks.length - stocks.length}` : ''}`,
+    );
   const docs = c.docs.slice(0, opts.docs ?? 2).map((d) => mrkdwnLink(d.url, excerpt(d.title, 80)));
   if (docs.length) lines.push(`:page_facing_up: ${docs.join(' · ')}`);
   return lines.join('\n');
@@ -48,7 +51,9 @@ export interface ConceptsCardContext {
 }
 
 export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext): SlackMessage {
-  const sorted = [...concepts].sort((a, b) => (isNum(b.trendingScore) ? b.trendingScore : -Infinity) - (isNum(a.trendingScore) ? a.trendingScore : -Infinity));
+  const sorted = [...concepts].sort(
+    (a, b) => (isNum(b.trendingScore) ? b.trendingScore : -Infinity) - (isNum(a.trendingScore) ? a.trendingScore : -Infinity),
+  );
   const top = Math.max(1, Math.min(ctx.top, MAX_CONCEPTS_PER_CARD));
   const shown = sorted.slice(0, top);
   const scored = displayDate(shown[0]?.scoredAtMs, ctx.timeZone);
@@ -58,12 +63,19 @@ export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext
   ];
   if (shown.length === 0) blocks.push(section('No trending concepts right now.'));
   shown.forEach((c, i) => {
-    const expand = button({ text: 'Expand', actionId: indexedActionId(ACTION_IDS.conceptExpand, i), value: encodeSimple({ c: c.conceptId, n: excerpt(c.name, 60) }) });
+    const expand = button({
+      text: 'Expand',
+      actionId: indexedActionId(ACTION_IDS.conceptExpand, i),
+      value: encodeSimple({ c: c.conceptId, n: excerpt(c.name, 60) }),
+    });
     blocks.push(divider(), section(conceptSummary(c), expand));
     const kw = keywordsLine(c);
     if (kw) blocks.push(context(kw));
   });
-  if (sorted.length > shown.length) blocks.push(context(`…and ${sorted.length - shown.length} more concepts: \`/concepts top:${Math.min(MAX_CONCEPTS_PER_CARD, sorted.length)}\``));
+  if (sorted.length > shown.length)
+    blocks.push(
+      context(`…and ${sorted.length - shown.length} more concepts: \`/concepts top:${Math.min(MAX_CONCEPTS_PER_CARD, sorted.length)}\``),
+    );
   const text = `Trending concepts: ${shown.map((c, i) => `${i + 1}. ${c.name}${c.firstDetected ? ' (new)' : ''}`).join('; ') || 'none right now'}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
 }
@@ -72,14 +84,26 @@ export function renderConceptDetail(c: Concept, timeZone?: string): SlackMessage
   const stocks = [...c.stocks].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
   const rows: RawTextCell[][] = [[cell('Stock'), cell('Symbol'), cell('Relevance'), cell('Why')]];
   for (const s of stocks) {
-    rows.push([cell(s.name || '—'), cell([s.market?.toUpperCase(), s.code].filter(Boolean).join(':') || '—'), cell(formatNumber(s.relevance, 2)), cell(excerpt(s.description, 300) || '—')]);
+    rows.push([
+      cell(s.name || '—'),
+      cell([s.market?.toUpperCase(), s.code].filter(Boolean).join(':') || '—'),
+      cell(formatNumber(s.relevance, 2)),
+      cell(excerpt(s.description, 300) || '—'),
+    ]);
   }
   const docs = [...c.docs].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const docLines = docs.map((d) => `• ${mrkdwnLink(d.url, excerpt(d.title, 120))}${isNum(d.relevance) ? `  _${formatNumber(d.relevance, 2)}_` : ''}`);
+  const docLines = docs.map(
+    (d) => `• ${mrkdwnLink(d.url, excerpt(d.title, 120))}${isNum(d.relevance) ? `  _${formatNumber(d.relevance, 2)}_` : ''}`,
+  );
   const first = displayDate(c.publishedAtMs, timeZone);
   const blocks: Array<Block | false> = [
     header(`${c.name || c.conceptId}${c.firstDetected ? ' 🆕' : ''}`),
-    context(escapeMrkdwn(`Trending ${formatNumber(c.trendingScore, 2)}${isNum(c.conceptScore) ? ` · concept score ${formatNumber(c.conceptScore, 2)}` : ''}${first ? ` · published ${first}` : ''}`), keywordsLine(c)),
+    context(
+      escapeMrkdwn(
+        `Trending ${formatNumber(c.trendingScore, 2)}${isNum(c.conceptScore) ? ` · concept score ${formatNumber(c.conceptScore, 2)}` : ''}${first ? ` · published ${first}` : ''}`,
+      ),
+      keywordsLine(c),
+    ),
     Boolean(c.description) && section(escapeMrkdwn(excerpt(c.description, 2800))),
     stocks.length > 0 && section(`*Related stocks (${stocks.length})*`),
     stocks.length > 0 && { type: 'table', rows, column_settings: [{ is_wrapped: true }, null, { align: 'right' }, { is_wrapped: true }] },

@@ -35,7 +35,12 @@ export function diffConcepts(current: Concept[], previous: DigestSnapshot | null
       continue;
     }
     const delta = isNum(c.trendingScore) && isNum(prev.trendingScore) ? c.trendingScore - prev.trendingScore : 0;
-    changes.set(c.conceptId, { conceptId: c.conceptId, name: c.name, status: delta > 1e-9 ? 'up' : delta < -1e-9 ? 'down' : 'same', delta });
+    changes.set(c.conceptId, {
+      conceptId: c.conceptId,
+      name: c.name,
+      status: delta > 1e-9 ? 'up' : delta < -1e-9 ? 'down' : 'same',
+      delta,
+    });
   }
   const ids = new Set(current.map((c) => c.conceptId));
   const dropped = (previous?.concepts ?? []).filter((c) => !ids.has(c.conceptId)).map((c) => ({ conceptId: c.conceptId, name: c.name }));
@@ -64,23 +69,55 @@ export interface DigestCardInput {
 }
 
 export function renderDigest(input: DigestCardInput): SlackMessage {
-  const shown = [...input.concepts].sort((a, b) => (b.trendingScore || 0) - (a.trendingScore || 0)).slice(0, Math.max(1, Math.min(input.top, MAX_CONCEPTS_PER_CARD)));
+  const shown = [...input.concepts]
+    .sort((a, b) => (b.trendingScore || 0) - (a.trendingScore || 0))
+    .slice(0, Math.max(1, Math.min(input.top, MAX_CONCEPTS_PER_CARD)));
   const diff = diffConcepts(shown, input.previous);
   const all = [...diff.changes.values()];
-  const counts = { new: all.filter((c) => c.status === 'new'), up: all.filter((c) => c.status === 'up'), down: all.filter((c) => c.status === 'down') };
+  const counts = {
+    new: all.filter((c) => c.status === 'new'),
+    up: all.filter((c) => c.status === 'up'),
+    down: all.filter((c) => c.status === 'down'),
+  };
   const today = displayDate(input.nowMs, input.timeZone) ?? '';
   const since = input.previous ? displayDate(input.previous.postedAtMs, input.timeZone) : undefined;
   const summary = input.previous
     ? `Since ${since ?? 'the last digest'}: ${counts.new.length} new, ${counts.up.length} up, ${counts.down.length} down${diff.dropped.length ? `, ${diff.dropped.length} dropped out` : ''}.`
     : 'First digest for this channel.';
-  const blocks: Array<Block | false> = [header(`Trending concepts · ${today}`), context(escapeMrkdwn(summary), `${NEW_BADGE} new · :arrow_up: :arrow_down: trending score change`)];
+  const blocks: Array<Block | false> = [
+    header(`Trending concepts · ${today}`),
+    context(escapeMrkdwn(summary), `${NEW_BADGE} new · :arrow_up: :arrow_down: trending score change`),
+  ];
   if (shown.length === 0) blocks.push(section('No trending concepts today.'));
   shown.forEach((c, i) => {
     const [first, ...rest] = conceptSummary(c, { stocks: 3, docs: 2, description: 160 }).split('\n');
     const head = `${(first ?? '').replace(` ${NEW_BADGE}`, '')}${changeBadge(diff.changes.get(c.conceptId))}`;
-    blocks.push(divider(), section([head, ...rest].join('\n'), button({ text: 'Expand', actionId: indexedActionId(ACTION_IDS.conceptExpand, i), value: encodeSimple({ c: c.conceptId, n: excerpt(c.name, 60) }) })));
+    blocks.push(
+      divider(),
+      section(
+        [head, ...rest].join('\n'),
+        button({
+          text: 'Expand',
+          actionId: indexedActionId(ACTION_IDS.conceptExpand, i),
+          value: encodeSimple({ c: c.conceptId, n: excerpt(c.name, 60) }),
+        }),
+      ),
+    );
   });
-  if (diff.dropped.length) blocks.push(context(escapeMrkdwn(`Dropped out: ${diff.dropped.slice(0, 10).map((d) => d.name).join(', ')}`)));
-  const text = `Trending concepts digest ${today}: ${summary} Top: ${shown.slice(0, 5).map((c) => c.name).join(', ')}`;
+  if (diff.dropped.length)
+    blocks.push(
+      context(
+        escapeMrkdwn(
+          `Dropped out: ${diff.dropped
+            .slice(0, 10)
+            .map((d) => d.name)
+            .join(', ')}`,
+        ),
+      ),
+    );
+  const text = `Trending concepts digest ${today}: ${summary} Top: ${shown
+    .slice(0, 5)
+    .map((c) => c.name)
+    .join(', ')}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
 }

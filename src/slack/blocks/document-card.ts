@@ -20,7 +20,13 @@ export function splitForSections(text: string, max: number = SLACK_LIMITS.sectio
   let rest = text.trim();
   while (rest.length > max) {
     const head = rest.slice(0, max);
-    const at = [head.lastIndexOf('\n\n'), head.lastIndexOf('\n'), head.lastIndexOf('。'), head.lastIndexOf('. '), head.lastIndexOf(' ')].find((i) => i > max * 0.5);
+    const at = [
+      head.lastIndexOf('\n\n'),
+      head.lastIndexOf('\n'),
+      head.lastIndexOf('。'),
+      head.lastIndexOf('. '),
+      head.lastIndexOf(' '),
+    ].find((i) => i > max * 0.5);
     let cut = at !== undefined ? at + 1 : max - (/[\uD800-\uDBFF]/.test(head.at(-1) ?? '') ? 1 : 0);
     const entity = /&[a-z#0-9]{0,6}$/i.exec(rest.slice(Math.max(0, cut - 8), cut));
     if (entity) cut -= entity[0].length; // never split an escaped `&amp;` between two sections
@@ -39,7 +45,9 @@ export interface DocumentSummaryInput {
 }
 
 export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage {
-  const item = input.doc ? docItem(input.doc, input.timeZone) : { id: input.summary.docId, title: 'Document summary', companies: [], symbols: [] };
+  const item = input.doc
+    ? docItem(input.doc, input.timeZone)
+    : { id: input.summary.docId, title: 'Document summary', companies: [], symbols: [] };
   // Escape first, then split: cutting escaped text keeps entities whole via the clamp rules.
   // The summary is Markdown: converted (and escaped) to mrkdwn so lists and emphasis render.
   const pieces = splitForSections(markdownToMrkdwn(input.summary.summary || ''));
@@ -49,7 +57,8 @@ export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage
     header(`Summary: ${excerpt(item.title, 130)}`),
     input.doc ? context(docMetaLine(item)) : context(`Document ${escapeMrkdwn(item.id)}`),
     ...(shown.length ? shown.map((p) => section(p)) : [section('_The service has no summary for this document yet._')]),
-    pieces.length > shown.length && context(`…the summary continues: open the document to read the rest (${pieces.length - shown.length} more parts).`),
+    pieces.length > shown.length &&
+      context(`…the summary continues: open the document to read the rest (${pieces.length - shown.length} more parts).`),
     actions([
       button({ text: 'Key passages', actionId: ACTION_IDS.searchPassages, value: encodeDocButton({ d: item.id }) }),
       button({ text: 'Ask the agent', actionId: ACTION_IDS.searchAsk, value: encodeDocButton({ d: item.id, t: item.title }) }),

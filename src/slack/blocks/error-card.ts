@@ -66,7 +66,9 @@ export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext 
   switch (error.kind) {
     case 'validation': {
       const issues = (error.issues ?? []).slice(0, 8).map(describeIssue);
-      const detail = issues.length ? issues.map((i) => `• ${escapeMrkdwn(i)}`).join('\n') : escapeMrkdwn(excerpt(error.serviceDetail, 500) || 'The service did not accept the request.');
+      const detail = issues.length
+        ? issues.map((i) => `• ${escapeMrkdwn(i)}`).join('\n')
+        : escapeMrkdwn(excerpt(error.serviceDetail, 500) || 'The service did not accept the request.');
       text = `The research service did not accept the input${doing}: ${issues.join('; ') || 'invalid request'}`;
       blocks.push(section(`:warning: The research service did not accept the input${escapeMrkdwn(doing)}:\n${detail}`));
       break;
@@ -88,11 +90,20 @@ export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext 
       blocks.push(section(`:warning: ${escapeMrkdwn(text)}`));
       break;
     default: {
-      const wait = error.retryAfterMs && error.retryAfterMs > 0 ? ` Try again in about ${Math.ceil(error.retryAfterMs / 1000)} s.` : ' Try again in a moment.';
-      const why = error.kind === 'rate_limited' ? 'is busy (rate limited)' : error.kind === 'timeout' ? 'did not answer in time' : 'is unavailable right now';
+      const wait =
+        error.retryAfterMs && error.retryAfterMs > 0
+          ? ` Try again in about ${Math.ceil(error.retryAfterMs / 1000)} s.`
+          : ' Try again in a moment.';
+      const why =
+        error.kind === 'rate_limited'
+          ? 'is busy (rate limited)'
+          : error.kind === 'timeout'
+            ? 'did not answer in time'
+            : 'is unavailable right now';
       text = `The research service ${why}${doing}.${wait}`;
       blocks.push(section(`:hourglass_flowing_sand: ${escapeMrkdwn(text)}`));
-      if (ctx.retryValue !== undefined) blocks.push(actions([button({ text: 'Retry', actionId: ACTION_IDS.errorRetry, value: ctx.retryValue, style: 'primary' })]));
+      if (ctx.retryValue !== undefined)
+        blocks.push(actions([button({ text: 'Retry', actionId: ACTION_IDS.errorRetry, value: ctx.retryValue, style: 'primary' })]));
     }
   }
   if (ctx.correlationId) blocks.push(context(`Reference: ${inlineCode(escapeMrkdwn(ctx.correlationId))}`));

@@ -35,21 +35,37 @@ export function renderFinancialsModal(initial: FinancialsModalInitial = {}, priv
     block_id: FINANCIALS_MODAL.blocks.symbol,
     label: { type: 'plain_text', text: 'Company or index' },
     hint: { type: 'plain_text', text: 'e.g. SH:600519, 600519, hk:700, US:NVDA, SPX, HSI, 000300' },
-    element: { type: 'plain_text_input', action_id: FINANCIALS_MODAL.actions.symbol, placeholder: { type: 'plain_text', text: 'SH:600519' }, max_length: 24 },
+    element: {
+      type: 'plain_text_input',
+      action_id: FINANCIALS_MODAL.actions.symbol,
+      placeholder: { type: 'plain_text', text: 'SH:600519' },
+      max_length: 24,
+    },
   };
-  if (initial.symbol && symbol.element.type === 'plain_text_input') symbol.element.initial_value = clampPlainText(plainText(initial.symbol), 24);
+  if (initial.symbol && symbol.element.type === 'plain_text_input')
+    symbol.element.initial_value = clampPlainText(plainText(initial.symbol), 24);
   const statement: InputBlock = {
     type: 'input',
     block_id: FINANCIALS_MODAL.blocks.statement,
     label: { type: 'plain_text', text: 'Statement' },
-    element: { type: 'static_select', action_id: FINANCIALS_MODAL.actions.statement, options: STATEMENT_OPTIONS, initial_option: STATEMENT_OPTIONS.find((o) => o.value === (initial.statement ?? 'snapshot')) ?? STATEMENT_OPTIONS[0] },
+    element: {
+      type: 'static_select',
+      action_id: FINANCIALS_MODAL.actions.statement,
+      options: STATEMENT_OPTIONS,
+      initial_option: STATEMENT_OPTIONS.find((o) => o.value === (initial.statement ?? 'snapshot')) ?? STATEMENT_OPTIONS[0],
+    },
   };
   const period: InputBlock = {
     type: 'input',
     block_id: FINANCIALS_MODAL.blocks.period,
     label: { type: 'plain_text', text: 'Period' },
     optional: true,
-    element: { type: 'radio_buttons', action_id: FINANCIALS_MODAL.actions.period, options: PERIOD_OPTIONS, initial_option: PERIOD_OPTIONS.find((o) => o.value === (initial.period ?? 'annual')) ?? PERIOD_OPTIONS[0] },
+    element: {
+      type: 'radio_buttons',
+      action_id: FINANCIALS_MODAL.actions.period,
+      options: PERIOD_OPTIONS,
+      initial_option: PERIOD_OPTIONS.find((o) => o.value === (initial.period ?? 'annual')) ?? PERIOD_OPTIONS[0],
+    },
   };
   const view: ModalView = {
     type: 'modal',
@@ -64,7 +80,10 @@ export function renderFinancialsModal(initial: FinancialsModalInitial = {}, priv
 }
 
 /** `view.state.values` as Slack sends it. */
-export type ViewStateValues = Record<string, Record<string, { type?: string; value?: string | null; selected_option?: { value: string } | null }>>;
+export type ViewStateValues = Record<
+  string,
+  Record<string, { type?: string; value?: string | null; selected_option?: { value: string } | null }>
+>;
 
 export type FinancialsModalField = keyof typeof FINANCIALS_MODAL.blocks;
 

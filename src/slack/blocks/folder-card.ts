@@ -13,7 +13,10 @@ export function renderFolderCreated(folder: FolderCreated, name: string): SlackM
   const id = inlineCode(escapeMrkdwn(folder.folderId));
   return clampMessage({
     text: escapeMrkdwn(`Folder "${name}" created: ${folder.folderId}`),
-    blocks: [section(`:file_folder: Folder *${escapeMrkdwn(name)}* created — id ${id}`), context(`Search inside it with \`/research &lt;words&gt; in:${escapeMrkdwn(folder.folderId)}\`.`)],
+    blocks: [
+      section(`:file_folder: Folder *${escapeMrkdwn(name)}* created — id ${id}`),
+      context(`Search inside it with \`/research &lt;words&gt; in:${escapeMrkdwn(folder.folderId)}\`.`),
+    ],
   });
 }
 
@@ -36,12 +39,19 @@ export function renderFolderDeleted(result: FolderDeleted, name?: string): Slack
   const docs = result.docIds.slice(0, MAX_LISTED_DOCS).map((d) => inlineCode(escapeMrkdwn(d)));
   const blocks: Block[] = [
     section(`:wastebasket: Folder ${name ? `*${escapeMrkdwn(name)}* ` : ''}${inlineCode(escapeMrkdwn(result.folderId))} deleted.`),
-    section(result.docIds.length ? `It held ${result.docIds.length} document${result.docIds.length === 1 ? '' : 's'}: ${docs.join(', ')}` : 'It held no documents.'),
+    section(
+      result.docIds.length
+        ? `It held ${result.docIds.length} document${result.docIds.length === 1 ? '' : 's'}: ${docs.join(', ')}`
+        : 'It held no documents.',
+    ),
   ];
   if (result.docIds.length > docs.length) blocks.push(context(`…and ${result.docIds.length - docs.length} more document ids`));
   return clampMessage({ text: escapeMrkdwn(`Folder ${name ?? result.folderId} deleted (${result.docIds.length} documents).`), blocks });
 }
 
 export function renderFolderDeleteCancelled(folderId: string): SlackMessage {
-  return clampMessage({ text: escapeMrkdwn(`Folder ${folderId} kept.`), blocks: [section(`Folder ${inlineCode(escapeMrkdwn(folderId))} kept.`)] });
+  return clampMessage({
+    text: escapeMrkdwn(`Folder ${folderId} kept.`),
+    blocks: [section(`Folder ${inlineCode(escapeMrkdwn(folderId))} kept.`)],
+  });
 }

@@ -27,7 +27,11 @@ export const isNum = (v: unknown): v is number => typeof v === 'number' && Numbe
 
 /** The unit that keeps the median magnitude between 1 and 100,000 — one unit for a whole table. */
 export function chooseUnit(values: Array<number | undefined>): AmountUnit {
-  const mags = values.filter(isNum).map((v) => Math.abs(v)).filter((v) => v > 0).sort((a, b) => a - b);
+  const mags = values
+    .filter(isNum)
+    .map((v) => Math.abs(v))
+    .filter((v) => v > 0)
+    .sort((a, b) => a - b);
   const median = mags[Math.floor(mags.length / 2)] ?? 0;
   return UNITS.find((u) => median >= u.divisor * 10) ?? (UNITS[UNITS.length - 1] as AmountUnit);
 }

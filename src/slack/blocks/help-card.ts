@@ -11,7 +11,9 @@ const examples = (list: string[]): string => list.map((e) => `• ${code(e)}`).j
 export function renderResearchHelp(): SlackMessage {
   const blocks: Block[] = [
     header('/research — search research documents'),
-    section(`*Search* ${code('/research <words> [filters]')}\n${examples(['/research AI capex guidance $NVDA last:90d', '/research 光伏 产能 market:cn type:reports sort:latest', '/research "solid state battery" since:2024-01-01 --public'])}`),
+    section(
+      `*Search* ${code('/research <words> [filters]')}\n${examples(['/research AI capex guidance $NVDA last:90d', '/research 光伏 产能 market:cn type:reports sort:latest', '/research "solid state battery" since:2024-01-01 --public'])}`,
+    ),
     section(
       [
         '*Filters* (any order)',
@@ -40,7 +42,9 @@ export function renderResearchHelp(): SlackMessage {
 export function renderFinancialsHelp(): SlackMessage {
   const blocks: Block[] = [
     header('/financials — company numbers and indices'),
-    section(`${code('/financials <SYMBOL> [balance|cashflow|revenue|prices] [annual|quarterly] [limit:N] [fy:2024] [q:Q2]')}\n${examples(['/financials SH:600519', '/financials hk:700 balance quarterly limit:4', '/financials $NVDA revenue fy:2024', '/financials SPX last:6m'])}`),
+    section(
+      `${code('/financials <SYMBOL> [balance|cashflow|revenue|prices] [annual|quarterly] [limit:N] [fy:2024] [q:Q2]')}\n${examples(['/financials SH:600519', '/financials hk:700 balance quarterly limit:4', '/financials $NVDA revenue fy:2024', '/financials SPX last:6m'])}`,
+    ),
     section('No statement gives a snapshot; indices (SPX, HSI, 000300) show prices and valuation. `/financials` alone opens a form.'),
     context('Symbols: `SH:600519` `SZ:000858` `HK:00700` `US:NVDA` — bare `600519`, `700`, `NVDA` work when unambiguous.'),
   ];
@@ -51,10 +55,15 @@ export function renderConceptsHelp(): SlackMessage {
   const blocks: Block[] = [
     header('/concepts — trending market concepts'),
     section(examples(['/concepts', '/concepts top:5'])),
-    section(`*Digests*\n${examples(['/concepts subscribe #research weekdays at:08:30 tz:Asia/Shanghai top:10', '/concepts subscribe weekly mon', '/concepts unsubscribe #research', '/concepts subscriptions'])}`),
+    section(
+      `*Digests*\n${examples(['/concepts subscribe #research weekdays at:08:30 tz:Asia/Shanghai top:10', '/concepts subscribe weekly mon', '/concepts unsubscribe #research', '/concepts subscriptions'])}`,
+    ),
     context('Time zones are IANA names such as Asia/Shanghai, Europe/London, America/New_York.'),
   ];
-  return clampMessage({ text: 'How to use /concepts: /concepts [top:N], /concepts subscribe [#channel] [daily|weekdays|weekly mon]', blocks });
+  return clampMessage({
+    text: 'How to use /concepts: /concepts [top:N], /concepts subscribe [#channel] [daily|weekdays|weekly mon]',
+    blocks,
+  });
 }
 
 /** Names every problem, the token that caused it, and the right form. */
@@ -62,7 +71,9 @@ export function renderUsage(result: UsageResult): SlackMessage {
   const problems = result.problems.slice(0, 10);
   const lines = problems.map((p) => `• ${p.token ? `${code(p.token)} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`);
   const blocks: Block[] = [
-    section(`:warning: ${problems.length === 1 ? 'One thing to fix' : `${problems.length} things to fix`} in ${escapeMrkdwn(result.command)}:\n${lines.join('\n')}`),
+    section(
+      `:warning: ${problems.length === 1 ? 'One thing to fix' : `${problems.length} things to fix`} in ${escapeMrkdwn(result.command)}:\n${lines.join('\n')}`,
+    ),
   ];
   if (result.problems.length > problems.length) blocks.push(context(`…and ${result.problems.length - problems.length} more`));
   blocks.push(divider(), context(`\`${escapeMrkdwn(result.command)} help\` shows every option.`));

@@ -29,14 +29,27 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
   const name = ctx.name || latest?.name || ctx.code;
   const title = name === ctx.code ? ctx.code : `${name} (${ctx.code})`;
   if (!latest) {
-    return clampMessage({ text: escapeMrkdwn(`No prices for ${title}.`), blocks: [header(title), section('The service returned no prices for this index and period.')] });
+    return clampMessage({
+      text: escapeMrkdwn(`No prices for ${title}.`),
+      blocks: [header(title), section('The service returned no prices for this index and period.')],
+    });
   }
   const oldest = sorted[sorted.length - 1];
   const high = extreme(sorted, (i) => i.dayHigh ?? i.close, 1);
   const low = extreme(sorted, (i) => i.dayLow ?? i.close, -1);
-  const periodChange = oldest && oldest !== latest && isNum(latest.close) && isNum(oldest.close) && oldest.close !== 0 ? ((latest.close - oldest.close) / oldest.close) * 100 : undefined;
-  const arrow = !isNum(latest.changePercent) ? '' : latest.changePercent > 0 ? ':small_red_triangle: ' : latest.changePercent < 0 ? ':small_red_triangle_down: ' : '';
-  const range = isNum(latest.dayLow) && isNum(latest.dayHigh) ? `${formatNumber(latest.dayLow)} – ${formatNumber(latest.dayHigh)}` : MISSING;
+  const periodChange =
+    oldest && oldest !== latest && isNum(latest.close) && isNum(oldest.close) && oldest.close !== 0
+      ? ((latest.close - oldest.close) / oldest.close) * 100
+      : undefined;
+  const arrow = !isNum(latest.changePercent)
+    ? ''
+    : latest.changePercent > 0
+      ? ':small_red_triangle: '
+      : latest.changePercent < 0
+        ? ':small_red_triangle_down: '
+        : '';
+  const range =
+    isNum(latest.dayLow) && isNum(latest.dayHigh) ? `${formatNumber(latest.dayLow)} – ${formatNumber(latest.dayHigh)}` : MISSING;
   const f = [
     `*Close*\n${formatNumber(latest.close)}`,
     `*Change*\n${arrow}${formatPercent(latest.changePercent)}`,
@@ -49,7 +62,11 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
     `*Period change*\n${formatPercent(periodChange)}`,
     `*Turnover*\n${formatCompact(latest.tradeAmount)}`,
   ];
-  const closes = sorted.slice(0, SPARK_POINTS).reverse().map((i) => i.close).filter(isNum);
+  const closes = sorted
+    .slice(0, SPARK_POINTS)
+    .reverse()
+    .map((i) => i.close)
+    .filter(isNum);
   const blocks: Array<Block | false> = [
     header(title),
     context(escapeMrkdwn(`As of ${latest.date} · ${sorted.length} trading days from ${oldest?.date ?? latest.date}`)),

@@ -207,7 +207,9 @@ function clampSection(b: SectionBlock): SectionBlock {
 function clampTable(b: TableBlock): TableBlock {
   const width = Math.min(SLACK_LIMITS.tableCellsPerRow, Math.max(1, ...b.rows.map((r) => r.length)));
   let rows = b.rows.map((r) => {
-    const cells = r.slice(0, width).map((c) => ({ type: 'raw_text' as const, text: nonEmpty(clampPlainText(c.text, SLACK_LIMITS.tableCellChars), ' ') }));
+    const cells = r
+      .slice(0, width)
+      .map((c) => ({ type: 'raw_text' as const, text: nonEmpty(clampPlainText(c.text, SLACK_LIMITS.tableCellChars), ' ') }));
     while (cells.length < width) cells.push({ type: 'raw_text', text: ' ' });
     return cells;
   });
@@ -284,7 +286,9 @@ function clampBlock(block: Block, state: ClampState): Block | null {
         ...block,
         elements: block.elements
           .slice(0, SLACK_LIMITS.actionsElements)
-          .map((e) => (e.type === 'button' ? clampButton(e) : { ...e, options: e.options.slice(0, SLACK_LIMITS.selectOptions).map(clampOption) })),
+          .map((e) =>
+            e.type === 'button' ? clampButton(e) : { ...e, options: e.options.slice(0, SLACK_LIMITS.selectOptions).map(clampOption) },
+          ),
       };
       break;
     case 'markdown': {
@@ -297,7 +301,10 @@ function clampBlock(block: Block, state: ClampState): Block | null {
     case 'table':
       state.tables += 1;
       if (state.tables > SLACK_LIMITS.tablesPerMessage) {
-        return { type: 'context', elements: [{ type: 'mrkdwn', text: '(A further table is not shown: Slack displays one table per message.)' }] };
+        return {
+          type: 'context',
+          elements: [{ type: 'mrkdwn', text: '(A further table is not shown: Slack displays one table per message.)' }],
+        };
       }
       out = clampTable(block);
       break;
@@ -308,7 +315,8 @@ function clampBlock(block: Block, state: ClampState): Block | null {
       out = { ...block };
   }
   if (out.block_id !== undefined) out.block_id = uniqueId(out.block_id, state.blockIds, SLACK_LIMITS.blockIdChars);
-  if (out.type === 'actions') out.elements.forEach((e) => (e.action_id = uniqueId(e.action_id, state.actionIds, SLACK_LIMITS.actionIdChars)));
+  if (out.type === 'actions')
+    out.elements.forEach((e) => (e.action_id = uniqueId(e.action_id, state.actionIds, SLACK_LIMITS.actionIdChars)));
   if (out.type === 'section' && out.accessory?.type === 'button') {
     out.accessory.action_id = uniqueId(out.accessory.action_id, state.actionIds, SLACK_LIMITS.actionIdChars);
   }
@@ -334,7 +342,10 @@ function fallbackFromBlocks(blocks: Block[]): string {
 /** Applied to every message payload before it is sent (postMessage, update, ephemeral, respond). */
 export function clampMessage<T extends SlackMessage>(message: T): T {
   const blocks = clampBlockList(message.blocks, SLACK_LIMITS.blocksPerMessage);
-  const text = nonEmpty(clampText(message.text, SLACK_LIMITS.fallbackTextChars), clampText(fallbackFromBlocks(blocks), SLACK_LIMITS.fallbackTextChars));
+  const text = nonEmpty(
+    clampText(message.text, SLACK_LIMITS.fallbackTextChars),
+    clampText(fallbackFromBlocks(blocks), SLACK_LIMITS.fallbackTextChars),
+  );
   return { ...message, text, blocks };
 }
 

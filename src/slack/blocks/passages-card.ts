@@ -46,18 +46,26 @@ export function renderPassages(chunks: Chunk[], ctx: PassagesCardContext): Slack
   const title = ctx.docTitle ? `Key passages: ${ctx.docTitle}` : `Passages for “${ctx.query}”`;
   const blocks: Array<Block | false> = [
     header(title),
-    context(`${shown.length} passage${shown.length === 1 ? '' : 's'} · “${escapeMrkdwn(excerpt(ctx.query, 200))}”`, chunks.length > shown.length ? `${chunks.length - shown.length} more not shown` : undefined),
+    context(
+      `${shown.length} passage${shown.length === 1 ? '' : 's'} · “${escapeMrkdwn(excerpt(ctx.query, 200))}”`,
+      chunks.length > shown.length ? `${chunks.length - shown.length} more not shown` : undefined,
+    ),
   ];
   if (shown.length === 0) blocks.push(section('No passages matched. Try other words or a wider date range.'));
   shown.forEach((chunk, i) => {
     const doc = chunk.doc ? docItem(chunk.doc, ctx.timeZone) : undefined;
-    const head = doc ? `${bold(docTitleLink(doc))}${doc.date || doc.institution ? `  ${escapeMrkdwn([doc.institution, doc.date].filter(Boolean).join(' · '))}` : ''}` : '';
+    const head = doc
+      ? `${bold(docTitleLink(doc))}${doc.date || doc.institution ? `  ${escapeMrkdwn([doc.institution, doc.date].filter(Boolean).join(' · '))}` : ''}`
+      : '';
     const accessory = doc?.id
-      ? button({ text: 'Summary', actionId: indexedActionId(ACTION_IDS.searchSummary, i), value: encodeDocButton({ d: doc.id, t: doc.title }) })
+      ? button({
+          text: 'Summary',
+          actionId: indexedActionId(ACTION_IDS.searchSummary, i),
+          value: encodeDocButton({ d: doc.id, t: doc.title }),
+        })
       : undefined;
     blocks.push(divider(), section([head, passageText(chunk)].filter(Boolean).join('\n'), accessory));
   });
   const text = `${title}: ${shown.length} passages${shown.map((c, i) => `\n${i + 1}. ${c.doc?.title ?? 'passage'}`).join('')}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
 }
-

@@ -32,48 +32,72 @@ export function segmentShares(segments: RevenueSegment[], total?: number): Segme
 export function latestPeriod(data: RevenueBreakdown): { latest?: RevenuePeriod; previous?: RevenuePeriod } {
   const sorted = [...data.periods].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate)));
   const latest = sorted[0];
-  const previous = latest ? sorted.find((p) => p !== latest && p.period === latest.period) ?? sorted[1] : undefined;
+  const previous = latest ? (sorted.find((p) => p !== latest && p.period === latest.period) ?? sorted[1]) : undefined;
   const out: { latest?: RevenuePeriod; previous?: RevenuePeriod } = {};
   if (latest) out.latest = latest;
   if (previous) out.previous = previous;
   return out;
 }
 
-const periodName = (p: RevenuePeriod): string => `${p.period || 'Period'} ${p.fiscalYear || ''}`.trim() + (p.endDate ? ` (to ${p.endDate})` : '');
+const periodName = (p: RevenuePeriod): string =>
+  `${p.period || 'Period'} ${p.fiscalYear || ''}`.trim() + (p.endDate ? ` (to ${p.endDate})` : '');
 const MAX_ROWS_PER_GROUP = 30;
 
 export function renderRevenueBreakdown(data: RevenueBreakdown, ctx: CompanyContext): SlackMessage {
   const title = `${companyTitle(ctx)} · Revenue breakdown`;
   const { latest, previous } = latestPeriod(data);
   if (!latest) {
-    return clampMessage({ text: escapeMrkdwn(`No revenue breakdown for ${ctx.symbol}.`), blocks: [header(title), section(`The service has no revenue breakdown for ${escapeMrkdwn(ctx.symbol)}.`)] });
+    return clampMessage({
+      text: escapeMrkdwn(`No revenue breakdown for ${ctx.symbol}.`),
+      blocks: [header(title), section(`The service has no revenue breakdown for ${escapeMrkdwn(ctx.symbol)}.`)],
+    });
   }
   const groups: Array<[string, SegmentShare[], SegmentShare[]]> = [
-    ['By segment', segmentShares(latest.industry, latest.industryTotalRevenue), previous ? segmentShares(previous.industry, previous.industryTotalRevenue) : []],
+    [
+      'By segment',
+      segmentShares(latest.industry, latest.industryTotalRevenue),
+      previous ? segmentShares(previous.industry, previous.industryTotalRevenue) : [],
+    ],
     ['By region', segmentShares(latest.area), previous ? segmentShares(previous.area) : []],
     ['By product', segmentShares(latest.product), previous ? segmentShares(previous.product) : []],
   ];
   const present = groups.filter(([, rows]) => rows.length > 0);
   const unit = chooseUnit(present.flatMap(([, rows]) => rows.map((r) => r.revenue)));
-  const rows: RawTextCell[][] = [[cell('Name'), cell('Revenue'), cell('Share'), cell(previous ? `Share ${previous.fiscalYear || 'prior'}` : 'Prior share')]];
+  const rows: RawTextCell[][] = [
+    [cell('Name'), cell('Revenue'), cell('Share'), cell(previous ? `Share ${previous.fiscalYear || 'prior'}` : 'Prior share')],
+  ];
   for (const [label, list, prior] of present) {
     rows.push([cell(`— ${label} —`), cell(' '), cell(' '), cell(' ')]);
     for (const r of list.slice(0, MAX_ROWS_PER_GROUP)) {
       const before = prior.find((p) => p.name === r.name)?.share;
-      rows.push([cell(r.name), cell(formatInUnit(r.revenue, unit)), cell(formatPercent(r.share, false, 1)), cell(before === undefined ? MISSING : formatPercent(before, false, 1))]);
+      rows.push([
+        cell(r.name),
+        cell(formatInUnit(r.revenue, unit)),
+        cell(formatPercent(r.share, false, 1)),
+        cell(before === undefined ? MISSING : formatPercent(before, false, 1)),
+      ]);
     }
-    if (list.length > MAX_ROWS_PER_GROUP) rows.push([cell(`…and ${list.length - MAX_ROWS_PER_GROUP} more`), cell(' '), cell(' '), cell(' ')]);
+    if (list.length > MAX_ROWS_PER_GROUP)
+      rows.push([cell(`…and ${list.length - MAX_ROWS_PER_GROUP} more`), cell(' '), cell(' '), cell(' ')]);
   }
   const others = data.periods.filter((p) => p !== latest).map((p) => `${p.period} ${p.fiscalYear}`.trim());
   const blocks: Array<Block | false> = [
     header(title),
     context(escapeMrkdwn(`${periodName(latest)} · ${unitCaption(unit, data.currency)} · shares in % of revenue`)),
-    present.length ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] } : section('_No segments or regions were reported for this period._'),
+    present.length
+      ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] }
+      : section('_No segments or regions were reported for this period._'),
     others.length > 0 && context(escapeMrkdwn(`Other periods available: ${others.slice(0, 8).join(', ')}. Use fy:<year> to choose one.`)),
   ];
   const fallback = [
     `${title} — ${periodName(latest)}`,
-    ...present.map(([label, list]) => `${label}: ${list.slice(0, 6).map((r) => `${r.name} ${formatPercent(r.share, false, 1)}`).join(', ')}`),
+    ...present.map(
+      ([label, list]) =>
+        `${label}: ${list
+          .slice(0, 6)
+          .map((r) => `${r.name} ${formatPercent(r.share, false, 1)}`)
+          .join(', ')}`,
+    ),
   ].join('\n');
   return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
 }

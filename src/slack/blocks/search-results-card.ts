@@ -36,7 +36,8 @@ function queryLabel(state: SearchState): string {
 /** The filters in force, escaped, for the context line. */
 export function describeFilters(state: SearchState): string {
   const r = state.r as Record<string, unknown>;
-  const list = (k: string): string | undefined => (Array.isArray(r[k]) && (r[k] as unknown[]).length ? (r[k] as string[]).join(', ') : undefined);
+  const list = (k: string): string | undefined =>
+    Array.isArray(r[k]) && (r[k] as unknown[]).length ? (r[k] as string[]).join(', ') : undefined;
   const start = (r.startDate ?? r.startDatetime) as string | undefined;
   const end = (r.endDate ?? r.endDatetime) as string | undefined;
   const parts = [
@@ -57,9 +58,21 @@ function docBlocks(item: DocItem, index: number, query: string | undefined): Blo
   if (item.summary) lines.push(escapeMrkdwn(excerpt(markdownToPlainText(item.summary), SUMMARY_EXCERPT)));
   const url = safeUrl(item.url);
   const buttons = [
-    button({ text: 'Summary', actionId: indexedActionId(ACTION_IDS.searchSummary, index), value: encodeDocButton({ d: item.id, t: item.title }) }),
-    button({ text: 'Key passages', actionId: indexedActionId(ACTION_IDS.searchPassages, index), value: encodeDocButton(query ? { d: item.id, q: query } : { d: item.id }) }),
-    button({ text: 'Ask the agent', actionId: indexedActionId(ACTION_IDS.searchAsk, index), value: encodeDocButton({ d: item.id, t: item.title }) }),
+    button({
+      text: 'Summary',
+      actionId: indexedActionId(ACTION_IDS.searchSummary, index),
+      value: encodeDocButton({ d: item.id, t: item.title }),
+    }),
+    button({
+      text: 'Key passages',
+      actionId: indexedActionId(ACTION_IDS.searchPassages, index),
+      value: encodeDocButton(query ? { d: item.id, q: query } : { d: item.id }),
+    }),
+    button({
+      text: 'Ask the agent',
+      actionId: indexedActionId(ACTION_IDS.searchAsk, index),
+      value: encodeDocButton({ d: item.id, t: item.title }),
+    }),
   ];
   if (url && url.length <= 3000) buttons.push(button({ text: 'Open', actionId: indexedActionId(ACTION_IDS.searchOpen, index), url }));
   return [section(lines.filter(Boolean).join('\n')), actions(buttons)];
@@ -90,12 +103,17 @@ function renderList(list: ListPage, ctx: SearchCardContext, note?: string): Slac
     blocks.push(divider(), ...docBlocks(item, i, query));
   });
   const footer = [
-    list.hasPrev && button({ text: '← Prev', actionId: ACTION_IDS.searchPrev, value: encodeSearchState({ ...state, p: state.p - 1 } as SearchState) }),
-    list.hasNext && button({ text: 'Next →', actionId: ACTION_IDS.searchNext, value: encodeSearchState({ ...state, p: state.p + 1 } as SearchState) }),
-    ctx.visibility === 'ephemeral' && button({ text: 'Share in channel', actionId: ACTION_IDS.searchShare, style: 'primary', value: encodeSearchState(state) }),
+    list.hasPrev &&
+      button({ text: '← Prev', actionId: ACTION_IDS.searchPrev, value: encodeSearchState({ ...state, p: state.p - 1 } as SearchState) }),
+    list.hasNext &&
+      button({ text: 'Next →', actionId: ACTION_IDS.searchNext, value: encodeSearchState({ ...state, p: state.p + 1 } as SearchState) }),
+    ctx.visibility === 'ephemeral' &&
+      button({ text: 'Share in channel', actionId: ACTION_IDS.searchShare, style: 'primary', value: encodeSearchState(state) }),
   ].filter((b): b is ReturnType<typeof button> => Boolean(b));
   blocks.push(divider());
-  const lines = list.items.map((d, i) => `${list.firstIndex + i + 1}. ${d.title}${d.institution ? ` (${d.institution}${d.date ? `, ${d.date}` : ''})` : ''}`);
+  const lines = list.items.map(
+    (d, i) => `${list.firstIndex + i + 1}. ${d.title}${d.institution ? ` (${d.institution}${d.date ? `, ${d.date}` : ''})` : ''}`,
+  );
   const text = `${label}: ${shown} documents${lines.length ? `\n${lines.join('\n')}` : ''}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact([...blocks, footer.length > 0 && actions(footer, 'rd_search_footer')]) });
 }
@@ -125,5 +143,9 @@ export function renderV2SearchResults(result: V2SearchResult, ctx: SearchCardCon
   const end = start + ctx.pageSize;
   const hasNext = result.docs.length >= end && result.totalCount > end && end < V2_MAX;
   const note = end >= V2_MAX && result.totalCount > V2_MAX ? 'Only the top 100 are available: narrow the query to see others.' : undefined;
-  return renderList({ items, firstIndex: start, totalCount: Math.max(result.totalCount, result.docs.length), hasPrev: ctx.state.p > 1, hasNext }, ctx, note);
+  return renderList(
+    { items, firstIndex: start, totalCount: Math.max(result.totalCount, result.docs.length), hasPrev: ctx.state.p > 1, hasNext },
+    ctx,
+    note,
+  );
 }

@@ -60,12 +60,22 @@ export function currencyOf(records: Array<{ currency: string }>): { currency: st
   return { currency: records[0]?.currency || undefined, mixed: set.size > 1 };
 }
 
-function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(records: R[], lines: Array<StatementLine<R>>, name: string, ctx: CompanyContext): SlackMessage {
+function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(
+  records: R[],
+  lines: Array<StatementLine<R>>,
+  name: string,
+  ctx: CompanyContext,
+): SlackMessage {
   const title = `${companyTitle(ctx)} · ${name}`;
   if (records.length === 0) {
     return clampMessage({
       text: escapeMrkdwn(`No ${name.toLowerCase()} data for ${ctx.symbol}.`),
-      blocks: [header(title), section(`The service has no ${escapeMrkdwn(name.toLowerCase())} data for ${escapeMrkdwn(ctx.symbol)} with these options. Try \`annual\` or a larger \`limit:\`.`)],
+      blocks: [
+        header(title),
+        section(
+          `The service has no ${escapeMrkdwn(name.toLowerCase())} data for ${escapeMrkdwn(ctx.symbol)} with these options. Try \`annual\` or a larger \`limit:\`.`,
+        ),
+      ],
     });
   }
   const shown = latestRecords(records);
@@ -75,7 +85,14 @@ function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(records:
   const period = humanizeKey(String(shown[0]?.period ?? '').trim() || 'reported');
   const blocks: Array<Block | false> = [
     header(title),
-    context(escapeMrkdwn(`${period} · ${caption} · period ends ${shown.map((r) => r.endDate).filter(Boolean).join(', ')}`)),
+    context(
+      escapeMrkdwn(
+        `${period} · ${caption} · period ends ${shown
+          .map((r) => r.endDate)
+          .filter(Boolean)
+          .join(', ')}`,
+      ),
+    ),
     used.length ? table : section('_No key lines were reported for these periods._'),
     mixed && context(':warning: Periods are reported in different currencies; compare with care.'),
     records.length > shown.length && context(`${records.length - shown.length} older periods not shown.`),
@@ -84,7 +101,10 @@ function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(records:
     `${title} — ${caption}`,
     ...used.slice(0, 12).map((label) => {
       const line = lines.find((l) => l.label === label);
-      return `${label}: ${shown.slice(0, 4).map((r) => `${periodLabel(r)} ${formatInUnit(line?.value(r), unit)}`).join(' | ')}`;
+      return `${label}: ${shown
+        .slice(0, 4)
+        .map((r) => `${periodLabel(r)} ${formatInUnit(line?.value(r), unit)}`)
+        .join(' | ')}`;
     }),
   ].join('\n');
   return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });

@@ -24,7 +24,9 @@ export function lineValue(sections: Array<StatementSection | undefined>, key: st
 /** "FY2024", "2024 Q2", else the period end date. */
 export function periodLabel(h: Pick<StatementHeader, 'fiscalYear' | 'fiscalQuarter' | 'period' | 'endDate'>): string {
   const fy = String(h.fiscalYear ?? '').trim();
-  const q = String(h.fiscalQuarter ?? '').trim().toUpperCase();
+  const q = String(h.fiscalQuarter ?? '')
+    .trim()
+    .toUpperCase();
   if (fy && (q === 'FY' || (!q && /annual/i.test(h.period ?? '')))) return `FY${fy}`;
   if (fy && q) return `${fy} ${q}`;
   return h.endDate || fy || '—';
@@ -44,7 +46,11 @@ export interface BuiltTable {
   lines: string[];
 }
 
-export function buildStatementTable<R extends StatementHeader>(records: R[], lines: Array<StatementLine<R>>, firstHeader = 'Line'): BuiltTable {
+export function buildStatementTable<R extends StatementHeader>(
+  records: R[],
+  lines: Array<StatementLine<R>>,
+  firstHeader = 'Line',
+): BuiltTable {
   const present = lines.filter((l) => l.heading || records.some((r) => isNum(l.value(r))));
   const used = present.filter((l, i) => !l.heading || (present[i + 1] !== undefined && !present[i + 1]?.heading));
   const unit = chooseUnit(records.flatMap((r) => used.map((l) => (l.heading ? undefined : l.value(r)))));
@@ -57,7 +63,10 @@ export function buildStatementTable<R extends StatementHeader>(records: R[], lin
   });
   const rows: RawTextCell[][] = [[cell(firstHeader), ...uniqueLabels.map(cell)]];
   for (const line of used) {
-    rows.push([cell(line.heading ? `— ${line.label} —` : line.label), ...records.map((r) => cell(line.heading ? ' ' : formatInUnit(line.value(r), unit)))]);
+    rows.push([
+      cell(line.heading ? `— ${line.label} —` : line.label),
+      ...records.map((r) => cell(line.heading ? ' ' : formatInUnit(line.value(r), unit))),
+    ]);
   }
   return {
     table: { type: 'table', rows, column_settings: [{ is_wrapped: true }, ...records.map(() => ({ align: 'right' as const }))] },

@@ -15,14 +15,17 @@ export function channelMention(channelId: string): string {
 }
 
 export function describeSchedule(sub: Pick<DigestSubscription, 'cadence' | 'weekday' | 'time' | 'timeZone' | 'top'>): string {
-  const when = sub.cadence === 'weekly' ? `every ${DAYS[sub.weekday ?? 1] ?? 'Monday'}` : sub.cadence === 'weekdays' ? 'every weekday' : 'every day';
+  const when =
+    sub.cadence === 'weekly' ? `every ${DAYS[sub.weekday ?? 1] ?? 'Monday'}` : sub.cadence === 'weekdays' ? 'every weekday' : 'every day';
   return `${when} at ${sub.time} ${sub.timeZone} · top ${sub.top}`;
 }
 
 /** One subscription: description plus Pause/Resume and Remove buttons (ids indexed by row). */
 export function subscriptionRow(sub: DigestSubscription, index: number): Block[] {
   const value = encodeSimple({ t: sub.teamId, ch: sub.channelId });
-  const state = sub.paused ? `:double_vertical_bar: paused${sub.pausedReason ? ` (${escapeMrkdwn(sub.pausedReason)})` : ''}` : ':white_check_mark: active';
+  const state = sub.paused
+    ? `:double_vertical_bar: paused${sub.pausedReason ? ` (${escapeMrkdwn(sub.pausedReason)})` : ''}`
+    : ':white_check_mark: active';
   return [
     section(`${channelMention(sub.channelId)} · ${escapeMrkdwn(describeSchedule(sub))}\n${state}`),
     actions([
@@ -34,7 +37,12 @@ export function subscriptionRow(sub: DigestSubscription, index: number): Block[]
         actionId: indexedActionId(ACTION_IDS.subscriptionRemove, index),
         value,
         style: 'danger',
-        confirm: { title: 'Remove this digest?', text: 'The channel will stop receiving trending-concept digests.', confirm: 'Remove', deny: 'Keep' },
+        confirm: {
+          title: 'Remove this digest?',
+          text: 'The channel will stop receiving trending-concept digests.',
+          confirm: 'Remove',
+          deny: 'Keep',
+        },
       }),
     ]),
   ];
@@ -45,19 +53,30 @@ export const MAX_SUBSCRIPTION_ROWS = 20;
 export function renderSubscriptionList(subs: DigestSubscription[]): SlackMessage {
   const shown = subs.slice(0, MAX_SUBSCRIPTION_ROWS);
   const blocks: Block[] = [header('Trending-concept digests')];
-  if (shown.length === 0) blocks.push(section('No channel in this workspace receives digests yet. Start one with `/concepts subscribe #channel`.'));
+  if (shown.length === 0)
+    blocks.push(section('No channel in this workspace receives digests yet. Start one with `/concepts subscribe #channel`.'));
   shown.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));
   if (subs.length > shown.length) blocks.push(context(`…and ${subs.length - shown.length} more subscriptions`));
-  const text = shown.length ? `Digest subscriptions: ${shown.map((s) => `${channelMention(s.channelId)} ${describeSchedule(s)}${s.paused ? ' (paused)' : ''}`).join('; ')}` : 'No digest subscriptions yet.';
+  const text = shown.length
+    ? `Digest subscriptions: ${shown.map((s) => `${channelMention(s.channelId)} ${describeSchedule(s)}${s.paused ? ' (paused)' : ''}`).join('; ')}`
+    : 'No digest subscriptions yet.';
   return clampMessage({ text, blocks });
 }
 
 export function renderSubscribed(sub: DigestSubscription, replaced = false): SlackMessage {
   const text = `${replaced ? 'Updated' : 'Subscribed'}: ${channelMention(sub.channelId)} gets trending concepts ${escapeMrkdwn(describeSchedule(sub))}.`;
-  return clampMessage({ text, blocks: [section(`:white_check_mark: ${text}`), context('`/concepts subscriptions` lists every digest; `/concepts unsubscribe` stops this one.')] });
+  return clampMessage({
+    text,
+    blocks: [
+      section(`:white_check_mark: ${text}`),
+      context('`/concepts subscriptions` lists every digest; `/concepts unsubscribe` stops this one.'),
+    ],
+  });
 }
 
 export function renderUnsubscribed(channelId: string, existed: boolean): SlackMessage {
-  const text = existed ? `${channelMention(channelId)} will no longer receive digests.` : `${channelMention(channelId)} had no digest subscription.`;
+  const text = existed
+    ? `${channelMention(channelId)} will no longer receive digests.`
+    : `${channelMention(channelId)} had no digest subscription.`;
   return clampMessage({ text, blocks: [section(text)] });
 }

@@ -53,7 +53,11 @@ export function resolveWindow(window: DateWindow, problems: UsageProblem[]): Res
   const start = window.since?.value ?? window.last?.value;
   const end = window.until?.value;
   if (start && end && start > end) {
-    problems.push({ token: window.until?.token ?? '', message: `The end date ${end} is before the start date ${start}.`, example: 'since:2024-01-01 until:2024-06-30' });
+    problems.push({
+      token: window.until?.token ?? '',
+      message: `The end date ${end} is before the start date ${start}.`,
+      example: 'since:2024-01-01 until:2024-06-30',
+    });
   }
   const out: ResolvedWindow = {};
   if (start) out.startDate = start;

@@ -10,7 +10,8 @@ import { decodeSlackEntities, sanitizeText } from '../blocks/escape.js';
 const DOC_PATH = /^\/(?:docs?|documents?)\/([A-Za-z0-9_.:-]{1,128})\/?$/;
 const SLACK_LINK = /<((?:https?):\/\/[^|>\s]+)(?:\|[^>]*)?>/gi;
 const BARE_URL = /\bhttps?:\/\/[^\s<>|]+/gi;
-const DOC_ID_TOKEN = /(?:^|[\s(（[{"'“‘,，;；])(?:doc:([A-Za-z0-9_.:-]{1,128})|(doc_[A-Za-z0-9]{6,64}))(?=$|[\s)）\]}"'”’,，.。;；!?！？])/g;
+const DOC_ID_TOKEN =
+  /(?:^|[\s(（[{"'“‘,，;；])(?:doc:([A-Za-z0-9_.:-]{1,128})|(doc_[A-Za-z0-9]{6,64}))(?=$|[\s)）\]}"'”’,，.。;；!?！？])/g;
 
 export interface DocumentRef {
   docId: string;

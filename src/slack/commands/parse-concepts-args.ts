@@ -50,8 +50,23 @@ export const CONCEPTS_MAX_TOP = 20;
 export const DEFAULT_DIGEST_TIME = '09:00';
 
 const WEEKDAYS: Record<string, number> = {
-  sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tues: 2, tuesday: 2, wed: 3, wednesday: 3,
-  thu: 4, thur: 4, thurs: 4, thursday: 4, fri: 5, friday: 5, sat: 6, saturday: 6,
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tues: 2,
+  tuesday: 2,
+  wed: 3,
+  wednesday: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
 };
 const CADENCES: Record<string, DigestCadence> = { daily: 'daily', weekdays: 'weekdays', workdays: 'weekdays', weekly: 'weekly' };
 const SUBSCRIBE_EXAMPLE = '/concepts subscribe #research weekly mon at:09:00 tz:Asia/Shanghai top:10';
@@ -104,7 +119,12 @@ function parseChannelOnly(tokens: Token[], what: string, problems: UsageProblem[
   for (const tok of tokens) {
     const c = parseChannel(tok);
     if (c && !channel) channel = c;
-    else problems.push({ token: tok.raw, message: c ? 'Give one channel.' : `\`${tok.raw}\` is not a channel.`, example: `/concepts ${what} #research` });
+    else
+      problems.push({
+        token: tok.raw,
+        message: c ? 'Give one channel.' : `\`${tok.raw}\` is not a channel.`,
+        example: `/concepts ${what} #research`,
+      });
   }
   return channel;
 }
@@ -152,14 +172,23 @@ function parseSubscribe(tokens: Token[], opts: ConceptsParseOptions): ConceptsAr
       else out.time = t;
     } else if (key === 'tz' || key === 'timezone') {
       const z = normaliseTimeZone(value);
-      if (!z) problems.push({ token: tok.raw, message: `\`${value}\` is not an IANA time zone name.`, example: 'tz:Asia/Shanghai  (or Europe/London, America/New_York, UTC)' });
+      if (!z)
+        problems.push({
+          token: tok.raw,
+          message: `\`${value}\` is not an IANA time zone name.`,
+          example: 'tz:Asia/Shanghai  (or Europe/London, America/New_York, UTC)',
+        });
       else out.timeZone = z;
     } else if (key === 'top') {
       const n = parseTop(tok, value, problems);
       if (n !== undefined) out.top = n;
     } else {
       const hint = key ? closest(key, ['at', 'tz', 'top']) : closest(word, [...Object.keys(CADENCES), ...Object.keys(WEEKDAYS)]);
-      problems.push({ token: tok.raw, message: `\`${tok.raw}\` is not understood here${hint ? ` — did you mean \`${hint}${key ? ':' : ''}\`?` : '.'}`, example: SUBSCRIBE_EXAMPLE });
+      problems.push({
+        token: tok.raw,
+        message: `\`${tok.raw}\` is not understood here${hint ? ` — did you mean \`${hint}${key ? ':' : ''}\`?` : '.'}`,
+        example: SUBSCRIBE_EXAMPLE,
+      });
     }
   }
   if (out.weekday !== undefined && out.cadence !== 'weekly') {
@@ -187,7 +216,8 @@ export function parseConceptsArgs(text: string, opts: ConceptsParseOptions = {})
     case 'subscriptions':
     case 'subs':
     case 'list':
-      if (tokens.length > 1) problems.push({ token: tokens[1]?.raw ?? '', message: '`subscriptions` takes no arguments.', example: '/concepts subscriptions' });
+      if (tokens.length > 1)
+        problems.push({ token: tokens[1]?.raw ?? '', message: '`subscriptions` takes no arguments.', example: '/concepts subscriptions' });
       return problems.length ? usage('/concepts', problems) : { kind: 'subscriptions' };
     default:
       break;
@@ -203,7 +233,11 @@ export function parseConceptsArgs(text: string, opts: ConceptsParseOptions = {})
       if (n !== undefined) top = n;
     } else {
       const hint = closest(tok.text.toLowerCase(), ['subscribe', 'unsubscribe', 'subscriptions', 'help', 'top']);
-      problems.push({ token: tok.raw, message: `\`${tok.raw}\` is not understood${hint ? ` — did you mean \`${hint}\`?` : '.'}`, example: '/concepts top:10' });
+      problems.push({
+        token: tok.raw,
+        message: `\`${tok.raw}\` is not understood${hint ? ` — did you mean \`${hint}\`?` : '.'}`,
+        example: '/concepts top:10',
+      });
     }
   }
   return problems.length ? usage('/concepts', problems) : { kind: 'list', top };

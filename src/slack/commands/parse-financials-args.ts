@@ -29,17 +29,49 @@ export type FinancialsArgs =
 export const MAX_STATEMENT_LIMIT = 19; // one label column + 19 periods = Slack's 20 cells per row
 
 const STATEMENT_WORDS: Record<string, FinancialStatementKind> = {
-  balance: 'balance', 'balance-sheet': 'balance', balancesheet: 'balance', bs: 'balance', 资产负债表: 'balance',
-  cashflow: 'cashflow', 'cash-flow': 'cashflow', cf: 'cashflow', cash: 'cashflow', 现金流量表: 'cashflow', 现金流: 'cashflow',
-  revenue: 'revenue', rev: 'revenue', segments: 'revenue', breakdown: 'revenue', 营收: 'revenue', 收入: 'revenue',
-  prices: 'prices', price: 'prices', index: 'prices', 行情: 'prices',
+  balance: 'balance',
+  'balance-sheet': 'balance',
+  balancesheet: 'balance',
+  bs: 'balance',
+  资产负债表: 'balance',
+  cashflow: 'cashflow',
+  'cash-flow': 'cashflow',
+  cf: 'cashflow',
+  cash: 'cashflow',
+  现金流量表: 'cashflow',
+  现金流: 'cashflow',
+  revenue: 'revenue',
+  rev: 'revenue',
+  segments: 'revenue',
+  breakdown: 'revenue',
+  营收: 'revenue',
+  收入: 'revenue',
+  prices: 'prices',
+  price: 'prices',
+  index: 'prices',
+  行情: 'prices',
 };
 const PERIOD_WORDS: Record<string, StatementPeriod> = {
-  annual: 'annual', yearly: 'annual', year: 'annual', 年报: 'annual',
-  quarterly: 'quarterly', quarter: 'quarterly', 季报: 'quarterly',
-  cumulative: 'cumulative quarterly', ytd: 'cumulative quarterly',
+  annual: 'annual',
+  yearly: 'annual',
+  year: 'annual',
+  年报: 'annual',
+  quarterly: 'quarterly',
+  quarter: 'quarterly',
+  季报: 'quarterly',
+  cumulative: 'cumulative quarterly',
+  ytd: 'cumulative quarterly',
 };
-const QUARTERS: Record<string, string> = { Q1: 'Q1', Q2: 'Q2', Q3: 'Q3', Q4: 'Q4', FY: 'FY', H1: 'H1', '9M': 'Q3 (9 months)', Q3_9M: 'Q3 (9 months)' };
+const QUARTERS: Record<string, string> = {
+  Q1: 'Q1',
+  Q2: 'Q2',
+  Q3: 'Q3',
+  Q4: 'Q4',
+  FY: 'FY',
+  H1: 'H1',
+  '9M': 'Q3 (9 months)',
+  Q3_9M: 'Q3 (9 months)',
+};
 const KEYS = ['limit', 'fy', 'q', 'since', 'until', 'last'];
 
 /** Periods shown when no limit:N is given (the service's own default is 8). */
@@ -70,7 +102,8 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
       continue;
     }
     if (!tok.literal && PERIOD_WORDS[word]) {
-      if (period) problems.push({ token: tok.raw, message: 'Choose one period: annual, quarterly or cumulative.', example: `${FINANCIALS_EXAMPLE}` });
+      if (period)
+        problems.push({ token: tok.raw, message: 'Choose one period: annual, quarterly or cumulative.', example: `${FINANCIALS_EXAMPLE}` });
       period = PERIOD_WORDS[word];
       continue;
     }
@@ -80,10 +113,12 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
       const value = (kv[2] ?? '').trim();
       if (key === 'limit' || key === 'n') {
         const n = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-        if (!(n >= 1 && n <= MAX_STATEMENT_LIMIT)) problems.push({ token: tok.raw, message: `limit is a number of periods from 1 to ${MAX_STATEMENT_LIMIT}.`, example: 'limit:8' });
+        if (!(n >= 1 && n <= MAX_STATEMENT_LIMIT))
+          problems.push({ token: tok.raw, message: `limit is a number of periods from 1 to ${MAX_STATEMENT_LIMIT}.`, example: 'limit:8' });
         else limit = n;
       } else if (key === 'fy' || key === 'year') {
-        if (!/^(19|20)\d{2}$/.test(value)) problems.push({ token: tok.raw, message: 'fy is a four-digit fiscal year.', example: 'fy:2024' });
+        if (!/^(19|20)\d{2}$/.test(value))
+          problems.push({ token: tok.raw, message: 'fy is a four-digit fiscal year.', example: 'fy:2024' });
         else fiscalYear = value;
       } else if (key === 'q' || key === 'quarter') {
         const q = QUARTERS[value.toUpperCase().replace(/^(\d)$/, 'Q$1')];
@@ -93,7 +128,11 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
         addDateFilter(window, key, value, tok.raw, problems, now);
       } else {
         const hint = closest(key, KEYS);
-        problems.push({ token: tok.raw, message: `Unknown option \`${key}:\`${hint ? ` — did you mean \`${hint}:\`?` : ''}`, example: FINANCIALS_EXAMPLE });
+        problems.push({
+          token: tok.raw,
+          message: `Unknown option \`${key}:\`${hint ? ` — did you mean \`${hint}:\`?` : ''}`,
+          example: FINANCIALS_EXAMPLE,
+        });
       }
       continue;
     }
@@ -105,7 +144,11 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     if (!parsed.ok) {
       const hint = closest(word, Object.keys(STATEMENT_WORDS).concat(Object.keys(PERIOD_WORDS)));
       const message = hint && !/\d/.test(word) ? `\`${tok.raw}\` is not a symbol — did you mean \`${hint}\`?` : parsed.message;
-      problems.push({ token: tok.raw, message, example: parsed.candidates?.map((c) => `/financials ${c.canonical}`).join('  or  ') ?? FINANCIALS_EXAMPLE });
+      problems.push({
+        token: tok.raw,
+        message,
+        example: parsed.candidates?.map((c) => `/financials ${c.canonical}`).join('  or  ') ?? FINANCIALS_EXAMPLE,
+      });
       continue;
     }
     if (symbol) problems.push({ token: tok.raw, message: 'Give one symbol at a time.', example: FINANCIALS_EXAMPLE });
@@ -114,17 +157,26 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
 
   const dates = resolveWindow(window, problems);
   if (!symbol) {
-    if (problems.length === 0) problems.push({ token: '', message: 'Which company or index? Give a symbol first.', example: FINANCIALS_EXAMPLE });
+    if (problems.length === 0)
+      problems.push({ token: '', message: 'Which company or index? Give a symbol first.', example: FINANCIALS_EXAMPLE });
     return usage('/financials', problems);
   }
   if (symbol.isIndex && statement && statement !== 'prices') {
-    problems.push({ token: statement, message: `${symbol.canonical} is an index: it has prices, not statements.`, example: `/financials ${symbol.code}` });
+    problems.push({
+      token: statement,
+      message: `${symbol.canonical} is an index: it has prices, not statements.`,
+      example: `/financials ${symbol.code}`,
+    });
   }
   if (!symbol.isIndex && statement === 'prices') {
     problems.push({ token: 'prices', message: 'Prices are available for indices (SPX, HSI, 000300).', example: '/financials SPX last:6m' });
   }
   if (period === 'cumulative quarterly' && statement !== 'cashflow') {
-    problems.push({ token: 'cumulative', message: 'Cumulative periods exist for the cash-flow statement only.', example: `/financials ${symbol.canonical} cashflow cumulative` });
+    problems.push({
+      token: 'cumulative',
+      message: 'Cumulative periods exist for the cash-flow statement only.',
+      example: `/financials ${symbol.canonical} cashflow cumulative`,
+    });
   }
   if (fiscalQuarter && (fiscalQuarter === 'H1' || fiscalQuarter.startsWith('Q3 (')) && statement !== 'cashflow') {
     problems.push({ token: `q:${fiscalQuarter}`, message: 'H1 and 9M exist for the cash-flow statement only.', example: 'q:Q2' });

@@ -61,7 +61,11 @@ export function v2NumForPage(page: number, pageSize = SEARCH_PAGE_SIZE): number 
 function rejectFilters(f: CollectedFilters, allowed: readonly FilterName[], where: string, problems: UsageProblem[]): void {
   for (const [name, token] of f.used) {
     if (!allowed.includes(name)) {
-      problems.push({ token, message: `\`${token}\` is not available for ${where}.`, example: allowed.map((a) => FILTER_EXAMPLES[a]).join('  ') || where });
+      problems.push({
+        token,
+        message: `\`${token}\` is not available for ${where}.`,
+        example: allowed.map((a) => FILTER_EXAMPLES[a]).join('  ') || where,
+      });
     }
   }
 }
@@ -86,7 +90,12 @@ function queryOf(f: CollectedFilters): string {
 function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   const problems: UsageProblem[] = [];
   const f = collectFilters(tokens, problems, now);
-  rejectFilters(f, ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'mode', 'sort', 'folders', 'public'], 'document search (use `passages` for doc:)', problems);
+  rejectFilters(
+    f,
+    ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'mode', 'sort', 'folders', 'public'],
+    'document search (use `passages` for doc:)',
+    problems,
+  );
   const window = resolveWindow(f.window, problems);
   const query = queryOf(f);
   if (!query && problems.length === 0) {
@@ -121,7 +130,8 @@ function parseNews(tokens: Token[], now: Date): ResearchArgs {
   rejectFilters(f, ['symbols', 'since', 'until', 'last', 'public'], 'news search', problems);
   const window = resolveWindow(f.window, problems);
   const query = queryOf(f);
-  if (!query && problems.length === 0) problems.push({ token: 'news', message: 'Add words to search the news for.', example: '/research news NVDA export controls last:7d' });
+  if (!query && problems.length === 0)
+    problems.push({ token: 'news', message: 'Add words to search the news for.', example: '/research news NVDA export controls last:7d' });
   if (problems.length) return usage('/research', problems);
   const request: NewsSearchRequest = { query, num: v2NumForPage(1) };
   if (f.symbols.length) request.symbols = f.symbols.map((s) => s.canonical);
@@ -136,12 +146,21 @@ function parsePassages(tokens: Token[], now: Date): ResearchArgs {
   rejectFilters(f, ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'docs', 'public'], 'passage search', problems);
   for (const c of f.categories) {
     if (!CHUNK_CATEGORIES.includes(c)) {
-      problems.push({ token: f.used.get('categories') ?? c, message: `Passage search does not cover \`${c}\`.`, example: `type:${CHUNK_CATEGORIES.join(',')}` });
+      problems.push({
+        token: f.used.get('categories') ?? c,
+        message: `Passage search does not cover \`${c}\`.`,
+        example: `type:${CHUNK_CATEGORIES.join(',')}`,
+      });
     }
   }
   const window = resolveWindow(f.window, problems);
   const query = queryOf(f);
-  if (!query && problems.length === 0) problems.push({ token: 'passages', message: 'Add words to find passages for.', example: '/research passages gross margin guidance $NVDA' });
+  if (!query && problems.length === 0)
+    problems.push({
+      token: 'passages',
+      message: 'Add words to find passages for.',
+      example: '/research passages gross margin guidance $NVDA',
+    });
   if (problems.length) return usage('/research', problems);
   const request: ChunkSearchRequest = { query, num: PASSAGES_COUNT };
   if (f.docIds.length) request.docIds = f.docIds;
@@ -160,7 +179,8 @@ function parseTag(tokens: Token[], now: Date): ResearchArgs {
   const window = resolveWindow(f.window, problems);
   // Symbols given to `tag` are tags too (company tags are often tickers).
   const tags = [...f.words.map((w) => unquote(w)), ...f.symbols.map((s) => s.code)].filter(Boolean);
-  if (tags.length === 0 && problems.length === 0) problems.push({ token: 'tag', message: 'Name at least one tag.', example: '/research tag "electric vehicles" type:reports' });
+  if (tags.length === 0 && problems.length === 0)
+    problems.push({ token: 'tag', message: 'Name at least one tag.', example: '/research tag "electric vehicles" type:reports' });
   if (problems.length) return usage('/research', problems);
   const request: DocsByTagRequest = { tags, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
   if (f.categories.length) request.categories = f.categories;
@@ -174,29 +194,60 @@ function parseFolder(tokens: Token[], text: string): ResearchArgs {
   const action = tokens[1]?.text.toLowerCase();
   if (action === 'create' || action === 'new') {
     const name = unquote(slackTextToPlain(restAfter(text, 2)));
-    if (!name) return usage('/research', [{ token: 'folder create', message: 'Give the folder a name.', example: '/research folder create "Q3 semis"' }]);
+    if (!name)
+      return usage('/research', [
+        { token: 'folder create', message: 'Give the folder a name.', example: '/research folder create "Q3 semis"' },
+      ]);
     if (name.length > FOLDER_NAME_MAX) {
-      return usage('/research', [{ token: name.slice(0, 20), message: `Folder names are at most ${FOLDER_NAME_MAX} characters.`, example: '/research folder create "Q3 semis"' }]);
+      return usage('/research', [
+        {
+          token: name.slice(0, 20),
+          message: `Folder names are at most ${FOLDER_NAME_MAX} characters.`,
+          example: '/research folder create "Q3 semis"',
+        },
+      ]);
     }
     return { kind: 'folder_create', name };
   }
   if (action === 'delete' || action === 'remove' || action === 'rm') {
     const id = tokens[2]?.text ?? '';
     if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(id) || tokens.length > 3) {
-      return usage('/research', [{ token: tokens.slice(2).map((t) => t.raw).join(' '), message: 'Give exactly one folder id to delete.', example: '/research folder delete fld_123' }]);
+      return usage('/research', [
+        {
+          token: tokens
+            .slice(2)
+            .map((t) => t.raw)
+            .join(' '),
+          message: 'Give exactly one folder id to delete.',
+          example: '/research folder delete fld_123',
+        },
+      ]);
     }
     return { kind: 'folder_delete', folderId: id };
   }
-  return usage('/research', [{ token: tokens[1]?.raw ?? 'folder', message: 'Use `folder create <name>` or `folder delete <id>`.', example: '/research folder create "Q3 semis"' }]);
+  return usage('/research', [
+    {
+      token: tokens[1]?.raw ?? 'folder',
+      message: 'Use `folder create <name>` or `folder delete <id>`.',
+      example: '/research folder create "Q3 semis"',
+    },
+  ]);
 }
 
 function parseReplay(tokens: Token[]): ResearchArgs {
   const id = tokens[1]?.text ?? '';
   const problems: UsageProblem[] = [];
-  if (!/^\d{1,15}$/.test(id) || Number(id) < 1) problems.push({ token: id, message: 'Give the numeric id of the conversation to replay.', example: '/research replay 12345' });
+  if (!/^\d{1,15}$/.test(id) || Number(id) < 1)
+    problems.push({ token: id, message: 'Give the numeric id of the conversation to replay.', example: '/research replay 12345' });
   const msg = tokens[2]?.text;
-  if (msg !== undefined && !/^[A-Za-z0-9_.:-]{1,128}$/.test(msg)) problems.push({ token: msg, message: 'That is not an assistant message id.', example: '/research replay 12345 msg_abc' });
-  if (tokens.length > 3) problems.push({ token: tokens[3]?.raw ?? '', message: 'replay takes a conversation id and optionally a message id.', example: '/research replay 12345' });
+  if (msg !== undefined && !/^[A-Za-z0-9_.:-]{1,128}$/.test(msg))
+    problems.push({ token: msg, message: 'That is not an assistant message id.', example: '/research replay 12345 msg_abc' });
+  if (tokens.length > 3)
+    problems.push({
+      token: tokens[3]?.raw ?? '',
+      message: 'replay takes a conversation id and optionally a message id.',
+      example: '/research replay 12345',
+    });
   if (problems.length) return usage('/research', problems);
   return msg ? { kind: 'replay', conversationId: Number(id), assistantMessageId: msg } : { kind: 'replay', conversationId: Number(id) };
 }
@@ -222,7 +273,10 @@ export function parseResearchArgs(text: string, now: Date): ResearchArgs {
       return parseReplay(tokens);
     case 'ask': {
       const question = slackTextToPlain(restAfter(input, 1));
-      if (!question) return usage('/research', [{ token: 'ask', message: 'Ask a question after `ask`.', example: '/research ask How did NVDA guide data-center revenue?' }]);
+      if (!question)
+        return usage('/research', [
+          { token: 'ask', message: 'Ask a question after `ask`.', example: '/research ask How did NVDA guide data-center revenue?' },
+        ]);
       return { kind: 'ask', question };
     }
     default:

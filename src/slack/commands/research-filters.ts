@@ -21,7 +21,18 @@ import { addDateFilter, type DateWindow } from './date-window.js';
 import type { Token } from './tokenize.js';
 import { closest, type UsageProblem } from './usage-problem.js';
 
-export type FilterName = 'symbols' | 'categories' | 'markets' | 'since' | 'until' | 'last' | 'mode' | 'sort' | 'folders' | 'docs' | 'public';
+export type FilterName =
+  | 'symbols'
+  | 'categories'
+  | 'markets'
+  | 'since'
+  | 'until'
+  | 'last'
+  | 'mode'
+  | 'sort'
+  | 'folders'
+  | 'docs'
+  | 'public';
 
 export interface CollectedFilters {
   words: string[];
@@ -39,16 +50,34 @@ export interface CollectedFilters {
 }
 
 const KEYS: Record<string, Exclude<FilterName, 'public'>> = {
-  type: 'categories', types: 'categories', cat: 'categories', category: 'categories', categories: 'categories',
-  market: 'markets', markets: 'markets', mkt: 'markets',
-  since: 'since', from: 'since', after: 'since', start: 'since',
-  until: 'until', to: 'until', before: 'until', end: 'until',
-  last: 'last', within: 'last',
+  type: 'categories',
+  types: 'categories',
+  cat: 'categories',
+  category: 'categories',
+  categories: 'categories',
+  market: 'markets',
+  markets: 'markets',
+  mkt: 'markets',
+  since: 'since',
+  from: 'since',
+  after: 'since',
+  start: 'since',
+  until: 'until',
+  to: 'until',
+  before: 'until',
+  end: 'until',
+  last: 'last',
+  within: 'last',
   mode: 'mode',
   sort: 'sort',
-  in: 'folders', folder: 'folders',
-  symbol: 'symbols', symbols: 'symbols', sym: 'symbols', ticker: 'symbols',
-  doc: 'docs', docs: 'docs',
+  in: 'folders',
+  folder: 'folders',
+  symbol: 'symbols',
+  symbols: 'symbols',
+  sym: 'symbols',
+  ticker: 'symbols',
+  doc: 'docs',
+  docs: 'docs',
 };
 export const FILTER_KEYS = Object.keys(KEYS);
 
@@ -68,16 +97,52 @@ export const FILTER_EXAMPLES: Record<FilterName, string> = {
 
 const CATEGORIES: readonly Category[] = ['news', 'reports', 'filings', 'transcripts', 'financials', 'socials', 'files'];
 const CATEGORY_ALIASES: Record<string, Category> = {
-  report: 'reports', research: 'reports', filing: 'filings', transcript: 'transcripts', calls: 'transcripts',
-  financial: 'financials', social: 'socials', file: 'files', 新闻: 'news', 研报: 'reports', 公告: 'filings',
+  report: 'reports',
+  research: 'reports',
+  filing: 'filings',
+  transcript: 'transcripts',
+  calls: 'transcripts',
+  financial: 'financials',
+  social: 'socials',
+  file: 'files',
+  新闻: 'news',
+  研报: 'reports',
+  公告: 'filings',
 };
-const MARKET_ALIASES: Record<string, Market> = { cn: 'cn', china: 'cn', a: 'cn', sh: 'cn', sz: 'cn', hk: 'hk', hongkong: 'hk', us: 'us', usa: 'us' };
-const MODES: Record<string, SearchMode> = { smart: 'smart', semantic: 'semantic', keywords: 'keywords', keyword: 'keywords', exact: 'keywords' };
-const SORTS: Record<string, SearchSort> = { latest: 'latest', newest: 'latest', recent: 'latest', date: 'latest', smart: 'smart', relevance: 'smart' };
+const MARKET_ALIASES: Record<string, Market> = {
+  cn: 'cn',
+  china: 'cn',
+  a: 'cn',
+  sh: 'cn',
+  sz: 'cn',
+  hk: 'hk',
+  hongkong: 'hk',
+  us: 'us',
+  usa: 'us',
+};
+const MODES: Record<string, SearchMode> = {
+  smart: 'smart',
+  semantic: 'semantic',
+  keywords: 'keywords',
+  keyword: 'keywords',
+  exact: 'keywords',
+};
+const SORTS: Record<string, SearchSort> = {
+  latest: 'latest',
+  newest: 'latest',
+  recent: 'latest',
+  date: 'latest',
+  smart: 'smart',
+  relevance: 'smart',
+};
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const PUBLIC_FLAG = /^(?:--|—|–)public$/i;
 
-const splitList = (v: string): string[] => v.split(/[,，、]/).map((s) => s.trim()).filter(Boolean);
+const splitList = (v: string): string[] =>
+  v
+    .split(/[,，、]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Whether a token should be read as a symbol (explicit `$`, market prefix or suffix, or 6 digits). */
 export function looksLikeSymbol(text: string): 'explicit' | 'bare' | false {
@@ -85,18 +150,35 @@ export function looksLikeSymbol(text: string): 'explicit' | 'bare' | false {
   return /^\d{6}$/.test(text) ? 'bare' : false;
 }
 
-function addSymbol(f: CollectedFilters, token: string, text: string, problems: UsageProblem[], context: 'standalone' | 'freeText'): boolean {
+function addSymbol(
+  f: CollectedFilters,
+  token: string,
+  text: string,
+  problems: UsageProblem[],
+  context: 'standalone' | 'freeText',
+): boolean {
   const r = parseSymbol(text, { context });
   if (r.ok) {
     if (!f.symbols.some((s) => s.canonical === r.symbol.canonical)) f.symbols.push(r.symbol);
     f.used.set('symbols', f.used.get('symbols') ?? token);
     return true;
   }
-  problems.push({ token, message: r.message, example: r.candidates?.map((c) => c.canonical).join('  or  ') ?? 'US:NVDA  SH:600519  HK:00700' });
+  problems.push({
+    token,
+    message: r.message,
+    example: r.candidates?.map((c) => c.canonical).join('  or  ') ?? 'US:NVDA  SH:600519  HK:00700',
+  });
   return false;
 }
 
-function applyFilter(f: CollectedFilters, name: Exclude<FilterName, 'public'>, value: string, tok: Token, problems: UsageProblem[], now: Date | undefined): void {
+function applyFilter(
+  f: CollectedFilters,
+  name: Exclude<FilterName, 'public'>,
+  value: string,
+  tok: Token,
+  problems: UsageProblem[],
+  now: Date | undefined,
+): void {
   const problem = (message: string): void => void problems.push({ token: tok.raw, message, example: FILTER_EXAMPLES[name] });
   f.used.set(name, f.used.get(name) ?? tok.raw);
   switch (name) {
@@ -146,7 +228,17 @@ function applyFilter(f: CollectedFilters, name: Exclude<FilterName, 'public'>, v
 
 /** Sorts tokens into query words and filters; every rejected token becomes a usage problem. */
 export function collectFilters(tokens: Token[], problems: UsageProblem[], now: Date | undefined): CollectedFilters {
-  const f: CollectedFilters = { words: [], symbols: [], categories: [], markets: [], window: {}, folderIds: [], docIds: [], public: false, used: new Map() };
+  const f: CollectedFilters = {
+    words: [],
+    symbols: [],
+    categories: [],
+    markets: [],
+    window: {},
+    folderIds: [],
+    docIds: [],
+    public: false,
+    used: new Map(),
+  };
   for (const tok of tokens) {
     if (tok.literal) {
       if (tok.text.trim()) f.words.push(`"${tok.text.trim()}"`);
@@ -155,7 +247,8 @@ export function collectFilters(tokens: Token[], problems: UsageProblem[], now: D
     if (tok.ref) {
       // Mentions and channel references are not search terms; links are kept as words.
       if (tok.ref.kind === 'link') f.words.push(tok.ref.url);
-      else problems.push({ token: tok.raw, message: 'Mentions and channels cannot be searched for.', example: '/research <words> [filters]' });
+      else
+        problems.push({ token: tok.raw, message: 'Mentions and channels cannot be searched for.', example: '/research <words> [filters]' });
       continue;
     }
     if (PUBLIC_FLAG.test(tok.text)) {

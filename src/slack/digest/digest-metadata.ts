@@ -30,7 +30,11 @@ export function snapshotFromDigestMessage(message: { metadata?: unknown }, slotI
   if (!Array.isArray(concepts) || typeof postedAtMs !== 'number') return undefined;
   const valid = concepts.filter(
     (c): c is ShownConcept =>
-      typeof c === 'object' && c !== null && typeof c.conceptId === 'string' && typeof c.name === 'string' && typeof c.trendingScore === 'number',
+      typeof c === 'object' &&
+      c !== null &&
+      typeof c.conceptId === 'string' &&
+      typeof c.name === 'string' &&
+      typeof c.trendingScore === 'number',
   );
   return valid.length === concepts.length ? { slot: slotIso, postedAtMs, concepts: valid } : undefined;
 }

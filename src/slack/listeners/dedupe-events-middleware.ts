@@ -28,9 +28,9 @@ export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddle
       return;
     }
     context.releaseEvent = async (): Promise<void> => {
-      await deps.stores.events.release(eventId).catch((error: unknown) =>
-        deps.logger.warn('releasing an event claim failed', { event_id: eventId, err: error }),
-      );
+      await deps.stores.events
+        .release(eventId)
+        .catch((error: unknown) => deps.logger.warn('releasing an event claim failed', { event_id: eventId, err: error }));
     };
     await next();
   };

@@ -117,6 +117,8 @@ export interface EphemeralTarget {
 export async function postEphemeralTo(target: EphemeralTarget, message: SlackMessage): Promise<void> {
   const args = respondArgs(message, target.threadTs ? { thread_ts: target.threadTs } : {});
   await waitOutRateLimits(() =>
-    target.client.chat.postEphemeral({ ...(args as object), channel: target.channel, user: target.user } as Parameters<WebClient['chat']['postEphemeral']>[0]),
+    target.client.chat.postEphemeral({ ...(args as object), channel: target.channel, user: target.user } as Parameters<
+      WebClient['chat']['postEphemeral']
+    >[0]),
   );
 }

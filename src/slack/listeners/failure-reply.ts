@@ -42,7 +42,10 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
     });
   }
   const doing = options.action ? ` with ${options.action}` : '';
-  return renderNotice(`Something went wrong${doing}. Please try again; if it keeps happening, give this reference to an admin: ${options.correlationId}`, ':x:');
+  return renderNotice(
+    `Something went wrong${doing}. Please try again; if it keeps happening, give this reference to an admin: ${options.correlationId}`,
+    ':x:',
+  );
 }
 
 function logFailure(error: unknown, options: FailureReplyOptions): void {
@@ -70,7 +73,11 @@ function logFailure(error: unknown, options: FailureReplyOptions): void {
       options.log.error('research service answered something unexpected', { ...fields, ...where, err: se });
       return;
     default:
-      options.log.warn('research service unavailable', { ...fields, ...where, ...(se.retryAfterMs !== undefined ? { retry_after_ms: se.retryAfterMs } : {}) });
+      options.log.warn('research service unavailable', {
+        ...fields,
+        ...where,
+        ...(se.retryAfterMs !== undefined ? { retry_after_ms: se.retryAfterMs } : {}),
+      });
   }
 }
 
@@ -80,7 +87,12 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
   const message = failureMessage(error, options);
   if (options.respond) {
     try {
-      await options.respond(respondArgs(message, options.replaceOriginal ? { replace_original: true } : { response_type: 'ephemeral', replace_original: false }));
+      await options.respond(
+        respondArgs(
+          message,
+          options.replaceOriginal ? { replace_original: true } : { response_type: 'ephemeral', replace_original: false },
+        ),
+      );
       return;
     } catch (respondError) {
       options.log.warn('could not answer on the response_url', { correlation_id: options.correlationId, err: respondError });
@@ -91,7 +103,11 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
       await postEphemeralTo(options.postEphemeral, message);
       return;
     } catch (postError) {
-      options.log.error('could not tell the user about a failure', { correlation_id: options.correlationId, err: postError, slack_error: slackErrorCode(postError) });
+      options.log.error('could not tell the user about a failure', {
+        correlation_id: options.correlationId,
+        err: postError,
+        slack_error: slackErrorCode(postError),
+      });
       return;
     }
   }

@@ -23,7 +23,8 @@ export function encodeRetry(target: RetryTarget): string | undefined {
 export function decodeRetry(value: string | undefined): RetryTarget | null {
   const v = parseButtonObject(value);
   if (!v) return null;
-  if (typeof v.cmd === 'string' && /^\/[a-z]+$/.test(v.cmd) && typeof v.text === 'string') return { kind: 'command', command: v.cmd, text: v.text };
+  if (typeof v.cmd === 'string' && /^\/[a-z]+$/.test(v.cmd) && typeof v.text === 'string')
+    return { kind: 'command', command: v.cmd, text: v.text };
   if (typeof v.act === 'string' && typeof v.v === 'string') {
     const threadTs = typeof v.th === 'string' && /^\d+\.\d+$/.test(v.th) ? v.th : undefined;
     return { kind: 'action', actionId: v.act, value: v.v, ...(threadTs ? { threadTs } : {}) };

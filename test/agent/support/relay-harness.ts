@@ -83,7 +83,11 @@ export async function startRelayHarness(options: HarnessOptions = {}): Promise<R
       return runtime;
     },
     async ask(question, channelId) {
-      const { ts } = await slack.postMessage({ text: question, channel_id: channelId ?? slack.defaultChannelId, user_id: slack.defaultUserId });
+      const { ts } = await slack.postMessage({
+        text: question,
+        channel_id: channelId ?? slack.defaultChannelId,
+        user_id: slack.defaultUserId,
+      });
       return ts;
     },
     async close() {

@@ -27,7 +27,9 @@ function messageIdOf(res: Response): string {
 
 async function chatStream(conversationId: number, message: string) {
   const res = await fetch(`${em.url}/v1/agent/conversations/${conversationId}/chat`, {
-    method: 'POST', headers: http.headers, body: JSON.stringify({ message, stream: true }),
+    method: 'POST',
+    headers: http.headers,
+    body: JSON.stringify({ message, stream: true }),
   });
   return { res, messageId: messageIdOf(res) };
 }
@@ -36,7 +38,10 @@ async function chatStream(conversationId: number, message: string) {
 async function startDetached(conversationId: number, message: string): Promise<string> {
   const ac = new AbortController();
   const res = await fetch(`${em.url}/v1/agent/conversations/${conversationId}/chat`, {
-    method: 'POST', headers: http.headers, body: JSON.stringify({ message }), signal: ac.signal,
+    method: 'POST',
+    headers: http.headers,
+    body: JSON.stringify({ message }),
+    signal: ac.signal,
   });
   const id = messageIdOf(res);
   ac.abort();
@@ -60,18 +65,38 @@ describe('chat streaming', () => {
       expect(e).toMatchObject({ event_id: expect.any(String), timestamp: expect.any(Number), response_id: last.response_id });
     }
     const types = new Set(events.map((e) => e.event_type));
-    for (const t of ['workflow_start', 'node_start', 'node_end', 'agent_start', 'agent_end', 'tool_start', 'tool_end', 'stream_start', 'streaming', 'stream_end', 'usage']) {
+    for (const t of [
+      'workflow_start',
+      'node_start',
+      'node_end',
+      'agent_start',
+      'agent_end',
+      'tool_start',
+      'tool_end',
+      'stream_start',
+      'streaming',
+      'stream_end',
+      'usage',
+    ]) {
       expect(types.has(t)).toBe(true);
     }
     // Start and end events pair by run_id.
     for (const kind of ['workflow', 'node', 'agent', 'tool', 'stream']) {
-      const starts = events.filter((e) => e.event_type === `${kind}_start`).map((e) => e.run_id).sort();
-      const ends = events.filter((e) => e.event_type === `${kind}_end`).map((e) => e.run_id).sort();
+      const starts = events
+        .filter((e) => e.event_type === `${kind}_start`)
+        .map((e) => e.run_id)
+        .sort();
+      const ends = events
+        .filter((e) => e.event_type === `${kind}_end`)
+        .map((e) => e.run_id)
+        .sort();
       expect(ends).toEqual(starts);
     }
     expect(events.filter((e) => e.event_type === 'agent_start').length).toBeGreaterThanOrEqual(2);
     const toolStart = events.find((e) => e.event_type === 'tool_start');
-    expect(Object.keys(toolStart.input)).toEqual(expect.arrayContaining(['query', 'symbols', 'start_datetime', 'end_datetime', 'num', 'filetype', 'response_mode']));
+    expect(Object.keys(toolStart.input)).toEqual(
+      expect.arrayContaining(['query', 'symbols', 'start_datetime', 'end_datetime', 'num', 'filetype', 'response_mode']),
+    );
     const toolEnd = events.find((e) => e.event_type === 'tool_end');
     const parsed = JSON.parse(toolEnd.output.content);
     expect(parsed.docs[0]).toMatchObject({ doc_id: expect.any(String), title: expect.any(String), url: expect.any(String) });
@@ -84,7 +109,12 @@ describe('chat streaming', () => {
     const report = last.output[lastNode.node_id];
     expect(report).toMatchObject({ title: expect.any(String), filetype: 'md', filename: expect.any(String), filepath: expect.any(String) });
     expect(report.content).toContain('SZ:300750');
-    expect(events.filter((e) => e.event_type === 'streaming').map((e) => e.content).join('')).toContain('宁德时代');
+    expect(
+      events
+        .filter((e) => e.event_type === 'streaming')
+        .map((e) => e.content)
+        .join(''),
+    ).toContain('宁德时代');
   });
 
   it('answers about what was asked', async () => {
@@ -109,7 +139,9 @@ describe('endpoint 15: assistant message events', () => {
     expect(json.body.assistant_events.map((e: { offset: number }) => e.offset)).toEqual(all.slice(10).map((e) => e.offset));
     const between = await http.get(`/v1/agent/conversations/${conv}/messages/${messageId}?stream=false&from_offset=${from - 1}`);
     expect(between.body.assistant_events[0].offset).toBeGreaterThanOrEqual(from - 1);
-    const streamed = await fetch(`${em.url}/v1/agent/conversations/${conv}/messages/${messageId}?from_offset=${from}`, { headers: http.headers });
+    const streamed = await fetch(`${em.url}/v1/agent/conversations/${conv}/messages/${messageId}?from_offset=${from}`, {
+      headers: http.headers,
+    });
     const replay = await readSse(streamed);
     expect(replay.events.map((e) => e.offset)).toEqual(all.slice(10).map((e) => e.offset));
     expect(replay.dropped).toBe(false);
@@ -166,10 +198,19 @@ describe('conversations', () => {
     const ids = page1.body.messages.map((m: { id: number }) => m.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(page1.body.messages[0]).toMatchObject({
-      conversation_id: conv, turn_id: 2, status: 'completed', reply_to_message_id: page1.body.messages[1].id,
-      assistant_message_id: second.body.assistant_message_id, content: { text: expect.stringContaining('#') },
+      conversation_id: conv,
+      turn_id: 2,
+      status: 'completed',
+      reply_to_message_id: page1.body.messages[1].id,
+      assistant_message_id: second.body.assistant_message_id,
+      content: { text: expect.stringContaining('#') },
     });
-    expect(page1.body.messages[1]).toMatchObject({ role: 'user', reply_to_message_id: null, assistant_message_id: null, content: { text: 'Alibaba cloud' } });
+    expect(page1.body.messages[1]).toMatchObject({
+      role: 'user',
+      reply_to_message_id: null,
+      assistant_message_id: null,
+      content: { text: 'Alibaba cloud' },
+    });
     const page2 = await http.get(`/v1/agent/conversations/${conv}/messages?limit=3&before_message_id=${ids[2]}`);
     expect(page2.body.messages).toHaveLength(1);
     expect(page2.body.messages[0]).toMatchObject({ role: 'user', content: { text: '腾讯 游戏' } });

@@ -15,7 +15,11 @@ afterAll(async () => {
 
 describe('auth', () => {
   it('answers 401 JSON without a bearer token', async () => {
-    const res = await fetch(`${em.url}/v2/search`, { method: 'POST', body: JSON.stringify({ query: '茅台' }), headers: { 'Content-Type': 'application/json' } });
+    const res = await fetch(`${em.url}/v2/search`, {
+      method: 'POST',
+      body: JSON.stringify({ query: '茅台' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(typeof (await res.json()).detail).toBe('string');

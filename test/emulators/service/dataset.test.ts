@@ -10,7 +10,9 @@ describe('demo dataset', () => {
     expect(ds.companies.length).toBeGreaterThanOrEqual(12);
     expect(new Set(ds.companies.map((c) => c.market))).toEqual(new Set(['cn', 'hk', 'us']));
     expect(ds.documents.length).toBeGreaterThanOrEqual(300);
-    expect(new Set(ds.documents.map((d) => d.category))).toEqual(new Set(['financials', 'transcripts', 'reports', 'filings', 'news', 'socials', 'files']));
+    expect(new Set(ds.documents.map((d) => d.category))).toEqual(
+      new Set(['financials', 'transcripts', 'reports', 'filings', 'news', 'socials', 'files']),
+    );
     expect(new Set(ds.documents.map((d) => d.language))).toEqual(new Set(['zh', 'en']));
     expect(ds.documents.filter((d) => d.title.includes('茅台')).length).toBeGreaterThan(5);
     for (const d of ds.documents) {
@@ -38,8 +40,15 @@ describe('tokenize', () => {
 describe('emulator environment', () => {
   it('reads defaults, variant, speed and faults', () => {
     expect(optionsFromEnv({})).toMatchObject({ port: 8787, apiKey: 'demo-key', variant: 'latest', agentSpeed: 1, faults: {} });
-    expect(optionsFromEnv({ PORT: '0', EMULATOR_VARIANT: 'legacy', EMULATOR_AGENT_SPEED: '50', EMULATOR_ERROR_RATE: '0.2', EMULATOR_DROP_STREAM_AFTER: '7' }))
-      .toMatchObject({ port: 0, variant: 'legacy', agentSpeed: 50, faults: { errorRate: 0.2, dropStreamAfterEvents: 7 } });
+    expect(
+      optionsFromEnv({
+        PORT: '0',
+        EMULATOR_VARIANT: 'legacy',
+        EMULATOR_AGENT_SPEED: '50',
+        EMULATOR_ERROR_RATE: '0.2',
+        EMULATOR_DROP_STREAM_AFTER: '7',
+      }),
+    ).toMatchObject({ port: 0, variant: 'legacy', agentSpeed: 50, faults: { errorRate: 0.2, dropStreamAfterEvents: 7 } });
   });
 
   it('names the variable on a bad value and never echoes the key', () => {

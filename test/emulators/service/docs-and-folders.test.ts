@@ -84,7 +84,12 @@ describe('latest concepts', () => {
     const scores = res.body.map((c: { trending_score: number }) => c.trending_score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     for (const c of res.body) {
-      expect(c).toMatchObject({ concept_id: expect.any(String), concept_name: expect.any(String), first_detected: expect.any(Boolean), scored_at: expect.any(Number) });
+      expect(c).toMatchObject({
+        concept_id: expect.any(String),
+        concept_name: expect.any(String),
+        first_detected: expect.any(Boolean),
+        scored_at: expect.any(Number),
+      });
       expect(c.stocks.length).toBeGreaterThan(0);
       expect(c.docs.length).toBeGreaterThan(0);
     }

@@ -16,7 +16,11 @@ afterAll(async () => {
 
 async function chatEvents(message: string) {
   const conv = await http.post('/v1/agent/conversations', {});
-  const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, { method: 'POST', headers: http.headers, body: JSON.stringify({ message }) });
+  const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, {
+    method: 'POST',
+    headers: http.headers,
+    body: JSON.stringify({ message }),
+  });
   return readSse(res);
 }
 
@@ -54,14 +58,22 @@ describe('fault switches', () => {
   it('dropStreamAfterEvents cuts the SSE connection; the run goes on and can be resumed', async () => {
     em.setFaults({ dropStreamAfterEvents: 5 });
     const conv = await http.post('/v1/agent/conversations', {});
-    const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, { method: 'POST', headers: http.headers, body: JSON.stringify({ message: '苹果 iPhone' }) });
+    const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, {
+      method: 'POST',
+      headers: http.headers,
+      body: JSON.stringify({ message: '苹果 iPhone' }),
+    });
     const messageId = assistantMessageIdOf(res.headers);
     expect(messageId).toBeDefined();
     const first = await readSse(res);
     expect(first.events).toHaveLength(5);
     expect(first.dropped).toBe(true);
     em.setFaults({});
-    const rest = await readSse(await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/messages/${messageId}?from_offset=${first.events[4].offset + 1}`, { headers: http.headers }));
+    const rest = await readSse(
+      await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/messages/${messageId}?from_offset=${first.events[4].offset + 1}`, {
+        headers: http.headers,
+      }),
+    );
     expect(rest.events[0].offset).toBeGreaterThan(first.events[4].offset);
     expect(rest.events.pop().event_type).toBe('workflow_end');
   });
@@ -99,7 +111,11 @@ describe('close', () => {
     const slow = await startServiceEmulator({ agentSpeed: 1 });
     const h = buildHttp(slow);
     const conv = await h.post('/v1/agent/conversations', {});
-    const res = await fetch(`${slow.url}/v1/agent/conversations/${conv.body.id}/chat`, { method: 'POST', headers: h.headers, body: JSON.stringify({ message: '[slow] 小米汽车' }) });
+    const res = await fetch(`${slow.url}/v1/agent/conversations/${conv.body.id}/chat`, {
+      method: 'POST',
+      headers: h.headers,
+      body: JSON.stringify({ message: '[slow] 小米汽车' }),
+    });
     const reading = readSse(res);
     await new Promise((r) => setTimeout(r, 700));
     const started = Date.now();

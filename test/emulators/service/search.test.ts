@@ -33,8 +33,14 @@ describe('v2 search', () => {
   it('filters by symbol, industry, channel and datetime', async () => {
     const bySymbol = await http.post('/v2/search', { query: 'data center GPU', symbols: ['US:NVDA'], num: 100 });
     expect(bySymbol.body.docs.length).toBeGreaterThan(0);
-    for (const d of bySymbol.body.docs) expect(d.companies.map((c: { stocks: Array<{ symbol: string }> }) => c.stocks[0]?.symbol)).toContain('US:NVDA');
-    const windowed = await http.post('/v2/search', { query: 'NVIDIA', start_datetime: '2025-01-01', end_datetime: '2025-03-31 23:59:59', num: 100 });
+    for (const d of bySymbol.body.docs)
+      expect(d.companies.map((c: { stocks: Array<{ symbol: string }> }) => c.stocks[0]?.symbol)).toContain('US:NVDA');
+    const windowed = await http.post('/v2/search', {
+      query: 'NVIDIA',
+      start_datetime: '2025-01-01',
+      end_datetime: '2025-03-31 23:59:59',
+      num: 100,
+    });
     for (const d of windowed.body.docs) {
       expect(d.published_at).toBeGreaterThanOrEqual(Date.parse('2025-01-01T00:00:00Z'));
       expect(d.published_at).toBeLessThanOrEqual(Date.parse('2025-03-31T23:59:59Z'));
@@ -93,7 +99,12 @@ describe('v1 search variants', () => {
     const all = await http.post('/v1/search', { query: 'Apple iPhone', page_size: 100 });
     expect(all.body.docs.length).toBe(Math.min(100, all.body.total_count));
     expect(first.body.docs.map((d: { id: string }) => d.id)).toEqual(all.body.docs.slice(0, 10).map((d: { id: string }) => d.id));
-    const socials = await http.post('/v1/search', { query: 'Apple', categories: ['socials', 'financials'], should_highlight: true, page_size: 50 });
+    const socials = await http.post('/v1/search', {
+      query: 'Apple',
+      categories: ['socials', 'financials'],
+      should_highlight: true,
+      page_size: 50,
+    });
     expect(socials.status).toBe(200);
     expect(new Set(socials.body.docs.map((d: { category: string }) => d.category))).toEqual(new Set(['socials', 'financials']));
     expect(socials.body.docs.some((d: { title: string }) => d.title.includes('<em>'))).toBe(true);
@@ -150,7 +161,11 @@ describe('chunk search', () => {
     expect(plain.body.chunks).toHaveLength(3);
     expect(Object.keys(plain.body.chunks[0].doc).sort()).toEqual(['id', 'title', 'url']);
     const full = await http.post('/v1/search/chunks', { query: '宁德时代 储能', num: 3, include_doc_extra_detail: true });
-    expect(full.body.chunks[0].doc).toMatchObject({ institution: expect.any(String), category: expect.any(String), tags: expect.any(Object) });
+    expect(full.body.chunks[0].doc).toMatchObject({
+      institution: expect.any(String),
+      category: expect.any(String),
+      tags: expect.any(Object),
+    });
     const schemaSpelling = await http.post('/v1/search/rag', { query: '宁德时代 储能', num: 3, include_doc_extra_details: true });
     expect(schemaSpelling.body.chunks[0].doc.market).toBeDefined();
     const types = new Set<string>();

@@ -12,15 +12,34 @@ function buildApp(emu: SlackEmulator, mode: 'http' | 'socket'): App {
     clientOptions: { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 } },
     ...(mode === 'http'
       ? { signingSecret: 'emulator-signing-secret' }
-      : { socketMode: true, appToken: 'xapp-emulator-app-token', installerOptions: { clientOptions: { slackApiUrl: emu.apiUrl } } as never }),
+      : {
+          socketMode: true,
+          appToken: 'xapp-emulator-app-token',
+          installerOptions: { clientOptions: { slackApiUrl: emu.apiUrl } } as never,
+        }),
   });
   app.command('/research', async ({ ack, respond, command }) => {
     await ack();
-    await respond({ response_type: 'in_channel', text: `help for ${command.text}`, blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'open', text: { type: 'plain_text', text: 'Open' } }] }] });
+    await respond({
+      response_type: 'in_channel',
+      text: `help for ${command.text}`,
+      blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'open', text: { type: 'plain_text', text: 'Open' } }] }],
+    });
   });
   app.action('open', async ({ ack, body, client }) => {
     await ack();
-    await client.views.open({ trigger_id: (body as { trigger_id: string }).trigger_id, view: { type: 'modal', callback_id: 'ask', title: { type: 'plain_text', text: 'Ask' }, submit: { type: 'plain_text', text: 'Go' }, blocks: [{ type: 'input', block_id: 'q', label: { type: 'plain_text', text: 'Q' }, element: { type: 'plain_text_input', action_id: 'q' } }] } });
+    await client.views.open({
+      trigger_id: (body as { trigger_id: string }).trigger_id,
+      view: {
+        type: 'modal',
+        callback_id: 'ask',
+        title: { type: 'plain_text', text: 'Ask' },
+        submit: { type: 'plain_text', text: 'Go' },
+        blocks: [
+          { type: 'input', block_id: 'q', label: { type: 'plain_text', text: 'Q' }, element: { type: 'plain_text_input', action_id: 'q' } },
+        ],
+      },
+    });
   });
   app.view('ask', async ({ ack, view }) => {
     const q = view.state.values.q?.q?.value ?? '';
@@ -66,7 +85,9 @@ describe.each(['http', 'socket'] as const)('a real Bolt app over %s', (mode) => 
   it('answers a mention in its thread', async () => {
     const { ts, deliveries } = await emu.postMessage({ text: '@Research Desk ping' });
     expect(deliveries.every((d) => d.ok)).toBe(true);
-    const replies = await emu.waitFor(() => (emu.threadReplies(emu.defaultChannelId, ts).length > 0 ? emu.threadReplies(emu.defaultChannelId, ts) : undefined));
+    const replies = await emu.waitFor(() =>
+      emu.threadReplies(emu.defaultChannelId, ts).length > 0 ? emu.threadReplies(emu.defaultChannelId, ts) : undefined,
+    );
     expect(replies[0]?.text).toBe(`you said <@${emu.botUserId}> ping`);
   });
 });

@@ -11,7 +11,13 @@ describe('delivery over HTTP', () => {
 
   beforeAll(async () => {
     app = await startReceiver(SECRET, (r) => reply(r));
-    emu = await startSlackEmulator({ signingSecret: SECRET, requestUrl: app.url, ackTimeoutMs: 300, eventRetryDelaysMs: [10, 10, 10], rateLimits: 'off' });
+    emu = await startSlackEmulator({
+      signingSecret: SECRET,
+      requestUrl: app.url,
+      ackTimeoutMs: 300,
+      eventRetryDelaysMs: [10, 10, 10],
+      rateLimits: 'off',
+    });
   });
   afterAll(async () => {
     await emu.close();
@@ -27,17 +33,45 @@ describe('delivery over HTTP', () => {
     expect(req.signatureValid).toBe(true);
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.keys(req.body).sort()).toEqual(
-      ['api_app_id', 'channel_id', 'channel_name', 'command', 'is_enterprise_install', 'response_url', 'team_domain', 'team_id', 'text', 'token', 'trigger_id', 'user_id', 'user_name'].sort(),
+      [
+        'api_app_id',
+        'channel_id',
+        'channel_name',
+        'command',
+        'is_enterprise_install',
+        'response_url',
+        'team_domain',
+        'team_id',
+        'text',
+        'token',
+        'trigger_id',
+        'user_id',
+        'user_name',
+      ].sort(),
     );
-    expect(req.body).toMatchObject({ command: '/research', text: 'help', channel_id: emu.defaultChannelId, channel_name: 'research', user_id: emu.defaultUserId, is_enterprise_install: 'false' });
+    expect(req.body).toMatchObject({
+      command: '/research',
+      text: 'help',
+      channel_id: emu.defaultChannelId,
+      channel_name: 'research',
+      user_id: emu.defaultUserId,
+      is_enterprise_install: 'false',
+    });
     expect(String(req.body.response_url)).toMatch(new RegExp(`^${emu.url}/response/`));
-    expect(emu.deliveries[emu.deliveries.length - 1]).toMatchObject({ kind: 'slash_command', transport: 'http', retryNum: 0, outcome: 'acked' });
+    expect(emu.deliveries[emu.deliveries.length - 1]).toMatchObject({
+      kind: 'slash_command',
+      transport: 'http',
+      retryNum: 0,
+      outcome: 'acked',
+    });
   });
 
   it('shows a slash command ack body as an ephemeral reply', async () => {
     reply = () => ({ body: JSON.stringify({ text: 'Usage: /research <query>' }) });
     await emu.sendCommand({ command: '/research', text: '' });
-    expect(emu.ephemeralFor(emu.defaultUserId, emu.defaultChannelId).some((e) => e.text === 'Usage: /research <query>' && e.source === 'ack')).toBe(true);
+    expect(
+      emu.ephemeralFor(emu.defaultUserId, emu.defaultChannelId).some((e) => e.text === 'Usage: /research <query>' && e.source === 'ack'),
+    ).toBe(true);
   });
 
   it('delivers events as signed JSON event_callbacks; message and app_mention for a mention', async () => {
@@ -50,11 +84,20 @@ describe('delivery over HTTP', () => {
     expect(typeof mention.event_id).toBe('string');
     expect(typeof mention.event_time).toBe('number');
     expect(mention.authorizations).toEqual([expect.objectContaining({ user_id: emu.botUserId, is_bot: true })]);
-    expect(mention.event).toMatchObject({ text: `hey <@${emu.botUserId}> what is up`, ts, channel: emu.defaultChannelId, user: emu.defaultUserId });
+    expect(mention.event).toMatchObject({
+      text: `hey <@${emu.botUserId}> what is up`,
+      ts,
+      channel: emu.defaultChannelId,
+      user: emu.defaultUserId,
+    });
     expect(events.find((e) => (e.event as Record<string, unknown>).type === 'message')!.event).toMatchObject({ channel_type: 'channel' });
     const dm = await emu.postMessage({ text: 'hello', channel_id: emu.defaultDmId });
     expect(dm.deliveries).toHaveLength(1);
-    expect(app.received[app.received.length - 1]!.body.event).toMatchObject({ type: 'message', channel_type: 'im', channel: emu.defaultDmId });
+    expect(app.received[app.received.length - 1]!.body.event).toMatchObject({
+      type: 'message',
+      channel_type: 'im',
+      channel: emu.defaultDmId,
+    });
   });
 
   it('redelivers a late-acked event with X-Slack-Retry-Num and X-Slack-Retry-Reason', async () => {
@@ -81,11 +124,20 @@ describe('delivery over HTTP', () => {
       const recs = emu.deliveries.filter((d) => d.eventId === first.eventId);
       return recs.length === 3 && recs[2]!.outcome === 'acked' ? recs : undefined;
     });
-    expect(records.map((d) => [d.retryNum, d.outcome])).toEqual([[0, 'timeout'], [1, 'http_error'], [2, 'acked']]);
+    expect(records.map((d) => [d.retryNum, d.outcome])).toEqual([
+      [0, 'timeout'],
+      [1, 'http_error'],
+      [2, 'acked'],
+    ]);
   });
 
   it('stops after 3 retries, and at once on X-Slack-No-Retry', async () => {
-    reply = (r) => ((r.body.event as Record<string, unknown> | undefined)?.type === 'custom_fail' ? { status: 503 } : (r.body.event as Record<string, unknown> | undefined)?.type === 'custom_noretry' ? { status: 500, headers: { 'X-Slack-No-Retry': '1' } } : {});
+    reply = (r) =>
+      (r.body.event as Record<string, unknown> | undefined)?.type === 'custom_fail'
+        ? { status: 503 }
+        : (r.body.event as Record<string, unknown> | undefined)?.type === 'custom_noretry'
+          ? { status: 500, headers: { 'X-Slack-No-Retry': '1' } }
+          : {};
     const failing = await emu.sendEvent({ type: 'custom_fail' });
     const noRetry = await emu.sendEvent({ type: 'custom_noretry' });
     await emu.waitFor(() => emu.deliveries.filter((d) => d.eventId === failing.eventId).length === 4);
@@ -101,7 +153,18 @@ describe('delivery over HTTP', () => {
     const res = await fetch(`${emu.apiUrl}chat.postMessage`, {
       method: 'POST',
       headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ channel: emu.secondChannelId, thread_ts: ts, text: 'pick', blocks: [{ type: 'actions', block_id: 'b1', elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' }, value: 'v1' }] }] }),
+      body: JSON.stringify({
+        channel: emu.secondChannelId,
+        thread_ts: ts,
+        text: 'pick',
+        blocks: [
+          {
+            type: 'actions',
+            block_id: 'b1',
+            elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' }, value: 'v1' }],
+          },
+        ],
+      }),
     });
     const posted = (await res.json()) as { ts: string };
     reply = () => ({ delayMs: 600 });
@@ -120,8 +183,26 @@ describe('delivery over HTTP', () => {
         channel: emu.defaultChannelId,
         text: 'card',
         blocks: [
-          { type: 'section', block_id: 's1', text: { type: 'mrkdwn', text: 'Pick' }, accessory: { type: 'overflow', action_id: 'more', options: [{ text: { type: 'plain_text', text: 'One' }, value: 'one' }, { text: { type: 'plain_text', text: 'Two' }, value: 'two' }] } },
-          { type: 'actions', block_id: 'a1', elements: [{ type: 'button', action_id: 'refresh', text: { type: 'plain_text', text: 'Refresh' }, value: 'AAPL', style: 'primary' }] },
+          {
+            type: 'section',
+            block_id: 's1',
+            text: { type: 'mrkdwn', text: 'Pick' },
+            accessory: {
+              type: 'overflow',
+              action_id: 'more',
+              options: [
+                { text: { type: 'plain_text', text: 'One' }, value: 'one' },
+                { text: { type: 'plain_text', text: 'Two' }, value: 'two' },
+              ],
+            },
+          },
+          {
+            type: 'actions',
+            block_id: 'a1',
+            elements: [
+              { type: 'button', action_id: 'refresh', text: { type: 'plain_text', text: 'Refresh' }, value: 'AAPL', style: 'primary' },
+            ],
+          },
         ],
       }),
     });
@@ -142,9 +223,15 @@ describe('delivery over HTTP', () => {
     expect(String(payload.response_url)).toContain('/response/');
     await emu.clickAction({ channel_id: emu.defaultChannelId, message_ts: posted.ts, action_id: 'more', value: 'two' });
     expect(app.received[app.received.length - 1]!.body.actions).toEqual([
-      expect.objectContaining({ type: 'overflow', action_id: 'more', selected_option: { text: { type: 'plain_text', text: 'Two' }, value: 'two' } }),
+      expect.objectContaining({
+        type: 'overflow',
+        action_id: 'more',
+        selected_option: { text: { type: 'plain_text', text: 'Two' }, value: 'two' },
+      }),
     ]);
-    await expect(emu.clickAction({ channel_id: emu.defaultChannelId, message_ts: posted.ts, action_id: 'nope' })).rejects.toMatchObject({ code: 'action_not_found' });
+    await expect(emu.clickAction({ channel_id: emu.defaultChannelId, message_ts: posted.ts, action_id: 'nope' })).rejects.toMatchObject({
+      code: 'action_not_found',
+    });
   });
 
   it('opens a modal with a fresh trigger_id, then submits it; the ack decides what happens', async () => {
@@ -155,17 +242,30 @@ describe('delivery over HTTP', () => {
     };
     await emu.sendCommand({ command: '/research', text: 'ask' });
     const open = async (t: string) =>
-      (await (await fetch(`${emu.apiUrl}views.open`, {
-        method: 'POST',
-        headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          trigger_id: t,
-          view: {
-            type: 'modal', callback_id: 'ask', title: { type: 'plain_text', text: 'Ask' }, submit: { type: 'plain_text', text: 'Go' }, private_metadata: 'pm',
-            blocks: [{ type: 'input', block_id: 'q', label: { type: 'plain_text', text: 'Question' }, element: { type: 'plain_text_input', action_id: 'q_input' } }],
-          },
-        }),
-      })).json()) as { ok: boolean; error?: string; view?: { id: string } };
+      (await (
+        await fetch(`${emu.apiUrl}views.open`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            trigger_id: t,
+            view: {
+              type: 'modal',
+              callback_id: 'ask',
+              title: { type: 'plain_text', text: 'Ask' },
+              submit: { type: 'plain_text', text: 'Go' },
+              private_metadata: 'pm',
+              blocks: [
+                {
+                  type: 'input',
+                  block_id: 'q',
+                  label: { type: 'plain_text', text: 'Question' },
+                  element: { type: 'plain_text_input', action_id: 'q_input' },
+                },
+              ],
+            },
+          }),
+        })
+      ).json()) as { ok: boolean; error?: string; view?: { id: string } };
     const opened = await open(trigger);
     expect(opened.ok).toBe(true);
     expect(await open(trigger)).toMatchObject({ ok: false, error: 'exchanged_trigger_id' });
@@ -175,7 +275,15 @@ describe('delivery over HTTP', () => {
     const withErrors = await emu.submitView({ view_id: viewId, values: { q: { q_input: 'a' } } });
     expect(withErrors.viewAction).toBe('errors');
     const payload = app.received[app.received.length - 1]!.body;
-    expect(payload).toMatchObject({ type: 'view_submission', view: { id: viewId, callback_id: 'ask', private_metadata: 'pm', state: { values: { q: { q_input: { type: 'plain_text_input', value: 'a' } } } } } });
+    expect(payload).toMatchObject({
+      type: 'view_submission',
+      view: {
+        id: viewId,
+        callback_id: 'ask',
+        private_metadata: 'pm',
+        state: { values: { q: { q_input: { type: 'plain_text_input', value: 'a' } } } },
+      },
+    });
     expect(emu.openModals()[0]?.errors).toEqual({ q: 'Too short' });
 
     reply = () => ({});
@@ -189,10 +297,17 @@ describe('delivery over HTTP', () => {
     const { ts } = await emu.postMessage({ text: 'analyse this', channel_id: emu.secondChannelId });
     await emu.messageShortcut({ callback_id: 'summarise', channel_id: emu.secondChannelId, message_ts: ts });
     expect(app.received[app.received.length - 1]!.body).toMatchObject({
-      type: 'message_action', callback_id: 'summarise', message_ts: ts, message: { ts, text: 'analyse this' }, channel: { id: emu.secondChannelId, name: 'markets' },
+      type: 'message_action',
+      callback_id: 'summarise',
+      message_ts: ts,
+      message: { ts, text: 'analyse this' },
+      channel: { id: emu.secondChannelId, name: 'markets' },
     });
     await emu.shareLink({ url: 'https://research.example.com/doc/1' });
-    expect(app.received[app.received.length - 1]!.body.event).toMatchObject({ type: 'link_shared', links: [{ domain: 'research.example.com', url: 'https://research.example.com/doc/1' }] });
+    expect(app.received[app.received.length - 1]!.body.event).toMatchObject({
+      type: 'link_shared',
+      links: [{ domain: 'research.example.com', url: 'https://research.example.com/doc/1' }],
+    });
   });
 
   it('records no_connection when no request URL is set', async () => {

@@ -8,11 +8,21 @@ describe('playground JSON API', () => {
   let reply: (r: ReceivedRequest) => Reply = () => ({});
   const get = async (path: string) => (await (await fetch(`${emu.url}${path}`)).json()) as Record<string, unknown> & unknown[];
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${emu.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${emu.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
   const bot = async (method: string, args: Record<string, unknown>) =>
-    (await (await fetch(`${emu.apiUrl}${method}`, { method: 'POST', headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' }, body: JSON.stringify(args) })).json()) as Record<string, any>;
+    (await (
+      await fetch(`${emu.apiUrl}${method}`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
+        body: JSON.stringify(args),
+      })
+    ).json()) as Record<string, any>;
 
   beforeAll(async () => {
     app = await startReceiver('emulator-signing-secret', (r) => reply(r));
@@ -34,12 +44,26 @@ describe('playground JSON API', () => {
     const cmd = await post('/api/commands', { command: '/research', text: 'nvidia' });
     expect(cmd.body).toMatchObject({ ok: true, delivery: { ok: true, outcome: 'acked' } });
     const msg = await post('/api/messages', { text: '<@U0EMUBOT01> hi' });
-    expect(msg.body).toMatchObject({ ok: true, ts: expect.any(String), deliveries: [expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })] });
-    const reply1 = await bot('chat.postMessage', { channel: emu.defaultChannelId, thread_ts: msg.body.ts, text: 'answer', metadata: { event_type: 'run', event_payload: { id: 1 } } });
+    expect(msg.body).toMatchObject({
+      ok: true,
+      ts: expect.any(String),
+      deliveries: [expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })],
+    });
+    const reply1 = await bot('chat.postMessage', {
+      channel: emu.defaultChannelId,
+      thread_ts: msg.body.ts,
+      text: 'answer',
+      metadata: { event_type: 'run', event_payload: { id: 1 } },
+    });
     await bot('chat.update', { channel: emu.defaultChannelId, ts: reply1.ts, text: 'answer v2' });
     const page = await get(`/api/channels/${emu.defaultChannelId}/messages`);
     const top = (page.messages as Array<Record<string, any>>).find((m) => m.ts === msg.body.ts)!;
-    expect(top).toMatchObject({ user: emu.defaultUserId, text: '<@U0EMUBOT01> hi', reply_count: 1, replies: [{ ts: reply1.ts, text: 'answer v2', edits: 1, is_bot: true, metadata: { event_type: 'run' } }] });
+    expect(top).toMatchObject({
+      user: emu.defaultUserId,
+      text: '<@U0EMUBOT01> hi',
+      reply_count: 1,
+      replies: [{ ts: reply1.ts, text: 'answer v2', edits: 1, is_bot: true, metadata: { event_type: 'run' } }],
+    });
     expect((page.ephemeral as Array<Record<string, unknown>>).map((e) => e.text)).toContain('Searching…');
     expect(page.channel).toEqual({ id: emu.defaultChannelId, name: 'research', is_im: false });
   });
@@ -50,28 +74,49 @@ describe('playground JSON API', () => {
       if (r.body.type === 'block_actions') trigger = String(r.body.trigger_id);
       return {};
     };
-    const card = await bot('chat.postMessage', { channel: emu.defaultChannelId, text: 'card', blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'ask', text: { type: 'plain_text', text: 'Ask' } }] }] });
+    const card = await bot('chat.postMessage', {
+      channel: emu.defaultChannelId,
+      text: 'card',
+      blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'ask', text: { type: 'plain_text', text: 'Ask' } }] }],
+    });
     const click = await post('/api/actions', { channel_id: emu.defaultChannelId, message_ts: card.ts, action_id: 'ask' });
     expect(click.body).toMatchObject({ ok: true, delivery: { ok: true } });
-    await bot('views.open', { trigger_id: trigger, view: { type: 'modal', title: { type: 'plain_text', text: 'Ask' }, submit: { type: 'plain_text', text: 'Go' }, blocks: [{ type: 'input', block_id: 'q', label: { type: 'plain_text', text: 'Q' }, element: { type: 'plain_text_input', action_id: 'q' } }] } });
+    await bot('views.open', {
+      trigger_id: trigger,
+      view: {
+        type: 'modal',
+        title: { type: 'plain_text', text: 'Ask' },
+        submit: { type: 'plain_text', text: 'Go' },
+        blocks: [
+          { type: 'input', block_id: 'q', label: { type: 'plain_text', text: 'Q' }, element: { type: 'plain_text_input', action_id: 'q' } },
+        ],
+      },
+    });
     const views = await get('/api/views');
     const [modal] = views.views as Array<{ id: string; view: { title: { text: string } } }>;
     expect(modal?.view.title.text).toBe('Ask');
     const submitted = await post('/api/views/submit', { view_id: modal!.id, values: { q: { q: 'what moved NVDA?' } } });
     expect(submitted.body).toMatchObject({ ok: true, view_action: 'close' });
-    expect(app.received[app.received.length - 1]!.body.view).toMatchObject({ state: { values: { q: { q: { type: 'plain_text_input', value: 'what moved NVDA?' } } } } });
+    expect(app.received[app.received.length - 1]!.body.view).toMatchObject({
+      state: { values: { q: { q: { type: 'plain_text_input', value: 'what moved NVDA?' } } } },
+    });
     expect((await get('/api/views')).views).toEqual([]);
 
     reply = () => ({});
     expect((await post('/api/home/open', {})).body).toMatchObject({ ok: true, delivery: { ok: true } });
     expect(app.received[app.received.length - 1]!.body.event).toMatchObject({ type: 'app_home_opened', tab: 'home' });
     expect(await get('/api/home')).toEqual({ ok: true, view: null });
-    expect((await post('/api/shortcuts', { callback_id: 'summarise', channel_id: emu.defaultChannelId, message_ts: card.ts })).body).toMatchObject({ ok: true });
+    expect(
+      (await post('/api/shortcuts', { callback_id: 'summarise', channel_id: emu.defaultChannelId, message_ts: card.ts })).body,
+    ).toMatchObject({ ok: true });
     expect((await post('/api/links', { url: 'https://research.example.com/x' })).body).toMatchObject({ ok: true });
   });
 
   it('answers usage errors with 4xx', async () => {
-    expect(await post('/api/actions', { channel_id: emu.defaultChannelId, message_ts: '1.1', action_id: 'x' })).toMatchObject({ status: 404, body: { ok: false, error: 'message_not_found' } });
+    expect(await post('/api/actions', { channel_id: emu.defaultChannelId, message_ts: '1.1', action_id: 'x' })).toMatchObject({
+      status: 404,
+      body: { ok: false, error: 'message_not_found' },
+    });
     expect(await post('/api/commands', {})).toMatchObject({ status: 400, body: { error: 'invalid_arguments' } });
     expect((await fetch(`${emu.url}/api/channels/C_NOPE/messages`)).status).toBe(404);
   });

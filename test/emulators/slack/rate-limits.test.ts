@@ -101,7 +101,11 @@ describe('rate limits over HTTP', () => {
   });
 
   it('WebClient with rejectRateLimitedCalls sees slack_webapi_rate_limited_error', async () => {
-    const client = new WebClient('xoxb-emulator-bot-token', { slackApiUrl: emu.apiUrl, rejectRateLimitedCalls: true, retryConfig: { retries: 0 } });
+    const client = new WebClient('xoxb-emulator-bot-token', {
+      slackApiUrl: emu.apiUrl,
+      rejectRateLimitedCalls: true,
+      retryConfig: { retries: 0 },
+    });
     await client.chat.postMessage({ channel: emu.defaultChannelId, text: '1' });
     await client.chat.postMessage({ channel: emu.defaultChannelId, text: '2' });
     await client.chat.postMessage({ channel: emu.defaultChannelId, text: '3' });

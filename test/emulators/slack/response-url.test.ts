@@ -24,27 +24,43 @@ describe('response_url', () => {
     const { responseUrl } = await emu.sendCommand({ command: '/research', text: 'nvda' });
     expect(await post(responseUrl!, { text: 'just you' })).toEqual({ status: 200, body: { ok: true } });
     expect(emu.ephemeralFor(emu.defaultUserId, emu.defaultChannelId).map((e) => e.text)).toContain('just you');
-    await post(responseUrl!, { response_type: 'in_channel', text: 'everyone', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*everyone*' } }] });
+    await post(responseUrl!, {
+      response_type: 'in_channel',
+      text: 'everyone',
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*everyone*' } }],
+    });
     expect(emu.channelMessages(emu.defaultChannelId).pop()).toMatchObject({ text: 'everyone', bot_id: emu.botId });
   });
 
   it('replaces and deletes the original message of an interaction', async () => {
-    const posted = (await (await fetch(`${emu.apiUrl}chat.postMessage`, {
-      method: 'POST',
-      headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ channel: emu.defaultChannelId, text: 'card', blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' } }] }] }),
-    })).json()) as { ts: string };
+    const posted = (await (
+      await fetch(`${emu.apiUrl}chat.postMessage`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          channel: emu.defaultChannelId,
+          text: 'card',
+          blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' } }] }],
+        }),
+      })
+    ).json()) as { ts: string };
     const { responseUrl } = await emu.clickAction({ channel_id: emu.defaultChannelId, message_ts: posted.ts, action_id: 'go' });
     await post(responseUrl!, { replace_original: true, text: 'replaced' });
     expect(emu.channelMessages(emu.defaultChannelId).find((m) => m.ts === posted.ts)).toMatchObject({ text: 'replaced', edits: 1 });
-    expect((await post(responseUrl!, { replace_original: true, blocks: 'nope' })).body).toMatchObject({ ok: false, error: 'invalid_blocks_format' });
+    expect((await post(responseUrl!, { replace_original: true, blocks: 'nope' })).body).toMatchObject({
+      ok: false,
+      error: 'invalid_blocks_format',
+    });
     await post(responseUrl!, { delete_original: true });
     expect(emu.channelMessages(emu.defaultChannelId).find((m) => m.ts === posted.ts)).toBeUndefined();
   });
 
   it('replaces an ephemeral original', async () => {
     const cmd = await emu.sendCommand({ command: '/research' });
-    await post(cmd.responseUrl!, { text: 'pick one', blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'pick', text: { type: 'plain_text', text: 'Pick' } }] }] });
+    await post(cmd.responseUrl!, {
+      text: 'pick one',
+      blocks: [{ type: 'actions', elements: [{ type: 'button', action_id: 'pick', text: { type: 'plain_text', text: 'Pick' } }] }],
+    });
     const eph = emu.ephemeralFor(emu.defaultUserId).pop()!;
     const click = await emu.clickAction({ channel_id: emu.defaultChannelId, message_ts: eph.ts, action_id: 'pick', ephemeral: true });
     expect(app.received[app.received.length - 1]!.body).toMatchObject({ container: { is_ephemeral: true, message_ts: eph.ts } });

@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
 
 const quietLogger = {
-  debug: () => {}, info: () => {}, warn: () => {}, error: () => {},
-  setLevel: () => {}, getLevel: () => LogLevel.ERROR, setName: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+  setLevel: () => {},
+  getLevel: () => LogLevel.ERROR,
+  setName: () => {},
 };
 
 describe('Socket Mode with the real @slack/socket-mode client', () => {
@@ -18,13 +23,32 @@ describe('Socket Mode with the real @slack/socket-mode client', () => {
   beforeAll(async () => {
     emu = await startSlackEmulator({ deliveryMode: 'socket', ackTimeoutMs: 300, eventRetryDelaysMs: [10, 10, 10] });
     // clientPingTimeout also sets the reconnect delay; 1 s keeps the refresh test short.
-    client = new SocketModeClient({ appToken: 'xapp-emulator-app-token', logger: quietLogger, clientPingTimeout: 1000, clientOptions: { slackApiUrl: emu.apiUrl } });
-    client.on('slack_event', async (e: { ack: (p?: unknown) => Promise<void>; type: string; body: Record<string, unknown>; retry_num?: number; retry_reason?: string }) => {
-      seen.push({ type: e.type, body: e.body, ...(e.retry_num !== undefined ? { retry_num: e.retry_num } : {}), ...(e.retry_reason ? { retry_reason: e.retry_reason } : {}) });
-      if (e.type === 'events_api' && ackMode === 'ignore-first-event' && eventsSeen++ === 0) return;
-      if (ackMode === 'ack-with-payload' && e.type === 'slash_commands') await e.ack({ text: 'Working on it' });
-      else await e.ack();
+    client = new SocketModeClient({
+      appToken: 'xapp-emulator-app-token',
+      logger: quietLogger,
+      clientPingTimeout: 1000,
+      clientOptions: { slackApiUrl: emu.apiUrl },
     });
+    client.on(
+      'slack_event',
+      async (e: {
+        ack: (p?: unknown) => Promise<void>;
+        type: string;
+        body: Record<string, unknown>;
+        retry_num?: number;
+        retry_reason?: string;
+      }) => {
+        seen.push({
+          type: e.type,
+          body: e.body,
+          ...(e.retry_num !== undefined ? { retry_num: e.retry_num } : {}),
+          ...(e.retry_reason ? { retry_reason: e.retry_reason } : {}),
+        });
+        if (e.type === 'events_api' && ackMode === 'ignore-first-event' && eventsSeen++ === 0) return;
+        if (ackMode === 'ack-with-payload' && e.type === 'slash_commands') await e.ack({ text: 'Working on it' });
+        else await e.ack();
+      },
+    );
     await client.start();
   });
   afterAll(async () => {
@@ -36,7 +60,10 @@ describe('Socket Mode with the real @slack/socket-mode client', () => {
     const call = emu.calls.find((c) => c.method === 'apps.connections.open');
     expect(call).toMatchObject({ ok: true, token: 'app' });
     expect(emu.socketConnectionCount()).toBe(1);
-    const wrong = await fetch(`${emu.apiUrl}apps.connections.open`, { method: 'POST', headers: { Authorization: 'Bearer xoxb-emulator-bot-token' } });
+    const wrong = await fetch(`${emu.apiUrl}apps.connections.open`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer xoxb-emulator-bot-token' },
+    });
     expect(await wrong.json()).toMatchObject({ ok: false, error: 'not_allowed_token_type' });
   });
 
@@ -59,7 +86,10 @@ describe('Socket Mode with the real @slack/socket-mode client', () => {
       const r = emu.deliveries.filter((d) => d.eventId === first.eventId);
       return r.some((d) => d.outcome === 'acked') ? r : undefined;
     });
-    expect(records.map((d) => [d.retryNum, d.outcome])).toEqual([[0, 'timeout'], [1, 'acked']]);
+    expect(records.map((d) => [d.retryNum, d.outcome])).toEqual([
+      [0, 'timeout'],
+      [1, 'acked'],
+    ]);
     const retried = seen.filter((s) => s.type === 'events_api' && s.body.event_id === first.eventId);
     expect(retried.map((s) => s.retry_num)).toEqual([0, 1]);
     expect(retried[1]?.retry_reason).toBe('timeout');
@@ -69,7 +99,10 @@ describe('Socket Mode with the real @slack/socket-mode client', () => {
   it('reconnects after a refresh_requested disconnect and keeps delivering', async () => {
     const opensBefore = emu.calls.filter((c) => c.method === 'apps.connections.open').length;
     emu.refreshSocketConnections();
-    await emu.waitFor(() => emu.calls.filter((c) => c.method === 'apps.connections.open').length > opensBefore && emu.socketConnectionCount() === 1, 15_000);
+    await emu.waitFor(
+      () => emu.calls.filter((c) => c.method === 'apps.connections.open').length > opensBefore && emu.socketConnectionCount() === 1,
+      15_000,
+    );
     const result = await emu.sendCommand({ command: '/research', text: 'again' });
     expect(result.ok).toBe(true);
   }, 20_000);

@@ -34,7 +34,9 @@ beforeAll(async () => {
     if (req.url.pathname === EVENTS_PATH) return onEvents(req, res, eventConnections().length - 1);
     if (req.url.pathname === MESSAGES_PATH) {
       return sendJson(res, 200, {
-        messages: [{ id: 2, conversation_id: 7, role: 'assistant', status: messageStatus, assistant_message_id: 'am-1', reply_to_message_id: 1 }],
+        messages: [
+          { id: 2, conversation_id: 7, role: 'assistant', status: messageStatus, assistant_message_id: 'am-1', reply_to_message_id: 1 },
+        ],
       });
     }
     if (req.url.pathname === '/v1/agent/conversations/7/chat') return onChat(req, res);
@@ -232,7 +234,9 @@ describe('listEvents', () => {
   it('reads the stream=false JSON form, skipping malformed items', async () => {
     onEvents = (req, res) => {
       expect(req.url.searchParams.get('stream')).toBe('false');
-      sendJson(res, 200, { assistant_events: [buildEvent(5, 'init'), { junk: true }, buildEvent(5, 'init'), buildEvent(9, 'workflow_end')] });
+      sendJson(res, 200, {
+        assistant_events: [buildEvent(5, 'init'), { junk: true }, buildEvent(5, 'init'), buildEvent(9, 'workflow_end')],
+      });
     };
     let stats: EventStreamStats | undefined;
     const got = await client.listEvents(7, 'am-1', { fromOffset: 5, onStats: (s) => (stats = s) });

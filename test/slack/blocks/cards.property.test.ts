@@ -5,7 +5,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BalanceSheetRecord, CashFlowRecord, Chunk, Concept, DocumentSummary, IndexPriceItem, RevenueBreakdown, SearchDocument } from '../../../src/service/types.js';
+import type {
+  BalanceSheetRecord,
+  CashFlowRecord,
+  Chunk,
+  Concept,
+  DocumentSummary,
+  IndexPriceItem,
+  RevenueBreakdown,
+  SearchDocument,
+} from '../../../src/service/types.js';
 import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
 import { validateView } from '../../../src/emulators/slack/validation/views.js';
 import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
@@ -25,44 +34,143 @@ import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack
 import { renderBalanceSheet, renderCashFlow } from '../../../src/slack/blocks/statement-card.js';
 import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
 
-const HOSTILE = ['<!channel>', '<!here>', '<!everyone>', '<@U123>', '<!subteam^S1|@team>', '&lt;!here&gt;', '&amp;lt;@U1&amp;gt;', '<#C1|general>', '@here', '*ST康美', '_x_', '`code`', '<https://evil.example|click>', '\u0000\u0007', '\ud800', '👨‍👩‍👧‍👦', '😀'];
+const HOSTILE = [
+  '<!channel>',
+  '<!here>',
+  '<!everyone>',
+  '<@U123>',
+  '<!subteam^S1|@team>',
+  '&lt;!here&gt;',
+  '&amp;lt;@U1&amp;gt;',
+  '<#C1|general>',
+  '@here',
+  '*ST康美',
+  '_x_',
+  '`code`',
+  '<https://evil.example|click>',
+  '\u0000\u0007',
+  '\ud800',
+  '👨‍👩‍👧‍👦',
+  '😀',
+];
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.constantFrom(...HOSTILE) },
-  { weight: 2, arbitrary: fc.array(fc.constantFrom('贵州茅台', '固态电池', '的', '。', ' ', 'AI', '<', '>', '&', '*', ...HOSTILE), { maxLength: 30 }).map((a) => a.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.constantFrom('贵州茅台', '固态电池', '的', '。', ' ', 'AI', '<', '>', '&', '*', ...HOSTILE), { maxLength: 30 })
+      .map((a) => a.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ minLength: 3000, maxLength: 9000 }) },
   { weight: 1, arbitrary: fc.constant('') },
 );
 const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e300, -1e20, 0, -0));
 const optNum = fc.option(num, { nil: undefined });
-const url = fc.option(fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'https://x.com/a|b', 'ftp://x', 'https://x.com/<!here>'), text), { nil: undefined });
+const url = fc.option(
+  fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'https://x.com/a|b', 'ftp://x', 'https://x.com/<!here>'), text),
+  { nil: undefined },
+);
 const date = fc.oneof(fc.constantFrom('2024-12-31', '2023-06-30', '', 'not-a-date'), text);
 
 const docSummary: fc.Arbitrary<DocumentSummary> = fc.record({
-  id: text, title: text, url, institution: fc.option(text, { nil: undefined }), publishedAt: fc.option(date, { nil: undefined }),
-  category: fc.option(text, { nil: undefined }), symbol: fc.option(text, { nil: undefined }), companyName: fc.option(text, { nil: undefined }),
-  summary: fc.option(text, { nil: undefined }), tags: fc.constant({}), metadatas: fc.constant({}),
+  id: text,
+  title: text,
+  url,
+  institution: fc.option(text, { nil: undefined }),
+  publishedAt: fc.option(date, { nil: undefined }),
+  category: fc.option(text, { nil: undefined }),
+  symbol: fc.option(text, { nil: undefined }),
+  companyName: fc.option(text, { nil: undefined }),
+  summary: fc.option(text, { nil: undefined }),
+  tags: fc.constant({}),
+  metadatas: fc.constant({}),
 });
 const stock = fc.record({ symbol: text, market: text, code: text });
 const searchDoc: fc.Arbitrary<SearchDocument> = fc.record({
-  docId: text, title: text, url, summary: fc.option(text, { nil: undefined }), category: fc.option(text, { nil: undefined }), publishedAtMs: optNum,
-  companies: fc.array(fc.record({ name: text, stocks: fc.array(stock, { maxLength: 3 }) }), { maxLength: 3 }), metadata: fc.constant({}), score: optNum,
+  docId: text,
+  title: text,
+  url,
+  summary: fc.option(text, { nil: undefined }),
+  category: fc.option(text, { nil: undefined }),
+  publishedAtMs: optNum,
+  companies: fc.array(fc.record({ name: text, stocks: fc.array(stock, { maxLength: 3 }) }), { maxLength: 3 }),
+  metadata: fc.constant({}),
+  score: optNum,
 });
-const chunk: fc.Arbitrary<Chunk> = fc.record({ type: fc.oneof(fc.constantFrom('text', 'table', 'image', 'formula'), text), content: fc.option(text, { nil: undefined }), summary: fc.option(text, { nil: undefined }), mediaUrl: url, doc: fc.option(docSummary, { nil: undefined }) });
-const section = fc.dictionary(fc.constantFrom('cash_and_cash_equivalents', 'total_assets', 'total_liabilities', 'total_current_assets', 'net_cash_flows_from_operating_activities', 'cash_and_cash_equivalents_at_end_of_year', 'odd_line'), num);
+const chunk: fc.Arbitrary<Chunk> = fc.record({
+  type: fc.oneof(fc.constantFrom('text', 'table', 'image', 'formula'), text),
+  content: fc.option(text, { nil: undefined }),
+  summary: fc.option(text, { nil: undefined }),
+  mediaUrl: url,
+  doc: fc.option(docSummary, { nil: undefined }),
+});
+const section = fc.dictionary(
+  fc.constantFrom(
+    'cash_and_cash_equivalents',
+    'total_assets',
+    'total_liabilities',
+    'total_current_assets',
+    'net_cash_flows_from_operating_activities',
+    'cash_and_cash_equivalents_at_end_of_year',
+    'odd_line',
+  ),
+  num,
+);
 const header = { currency: text, endDate: date, symbol: text, fiscalYear: text, fiscalQuarter: text, period: text };
-const balance: fc.Arbitrary<BalanceSheetRecord> = fc.record({ ...header, currentAssets: section, nonCurrentAssets: section, currentLiabilities: section, nonCurrentLiabilities: section, ownersEquity: section });
+const balance: fc.Arbitrary<BalanceSheetRecord> = fc.record({
+  ...header,
+  currentAssets: section,
+  nonCurrentAssets: section,
+  currentLiabilities: section,
+  nonCurrentLiabilities: section,
+  ownersEquity: section,
+});
 const cashFlow: fc.Arbitrary<CashFlowRecord> = fc.record({ ...header, operating: section, investing: section, financing: section });
 const segment = fc.record({ name: text, revenue: optNum, revenuePercentage: optNum });
 const revenue: fc.Arbitrary<RevenueBreakdown> = fc.record({
   currency: text,
-  periods: fc.array(fc.record({ endDate: date, period: text, fiscalYear: fc.integer(), product: fc.array(segment, { maxLength: 40 }), area: fc.array(segment, { maxLength: 5 }), industry: fc.array(segment, { maxLength: 40 }), industryTotalRevenue: optNum }), { maxLength: 4 }),
+  periods: fc.array(
+    fc.record({
+      endDate: date,
+      period: text,
+      fiscalYear: fc.integer(),
+      product: fc.array(segment, { maxLength: 40 }),
+      area: fc.array(segment, { maxLength: 5 }),
+      industry: fc.array(segment, { maxLength: 40 }),
+      industryTotalRevenue: optNum,
+    }),
+    { maxLength: 4 },
+  ),
 });
-const indexItem: fc.Arbitrary<IndexPriceItem> = fc.record({ date, symbol: text, name: text, open: optNum, dayHigh: optNum, dayLow: optNum, close: optNum, changePercent: optNum, tradeAmount: optNum, peTtm: optNum, pb: optNum, dividendYield: optNum });
+const indexItem: fc.Arbitrary<IndexPriceItem> = fc.record({
+  date,
+  symbol: text,
+  name: text,
+  open: optNum,
+  dayHigh: optNum,
+  dayLow: optNum,
+  close: optNum,
+  changePercent: optNum,
+  tradeAmount: optNum,
+  peTtm: optNum,
+  pb: optNum,
+  dividendYield: optNum,
+});
 const concept: fc.Arbitrary<Concept> = fc.record({
-  conceptId: text, name: text, description: fc.option(text, { nil: undefined }), keywords: fc.array(text, { maxLength: 12 }), trendingScore: num, firstDetected: fc.boolean(),
-  scoredAtMs: optNum, publishedAtMs: optNum, conceptScore: optNum,
-  stocks: fc.array(fc.record({ market: text, code: text, name: text, description: fc.option(text, { nil: undefined }), relevance: optNum }), { maxLength: 120 }),
+  conceptId: text,
+  name: text,
+  description: fc.option(text, { nil: undefined }),
+  keywords: fc.array(text, { maxLength: 12 }),
+  trendingScore: num,
+  firstDetected: fc.boolean(),
+  scoredAtMs: optNum,
+  publishedAtMs: optNum,
+  conceptScore: optNum,
+  stocks: fc.array(
+    fc.record({ market: text, code: text, name: text, description: fc.option(text, { nil: undefined }), relevance: optNum }),
+    { maxLength: 120 },
+  ),
   docs: fc.array(fc.record({ docId: text, title: text, url, relevance: optNum }), { maxLength: 30 }),
 });
 
@@ -91,7 +199,8 @@ function check(m: SlackMessage): boolean {
   // In mrkdwn every remaining `<` must open one of our own http(s) links.
   const mrkdwn = rendered(m, true);
   for (const at of mrkdwn.matchAll(/</g)) {
-    if (!/^<https?:\/\/[^\s<>|]+\|[^<>]*>/.test(mrkdwn.slice(at.index ?? 0))) throw new Error(`stray < in mrkdwn: ${mrkdwn.slice(at.index ?? 0, (at.index ?? 0) + 40)}`);
+    if (!/^<https?:\/\/[^\s<>|]+\|[^<>]*>/.test(mrkdwn.slice(at.index ?? 0)))
+      throw new Error(`stray < in mrkdwn: ${mrkdwn.slice(at.index ?? 0, (at.index ?? 0) + 40)}`);
   }
   return true;
 }
@@ -109,49 +218,116 @@ const state = { k: 'v2' as const, r: { query: 'q', num: 10 }, p: 1 };
 
 describe('cards with random hostile service data', () => {
   it('search results (v1, v2) and passages', () => {
-    fc.assert(fc.property(fc.array(docSummary, { maxLength: 12 }), fc.array(searchDoc, { maxLength: 12 }), fc.array(chunk, { maxLength: 12 }), text, fc.integer({ min: 1, max: 30 }), (v1, v2, chunks, q, p) => {
-      check(renderV1SearchResults({ items: v1, totalCount: v1.length * 3, totalPages: 3, pageNum: p % 4, pageSize: 5 }, { state: { k: 'v1', r: { query: q }, p }, visibility: 'ephemeral', pageSize: 5 }));
-      check(renderV2SearchResults({ docs: v2, totalCount: 500, tookMs: 1 }, { state: { ...state, p, r: { query: q } }, visibility: 'public', pageSize: 5 }));
-      return check(renderPassages(chunks, { query: q, docTitle: q }));
-    }), RUNS);
+    fc.assert(
+      fc.property(
+        fc.array(docSummary, { maxLength: 12 }),
+        fc.array(searchDoc, { maxLength: 12 }),
+        fc.array(chunk, { maxLength: 12 }),
+        text,
+        fc.integer({ min: 1, max: 30 }),
+        (v1, v2, chunks, q, p) => {
+          check(
+            renderV1SearchResults(
+              { items: v1, totalCount: v1.length * 3, totalPages: 3, pageNum: p % 4, pageSize: 5 },
+              { state: { k: 'v1', r: { query: q }, p }, visibility: 'ephemeral', pageSize: 5 },
+            ),
+          );
+          check(
+            renderV2SearchResults(
+              { docs: v2, totalCount: 500, tookMs: 1 },
+              { state: { ...state, p, r: { query: q } }, visibility: 'public', pageSize: 5 },
+            ),
+          );
+          return check(renderPassages(chunks, { query: q, docTitle: q }));
+        },
+      ),
+      RUNS,
+    );
   });
 
   it('document summary and unfurl', () => {
-    fc.assert(fc.property(docSummary, searchDoc, text, (d, s, summary) => {
-      check(renderDocumentSummary({ summary: { docId: d.id, summary }, doc: d }));
-      check(renderDocumentSummary({ summary: { docId: s.docId, summary }, doc: s }));
-      return check({ text: 'unfurl', blocks: renderUnfurl(d).blocks });
-    }), RUNS);
+    fc.assert(
+      fc.property(docSummary, searchDoc, text, (d, s, summary) => {
+        check(renderDocumentSummary({ summary: { docId: d.id, summary }, doc: d }));
+        check(renderDocumentSummary({ summary: { docId: s.docId, summary }, doc: s }));
+        return check({ text: 'unfurl', blocks: renderUnfurl(d).blocks });
+      }),
+      RUNS,
+    );
   });
 
   it('statements, snapshot, revenue, index', () => {
-    fc.assert(fc.property(fc.array(balance, { maxLength: 25 }), fc.array(cashFlow, { maxLength: 25 }), revenue, fc.array(indexItem, { maxLength: 60 }), text, (b, c, r, idx, name) => {
-      const ctx = { symbol: 'SH:600519', companyName: name };
-      check(renderBalanceSheet(b, ctx));
-      check(renderCashFlow(c, ctx));
-      check(renderCompanySnapshot({ ...ctx, balance: b, cashFlow: c, revenue: r }));
-      check(renderRevenueBreakdown(r, ctx));
-      return check(renderIndexCard(idx, { code: 'SPX', name }));
-    }), RUNS);
+    fc.assert(
+      fc.property(
+        fc.array(balance, { maxLength: 25 }),
+        fc.array(cashFlow, { maxLength: 25 }),
+        revenue,
+        fc.array(indexItem, { maxLength: 60 }),
+        text,
+        (b, c, r, idx, name) => {
+          const ctx = { symbol: 'SH:600519', companyName: name };
+          check(renderBalanceSheet(b, ctx));
+          check(renderCashFlow(c, ctx));
+          check(renderCompanySnapshot({ ...ctx, balance: b, cashFlow: c, revenue: r }));
+          check(renderRevenueBreakdown(r, ctx));
+          return check(renderIndexCard(idx, { code: 'SPX', name }));
+        },
+      ),
+      RUNS,
+    );
   });
 
   it('concepts, detail and digest', () => {
-    fc.assert(fc.property(fc.array(concept, { maxLength: 25 }), fc.integer({ min: -5, max: 60 }), (cs, top) => {
-      check(renderConceptsList(cs, { top }));
-      if (cs[0]) check(renderConceptDetail(cs[0]));
-      return check(renderDigest({ concepts: cs, previous: { postedAtMs: 0, slot: 's', concepts: cs.slice(2).map((c) => ({ conceptId: c.conceptId, name: c.name, trendingScore: 1 })) }, top, nowMs: Date.now(), timeZone: 'Asia/Shanghai' }));
-    }), RUNS);
+    fc.assert(
+      fc.property(fc.array(concept, { maxLength: 25 }), fc.integer({ min: -5, max: 60 }), (cs, top) => {
+        check(renderConceptsList(cs, { top }));
+        if (cs[0]) check(renderConceptDetail(cs[0]));
+        return check(
+          renderDigest({
+            concepts: cs,
+            previous: {
+              postedAtMs: 0,
+              slot: 's',
+              concepts: cs.slice(2).map((c) => ({ conceptId: c.conceptId, name: c.name, trendingScore: 1 })),
+            },
+            top,
+            nowMs: Date.now(),
+            timeZone: 'Asia/Shanghai',
+          }),
+        );
+      }),
+      RUNS,
+    );
   });
 
   it('errors, usage, folders, home', () => {
-    fc.assert(fc.property(text, fc.array(fc.string(), { maxLength: 60 }), fc.constantFrom('validation', 'auth', 'not_found', 'upstream', 'timeout', 'network', 'bad_response', 'cancelled', 'rate_limited'), (t, ids, kind) => {
-      check(renderServiceError({ kind, issues: [{ loc: ['body', t], msg: t, type: 'x' }], serviceDetail: t }, { correlationId: t, action: t, retryValue: '{}' }));
-      const usage = parseResearchArgs(`${t} typ:${t}`, new Date());
-      if (usage.kind === 'usage') check(renderUsage(usage));
-      check(renderFolderCreated({ folderId: t }, t));
-      check(renderFolderDeleted({ folderId: t, docIds: ids }, t));
-      return checkView(renderAppHome({ subscriptions: [], recentRuns: [{ runId: t, question: t, status: 'completed', startedAtMs: 0, permalink: t }], status: { reachable: false, lastError: t } }));
-    }), RUNS);
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.string(), { maxLength: 60 }),
+        fc.constantFrom('validation', 'auth', 'not_found', 'upstream', 'timeout', 'network', 'bad_response', 'cancelled', 'rate_limited'),
+        (t, ids, kind) => {
+          check(
+            renderServiceError(
+              { kind, issues: [{ loc: ['body', t], msg: t, type: 'x' }], serviceDetail: t },
+              { correlationId: t, action: t, retryValue: '{}' },
+            ),
+          );
+          const usage = parseResearchArgs(`${t} typ:${t}`, new Date());
+          if (usage.kind === 'usage') check(renderUsage(usage));
+          check(renderFolderCreated({ folderId: t }, t));
+          check(renderFolderDeleted({ folderId: t, docIds: ids }, t));
+          return checkView(
+            renderAppHome({
+              subscriptions: [],
+              recentRuns: [{ runId: t, question: t, status: 'completed', startedAtMs: 0, permalink: t }],
+              status: { reachable: false, lastError: t },
+            }),
+          );
+        },
+      ),
+      RUNS,
+    );
   });
 });
 

@@ -22,7 +22,17 @@ import { renderBalanceSheet, renderCashFlow } from '../../../src/slack/blocks/st
 import { renderSubscriptionList } from '../../../src/slack/blocks/subscriptions-card.js';
 import { parseFinancialsModal } from '../../../src/slack/commands/parse-financials-modal.js';
 import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
-import { buildBalance, buildCashFlow, buildChunk, buildConcept, buildDocSummary, buildIndexItems, buildRevenue, buildSearchDoc, buildSubscription } from './fixtures.js';
+import {
+  buildBalance,
+  buildCashFlow,
+  buildChunk,
+  buildConcept,
+  buildDocSummary,
+  buildIndexItems,
+  buildRevenue,
+  buildSearchDoc,
+  buildSubscription,
+} from './fixtures.js';
 
 /** Every message must pass our checker and the Slack emulator's validator. */
 export function expectValidMessage(m: SlackMessage): void {
@@ -53,7 +63,10 @@ const v2State = { k: 'v2' as const, r: { query: 'AI capex', num: 5, symbols: ['U
 describe('search result cards', () => {
   it('v2 results: per-document buttons, paging, share', () => {
     const docs = Array.from({ length: 10 }, (_, i) => buildSearchDoc({ docId: `v2_${i}`, title: `Doc ${i}` }));
-    const m = renderV2SearchResults({ docs, totalCount: 42, tookMs: 12 }, { state: { ...v2State, p: 2, r: { ...v2State.r, num: 10 } }, visibility: 'ephemeral', pageSize: 5 });
+    const m = renderV2SearchResults(
+      { docs, totalCount: 42, tookMs: 12 },
+      { state: { ...v2State, p: 2, r: { ...v2State.r, num: 10 } }, visibility: 'ephemeral', pageSize: 5 },
+    );
     expectValidMessage(m);
     const json = JSON.stringify(m);
     expect(json).toContain('Doc 5');
@@ -68,8 +81,18 @@ describe('search result cards', () => {
   });
 
   it('v1 page with the last page having no Next and public results no Share', () => {
-    const page = { items: [buildDocSummary(), buildDocSummary({ id: 'doc_2', url: 'javascript:alert(1)', title: '<!channel> Buy now' })], totalCount: 7, totalPages: 2, pageNum: 2, pageSize: 5 };
-    const m = renderV1SearchResults(page, { state: { k: 'v1', r: { query: '茅台', categories: ['reports'], sort: 'latest' }, p: 2 }, visibility: 'public', pageSize: 5 });
+    const page = {
+      items: [buildDocSummary(), buildDocSummary({ id: 'doc_2', url: 'javascript:alert(1)', title: '<!channel> Buy now' })],
+      totalCount: 7,
+      totalPages: 2,
+      pageNum: 2,
+      pageSize: 5,
+    };
+    const m = renderV1SearchResults(page, {
+      state: { k: 'v1', r: { query: '茅台', categories: ['reports'], sort: 'latest' }, p: 2 },
+      visibility: 'public',
+      pageSize: 5,
+    });
     expectValidMessage(m);
     const json = JSON.stringify(m);
     expect(renderedText(m)).not.toContain('<!channel>');
@@ -102,8 +125,18 @@ describe('document cards', () => {
     const m = renderPassages(
       [
         buildChunk(),
-        buildChunk({ id: 'c2', type: 'table', content: '| Q | Rev |\n|---|---|\n| Q1 | 44.1 |', mediaUrl: 'https://cdn.example.com/t.png' }),
-        buildChunk({ id: 'c3', type: 'image', summary: 'Chart of data-center revenue by quarter', mediaUrl: 'https://cdn.example.com/i.png' }),
+        buildChunk({
+          id: 'c2',
+          type: 'table',
+          content: '| Q | Rev |\n|---|---|\n| Q1 | 44.1 |',
+          mediaUrl: 'https://cdn.example.com/t.png',
+        }),
+        buildChunk({
+          id: 'c3',
+          type: 'image',
+          summary: 'Chart of data-center revenue by quarter',
+          mediaUrl: 'https://cdn.example.com/i.png',
+        }),
       ],
       { query: 'gross margin' },
     );
@@ -145,7 +178,13 @@ describe('financial cards', () => {
   });
 
   it('snapshot: key lines, change and revenue mix with one table', () => {
-    const m = renderCompanySnapshot({ symbol: 'SH:600519', companyName: '贵州茅台', balance: [buildBalance(2024), buildBalance(2023, 0.9)], cashFlow: [buildCashFlow(2024)], revenue: buildRevenue() });
+    const m = renderCompanySnapshot({
+      symbol: 'SH:600519',
+      companyName: '贵州茅台',
+      balance: [buildBalance(2024), buildBalance(2023, 0.9)],
+      cashFlow: [buildCashFlow(2024)],
+      revenue: buildRevenue(),
+    });
     expectValidMessage(m);
     expect(m.blocks.filter((b) => b.type === 'table')).toHaveLength(1);
     expect(JSON.stringify(m)).toContain('85.2%');
@@ -185,7 +224,15 @@ describe('concept cards', () => {
   });
 
   it('digest reports what changed since the previous one', () => {
-    const previous = { postedAtMs: Date.UTC(2025, 5, 29), slot: 's', concepts: [{ conceptId: 'cpt_1', name: 'Concept 1', trendingScore: 7 }, { conceptId: 'cpt_9', name: 'Gone', trendingScore: 3 }, { conceptId: 'cpt_2', name: 'Concept 2', trendingScore: 9 }] };
+    const previous = {
+      postedAtMs: Date.UTC(2025, 5, 29),
+      slot: 's',
+      concepts: [
+        { conceptId: 'cpt_1', name: 'Concept 1', trendingScore: 7 },
+        { conceptId: 'cpt_9', name: 'Gone', trendingScore: 3 },
+        { conceptId: 'cpt_2', name: 'Concept 2', trendingScore: 9 },
+      ],
+    };
     const concepts = [buildConcept(0), buildConcept(1), buildConcept(2)];
     const diff = diffConcepts(concepts, previous);
     expect(diff.changes.get('cpt_0')?.status).toBe('new');
@@ -216,13 +263,17 @@ describe('help, usage, errors', () => {
   });
 
   it('error cards per class', () => {
-    const validation = renderServiceError({ kind: 'validation', issues: [{ loc: ['body', 'start_date'], msg: 'invalid date format', type: 'value_error' }] }, { correlationId: 'req-1', action: 'search' });
+    const validation = renderServiceError(
+      { kind: 'validation', issues: [{ loc: ['body', 'start_date'], msg: 'invalid date format', type: 'value_error' }] },
+      { correlationId: 'req-1', action: 'search' },
+    );
     expect(validation.text).toContain('start date (since:): invalid date format');
     const auth = renderServiceError({ kind: 'auth' }, { correlationId: 'req-2' });
     expect(auth.text).toContain('ask a workspace admin');
     const down = renderServiceError({ kind: 'upstream', retryAfterMs: 2500 }, { retryValue: '{"r":1}', correlationId: 'req-3' });
     expect(JSON.stringify(down)).toContain(ACTION_IDS.errorRetry);
-    for (const m of [validation, auth, down, renderServiceError({ kind: 'not_found' }), renderServiceError({ kind: 'timeout' })]) expectValidMessage(m);
+    for (const m of [validation, auth, down, renderServiceError({ kind: 'not_found' }), renderServiceError({ kind: 'timeout' })])
+      expectValidMessage(m);
     expect(down).toMatchSnapshot();
   });
 });
@@ -237,17 +288,37 @@ describe('views and small cards', () => {
       fin_statement: { fin_statement_select: { type: 'static_select', selected_option: { value: statement } } },
       fin_period: { fin_period_select: { type: 'radio_buttons', selected_option: period ? { value: period } : null } },
     });
-    expect(parseFinancialsModal(values('hk:700', 'balance', 'quarterly'))).toMatchObject({ ok: true, args: { kind: 'balance', request: { symbol: 'HK:00700', period: 'quarterly' } } });
+    expect(parseFinancialsModal(values('hk:700', 'balance', 'quarterly'))).toMatchObject({
+      ok: true,
+      args: { kind: 'balance', request: { symbol: 'HK:00700', period: 'quarterly' } },
+    });
     expect(parseFinancialsModal(values('SPX', 'balance'))).toMatchObject({ ok: true, args: { kind: 'index' } });
-    expect(parseFinancialsModal(values('000001', 'snapshot'))).toMatchObject({ ok: false, response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } } });
-    expect(parseFinancialsModal(values('NVDA', 'prices'))).toMatchObject({ ok: false, response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } } });
+    expect(parseFinancialsModal(values('000001', 'snapshot'))).toMatchObject({
+      ok: false,
+      response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } },
+    });
+    expect(parseFinancialsModal(values('NVDA', 'prices'))).toMatchObject({
+      ok: false,
+      response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } },
+    });
     expect(financialsModalErrors({ period: 'x'.repeat(500) }).errors.fin_period?.length).toBeLessThanOrEqual(150);
   });
 
   it('app home with subscriptions, runs and status', () => {
     const view = renderAppHome({
-      subscriptions: [buildSubscription(), buildSubscription({ channelId: 'C999', paused: true, pausedReason: 'channel_not_found', cadence: 'daily' })],
-      recentRuns: [{ runId: 'r1', question: 'How did <!here> Moutai guide?', status: 'completed', startedAtMs: Date.UTC(2025, 5, 30), permalink: 'https://slack.example.com/archives/C1/p1' }],
+      subscriptions: [
+        buildSubscription(),
+        buildSubscription({ channelId: 'C999', paused: true, pausedReason: 'channel_not_found', cadence: 'daily' }),
+      ],
+      recentRuns: [
+        {
+          runId: 'r1',
+          question: 'How did <!here> Moutai guide?',
+          status: 'completed',
+          startedAtMs: Date.UTC(2025, 5, 30),
+          permalink: 'https://slack.example.com/archives/C1/p1',
+        },
+      ],
       status: { reachable: true, latencyMs: 87.4, checkedAtMs: Date.UTC(2025, 5, 30, 1, 2) },
     });
     expectValidView(view);
@@ -262,7 +333,8 @@ describe('views and small cards', () => {
       renderFolderDeleted({ folderId: 'fld_1', docIds: Array.from({ length: 60 }, (_, i) => `d${i}`) }),
       renderSubscriptionList([buildSubscription(), buildSubscription({ channelId: 'C2', paused: true })]),
       renderSubscriptionList([]),
-    ]) expectValidMessage(m);
+    ])
+      expectValidMessage(m);
     expect(renderSubscriptionList([buildSubscription()])).toMatchSnapshot();
   });
 });

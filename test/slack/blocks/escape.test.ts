@@ -1,20 +1,39 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bold, escapeForMarkdownBlock, escapeMrkdwn, inlineCode, italic, markdownLink, mrkdwnLink, plainText, safeUrl, ZWSP } from '../../../src/slack/blocks/escape.js';
+import {
+  bold,
+  escapeForMarkdownBlock,
+  escapeMrkdwn,
+  inlineCode,
+  italic,
+  markdownLink,
+  mrkdwnLink,
+  plainText,
+  safeUrl,
+  ZWSP,
+} from '../../../src/slack/blocks/escape.js';
 
 describe('escapeMrkdwn', () => {
   it('escapes only &, <, >', () => {
     expect(escapeMrkdwn('A&B <c> *d* _e_ "f"')).toBe('A&amp;B &lt;c&gt; *d* _e_ "f"');
   });
 
-  it.each(['<!channel>', '<!here>', '<!everyone>', '<@U123ABC>', '<!subteam^S123|@team>', '< !here >', '&lt;!here&gt;', '&amp;lt;!channel&amp;gt;', '<<@U1>>', '<#C123|general>'])(
-    'neutralises %j',
-    (hostile) => {
-      const out = escapeMrkdwn(hostile);
-      expect(out).not.toMatch(/</);
-      expect(out).not.toMatch(/>/);
-    },
-  );
+  it.each([
+    '<!channel>',
+    '<!here>',
+    '<!everyone>',
+    '<@U123ABC>',
+    '<!subteam^S123|@team>',
+    '< !here >',
+    '&lt;!here&gt;',
+    '&amp;lt;!channel&amp;gt;',
+    '<<@U1>>',
+    '<#C123|general>',
+  ])('neutralises %j', (hostile) => {
+    const out = escapeMrkdwn(hostile);
+    expect(out).not.toMatch(/</);
+    expect(out).not.toMatch(/>/);
+  });
 
   it('decodes pre-escaped text once so it reads naturally', () => {
     expect(escapeMrkdwn('R&amp;D &lt;b&gt;')).toBe('R&amp;D &lt;b&gt;');
@@ -37,11 +56,14 @@ describe('escapeMrkdwn', () => {
 
   it('never lets a token form from arbitrary input (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('<', '>', '&', '!', '@', 'U', '1', 'l', 't', ';', 'g', 'a', 'm', 'p', ' ', '^', '|', '中') }), (s) => {
-        const out = escapeMrkdwn(s);
-        expect(out).not.toMatch(/[<>]/);
-        expect(out.replace(/&(amp|lt|gt);/g, '')).not.toContain('&');
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('<', '>', '&', '!', '@', 'U', '1', 'l', 't', ';', 'g', 'a', 'm', 'p', ' ', '^', '|', '中') }),
+        (s) => {
+          const out = escapeMrkdwn(s);
+          expect(out).not.toMatch(/[<>]/);
+          expect(out.replace(/&(amp|lt|gt);/g, '')).not.toContain('&');
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -45,7 +45,13 @@ export function buildSearchDoc(over: Partial<SearchDocument> = {}): SearchDocume
 }
 
 export function buildChunk(over: Partial<Chunk> = {}): Chunk {
-  return { id: 'c1', type: 'text', content: 'Gross margin was 61.0%, down 170 bps.', doc: { id: 'v2_1', title: 'NVIDIA 10-Q', url: 'https://research.example.com/docs/v2_1', tags: {}, metadatas: {} }, ...over };
+  return {
+    id: 'c1',
+    type: 'text',
+    content: 'Gross margin was 61.0%, down 170 bps.',
+    doc: { id: 'v2_1', title: 'NVIDIA 10-Q', url: 'https://research.example.com/docs/v2_1', tags: {}, metadatas: {} },
+    ...over,
+  };
 }
 
 export function buildBalance(year: number, scale = 1, over: Partial<BalanceSheetRecord> = {}): BalanceSheetRecord {
@@ -57,8 +63,16 @@ export function buildBalance(year: number, scale = 1, over: Partial<BalanceSheet
     fiscalQuarter: 'FY',
     period: 'annual',
     filingDate: `${year + 1}-03-30`,
-    currentAssets: { cash_and_cash_equivalents: 59_300_000_000 * scale, inventories: 46_000_000_000 * scale, total_current_assets: 225_000_000_000 * scale },
-    nonCurrentAssets: { property_plant_and_equipment: 22_000_000_000 * scale, total_non_current_assets: 50_000_000_000 * scale, total_assets: 275_000_000_000 * scale },
+    currentAssets: {
+      cash_and_cash_equivalents: 59_300_000_000 * scale,
+      inventories: 46_000_000_000 * scale,
+      total_current_assets: 225_000_000_000 * scale,
+    },
+    nonCurrentAssets: {
+      property_plant_and_equipment: 22_000_000_000 * scale,
+      total_non_current_assets: 50_000_000_000 * scale,
+      total_assets: 275_000_000_000 * scale,
+    },
     currentLiabilities: { accounts_payable: 3_000_000_000 * scale, total_current_liabilities: 50_000_000_000 * scale },
     nonCurrentLiabilities: { total_non_current_liabilities: 1_000_000_000 * scale, total_liabilities: -51_000_000_000 * scale },
     ownersEquity: { retained_earnings: 190_000_000_000 * scale, total_shareholders_equity: 224_000_000_000 * scale },
@@ -76,7 +90,11 @@ export function buildCashFlow(year: number, over: Partial<CashFlowRecord> = {}):
     period: 'annual',
     operating: { net_cash_flows_from_operating_activities: 92_400_000_000 },
     investing: { net_cash_flows_from_investing_activities: -1_900_000_000 },
-    financing: { net_cash_flows_from_financing_activities: -73_000_000_000, net_increase_in_cash_and_cash_equivalents: 17_500_000_000, cash_and_cash_equivalents_at_end_of_year: 59_300_000_000 },
+    financing: {
+      net_cash_flows_from_financing_activities: -73_000_000_000,
+      net_increase_in_cash_and_cash_equivalents: 17_500_000_000,
+      cash_and_cash_equivalents_at_end_of_year: 59_300_000_000,
+    },
     ...over,
   };
 }
@@ -86,17 +104,30 @@ export function buildRevenue(): RevenueBreakdown {
     currency: 'CNY',
     periods: [
       {
-        endDate: '2024-12-31', period: 'FY', fiscalYear: 2024,
+        endDate: '2024-12-31',
+        period: 'FY',
+        fiscalYear: 2024,
         product: [],
-        area: [{ name: '国内' , revenue: 165_000_000_000 }, { name: '国外', revenue: 5_000_000_000 }],
-        industry: [{ name: '茅台酒', revenue: 145_900_000_000, revenuePercentage: 85.2 }, { name: '系列酒', revenue: 24_700_000_000, revenuePercentage: 14.5 }],
+        area: [
+          { name: '国内', revenue: 165_000_000_000 },
+          { name: '国外', revenue: 5_000_000_000 },
+        ],
+        industry: [
+          { name: '茅台酒', revenue: 145_900_000_000, revenuePercentage: 85.2 },
+          { name: '系列酒', revenue: 24_700_000_000, revenuePercentage: 14.5 },
+        ],
         industryTotalRevenue: 171_200_000_000,
       },
       {
-        endDate: '2023-12-31', period: 'FY', fiscalYear: 2023,
+        endDate: '2023-12-31',
+        period: 'FY',
+        fiscalYear: 2023,
         product: [],
         area: [{ name: '国内' }],
-        industry: [{ name: '茅台酒', revenue: 126_600_000_000, revenuePercentage: 86.9 }, { name: '系列酒', revenue: 20_600_000_000, revenuePercentage: 13.1 }],
+        industry: [
+          { name: '茅台酒', revenue: 126_600_000_000, revenuePercentage: 86.9 },
+          { name: '系列酒', revenue: 20_600_000_000, revenuePercentage: 13.1 },
+        ],
       },
     ],
   };
@@ -123,7 +154,8 @@ export function buildConcept(i: number, over: Partial<Concept> = {}): Concept {
   return {
     conceptId: `cpt_${i}`,
     name: i === 0 ? '固态电池' : `Concept ${i}`,
-    description: 'Solid-state batteries replace the liquid electrolyte with a solid one. 产业化进度加快，多家车企公布装车计划。 Pilot lines ramp in 2026.',
+    description:
+      'Solid-state batteries replace the liquid electrolyte with a solid one. 产业化进度加快，多家车企公布装车计划。 Pilot lines ramp in 2026.',
     keywords: ['solid-state', '电解质', 'EV'],
     trendingScore: 10 - i,
     firstDetected: i === 0,
@@ -138,5 +170,17 @@ export function buildConcept(i: number, over: Partial<Concept> = {}): Concept {
 }
 
 export function buildSubscription(over: Partial<DigestSubscription> = {}): DigestSubscription {
-  return { teamId: 'T1', channelId: 'C0123ABC', cadence: 'weekly', weekday: 1, time: '09:00', timeZone: 'Asia/Shanghai', top: 10, createdBy: 'U1', createdAtMs: 0, paused: false, ...over };
+  return {
+    teamId: 'T1',
+    channelId: 'C0123ABC',
+    cadence: 'weekly',
+    weekday: 1,
+    time: '09:00',
+    timeZone: 'Asia/Shanghai',
+    top: 10,
+    createdBy: 'U1',
+    createdAtMs: 0,
+    paused: false,
+    ...over,
+  };
 }

@@ -56,12 +56,28 @@ describe('clampMessage', () => {
       text: huge,
       blocks: [
         { type: 'header', text: { type: 'plain_text', text: huge } },
-        { type: 'section', text: { type: 'mrkdwn', text: '' }, fields: Array.from({ length: 14 }, () => ({ type: 'mrkdwn' as const, text: huge })) },
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: '' },
+          fields: Array.from({ length: 14 }, () => ({ type: 'mrkdwn' as const, text: huge })),
+        },
         { type: 'context', elements: Array.from({ length: 12 }, () => ({ type: 'mrkdwn' as const, text: 'c' })) },
-        { type: 'actions', elements: Array.from({ length: 30 }, (_, i) => ({ type: 'button' as const, action_id: 'same', text: { type: 'plain_text' as const, text: huge }, value: huge, url: `https://x.com/${i}` })) },
+        {
+          type: 'actions',
+          elements: Array.from({ length: 30 }, (_, i) => ({
+            type: 'button' as const,
+            action_id: 'same',
+            text: { type: 'plain_text' as const, text: huge },
+            value: huge,
+            url: `https://x.com/${i}`,
+          })),
+        },
         { type: 'markdown', text: huge },
         { type: 'markdown', text: huge },
-        { type: 'table', rows: Array.from({ length: 120 }, () => Array.from({ length: 25 }, () => ({ type: 'raw_text' as const, text: '' }))) },
+        {
+          type: 'table',
+          rows: Array.from({ length: 120 }, () => Array.from({ length: 25 }, () => ({ type: 'raw_text' as const, text: '' }))),
+        },
         { type: 'table', rows: [[{ type: 'raw_text', text: 'second' }]] },
         { type: 'section', block_id: 'dup', text: { type: 'mrkdwn', text: 'a' } },
         { type: 'section', block_id: 'dup', text: { type: 'mrkdwn', text: 'b' } },

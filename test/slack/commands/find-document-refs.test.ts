@@ -38,7 +38,11 @@ describe('findDocumentRefs', () => {
   it('never throws and returns at most `limit` distinct ids for any text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: 1, max: 5 }), (text, limit) => {
-        const refs = findDocumentRefs(`${text} doc:doc_x1 ${text} https://research.example.com/docs/${encodeURIComponent(text.slice(0, 8))}`, DOMAINS, limit);
+        const refs = findDocumentRefs(
+          `${text} doc:doc_x1 ${text} https://research.example.com/docs/${encodeURIComponent(text.slice(0, 8))}`,
+          DOMAINS,
+          limit,
+        );
         expect(refs.length).toBeLessThanOrEqual(limit);
         expect(new Set(refs.map((r) => r.docId)).size).toBe(refs.length);
       }),

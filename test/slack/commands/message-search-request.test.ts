@@ -7,7 +7,12 @@ describe('messageSearchRequest', () => {
     const search = messageSearchRequest('Did $NVDA or 600519.SH beat on 2024-08-28? cf. 2024/05/22 <@U123> :eyes: <https://x.org|notes>');
     expect(search?.symbols).toEqual(['US:NVDA', 'SH:600519']);
     expect(search?.dates).toEqual(['2024-05-22', '2024-08-28']);
-    expect(search?.request).toMatchObject({ query: 'Did NVDA or 600519 beat on cf notes', symbols: ['US:NVDA', 'SH:600519'], startDatetime: '2024-05-22', endDatetime: '2024-08-28' });
+    expect(search?.request).toMatchObject({
+      query: 'Did NVDA or 600519 beat on cf notes',
+      symbols: ['US:NVDA', 'SH:600519'],
+      startDatetime: '2024-05-22',
+      endDatetime: '2024-08-28',
+    });
   });
 
   it('leaves bare words as words and a single date as the start of the window', () => {

@@ -11,13 +11,24 @@ describe('parseConceptsArgs', () => {
 
   it('subscribes with defaults', () => {
     expect(parseConceptsArgs('subscribe', { defaultTimeZone: 'Asia/Shanghai' })).toEqual({
-      kind: 'subscribe', channel: null, cadence: 'daily', time: '09:00', timeZone: 'Asia/Shanghai', top: 10,
+      kind: 'subscribe',
+      channel: null,
+      cadence: 'daily',
+      time: '09:00',
+      timeZone: 'Asia/Shanghai',
+      top: 10,
     });
   });
 
   it('subscribes with every option, in any order', () => {
     expect(parseConceptsArgs('subscribe top:5 tz:america/new_york at:7:30 weekly fri <#C0123|markets>')).toEqual({
-      kind: 'subscribe', channel: { id: 'C0123', name: 'markets' }, cadence: 'weekly', weekday: 5, time: '07:30', timeZone: 'America/New_York', top: 5,
+      kind: 'subscribe',
+      channel: { id: 'C0123', name: 'markets' },
+      cadence: 'weekly',
+      weekday: 5,
+      time: '07:30',
+      timeZone: 'America/New_York',
+      top: 5,
     });
     expect(parseConceptsArgs('subscribe #研究 weekdays')).toMatchObject({ channel: { name: '研究' }, cadence: 'weekdays' });
     expect(parseConceptsArgs('subscribe weekly')).toMatchObject({ cadence: 'weekly', weekday: 1 });

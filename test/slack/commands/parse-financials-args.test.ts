@@ -23,14 +23,20 @@ describe('parseFinancialsArgs', () => {
       kind: 'cashflow',
       request: { symbol: 'HK:00700', period: 'cumulative quarterly', fiscalQuarter: 'Q3 (9 months)' },
     });
-    expect(parse('$NVDA revenue annual limit:3')).toMatchObject({ kind: 'revenue', request: { symbol: 'US:NVDA', period: 'FY', limit: 3 } });
+    expect(parse('$NVDA revenue annual limit:3')).toMatchObject({
+      kind: 'revenue',
+      request: { symbol: 'US:NVDA', period: 'FY', limit: 3 },
+    });
     expect(parse('AAPL q:Q1 balance')).toMatchObject({ request: { period: 'quarterly', fiscalQuarter: 'Q1' } });
   });
 
   it('indices get the index card with the index code', () => {
     expect(parse('SPX')).toMatchObject({ kind: 'index', request: { symbol: 'SPX' } });
     expect(parse('000300 prices last:6m')).toMatchObject({ kind: 'index', request: { symbol: '000300', startDate: '2024-12-30' } });
-    expect(parse('hsi since:2025-01-01 until:2025-03-31')).toMatchObject({ kind: 'index', request: { symbol: 'HSI', startDate: '2025-01-01', endDate: '2025-03-31' } });
+    expect(parse('hsi since:2025-01-01 until:2025-03-31')).toMatchObject({
+      kind: 'index',
+      request: { symbol: 'HSI', startDate: '2025-01-01', endDate: '2025-03-31' },
+    });
   });
 
   it.each([

@@ -22,7 +22,9 @@ describe('parseResearchArgs', () => {
   });
 
   it('routes v1-only filters to v1 and says why', () => {
-    const r = parse('"solid state" battery type:reports,filings market:cn mode:semantic sort:latest in:fld_9 since:2024-01-01 until:2024-06-30 --public');
+    const r = parse(
+      '"solid state" battery type:reports,filings market:cn mode:semantic sort:latest in:fld_9 since:2024-01-01 until:2024-06-30 --public',
+    );
     expect(r).toMatchObject({
       kind: 'search',
       api: 'v1',
@@ -85,7 +87,10 @@ describe('parseResearchArgs', () => {
       public: false,
     });
     expect(parse('passages x type:socials').kind).toBe('usage');
-    expect(parse('ask  What did <@U1|ann> say about &lt;margins&gt;?')).toEqual({ kind: 'ask', question: 'What did @ann say about <margins>?' });
+    expect(parse('ask  What did <@U1|ann> say about &lt;margins&gt;?')).toEqual({
+      kind: 'ask',
+      question: 'What did @ann say about <margins>?',
+    });
     expect(parse('ask').kind).toBe('usage');
     expect(parse('replay 42 msg_1')).toEqual({ kind: 'replay', conversationId: 42, assistantMessageId: 'msg_1' });
     expect(parse('replay abc').kind).toBe('usage');

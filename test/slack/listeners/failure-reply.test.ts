@@ -34,7 +34,10 @@ describe('failureMessage', () => {
   const retry = { actionValue: '{"cmd":"/research","text":"x"}' };
 
   it('names the refused input of a 422 and offers no retry', () => {
-    const error = buildServiceError('validation', { status: 422, issues: [{ loc: ['body', 'categories', '0'], msg: "Input should be 'news'", type: 'enum' }] });
+    const error = buildServiceError('validation', {
+      status: 422,
+      issues: [{ loc: ['body', 'categories', '0'], msg: "Input should be 'news'", type: 'enum' }],
+    });
     const m = failureMessage(error, { correlationId: CORRELATION, retry, action: 'the search' });
     expect(text(m)).toContain('document type (type:)');
     expect(hasRetry(m)).toBe(false);
@@ -112,16 +115,23 @@ describe('replyWithFailure', () => {
   it('logs, and does not throw, when nothing reaches the user', async () => {
     const log = newLogger();
     await expect(
-      replyWithFailure(new Error('x'), { log, correlationId: CORRELATION, postEphemeral: { client, channel: 'C_DOES_NOT_EXIST', user: slack.defaultUserId } }),
+      replyWithFailure(new Error('x'), {
+        log,
+        correlationId: CORRELATION,
+        postEphemeral: { client, channel: 'C_DOES_NOT_EXIST', user: slack.defaultUserId },
+      }),
     ).resolves.toBeUndefined();
     expect(log.lines.some((l) => l.includes('could not tell the user about a failure') && l.includes('channel_not_found'))).toBe(true);
   });
 
   it('withFailureReply turns a thrown error into a reply', async () => {
     const respond = recordingRespond();
-    await withFailureReply(async () => {
-      throw buildServiceError('network');
-    }, { log: newLogger(), correlationId: CORRELATION, respond, retry: { actionValue: '{}' } });
+    await withFailureReply(
+      async () => {
+        throw buildServiceError('network');
+      },
+      { log: newLogger(), correlationId: CORRELATION, respond, retry: { actionValue: '{}' } },
+    );
     expect(JSON.stringify(respond.sent[0])).toContain(ACTION_IDS.errorRetry);
   });
 });

@@ -3,7 +3,11 @@ import { decodeRetry, encodeRetry } from '../../../src/slack/listeners/retry-val
 
 describe('retry values', () => {
   it('round-trips a command and a button press', () => {
-    expect(decodeRetry(encodeRetry({ kind: 'command', command: '/research', text: 'NVIDIA “AI” $NVDA' }))).toEqual({ kind: 'command', command: '/research', text: 'NVIDIA “AI” $NVDA' });
+    expect(decodeRetry(encodeRetry({ kind: 'command', command: '/research', text: 'NVIDIA “AI” $NVDA' }))).toEqual({
+      kind: 'command',
+      command: '/research',
+      text: 'NVIDIA “AI” $NVDA',
+    });
     const press = { kind: 'action' as const, actionId: 'rd.search.summary', value: '{"d":"doc_1"}', threadTs: '1700000000.000100' };
     expect(decodeRetry(encodeRetry(press))).toEqual(press);
   });
@@ -13,7 +17,8 @@ describe('retry values', () => {
   });
 
   it('rejects anything that is not ours', () => {
-    for (const v of [undefined, '', 'not json', 'null', '{"cmd":"research","text":"x"}', '{"act":1,"v":"x"}', '[]']) expect(decodeRetry(v)).toBeNull();
+    for (const v of [undefined, '', 'not json', 'null', '{"cmd":"research","text":"x"}', '{"act":1,"v":"x"}', '[]'])
+      expect(decodeRetry(v)).toBeNull();
     expect(decodeRetry('{"act":"a","v":"x","th":"not-a-ts"}')).toEqual({ kind: 'action', actionId: 'a', value: 'x' });
   });
 });

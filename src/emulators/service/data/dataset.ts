@@ -47,24 +47,30 @@ export function buildDataset(): Dataset {
   const companies = DEMO_COMPANIES;
   const documents = buildDocuments(companies);
   const docsById = new Map(documents.map((d) => [d.id, d]));
-  const docIndex = new SearchIndex(documents.map((d) => ({
-    key: d.id,
-    fields: [
-      { text: d.title, weight: 3 },
-      { text: d.summary, weight: 1 },
-      { text: d.chunks.map((c) => `${c.content} ${c.summary}`).join('\n'), weight: 1 },
-      { text: `${d.company_name} ${d.symbols.join(' ')} ${d.institution} ${d.author}`, weight: 1 },
-    ],
-  })));
+  const docIndex = new SearchIndex(
+    documents.map((d) => ({
+      key: d.id,
+      fields: [
+        { text: d.title, weight: 3 },
+        { text: d.summary, weight: 1 },
+        { text: d.chunks.map((c) => `${c.content} ${c.summary}`).join('\n'), weight: 1 },
+        { text: `${d.company_name} ${d.symbols.join(' ')} ${d.institution} ${d.author}`, weight: 1 },
+      ],
+    })),
+  );
   const chunkOwner = new Map<string, DemoDocument>();
   for (const d of documents) for (const c of d.chunks) chunkOwner.set(c.id, d);
-  const chunkIndex = new SearchIndex(documents.flatMap((d) => d.chunks.map((c) => ({
-    key: c.id,
-    fields: [
-      { text: `${c.content} ${c.summary}`, weight: 2 },
-      { text: d.title, weight: 1 },
-    ],
-  }))));
+  const chunkIndex = new SearchIndex(
+    documents.flatMap((d) =>
+      d.chunks.map((c) => ({
+        key: c.id,
+        fields: [
+          { text: `${c.content} ${c.summary}`, weight: 2 },
+          { text: d.title, weight: 1 },
+        ],
+      })),
+    ),
+  );
   const financials = new Map(companies.map((c) => [c.symbol, buildCompanyFinancials(c)]));
   const revenue = new Map(companies.map((c) => [c.symbol, buildCompanyRevenue(c)]));
   const indexPrices = new Map(DEMO_INDICES.map((i) => [i.symbol, buildIndexHistory(i)]));

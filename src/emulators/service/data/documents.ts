@@ -60,10 +60,22 @@ export const DATASET_END_MS = Date.parse('2025-06-30T16:00:00.000Z');
 const DATASET_START_MS = Date.parse('2023-07-01T00:00:00.000Z');
 
 const PER_COMPANY: Record<DemoCategory, number> = {
-  financials: 3, transcripts: 3, reports: 4, filings: 3, news: 6, socials: 4, files: 2,
+  financials: 3,
+  transcripts: 3,
+  reports: 4,
+  filings: 3,
+  news: 6,
+  socials: 4,
+  files: 2,
 };
 const REPORT_TYPE: Record<DemoCategory, number> = {
-  financials: 1, transcripts: 2, reports: 3, filings: 4, news: 5, socials: 6, files: 7,
+  financials: 1,
+  transcripts: 2,
+  reports: 3,
+  filings: 4,
+  news: 5,
+  socials: 6,
+  files: 7,
 };
 export const SEED_FOLDERS: readonly DemoFolder[] = [
   { id: 'fld_research_notes', name: 'Research notes', createdAtMs: Date.parse('2024-01-15T02:00:00Z') },
@@ -81,18 +93,46 @@ function markdownTable(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-function buildChunks(docId: string, lang: Language, paragraphs: string[], table: { caption: string; header: string[]; rows: string[][] }, image: string, formula: { latex: string; explain: string }): DemoChunk[] {
+function buildChunks(
+  docId: string,
+  lang: Language,
+  paragraphs: string[],
+  table: { caption: string; header: string[]; rows: string[][] },
+  image: string,
+  formula: { latex: string; explain: string },
+): DemoChunk[] {
   const chunks: DemoChunk[] = [];
   const meta = (page: number): DemoChunk['metadata'] => ({ page, position: chunks.length, language: lang });
   const media = (kind: string): string => `https://media.research-desk.example/${docId}/${chunks.length}-${kind}.png`;
   paragraphs.forEach((p, i) => {
     chunks.push({ id: `${docId}_c${chunks.length}`, type: 'text', media_url: '', content: p, summary: '', metadata: meta(1 + i) });
     if (i === 0) {
-      chunks.push({ id: `${docId}_c${chunks.length}`, type: 'table', media_url: media('table'), content: markdownTable(table.header, table.rows), summary: table.caption, metadata: meta(2) });
+      chunks.push({
+        id: `${docId}_c${chunks.length}`,
+        type: 'table',
+        media_url: media('table'),
+        content: markdownTable(table.header, table.rows),
+        summary: table.caption,
+        metadata: meta(2),
+      });
     }
   });
-  chunks.push({ id: `${docId}_c${chunks.length}`, type: 'image', media_url: media('image'), content: '', summary: image, metadata: meta(3) });
-  chunks.push({ id: `${docId}_c${chunks.length}`, type: 'formula', media_url: media('formula'), content: '', summary: `${formula.explain}: $$${formula.latex}$$`, metadata: meta(4) });
+  chunks.push({
+    id: `${docId}_c${chunks.length}`,
+    type: 'image',
+    media_url: media('image'),
+    content: '',
+    summary: image,
+    metadata: meta(3),
+  });
+  chunks.push({
+    id: `${docId}_c${chunks.length}`,
+    type: 'formula',
+    media_url: media('formula'),
+    content: '',
+    summary: `${formula.explain}: $$${formula.latex}$$`,
+    metadata: meta(4),
+  });
   return chunks;
 }
 
@@ -159,13 +199,22 @@ function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument
         logo: company.logo,
         summary: summarize(lang, text.title, text.paragraphs),
         tags,
-        metadatas: { period: `${fq.fiscalYear}Q${fq.quarter}`, periods: [`${fq.fiscalYear}Q${fq.quarter}`], entities: [company.nameZh, company.nameEn] },
+        metadatas: {
+          period: `${fq.fiscalYear}Q${fq.quarter}`,
+          periods: [`${fq.fiscalYear}Q${fq.quarter}`],
+          entities: [company.nameZh, company.nameEn],
+        },
         language: lang,
         channel_id: text.channelId,
         channel_name: text.channelName,
         report_type: REPORT_TYPE[category],
         report_scope: 1,
-        ...(isFile ? { folder_id: prng.pick(folderIds), uploadTags: [...tags.company, ...tags.industry, prng.pick(['watchlist', 'earnings', 'deep-dive'])] } : {}),
+        ...(isFile
+          ? {
+              folder_id: prng.pick(folderIds),
+              uploadTags: [...tags.company, ...tags.industry, prng.pick(['watchlist', 'earnings', 'deep-dive'])],
+            }
+          : {}),
         chunks: buildChunks(id, lang, text.paragraphs, text.table, text.image, text.formula),
       });
     }
@@ -177,16 +226,21 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
   const prng = createPrng(hashSeed('docs:themes'));
   const out: DemoDocument[] = [];
   for (const concept of DEMO_CONCEPTS) {
-    const related = concept.stocks
-      .map((s) => companies.find((c) => c.code === s.code))
-      .filter((c): c is DemoCompany => c !== undefined);
+    const related = concept.stocks.map((s) => companies.find((c) => c.code === s.code)).filter((c): c is DemoCompany => c !== undefined);
     const primary = related[0];
     if (!primary) continue;
-    for (const [lang, category] of [['zh', 'reports'], ['zh', 'news'], ['en', 'news']] as const) {
+    for (const [lang, category] of [
+      ['zh', 'reports'],
+      ['zh', 'news'],
+      ['en', 'news'],
+    ] as const) {
       const names = related.map((c) => (lang === 'zh' ? c.nameZh : c.nameEn));
       const conceptName = lang === 'zh' ? concept.name : concept.nameEn;
       const text = buildThemeText(conceptName, concept.desc, names, lang, prng);
-      const paragraphs = [...text.paragraphs, lang === 'zh' ? `关键词：${concept.keywords.join('、')}。` : `Keywords: ${concept.keywords.join(', ')}.`];
+      const paragraphs = [
+        ...text.paragraphs,
+        lang === 'zh' ? `关键词：${concept.keywords.join('、')}。` : `Keywords: ${concept.keywords.join(', ')}.`,
+      ];
       const id = docId(prng, used);
       const institution = category === 'reports' ? prng.pick(['中信证券', '中金公司', '华泰证券']) : lang === 'zh' ? '财联社' : 'Reuters';
       const table = {
@@ -224,7 +278,14 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
         channel_name: institution,
         report_type: REPORT_TYPE[category],
         report_scope: 2,
-        chunks: buildChunks(id, lang, paragraphs, table, lang === 'zh' ? `图表：${conceptName}指数走势` : `Chart: ${conceptName} basket performance`, { latex: '\\Delta = \\frac{P_t - P_0}{P_0}', explain: lang === 'zh' ? '区间涨跌幅' : 'Period return' }),
+        chunks: buildChunks(
+          id,
+          lang,
+          paragraphs,
+          table,
+          lang === 'zh' ? `图表：${conceptName}指数走势` : `Chart: ${conceptName} basket performance`,
+          { latex: '\\Delta = \\frac{P_t - P_0}{P_0}', explain: lang === 'zh' ? '区间涨跌幅' : 'Period return' },
+        ),
       });
     }
   }

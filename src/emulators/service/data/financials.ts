@@ -67,7 +67,12 @@ function leverage(company: DemoCompany): number {
   return 0.45;
 }
 
-function buildBalanceSheet(company: DemoCompany, prng: Prng, totalAssetsTarget: number, cash: number): Omit<BalanceSheetRecord, keyof StatementHeader> {
+function buildBalanceSheet(
+  company: DemoCompany,
+  prng: Prng,
+  totalAssetsTarget: number,
+  cash: number,
+): Omit<BalanceSheetRecord, keyof StatementHeader> {
   const A = totalAssetsTarget;
   const f = (lo: number, hi: number): number => round(A * prng.float(lo, hi));
   const current: Section = {

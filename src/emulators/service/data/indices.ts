@@ -31,9 +31,36 @@ export interface IndexPriceItem {
 }
 
 export const DEMO_INDICES: readonly IndexDefinition[] = [
-  { symbol: 'SPX', name: 'S&P 500', aliases: ['SPX', '.SPX', 'US:SPX', 'INX', 'SP500'], level: 5200, pe: 24, pb: 4.6, dividendYield: 1.4, marketCap: 4.9e13 },
-  { symbol: 'HSI', name: '恒生指数', aliases: ['HSI', 'HK:HSI', '.HSI'], level: 17500, pe: 9.5, pb: 1.0, dividendYield: 3.9, marketCap: 3.2e13 },
-  { symbol: '000300', name: '沪深300', aliases: ['000300', 'SH:000300', 'CSI300', 'CSI 300'], level: 3500, pe: 12.5, pb: 1.3, dividendYield: 2.9, marketCap: 4.8e13 },
+  {
+    symbol: 'SPX',
+    name: 'S&P 500',
+    aliases: ['SPX', '.SPX', 'US:SPX', 'INX', 'SP500'],
+    level: 5200,
+    pe: 24,
+    pb: 4.6,
+    dividendYield: 1.4,
+    marketCap: 4.9e13,
+  },
+  {
+    symbol: 'HSI',
+    name: '恒生指数',
+    aliases: ['HSI', 'HK:HSI', '.HSI'],
+    level: 17500,
+    pe: 9.5,
+    pb: 1.0,
+    dividendYield: 3.9,
+    marketCap: 3.2e13,
+  },
+  {
+    symbol: '000300',
+    name: '沪深300',
+    aliases: ['000300', 'SH:000300', 'CSI300', 'CSI 300'],
+    level: 3500,
+    pe: 12.5,
+    pb: 1.3,
+    dividendYield: 2.9,
+    marketCap: 4.8e13,
+  },
 ];
 
 export const INDEX_HISTORY_END = '2025-06-30';

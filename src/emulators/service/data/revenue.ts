@@ -70,7 +70,13 @@ export function buildCompanyRevenue(company: DemoCompany): CompanyRevenue {
       period: kind === 'FY' ? `FY${fq.fiscalYear}` : `H1 FY${fq.fiscalYear}`,
       fiscal_year: fq.fiscalYear,
       kind,
-      product: productNames.length > 0 ? split(prng, productNames, productTotal).map((p) => ({ ...p, revenue_percentage: Math.round((p.revenue / total) * 10_000) / 100 })) : [],
+      product:
+        productNames.length > 0
+          ? split(prng, productNames, productTotal).map((p) => ({
+              ...p,
+              revenue_percentage: Math.round((p.revenue / total) * 10_000) / 100,
+            }))
+          : [],
       area: split(prng, company.areas, total),
       industry: split(prng, company.segments, total),
       industry_total_revenue: total,

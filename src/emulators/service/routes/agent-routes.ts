@@ -48,7 +48,13 @@ function publicMessage(m: MessageRecord) {
 }
 
 /** Streams a run as SSE from `fromOffset`, following it until it ends or `timeoutSec` passes. */
-function streamRun(ctx: RouteContext, run: AgentRun, fromOffset: number, timeoutSec: number, headers: Record<string, string> = {}): 'streamed' {
+function streamRun(
+  ctx: RouteContext,
+  run: AgentRun,
+  fromOffset: number,
+  timeoutSec: number,
+  headers: Record<string, string> = {},
+): 'streamed' {
   const { state } = ctx;
   const conn = new SseConnection(ctx.res, {
     faults: { ...state.faults.faults },
@@ -79,8 +85,10 @@ function createConversation(ctx: RouteContext): RouteResult {
   const meta = r.object('meta');
   r.done();
   const conv = ctx.state.runs.createConversation({
-    ...(agentId !== undefined ? { agentId } : {}), ...(title !== undefined ? { title } : {}),
-    ...(type !== undefined ? { type } : {}), ...(meta !== undefined ? { meta } : {}),
+    ...(agentId !== undefined ? { agentId } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(type !== undefined ? { type } : {}),
+    ...(meta !== undefined ? { meta } : {}),
   });
   return ok(publicConversation(conv));
 }
@@ -99,31 +107,47 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
   const documents = r.raw('documents');
   if (documents !== undefined && documents !== null) {
     if (!Array.isArray(documents)) r.issue(['documents'], 'Input should be a valid list', 'list_type', documents);
-    else documents.forEach((d: unknown, i) => {
-      const item = d as Record<string, unknown> | null;
-      if (typeof item !== 'object' || item === null) r.issue(['documents', i], 'Input should be a valid dictionary', 'dict_type', d);
-      else {
-        if (typeof item.doc_id !== 'string') r.issue(['documents', i, 'doc_id'], item.doc_id === undefined ? 'Field required' : 'Input should be a valid string', item.doc_id === undefined ? 'missing' : 'string_type', item.doc_id ?? null);
-        else docIds.push(item.doc_id);
-        if (typeof item.doc_title !== 'string') r.issue(['documents', i, 'doc_title'], item.doc_title === undefined ? 'Field required' : 'Input should be a valid string', item.doc_title === undefined ? 'missing' : 'string_type', item.doc_title ?? null);
-      }
-    });
+    else
+      documents.forEach((d: unknown, i) => {
+        const item = d as Record<string, unknown> | null;
+        if (typeof item !== 'object' || item === null) r.issue(['documents', i], 'Input should be a valid dictionary', 'dict_type', d);
+        else {
+          if (typeof item.doc_id !== 'string')
+            r.issue(
+              ['documents', i, 'doc_id'],
+              item.doc_id === undefined ? 'Field required' : 'Input should be a valid string',
+              item.doc_id === undefined ? 'missing' : 'string_type',
+              item.doc_id ?? null,
+            );
+          else docIds.push(item.doc_id);
+          if (typeof item.doc_title !== 'string')
+            r.issue(
+              ['documents', i, 'doc_title'],
+              item.doc_title === undefined ? 'Field required' : 'Input should be a valid string',
+              item.doc_title === undefined ? 'missing' : 'string_type',
+              item.doc_title ?? null,
+            );
+        }
+      });
   }
   const conv = conversationOrThrow(ctx, conversationId(ctx, [r]));
   const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds));
   const headers = { [ASSISTANT_MESSAGE_ID_HEADER]: run.assistantMessageId };
   if (stream) return streamRun(ctx, run, 0, 1800, headers);
   await run.done;
-  return ok({
-    conversation_id: conv.id,
-    message_id: run.message.reply_to_message_id,
-    assistant_message_id: run.assistantMessageId,
-    response_id: run.responseId,
-    status: run.status,
-    content: run.message.content,
-    error_info: run.message.error_info,
-    assistant_events: run.events,
-  }, headers);
+  return ok(
+    {
+      conversation_id: conv.id,
+      message_id: run.message.reply_to_message_id,
+      assistant_message_id: run.assistantMessageId,
+      response_id: run.responseId,
+      status: run.status,
+      content: run.message.content,
+      error_info: run.message.error_info,
+      assistant_events: run.events,
+    },
+    headers,
+  );
 }
 
 function listMessages(ctx: RouteContext): RouteResult {

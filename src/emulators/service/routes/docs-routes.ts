@@ -39,11 +39,13 @@ function latestConcepts(ctx: RouteContext) {
   const r = new FieldReader(Object.fromEntries(ctx.query), 'query');
   const includeDocs = r.boolean('include_docs') ?? true;
   r.done();
-  return ok(ctx.state.dataset.concepts.map((c) => {
-    const copy = structuredClone(c);
-    if (!includeDocs) return { ...copy, docs: undefined };
-    return copy;
-  }));
+  return ok(
+    ctx.state.dataset.concepts.map((c) => {
+      const copy = structuredClone(c);
+      if (!includeDocs) return { ...copy, docs: undefined };
+      return copy;
+    }),
+  );
 }
 
 export function docsRoutes(): Route[] {

@@ -54,7 +54,8 @@ function readTags(r: FieldReader): Record<string, unknown> | string[] | undefine
   if (Array.isArray(raw)) return r.stringArray('tags');
   if (typeof raw === 'object') {
     for (const [type, values] of Object.entries(raw as Record<string, unknown>)) {
-      if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) r.issue(['tags', type], 'Input should be a valid list of strings', 'list_type', values);
+      if (!Array.isArray(values) || values.some((v) => typeof v !== 'string'))
+        r.issue(['tags', type], 'Input should be a valid list of strings', 'list_type', values);
     }
     return raw as Record<string, unknown>;
   }
@@ -78,15 +79,19 @@ function v1Search(ctx: RouteContext): ReturnType<typeof ok> {
   const markets = r.stringArray('markets', { enum: variant === 'latest' ? [...MARKETS, 'sz', 'sh'] : MARKETS });
   const institutions = r.stringArray('institutions');
   const symbols = r.stringArray('symbols', {
-    check: (s) => (isValidSymbol(s) || (variant !== 'latest' && LOOSE_SYMBOL.test(s)) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>'),
+    check: (s) =>
+      isValidSymbol(s) || (variant !== 'latest' && LOOSE_SYMBOL.test(s))
+        ? undefined
+        : 'Value error, symbol must have the shape <MARKET>:<code>',
   });
   const tags = readTags(r);
   const dates = readDates(r, 'start_date', 'end_date');
   const paging = readPaging(r, variant);
   const folderIds = variant === 'latest' ? r.stringArray('folder_ids') : undefined;
   const minScore = variant === 'latest' ? r.number('min_score') : undefined;
-  const highlight = variant === 'latest' ? r.boolean('should_highlight') ?? false : false;
-  if (r.has('extended_filters') && !Array.isArray(r.raw('extended_filters'))) r.issue(['extended_filters'], 'Input should be a valid list', 'list_type', r.raw('extended_filters'));
+  const highlight = variant === 'latest' ? (r.boolean('should_highlight') ?? false) : false;
+  if (r.has('extended_filters') && !Array.isArray(r.raw('extended_filters')))
+    r.issue(['extended_filters'], 'Input should be a valid list', 'list_type', r.raw('extended_filters'));
   r.done();
 
   const filter: DocFilter = {
@@ -112,7 +117,9 @@ function v2Search(ctx: RouteContext, news: boolean): ReturnType<typeof ok> {
   const r = FieldReader.forBody(ctx.body, { required: true });
   const query = r.string('query', { required: true, minLength: 1 }) ?? '';
   const num = r.integer('num', { min: 1, max: 100 }) ?? 10;
-  const symbols = r.stringArray('symbols', { check: (s) => (isValidSymbol(s) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>') });
+  const symbols = r.stringArray('symbols', {
+    check: (s) => (isValidSymbol(s) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>'),
+  });
   const industries = news ? undefined : r.stringArray('industries');
   const channelIds = r.stringArray('channel_ids');
   const dates = readDates(r, 'start_datetime', 'end_datetime', true);
@@ -148,7 +155,9 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
   const categories = r.stringArray('categories', { enum: categoriesFor(variant) });
   const markets = r.stringArray('markets', { enum: MARKETS });
   const institutions = r.stringArray('institutions');
-  const symbols = r.stringArray('symbols', { check: (s) => (isValidSymbol(s) || LOOSE_SYMBOL.test(s) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>') });
+  const symbols = r.stringArray('symbols', {
+    check: (s) => (isValidSymbol(s) || LOOSE_SYMBOL.test(s) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>'),
+  });
   const dates = readDates(r, 'start_date', 'end_date');
   const num = r.integer('num', { min: 1, max: 100 }) ?? 10;
   // The field table and the request schema spell the flag differently; both are honoured.
@@ -170,15 +179,17 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
     const doc = state.dataset.chunkOwner.get(h.key);
     const chunk = doc?.chunks.find((c) => c.id === h.key);
     if (!doc || !chunk) return [];
-    return [{
-      id: chunk.id,
-      type: chunk.type,
-      media_url: chunk.media_url,
-      content: chunk.content,
-      summary: chunk.summary,
-      score: Math.round(h.score * 10_000) / 10_000,
-      doc: extra ? formatListDoc(doc, variant) : { id: doc.id, title: doc.title, url: doc.url },
-    }];
+    return [
+      {
+        id: chunk.id,
+        type: chunk.type,
+        media_url: chunk.media_url,
+        content: chunk.content,
+        summary: chunk.summary,
+        score: Math.round(h.score * 10_000) / 10_000,
+        doc: extra ? formatListDoc(doc, variant) : { id: doc.id, title: doc.title, url: doc.url },
+      },
+    ];
   });
   return ok({ chunks });
 }
@@ -216,4 +227,3 @@ export function searchRoutes(): Route[] {
     route('POST', '/v1/docs/tags', docsByTags),
   ];
 }
-

@@ -9,7 +9,15 @@ import { findIndex } from '../data/indices.js';
 const BS_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const;
 const CF_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY', 'H1', 'Q3 (9 months)'] as const;
 /** Cumulative labels for quarter names. */
-const CUMULATIVE_ALIAS: Record<string, string> = { Q1: 'Q1', Q2: 'H1', H1: 'H1', Q3: 'Q3 (9 months)', 'Q3 (9 months)': 'Q3 (9 months)', Q4: 'FY', FY: 'FY' };
+const CUMULATIVE_ALIAS: Record<string, string> = {
+  Q1: 'Q1',
+  Q2: 'H1',
+  H1: 'H1',
+  Q3: 'Q3 (9 months)',
+  'Q3 (9 months)': 'Q3 (9 months)',
+  Q4: 'FY',
+  FY: 'FY',
+};
 
 export function wrap(data: unknown) {
   return ok({ status: 200, code: 0, message: '', data });
@@ -22,7 +30,9 @@ function readFiscalYear(r: FieldReader): string | undefined {
 }
 
 function companyOrThrow(ctx: RouteContext, symbol: string) {
-  const company = ctx.state.dataset.companies.find((c) => c.symbol === symbol || (c.exchange === 'HK' && symbol === `HK:${c.code.replace(/^0/, '')}`));
+  const company = ctx.state.dataset.companies.find(
+    (c) => c.symbol === symbol || (c.exchange === 'HK' && symbol === `HK:${c.code.replace(/^0/, '')}`),
+  );
   if (!company) throw new StockError(404, 40401, `No data for symbol ${symbol}`);
   return company;
 }
@@ -68,9 +78,13 @@ function readStatementQuery(ctx: RouteContext, cashFlow: boolean): { symbol: str
   return {
     symbol,
     q: {
-      period: effective, limit, calendar,
-      ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}),
-      ...(fiscalYear ? { fiscalYear } : {}), ...(fiscalQuarter ? { fiscalQuarter } : {}),
+      period: effective,
+      limit,
+      calendar,
+      ...(startDate ? { startDate } : {}),
+      ...(endDate ? { endDate } : {}),
+      ...(fiscalYear ? { fiscalYear } : {}),
+      ...(fiscalQuarter ? { fiscalQuarter } : {}),
     },
   };
 }
@@ -102,7 +116,9 @@ function cashFlow(ctx: RouteContext) {
 function revenueBreakdown(ctx: RouteContext) {
   const r = FieldReader.forBody(ctx.body, { required: true });
   const symbol = r.symbol('symbol', { required: true }) ?? '';
-  const period = r.string('period', { check: (v) => (['FY', 'Q2', 'H1'].includes(v.toUpperCase()) ? undefined : "Value error, period must be one of 'FY', 'Q2', 'H1'") });
+  const period = r.string('period', {
+    check: (v) => (['FY', 'Q2', 'H1'].includes(v.toUpperCase()) ? undefined : "Value error, period must be one of 'FY', 'Q2', 'H1'"),
+  });
   const limit = r.integer('limit', { min: 1, max: 100 }) ?? 6;
   const startDate = r.date('start_date');
   const endDate = r.date('end_date');

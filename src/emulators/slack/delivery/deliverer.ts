@@ -28,7 +28,10 @@ function httpBody(req: DeliveryRequest): { body: string; contentType: string } {
     const form = new URLSearchParams(Object.entries(req.payload).map(([k, v]) => [k, String(v)]));
     return { body: form.toString(), contentType: 'application/x-www-form-urlencoded' };
   }
-  return { body: new URLSearchParams({ payload: JSON.stringify(req.payload) }).toString(), contentType: 'application/x-www-form-urlencoded' };
+  return {
+    body: new URLSearchParams({ payload: JSON.stringify(req.payload) }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  };
 }
 
 function httpRetryReason(outcome: DeliveryOutcome): string {

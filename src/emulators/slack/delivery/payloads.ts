@@ -46,7 +46,12 @@ export function baseInteraction(state: EmulatorState, type: string, user: SlackU
 }
 
 /** The event_callback envelope of the Events API. @see https://docs.slack.dev/apis/events-api */
-export function buildEventCallback(state: EmulatorState, event: Record<string, unknown>, eventId: string, eventTime: number): Record<string, unknown> {
+export function buildEventCallback(
+  state: EmulatorState,
+  event: Record<string, unknown>,
+  eventId: string,
+  eventTime: number,
+): Record<string, unknown> {
   return {
     token: 'emulator-verification-token',
     team_id: state.seed.teamId,

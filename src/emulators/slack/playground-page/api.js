@@ -10,7 +10,11 @@ async function call(method, path, payload) {
     });
     const raw = await response.text();
     let body = raw;
-    try { body = raw === '' ? null : JSON.parse(raw); } catch { /* not JSON: keep the text */ }
+    try {
+      body = raw === '' ? null : JSON.parse(raw);
+    } catch {
+      /* not JSON: keep the text */
+    }
     const ok = response.ok && !(body && typeof body === 'object' && body.ok === false);
     return { ok, status: response.status, body };
   } catch (error) {
@@ -50,6 +54,7 @@ export function failureReason(result) {
 export function deliveryFailure(result) {
   if (!result.ok) return failureReason(result);
   const delivery = result.body?.delivery;
-  if (delivery && delivery.ok === false) return delivery.status ? `${delivery.outcome} ${delivery.status}` : delivery.outcome ?? 'not acknowledged';
+  if (delivery && delivery.ok === false)
+    return delivery.status ? `${delivery.outcome} ${delivery.status}` : (delivery.outcome ?? 'not acknowledged');
   return null;
 }

@@ -84,8 +84,8 @@ function normaliseMessages(body) {
 async function loadChannels() {
   const [channels, users, info] = await Promise.all([api.channels(), api.users(), api.info()]);
   if (info.ok && info.body) state.info = info.body;
-  if (channels.ok) state.channels = Array.isArray(channels.body) ? channels.body : channels.body?.channels ?? [];
-  if (users.ok) for (const u of (Array.isArray(users.body) ? users.body : users.body?.users ?? [])) state.users.set(u.id, u);
+  if (channels.ok) state.channels = Array.isArray(channels.body) ? channels.body : (channels.body?.channels ?? []);
+  if (users.ok) for (const u of Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) state.users.set(u.id, u);
   renderSidebar();
 }
 
@@ -105,7 +105,7 @@ function loadViews() {
   return refresh('views', async () => {
     const result = await api.views();
     if (!result.ok) return;
-    state.views = Array.isArray(result.body) ? result.body : result.body?.views ?? [];
+    state.views = Array.isArray(result.body) ? result.body : (result.body?.views ?? []);
     modal.show(state.views);
   });
 }
@@ -113,7 +113,7 @@ function loadViews() {
 function loadHome() {
   return refresh('home', async () => {
     const result = await api.home();
-    state.home = result.ok ? result.body?.view ?? null : null;
+    state.home = result.ok ? (result.body?.view ?? null) : null;
     if (state.tab === 'home') renderHome();
   });
 }
@@ -160,7 +160,13 @@ function showConnection(status) {
 
 // ---------- rendering ----------
 
-const chromeModel = () => ({ channels: state.channels, channelId: state.channelId, tab: state.tab, unread: state.unread, botName: botName() });
+const chromeModel = () => ({
+  channels: state.channels,
+  channelId: state.channelId,
+  tab: state.tab,
+  unread: state.unread,
+  botName: botName(),
+});
 
 function renderSidebar() {
   drawSidebar({ channels: $('channel-list'), dms: $('dm-list'), apps: $('app-list') }, chromeModel(), selectChannel);
@@ -170,7 +176,6 @@ function renderHeader() {
   renderChannelHeader($('channel-header'), chromeModel(), selectChannel);
 }
 
-
 const messageCtx = () => ({
   ...blockCtxWithVersion(),
   blockCtx: blockCtx(),
@@ -178,7 +183,11 @@ const messageCtx = () => ({
   botUserId: state.info.bot_user_id,
   viewerId: state.info.default_user_id,
   onAction: sendAction,
-  openThread: (ts) => { state.threadTs = ts; renderChannel(); threadComposer.focus(); },
+  openThread: (ts) => {
+    state.threadTs = ts;
+    renderChannel();
+    threadComposer.focus();
+  },
   openMessageMenu,
 });
 
@@ -197,13 +206,33 @@ function renderChannel() {
   const notices = state.notices.get(state.channelId) ?? [];
   const channel = state.channels.find((c) => c.id === state.channelId);
   const ctx = messageCtx();
-  const intro = h('div', { class: 'channel-intro' },
+  const intro = h(
+    'div',
+    { class: 'channel-intro' },
     h('h2', null, channel?.is_im ? botName() : `👋 Welcome to #${channel?.name ?? ''}`),
-    h('p', null, channel?.is_im ? 'This is your direct message with the Research Desk app. Ask a question or use a slash command.'
-      : 'This is the very beginning of the channel. Try ', h('code', null, '/research semiconductor supply chain'), ', ', h('code', null, '/financials NVDA'), ' or mention ', h('span', { class: 'mention mention-user' }, `@${botName()}`), '.'),
-    h('p', { class: 'intro-demo' }, h('span', { class: 'demo-badge small' }, 'DEMO DATA'), ' Companies, figures and documents here come from the local demo service.'));
+    h(
+      'p',
+      null,
+      channel?.is_im
+        ? 'This is your direct message with the Research Desk app. Ask a question or use a slash command.'
+        : 'This is the very beginning of the channel. Try ',
+      h('code', null, '/research semiconductor supply chain'),
+      ', ',
+      h('code', null, '/financials NVDA'),
+      ' or mention ',
+      h('span', { class: 'mention mention-user' }, `@${botName()}`),
+      '.',
+    ),
+    h(
+      'p',
+      { class: 'intro-demo' },
+      h('span', { class: 'demo-badge small' }, 'DEMO DATA'),
+      ' Companies, figures and documents here come from the local demo service.',
+    ),
+  );
   preserveScroll($('message-scroller'), () =>
-    renderTimeline($('message-list'), timelineEntries(data.messages, data.ephemerals, notices), ctx, timelineCache, { intro }));
+    renderTimeline($('message-list'), timelineEntries(data.messages, data.ephemerals, notices), ctx, timelineCache, { intro }),
+  );
   const parent = state.threadTs ? data.messages.find((m) => m.ts === state.threadTs) : null;
   renderThreadPane($('thread-pane'), {
     parent,
@@ -213,7 +242,10 @@ function renderChannel() {
     ctx,
     cache: threadCache,
     composer: threadComposer,
-    onClose: () => { state.threadTs = null; renderChannel(); },
+    onClose: () => {
+      state.threadTs = null;
+      renderChannel();
+    },
   });
   $('app').classList.toggle('with-thread', Boolean(parent));
 }
@@ -222,14 +254,23 @@ function renderHome() {
   const el = $('home-view');
   const view = state.home && (state.home.view ?? state.home);
   if (!view || !Array.isArray(view.blocks)) {
-    el.replaceChildren(h('div', { class: 'home-empty' }, h('h2', null, 'App Home'), h('p', null, 'The app has not published a Home tab for you yet.')));
+    el.replaceChildren(
+      h('div', { class: 'home-empty' }, h('h2', null, 'App Home'), h('p', null, 'The app has not published a Home tab for you yet.')),
+    );
     return;
   }
   const viewId = state.home.id ?? view.id;
-  el.replaceChildren(h('div', { class: 'home-inner' }, renderBlocks(view.blocks, {
-    ...blockCtx(), surface: 'home',
-    onAction: (details) => sendViewAction(viewId, details),
-  })));
+  el.replaceChildren(
+    h(
+      'div',
+      { class: 'home-inner' },
+      renderBlocks(view.blocks, {
+        ...blockCtx(),
+        surface: 'home',
+        onAction: (details) => sendViewAction(viewId, details),
+      }),
+    ),
+  );
 }
 
 // ---------- navigation ----------
@@ -253,7 +294,10 @@ async function selectChannel(channelId, tab = 'messages') {
     await loadHome();
   } else {
     await loadMessages(channelId);
-    if (changed) { const s = $('message-scroller'); s.scrollTop = s.scrollHeight; }
+    if (changed) {
+      const s = $('message-scroller');
+      s.scrollTop = s.scrollHeight;
+    }
     mainComposer.focus();
   }
 }
@@ -271,7 +315,12 @@ const actions = createUserActions({
 });
 const { sendAction, sendViewAction, openMessageMenu, send } = actions;
 const mainComposer = createComposer({ placeholder: 'Message #research', botName, onSend: (text) => send(text) });
-const threadComposer = createComposer({ placeholder: 'Reply…', botName, label: 'Reply in thread', onSend: (text) => send(text, state.threadTs) });
+const threadComposer = createComposer({
+  placeholder: 'Reply…',
+  botName,
+  label: 'Reply in thread',
+  onSend: (text) => send(text, state.threadTs),
+});
 const modal = createModalController({
   layer: $('modal-layer'),
   blockCtx,
@@ -285,7 +334,8 @@ async function start() {
   await loadChannels();
   const fromHash = location.hash.slice(1);
   const dm = state.channels.find((c) => c.is_im);
-  const initial = fromHash === 'home' ? dm?.id : state.channels.find((c) => c.id === fromHash)?.id ?? state.channels.find((c) => !c.is_im)?.id;
+  const initial =
+    fromHash === 'home' ? dm?.id : (state.channels.find((c) => c.id === fromHash)?.id ?? state.channels.find((c) => !c.is_im)?.id);
   await selectChannel(initial, fromHash === 'home' ? 'home' : 'messages');
   connectLiveUpdates({ onBatch: applyLiveBatch, onStatus: showConnection });
   loadViews();

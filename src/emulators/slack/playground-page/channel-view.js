@@ -95,13 +95,21 @@ export function renderThreadPane(pane, { parent, replies, ephemerals, channelNam
   let scroller = pane.querySelector('.thread-scroller');
   if (!scroller || pane.dataset.threadTs !== parent.ts) {
     pane.dataset.threadTs = parent.ts;
-    scroller = h('div', { class: 'thread-scroller' }, h('div', { class: 'thread-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Thread replies' }));
+    scroller = h(
+      'div',
+      { class: 'thread-scroller' },
+      h('div', { class: 'thread-list', role: 'log', 'aria-live': 'polite', 'aria-label': 'Thread replies' }),
+    );
     pane.replaceChildren(
-      h('div', { class: 'thread-header' },
+      h(
+        'div',
+        { class: 'thread-header' },
         h('div', null, h('span', { class: 'thread-title' }, 'Thread'), h('span', { class: 'thread-channel' }, channelName)),
-        h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close thread', onclick: onClose }, '✕')),
+        h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close thread', onclick: onClose }, '✕'),
+      ),
       scroller,
-      h('div', { class: 'thread-composer-slot' }, composer.el));
+      h('div', { class: 'thread-composer-slot' }, composer.el),
+    );
   }
   const list = scroller.querySelector('.thread-list');
   const count = replies.length;
@@ -110,15 +118,22 @@ export function renderThreadPane(pane, { parent, replies, ephemerals, channelNam
     ...ephemerals.map((m) => ({ kind: 'ephemeral', message: m })),
   ].sort((a, b) => Number(a.message.ts) - Number(b.message.ts));
   preserveScroll(scroller, () => {
-    const parentNode = cache.node(`parent:${parent.ts}`, JSON.stringify([{ ...parent, replies: undefined }, ctx.version]),
-      () => safeRenderMessage({ ...parent, replies: undefined }, ctx, { inThread: true }));
-    const divider = h('div', { class: 'reply-divider', role: 'separator' }, h('span', null, `${count} ${count === 1 ? 'reply' : 'replies'}`));
+    const parentNode = cache.node(`parent:${parent.ts}`, JSON.stringify([{ ...parent, replies: undefined }, ctx.version]), () =>
+      safeRenderMessage({ ...parent, replies: undefined }, ctx, { inThread: true }),
+    );
+    const divider = h(
+      'div',
+      { class: 'reply-divider', role: 'separator' },
+      h('span', null, `${count} ${count === 1 ? 'reply' : 'replies'}`),
+    );
     const nodes = [parentNode, divider];
     let prev = null;
     for (const entry of entries) {
       const options = { ephemeral: entry.kind === 'ephemeral', compact: isContinuation(prev, entry), inThread: true };
       const key = `${entry.kind}:${entry.message.ts}`;
-      nodes.push(cache.node(key, JSON.stringify([entry.message, options, ctx.version]), () => safeRenderMessage(entry.message, ctx, options)));
+      nodes.push(
+        cache.node(key, JSON.stringify([entry.message, options, ctx.version]), () => safeRenderMessage(entry.message, ctx, options)),
+      );
       prev = entry;
     }
     if (parent.status) nodes.push(renderThreadStatus(parent.status, ctx));

@@ -14,14 +14,55 @@ export const COMMANDS = [
  */
 export function createComposer({ placeholder, botName: nameOf = () => 'Research Desk', onSend, label = 'Message' }) {
   const botName = () => nameOf();
-  const input = h('textarea', { class: 'composer-input', rows: 1, placeholder, 'aria-label': label,
-    'aria-autocomplete': 'list', autocomplete: 'off', spellcheck: 'true' });
+  const input = h('textarea', {
+    class: 'composer-input',
+    rows: 1,
+    placeholder,
+    'aria-label': label,
+    'aria-autocomplete': 'list',
+    autocomplete: 'off',
+    spellcheck: 'true',
+  });
   const suggestions = h('ul', { class: 'composer-suggestions', role: 'listbox', hidden: true, 'aria-label': 'Suggestions' });
-  const send = h('button', { type: 'button', class: 'composer-send', 'aria-label': 'Send now', title: 'Send (Enter)', disabled: true }, sendIcon());
-  const hint = h('div', { class: 'composer-hint' },
-    h('span', null, h('b', null, 'Enter'), ' to send · ', h('b', null, 'Shift + Enter'), ' for a new line · try ', h('code', null, '/research'), ' or ', h('code', null, `@${botName()}`)));
-  const box = h('div', { class: 'composer-box' }, input, h('div', { class: 'composer-toolbar' },
-    h('span', { class: 'composer-tools', 'aria-hidden': 'true' }, h('span', null, '+'), h('span', { class: 'b' }, 'B'), h('span', { class: 'i' }, 'I'), h('span', null, '@'), h('span', null, '☺')), send));
+  const send = h(
+    'button',
+    { type: 'button', class: 'composer-send', 'aria-label': 'Send now', title: 'Send (Enter)', disabled: true },
+    sendIcon(),
+  );
+  const hint = h(
+    'div',
+    { class: 'composer-hint' },
+    h(
+      'span',
+      null,
+      h('b', null, 'Enter'),
+      ' to send · ',
+      h('b', null, 'Shift + Enter'),
+      ' for a new line · try ',
+      h('code', null, '/research'),
+      ' or ',
+      h('code', null, `@${botName()}`),
+    ),
+  );
+  const box = h(
+    'div',
+    { class: 'composer-box' },
+    input,
+    h(
+      'div',
+      { class: 'composer-toolbar' },
+      h(
+        'span',
+        { class: 'composer-tools', 'aria-hidden': 'true' },
+        h('span', null, '+'),
+        h('span', { class: 'b' }, 'B'),
+        h('span', { class: 'i' }, 'I'),
+        h('span', null, '@'),
+        h('span', null, '☺'),
+      ),
+      send,
+    ),
+  );
   const el = h('div', { class: 'composer' }, suggestions, box, hint);
   let items = [];
   let active = 0;
@@ -37,12 +78,21 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     const value = input.value;
     if (/^\/\S*$/.test(value)) {
       return COMMANDS.filter((c) => c.command.startsWith(value.toLowerCase())).map((c) => ({
-        insert: `${c.command} `, title: c.usage, description: c.description,
+        insert: `${c.command} `,
+        title: c.usage,
+        description: c.description,
       }));
     }
     const at = /(^|\s)@([\w ]{0,20})$/.exec(value.slice(0, input.selectionStart ?? value.length));
     if (at && botName().toLowerCase().startsWith(at[2].toLowerCase())) {
-      return [{ insert: `${value.slice(0, (input.selectionStart ?? value.length) - at[2].length - 1)}@${botName()} `, replaceAll: true, title: `@${botName()}`, description: 'App · mention to ask the agent' }];
+      return [
+        {
+          insert: `${value.slice(0, (input.selectionStart ?? value.length) - at[2].length - 1)}@${botName()} `,
+          replaceAll: true,
+          title: `@${botName()}`,
+          description: 'App · mention to ask the agent',
+        },
+      ];
     }
     return [];
   };
@@ -53,12 +103,32 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     suggestions.hidden = items.length === 0;
     if (active >= items.length) active = 0;
     if (items.length > 0) {
-      suggestions.appendChild(h('li', { class: 'suggestions-heading', role: 'presentation' }, input.value.startsWith('/') ? 'Commands matching' : 'People and apps'));
+      suggestions.appendChild(
+        h(
+          'li',
+          { class: 'suggestions-heading', role: 'presentation' },
+          input.value.startsWith('/') ? 'Commands matching' : 'People and apps',
+        ),
+      );
     }
-    items.forEach((item, index) => suggestions.appendChild(h('li', {
-      class: `suggestion${index === active ? ' active' : ''}`, role: 'option', 'aria-selected': index === active ? 'true' : 'false',
-      onmousedown: (e) => { e.preventDefault(); pick(index); },
-    }, h('span', { class: 'suggestion-title' }, item.title), h('span', { class: 'suggestion-description' }, item.description))));
+    items.forEach((item, index) =>
+      suggestions.appendChild(
+        h(
+          'li',
+          {
+            class: `suggestion${index === active ? ' active' : ''}`,
+            role: 'option',
+            'aria-selected': index === active ? 'true' : 'false',
+            onmousedown: (e) => {
+              e.preventDefault();
+              pick(index);
+            },
+          },
+          h('span', { class: 'suggestion-title' }, item.title),
+          h('span', { class: 'suggestion-description' }, item.description),
+        ),
+      ),
+    );
   };
 
   const pick = (index) => {
@@ -89,8 +159,13 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     }
   };
 
-  input.addEventListener('input', () => { autosize(); renderSuggestions(); });
-  input.addEventListener('blur', () => { suggestions.hidden = true; });
+  input.addEventListener('input', () => {
+    autosize();
+    renderSuggestions();
+  });
+  input.addEventListener('blur', () => {
+    suggestions.hidden = true;
+  });
   input.addEventListener('focus', renderSuggestions);
   input.addEventListener('keydown', (e) => {
     const open = !suggestions.hidden && items.length > 0;
@@ -117,7 +192,9 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     el,
     input,
     focus: () => input.focus(),
-    setPlaceholder: (text) => { input.placeholder = text; },
+    setPlaceholder: (text) => {
+      input.placeholder = text;
+    },
   };
 }
 
@@ -129,7 +206,10 @@ function sendIcon() {
   svg.setAttribute('height', '16');
   svg.setAttribute('aria-hidden', 'true');
   const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', 'M1.5 2.1 18.6 9.4c.5.2.5.9 0 1.1L1.5 17.9c-.5.2-1-.3-.8-.8L3.4 10 .7 2.9c-.2-.5.3-1 .8-.8Zm2.9 8.6-2 5.2L15.6 10 2.4 4.1l2 5.1H10a.75.75 0 0 1 0 1.5H4.4Z');
+  path.setAttribute(
+    'd',
+    'M1.5 2.1 18.6 9.4c.5.2.5.9 0 1.1L1.5 17.9c-.5.2-1-.3-.8-.8L3.4 10 .7 2.9c-.2-.5.3-1 .8-.8Zm2.9 8.6-2 5.2L15.6 10 2.4 4.1l2 5.1H10a.75.75 0 0 1 0 1.5H4.4Z',
+  );
   path.setAttribute('fill', 'currentColor');
   svg.appendChild(path);
   return svg;

@@ -10,14 +10,15 @@ import { openMenu, askConfirm } from './menu.js';
 export function renderText(obj, ctx = {}, { inline = false } = {}) {
   if (obj == null) return null;
   if (typeof obj === 'string') return h('span', { class: 'plain-text' }, decodeEntities(obj));
-  if (obj.type === 'mrkdwn') return inline ? h('span', { class: 'mrkdwn-inline' }, renderInline(obj.text, ctx)) : renderMrkdwn(obj.text, ctx);
+  if (obj.type === 'mrkdwn')
+    return inline ? h('span', { class: 'mrkdwn-inline' }, renderInline(obj.text, ctx)) : renderMrkdwn(obj.text, ctx);
   const value = decodeEntities(obj.text ?? '');
   return h('span', { class: 'plain-text' }, obj.emoji === false ? value : replaceShortcodes(value));
 }
 
 export function plainOf(obj) {
   if (obj == null) return '';
-  return replaceShortcodes(decodeEntities(typeof obj === 'string' ? obj : obj.text ?? ''));
+  return replaceShortcodes(decodeEntities(typeof obj === 'string' ? obj : (obj.text ?? '')));
 }
 
 function allOptions(el) {
@@ -70,8 +71,17 @@ export function renderElement(el, ctx = {}, scope = {}) {
     case 'feedback_buttons':
       return renderFeedback(el, ctx, scope);
     case 'icon_button':
-      return h('button', { type: 'button', class: 'btn btn-icon', 'aria-label': el.accessibility_label ?? plainOf(el.text),
-        onclick: () => fire(el, ctx, scope, { value: el.value }) }, iconFor(el.icon), h('span', null, plainOf(el.text)));
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn btn-icon',
+          'aria-label': el.accessibility_label ?? plainOf(el.text),
+          onclick: () => fire(el, ctx, scope, { value: el.value }),
+        },
+        iconFor(el.icon),
+        h('span', null, plainOf(el.text)),
+      );
     default:
       return h('span', { class: 'unsupported' }, `[${el?.type ?? 'unknown'}]`);
   }
@@ -89,22 +99,40 @@ function renderButton(el, ctx, scope) {
     // Link buttons open the URL and still send block_actions, which the app must ack.
     const link = externalLink(el.url, [label, h('span', { class: 'btn-link-icon', 'aria-hidden': 'true' }, '↗')], `${className} btn-link`);
     for (const [k, v] of Object.entries(attrs)) if (v && k !== 'class') link.setAttribute(k, v);
-    link.addEventListener('click', () => ctx.onAction?.({ type: el.type, action_id: el.action_id, block_id: scope.block_id, value: el.value, url: el.url }));
+    link.addEventListener('click', () =>
+      ctx.onAction?.({ type: el.type, action_id: el.action_id, block_id: scope.block_id, value: el.value, url: el.url }),
+    );
     return link;
   }
   return h('button', { type: 'button', ...attrs, onclick: () => fire(el, ctx, scope, { value: el.value }) }, label);
 }
 
 function renderOverflow(el, ctx, scope) {
-  const button = h('button', { type: 'button', class: 'btn btn-overflow', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
-    'aria-label': 'More options', 'data-action-id': el.action_id }, '⋮');
-  button.addEventListener('click', () => openMenu(button, (el.options ?? []).map((option) => ({
-    label: plainOf(option.text),
-    onSelect: () => {
-      if (option.url) window.open(option.url, '_blank', 'noopener');
-      fire(el, ctx, scope, { value: option.value, selected_option: optionPayload(option) });
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn btn-overflow',
+      'aria-haspopup': 'menu',
+      'aria-expanded': 'false',
+      'aria-label': 'More options',
+      'data-action-id': el.action_id,
     },
-  })), { label: 'Overflow menu', align: 'right' }));
+    '⋮',
+  );
+  button.addEventListener('click', () =>
+    openMenu(
+      button,
+      (el.options ?? []).map((option) => ({
+        label: plainOf(option.text),
+        onSelect: () => {
+          if (option.url) window.open(option.url, '_blank', 'noopener');
+          fire(el, ctx, scope, { value: option.value, selected_option: optionPayload(option) });
+        },
+      })),
+      { label: 'Overflow menu', align: 'right' },
+    ),
+  );
   return button;
 }
 
@@ -117,8 +145,16 @@ function selectLabel(el) {
 function renderSelect(el, ctx, scope) {
   const multi = el.type.startsWith('multi_');
   const options = allOptions(el);
-  const initial = new Set([el.initial_option?.value, ...(el.initial_options ?? []).map((o) => o.value),
-    el.initial_user, el.initial_conversation, el.initial_channel, ...(el.initial_users ?? [])].filter(Boolean));
+  const initial = new Set(
+    [
+      el.initial_option?.value,
+      ...(el.initial_options ?? []).map((o) => o.value),
+      el.initial_user,
+      el.initial_conversation,
+      el.initial_channel,
+      ...(el.initial_users ?? []),
+    ].filter(Boolean),
+  );
   const placeholder = plainOf(el.placeholder) || (multi ? 'Select options' : 'Select an item');
   const optionNode = (o) => h('option', { value: o.value, selected: initial.has(o.value) }, plainOf(o.text));
   let children;
@@ -128,12 +164,20 @@ function renderSelect(el, ctx, scope) {
     children = options.map(optionNode);
   } else {
     const kind = selectLabel(el);
-    const choices = kind === 'user' ? ctx.users?.() ?? [] : kind === 'channel' ? ctx.channels?.() ?? [] : [];
+    const choices = kind === 'user' ? (ctx.users?.() ?? []) : kind === 'channel' ? (ctx.channels?.() ?? []) : [];
     children = choices.map((c) => h('option', { value: c.id, selected: initial.has(c.id) }, kind === 'channel' ? `#${c.name}` : c.name));
   }
-  const select = h('select', {
-    class: `select${multi ? ' select-multi' : ''}`, multiple: multi, 'aria-label': placeholder, 'data-action-id': el.action_id,
-  }, multi ? null : h('option', { value: '', disabled: true, selected: initial.size === 0, hidden: true }, placeholder), children);
+  const select = h(
+    'select',
+    {
+      class: `select${multi ? ' select-multi' : ''}`,
+      multiple: multi,
+      'aria-label': placeholder,
+      'data-action-id': el.action_id,
+    },
+    multi ? null : h('option', { value: '', disabled: true, selected: initial.size === 0, hidden: true }, placeholder),
+    children,
+  );
   const read = () => {
     const picked = [...select.selectedOptions].map((o) => o.value).filter(Boolean);
     const kind = selectLabel(el);
@@ -156,9 +200,21 @@ function renderSelect(el, ctx, scope) {
 
 function renderPicker(el, ctx, scope) {
   const type = el.type === 'datepicker' ? 'date' : el.type === 'timepicker' ? 'time' : 'datetime-local';
-  const initial = el.type === 'datepicker' ? el.initial_date : el.type === 'timepicker' ? el.initial_time
-    : el.initial_date_time ? new Date(el.initial_date_time * 1000).toISOString().slice(0, 16) : undefined;
-  const input = h('input', { type, class: 'picker', value: initial, 'aria-label': plainOf(el.placeholder) || type, 'data-action-id': el.action_id });
+  const initial =
+    el.type === 'datepicker'
+      ? el.initial_date
+      : el.type === 'timepicker'
+        ? el.initial_time
+        : el.initial_date_time
+          ? new Date(el.initial_date_time * 1000).toISOString().slice(0, 16)
+          : undefined;
+  const input = h('input', {
+    type,
+    class: 'picker',
+    value: initial,
+    'aria-label': plainOf(el.placeholder) || type,
+    'data-action-id': el.action_id,
+  });
   const read = () => {
     if (type === 'date') return { selected_date: input.value || null };
     if (type === 'time') return { selected_time: input.value || null };
@@ -174,14 +230,25 @@ function renderChoices(el, ctx, scope) {
   const name = `${scope.block_id ?? 'b'}-${el.action_id ?? 'a'}-${Math.random().toString(36).slice(2, 8)}`;
   const initial = new Set([el.initial_option?.value, ...(el.initial_options ?? []).map((o) => o.value)].filter(Boolean));
   const inputs = [];
-  const group = h('div', { class: 'choices', role: radio ? 'radiogroup' : 'group', 'data-action-id': el.action_id },
+  const group = h(
+    'div',
+    { class: 'choices', role: radio ? 'radiogroup' : 'group', 'data-action-id': el.action_id },
     (el.options ?? []).map((option) => {
       const input = h('input', { type: radio ? 'radio' : 'checkbox', name, value: option.value, checked: initial.has(option.value) });
       inputs.push({ input, option });
-      return h('label', { class: 'choice' }, input,
-        h('span', { class: 'choice-text' }, renderText(option.text, ctx, { inline: true }),
-          option.description ? h('span', { class: 'choice-description' }, renderText(option.description, ctx, { inline: true })) : null));
-    }));
+      return h(
+        'label',
+        { class: 'choice' },
+        input,
+        h(
+          'span',
+          { class: 'choice-text' },
+          renderText(option.text, ctx, { inline: true }),
+          option.description ? h('span', { class: 'choice-description' }, renderText(option.description, ctx, { inline: true })) : null,
+        ),
+      );
+    }),
+  );
   const read = () => {
     const picked = inputs.filter((i) => i.input.checked).map((i) => optionPayload(i.option));
     return radio ? { selected_option: picked[0] ?? null } : { selected_options: picked };
@@ -195,27 +262,53 @@ function renderTextInput(el, ctx, scope) {
   const multiline = el.multiline || el.type === 'rich_text_input';
   const type = { email_text_input: 'email', url_text_input: 'url', number_input: 'number' }[el.type] ?? 'text';
   const attrs = {
-    class: multiline ? 'text-input text-area' : 'text-input', placeholder: plainOf(el.placeholder) || undefined,
-    maxlength: el.max_length, minlength: el.min_length, 'data-action-id': el.action_id,
+    class: multiline ? 'text-input text-area' : 'text-input',
+    placeholder: plainOf(el.placeholder) || undefined,
+    maxlength: el.max_length,
+    minlength: el.min_length,
+    'data-action-id': el.action_id,
     step: el.type === 'number_input' ? (el.is_decimal_allowed ? 'any' : '1') : undefined,
-    min: el.min_value, max: el.max_value,
+    min: el.min_value,
+    max: el.max_value,
   };
   const initial = el.initial_value ?? '';
   const input = multiline ? h('textarea', { ...attrs, rows: 4 }, String(initial)) : h('input', { ...attrs, type, value: String(initial) });
   if (el.focus_on_load) queueMicrotask(() => input.focus());
-  scope.register?.(() => ({ value: input.value === '' ? null : input.value }), (value) => { input.value = value ?? ''; });
+  scope.register?.(
+    () => ({ value: input.value === '' ? null : input.value }),
+    (value) => {
+      input.value = value ?? '';
+    },
+  );
   return input;
 }
 
 function renderFeedback(el, ctx, scope) {
   const wrap = h('span', { class: 'feedback-buttons', role: 'group', 'aria-label': 'Feedback' });
-  for (const [key, glyph] of [['positive_button', '👍'], ['negative_button', '👎']]) {
+  for (const [key, glyph] of [
+    ['positive_button', '👍'],
+    ['negative_button', '👎'],
+  ]) {
     const button = el[key];
     if (!button) continue;
-    wrap.appendChild(h('button', { type: 'button', class: 'btn btn-feedback', title: plainOf(button.text),
-      'aria-label': button.accessibility_label ?? plainOf(button.text), 'data-action-id': el.action_id,
-      onclick: (e) => { e.currentTarget.classList.add('chosen'); fire(el, ctx, scope, { value: button.value }); } },
-    h('span', { 'aria-hidden': 'true' }, glyph), h('span', { class: 'btn-feedback-label' }, plainOf(button.text))));
+    wrap.appendChild(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn btn-feedback',
+          title: plainOf(button.text),
+          'aria-label': button.accessibility_label ?? plainOf(button.text),
+          'data-action-id': el.action_id,
+          onclick: (e) => {
+            e.currentTarget.classList.add('chosen');
+            fire(el, ctx, scope, { value: button.value });
+          },
+        },
+        h('span', { 'aria-hidden': 'true' }, glyph),
+        h('span', { class: 'btn-feedback-label' }, plainOf(button.text)),
+      ),
+    );
   }
   return wrap;
 }

@@ -15,7 +15,13 @@ const TABLE_SEP = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 
 export function renderMarkdown(source, ctx = {}) {
   const root = h('div', { class: 'markdown' });
-  renderBlocks(root, String(source ?? '').replace(/\r\n?/g, '\n').split('\n'), ctx);
+  renderBlocks(
+    root,
+    String(source ?? '')
+      .replace(/\r\n?/g, '\n')
+      .split('\n'),
+    ctx,
+  );
   return root;
 }
 
@@ -23,7 +29,10 @@ function renderBlocks(root, lines, ctx) {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (/^\s*$/.test(line)) { i += 1; continue; }
+    if (/^\s*$/.test(line)) {
+      i += 1;
+      continue;
+    }
     const fence = FENCE.exec(line);
     if (fence) {
       const body = [];
@@ -39,7 +48,11 @@ function renderBlocks(root, lines, ctx) {
       i += 1;
       continue;
     }
-    if (RULE.test(line)) { root.appendChild(h('hr', { class: 'md-rule' })); i += 1; continue; }
+    if (RULE.test(line)) {
+      root.appendChild(h('hr', { class: 'md-rule' }));
+      i += 1;
+      continue;
+    }
     if (QUOTE.test(line)) {
       const body = [];
       while (i < lines.length && QUOTE.test(lines[i])) body.push(QUOTE.exec(lines[i++])[1]);
@@ -75,8 +88,14 @@ function renderBlocks(root, lines, ctx) {
 
 function startsBlock(lines, i) {
   const line = lines[i];
-  return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || LIST_ITEM.test(line)
-    || (line.includes('|') && i + 1 < lines.length && TABLE_SEP.test(lines[i + 1]) && lines[i + 1].includes('-'));
+  return (
+    FENCE.test(line) ||
+    HEADING.test(line) ||
+    RULE.test(line) ||
+    QUOTE.test(line) ||
+    LIST_ITEM.test(line) ||
+    (line.includes('|') && i + 1 < lines.length && TABLE_SEP.test(lines[i + 1]) && lines[i + 1].includes('-'))
+  );
 }
 
 /** A list runs until a blank line without indented continuation, a non-list line, or a top-level item of the other kind. */
@@ -88,12 +107,18 @@ function listEnd(lines, start) {
   while (i < lines.length) {
     const line = lines[i];
     if (/^\s*$/.test(line)) {
-      if (i + 1 < lines.length && /^\s+\S/.test(lines[i + 1])) { i += 1; continue; }
+      if (i + 1 < lines.length && /^\s+\S/.test(lines[i + 1])) {
+        i += 1;
+        continue;
+      }
       break;
     }
     const item = LIST_ITEM.exec(line);
     if (item && item[1].length <= baseIndent + 1 && /\d/.test(item[2]) !== ordered) break;
-    if (item || /^\s+\S/.test(line)) { i += 1; continue; }
+    if (item || /^\s+\S/.test(line)) {
+      i += 1;
+      continue;
+    }
     break;
   }
   return i;
@@ -104,13 +129,19 @@ function renderList(lines, ctx) {
   const first = LIST_ITEM.exec(lines[0]);
   const baseIndent = first[1].length;
   const ordered = /\d/.test(first[2]);
-  const list = ordered ? h('ol', { class: 'md-list', start: parseInt(first[2], 10) === 1 ? undefined : parseInt(first[2], 10) }) : h('ul', { class: 'md-list' });
+  const list = ordered
+    ? h('ol', { class: 'md-list', start: parseInt(first[2], 10) === 1 ? undefined : parseInt(first[2], 10) })
+    : h('ul', { class: 'md-list' });
   let item = null;
   let nested = [];
   const flush = () => {
     if (item && nested.length > 0) {
       const sub = h('div');
-      renderBlocks(sub, nested.map((l) => l.slice(Math.min(baseIndent + 2, l.length - l.trimStart().length))), ctx);
+      renderBlocks(
+        sub,
+        nested.map((l) => l.slice(Math.min(baseIndent + 2, l.length - l.trimStart().length))),
+        ctx,
+      );
       item.append(...sub.childNodes);
     }
     nested = [];
@@ -142,9 +173,26 @@ function renderTable(headerLine, separatorLine, bodyLines, ctx) {
   });
   const headerCells = splitRow(headerLine);
   const cellStyle = (n) => (aligns[n] ? { textAlign: aligns[n] } : undefined);
-  const thead = h('thead', null, h('tr', null, headerCells.map((c, n) => h('th', { style: cellStyle(n) }, renderMarkdownInline(c, ctx)))));
-  const tbody = h('tbody', null, bodyLines.map(splitRow).map((cells) =>
-    h('tr', null, headerCells.map((_, n) => h('td', { style: cellStyle(n) }, renderMarkdownInline(cells[n] ?? '', ctx))))));
+  const thead = h(
+    'thead',
+    null,
+    h(
+      'tr',
+      null,
+      headerCells.map((c, n) => h('th', { style: cellStyle(n) }, renderMarkdownInline(c, ctx))),
+    ),
+  );
+  const tbody = h(
+    'tbody',
+    null,
+    bodyLines.map(splitRow).map((cells) =>
+      h(
+        'tr',
+        null,
+        headerCells.map((_, n) => h('td', { style: cellStyle(n) }, renderMarkdownInline(cells[n] ?? '', ctx))),
+      ),
+    ),
+  );
   return h('div', { class: 'md-table-wrap' }, h('table', { class: 'md-table' }, thead, tbody));
 }
 
@@ -166,7 +214,13 @@ const INLINE = [
 /** Masks code spans, links and escapes so emphasis markers inside them are ignored. */
 function maskMarkdown(source) {
   let masked = source;
-  for (const re of [/\\[\\`*_{}[\]()#+\-.!~|>]/g, /(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, /!?\[[^\]]*\]\([^)]*\)/g, /<(?:https?:\/\/|mailto:)[^>\s]+>/g, /https?:\/\/[^\s<>()]+/g]) {
+  for (const re of [
+    /\\[\\`*_{}[\]()#+\-.!~|>]/g,
+    /(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g,
+    /!?\[[^\]]*\]\([^)]*\)/g,
+    /<(?:https?:\/\/|mailto:)[^>\s]+>/g,
+    /https?:\/\/[^\s<>()]+/g,
+  ]) {
     masked = masked.replace(re, (m) => '\u0000'.repeat(m.length));
   }
   return masked;
@@ -183,17 +237,32 @@ export function renderMarkdownInline(source, ctx = {}) {
       const m = rule.re.exec(isEmphasis || rule.kind === 'emoji' ? masked : rest);
       if (m && (!best || m.index < best.m.index)) best = { rule, m };
     }
-    if (!best) { nodes.push(decodeEntities(rest)); break; }
+    if (!best) {
+      nodes.push(decodeEntities(rest));
+      break;
+    }
     const { rule, m } = best;
     if (m.index > 0) nodes.push(decodeEntities(rest.slice(0, m.index)));
     const whole = rest.substr(m.index, m[0].length);
     switch (rule.kind) {
-      case 'escape': nodes.push(m[1]); break;
-      case 'code': nodes.push(h('code', { class: 'md-code' }, m[2].replace(/^ (.*) $/, '$1'))); break;
-      case 'link': nodes.push(externalLink(decodeEntities(m[2]), renderMarkdownInline(m[1] || m[2], ctx))); break;
-      case 'autolink': nodes.push(externalLink(m[1], m[1])); break;
-      case 'url': nodes.push(externalLink(m[0], m[0])); break;
-      case 'emoji': nodes.push(renderEmoji(m[1]) ?? decodeEntities(whole)); break;
+      case 'escape':
+        nodes.push(m[1]);
+        break;
+      case 'code':
+        nodes.push(h('code', { class: 'md-code' }, m[2].replace(/^ (.*) $/, '$1')));
+        break;
+      case 'link':
+        nodes.push(externalLink(decodeEntities(m[2]), renderMarkdownInline(m[1] || m[2], ctx)));
+        break;
+      case 'autolink':
+        nodes.push(externalLink(m[1], m[1]));
+        break;
+      case 'url':
+        nodes.push(externalLink(m[0], m[0]));
+        break;
+      case 'emoji':
+        nodes.push(renderEmoji(m[1]) ?? decodeEntities(whole));
+        break;
       default: {
         const markerLength = (m[0].length - m[1].length) / 2;
         const inner = renderMarkdownInline(whole.slice(markerLength, whole.length - markerLength), ctx);

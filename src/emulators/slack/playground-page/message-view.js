@@ -29,7 +29,12 @@ export function avatar(person, size = 'md') {
   }
   const name = person.real_name || person.name || person.id || '?';
   const colour = AVATAR_COLOURS[[...String(person.id ?? name)].reduce((a, c) => a + c.charCodeAt(0), 0) % AVATAR_COLOURS.length];
-  const initials = name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   return h('div', { class: `avatar avatar-${size}`, style: { background: colour }, 'aria-hidden': 'true' }, initials);
 }
 
@@ -48,12 +53,23 @@ export function renderMessage(message, ctx, options = {}) {
   if (options.ephemeral) classes.push('ephemeral');
   if (live) classes.push('streaming');
 
-  const header = options.compact ? null : h('div', { class: 'message-header' },
-    h('span', { class: 'sender' }, person.display),
-    person.is_bot ? h('span', { class: 'app-badge' }, 'APP') : null,
-    h('a', { class: 'timestamp', href: `#${ts}`, title: new Date(Number(ts) * 1000).toLocaleString() }, formatTime(ts)),
-    live ? h('span', { class: 'live-indicator', title: 'Streaming: the agent is still writing this message' },
-      h('span', { class: 'live-dot' }), 'Live') : null);
+  const header = options.compact
+    ? null
+    : h(
+        'div',
+        { class: 'message-header' },
+        h('span', { class: 'sender' }, person.display),
+        person.is_bot ? h('span', { class: 'app-badge' }, 'APP') : null,
+        h('a', { class: 'timestamp', href: `#${ts}`, title: new Date(Number(ts) * 1000).toLocaleString() }, formatTime(ts)),
+        live
+          ? h(
+              'span',
+              { class: 'live-indicator', title: 'Streaming: the agent is still writing this message' },
+              h('span', { class: 'live-dot' }),
+              'Live',
+            )
+          : null,
+      );
 
   const body = h('div', { class: 'message-body' });
   if (options.ephemeral) {
@@ -65,7 +81,9 @@ export function renderMessage(message, ctx, options = {}) {
   if (progress) body.appendChild(progress);
   const hasBlocks = Array.isArray(message.blocks) && message.blocks.length > 0;
   if (hiddenStream) {
-    body.appendChild(h('div', { class: 'message-text stream-hidden' }, `Responding to ${ctx.userInfo(streaming.recipientUserId).display}…`));
+    body.appendChild(
+      h('div', { class: 'message-text stream-hidden' }, `Responding to ${ctx.userInfo(streaming.recipientUserId).display}…`),
+    );
   } else if (streaming) {
     if (message.text) body.appendChild(h('div', { class: 'message-text' }, renderMarkdown(message.text, blockCtx)));
   } else if (!hasBlocks && message.text) {
@@ -79,22 +97,41 @@ export function renderMessage(message, ctx, options = {}) {
   }
   for (const attachment of message.attachments ?? []) body.appendChild(renderAttachment(attachment, blockCtx));
   for (const unfurl of unfurlsOf(message)) body.appendChild(renderAttachment(unfurl, blockCtx, true));
-  for (const file of message.files ?? []) body.appendChild(h('div', { class: 'file-card' }, '📄 ', h('span', null, file.title || file.name || file.id)));
+  for (const file of message.files ?? [])
+    body.appendChild(h('div', { class: 'file-card' }, '📄 ', h('span', null, file.title || file.name || file.id)));
   if (message.reactions?.length) {
-    body.appendChild(h('div', { class: 'reactions' }, message.reactions.map((r) =>
-      h('span', { class: 'reaction', title: `:${r.name}:` }, emojiFor(r.name) ?? `:${r.name}:`, ' ', String(r.count)))));
+    body.appendChild(
+      h(
+        'div',
+        { class: 'reactions' },
+        message.reactions.map((r) =>
+          h('span', { class: 'reaction', title: `:${r.name}:` }, emojiFor(r.name) ?? `:${r.name}:`, ' ', String(r.count)),
+        ),
+      ),
+    );
   }
   const replies = message.replies ?? [];
-  if (options.showThreadSummary && (replies.length > 0 || message.reply_count > 0 || message.status)) body.appendChild(renderThreadSummary(message, replies, ctx));
+  if (options.showThreadSummary && (replies.length > 0 || message.reply_count > 0 || message.status))
+    body.appendChild(renderThreadSummary(message, replies, ctx));
 
-  const gutter = h('div', { class: 'message-gutter' }, options.compact
-    ? h('span', { class: 'gutter-time' }, formatTime(ts))
-    : avatar({ ...person, id: message.user }));
+  const gutter = h(
+    'div',
+    { class: 'message-gutter' },
+    options.compact ? h('span', { class: 'gutter-time' }, formatTime(ts)) : avatar({ ...person, id: message.user }),
+  );
 
-  const row = h('div', {
-    class: classes.join(' '), 'data-ts': ts, 'data-user': message.user, role: 'article',
-    'aria-label': `${person.display} at ${formatTime(ts)}`,
-  }, gutter, h('div', { class: 'message-content' }, header, body));
+  const row = h(
+    'div',
+    {
+      class: classes.join(' '),
+      'data-ts': ts,
+      'data-user': message.user,
+      role: 'article',
+      'aria-label': `${person.display} at ${formatTime(ts)}`,
+    },
+    gutter,
+    h('div', { class: 'message-content' }, header, body),
+  );
   if (!options.ephemeral) row.appendChild(renderHoverToolbar(message, ctx, options));
   return row;
 }
@@ -116,38 +153,90 @@ const TASK_ICON = { pending: '○', in_progress: '◌', complete: '✓', error: 
 function renderStreamProgress(stream) {
   const tasks = Object.values(stream.tasks ?? {});
   if (!stream.plan && tasks.length === 0) return null;
-  return h('div', { class: `stream-progress mode-${stream.taskDisplayMode ?? 'timeline'}` },
+  return h(
+    'div',
+    { class: `stream-progress mode-${stream.taskDisplayMode ?? 'timeline'}` },
     stream.plan ? h('div', { class: 'stream-plan' }, stream.plan) : null,
-    tasks.length ? h('ol', { class: 'stream-tasks' }, tasks.map((t) => h('li', { class: `task task-${t.status}` },
-      h('span', { class: 'task-icon', 'aria-label': String(t.status).replace('_', ' ') }, TASK_ICON[t.status] ?? '•'),
-      h('span', { class: 'task-body' },
-        h('span', { class: 'task-title' }, String(t.title ?? t.id)),
-        t.details ? h('span', { class: 'task-details' }, String(t.details)) : null,
-        t.output ? h('span', { class: 'task-output' }, String(t.output)) : null)))) : null);
+    tasks.length
+      ? h(
+          'ol',
+          { class: 'stream-tasks' },
+          tasks.map((t) =>
+            h(
+              'li',
+              { class: `task task-${t.status}` },
+              h('span', { class: 'task-icon', 'aria-label': String(t.status).replace('_', ' ') }, TASK_ICON[t.status] ?? '•'),
+              h(
+                'span',
+                { class: 'task-body' },
+                h('span', { class: 'task-title' }, String(t.title ?? t.id)),
+                t.details ? h('span', { class: 'task-details' }, String(t.details)) : null,
+                t.output ? h('span', { class: 'task-output' }, String(t.output)) : null,
+              ),
+            ),
+          ),
+        )
+      : null,
+  );
 }
 
 /** Secondary attachments and unfurls: a coloured bar, author, linked title, text, fields, image, footer. */
 function renderAttachment(a, ctx, isUnfurl = false) {
-  const colour = a.color ? (String(a.color).startsWith('#') ? a.color : { good: '#2eb67d', warning: '#ecb22e', danger: '#e01e5a' }[a.color] ?? `#${a.color}`) : '#dddddd';
+  const colour = a.color
+    ? String(a.color).startsWith('#')
+      ? a.color
+      : ({ good: '#2eb67d', warning: '#ecb22e', danger: '#e01e5a' }[a.color] ?? `#${a.color}`)
+    : '#dddddd';
   const text = (value) => (value ? renderMrkdwn(value, ctx) : null);
   const hasBlocks = Array.isArray(a.blocks) && a.blocks.length > 0;
-  return h('div', { class: `attachment${isUnfurl ? ' unfurl' : ''}`, 'data-url': a.from_url ?? a.original_url },
+  return h(
+    'div',
+    { class: `attachment${isUnfurl ? ' unfurl' : ''}`, 'data-url': a.from_url ?? a.original_url },
     h('div', { class: 'attachment-bar', style: { background: colour } }),
-    h('div', { class: 'attachment-body' },
-      a.service_name || a.service_icon ? h('div', { class: 'attachment-service' },
-        a.service_icon ? h('img', { src: a.service_icon, alt: '' }) : null, a.service_name ?? '') : null,
+    h(
+      'div',
+      { class: 'attachment-body' },
+      a.service_name || a.service_icon
+        ? h(
+            'div',
+            { class: 'attachment-service' },
+            a.service_icon ? h('img', { src: a.service_icon, alt: '' }) : null,
+            a.service_name ?? '',
+          )
+        : null,
       a.pretext ? text(a.pretext) : null,
       a.author_name ? h('div', { class: 'attachment-author' }, a.author_name) : null,
-      a.title ? h('div', { class: 'attachment-title' }, a.title_link
-        ? h('a', { class: 'link', href: a.title_link, target: '_blank', rel: 'noopener noreferrer' }, a.title) : a.title) : null,
+      a.title
+        ? h(
+            'div',
+            { class: 'attachment-title' },
+            a.title_link ? h('a', { class: 'link', href: a.title_link, target: '_blank', rel: 'noopener noreferrer' }, a.title) : a.title,
+          )
+        : null,
       a.text ? h('div', { class: 'attachment-text' }, text(a.text)) : null,
-      a.fields?.length ? h('div', { class: 'attachment-fields' }, a.fields.map((f) => h('div', { class: `attachment-field${f.short ? ' short' : ''}` },
-        h('div', { class: 'attachment-field-title' }, f.title ?? ''), text(f.value ?? '')))) : null,
+      a.fields?.length
+        ? h(
+            'div',
+            { class: 'attachment-fields' },
+            a.fields.map((f) =>
+              h(
+                'div',
+                { class: `attachment-field${f.short ? ' short' : ''}` },
+                h('div', { class: 'attachment-field-title' }, f.title ?? ''),
+                text(f.value ?? ''),
+              ),
+            ),
+          )
+        : null,
       hasBlocks ? renderBlocks(a.blocks, ctx) : null,
       a.image_url ? h('img', { class: 'attachment-image', src: a.image_url, alt: a.fallback ?? '' }) : null,
-      !hasBlocks && !a.title && !a.text && a.from_url ? h('a', { class: 'link', href: a.from_url, target: '_blank', rel: 'noopener noreferrer' }, a.from_url) : null,
-      a.footer ? h('div', { class: 'attachment-footer' }, renderText({ type: 'mrkdwn', text: a.footer }, ctx, { inline: true })) : null),
-    a.thumb_url ? h('img', { class: 'attachment-thumb', src: a.thumb_url, alt: '' }) : null);
+      !hasBlocks && !a.title && !a.text && a.from_url
+        ? h('a', { class: 'link', href: a.from_url, target: '_blank', rel: 'noopener noreferrer' }, a.from_url)
+        : null,
+      a.footer ? h('div', { class: 'attachment-footer' }, renderText({ type: 'mrkdwn', text: a.footer }, ctx, { inline: true })) : null,
+    ),
+    a.thumb_url ? h('img', { class: 'attachment-thumb', src: a.thumb_url, alt: '' }) : null,
+  );
 }
 
 function renderThreadSummary(message, replies, ctx) {
@@ -155,13 +244,25 @@ function renderThreadSummary(message, replies, ctx) {
   const count = Math.max(message.reply_count ?? 0, replies.length);
   const userIds = [...new Set(replies.map((r) => r.user).concat(message.reply_users ?? []))].slice(0, 4);
   const last = replies[replies.length - 1]?.ts ?? message.latest_reply;
-  return h('button', { type: 'button', class: 'thread-summary', onclick: () => ctx.openThread(message.ts), 'aria-label': `${count} ${count === 1 ? 'reply' : 'replies'}, open thread` },
-    h('span', { class: 'thread-avatars' }, userIds.map((id) => avatar({ ...ctx.userInfo(id), id }, 'xs'))),
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'thread-summary',
+      onclick: () => ctx.openThread(message.ts),
+      'aria-label': `${count} ${count === 1 ? 'reply' : 'replies'}, open thread`,
+    },
+    h(
+      'span',
+      { class: 'thread-avatars' },
+      userIds.map((id) => avatar({ ...ctx.userInfo(id), id }, 'xs')),
+    ),
     h('span', { class: 'thread-count' }, `${count} ${count === 1 ? 'reply' : 'replies'}`),
     live ? h('span', { class: 'live-indicator' }, h('span', { class: 'live-dot' }), 'Live') : null,
     message.status ? h('span', { class: 'thread-status' }, statusText(message.status, ctx)) : null,
     last && !live && !message.status ? h('span', { class: 'thread-last' }, `Last reply ${formatTime(last)}`) : null,
-    h('span', { class: 'thread-view' }, 'View thread'));
+    h('span', { class: 'thread-view' }, 'View thread'),
+  );
 }
 
 /** assistant.threads.setStatus text, shown the way Slack shows it: "<App> is thinking…". */
@@ -171,15 +272,47 @@ export function statusText(status, ctx) {
 
 /** The status line under a thread's replies while the app works (assistant.threads.setStatus). */
 export function renderThreadStatus(status, ctx) {
-  return h('div', { class: 'thread-status-line', role: 'status' },
+  return h(
+    'div',
+    { class: 'thread-status-line', role: 'status' },
     h('span', { class: 'typing-dots', 'aria-hidden': 'true' }, h('span'), h('span'), h('span')),
-    statusText(status, ctx));
+    statusText(status, ctx),
+  );
 }
 
 function renderHoverToolbar(message, ctx, options) {
-  const more = h('button', { type: 'button', class: 'toolbar-btn', title: 'More actions', 'aria-label': 'More actions', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, '⋯');
-  more.addEventListener('click', (e) => { e.stopPropagation(); ctx.openMessageMenu(more, message); });
-  return h('div', { class: 'hover-toolbar', role: 'toolbar', 'aria-label': 'Message actions' },
-    options.inThread ? null : h('button', { type: 'button', class: 'toolbar-btn', title: 'Reply in thread', 'aria-label': 'Reply in thread', onclick: () => ctx.openThread(message.thread_ts ?? message.ts) }, '💬'),
-    more);
+  const more = h(
+    'button',
+    {
+      type: 'button',
+      class: 'toolbar-btn',
+      title: 'More actions',
+      'aria-label': 'More actions',
+      'aria-haspopup': 'menu',
+      'aria-expanded': 'false',
+    },
+    '⋯',
+  );
+  more.addEventListener('click', (e) => {
+    e.stopPropagation();
+    ctx.openMessageMenu(more, message);
+  });
+  return h(
+    'div',
+    { class: 'hover-toolbar', role: 'toolbar', 'aria-label': 'Message actions' },
+    options.inThread
+      ? null
+      : h(
+          'button',
+          {
+            type: 'button',
+            class: 'toolbar-btn',
+            title: 'Reply in thread',
+            'aria-label': 'Reply in thread',
+            onclick: () => ctx.openThread(message.thread_ts ?? message.ts),
+          },
+          '💬',
+        ),
+    more,
+  );
 }

@@ -77,15 +77,24 @@ export function createModalController({ layer, blockCtx, onSubmit, onClose, onAc
     };
     const submitButton = view.submit ? h('button', { type: 'submit', class: 'btn btn-primary' }, plainOf(view.submit)) : null;
     const closeLabel = plainOf(view.close) || (view.submit ? 'Cancel' : 'Close');
-    const form = h('form', { class: 'modal', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'modal-title', 'data-view-id': view.id, novalidate: true },
-      h('div', { class: 'modal-header' },
+    const form = h(
+      'form',
+      { class: 'modal', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'modal-title', 'data-view-id': view.id, novalidate: true },
+      h(
+        'div',
+        { class: 'modal-header' },
         h('div', { class: 'modal-app-icon', 'aria-hidden': 'true' }, '📈'),
         h('h2', { class: 'modal-title', id: 'modal-title' }, plainOf(view.title) || 'Research Desk'),
-        h('button', { type: 'button', class: 'modal-x', 'aria-label': 'Close', onclick: () => onClose(view) }, '✕')),
+        h('button', { type: 'button', class: 'modal-x', 'aria-label': 'Close', onclick: () => onClose(view) }, '✕'),
+      ),
       h('div', { class: 'modal-body' }, renderBlocks(view.blocks, ctx)),
-      h('div', { class: 'modal-footer' },
+      h(
+        'div',
+        { class: 'modal-footer' },
         h('button', { type: 'button', class: 'btn', onclick: () => onClose(view) }, closeLabel),
-        submitButton));
+        submitButton,
+      ),
+    );
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       if (submitButton) submitButton.disabled = true;
@@ -95,7 +104,9 @@ export function createModalController({ layer, blockCtx, onSubmit, onClose, onAc
         if (submitButton) submitButton.disabled = false;
       }
     });
-    form.addEventListener('keydown', (e) => { if (e.key === 'Escape') onClose(view); });
+    form.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') onClose(view);
+    });
     clear(layer);
     layer.appendChild(h('div', { class: 'modal-backdrop' }, form));
     layer.hidden = false;
@@ -115,9 +126,7 @@ export function createModalController({ layer, blockCtx, onSubmit, onClose, onAc
         return;
       }
       // Slack keeps what the user typed when an update keeps the input's block_id and action_id.
-      const typed = current && current.id === top.id
-        ? [...inputs].filter(([, e]) => e.write).map(([key, e]) => [key, e.read().value])
-        : [];
+      const typed = current && current.id === top.id ? [...inputs].filter(([, e]) => e.write).map(([key, e]) => [key, e.read().value]) : [];
       current = top;
       render(top);
       for (const [key, value] of typed) inputs.get(key)?.write?.(value);
@@ -127,7 +136,9 @@ export function createModalController({ layer, blockCtx, onSubmit, onClose, onAc
       applyErrors(errors);
     },
     hide,
-    get current() { return current; },
+    get current() {
+      return current;
+    },
     collect,
   };
 }

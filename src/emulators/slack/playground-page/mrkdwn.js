@@ -8,8 +8,7 @@ import { emojiFor } from './emoji.js';
 
 /** Decodes the entities Slack requires apps to escape. One pass, so '&amp;lt;' shows '&lt;'. */
 export function decodeEntities(value) {
-  return String(value ?? '').replace(/&(amp|lt|gt|quot|#39);/g, (_, name) =>
-    ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]);
+  return String(value ?? '').replace(/&(amp|lt|gt|quot|#39);/g, (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]);
 }
 
 const CODE = /`([^`\n]+)`/;
@@ -173,9 +172,12 @@ function renderLine(line, ctx) {
   const list = LIST_LINE.exec(line);
   if (list) {
     const indent = Math.min(4, Math.floor(list[1].replace(/\t/g, '    ').length / 2));
-    return h('div', { class: 'mrkdwn-line mrkdwn-li', style: { marginLeft: `${indent * 16}px` } },
+    return h(
+      'div',
+      { class: 'mrkdwn-line mrkdwn-li', style: { marginLeft: `${indent * 16}px` } },
       h('span', { class: 'mrkdwn-li-marker' }, list[2]),
-      h('span', { class: 'mrkdwn-li-body' }, renderInline(line.slice(list[0].length), ctx)));
+      h('span', { class: 'mrkdwn-li-body' }, renderInline(line.slice(list[0].length), ctx)),
+    );
   }
   return h('div', { class: 'mrkdwn-line' }, renderInline(line, ctx));
 }

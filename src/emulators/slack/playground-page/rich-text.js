@@ -76,11 +76,19 @@ function renderInlineElement(el, ctx, { plain = false } = {}) {
     }
     case 'date': {
       const date = new Date(Number(el.timestamp) * 1000);
-      return h('time', { class: 'mrkdwn-date', title: String(el.format ?? '') },
-        Number.isFinite(date.getTime()) ? date.toLocaleString() : String(el.fallback ?? ''));
+      return h(
+        'time',
+        { class: 'mrkdwn-date', title: String(el.format ?? '') },
+        Number.isFinite(date.getTime()) ? date.toLocaleString() : String(el.fallback ?? ''),
+      );
     }
     case 'color':
-      return h('span', { class: 'rt-color' }, h('span', { class: 'rt-swatch', style: { background: String(el.value ?? '') } }), String(el.value ?? ''));
+      return h(
+        'span',
+        { class: 'rt-color' },
+        h('span', { class: 'rt-swatch', style: { background: String(el.value ?? '') } }),
+        String(el.value ?? ''),
+      );
     default:
       return document.createTextNode('');
   }
@@ -88,7 +96,11 @@ function renderInlineElement(el, ctx, { plain = false } = {}) {
 
 function codepointsToString(unicode) {
   try {
-    return String.fromCodePoint(...String(unicode).split('-').map((cp) => parseInt(cp, 16)));
+    return String.fromCodePoint(
+      ...String(unicode)
+        .split('-')
+        .map((cp) => parseInt(cp, 16)),
+    );
   } catch {
     return undefined;
   }

@@ -16,7 +16,14 @@ export function actionValue(details) {
   if (details.value !== undefined && details.value !== null) return String(details.value);
   if (details.selected_option) return details.selected_option.value;
   if (details.selected_options) return details.selected_options.map((o) => o.value).join(',');
-  for (const key of ['selected_date', 'selected_time', 'selected_user', 'selected_conversation', 'selected_channel', 'selected_date_time']) {
+  for (const key of [
+    'selected_date',
+    'selected_time',
+    'selected_user',
+    'selected_conversation',
+    'selected_channel',
+    'selected_date_time',
+  ]) {
     if (details[key] !== undefined && details[key] !== null) return String(details[key]);
   }
   for (const key of ['selected_users', 'selected_conversations', 'selected_channels']) if (details[key]) return details[key].join(',');
@@ -29,7 +36,12 @@ export function actionValue(details) {
 export function createUserActions({ api, channelId, botName, addNotice, toast, reloadViews, hideModal }) {
   async function sendAction(message, details, options = {}) {
     if (message.local) return;
-    const body = { channel_id: message.channel ?? channelId(), message_ts: message.ts, action_id: details.action_id, value: actionValue(details) };
+    const body = {
+      channel_id: message.channel ?? channelId(),
+      message_ts: message.ts,
+      action_id: details.action_id,
+      value: actionValue(details),
+    };
     if (options.ephemeral) body.ephemeral = true;
     const failure = deliveryFailure(await api.action(body));
     if (failure) addNotice(channelId(), `That didn't work: the app did not acknowledge the action (${failure}).`, message.thread_ts);
@@ -41,15 +53,23 @@ export function createUserActions({ api, channelId, botName, addNotice, toast, r
   }
 
   function openMessageMenu(anchor, message) {
-    openMenu(anchor, MESSAGE_SHORTCUTS.map((s) => ({
-      label: s.label,
-      hint: botName(),
-      onSelect: async () => {
-        const result = await api.shortcut({ callback_id: s.callback_id, channel_id: message.channel ?? channelId(), message_ts: message.ts });
-        const failure = deliveryFailure(result);
-        if (failure) addNotice(channelId(), `“${s.label}” failed: the app did not respond (${failure}).`, message.thread_ts);
-      },
-    })), { label: 'Message shortcuts', align: 'right' });
+    openMenu(
+      anchor,
+      MESSAGE_SHORTCUTS.map((s) => ({
+        label: s.label,
+        hint: botName(),
+        onSelect: async () => {
+          const result = await api.shortcut({
+            callback_id: s.callback_id,
+            channel_id: message.channel ?? channelId(),
+            message_ts: message.ts,
+          });
+          const failure = deliveryFailure(result);
+          if (failure) addNotice(channelId(), `“${s.label}” failed: the app did not respond (${failure}).`, message.thread_ts);
+        },
+      })),
+      { label: 'Message shortcuts', align: 'right' },
+    );
   }
 
   /** The composer's text: a slash command, a bare link (shared for unfurling), or a message or mention. */

@@ -4,10 +4,22 @@ import { h, clear } from './dom.js';
 import { avatar } from './message-view.js';
 
 function sidebarItem(label, { active, unread, onClick, icon }) {
-  return h('li', null, h('button', {
-    type: 'button', class: `sidebar-item${active ? ' active' : ''}${unread ? ' unread' : ''}`,
-    'aria-current': active ? 'page' : undefined, onclick: onClick,
-  }, icon, h('span', { class: 'sidebar-label' }, label), unread ? h('span', { class: 'unread-dot', 'aria-label': 'new messages' }) : null));
+  return h(
+    'li',
+    null,
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `sidebar-item${active ? ' active' : ''}${unread ? ' unread' : ''}`,
+        'aria-current': active ? 'page' : undefined,
+        onclick: onClick,
+      },
+      icon,
+      h('span', { class: 'sidebar-label' }, label),
+      unread ? h('span', { class: 'unread-dot', 'aria-label': 'new messages' }) : null,
+    ),
+  );
 }
 
 const glyph = (text) => h('span', { class: 'sidebar-hash', 'aria-hidden': 'true' }, text);
@@ -20,15 +32,33 @@ export function renderSidebar(lists, model, onSelect) {
   const channels = model.channels.filter((c) => !c.is_im);
   const dms = model.channels.filter((c) => c.is_im);
   const isActive = (c) => c.id === model.channelId && model.tab === 'messages';
-  lists.channels.replaceChildren(...channels.map((c) => sidebarItem(c.name, {
-    active: isActive(c), unread: model.unread.has(c.id), icon: glyph('#'), onClick: () => onSelect(c.id, 'messages'),
-  })));
-  lists.dms.replaceChildren(...dms.map((c) => sidebarItem(model.botName, {
-    active: isActive(c), unread: model.unread.has(c.id), icon: avatar({ is_bot: true }, 'xs'), onClick: () => onSelect(c.id, 'messages'),
-  })));
-  lists.apps.replaceChildren(sidebarItem('App Home', {
-    active: model.tab === 'home', icon: glyph('⌂'), onClick: () => onSelect(dms[0]?.id ?? model.channelId, 'home'),
-  }));
+  lists.channels.replaceChildren(
+    ...channels.map((c) =>
+      sidebarItem(c.name, {
+        active: isActive(c),
+        unread: model.unread.has(c.id),
+        icon: glyph('#'),
+        onClick: () => onSelect(c.id, 'messages'),
+      }),
+    ),
+  );
+  lists.dms.replaceChildren(
+    ...dms.map((c) =>
+      sidebarItem(model.botName, {
+        active: isActive(c),
+        unread: model.unread.has(c.id),
+        icon: avatar({ is_bot: true }, 'xs'),
+        onClick: () => onSelect(c.id, 'messages'),
+      }),
+    ),
+  );
+  lists.apps.replaceChildren(
+    sidebarItem('App Home', {
+      active: model.tab === 'home',
+      icon: glyph('⌂'),
+      onClick: () => onSelect(dms[0]?.id ?? model.channelId, 'home'),
+    }),
+  );
 }
 
 const TOPICS = {
@@ -43,15 +73,32 @@ export function renderChannelHeader(header, model, onSelect) {
     clear(header);
     return;
   }
-  const tab = (id, label) => h('button', {
-    type: 'button', role: 'tab', class: `tab${model.tab === id ? ' active' : ''}`,
-    'aria-selected': String(model.tab === id), onclick: () => onSelect(channel.id, id),
-  }, label);
+  const tab = (id, label) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        class: `tab${model.tab === id ? ' active' : ''}`,
+        'aria-selected': String(model.tab === id),
+        onclick: () => onSelect(channel.id, id),
+      },
+      label,
+    );
   const title = channel.is_im
-    ? h('div', { class: 'channel-title' }, avatar({ is_bot: true }, 'sm'), h('span', null, model.botName), h('span', { class: 'app-badge' }, 'APP'))
+    ? h(
+        'div',
+        { class: 'channel-title' },
+        avatar({ is_bot: true }, 'sm'),
+        h('span', null, model.botName),
+        h('span', { class: 'app-badge' }, 'APP'),
+      )
     : h('div', { class: 'channel-title' }, h('span', { class: 'channel-hash' }, '#'), h('span', null, channel.name));
   const below = channel.is_im
     ? h('div', { class: 'tabs', role: 'tablist' }, tab('home', 'Home'), tab('messages', 'Messages'))
     : h('div', { class: 'channel-topic' }, TOPICS[channel.name] ?? 'A channel in the local playground');
-  header.replaceChildren(h('div', { class: 'channel-header-row' }, title, h('span', { class: 'demo-badge small header-demo' }, 'DEMO DATA')), below);
+  header.replaceChildren(
+    h('div', { class: 'channel-header-row' }, title, h('span', { class: 'demo-badge small header-demo' }, 'DEMO DATA')),
+    below,
+  );
 }

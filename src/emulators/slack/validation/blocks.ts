@@ -14,8 +14,19 @@ import { IssueList, isRecord } from './validation-issue.js';
 export type Surface = 'message' | 'modal' | 'home';
 
 export const knownBlockTypes = [
-  'section', 'header', 'context', 'divider', 'actions', 'image', 'table', 'markdown', 'rich_text', 'input',
-  'context_actions', 'file', 'video',
+  'section',
+  'header',
+  'context',
+  'divider',
+  'actions',
+  'image',
+  'table',
+  'markdown',
+  'rich_text',
+  'input',
+  'context_actions',
+  'file',
+  'video',
 ] as const;
 
 /** Block types Slack documents as available in messages only. */
@@ -104,8 +115,11 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
       if (block.fields !== undefined) {
         if (!Array.isArray(block.fields) || block.fields.length === 0) issues.add(`${path}/fields`, 'must provide a non-empty array');
         else {
-          if (block.fields.length > slackLimits.sectionFields) issues.add(`${path}/fields`, `must provide no more than ${slackLimits.sectionFields} items`);
-          block.fields.forEach((f, i) => checkTextObject(issues, `${path}/fields/${i}`, f, { kind: 'any', max: slackLimits.sectionFieldChars }));
+          if (block.fields.length > slackLimits.sectionFields)
+            issues.add(`${path}/fields`, `must provide no more than ${slackLimits.sectionFields} items`);
+          block.fields.forEach((f, i) =>
+            checkTextObject(issues, `${path}/fields/${i}`, f, { kind: 'any', max: slackLimits.sectionFieldChars }),
+          );
         }
       }
       if (block.accessory !== undefined) checkElement(issues, `${path}/accessory`, block.accessory, accessoryElementTypes, ctx);
@@ -114,13 +128,15 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
     case 'header':
       return checkTextObject(issues, `${path}/text`, block.text, { kind: 'plain_text', max: slackLimits.headerTextChars });
     case 'context': {
-      if (!Array.isArray(block.elements) || block.elements.length === 0) return issues.add(`${path}/elements`, 'must provide a non-empty array');
+      if (!Array.isArray(block.elements) || block.elements.length === 0)
+        return issues.add(`${path}/elements`, 'must provide a non-empty array');
       if (block.elements.length > slackLimits.contextElements) {
         issues.add(`${path}/elements`, `must provide no more than ${slackLimits.contextElements} items`);
       }
       block.elements.forEach((el, i) => {
         const p = `${path}/elements/${i}`;
-        if (!isRecord(el) || !CONTEXT_ELEMENT_TYPES.has(String(el.type))) return issues.add(`${p}/type`, 'must be one of [image, plain_text, mrkdwn]');
+        if (!isRecord(el) || !CONTEXT_ELEMENT_TYPES.has(String(el.type)))
+          return issues.add(`${p}/type`, 'must be one of [image, plain_text, mrkdwn]');
         if (el.type === 'image') checkImageElement(issues, p, el);
         else checkTextObject(issues, p, el, { kind: 'any', max: slackLimits.sectionTextChars });
       });
@@ -134,7 +150,8 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
       return checkElements(issues, `${path}/elements`, block.elements, slackLimits.contextActionsElements, contextActionsElementTypes, ctx);
     case 'image':
       checkImageElement(issues, path, block);
-      if (block.title !== undefined) checkTextObject(issues, `${path}/title`, block.title, { kind: 'plain_text', max: slackLimits.imageTitleChars });
+      if (block.title !== undefined)
+        checkTextObject(issues, `${path}/title`, block.title, { kind: 'plain_text', max: slackLimits.imageTitleChars });
       return;
     case 'markdown':
       if (typeof block.text !== 'string' || block.text.length === 0) return issues.add(`${path}/text`, 'must provide a non-empty string');
@@ -147,7 +164,8 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
       return checkRichText(issues, `${path}/elements`, block.elements);
     case 'input':
       checkTextObject(issues, `${path}/label`, block.label, { kind: 'plain_text', max: slackLimits.inputLabelChars });
-      if (block.hint !== undefined) checkTextObject(issues, `${path}/hint`, block.hint, { kind: 'plain_text', max: slackLimits.inputHintChars });
+      if (block.hint !== undefined)
+        checkTextObject(issues, `${path}/hint`, block.hint, { kind: 'plain_text', max: slackLimits.inputHintChars });
       if (block.element === undefined) return issues.add(`${path}/element`, 'must provide an object');
       return checkElement(issues, `${path}/element`, block.element, inputElementTypes, ctx);
     case 'file':
@@ -185,7 +203,8 @@ export function checkBlocks(blocks: unknown[], surface: Surface, basePath = '/bl
       return issues.add(`${path}/type`, `${block.type} blocks are only available in messages`);
     }
     if (block.block_id !== undefined) {
-      if (typeof block.block_id !== 'string' || block.block_id.length === 0) issues.add(`${path}/block_id`, 'must provide a non-empty string');
+      if (typeof block.block_id !== 'string' || block.block_id.length === 0)
+        issues.add(`${path}/block_id`, 'must provide a non-empty string');
       else {
         issues.maxChars(`${path}/block_id`, block.block_id, slackLimits.blockIdChars);
         const first = blockIds.get(block.block_id);

@@ -11,16 +11,44 @@ const SELECTS = ['static_select', 'external_select', 'users_select', 'conversati
 const MULTI_SELECTS = SELECTS.map((s) => `multi_${s}`);
 
 export const actionsElementTypes = new Set([
-  'button', 'checkboxes', 'datepicker', 'datetimepicker', 'overflow', 'radio_buttons', 'timepicker',
-  'workflow_button', 'rich_text_input', ...SELECTS, ...MULTI_SELECTS,
+  'button',
+  'checkboxes',
+  'datepicker',
+  'datetimepicker',
+  'overflow',
+  'radio_buttons',
+  'timepicker',
+  'workflow_button',
+  'rich_text_input',
+  ...SELECTS,
+  ...MULTI_SELECTS,
 ]);
 export const accessoryElementTypes = new Set([
-  'button', 'checkboxes', 'datepicker', 'image', 'overflow', 'radio_buttons', 'timepicker', 'workflow_button',
-  ...SELECTS, ...MULTI_SELECTS,
+  'button',
+  'checkboxes',
+  'datepicker',
+  'image',
+  'overflow',
+  'radio_buttons',
+  'timepicker',
+  'workflow_button',
+  ...SELECTS,
+  ...MULTI_SELECTS,
 ]);
 export const inputElementTypes = new Set([
-  'checkboxes', 'datepicker', 'datetimepicker', 'email_text_input', 'file_input', 'number_text_input',
-  'plain_text_input', 'radio_buttons', 'rich_text_input', 'timepicker', 'url_text_input', ...SELECTS, ...MULTI_SELECTS,
+  'checkboxes',
+  'datepicker',
+  'datetimepicker',
+  'email_text_input',
+  'file_input',
+  'number_text_input',
+  'plain_text_input',
+  'radio_buttons',
+  'rich_text_input',
+  'timepicker',
+  'url_text_input',
+  ...SELECTS,
+  ...MULTI_SELECTS,
 ]);
 export const contextActionsElementTypes = new Set(['feedback_buttons', 'icon_button']);
 
@@ -74,12 +102,13 @@ function checkSelect(issues: IssueList, path: string, el: Record<string, unknown
     if (el.options !== undefined) checkOptions(issues, `${path}/options`, el.options, slackLimits.selectOptions, 1, 'plain_text');
     if (el.option_groups !== undefined) {
       if (!Array.isArray(el.option_groups)) issues.add(`${path}/option_groups`, 'must provide an array');
-      else el.option_groups.forEach((g, i) => {
-        const gp = `${path}/option_groups/${i}`;
-        if (!isRecord(g)) return issues.add(gp, 'must provide an object');
-        checkTextObject(issues, `${gp}/label`, g.label, { kind: 'plain_text', max: slackLimits.optionTextChars });
-        checkOptions(issues, `${gp}/options`, g.options, slackLimits.selectOptions, 1, 'plain_text');
-      });
+      else
+        el.option_groups.forEach((g, i) => {
+          const gp = `${path}/option_groups/${i}`;
+          if (!isRecord(g)) return issues.add(gp, 'must provide an object');
+          checkTextObject(issues, `${gp}/label`, g.label, { kind: 'plain_text', max: slackLimits.optionTextChars });
+          checkOptions(issues, `${gp}/options`, g.options, slackLimits.selectOptions, 1, 'plain_text');
+        });
     }
   }
 }

@@ -30,7 +30,9 @@ export function validateMessageBlocks(raw: unknown): unknown[] {
   const report = checkBlocks(parsed.value, 'message');
   if (report.markdownChars > slackLimits.markdownBlockTotalChars) {
     throw new SlackApiError('msg_blocks_too_long', {
-      messages: [`markdown blocks total ${report.markdownChars} characters; the limit is ${slackLimits.markdownBlockTotalChars} [json-pointer:/blocks]`],
+      messages: [
+        `markdown blocks total ${report.markdownChars} characters; the limit is ${slackLimits.markdownBlockTotalChars} [json-pointer:/blocks]`,
+      ],
     });
   }
   if (!report.issues.ok) throw new SlackApiError('invalid_blocks', { messages: report.issues.issues.map(formatIssue) });
@@ -51,7 +53,9 @@ export function validateMessageContent(input: MessageContentInput, method: Messa
   if (markdownText !== undefined) {
     if (hasText || hasBlocks) throw new SlackApiError('markdown_text_conflict');
     if (markdownText.length > slackLimits.markdownTextArgChars) {
-      throw new SlackApiError('msg_too_long', { messages: [`markdown_text must be less than ${slackLimits.markdownTextArgChars + 1} characters [json-pointer:/markdown_text]`] });
+      throw new SlackApiError('msg_too_long', {
+        messages: [`markdown_text must be less than ${slackLimits.markdownTextArgChars + 1} characters [json-pointer:/markdown_text]`],
+      });
     }
     if (markdownText.length === 0) throw new SlackApiError('no_text');
     return { text: markdownText, blocks: [{ type: 'markdown', text: markdownText }], warnings };

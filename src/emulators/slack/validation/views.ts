@@ -23,8 +23,10 @@ export function validateView(raw: unknown, expected: ViewType): Record<string, u
   if (view.type !== expected) issues.add('/view/type', `must be ${expected}`);
   if (expected === 'modal') {
     checkTextObject(issues, '/view/title', view.title, { kind: 'plain_text', max: slackLimits.viewTitleChars });
-    if (view.submit !== undefined) checkTextObject(issues, '/view/submit', view.submit, { kind: 'plain_text', max: slackLimits.viewButtonChars });
-    if (view.close !== undefined) checkTextObject(issues, '/view/close', view.close, { kind: 'plain_text', max: slackLimits.viewButtonChars });
+    if (view.submit !== undefined)
+      checkTextObject(issues, '/view/submit', view.submit, { kind: 'plain_text', max: slackLimits.viewButtonChars });
+    if (view.close !== undefined)
+      checkTextObject(issues, '/view/close', view.close, { kind: 'plain_text', max: slackLimits.viewButtonChars });
   }
   if (!Array.isArray(view.blocks)) issues.add('/view/blocks', 'must provide an array');
   else {

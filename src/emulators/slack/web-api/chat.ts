@@ -21,7 +21,12 @@ function postMessage(ctx: ApiContext): ApiResult {
   const { args, state } = ctx;
   const channel = requireChannel(ctx);
   const content = validateMessageContent(
-    { text: args.value('text'), blocks: args.value('blocks'), attachments: args.value('attachments'), markdown_text: args.value('markdown_text') },
+    {
+      text: args.value('text'),
+      blocks: args.value('blocks'),
+      attachments: args.value('attachments'),
+      markdown_text: args.value('markdown_text'),
+    },
     'chat.postMessage',
   );
   const metadata = validateMetadata(args.value('metadata'));
@@ -46,7 +51,12 @@ function postEphemeral(ctx: ApiContext): ApiResult {
   if (!state.users.has(userId)) throw new SlackApiError('user_not_found');
   if (channel.is_im && channel.user !== userId) throw new SlackApiError('user_not_in_channel');
   const content = validateMessageContent(
-    { text: args.value('text'), blocks: args.value('blocks'), attachments: args.value('attachments'), markdown_text: args.value('markdown_text') },
+    {
+      text: args.value('text'),
+      blocks: args.value('blocks'),
+      attachments: args.value('attachments'),
+      markdown_text: args.value('markdown_text'),
+    },
     'chat.postEphemeral',
   );
   const ts = state.nextTs();
@@ -82,7 +92,12 @@ function update(ctx: ApiContext): ApiResult {
   const message = ownMessage(ctx, channel.id, ts, 'cant_update_message');
   if (message.streaming?.state === 'streaming') throw new SlackApiError('streaming_state_conflict');
   const content = validateMessageContent(
-    { text: args.value('text'), blocks: args.value('blocks'), attachments: args.value('attachments'), markdown_text: args.value('markdown_text') },
+    {
+      text: args.value('text'),
+      blocks: args.value('blocks'),
+      attachments: args.value('attachments'),
+      markdown_text: args.value('markdown_text'),
+    },
     'chat.update',
   );
   const metadata = validateMetadata(args.value('metadata'));

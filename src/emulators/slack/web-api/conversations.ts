@@ -64,7 +64,14 @@ function history(ctx: ApiContext): ApiResult {
 function messagePage(ctx: ApiContext, all: StoredMessage[], defaultLimit: number, maxLimit: number): ApiResult {
   const limit = Math.min(Math.max(ctx.args.int('limit') ?? defaultLimit, 1), maxLimit);
   const cursor = ctx.args.str('cursor');
-  const offset = cursor ? Number.parseInt(Buffer.from(cursor, 'base64').toString('utf8').replace(/^offset:/, ''), 10) || 0 : 0;
+  const offset = cursor
+    ? Number.parseInt(
+        Buffer.from(cursor, 'base64')
+          .toString('utf8')
+          .replace(/^offset:/, ''),
+        10,
+      ) || 0
+    : 0;
   const page = all.slice(offset, offset + limit);
   const hasMore = offset + limit < all.length;
   const includeMetadata = ctx.args.bool('include_all_metadata');

@@ -21,7 +21,9 @@ function readContent(ctx: ApiContext): StreamContent {
   if (hasMarkdown) {
     const markdown = ctx.args.str('markdown_text') ?? '';
     if (markdown.length > slackLimits.markdownTextArgChars) {
-      throw new SlackApiError('msg_too_long', { messages: [`markdown_text must be less than ${slackLimits.markdownTextArgChars + 1} characters [json-pointer:/markdown_text]`] });
+      throw new SlackApiError('msg_too_long', {
+        messages: [`markdown_text must be less than ${slackLimits.markdownTextArgChars + 1} characters [json-pointer:/markdown_text]`],
+      });
     }
     return { mode: 'markdown_text', markdown };
   }
@@ -73,7 +75,10 @@ function startStream(ctx: ApiContext): ApiResult {
   }
   if (recipientUserId && !state.users.has(recipientUserId)) throw new SlackApiError('user_not_found');
   const mode = args.str('task_display_mode') ?? 'timeline';
-  if (!['timeline', 'plan', 'dense'].includes(mode)) throw new SlackApiError('invalid_arguments', { messages: ['task_display_mode must be one of [timeline, plan, dense] [json-pointer:/task_display_mode]'] });
+  if (!['timeline', 'plan', 'dense'].includes(mode))
+    throw new SlackApiError('invalid_arguments', {
+      messages: ['task_display_mode must be one of [timeline, plan, dense] [json-pointer:/task_display_mode]'],
+    });
   const content = readContent(ctx);
   const metadata = validateMetadata(args.value('metadata'));
   const stream: StreamInfo = {

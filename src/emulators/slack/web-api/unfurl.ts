@@ -19,7 +19,8 @@ function unfurl(ctx: ApiContext): ApiResult {
     if (!args.str('source')) throw new SlackApiError('invalid_arguments', { messages: ['source is required with unfurl_id'] });
     share = [...state.unfurls.values()].find((u) => u.unfurlId === unfurlId);
   } else {
-    if (!channel || !ts) throw new SlackApiError('invalid_arguments', { messages: ['channel and ts, or unfurl_id and source, are required'] });
+    if (!channel || !ts)
+      throw new SlackApiError('invalid_arguments', { messages: ['channel and ts, or unfurl_id and source, are required'] });
     if (state.resolveChannel(channel) === undefined) throw new SlackApiError('channel_not_found');
     share = state.unfurls.get(`${channel}:${ts}`);
   }

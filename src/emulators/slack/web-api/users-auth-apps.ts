@@ -59,9 +59,12 @@ function setStatus(ctx: ApiContext): ApiResult {
   let loading: unknown;
   if (ctx.args.has('loading_messages')) {
     const parsed = parseJsonArg(ctx.args.value('loading_messages'));
-    if (!parsed.ok || !Array.isArray(parsed.value)) throw new SlackApiError('invalid_arguments', { messages: ['loading_messages must be an array'] });
+    if (!parsed.ok || !Array.isArray(parsed.value))
+      throw new SlackApiError('invalid_arguments', { messages: ['loading_messages must be an array'] });
     if (parsed.value.length > slackLimits.loadingMessages) {
-      throw new SlackApiError('invalid_arguments', { messages: [`loading_messages must provide no more than ${slackLimits.loadingMessages} items`] });
+      throw new SlackApiError('invalid_arguments', {
+        messages: [`loading_messages must provide no more than ${slackLimits.loadingMessages} items`],
+      });
     }
     loading = parsed.value;
   }

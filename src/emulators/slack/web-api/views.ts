@@ -55,9 +55,7 @@ function viewsUpdate(ctx: ApiContext): ApiResult {
   const externalId = ctx.args.str('external_id');
   if (!viewId && !externalId) throw new SlackApiError('invalid_arguments', { messages: ['view_id or external_id is required'] });
   const view = validateView(ctx.args.value('view'), 'modal');
-  const stored = viewId
-    ? ctx.state.views.get(viewId)
-    : [...ctx.state.views.values()].find((v) => v.external_id === externalId);
+  const stored = viewId ? ctx.state.views.get(viewId) : [...ctx.state.views.values()].find((v) => v.external_id === externalId);
   if (stored === undefined || stored.type !== 'modal' || !stored.open) throw new SlackApiError('not_found');
   const hash = ctx.args.str('hash');
   if (hash && hash !== stored.hash) throw new SlackApiError('hash_conflict');

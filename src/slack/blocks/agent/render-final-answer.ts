@@ -18,13 +18,11 @@ import { runEndingBlocks } from './run-ending.js';
 import { runFooterBlock } from './run-footer.js';
 import { runSourcesBlocks } from './run-sources.js';
 
-export function renderFinalAnswer(
-  view: RunView,
-  ctx: AgentRenderContext,
-  limits: Partial<MessageLimits> = {},
-): SlackMessage[] {
+export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits: Partial<MessageLimits> = {}): SlackMessage[] {
   const body: Block[] = markdownToBlocks(finalAnswerMarkdown(view));
-  const title = defuseTokens(plainText(view.report?.title ?? '')).replace(/\s+/g, ' ').trim();
+  const title = defuseTokens(plainText(view.report?.title ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
   if (title !== '' && body[0]?.type !== 'header' && title.length <= SLACK_LIMITS.headerTextChars) {
     body.unshift({ type: 'header', text: { type: 'plain_text', text: title, emoji: true } });
   }

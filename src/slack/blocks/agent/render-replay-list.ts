@@ -39,7 +39,9 @@ function messageLine(m: ConversationMessage): string {
 
 export function renderReplayList(input: ReplayListInput): SlackMessage {
   const blocks: Block[] = [
-    section(`:repeat: ${bold('Replay an agent answer')} — conversation ${inlineCode(String(input.conversationId))}${input.isOlderPage ? ' (older messages)' : ''}`),
+    section(
+      `:repeat: ${bold('Replay an agent answer')} — conversation ${inlineCode(String(input.conversationId))}${input.isOlderPage ? ' (older messages)' : ''}`,
+    ),
   ];
   input.messages.forEach((m, i) => {
     const replay =

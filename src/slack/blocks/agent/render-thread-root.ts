@@ -52,7 +52,10 @@ export function renderReplayRoot(input: ReplayRootInput): SlackMessage {
     text: clampText(`${who(input.userId)} replayed an agent answer${q ? `: ${q}` : ''}`, 300),
     blocks: [
       section(`:repeat: ${who(input.userId)} replayed an agent answer${q ? `\n>${q.replace(/\n/g, '\n>')}` : ''}`),
-      context(ids, input.stillRunning ? 'The run was still in progress: this shows what it had done so far.' : 'The answer follows in this thread.'),
+      context(
+        ids,
+        input.stillRunning ? 'The run was still in progress: this shows what it had done so far.' : 'The answer follows in this thread.',
+      ),
     ],
   });
 }

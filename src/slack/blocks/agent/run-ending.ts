@@ -11,7 +11,9 @@ import { isSlackUserId } from './agent-render-context.js';
 export function runEndingBlocks(view: RunView): Block[] {
   if (view.timeout) {
     const minutes = Math.max(1, Math.round(view.timeout.silentForMs / 60_000));
-    return [sectionBlock(`:hourglass: No news from the agent for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; the run was stopped.`)];
+    return [
+      sectionBlock(`:hourglass: No news from the agent for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; the run was stopped.`),
+    ];
   }
   if (view.status === 'cancelled') {
     const by = view.cancel?.byUserId;

@@ -44,7 +44,10 @@ export function tableBlock(rows: readonly string[][], align: readonly ColumnAlig
   return {
     type: 'table',
     rows: rows.map((r) =>
-      Array.from({ length: width }, (_, c) => ({ type: 'raw_text' as const, text: (r[c] ?? '') === '' ? EMPTY_CELL : (r[c] ?? EMPTY_CELL) })),
+      Array.from({ length: width }, (_, c) => ({
+        type: 'raw_text' as const,
+        text: (r[c] ?? '') === '' ? EMPTY_CELL : (r[c] ?? EMPTY_CELL),
+      })),
     ),
     column_settings: columnSettings(align, width),
   };

@@ -67,7 +67,10 @@ export function monospaceWidth(rows: readonly string[][]): number {
 export function tableToMonospace(rows: readonly string[][], align: readonly ColumnAlign[] = []): string {
   const w = widths(rows);
   const line = (r: readonly string[]): string =>
-    w.map((width, c) => pad(flat(r[c] ?? ''), width, align[c] ?? null)).join(' | ').trimEnd();
+    w
+      .map((width, c) => pad(flat(r[c] ?? ''), width, align[c] ?? null))
+      .join(' | ')
+      .trimEnd();
   const [header, ...body] = rows;
   const lines: string[] = [];
   if (header) {
@@ -84,11 +87,7 @@ export function tableToRecords(rows: readonly string[][]): string {
   const [header = [], ...body] = rows;
   const names = header.map((h, i) => flat(h) || `#${i + 1}`);
   return body
-    .map((r) =>
-      `• ${r
-        .map((cell, c) => `${bold(escapeMrkdwn(names[c] ?? `#${c + 1}`))}: ${escapeMrkdwn(flat(cell) || '—')}`)
-        .join(' · ')}`,
-    )
+    .map((r) => `• ${r.map((cell, c) => `${bold(escapeMrkdwn(names[c] ?? `#${c + 1}`))}: ${escapeMrkdwn(flat(cell) || '—')}`).join(' · ')}`)
     .join('\n');
 }
 

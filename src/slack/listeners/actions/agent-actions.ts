@@ -41,7 +41,10 @@ export function registerAgentActions(app: App, deps: ListenerDeps): void {
     const doc = decodeDocButton(action.value);
     if (!doc || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
     const ephemeral = body.container?.is_ephemeral === true || !body.message;
-    const card = ephemeral || !body.message ? undefined : { ts: body.message.ts, ...(typeof body.message.thread_ts === 'string' ? { threadTs: body.message.thread_ts } : {}) };
+    const card =
+      ephemeral || !body.message
+        ? undefined
+        : { ts: body.message.ts, ...(typeof body.message.thread_ts === 'string' ? { threadTs: body.message.thread_ts } : {}) };
     await askAboutDocument(deps, {
       teamId,
       channelId,

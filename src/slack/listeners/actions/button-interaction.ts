@@ -34,7 +34,10 @@ export interface ButtonInteraction {
 
 export type ButtonHandler = (deps: ListenerDeps, click: ButtonInteraction) => Promise<void>;
 
-export function buttonInteraction(args: SlackActionMiddlewareArgs<ButtonClick> & { client: WebClient; context: Record<string, unknown> }, fallbackLog: Logger): ButtonInteraction {
+export function buttonInteraction(
+  args: SlackActionMiddlewareArgs<ButtonClick> & { client: WebClient; context: Record<string, unknown> },
+  fallbackLog: Logger,
+): ButtonInteraction {
   const { body, action, respond, client, context } = args;
   const { correlationId, log } = requestContext(context, fallbackLog);
   const message = body.message;
@@ -66,7 +69,12 @@ export interface ButtonListenerOptions {
 }
 
 /** Runs a click with the shared failure handling. Never throws. */
-export async function runButton(deps: ListenerDeps, click: ButtonInteraction, handler: ButtonHandler, options: ButtonListenerOptions): Promise<void> {
+export async function runButton(
+  deps: ListenerDeps,
+  click: ButtonInteraction,
+  handler: ButtonHandler,
+  options: ButtonListenerOptions,
+): Promise<void> {
   click.log.info('button', { action_id: click.actionId, ephemeral: click.isEphemeral });
   await withFailureReply(() => handler(deps, click), {
     respond: click.respond,
@@ -75,13 +83,22 @@ export async function runButton(deps: ListenerDeps, click: ButtonInteraction, ha
     action: options.action,
     ...(click.channelId ? { postEphemeral: { client: click.client, channel: click.channelId, user: click.userId } } : {}),
     ...(options.retryAs && click.value !== undefined
-      ? retryOption({ kind: 'action', actionId: options.retryAs, value: click.value, ...(click.threadTs ? { threadTs: click.threadTs } : {}) })
+      ? retryOption({
+          kind: 'action',
+          actionId: options.retryAs,
+          value: click.value,
+          ...(click.threadTs ? { threadTs: click.threadTs } : {}),
+        })
       : {}),
   });
 }
 
 /** The Bolt listener for one kind of button: ack first, then the handler. */
-export function buttonListener(deps: ListenerDeps, handler: ButtonHandler, options: ButtonListenerOptions): Middleware<SlackActionMiddlewareArgs<ButtonClick>> {
+export function buttonListener(
+  deps: ListenerDeps,
+  handler: ButtonHandler,
+  options: ButtonListenerOptions,
+): Middleware<SlackActionMiddlewareArgs<ButtonClick>> {
   return async (args) => {
     await args.ack();
     await runButton(deps, buttonInteraction(args, deps.logger), handler, options);

@@ -6,5 +6,8 @@ import { buttonListener, type ButtonClick } from './button-interaction.js';
 import { expandConcept } from './concept-buttons.js';
 
 export function registerConceptActions(app: App, deps: ListenerDeps): void {
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.conceptExpand), buttonListener(deps, expandConcept, { action: 'the concept details', retryAs: ACTION_IDS.conceptExpand }));
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.conceptExpand),
+    buttonListener(deps, expandConcept, { action: 'the concept details', retryAs: ACTION_IDS.conceptExpand }),
+  );
 }

@@ -19,7 +19,10 @@ export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction
   const concept = concepts.find((c) => c.conceptId === String(conceptId));
   if (!concept) {
     const name = typeof value?.n === 'string' && value.n ? `“${value.n}”` : 'This concept';
-    return respondEphemeral(click.respond, renderNotice(`${name} is no longer among the trending concepts. Run /concepts for the latest list.`));
+    return respondEphemeral(
+      click.respond,
+      renderNotice(`${name} is no longer among the trending concepts. Run /concepts for the latest list.`),
+    );
   }
   await replyNearCard(click, renderConceptDetail(concept));
 }

@@ -11,12 +11,21 @@ import type { ListenerDeps } from '../listener-deps.js';
 import { buttonInteraction, buttonListener, runButton, type ButtonClick } from './button-interaction.js';
 
 export function registerFeatureActions(app: App, deps: ListenerDeps): void {
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.folderDeleteConfirm), buttonListener(deps, confirmFolderDelete, { action: 'deleting the folder' }));
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.folderDeleteCancel), buttonListener(deps, cancelFolderDelete, { action: 'cancelling the folder deletion' }));
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.folderDeleteConfirm),
+    buttonListener(deps, confirmFolderDelete, { action: 'deleting the folder' }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.folderDeleteCancel),
+    buttonListener(deps, cancelFolderDelete, { action: 'cancelling the folder deletion' }),
+  );
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionPause), subscriptionListener(deps, 'pause'));
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionResume), subscriptionListener(deps, 'resume'));
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionRemove), subscriptionListener(deps, 'remove'));
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.homeRefresh), buttonListener(deps, refreshHome, { action: 'refreshing the Home tab' }));
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeRefresh),
+    buttonListener(deps, refreshHome, { action: 'refreshing the Home tab' }),
+  );
 }
 
 const CHANGE_WORDS: Record<SubscriptionChange, string> = {

@@ -14,9 +14,16 @@ import { buttonListener, type ButtonClick, type ButtonInteraction } from './butt
 async function openFormFromButton(_deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   if (!click.triggerId) return respondEphemeral(click.respond, renderNotice('Use /financials to open the form.'));
   // From a message the card goes to that channel; from App Home (no channel) by DM.
-  await openFinancialsModal(click.client, click.triggerId, click.channelId && !click.channelId.startsWith('D') ? { channelId: click.channelId } : {});
+  await openFinancialsModal(
+    click.client,
+    click.triggerId,
+    click.channelId && !click.channelId.startsWith('D') ? { channelId: click.channelId } : {},
+  );
 }
 
 export function registerFinancialsActions(app: App, deps: ListenerDeps): void {
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.homeOpenFinancials), buttonListener(deps, openFormFromButton, { action: 'opening the financials form' }));
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeOpenFinancials),
+    buttonListener(deps, openFormFromButton, { action: 'opening the financials form' }),
+  );
 }

@@ -63,14 +63,26 @@ export async function retryClick(deps: ListenerDeps, click: ButtonInteraction): 
     const run = COMMANDS[target.command];
     if (!run || !click.channelId) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
     click.log.info('retrying command', { command: target.command });
-    await run(deps, { command: commandFromClick(click, target), respond, client: click.client, log: click.log, correlationId: click.correlationId });
+    await run(deps, {
+      command: commandFromClick(click, target),
+      respond,
+      client: click.client,
+      log: click.log,
+      correlationId: click.correlationId,
+    });
     if (!answeredHere) await removeErrorCard(click);
     return;
   }
   const button = target ? RETRYABLE_BUTTONS[target.actionId] : undefined;
   if (!target || !button) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   click.log.info('retrying button', { action_id: target.actionId });
-  const again: ButtonInteraction = { ...click, actionId: target.actionId, value: target.value, respond, isEphemeral: target.threadTs === undefined };
+  const again: ButtonInteraction = {
+    ...click,
+    actionId: target.actionId,
+    value: target.value,
+    respond,
+    isEphemeral: target.threadTs === undefined,
+  };
   if (target.threadTs) again.threadTs = target.threadTs;
   else delete again.threadTs;
   await runButton(deps, again, button.handler, { action: button.action, retryAs: target.actionId });

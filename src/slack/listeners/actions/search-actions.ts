@@ -10,11 +10,26 @@ import { retryClick } from './retry-button.js';
 import { shareSearch, showKeyPassages, showSummary, turnSearchPage } from './search-buttons.js';
 
 export function registerSearchActions(app: App, deps: ListenerDeps): void {
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchSummary), buttonListener(deps, showSummary, { action: 'the summary', retryAs: ACTION_IDS.searchSummary }));
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchPassages), buttonListener(deps, showKeyPassages, { action: 'the key passages', retryAs: ACTION_IDS.searchPassages }));
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchPrev), buttonListener(deps, turnSearchPage, { action: 'the previous page', retryAs: ACTION_IDS.searchPrev }));
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchNext), buttonListener(deps, turnSearchPage, { action: 'the next page', retryAs: ACTION_IDS.searchNext }));
-  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchShare), buttonListener(deps, shareSearch, { action: 'sharing the results', retryAs: ACTION_IDS.searchShare }));
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.searchSummary),
+    buttonListener(deps, showSummary, { action: 'the summary', retryAs: ACTION_IDS.searchSummary }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.searchPassages),
+    buttonListener(deps, showKeyPassages, { action: 'the key passages', retryAs: ACTION_IDS.searchPassages }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.searchPrev),
+    buttonListener(deps, turnSearchPage, { action: 'the previous page', retryAs: ACTION_IDS.searchPrev }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.searchNext),
+    buttonListener(deps, turnSearchPage, { action: 'the next page', retryAs: ACTION_IDS.searchNext }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.searchShare),
+    buttonListener(deps, shareSearch, { action: 'sharing the results', retryAs: ACTION_IDS.searchShare }),
+  );
   // A link button opens its URL in the client; Slack still sends the click, which needs an ack.
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchOpen), async ({ ack }) => {
     await ack();

@@ -63,7 +63,10 @@ export async function showKeyPassages(deps: ListenerDeps, click: ButtonInteracti
 export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const state = decodeSearchState(click.value);
   if (!state) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
-  const card = await fetchSearchCard(deps.service, state, { visibility: click.isEphemeral ? 'ephemeral' : 'public', correlationId: click.correlationId });
+  const card = await fetchSearchCard(deps.service, state, {
+    visibility: click.isEphemeral ? 'ephemeral' : 'public',
+    correlationId: click.correlationId,
+  });
   await respondReplacing(click.respond, card);
 }
 

@@ -36,7 +36,16 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
   let threadTs = click.card ? (click.card.threadTs ?? click.card.ts) : undefined;
   threadTs ??= await postThreadRoot(
     deps,
-    { teamId: click.teamId, channelId: click.channelId, client: click.client, respond: click.respond, log: click.log, correlationId: click.correlationId, action: 'asking the agent', notInChannel: NOT_IN_CHANNEL },
+    {
+      teamId: click.teamId,
+      channelId: click.channelId,
+      client: click.client,
+      respond: click.respond,
+      log: click.log,
+      correlationId: click.correlationId,
+      action: 'asking the agent',
+      notInChannel: NOT_IN_CHANNEL,
+    },
     renderAskedAboutDocument(click.userId, click.doc.docTitle),
   );
   if (!threadTs) return undefined;

@@ -29,7 +29,11 @@ const UNKNOWN_RUN = 'I no longer know that run, so it can’t be cancelled.';
 export async function cancelAgentRunClick(deps: ListenerDeps, click: CancelClick): Promise<CancelClickOutcome> {
   const log = click.log.child({ component: 'cancel-agent-run', runId: click.runId });
   const note = (text: string) =>
-    tellUser(click.client, { channelId: click.channelId, userId: click.userId, text, ...(click.threadTs ? { threadTs: click.threadTs } : {}) }, log);
+    tellUser(
+      click.client,
+      { channelId: click.channelId, userId: click.userId, text, ...(click.threadTs ? { threadTs: click.threadTs } : {}) },
+      log,
+    );
 
   const run = await deps.stores.runs.get(click.runId);
   if (!run || run.teamId !== click.teamId) {

@@ -47,16 +47,19 @@ export function channelPostPacer(
         }
         if (decision.granted) return;
         if (deps.clock() - started >= maxWaitMs) {
-          log.warn('waited too long for a chat.postMessage slot; posting anyway', { channel: target.channelId, waitedMs: deps.clock() - started });
+          log.warn('waited too long for a chat.postMessage slot; posting anyway', {
+            channel: target.channelId,
+            waitedMs: deps.clock() - started,
+          });
           return;
         }
         await sleep(Math.min(decision.retryInMs, 2_000));
       }
     },
     async rateLimited(retryAfterMs) {
-      await budget.block(target.teamId, SLACK_METHOD.postMessage, target.channelId, deps.clock() + retryAfterMs).catch((error: unknown) =>
-        log.warn('could not record a rate limit in the budget', { err: error }),
-      );
+      await budget
+        .block(target.teamId, SLACK_METHOD.postMessage, target.channelId, deps.clock() + retryAfterMs)
+        .catch((error: unknown) => log.warn('could not record a rate limit in the budget', { err: error }));
     },
   };
 }

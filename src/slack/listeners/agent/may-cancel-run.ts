@@ -6,7 +6,9 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import type { RunRecord } from '../../../store/records.js';
 
-export type CancelPermission = { allowed: true; as: 'asker' | 'admin' } | { allowed: false; reason: 'not_allowed' | 'unverified' | 'other_workspace' };
+export type CancelPermission =
+  | { allowed: true; as: 'asker' | 'admin' }
+  | { allowed: false; reason: 'not_allowed' | 'unverified' | 'other_workspace' };
 
 export async function mayCancelRun(
   client: WebClient,

@@ -38,7 +38,12 @@ export async function postThreadRoot(deps: ListenerDeps, target: ThreadRootTarge
       target.log.info('cannot post the question in this channel', { slack_error: code });
       await respondEphemeral(target.respond, renderNotice(target.notInChannel, ':warning:'));
     } else {
-      await replyWithFailure(error, { log: target.log, correlationId: target.correlationId, respond: target.respond, action: target.action });
+      await replyWithFailure(error, {
+        log: target.log,
+        correlationId: target.correlationId,
+        respond: target.respond,
+        action: target.action,
+      });
     }
     return undefined;
   }

@@ -17,7 +17,10 @@ export function questionFromSlackText(text: string | undefined, botUserId?: stri
     // Without the bot's id, the mention that addressed the app is the leading one.
     raw = raw.replace(/^\s*<@[UW][A-Z0-9]+(?:\|[^>]*)?>/, ' ');
   }
-  const plain = slackTextToPlain(raw).replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  const plain = slackTextToPlain(raw)
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return [...plain].slice(0, MAX_QUESTION_CHARS).join('');
 }
 

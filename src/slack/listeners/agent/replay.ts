@@ -85,7 +85,12 @@ export async function showReplayList(
     if (page.replace) await respondReplacing(request.respond, list);
     else await respondEphemeral(request.respond, list);
   } catch (error) {
-    await replyWithFailure(error, { log: request.log, correlationId: request.correlationId, respond: request.respond, action: 'the replay list' });
+    await replyWithFailure(error, {
+      log: request.log,
+      correlationId: request.correlationId,
+      respond: request.respond,
+      action: 'the replay list',
+    });
   }
 }
 
@@ -96,12 +101,18 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
     if (!(await mayReplay(deps, request))) return;
     let events: WorkflowStreamEvent[];
     try {
-      events = await deps.service.listEvents(request.conversationId, assistantMessageId, { fromOffset: 0, correlationId: request.correlationId });
+      events = await deps.service.listEvents(request.conversationId, assistantMessageId, {
+        fromOffset: 0,
+        correlationId: request.correlationId,
+      });
     } catch (error) {
       if (isServiceError(error) && error.kind === 'not_found') {
         await respondEphemeral(
           request.respond,
-          renderNotice(`Conversation ${request.conversationId} has no answer with id ${assistantMessageId}. Run \`/research replay ${request.conversationId}\` to pick one.`, ':mag:'),
+          renderNotice(
+            `Conversation ${request.conversationId} has no answer with id ${assistantMessageId}. Run \`/research replay ${request.conversationId}\` to pick one.`,
+            ':mag:',
+          ),
         );
         return;
       }
@@ -151,7 +162,12 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
 }
 
 /** The question the answer replied to (best effort: the replay works without it). */
-async function questionOf(deps: ListenerDeps, request: ReplayRequest, assistantMessageId: string, log: Logger): Promise<string | undefined> {
+async function questionOf(
+  deps: ListenerDeps,
+  request: ReplayRequest,
+  assistantMessageId: string,
+  log: Logger,
+): Promise<string | undefined> {
   try {
     const messages = await deps.service.listMessages(request.conversationId, { limit: 50 }, { correlationId: request.correlationId });
     const answer = messages.find((m) => m.assistantMessageId === assistantMessageId);

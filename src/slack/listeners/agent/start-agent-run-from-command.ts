@@ -27,7 +27,16 @@ export async function startAgentRunFromCommand(deps: ListenerDeps, ctx: AskComma
   }
   const threadTs = await postThreadRoot(
     deps,
-    { teamId: command.team_id, channelId: command.channel_id, client: ctx.client, respond: ctx.respond, log: ctx.log, correlationId: ctx.correlationId, action: 'your question', notInChannel: NOT_IN_CHANNEL },
+    {
+      teamId: command.team_id,
+      channelId: command.channel_id,
+      client: ctx.client,
+      respond: ctx.respond,
+      log: ctx.log,
+      correlationId: ctx.correlationId,
+      action: 'your question',
+      notInChannel: NOT_IN_CHANNEL,
+    },
     renderAskedQuestion(command.user_id, question),
   );
   if (!threadTs) return undefined;

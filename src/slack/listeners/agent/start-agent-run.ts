@@ -53,7 +53,8 @@ const FAILURE = 'I couldn’t start on your question. Please try again; if it ke
  */
 export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInput): Promise<StartAgentRunResult> {
   const log = input.log.child({ component: 'start-agent-run', channel: input.channelId, thread_ts: input.threadTs });
-  const note = (text: string) => tellUser(input.client, { channelId: input.channelId, userId: input.userId, threadTs: input.threadTs, text }, log);
+  const note = (text: string) =>
+    tellUser(input.client, { channelId: input.channelId, userId: input.userId, threadTs: input.threadTs, text }, log);
   const question = input.questionIsPlain ? input.question.trim() : questionFromSlackText(input.question, input.botUserId);
   if (question === '') {
     await note(EMPTY_QUESTION_HINT);

@@ -68,7 +68,11 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
     }
     case 'news': {
       const visibility = args.public ? 'public' : 'ephemeral';
-      const card = await fetchSearchCard(deps.service, { k: 'news', r: args.request, p: 1 }, { visibility, correlationId: ctx.correlationId });
+      const card = await fetchSearchCard(
+        deps.service,
+        { k: 'news', r: args.request, p: 1 },
+        { visibility, correlationId: ctx.correlationId },
+      );
       return answerCommand(ctx, card, visibility);
     }
     case 'passages': {
@@ -80,7 +84,11 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       await startAgentRunFromCommand(deps, { ...ctx, question: args.question });
       return;
     case 'replay':
-      return replayFromCommand(deps, { ...ctx, conversationId: args.conversationId, ...(args.assistantMessageId ? { assistantMessageId: args.assistantMessageId } : {}) });
+      return replayFromCommand(deps, {
+        ...ctx,
+        conversationId: args.conversationId,
+        ...(args.assistantMessageId ? { assistantMessageId: args.assistantMessageId } : {}),
+      });
     case 'folder_create':
       return handleFolderCreate(deps, ctx, { name: args.name });
     case 'folder_delete':

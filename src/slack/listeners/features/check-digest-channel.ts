@@ -39,7 +39,7 @@ export async function resolveChannelRef(client: WebClient, ref: ChannelRef | nul
 
 export async function checkDigestChannel(client: WebClient, ref: ChannelRef | null, currentChannelId: string): Promise<DigestChannelCheck> {
   // Plain text: the notice card escapes it, so a `<#C…>` mention would show as typed.
-  const label = ref?.name ? `#${ref.name}` : ref?.id ?? 'this channel';
+  const label = ref?.name ? `#${ref.name}` : (ref?.id ?? 'this channel');
   let channelId: string | undefined;
   try {
     channelId = await resolveChannelRef(client, ref, currentChannelId);

@@ -21,56 +21,79 @@ function failureOptions(ctx: CommandContext, action: string) {
 }
 
 export async function handleSubscribe(deps: ListenerDeps, ctx: CommandContext, args: SubscribeArgs): Promise<void> {
-  await withFailureReply(async () => {
-    const schedule = { cadence: args.cadence, time: args.time, timeZone: args.timeZone, ...(args.weekday === undefined ? {} : { weekday: args.weekday }) };
-    try {
-      // The parser already checked each field; this is the scheduler's own view of the whole.
-      digestCron(schedule);
-    } catch (error) {
-      if (!(error instanceof DigestScheduleError)) throw error;
-      await respondEphemeral(ctx.respond, renderNotice(`${error.message}.`, ':warning:'));
-      return;
-    }
-    const check = await checkDigestChannel(ctx.client, args.channel, ctx.command.channel_id);
-    if (!check.ok) {
-      ctx.log.info('digest subscription refused: channel not postable', { reason: check.reason, code: check.code });
-      await respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(check), ':warning:'));
-      return;
-    }
-    const teamId = ctx.command.team_id;
-    const existing = await deps.stores.subscriptions.get(teamId, check.channelId);
-    const subscription: DigestSubscription = {
-      teamId,
-      channelId: check.channelId,
-      ...schedule,
-      top: args.top,
-      createdBy: ctx.command.user_id,
-      createdAtMs: deps.clock(),
-      paused: false,
-    };
-    await deps.stores.subscriptions.put(subscription);
-    ctx.log.info('digest subscription saved', { channel: check.channelId, cadence: args.cadence, time: args.time, tz: args.timeZone, replaced: existing !== null });
-    await respondEphemeral(ctx.respond, renderSubscribed(subscription, existing !== null));
-  }, failureOptions(ctx, 'the digest subscription'));
+  await withFailureReply(
+    async () => {
+      const schedule = {
+        cadence: args.cadence,
+        time: args.time,
+        timeZone: args.timeZone,
+        ...(args.weekday === undefined ? {} : { weekday: args.weekday }),
+      };
+      try {
+        // The parser already checked each field; this is the scheduler's own view of the whole.
+        digestCron(schedule);
+      } catch (error) {
+        if (!(error instanceof DigestScheduleError)) throw error;
+        await respondEphemeral(ctx.respond, renderNotice(`${error.message}.`, ':warning:'));
+        return;
+      }
+      const check = await checkDigestChannel(ctx.client, args.channel, ctx.command.channel_id);
+      if (!check.ok) {
+        ctx.log.info('digest subscription refused: channel not postable', { reason: check.reason, code: check.code });
+        await respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(check), ':warning:'));
+        return;
+      }
+      const teamId = ctx.command.team_id;
+      const existing = await deps.stores.subscriptions.get(teamId, check.channelId);
+      const subscription: DigestSubscription = {
+        teamId,
+        channelId: check.channelId,
+        ...schedule,
+        top: args.top,
+        createdBy: ctx.command.user_id,
+        createdAtMs: deps.clock(),
+        paused: false,
+      };
+      await deps.stores.subscriptions.put(subscription);
+      ctx.log.info('digest subscription saved', {
+        channel: check.channelId,
+        cadence: args.cadence,
+        time: args.time,
+        tz: args.timeZone,
+        replaced: existing !== null,
+      });
+      await respondEphemeral(ctx.respond, renderSubscribed(subscription, existing !== null));
+    },
+    failureOptions(ctx, 'the digest subscription'),
+  );
 }
 
 export async function handleUnsubscribe(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void> {
-  await withFailureReply(async () => {
-    const channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id).catch(() => undefined);
-    if (channelId === undefined) {
-      const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
-      await respondEphemeral(ctx.respond, renderNotice(`I could not find ${label}. Pick it from the list as you type so Slack links it.`, ':warning:'));
-      return;
-    }
-    const existed = await deps.stores.subscriptions.remove(ctx.command.team_id, channelId);
-    ctx.log.info('digest subscription removed', { channel: channelId, existed });
-    await respondEphemeral(ctx.respond, renderUnsubscribed(channelId, existed));
-  }, failureOptions(ctx, 'unsubscribing'));
+  await withFailureReply(
+    async () => {
+      const channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id).catch(() => undefined);
+      if (channelId === undefined) {
+        const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
+        await respondEphemeral(
+          ctx.respond,
+          renderNotice(`I could not find ${label}. Pick it from the list as you type so Slack links it.`, ':warning:'),
+        );
+        return;
+      }
+      const existed = await deps.stores.subscriptions.remove(ctx.command.team_id, channelId);
+      ctx.log.info('digest subscription removed', { channel: channelId, existed });
+      await respondEphemeral(ctx.respond, renderUnsubscribed(channelId, existed));
+    },
+    failureOptions(ctx, 'unsubscribing'),
+  );
 }
 
 export async function handleListSubscriptions(deps: ListenerDeps, ctx: CommandContext, _args?: unknown): Promise<void> {
-  await withFailureReply(async () => {
-    const subscriptions = await deps.stores.subscriptions.listForTeam(ctx.command.team_id);
-    await respondEphemeral(ctx.respond, renderSubscriptionList(subscriptions));
-  }, failureOptions(ctx, 'listing digest subscriptions'));
+  await withFailureReply(
+    async () => {
+      const subscriptions = await deps.stores.subscriptions.listForTeam(ctx.command.team_id);
+      await respondEphemeral(ctx.respond, renderSubscriptionList(subscriptions));
+    },
+    failureOptions(ctx, 'listing digest subscriptions'),
+  );
 }

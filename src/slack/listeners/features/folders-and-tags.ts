@@ -25,36 +25,42 @@ function failureOptions(ctx: CommandContext, action: string, retry: boolean) {
 }
 
 export async function handleFolderCreate(deps: ListenerDeps, ctx: CommandContext, args: { name: string }): Promise<void> {
-  await withFailureReply(async () => {
-    const created = await deps.service.createFolder(args.name, { correlationId: ctx.correlationId });
-    await deps.stores.folders.save({
-      teamId: ctx.command.team_id,
-      folderId: created.folderId,
-      name: args.name,
-      createdBy: ctx.command.user_id,
-      createdAtMs: deps.clock(),
-    });
-    ctx.log.info('folder created', { folder: created.folderId });
-    await respondEphemeral(ctx.respond, renderFolderCreated(created, args.name));
-    // No Retry button: a create whose answer was lost may have made the folder already.
-  }, failureOptions(ctx, 'creating the folder', false));
+  await withFailureReply(
+    async () => {
+      const created = await deps.service.createFolder(args.name, { correlationId: ctx.correlationId });
+      await deps.stores.folders.save({
+        teamId: ctx.command.team_id,
+        folderId: created.folderId,
+        name: args.name,
+        createdBy: ctx.command.user_id,
+        createdAtMs: deps.clock(),
+      });
+      ctx.log.info('folder created', { folder: created.folderId });
+      await respondEphemeral(ctx.respond, renderFolderCreated(created, args.name));
+      // No Retry button: a create whose answer was lost may have made the folder already.
+    },
+    failureOptions(ctx, 'creating the folder', false),
+  );
 }
 
 export async function handleFolderDelete(deps: ListenerDeps, ctx: CommandContext, args: { folderId: string }): Promise<void> {
-  await withFailureReply(async () => {
-    const permission = await checkFolderDeletePermission(
-      deps.stores,
-      ctx.client,
-      { teamId: ctx.command.team_id, userId: ctx.command.user_id },
-      args.folderId,
-    );
-    if (!permission.allowed) {
-      ctx.log.info('folder delete refused: not the creator nor an admin', { folder: args.folderId });
-      await respondEphemeral(ctx.respond, renderNotice(folderDeleteRefusal(args.folderId, permission.record), ':no_entry:'));
-      return;
-    }
-    await respondEphemeral(ctx.respond, renderFolderDeleteConfirm(args.folderId, permission.record?.name));
-  }, failureOptions(ctx, 'deleting the folder', true));
+  await withFailureReply(
+    async () => {
+      const permission = await checkFolderDeletePermission(
+        deps.stores,
+        ctx.client,
+        { teamId: ctx.command.team_id, userId: ctx.command.user_id },
+        args.folderId,
+      );
+      if (!permission.allowed) {
+        ctx.log.info('folder delete refused: not the creator nor an admin', { folder: args.folderId });
+        await respondEphemeral(ctx.respond, renderNotice(folderDeleteRefusal(args.folderId, permission.record), ':no_entry:'));
+        return;
+      }
+      await respondEphemeral(ctx.respond, renderFolderDeleteConfirm(args.folderId, permission.record?.name));
+    },
+    failureOptions(ctx, 'deleting the folder', true),
+  );
 }
 
 export async function handleTagLookup(
@@ -62,14 +68,17 @@ export async function handleTagLookup(
   ctx: CommandContext,
   args: { request: DocsByTagRequest; public: boolean },
 ): Promise<void> {
-  await withFailureReply(async () => {
-    const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
-    const page = await deps.service.docsByTag(request, { correlationId: ctx.correlationId });
-    const card = renderTagResults(page, {
-      state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
-      visibility: args.public ? 'public' : 'ephemeral',
-      pageSize: request.pageSize ?? SEARCH_PAGE_SIZE,
-    });
-    await answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
-  }, failureOptions(ctx, 'the tag lookup', true));
+  await withFailureReply(
+    async () => {
+      const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
+      const page = await deps.service.docsByTag(request, { correlationId: ctx.correlationId });
+      const card = renderTagResults(page, {
+        state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
+        visibility: args.public ? 'public' : 'ephemeral',
+        pageSize: request.pageSize ?? SEARCH_PAGE_SIZE,
+      });
+      await answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
+    },
+    failureOptions(ctx, 'the tag lookup', true),
+  );
 }

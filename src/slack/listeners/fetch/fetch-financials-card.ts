@@ -48,7 +48,12 @@ function mostTelling(errors: unknown[]): unknown {
   return [...errors].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-async function fetchSnapshot(service: ResearchService, args: Extract<FinancialsRequest, { kind: 'snapshot' }>, call: CallOptions, log: Logger): Promise<SlackMessage> {
+async function fetchSnapshot(
+  service: ResearchService,
+  args: Extract<FinancialsRequest, { kind: 'snapshot' }>,
+  call: CallOptions,
+  log: Logger,
+): Promise<SlackMessage> {
   const symbol = args.symbol.canonical;
   const statement = {
     symbol,
@@ -91,7 +96,11 @@ export interface FinancialsCallOptions {
   log: Logger;
 }
 
-export async function fetchFinancialsCard(service: ResearchService, args: FinancialsRequest, options: FinancialsCallOptions): Promise<SlackMessage> {
+export async function fetchFinancialsCard(
+  service: ResearchService,
+  args: FinancialsRequest,
+  options: FinancialsCallOptions,
+): Promise<SlackMessage> {
   const company = { symbol: args.symbol.canonical };
   const call: CallOptions = { correlationId: options.correlationId };
   switch (args.kind) {
@@ -104,12 +113,21 @@ export async function fetchFinancialsCard(service: ResearchService, args: Financ
     case 'revenue':
       return renderRevenueBreakdown(await service.revenueBreakdown(args.request, call), company);
     case 'index':
-      return renderIndexCard(await service.indexPrices(args.request, call), { code: args.symbol.code, ...(args.symbol.name ? { name: args.symbol.name } : {}) });
+      return renderIndexCard(await service.indexPrices(args.request, call), {
+        code: args.symbol.code,
+        ...(args.symbol.name ? { name: args.symbol.name } : {}),
+      });
   }
 }
 
 /** What the user asked for, for messages ("the balance sheet of US:NVDA"). */
 export function financialsAction(args: FinancialsRequest): string {
-  const what = { snapshot: 'the snapshot', balance: 'the balance sheet', cashflow: 'the cash-flow statement', revenue: 'the revenue breakdown', index: 'the index prices' }[args.kind];
+  const what = {
+    snapshot: 'the snapshot',
+    balance: 'the balance sheet',
+    cashflow: 'the cash-flow statement',
+    revenue: 'the revenue breakdown',
+    index: 'the index prices',
+  }[args.kind];
   return `${what} of ${args.symbol.canonical}`;
 }

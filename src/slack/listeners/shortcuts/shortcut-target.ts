@@ -12,7 +12,8 @@ export interface ShortcutTarget {
 }
 
 export function shortcutTarget(shortcut: MessageShortcut, client: WebClient, fallbackTeamId: string | undefined): ShortcutTarget {
-  const threadTs = typeof shortcut.message.thread_ts === 'string' && shortcut.message.thread_ts ? shortcut.message.thread_ts : shortcut.message.ts;
+  const threadTs =
+    typeof shortcut.message.thread_ts === 'string' && shortcut.message.thread_ts ? shortcut.message.thread_ts : shortcut.message.ts;
   return {
     client,
     teamId: shortcut.team?.id ?? shortcut.user.team_id ?? fallbackTeamId ?? '',

@@ -53,7 +53,13 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
         }
         log.info('summarised linked documents', { found: refs.length - missing.length, missing: missing.length });
         if (missing.length > 0) {
-          await postEphemeralTo(ephemeral, renderNotice(`I could not find ${missing.length === 1 ? 'document' : 'documents'} ${missing.join(', ')} in the research service.`, ':warning:'));
+          await postEphemeralTo(
+            ephemeral,
+            renderNotice(
+              `I could not find ${missing.length === 1 ? 'document' : 'documents'} ${missing.join(', ')} in the research service.`,
+              ':warning:',
+            ),
+          );
         }
       },
       { log, correlationId, postEphemeral: ephemeral, action: 'summarising the linked documents' },

@@ -56,7 +56,10 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
  * chat.postEphemeral needs the bot in the channel; when it is not (or the channel is gone), the
  * card goes to the user's DM with the bot instead.
  */
-async function showPrivately(target: { client: WebClient; channel: string; user: string; log: Logger; dm: boolean }, card: SlackMessage): Promise<void> {
+async function showPrivately(
+  target: { client: WebClient; channel: string; user: string; log: Logger; dm: boolean },
+  card: SlackMessage,
+): Promise<void> {
   if (target.dm) {
     await postInChannel({ client: target.client, channel: target.user }, card);
     return;

@@ -25,7 +25,12 @@ export function decodeModalOrigin(privateMetadata: string | undefined): Financia
   }
 }
 
-export async function openFinancialsModal(client: WebClient, triggerId: string, origin: FinancialsModalOrigin, initial: FinancialsModalInitial = {}): Promise<void> {
+export async function openFinancialsModal(
+  client: WebClient,
+  triggerId: string,
+  origin: FinancialsModalOrigin,
+  initial: FinancialsModalInitial = {},
+): Promise<void> {
   const view = clampView(renderFinancialsModal(initial, encodeModalOrigin(origin)));
   // Same JSON; the SDK's view type does not know our structural block types.
   await client.views.open({ trigger_id: triggerId, view: view as unknown as Parameters<WebClient['views']['open']>[0]['view'] });

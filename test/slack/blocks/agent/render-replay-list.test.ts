@@ -12,13 +12,27 @@ import {
 } from '../../../../src/slack/blocks/agent/replay-buttons.js';
 
 function buildMessage(id: number, role: 'user' | 'assistant', extra: Partial<ConversationMessage> = {}): ConversationMessage {
-  return { id, conversationId: 7, role, replyToMessageId: role === 'assistant' ? id - 1 : null, errorInfo: null, assistantMessageId: role === 'assistant' ? `am_${id}` : null, ...extra };
+  return {
+    id,
+    conversationId: 7,
+    role,
+    replyToMessageId: role === 'assistant' ? id - 1 : null,
+    errorInfo: null,
+    assistantMessageId: role === 'assistant' ? `am_${id}` : null,
+    ...extra,
+  };
 }
 
 describe('replay buttons', () => {
   it('round-trip their values and reject anything else', () => {
-    expect(decodeReplayMessage(encodeReplayMessage({ conversationId: 7, assistantMessageId: 'am_x' }))).toEqual({ conversationId: 7, assistantMessageId: 'am_x' });
-    expect(decodeReplayPage(encodeReplayPage({ conversationId: 7, beforeMessageId: 50 }))).toEqual({ conversationId: 7, beforeMessageId: 50 });
+    expect(decodeReplayMessage(encodeReplayMessage({ conversationId: 7, assistantMessageId: 'am_x' }))).toEqual({
+      conversationId: 7,
+      assistantMessageId: 'am_x',
+    });
+    expect(decodeReplayPage(encodeReplayPage({ conversationId: 7, beforeMessageId: 50 }))).toEqual({
+      conversationId: 7,
+      beforeMessageId: 50,
+    });
     for (const bad of [undefined, '', 'x', '[]', '{"c":-1,"a":"am"}', '{"c":7,"a":"a b"}', '{"c":7,"b":1.5}']) {
       expect(decodeReplayMessage(bad)).toBeNull();
       expect(decodeReplayPage(bad)).toBeNull();
@@ -30,7 +44,10 @@ describe('replay buttons', () => {
 
 describe('renderReplayList', () => {
   it('puts a Replay button on each answer and Older when the page was full', () => {
-    const messages = [buildMessage(4, 'assistant', { status: 'completed', text: 'Report' }), buildMessage(3, 'user', { text: 'Question <!here>' })];
+    const messages = [
+      buildMessage(4, 'assistant', { status: 'completed', text: 'Report' }),
+      buildMessage(3, 'user', { text: 'Question <!here>' }),
+    ];
     const out = renderReplayList({ conversationId: 7, messages, hasOlder: true, isOlderPage: false });
     const json = JSON.stringify(out.blocks);
     expect(json).toContain(`"action_id":"${REPLAY_ACTION_IDS.replay}:0"`);
@@ -41,7 +58,9 @@ describe('renderReplayList', () => {
   });
 
   it('says so when there is nothing (more) to list', () => {
-    expect(JSON.stringify(renderReplayList({ conversationId: 7, messages: [], hasOlder: false, isOlderPage: true }).blocks)).toContain('No older messages');
+    expect(JSON.stringify(renderReplayList({ conversationId: 7, messages: [], hasOlder: false, isOlderPage: true }).blocks)).toContain(
+      'No older messages',
+    );
   });
 });
 

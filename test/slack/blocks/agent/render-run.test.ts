@@ -6,11 +6,7 @@ import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock, SlackMessage } from '../../../../src/slack/blocks/block-kit.js';
 import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
 import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
-import {
-  toMarkdownDelta,
-  toStreamMarkdown,
-  toTaskUpdateChunks,
-} from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
+import { toMarkdownDelta, toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 import type { AgentRenderContext } from '../../../../src/slack/blocks/agent/agent-render-context.js';
@@ -66,10 +62,34 @@ describe('renderRunProgress', () => {
   it('clamps many tool calls to the recent ones with "+N earlier" and long text to a tail', () => {
     const many: WorkflowStreamEvent[] = [];
     for (let i = 0; i < 30; i++) {
-      many.push({ event_id: `s${i}`, event_type: 'tool_start', timestamp: START + i, response_id: 'r', run_id: `t${i}`, tool_name: `tool_${i}`, input: { query: `q${i}` }, offset: 2 * i });
-      if (i < 29) many.push({ event_id: `e${i}`, event_type: 'tool_end', timestamp: START + i, response_id: 'r', run_id: `t${i}`, offset: 2 * i + 1 });
+      many.push({
+        event_id: `s${i}`,
+        event_type: 'tool_start',
+        timestamp: START + i,
+        response_id: 'r',
+        run_id: `t${i}`,
+        tool_name: `tool_${i}`,
+        input: { query: `q${i}` },
+        offset: 2 * i,
+      });
+      if (i < 29)
+        many.push({
+          event_id: `e${i}`,
+          event_type: 'tool_end',
+          timestamp: START + i,
+          response_id: 'r',
+          run_id: `t${i}`,
+          offset: 2 * i + 1,
+        });
     }
-    many.push({ event_id: 'txt', event_type: 'streaming', timestamp: START + 99, response_id: 'r', content: `${'很长的分析内容。'.repeat(2000)}最后一句`, offset: 100 });
+    many.push({
+      event_id: 'txt',
+      event_type: 'streaming',
+      timestamp: START + 99,
+      response_id: 'r',
+      content: `${'很长的分析内容。'.repeat(2000)}最后一句`,
+      offset: 100,
+    });
     const message = renderRunProgress(fold(many), ctx);
     expectValid([message]);
     const texts = allStrings(message.blocks).join('\n');
@@ -82,7 +102,7 @@ describe('renderRunProgress', () => {
   it('after the end: no Cancel button', () => {
     const message = renderRunProgress(fold(events), ctx);
     expect(message.blocks.some((b) => b.type === 'actions')).toBe(false);
-    expect(message.text).toBe("Done (25s)");
+    expect(message.text).toBe('Done (25s)');
   });
 });
 
@@ -165,7 +185,14 @@ describe('native stream chunks', () => {
         details: '“贵州茅台 2024 年报” · SH:600519 · 2024-01-01 → 2024-12-31 · top 10 · all',
         output: '2 results',
       },
-      { type: 'task_update', id: 'run_tool_bs', title: 'get_balance_sheet', status: 'error', details: 'SH:600519 · top 4', output: '财务数据服务暂时不可用' },
+      {
+        type: 'task_update',
+        id: 'run_tool_bs',
+        title: 'get_balance_sheet',
+        status: 'error',
+        details: 'SH:600519 · top 4',
+        output: '财务数据服务暂时不可用',
+      },
     ]);
     const midway = toTaskUpdateChunks(fold(events.slice(0, -1)));
     expect(midway[1]!.status).toBe('in_progress');
@@ -202,11 +229,29 @@ describe('native stream chunks', () => {
 
 describe('renderers on odd runs', () => {
   it('property: any event soup renders valid progress and final messages', () => {
-    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('<!channel>', '<@U1>', '| a |\n|---|\n| 1 |', '**粗体**', '```', '&lt;!here&gt;'));
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('<!channel>', '<@U1>', '| a |\n|---|\n| 1 |', '**粗体**', '```', '&lt;!here&gt;'),
+    );
     const event = fc.record(
       {
         event_id: fc.string({ maxLength: 4 }),
-        event_type: fc.constantFrom('workflow_start', 'workflow_end', 'node_start', 'node_end', 'agent_start', 'agent_end', 'tool_start', 'tool_end', 'stream_start', 'streaming', 'stream_end', 'usage', 'cancel', 'error'),
+        event_type: fc.constantFrom(
+          'workflow_start',
+          'workflow_end',
+          'node_start',
+          'node_end',
+          'agent_start',
+          'agent_end',
+          'tool_start',
+          'tool_end',
+          'stream_start',
+          'streaming',
+          'stream_end',
+          'usage',
+          'cancel',
+          'error',
+        ),
         timestamp: fc.integer({ min: START, max: START + 1_000_000 }),
         response_id: fc.constant('r'),
         run_id: fc.constantFrom('a', 'b', 'c', 'd'),
@@ -214,7 +259,10 @@ describe('renderers on odd runs', () => {
         agent_name: text,
         tool_name: text,
         input: fc.record({ query: text, symbols: fc.array(text, { maxLength: 3 }) }),
-        output: fc.oneof(fc.record({ content: text }), fc.dictionary(fc.string({ maxLength: 5 }), fc.record({ content: text, title: text }))),
+        output: fc.oneof(
+          fc.record({ content: text }),
+          fc.dictionary(fc.string({ maxLength: 5 }), fc.record({ content: text, title: text })),
+        ),
         content: text,
         error: fc.record({ message: text }),
         offset: fc.nat({ max: 1000 }),

@@ -6,8 +6,7 @@ import { markdownToMrkdwn } from '../../../../src/slack/blocks/markdown/markdown
 import { markdownToBlocks } from '../../../../src/slack/blocks/markdown/markdown-to-blocks.js';
 
 const ZWSP = '\u200B';
-const sectionTexts = (blocks: Block[]): string[] =>
-  blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
+const sectionTexts = (blocks: Block[]): string[] => blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
 const only = (md: string): string => {
   const texts = sectionTexts(markdownToBlocks(md));
   expect(texts).toHaveLength(1);
@@ -54,7 +53,9 @@ describe('markdownToBlocks: constructs', () => {
   });
 
   it('links become <url|label> with escaping; unsafe schemes keep only the label', () => {
-    expect(only('See [the 10-K & notes](https://ex.com/a?b=1&c=2) now')).toBe('See <https://ex.com/a?b=1&amp;c=2|the 10-K &amp; notes> now');
+    expect(only('See [the 10-K & notes](https://ex.com/a?b=1&c=2) now')).toBe(
+      'See <https://ex.com/a?b=1&amp;c=2|the 10-K &amp; notes> now',
+    );
     expect(only('[click](javascript:alert(1)) here')).toBe('click here');
     expect(only('visit https://ex.com/x today')).toBe('visit <https://ex.com/x|https://ex.com/x> today');
   });
@@ -149,7 +150,32 @@ describe('markdownToBlocks: hostile text', () => {
   it('property: arbitrary text never yields a Slack token we did not build, nor throws', () => {
     const fragment = fc.oneof(
       fc.string(),
-      fc.constantFrom('<!channel>', '<@U123>', '<#C1>', '<!subteam^S1>', '&lt;!here&gt;', '**', '*', '_', '~', '`', '```', '|', '\n', '\n\n', '# ', '> ', '- ', '1. ', '[x](https://a.b)', '<https://a.b|x>', '中文', '&amp;', '<br>', '<!-- c -->'),
+      fc.constantFrom(
+        '<!channel>',
+        '<@U123>',
+        '<#C1>',
+        '<!subteam^S1>',
+        '&lt;!here&gt;',
+        '**',
+        '*',
+        '_',
+        '~',
+        '`',
+        '```',
+        '|',
+        '\n',
+        '\n\n',
+        '# ',
+        '> ',
+        '- ',
+        '1. ',
+        '[x](https://a.b)',
+        '<https://a.b|x>',
+        '中文',
+        '&amp;',
+        '<br>',
+        '<!-- c -->',
+      ),
     );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => {

@@ -3,7 +3,8 @@ import { markdownToPlainText } from '../../../../src/slack/blocks/markdown/markd
 import { renderV2SearchResults } from '../../../../src/slack/blocks/search-results-card.js';
 import { renderDocumentSummary } from '../../../../src/slack/blocks/document-card.js';
 
-const summary = '**贵州茅台：2025年第1季度报告** 要点：\n- 营业收入增长 <!channel>\n- 直销渠道 & 批价\n\n详见 [原文](https://research.example.com/docs/d1)';
+const summary =
+  '**贵州茅台：2025年第1季度报告** 要点：\n- 营业收入增长 <!channel>\n- 直销渠道 & 批价\n\n详见 [原文](https://research.example.com/docs/d1)';
 
 describe('markdownToPlainText', () => {
   it('drops Markdown syntax and joins list items on one line', () => {

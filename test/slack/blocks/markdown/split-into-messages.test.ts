@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Block, SlackMessage, TableBlock } from '../../../../src/slack/blocks/block-kit.js';
 import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
 import { markdownToBlocks, sectionBlock } from '../../../../src/slack/blocks/markdown/markdown-to-blocks.js';
-import {
-  blockTextLength,
-  MESSAGE_TEXT_BUDGET,
-  splitIntoMessages,
-} from '../../../../src/slack/blocks/markdown/split-into-messages.js';
+import { blockTextLength, MESSAGE_TEXT_BUDGET, splitIntoMessages } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 import { buildLongReport } from '../../../fixtures/build-long-report.js';
 
 function allStrings(v: unknown): string[] {
@@ -83,7 +79,9 @@ describe('splitIntoMessages', () => {
     const messages = splitIntoMessages(body, { maxMessages: 3 }, { tail, overflowHint: '<https://ex.com|Open>' });
     expect(messages).toHaveLength(3);
     const last = messages[2]!;
-    expect(allStrings(last.blocks).join(' ')).toMatch(/The answer is too long for Slack: \d+ more sections were not posted\. <https:\/\/ex\.com\|Open>/);
+    expect(allStrings(last.blocks).join(' ')).toMatch(
+      /The answer is too long for Slack: \d+ more sections were not posted\. <https:\/\/ex\.com\|Open>/,
+    );
     expect(allStrings(last.blocks)).toContain('FOOTER');
     expectWithinLimits(messages);
   });
@@ -101,21 +99,34 @@ describe('splitIntoMessages', () => {
   });
 
   it('property: any mix of prose, headings, lists and tables splits into valid messages, table rows kept', () => {
-    const prose = fc.tuple(fc.constantFrom('营收增长。', 'Margins held up. ', '**重点**内容，', 'see [x](https://e.com/a) ', '<!here> & '), fc.integer({ min: 1, max: 400 }))
+    const prose = fc
+      .tuple(
+        fc.constantFrom('营收增长。', 'Margins held up. ', '**重点**内容，', 'see [x](https://e.com/a) ', '<!here> & '),
+        fc.integer({ min: 1, max: 400 }),
+      )
       .map(([s, n]) => s.repeat(n));
-    const heading = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.string({ minLength: 1, maxLength: 40 })).map(([d, t]) => `${'#'.repeat(d)} H${t.replace(/[\n#|]/g, '')}`);
-    const table = fc.tuple(fc.integer({ min: 1, max: 24 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 24 })).map(([cols, rows, w]) => {
-      const head = `| ${Array.from({ length: cols }, (_, c) => `c${c}`).join(' | ')} |\n|${Array.from({ length: cols }, () => '---').join('|')}|`;
-      const body = Array.from({ length: rows }, (_, r) => `| ${Array.from({ length: cols }, (_, c) => (c === 0 ? `row${r}` : 'v'.repeat(w))).join(' | ')} |`);
-      return [head, ...body].join('\n');
-    });
+    const heading = fc
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.string({ minLength: 1, maxLength: 40 }))
+      .map(([d, t]) => `${'#'.repeat(d)} H${t.replace(/[\n#|]/g, '')}`);
+    const table = fc
+      .tuple(fc.integer({ min: 1, max: 24 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 24 }))
+      .map(([cols, rows, w]) => {
+        const head = `| ${Array.from({ length: cols }, (_, c) => `c${c}`).join(' | ')} |\n|${Array.from({ length: cols }, () => '---').join('|')}|`;
+        const body = Array.from(
+          { length: rows },
+          (_, r) => `| ${Array.from({ length: cols }, (_, c) => (c === 0 ? `row${r}` : 'v'.repeat(w))).join(' | ')} |`,
+        );
+        return [head, ...body].join('\n');
+      });
     fc.assert(
       fc.property(fc.array(fc.oneof(prose, heading, table, fc.constant('- a\n- b\n  - c')), { minLength: 1, maxLength: 8 }), (parts) => {
         const messages = splitIntoMessages(markdownToBlocks(parts.join('\n\n')));
         expectWithinLimits(messages);
         const narrowTables = parts.filter((p) => p.startsWith('| c0') && !p.split('\n')[0]!.includes('c20'));
         const expectedRows = narrowTables.reduce((n, p) => n + p.split('\n').length - 2, 0);
-        const rows = messages.flatMap((m) => m.blocks.filter((b): b is TableBlock => b.type === 'table')).reduce((n, t) => n + t.rows.length - 1, 0);
+        const rows = messages
+          .flatMap((m) => m.blocks.filter((b): b is TableBlock => b.type === 'table'))
+          .reduce((n, t) => n + t.rows.length - 1, 0);
         // Past maxMessages the rest is dropped, visibly; otherwise every row arrives.
         const overflow = allStrings(messages).some((t) => t.includes('The answer is too long for Slack'));
         if (overflow) expect(rows).toBeLessThanOrEqual(expectedRows);

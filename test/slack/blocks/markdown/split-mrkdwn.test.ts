@@ -70,7 +70,10 @@ describe('splitMrkdwn', () => {
   });
 
   it('property: pieces fit and nothing but whitespace is lost', () => {
-    const chunk = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('。', '. ', '\n', '\n\n', ' ', '中文字符', '&amp;', '<https://a.b/c|lbl>'));
+    const chunk = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.constantFrom('。', '. ', '\n', '\n\n', ' ', '中文字符', '&amp;', '<https://a.b/c|lbl>'),
+    );
     fc.assert(
       fc.property(fc.array(chunk, { maxLength: 120 }), fc.integer({ min: 16, max: 400 }), (parts, max) => {
         const text = parts.join('');

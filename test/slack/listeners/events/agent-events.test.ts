@@ -6,7 +6,14 @@ const dm = { type: 'message', channel_type: 'im', channel: 'D1', user: 'U1', tex
 
 describe('agentMessageFrom', () => {
   it('takes a person’s DM, top level or in a thread', () => {
-    expect(agentMessageFrom(dm, meta)).toEqual({ teamId: 'T1', channelId: 'D1', userId: 'U1', text: 'hello', ts: '1.000001', eventId: 'Ev1' });
+    expect(agentMessageFrom(dm, meta)).toEqual({
+      teamId: 'T1',
+      channelId: 'D1',
+      userId: 'U1',
+      text: 'hello',
+      ts: '1.000001',
+      eventId: 'Ev1',
+    });
     expect(agentMessageFrom({ ...dm, thread_ts: '0.5' }, meta)?.threadTs).toBe('0.5');
     expect(agentMessageFrom({ ...dm, subtype: 'file_share' }, meta)).toBeDefined();
   });
