@@ -15,7 +15,7 @@ import type { RunStore } from '../store/run-store.js';
 import type { ThreadConversations } from '../store/thread-conversations.js';
 import { chooseDeliveryPath } from './choose-delivery-path.js';
 import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from './native-stream-sink.js';
-import type { RateBudget } from './rate-budget.js';
+import type { RateBudget } from '../slack-api/rate-budget.js';
 import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from './relay-metrics.js';
 import { relayRun, type RunHandle, type RunOutcome } from './relay-run.js';
 import type { RunRenderer } from './run-renderer.js';

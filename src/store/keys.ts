@@ -53,6 +53,17 @@ export const keys = {
   digestSnapshot: (teamId: string, channelId: string): string => `digest-prev:${teamId}:${channelId}`,
   folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
   recentRuns: (teamId: string, userId: string): string => `recent-runs:${teamId}:${userId}`,
-  /** A rate-budget window counter; `window` is the caller's window index (e.g. floor(now / 60 s)). */
-  budget: (teamId: string, method: string, window: number | string): string => `budget:${teamId}:${method}:${window}`,
+  /**
+   * A rate budget's call counter for one window (`window` = floor(now / windowMs)). A channel-scoped
+   * method counts per channel (`chat.postMessage@C123`); a workspace-scoped one passes no channel.
+   */
+  budgetWindow: (teamId: string, method: string, channelId: string | undefined, window: number): string =>
+    `budget:${teamId}:${budgetScope(method, channelId)}:${window}`,
+  /** Until when (epoch ms) a 429 blocks the method for every replica. */
+  budgetBlocked: (teamId: string, method: string, channelId: string | undefined): string =>
+    `budget:${teamId}:${budgetScope(method, channelId)}:blocked`,
 } as const;
+
+function budgetScope(method: string, channelId: string | undefined): string {
+  return channelId === undefined ? method : `${method}@${channelId}`;
+}

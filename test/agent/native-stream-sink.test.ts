@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitBytes } from '../../src/agent/native-stream-sink.js';
-import { createRateBudget } from '../../src/agent/rate-budget.js';
+import { createRateBudget } from '../../src/slack-api/rate-budget.js';
 import { finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
 
 describe('native streaming in a DM', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRateBudget } from '../../src/agent/rate-budget.js';
+import { createRateBudget } from '../../src/slack-api/rate-budget.js';
 import { createRelayMetrics } from '../../src/agent/relay-metrics.js';
 import { createUpdateScheduler, SlotAbortedError } from '../../src/agent/update-scheduler.js';
 import { createLogger } from '../../src/observability/logger.js';

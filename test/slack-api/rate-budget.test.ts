@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRateBudget } from '../../src/agent/rate-budget.js';
-import { planSlots, SLACK_RATE_LIMITS } from '../../src/agent/rate-limits.js';
+import { createRateBudget } from '../../src/slack-api/rate-budget.js';
+import { planSlots, SLACK_RATE_LIMITS } from '../../src/slack-api/rate-limits.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
-import { REDIS_URL } from './support/relay-harness.js';
+import { redisTestUrl } from '../store/store-harness.js';
 
 describe('rate budget', () => {
   const prefix = `test:budget:${randomUUID().slice(0, 8)}:`;
-  const a = createRedisStateStore({ url: REDIS_URL, keyPrefix: prefix });
-  const b = createRedisStateStore({ url: REDIS_URL, keyPrefix: prefix });
+  const a = createRedisStateStore({ url: redisTestUrl(), keyPrefix: prefix });
+  const b = createRedisStateStore({ url: redisTestUrl(), keyPrefix: prefix });
   afterAll(async () => {
     for (const key of await a.keys('')) await a.delete(key);
     await Promise.all([a.close(), b.close()]);

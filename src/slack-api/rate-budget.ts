@@ -1,13 +1,14 @@
 /**
  * A rate budget per workspace × method (× channel where Slack scopes it so), shared by every run
- * in the process and, through the StateStore's atomic `increment`, by every replica. Time is cut
- * into windows of one call each (see `planSlots`); a caller asks for the current window and, when
- * it is taken, learns when the next one opens.
+ * and listener in the process and, through the StateStore's atomic `increment`, by every replica.
+ * Time is cut into windows of one call each (see `planSlots`); a caller asks for the current
+ * window and, when it is taken, learns when the next one opens. Build it once per process (the
+ * composition root) and pass it in: its local knowledge of 429 blocks lives in the instance.
  */
 import { keys } from '../store/keys.js';
 import type { StateStore } from '../store/state-store.js';
 import { DEFAULT_SAFETY_MARGIN, planSlots, SLACK_RATE_LIMITS, type MethodRateLimit, type SlotPlan } from './rate-limits.js';
-import type { SlackMethod } from './slack-writer.js';
+import type { SlackMethod } from './slack-method.js';
 
 export type BudgetDecision = { granted: true } | { granted: false; retryInMs: number };
 
@@ -38,37 +39,35 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     }
     return plan;
   };
-  // Channel-scoped methods get one counter per channel: `chat.postMessage@C123`.
-  const scopedMethod = (method: SlackMethod, scopeId: string): string =>
-    limits[method].scope === 'channel' ? `${method}@${scopeId}` : method;
+  // Channel-scoped methods get one counter per channel; workspace-scoped ones one per workspace.
+  const channelOf = (method: SlackMethod, scopeId: string): string | undefined => (limits[method].scope === 'channel' ? scopeId : undefined);
   // Local knowledge of blocks saves a store round trip per attempt while a 429 lasts.
   const localBlocks = new Map<string, number>();
 
   return {
     plan: planFor,
     async tryTake(teamId, method, scopeId) {
-      const scoped = scopedMethod(method, scopeId);
-      const base = `${teamId}|${scoped}`;
+      const channel = channelOf(method, scopeId);
+      const blockedKey = keys.budgetBlocked(teamId, method, channel);
       const now = options.clock();
-      const localUntil = localBlocks.get(base) ?? 0;
+      const localUntil = localBlocks.get(blockedKey) ?? 0;
       if (localUntil > now) return { granted: false, retryInMs: localUntil - now };
-      const blockedUntil = Number((await options.store.get(keys.budget(teamId, scoped, 'blocked'))) ?? 0);
+      const blockedUntil = Number((await options.store.get(blockedKey)) ?? 0);
       if (blockedUntil > now) {
-        localBlocks.set(base, blockedUntil);
+        localBlocks.set(blockedKey, blockedUntil);
         return { granted: false, retryInMs: blockedUntil - now };
       }
       const { windowMs } = planFor(method);
       const window = Math.floor(now / windowMs);
-      const count = await options.store.increment(keys.budget(teamId, scoped, window), 1, windowMs * 2 + 1000);
+      const count = await options.store.increment(keys.budgetWindow(teamId, method, channel, window), 1, windowMs * 2 + 1000);
       if (count <= 1) return { granted: true };
       return { granted: false, retryInMs: Math.max(1, (window + 1) * windowMs - options.clock()) };
     },
     async block(teamId, method, scopeId, untilMs) {
-      const scoped = scopedMethod(method, scopeId);
-      const base = `${teamId}|${scoped}`;
-      localBlocks.set(base, Math.max(untilMs, localBlocks.get(base) ?? 0));
+      const blockedKey = keys.budgetBlocked(teamId, method, channelOf(method, scopeId));
+      localBlocks.set(blockedKey, Math.max(untilMs, localBlocks.get(blockedKey) ?? 0));
       const ttl = Math.max(1, untilMs - options.clock());
-      await options.store.set(keys.budget(teamId, scoped, 'blocked'), String(untilMs), ttl);
+      await options.store.set(blockedKey, String(untilMs), ttl);
     },
   };
 }

@@ -1,0 +1,17 @@
+/**
+ * The Web API methods whose rate limits the app budgets (the relay's writes and its one read,
+ * and the listeners' paced posts). Budgets, metrics and SlackCallError are keyed by these names.
+ * @see https://docs.slack.dev/reference/methods
+ */
+export const SLACK_METHOD = {
+  postMessage: 'chat.postMessage',
+  update: 'chat.update',
+  delete: 'chat.delete',
+  startStream: 'chat.startStream',
+  appendStream: 'chat.appendStream',
+  stopStream: 'chat.stopStream',
+  replies: 'conversations.replies',
+  setStatus: 'assistant.threads.setStatus',
+} as const;
+
+export type SlackMethod = (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD];
