@@ -7,7 +7,7 @@ import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import { createResearchClient } from '../src/service/research-client.js';
 import { createLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
-import { slackClientOptions } from '../src/slack/app/create-slack-app.js';
+import { webClientOptions } from '../src/slack-api/create-web-client.js';
 import { toBoltLogger } from '../src/slack/app/bolt-logger.js';
 
 const env = (name: string): string => {
@@ -30,7 +30,7 @@ const app = new App({
   token: env('SLACK_BOT_TOKEN'),
   receiver,
   logger: boltLogger,
-  clientOptions: slackClientOptions(env('SLACK_API_URL')),
+  clientOptions: webClientOptions({ apiUrl: env('SLACK_API_URL') }),
 });
 // ACK_MODE=bare acks and does nothing: the floor this machine and Bolt set, for comparison.
 const bare = process.env.ACK_MODE === 'bare';

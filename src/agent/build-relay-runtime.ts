@@ -13,10 +13,10 @@ import { RunStore } from '../store/run-store.js';
 import type { StateStore } from '../store/state-store.js';
 import { ThreadConversations } from '../store/thread-conversations.js';
 import { createRunRenderer } from './create-run-renderer.js';
-import { createRateBudget } from './rate-budget.js';
+import { createRateBudget } from '../slack-api/rate-budget.js';
 import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from './relay-runtime.js';
 import type { SlackWriter } from './slack-writer.js';
-import { createWebClientWriter } from './web-client-writer.js';
+import { createWebClientWriter } from '../slack/relay/web-client-writer.js';
 
 export interface BuildRelayRuntimeOptions {
   config: Pick<Config, 'streaming' | 'agentIdleTimeoutMs' | 'runLeaseMs'>;

@@ -7,7 +7,7 @@
  */
 import { createCoalescer } from './coalescer.js';
 import type { RunSink } from './run-sink.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackCallError } from '../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type StreamChunk } from './slack-writer.js';
 import { createUpdateSink, type RunTarget, type SinkDeps } from './update-sink.js';
 
@@ -56,7 +56,7 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
         try {
           await deps.slack.stopStream({ channel: target.channelId, ts: open.ts });
         } catch (error) {
-          if (!(isSlackWriteError(error) && SEGMENT_ENDED.has(error.code))) throw error;
+          if (!(isSlackCallError(error) && SEGMENT_ENDED.has(error.code))) throw error;
         }
       },
       signal,
@@ -122,16 +122,16 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
               segment.bytes += bytes;
             }
           } catch (error) {
-            if (isSlackWriteError(error) && error.outcome === 'unknown' && !segment) {
+            if (isSlackCallError(error) && error.outcome === 'unknown' && !segment) {
               deps.events.onStraySegmentPossible?.();
             }
-            if (isSlackWriteError(error) && error.outcome === 'unknown' && segment) {
+            if (isSlackCallError(error) && error.outcome === 'unknown' && segment) {
               // The append may have landed; resending could repeat text. Count it as sent (the
               // final render rewrites everything anyway).
               log.warn('native stream append outcome unknown; not resending', { runId: target.runId });
             } else {
               handle.restore(content);
-              if (isSlackWriteError(error) && !error.rateLimited && error.outcome === 'failed') {
+              if (isSlackCallError(error) && !error.rateLimited && error.outcome === 'failed') {
                 if (segment && SEGMENT_ENDED.has(error.code)) {
                   // Slack ended the segment (age, idle or size): the next write starts a new one.
                   const ended = segment;

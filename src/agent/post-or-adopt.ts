@@ -6,7 +6,7 @@
  */
 import { findRunMessages, type RunMessageMetadata } from './run-message-metadata.js';
 import type { RenderedMessage } from './run-sink.js';
-import { isSlackWriteError, SlackWriteError } from './slack-write-error.js';
+import { isSlackCallError, SlackCallError } from '../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type SlackThreadMessage, type SlackWriter } from './slack-writer.js';
 import type { UpdateScheduler } from './update-scheduler.js';
 
@@ -75,12 +75,12 @@ export async function postOrAdopt(
       );
       return { ts, adopted: false };
     } catch (error) {
-      if (!(isSlackWriteError(error) && error.outcome === 'unknown')) throw error;
+      if (!(isSlackCallError(error) && error.outcome === 'unknown')) throw error;
       lastError = error;
       look = true;
     }
   }
-  throw lastError instanceof SlackWriteError
+  throw lastError instanceof SlackCallError
     ? lastError
-    : new SlackWriteError({ method: SLACK_METHOD.postMessage, code: 'outcome_unknown', outcome: 'unknown' });
+    : new SlackCallError({ method: SLACK_METHOD.postMessage, code: 'outcome_unknown', outcome: 'unknown' });
 }

@@ -4,7 +4,7 @@
  * thread would hold afterwards. Used by the offline render tool.
  */
 import type { RunMessageMetadata } from './run-message-metadata.js';
-import { SlackWriteError } from './slack-write-error.js';
+import { SlackCallError } from '../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type SlackBlock, type SlackThreadMessage, type SlackWriter, type StreamChunk } from './slack-writer.js';
 
 export interface RecordedCall {
@@ -38,7 +38,7 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
   };
   const find = (method: string, channel: string, ts: string): StoredMessage => {
     const m = messages.get(`${channel}/${ts}`);
-    if (!m) throw new SlackWriteError({ method, code: 'message_not_found', outcome: 'failed' });
+    if (!m) throw new SlackCallError({ method, code: 'message_not_found', outcome: 'failed' });
     return m;
   };
   const markdownOf = (chunks: StreamChunk[]): string =>
@@ -63,7 +63,7 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
     async update(args) {
       calls.push({ method: SLACK_METHOD.update, args: { ...args } });
       const m = find(SLACK_METHOD.update, args.channel, args.ts);
-      if (m.streaming) throw new SlackWriteError({ method: SLACK_METHOD.update, code: 'streaming_state_conflict', outcome: 'failed' });
+      if (m.streaming) throw new SlackCallError({ method: SLACK_METHOD.update, code: 'streaming_state_conflict', outcome: 'failed' });
       m.text = args.text;
       m.blocks = args.blocks;
       if (args.metadata) m.metadata = args.metadata;
@@ -90,14 +90,14 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
       calls.push({ method: SLACK_METHOD.appendStream, args: { ...args } });
       const m = find(SLACK_METHOD.appendStream, args.channel, args.ts);
       if (!m.streaming)
-        throw new SlackWriteError({ method: SLACK_METHOD.appendStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
+        throw new SlackCallError({ method: SLACK_METHOD.appendStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
       m.text += markdownOf(args.chunks);
     },
     async stopStream(args) {
       calls.push({ method: SLACK_METHOD.stopStream, args: { ...args } });
       const m = find(SLACK_METHOD.stopStream, args.channel, args.ts);
       if (!m.streaming)
-        throw new SlackWriteError({ method: SLACK_METHOD.stopStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
+        throw new SlackCallError({ method: SLACK_METHOD.stopStream, code: 'message_not_in_streaming_state', outcome: 'failed' });
       m.streaming = false;
       if (args.chunks) m.text += markdownOf(args.chunks);
       if (args.metadata) m.metadata = args.metadata;

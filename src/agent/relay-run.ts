@@ -22,7 +22,7 @@ import { createRunRecordKeeper } from './run-record-keeper.js';
 import type { RunRenderer } from './run-renderer.js';
 import type { RunSink, SinkEvents } from './run-sink.js';
 import { initialRunView, isTerminal, markCancelRequested, markTimedOut, type RunView } from './run-view.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackCallError } from '../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type SlackWriter } from './slack-writer.js';
 import { ensureChat, ensureConversation, ensureReply, type StartStepsContext } from './start-run-steps.js';
 import { sweepOrphanSegments } from './sweep-orphan-segments.js';
@@ -168,7 +168,7 @@ export function relayRun(initial: RunRecord, deps: RelayRunDeps, options: { resu
     }
     const slot = (method: (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD]) => ({ ...target(), method, since: deps.clock() });
     const tolerate = (e: unknown): void => {
-      if (!(isSlackWriteError(e) && !e.rateLimited && e.outcome === 'failed')) throw e;
+      if (!(isSlackCallError(e) && !e.rateLimited && e.outcome === 'failed')) throw e;
     };
     await deps.scheduler
       .schedule(slot(SLACK_METHOD.stopStream), () => deps.slack.stopStream({ channel: rec().channelId, ts: orphan }))
@@ -318,7 +318,7 @@ export function relayRun(initial: RunRecord, deps: RelayRunDeps, options: { resu
         if (!live) await rebuildView();
       } catch (error) {
         if (error instanceof RunStopped || stopper.signal.aborted) throw new RunStopped();
-        if (isSlackWriteError(error)) throw error;
+        if (isSlackCallError(error)) throw error;
         log.error('could not start the agent run', { error });
         await ensureReply(steps);
         failWith(isServiceError(error) && error.serviceDetail ? error.serviceDetail : 'the research service could not start the run');
@@ -342,7 +342,7 @@ export function relayRun(initial: RunRecord, deps: RelayRunDeps, options: { resu
         await keeper.settled();
         return { ended: false, reason: 'stopped' };
       }
-      if (isSlackWriteError(error) && error.outcome === 'failed' && !error.rateLimited) {
+      if (isSlackCallError(error) && error.outcome === 'failed' && !error.rateLimited) {
         // Slack refuses this thread for good (channel gone, app removed): retrying cannot help.
         log.error('Slack refused the run thread; giving the run up', { error });
         await sink?.close().catch(() => undefined);

@@ -8,7 +8,7 @@
 import type { Logger } from '../observability/logger.js';
 import { readThread, type ThreadTarget, type ThreadWriteDeps } from './post-or-adopt.js';
 import { readRunMetadata } from './run-message-metadata.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackCallError } from '../slack-api/slack-call-error.js';
 import { SLACK_METHOD } from './slack-writer.js';
 
 export async function sweepOrphanSegments(
@@ -21,7 +21,7 @@ export async function sweepOrphanSegments(
       m.botId !== undefined && readRunMetadata(m) === undefined && Number(m.ts) > Number(target.replyTs) && !target.knownTs.includes(m.ts),
   );
   const gone = (e: unknown): void => {
-    if (!(isSlackWriteError(e) && !e.rateLimited && e.outcome === 'failed')) throw e;
+    if (!(isSlackCallError(e) && !e.rateLimited && e.outcome === 'failed')) throw e;
   };
   for (const m of orphans) {
     const slot = (method: (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD]) => ({ ...target, method, since: deps.clock() });

@@ -7,10 +7,10 @@
  * and the same request is retried first, with the newest state: nothing is lost or reordered.
  */
 import type { Logger } from '../observability/logger.js';
-import type { RateBudget } from './rate-budget.js';
-import { SLACK_RATE_LIMITS } from './rate-limits.js';
+import type { RateBudget } from '../slack-api/rate-budget.js';
+import { SLACK_RATE_LIMITS } from '../slack-api/rate-limits.js';
 import type { RelayMetrics } from './relay-metrics.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackCallError } from '../slack-api/slack-call-error.js';
 import type { SlackMethod } from './slack-writer.js';
 
 export interface SlotRequest {
@@ -177,7 +177,7 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
                 resolve(value);
               },
               (error: unknown) => {
-                if (isSlackWriteError(error) && error.rateLimited) {
+                if (isSlackCallError(error) && error.rateLimited) {
                   metrics.countRateLimited(request.method);
                   const retryAfterMs = error.retryAfterMs ?? 1000;
                   logger.warn('slack rate limited a relay write', {

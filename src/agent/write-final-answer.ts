@@ -7,7 +7,7 @@
 import type { Logger } from '../observability/logger.js';
 import { buildRunMetadata, findRunMessages, readRunMetadata, type RunMessagePayload } from './run-message-metadata.js';
 import type { RenderedMessage } from './run-sink.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackCallError } from '../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type SlackThreadMessage } from './slack-writer.js';
 import { postOrAdopt, readThread, type ThreadTarget, type ThreadWriteDeps } from './post-or-adopt.js';
 
@@ -49,7 +49,7 @@ export async function writeFinalAnswer(
     try {
       await run();
     } catch (error) {
-      if (isSlackWriteError(error) && ALREADY_DONE.has(error.code)) return;
+      if (isSlackCallError(error) && ALREADY_DONE.has(error.code)) return;
       throw error;
     }
   };

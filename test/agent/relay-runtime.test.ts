@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverRunFromSlack } from '../../src/agent/recover-run-from-slack.js';
-import { createWebClientWriter } from '../../src/agent/web-client-writer.js';
+import { createWebClientWriter } from '../../src/slack/relay/web-client-writer.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { eventually } from './support/eventually.js';
 import { BOT_TOKEN, finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';

@@ -9,7 +9,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { DigestSnapshot } from '../../src/store/records.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebClient } from '../../src/agent/web-client-writer.js';
+import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createDigestScheduler, FAST_DIGEST_RETRY } from '../../src/digest/digest-scheduler.js';
 import { digestMetadata } from '../../src/slack/digest/digest-metadata.js';
 import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';

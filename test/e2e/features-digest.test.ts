@@ -6,7 +6,7 @@
  * subscribed channel, counted by the digest metadata in the Slack emulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebClient } from '../../src/agent/web-client-writer.js';
+import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';
 import { leaseNames } from '../../src/store/keys.js';
 import { allText, button } from './command-helpers.js';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
-import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
+import { webClientOptions } from '../../slack-api/create-web-client.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
 import { correlationMiddleware } from './correlation-middleware.js';
@@ -30,24 +30,12 @@ export interface SlackApp {
   stop(): Promise<void>;
 }
 
-/**
- * The Web API client's policy: the app's rate budget decides when to write, so the SDK must
- * never sleep through a 429 (its default) nor replay a write whose outcome is unknown.
- * @see ../../../../shared/slack-facts.md §1 (@slack/web-api defaults)
- */
-export function slackClientOptions(apiUrl: string | undefined): WebClientOptions {
-  return {
-    ...(apiUrl ? { slackApiUrl: apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/` } : {}),
-    rejectRateLimitedCalls: true,
-    retryConfig: { retries: 0 },
-    timeout: 10_000,
-  };
-}
-
 export function createSlackApp(options: SlackAppOptions): SlackApp {
   const { connection, logger } = options;
   const boltLogger = toBoltLogger(logger.child({ component: 'bolt' }), LogLevel.WARN);
-  const clientOptions = slackClientOptions(connection.apiUrl);
+  // Bolt builds a WebClient per workspace from these options: the same policy (timeout, no SDK
+  // retries, 429s rejected) as every other client of the app. Bolt adds its own logger.
+  const clientOptions = webClientOptions({ ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), policy: 'app' });
   const routes = [...healthRoutes(options.readiness), ...(options.extraRoutes ?? [])];
 
   let receiver: Receiver;
@@ -82,7 +70,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   });
   app.use(correlationMiddleware(logger));
   app.error(async (error) => {
-    logger.error('unhandled listener error', { err: error });
+    logger.error('unhandled listener error', { error });
   });
   options.register(app);
 

@@ -1,10 +1,10 @@
 /**
  * What a failed Slack call means for a digest: the channel is gone for good, the call certainly
- * did nothing (safe to try again), or its outcome is unknown (it may have landed).
- * @see ../../../../shared/slack-facts.md §1
+ * did nothing (safe to try again), or its outcome is unknown (it may have landed). The Slack
+ * failure itself is decoded by the one decoder, toSlackCallError.
+ * @see https://docs.slack.dev/reference/methods/chat.postMessage#errors
  */
-import { toWriteError } from '../../agent/web-client-writer.js';
-import type { SlackWriteError } from '../../agent/slack-write-error.js';
+import { type SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
 
 export type SlackFailure = 'channel_gone' | 'not_sent' | 'unknown_outcome';
 
@@ -18,23 +18,17 @@ export const CHANNEL_GONE_CODES: ReadonlySet<string> = new Set([
   'token_revoked',
 ]);
 
-/** Connection failures that happen before a request is sent. */
-const NOT_SENT_NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
 export interface ClassifiedFailure {
   kind: SlackFailure;
+  /** Slack's error code, or the network code of a transport failure (`ECONNRESET`). */
   code: string;
-  error: SlackWriteError;
+  error: SlackCallError;
 }
 
 export function classifySlackFailure(method: string, error: unknown): ClassifiedFailure {
-  const writeError = toWriteError(method, error);
-  if (CHANNEL_GONE_CODES.has(writeError.code)) return { kind: 'channel_gone', code: writeError.code, error: writeError };
-  if (writeError.outcome === 'failed') return { kind: 'not_sent', code: writeError.code, error: writeError };
-  const original = (error as { original?: { code?: unknown } } | undefined)?.original;
-  const networkCode = typeof original?.code === 'string' ? original.code : undefined;
-  if (networkCode !== undefined && NOT_SENT_NETWORK_CODES.has(networkCode)) {
-    return { kind: 'not_sent', code: networkCode, error: writeError };
-  }
-  return { kind: 'unknown_outcome', code: networkCode ?? writeError.code, error: writeError };
+  const failure = toSlackCallError(method, error);
+  const code = failure.networkCode ?? failure.code;
+  if (CHANNEL_GONE_CODES.has(failure.code)) return { kind: 'channel_gone', code, error: failure };
+  if (failure.outcome === 'failed') return { kind: 'not_sent', code, error: failure };
+  return { kind: 'unknown_outcome', code, error: failure };
 }

@@ -37,8 +37,8 @@ export async function findPostedDigest(client: WebClient, channelId: string, slo
     } catch (error) {
       const failure = classifySlackFailure('conversations.history', error);
       if (failure.kind === 'channel_gone') return { state: 'channel_gone', code: failure.code };
-      const transient = failure.kind === 'unknown_outcome' || failure.code === 'ratelimited' || /^http_5/.test(failure.code);
-      return { state: 'unverifiable', transient, code: failure.code };
+      // Rate limits, outages and network failures pass; a missing scope or method does not.
+      return { state: 'unverifiable', transient: failure.error.retryable, code: failure.code };
     }
     const hit = (res.messages ?? []).find((m) => typeof m.ts === 'string' && typeof m.bot_id === 'string' && isDigestOfSlot(m, slotIso));
     if (hit?.ts) {

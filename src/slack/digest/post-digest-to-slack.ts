@@ -11,19 +11,30 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { PostDigest, PostDigestResult } from '../../digest/post-digest.js';
-import type { Concept } from '../../service/types.js';
+import type { Logger } from '../../observability/logger.js';
+import type { Concept, ResearchService } from '../../service/types.js';
+import type { AppStores } from '../../store/app-stores.js';
 import type { DigestSnapshot, DigestSubscription } from '../../store/records.js';
 import { digestSnapshot, renderDigest } from '../blocks/digest-card.js';
-import type { ListenerDeps } from '../listeners/listener-deps.js';
 import { classifySlackFailure } from './classify-slack-failure.js';
 import { digestMetadata } from './digest-metadata.js';
 import { findPostedDigest, type PostedDigestLookup } from './find-posted-digest.js';
 import { selectDigestConcepts } from './select-digest-concepts.js';
 
+export interface DigestPosterDeps {
+  service: Pick<ResearchService, 'latestConcepts'>;
+  stores: Pick<AppStores, 'digestMarkers'>;
+  logger: Logger;
+  clock: () => number;
+}
+
 export interface SlackDigestPosterOptions {
-  /** A client with no SDK retries and rate-limited calls rejected (createWebClient). */
+  /**
+   * A client from createWebClient: a rate-limited post is refused at once (not slept through)
+   * and never resent by the SDK, so the scheduler's retry decides and nothing posts twice.
+   */
   client: WebClient;
-  deps: Pick<ListenerDeps, 'service' | 'stores' | 'logger' | 'clock'>;
+  deps: DigestPosterDeps;
 }
 
 export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptions): PostDigest {
@@ -44,7 +55,7 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
     try {
       previous = await deps.stores.digestMarkers.getSnapshot(sub.teamId, sub.channelId);
     } catch (error) {
-      log.warn('digest: previous snapshot unreadable; not posting this attempt', { err: error });
+      log.warn('digest: previous snapshot unreadable; not posting this attempt', { error });
       return 'retryable_error';
     }
 
@@ -68,7 +79,7 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
     try {
       concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: `digest:${key}` });
     } catch (error) {
-      log.warn('digest: trending concepts unavailable', { err: error });
+      log.warn('digest: trending concepts unavailable', { error });
       return 'retryable_error';
     }
     const shown = selectDigestConcepts(concepts, sub.top);
@@ -92,7 +103,7 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
         return 'channel_gone';
       }
       if (failure.kind === 'not_sent') {
-        log.warn('digest post refused by Slack; nothing was posted', { code: failure.code, err: failure.error });
+        log.warn('digest post refused by Slack; nothing was posted', { code: failure.code, error: failure.error });
         return 'retryable_error';
       }
       unsure.add(key);
@@ -111,14 +122,14 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
       await deps.stores.digestMarkers.saveSnapshot(sub.teamId, sub.channelId, snapshot);
     } catch (error) {
       // The digest is in the channel; only the next digest's "what changed" is affected.
-      deps.logger.warn('digest posted but its snapshot was not saved', { team: sub.teamId, channel: sub.channelId, err: error });
+      deps.logger.warn('digest posted but its snapshot was not saved', { team: sub.teamId, channel: sub.channelId, error });
     }
   }
 }
 
 type LookupVerdict = PostDigestResult | 'absent';
 
-function fromLookup(lookup: PostedDigestLookup, log: ListenerDeps['logger'], when: string): LookupVerdict {
+function fromLookup(lookup: PostedDigestLookup, log: Logger, when: string): LookupVerdict {
   switch (lookup.state) {
     case 'found':
       log.info(`digest of this slot found in the channel ${when}; not posting again`, { ts: lookup.ts });

@@ -1,45 +1,35 @@
 /**
- * `SlackWriter` over @slack/web-api's WebClient. The client is built so the SDK never sleeps
- * through a rate limit or resends a write on its own (`rejectRateLimitedCalls`, no retries): the
- * relay's budget and scheduler decide, and a write whose outcome is unknown is reported as such.
+ * The relay's SlackWriter over @slack/web-api's WebClient. The client comes from the one factory
+ * (src/slack-api/create-web-client.ts), whose policy never sleeps through a rate limit nor resends
+ * a write on its own: the relay's budget and scheduler decide, and a write whose outcome is
+ * unknown is reported as such (SlackCallError.outcome).
  * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#rate-limits
  */
-import { ErrorCode, WebClient, LogLevel, type Logger as SlackLogger, type WebAPICallResult } from '@slack/web-api';
-import type { Logger } from '../observability/logger.js';
-import { SlackWriteError } from './slack-write-error.js';
-import { SLACK_METHOD, type SlackBlock, type SlackThreadMessage, type SlackWriter, type StreamChunk } from './slack-writer.js';
+import type { WebAPICallResult, WebClient } from '@slack/web-api';
+import type { Logger } from '../../observability/logger.js';
+import { createWebClient } from '../../slack-api/create-web-client.js';
+import { SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
+import { SLACK_METHOD } from '../../slack-api/slack-method.js';
+import type { SlackBlock, SlackThreadMessage, SlackWriter } from '../../agent/slack-writer.js';
 
 export interface WebClientWriterOptions {
   token: string;
   /** Base URL of the Web API (the Slack emulator's apiUrl in tests); Slack's own by default. */
   apiUrl?: string;
   logger: Logger;
-  /** Per-request timeout; a timed-out write has an unknown outcome. */
-  timeoutMs?: number;
-}
-
-export function createWebClient(options: WebClientWriterOptions): WebClient {
-  return new WebClient(options.token, {
-    ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
-    rejectRateLimitedCalls: true,
-    retryConfig: { retries: 0 },
-    timeout: options.timeoutMs ?? 15_000,
-    logger: toSlackLogger(options.logger),
-    logLevel: LogLevel.WARN,
-  });
 }
 
 export function createWebClientWriter(options: WebClientWriterOptions): SlackWriter {
   return createWriterFromClient(createWebClient(options));
 }
 
-/** Wraps an existing WebClient (it must be built with no retries and rejectRateLimitedCalls). */
+/** Wraps an existing WebClient (built by createWebClient, or under its policy). */
 export function createWriterFromClient(client: WebClient): SlackWriter {
   const call = async <T extends WebAPICallResult>(method: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw toWriteError(method, error);
+      throw toSlackCallError(method, error);
     }
   };
 
@@ -134,53 +124,5 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
 function requireTs(method: string, ts: unknown): string {
   if (typeof ts === 'string' && ts.length > 0) return ts;
   // Slack said ok but gave no ts: the message may exist, so the outcome is unknown.
-  throw new SlackWriteError({ method, code: 'missing_ts', outcome: 'unknown' });
-}
-
-/** Maps the SDK's error family onto ours; see slack-facts.md §1 for what each means. */
-export function toWriteError(method: string, error: unknown): SlackWriteError {
-  const coded = error as { code?: string; data?: { error?: string }; retryAfter?: number; statusCode?: number };
-  switch (coded?.code) {
-    case ErrorCode.RateLimitedError:
-      return new SlackWriteError({
-        method,
-        code: 'ratelimited',
-        outcome: 'failed',
-        retryAfterMs: Math.max(1, Number(coded.retryAfter ?? 1)) * 1000,
-        cause: error,
-      });
-    case ErrorCode.PlatformError: {
-      const code = coded.data?.error ?? 'unknown_error';
-      return new SlackWriteError({ method, code, outcome: 'failed', cause: error });
-    }
-    case ErrorCode.HTTPError: {
-      const status = Number(coded.statusCode ?? 0);
-      // A 4xx was refused before doing anything; a 5xx may or may not have landed.
-      return new SlackWriteError({
-        method,
-        code: `http_${status}`,
-        outcome: status >= 400 && status < 500 ? 'failed' : 'unknown',
-        cause: error,
-      });
-    }
-    default:
-      return new SlackWriteError({ method, code: 'network', outcome: 'unknown', cause: error });
-  }
-}
-
-function toSlackLogger(logger: Logger): SlackLogger {
-  const child = logger.child({ component: 'slack-web-api' });
-  let level: LogLevel = LogLevel.WARN;
-  const text = (msgs: unknown[]): string => msgs.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' ');
-  return {
-    debug: (...msgs) => child.debug(text(msgs)),
-    info: (...msgs) => child.info(text(msgs)),
-    warn: (...msgs) => child.warn(text(msgs)),
-    error: (...msgs) => child.error(text(msgs)),
-    setLevel: (l) => {
-      level = l;
-    },
-    getLevel: () => level,
-    setName: () => undefined,
-  };
+  throw new SlackCallError({ method, code: 'missing_ts', outcome: 'unknown' });
 }

@@ -1,0 +1,73 @@
+/**
+ * The one place the app builds @slack/web-api clients: the relay's and the digest poster's
+ * client (createWebClient) and Bolt's per-request clients (webClientOptions as the App's
+ * clientOptions) share one named policy, so their timeouts and retry behaviour agree.
+ * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#rate-limits
+ * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#automatic-retries
+ */
+import { LogLevel, type Logger as SlackLogger, WebClient, type WebClientOptions } from '@slack/web-api';
+import type { Logger } from '../observability/logger.js';
+
+export interface WebClientPolicy {
+  /** Per-request timeout; a call that times out has an unknown outcome. */
+  timeoutMs: number;
+  /** Retries the SDK makes on its own (network errors, 5xx). */
+  retries: number;
+  /** Reject a 429 at once instead of pausing the client's whole queue for Retry-After. */
+  rejectRateLimitedCalls: boolean;
+}
+
+/**
+ * Named policies. `app` is what the running app uses everywhere. Its writes must never be made
+ * twice or late behind the app's back: the SDK's default sleeps through a 429 by pausing every
+ * call of the client (a person waits behind a digest) and resends a call whose outcome is unknown
+ * (a network error after sending, a 5xx), which can post a message twice. So the SDK rejects 429s
+ * and retries nothing; the caller decides, with the shared rate budget and a named wait policy
+ * (rate-limit-wait.ts), and handles an unknown outcome by looking before it resends.
+ */
+export const WEB_CLIENT_POLICY = {
+  app: { timeoutMs: 10_000, retries: 0, rejectRateLimitedCalls: true },
+} as const satisfies Record<string, WebClientPolicy>;
+
+export type WebClientPolicyName = keyof typeof WEB_CLIENT_POLICY;
+
+export interface WebClientFactoryOptions {
+  /** Base URL of the Web API (the Slack emulator's apiUrl in tests); Slack's own by default. */
+  apiUrl?: string;
+  /** Bolt passes its own logger to the clients it builds; other clients get ours. */
+  logger?: Logger;
+  policy?: WebClientPolicyName;
+}
+
+/** Options for a WebClient under a named policy; a fresh object each time (Bolt mutates it). */
+export function webClientOptions(options: WebClientFactoryOptions = {}): WebClientOptions {
+  const policy: WebClientPolicy = WEB_CLIENT_POLICY[options.policy ?? 'app'];
+  return {
+    ...(options.apiUrl ? { slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/` } : {}),
+    rejectRateLimitedCalls: policy.rejectRateLimitedCalls,
+    retryConfig: { retries: policy.retries },
+    timeout: policy.timeoutMs,
+    ...(options.logger ? { logger: toSlackLogger(options.logger), logLevel: LogLevel.WARN } : {}),
+  };
+}
+
+export function createWebClient(options: WebClientFactoryOptions & { token: string; logger: Logger }): WebClient {
+  return new WebClient(options.token, webClientOptions(options));
+}
+
+function toSlackLogger(logger: Logger): SlackLogger {
+  const child = logger.child({ component: 'slack-web-api' });
+  let level: LogLevel = LogLevel.WARN;
+  const text = (msgs: unknown[]): string => msgs.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join(' ');
+  return {
+    debug: (...msgs) => child.debug(text(msgs)),
+    info: (...msgs) => child.info(text(msgs)),
+    warn: (...msgs) => child.warn(text(msgs)),
+    error: (...msgs) => child.error(text(msgs)),
+    setLevel: (l) => {
+      level = l;
+    },
+    getLevel: () => level,
+    setName: () => undefined,
+  };
+}
