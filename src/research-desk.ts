@@ -6,8 +6,10 @@
 import type { StreamingMode } from './config.js';
 import type { RelayRuntime } from './agent/relay-runtime.js';
 import { buildRelayRuntime, defaultInstanceId } from './agent/build-relay-runtime.js';
-import { createWebClient, createWriterFromClient } from './agent/web-client-writer.js';
 import type { Logger } from './observability/logger.js';
+import { createWebClient } from './slack-api/create-web-client.js';
+import { createRateBudget } from './slack-api/rate-budget.js';
+import { createWriterFromClient } from './slack/relay/web-client-writer.js';
 import type { ResearchService } from './service/types.js';
 import { createAppStores, type AppStores } from './store/app-stores.js';
 import type { StateStore } from './store/state-store.js';
@@ -56,13 +58,17 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const stores = createAppStores(options.store, clock);
   const serviceStatus = createServiceStatus(options.service, clock);
 
-  // The relay and the digest poster write with their own Web API client (no SDK retries, 429s
-  // rejected so the rate budget decides); Bolt's client answers listeners.
+  // The relay and the digest poster write with their own Web API client; Bolt builds the
+  // listeners' clients. All come from one factory under one policy (create-web-client.ts).
   const webClient = createWebClient({
     token: options.connection.botToken,
     ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}),
     logger,
+    policy: 'app',
   });
+  // One rate budget for the process: the relay's writes and the listeners' paced posts share
+  // its windows (and, through the store, every replica's).
+  const budget = createRateBudget({ store: options.store, clock });
   const relay = buildRelayRuntime({
     config: { streaming: options.streaming, agentIdleTimeoutMs: options.agentIdleTimeoutMs, runLeaseMs: options.runLeaseMs },
     slack: { writer: createWriterFromClient(webClient) },
@@ -72,12 +78,14 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     instanceId,
     clock,
     demo: options.demo,
+    overrides: { budget },
   });
 
   const deps: ListenerDeps = {
     service: options.service,
     stores,
     relay,
+    budget,
     logger,
     clock,
     demo: options.demo,
@@ -114,7 +122,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const { port } = await slackApp.start();
   logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo: options.demo });
   // Runs a dead process left behind continue in their own Slack messages.
-  void relay.resumeOrphanedRuns().catch((error: unknown) => logger.error('resuming orphaned runs failed', { err: error }));
+  void relay.resumeOrphanedRuns().catch((error: unknown) => logger.error('resuming orphaned runs failed', { error }));
   digests.start();
 
   let stopped = false;
@@ -128,7 +136,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       stopped = true;
       digests.stop();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
-      await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { err: error }));
+      await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
     },
   };
 }

@@ -7,15 +7,17 @@
  *   auth         → "the service rejected the app's key, ask an admin" + one error log line
  *   rate_limited, upstream, timeout, network → "unavailable" with a Retry button (when given)
  *   not_found, bad_response, cancelled → said plainly
- *   anything else (Slack errors, bugs) → a generic message with the correlation id
+ *   a Slack rate limit → said as such, with how long to wait
+ *   anything else (other Slack errors, bugs) → a generic message with the correlation id
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
 import { isServiceError, type ServiceError } from '../../service/errors/service-error.js';
+import { isSlackFailure, type SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
 import type { SlackMessage } from '../blocks/block-kit.js';
 import { renderNotice, renderServiceError } from '../blocks/error-card.js';
-import { postEphemeralTo, respondArgs, slackErrorCode } from './deliver-card.js';
+import { postEphemeralTo, respondArgs } from './deliver-card.js';
 
 export interface FailureReplyOptions {
   log: Logger;
@@ -41,6 +43,11 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
       ...(options.retry && error.retryable ? { retryValue: options.retry.actionValue } : {}),
     });
   }
+  const slack = slackFailureOf(error);
+  if (slack?.rateLimited) {
+    const wait = slack.retryAfterMs !== undefined ? `in about ${Math.ceil(slack.retryAfterMs / 1000)} s` : 'in a minute';
+    return renderNotice(`Slack is rate-limiting me right now. Please try again ${wait}. Reference: ${options.correlationId}`, ':hourglass:');
+  }
   const doing = options.action ? ` with ${options.action}` : '';
   return renderNotice(
     `Something went wrong${doing}. Please try again; if it keeps happening, give this reference to an admin: ${options.correlationId}`,
@@ -51,8 +58,12 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
 function logFailure(error: unknown, options: FailureReplyOptions): void {
   const fields = { correlation_id: options.correlationId, ...(options.action ? { action: options.action } : {}) };
   if (!isServiceError(error)) {
-    const slackError = slackErrorCode(error);
-    options.log.error('request failed', { ...fields, err: error, ...(slackError ? { slack_error: slackError } : {}) });
+    const slack = slackFailureOf(error);
+    if (slack?.rateLimited) {
+      options.log.warn('Slack rate-limited the request', { ...fields, error: slack, retry_after_ms: slack.retryAfterMs });
+      return;
+    }
+    options.log.error('request failed', { ...fields, error: slack ?? error, ...(slack ? { slack_error: slack.code } : {}) });
     return;
   }
   const se: ServiceError = error;
@@ -70,7 +81,7 @@ function logFailure(error: unknown, options: FailureReplyOptions): void {
       options.log.info('research service call did not complete', { ...fields, ...where });
       return;
     case 'bad_response':
-      options.log.error('research service answered something unexpected', { ...fields, ...where, err: se });
+      options.log.error('research service answered something unexpected', { ...fields, ...where, error: se });
       return;
     default:
       options.log.warn('research service unavailable', {
@@ -95,7 +106,7 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
       );
       return;
     } catch (respondError) {
-      options.log.warn('could not answer on the response_url', { correlation_id: options.correlationId, err: respondError });
+      options.log.warn('could not answer on the response_url', { correlation_id: options.correlationId, error: respondError });
     }
   }
   if (options.postEphemeral) {
@@ -103,15 +114,21 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
       await postEphemeralTo(options.postEphemeral, message);
       return;
     } catch (postError) {
+      const failure = toSlackCallError('chat.postEphemeral', postError);
       options.log.error('could not tell the user about a failure', {
         correlation_id: options.correlationId,
-        err: postError,
-        slack_error: slackErrorCode(postError),
+        error: failure,
+        slack_error: failure.code,
       });
       return;
     }
   }
   options.log.error('could not tell the user about a failure: no way to reach them', { correlation_id: options.correlationId });
+}
+
+/** The Slack failure `error` is, if it is one (the method is the one the error names, when decoded). */
+function slackFailureOf(error: unknown): SlackCallError | undefined {
+  return isSlackFailure(error) ? toSlackCallError('slack', error) : undefined;
 }
 
 /** Runs the work a handler does after its ack; any failure becomes a reply and a log line. */

@@ -2,6 +2,7 @@
 import type { RelayRuntime } from '../../agent/relay-runtime.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ResearchService } from '../../service/types.js';
+import type { RateBudget } from '../../slack-api/rate-budget.js';
 import type { AppStores } from '../../store/app-stores.js';
 import type { ServiceStatus } from '../app/service-status.js';
 
@@ -9,6 +10,8 @@ export interface ListenerDeps {
   service: ResearchService;
   stores: AppStores;
   relay: RelayRuntime;
+  /** The process's one Slack rate budget, shared with the relay: listeners pace their channel posts with it. */
+  budget: RateBudget;
   logger: Logger;
   clock: () => number;
   /** True when the service is the embedded demo emulator: cards say "demo data". */

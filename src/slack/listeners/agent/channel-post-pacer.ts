@@ -1,48 +1,49 @@
 /**
  * Paces the messages listeners post into a channel (a question's root message, replayed answers)
- * with the same rate budget the relay uses: the budget's windows live in the state store, so a
- * budget built over the same store shares them with every run in every replica. chat.postMessage
- * allows about one message per second per channel.
- * @see ../../../agent/rate-budget.ts
+ * with the process's one rate budget, the relay's too: its windows live in the state store, so
+ * they are shared with every run in every replica. chat.postMessage allows about one message per
+ * second per channel.
+ * @see https://docs.slack.dev/apis/web-api/rate-limits
  */
-import { createRateBudget, type RateBudget } from '../../../agent/rate-budget.js';
-import { SLACK_METHOD } from '../../../agent/slack-writer.js';
 import type { Logger } from '../../../observability/logger.js';
+import { type Sleep, timerSleep } from '../../../slack-api/rate-limit-wait.js';
+import type { BudgetDecision } from '../../../slack-api/rate-budget.js';
+import { SLACK_METHOD } from '../../../slack-api/slack-method.js';
 import type { ListenerDeps } from '../listener-deps.js';
 
 export interface ChannelPostPacer {
   /** Resolves when a post into the channel fits the budget (or after `maxWaitMs`, logged). */
   beforePost(): Promise<void>;
-  /** Slack answered 429: no one posts into the channel for `retryAfterMs`. */
+  /** Slack answered 429: no one posts into the channel for `retryAfterMs` (a failure to record it is logged). */
   rateLimited(retryAfterMs: number): Promise<void>;
 }
 
 export interface PacerOptions {
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** Past this the post goes out anyway: a late message beats none (a 429 is still honoured). */
   maxWaitMs?: number;
 }
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Longest single wait for the next window: the budget is asked again after it. */
+const MAX_SLOT_WAIT_MS = 2_000;
 
 export function channelPostPacer(
-  deps: Pick<ListenerDeps, 'stores' | 'clock'>,
+  deps: Pick<ListenerDeps, 'budget' | 'clock'>,
   target: { teamId: string; channelId: string },
   log: Logger,
   options: PacerOptions = {},
 ): ChannelPostPacer {
-  const budget: RateBudget = createRateBudget({ store: deps.stores.state, clock: deps.clock });
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? timerSleep;
   const maxWaitMs = options.maxWaitMs ?? 30_000;
   return {
     async beforePost() {
       const started = deps.clock();
       for (;;) {
-        let decision: Awaited<ReturnType<RateBudget['tryTake']>>;
+        let decision: BudgetDecision;
         try {
-          decision = await budget.tryTake(target.teamId, SLACK_METHOD.postMessage, target.channelId);
+          decision = await deps.budget.tryTake(target.teamId, SLACK_METHOD.postMessage, target.channelId);
         } catch (error) {
-          log.warn('rate budget unavailable; posting without it', { err: error });
+          log.warn('rate budget unavailable; posting without it', { error });
           return;
         }
         if (decision.granted) return;
@@ -53,13 +54,15 @@ export function channelPostPacer(
           });
           return;
         }
-        await sleep(Math.min(decision.retryInMs, 2_000));
+        await sleep(Math.min(decision.retryInMs, MAX_SLOT_WAIT_MS));
       }
     },
     async rateLimited(retryAfterMs) {
-      await budget
-        .block(target.teamId, SLACK_METHOD.postMessage, target.channelId, deps.clock() + retryAfterMs)
-        .catch((error: unknown) => log.warn('could not record a rate limit in the budget', { err: error }));
+      try {
+        await deps.budget.block(target.teamId, SLACK_METHOD.postMessage, target.channelId, deps.clock() + retryAfterMs);
+      } catch (error) {
+        log.warn('could not record a rate limit in the budget', { error });
+      }
     },
   };
 }

@@ -1,11 +1,15 @@
 /**
  * Posts messages into a channel or thread within the shared chat.postMessage budget (about one
- * message per second per channel). A 429 is recorded in the budget, waited out (Retry-After) and
- * the same message sent again: a rate-limited call was refused, never half-done, so resending
- * cannot double-post. Any other failure is thrown: a write whose outcome is unknown is not repeated.
+ * message per second per channel). A 429 is recorded in the budget and waited out under the
+ * `background` policy: a rate-limited call was refused, never half-done, so resending cannot
+ * double-post. Any other failure is thrown as a SlackCallError: a write whose outcome is unknown
+ * is not repeated.
  * @see https://docs.slack.dev/apis/web-api/rate-limits
  */
-import { ErrorCode, type WebClient } from '@slack/web-api';
+import type { WebClient } from '@slack/web-api';
+import { type Sleep, withRateLimitWait } from '../../../slack-api/rate-limit-wait.js';
+import { SlackCallError } from '../../../slack-api/slack-call-error.js';
+import { SLACK_METHOD } from '../../../slack-api/slack-method.js';
 import type { ChannelPostPacer } from './channel-post-pacer.js';
 
 /** Text and blocks as rendered (our renderers clamp their own output). */
@@ -17,11 +21,8 @@ export interface PostableMessage {
 export interface PacedPostOptions {
   pacer?: ChannelPostPacer;
   /** Waits out a rate limit; injectable so tests need not sleep. */
-  sleep?: (ms: number) => Promise<void>;
-  maxRateLimitWaits?: number;
+  sleep?: Sleep;
 }
-
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Posts one message and returns its ts. */
 export async function postPacedMessage(
@@ -30,27 +31,27 @@ export async function postPacedMessage(
   message: PostableMessage,
   options: PacedPostOptions = {},
 ): Promise<string> {
-  const sleep = options.sleep ?? defaultSleep;
   const args = {
     channel: target.channel,
     text: message.text,
     blocks: message.blocks,
     ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
   } as Parameters<WebClient['chat']['postMessage']>[0];
-  for (let waits = 0; ; waits += 1) {
-    await options.pacer?.beforePost();
-    try {
-      const res = await client.chat.postMessage(args);
-      if (typeof res.ts !== 'string' || res.ts === '') throw new MissingTsError();
-      return res.ts;
-    } catch (error) {
-      const limited = error as { code?: string; retryAfter?: number };
-      if (limited.code !== ErrorCode.RateLimitedError || waits >= (options.maxRateLimitWaits ?? 5)) throw error;
-      const waitMs = Math.max(1, Number(limited.retryAfter ?? 1)) * 1000;
-      await options.pacer?.rateLimited(waitMs);
-      await sleep(waitMs);
-    }
-  }
+  const res = await withRateLimitWait(
+    async () => {
+      await options.pacer?.beforePost();
+      return client.chat.postMessage(args);
+    },
+    {
+      method: SLACK_METHOD.postMessage,
+      policy: 'background',
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+      onRateLimited: (error) => options.pacer?.rateLimited(error.retryAfterMs ?? 1_000),
+    },
+  );
+  if (typeof res.ts === 'string' && res.ts !== '') return res.ts;
+  // Slack said ok but gave no ts: the message exists, so it is not posted again.
+  throw new SlackCallError({ method: SLACK_METHOD.postMessage, code: 'missing_ts', outcome: 'unknown' });
 }
 
 /** Posts the messages into the thread in order; returns their ts. */
@@ -63,12 +64,4 @@ export async function postThreadMessages(
   const posted: string[] = [];
   for (const message of messages) posted.push(await postPacedMessage(client, target, message, options));
   return posted;
-}
-
-/** Slack said ok but gave no ts: the message may exist, so it is not posted again. */
-export class MissingTsError extends Error {
-  override readonly name = 'MissingTsError';
-  constructor() {
-    super('chat.postMessage answered ok without a message ts');
-  }
 }

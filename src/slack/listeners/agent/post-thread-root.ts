@@ -9,7 +9,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import type { SlackMessage } from '../../blocks/block-kit.js';
 import { renderNotice } from '../../blocks/error-card.js';
-import { respondEphemeral, slackErrorCode } from '../deliver-card.js';
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
+import { NOT_A_MEMBER, respondEphemeral } from '../deliver-card.js';
 import { replyWithFailure } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { channelPostPacer } from './channel-post-pacer.js';
@@ -33,12 +34,12 @@ export async function postThreadRoot(deps: ListenerDeps, target: ThreadRootTarge
     const pacer = channelPostPacer(deps, { teamId: target.teamId, channelId: target.channelId }, target.log);
     return await postPacedMessage(target.client, { channel: target.channelId }, root, { pacer });
   } catch (error) {
-    const code = slackErrorCode(error);
-    if (code === 'not_in_channel' || code === 'channel_not_found') {
-      target.log.info('cannot post the question in this channel', { slack_error: code });
+    const failure = toSlackCallError('chat.postMessage', error);
+    if (NOT_A_MEMBER.has(failure.code)) {
+      target.log.info('cannot post the question in this channel', { slack_error: failure.code });
       await respondEphemeral(target.respond, renderNotice(target.notInChannel, ':warning:'));
     } else {
-      await replyWithFailure(error, {
+      await replyWithFailure(failure, {
         log: target.log,
         correlationId: target.correlationId,
         respond: target.respond,

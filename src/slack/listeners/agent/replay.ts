@@ -12,7 +12,8 @@ import { renderReplayList } from '../../blocks/agent/render-replay-list.js';
 import { renderReplayRoot } from '../../blocks/agent/render-thread-root.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import type { CommandContext } from '../command-context.js';
-import { respondEphemeral, respondReplacing, slackErrorCode } from '../deliver-card.js';
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
+import { NOT_A_MEMBER, respondEphemeral, respondReplacing } from '../deliver-card.js';
 import { replyWithFailure } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { channelPostPacer } from './channel-post-pacer.js';
@@ -149,8 +150,8 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
     try {
       rootTs = await postPacedMessage(request.client, { channel: request.channelId }, root, { pacer });
     } catch (error) {
-      const code = slackErrorCode(error);
-      if (code !== 'not_in_channel' && code !== 'channel_not_found') throw error;
+      const failure = toSlackCallError('chat.postMessage', error);
+      if (!NOT_A_MEMBER.has(failure.code)) throw failure;
       await respondEphemeral(request.respond, renderNotice(NOT_IN_CHANNEL, ':warning:'));
       return;
     }

@@ -1,7 +1,7 @@
 /** `app_home_opened` on the Home tab: publish the Home view for that user. */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../../app/correlation-middleware.js';
-import { slackErrorCode } from '../deliver-card.js';
+import { isSlackFailure, toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { publishAppHome } from '../features/publish-app-home.js';
 import type { ListenerDeps } from '../listener-deps.js';
 
@@ -16,7 +16,8 @@ export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => 
       await publishAppHome(deps, { client, teamId, userId: event.user, log });
     } catch (error) {
       // Nobody to tell but the log: the Home tab keeps its previous view.
-      log.error('publishing App Home failed', { err: error, slack_error: slackErrorCode(error) });
+      // publishAppHome reads the store too: only a Slack failure gets a Slack error code.
+      log.error('publishing App Home failed', { error, ...(isSlackFailure(error) ? { slack_error: toSlackCallError('views.publish', error).code } : {}) });
     }
   };
 }

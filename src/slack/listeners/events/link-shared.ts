@@ -1,12 +1,12 @@
 /**
  * `link_shared`: document links on DOCUMENT_URL_DOMAINS unfurl into a compact card. Nothing is
  * sent when no link is a known document (Slack then shows the plain link).
- * @see ../../../../../shared/slack-facts.md §4 (Unfurl)
+ * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../../app/correlation-middleware.js';
-import { slackErrorCode } from '../deliver-card.js';
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { buildDocumentUnfurls } from '../features/build-document-unfurls.js';
 import type { ListenerDeps } from '../listener-deps.js';
 
@@ -26,7 +26,8 @@ export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promis
       await client.chat.unfurl({ ...target, unfurls } as unknown as Parameters<WebClient['chat']['unfurl']>[0]);
       log.info('document links unfurled', { count: Object.keys(unfurls).length });
     } catch (error) {
-      log.warn('chat.unfurl failed', { err: error, slack_error: slackErrorCode(error) });
+      const failure = toSlackCallError('chat.unfurl', error);
+      log.warn('chat.unfurl failed', { error: failure, slack_error: failure.code });
     }
   };
 }

@@ -5,12 +5,19 @@
  * @see https://docs.slack.dev/reference/methods/conversations.info
  */
 import type { WebClient } from '@slack/web-api';
+import { type SlackCallError, toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import type { ChannelRef } from '../../commands/parse-concepts-args.js';
-import { slackErrorCode } from '../deliver-card.js';
 
 export type DigestChannelCheck =
   | { ok: true; channelId: string }
-  | { ok: false; reason: 'not_found' | 'archived' | 'not_member' | 'unknown_name' | 'slack_error'; label: string; code?: string };
+  | {
+      ok: false;
+      reason: 'not_found' | 'archived' | 'not_member' | 'unknown_name' | 'rate_limited' | 'slack_error';
+      label: string;
+      code?: string;
+      /** For `rate_limited`: how long Slack asked us to wait. */
+      retryAfterMs?: number;
+    };
 
 /** Pages of conversations.list read to find a channel by name (200 channels each). */
 const MAX_LIST_PAGES = 10;
@@ -44,7 +51,8 @@ export async function checkDigestChannel(client: WebClient, ref: ChannelRef | nu
   try {
     channelId = await resolveChannelRef(client, ref, currentChannelId);
   } catch (error) {
-    return { ok: false, reason: 'unknown_name', label, code: slackErrorCode(error) ?? 'lookup_failed' };
+    // The lookup failed (rate limit, outage, missing scope): that is not "no such channel".
+    return channelCheckFailure(toSlackCallError('conversations.list', error), label);
   }
   if (channelId === undefined) return { ok: false, reason: 'unknown_name', label };
   try {
@@ -56,10 +64,24 @@ export async function checkDigestChannel(client: WebClient, ref: ChannelRef | nu
     if (!channel.is_im && channel.is_member === false) return { ok: false, reason: 'not_member', label };
     return { ok: true, channelId };
   } catch (error) {
-    const code = slackErrorCode(error);
-    if (code === 'channel_not_found') return { ok: false, reason: 'not_found', label };
-    return { ok: false, reason: 'slack_error', label, code: code ?? 'unknown_error' };
+    const failure = toSlackCallError('conversations.info', error);
+    if (failure.code === 'channel_not_found') return { ok: false, reason: 'not_found', label };
+    return channelCheckFailure(failure, label);
   }
+}
+
+/** A check that Slack could not answer: a rate limit is said as such, never as "no such channel". */
+export function channelCheckFailure(failure: SlackCallError, label: string): Extract<DigestChannelCheck, { ok: false }> {
+  if (failure.rateLimited) {
+    return {
+      ok: false,
+      reason: 'rate_limited',
+      label,
+      code: failure.code,
+      ...(failure.retryAfterMs !== undefined ? { retryAfterMs: failure.retryAfterMs } : {}),
+    };
+  }
+  return { ok: false, reason: 'slack_error', label, code: failure.code };
 }
 
 /** The user-facing explanation of a failed check (plain text; the renderer escapes it). */
@@ -73,7 +95,14 @@ export function describeChannelProblem(check: Extract<DigestChannelCheck, { ok: 
       return `I am not a member of that channel, so I cannot post digests there. Invite me with /invite @${botName}, then subscribe again.`;
     case 'archived':
       return 'That channel is archived, so digests cannot be posted there.';
+    case 'rate_limited':
+      return `Slack is rate-limiting me right now, so I could not check ${check.label}. Please try again ${retryHint(check.retryAfterMs)}.`;
     case 'slack_error':
       return `Slack would not tell me whether I can post in ${check.label} (${check.code ?? 'error'}). Please try again.`;
   }
+}
+
+/** "in about 30 s" when Slack said how long, "in a minute" otherwise. */
+export function retryHint(retryAfterMs: number | undefined): string {
+  return retryAfterMs !== undefined && retryAfterMs > 0 ? `in about ${Math.ceil(retryAfterMs / 1000)} s` : 'in a minute';
 }

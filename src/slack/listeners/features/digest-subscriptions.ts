@@ -5,6 +5,7 @@
  */
 import { digestCron } from '../../../digest/digest-schedule.js';
 import { DigestScheduleError } from '../../../digest/digest-schedule-error.js';
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import type { DigestSubscription } from '../../../store/records.js';
 import type { ChannelRef, SubscribeArgs } from '../../commands/parse-concepts-args.js';
 import { renderNotice } from '../../blocks/error-card.js';
@@ -14,7 +15,7 @@ import type { CommandContext } from '../command-context.js';
 import { respondEphemeral } from '../deliver-card.js';
 import { withFailureReply } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
-import { checkDigestChannel, describeChannelProblem, resolveChannelRef } from './check-digest-channel.js';
+import { channelCheckFailure, checkDigestChannel, describeChannelProblem, resolveChannelRef } from './check-digest-channel.js';
 
 function failureOptions(ctx: CommandContext, action: string) {
   return { ...commandFailureTarget(ctx), action };
@@ -71,7 +72,17 @@ export async function handleSubscribe(deps: ListenerDeps, ctx: CommandContext, a
 export async function handleUnsubscribe(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void> {
   await withFailureReply(
     async () => {
-      const channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id).catch(() => undefined);
+      let channelId: string | undefined;
+      try {
+        channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id);
+      } catch (error) {
+        // A failed lookup (rate limit, outage) is not "no such channel": say what happened.
+        const failure = toSlackCallError('conversations.list', error);
+        ctx.log.warn('channel lookup failed', { error: failure });
+        const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
+        await respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(channelCheckFailure(failure, label)), ':warning:'));
+        return;
+      }
       if (channelId === undefined) {
         const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
         await respondEphemeral(

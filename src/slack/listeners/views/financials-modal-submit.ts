@@ -11,7 +11,8 @@ import type { ViewStateValues } from '../../blocks/financials-modal.js';
 import { parseFinancialsModal } from '../../commands/parse-financials-modal.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { Logger } from '../../../observability/logger.js';
-import { postEphemeralTo, postInChannel, slackErrorCode } from '../deliver-card.js';
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
+import { NOT_A_MEMBER, postEphemeralTo, postInChannel } from '../deliver-card.js';
 import { replyWithFailure } from '../failure-reply.js';
 import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
 import type { ListenerDeps } from '../listener-deps.js';
@@ -67,9 +68,9 @@ async function showPrivately(
   try {
     await postEphemeralTo(target, card);
   } catch (error) {
-    const code = slackErrorCode(error);
-    if (code !== 'not_in_channel' && code !== 'channel_not_found') throw error;
-    target.log.info('modal result sent by DM', { slack_error: code });
+    const failure = toSlackCallError('chat.postEphemeral', error);
+    if (!NOT_A_MEMBER.has(failure.code)) throw failure;
+    target.log.info('modal result sent by DM', { slack_error: failure.code });
     await postInChannel({ client: target.client, channel: target.user }, card);
   }
 }
