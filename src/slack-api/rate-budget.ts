@@ -40,7 +40,8 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
     return plan;
   };
   // Channel-scoped methods get one counter per channel; workspace-scoped ones one per workspace.
-  const channelOf = (method: SlackMethod, scopeId: string): string | undefined => (limits[method].scope === 'channel' ? scopeId : undefined);
+  const channelOf = (method: SlackMethod, scopeId: string): string | undefined =>
+    limits[method].scope === 'channel' ? scopeId : undefined;
   // Local knowledge of blocks saves a store round trip per attempt while a 429 lasts.
   const localBlocks = new Map<string, number>();
 

@@ -59,8 +59,7 @@ export class SlackCallError extends Error {
     if (init.statusCode !== undefined) this.statusCode = init.statusCode;
     if (init.networkCode !== undefined) this.networkCode = init.networkCode;
     this.retryable =
-      init.retryable ??
-      (this.rateLimited || init.outcome === 'unknown' || (init.statusCode ?? 0) >= 500 || init.networkCode !== undefined);
+      init.retryable ?? (this.rateLimited || init.outcome === 'unknown' || (init.statusCode ?? 0) >= 500 || init.networkCode !== undefined);
   }
 }
 

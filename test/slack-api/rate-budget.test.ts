@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRateBudget } from '../../src/slack-api/rate-budget.js';
 import { planSlots, SLACK_RATE_LIMITS } from '../../src/slack-api/rate-limits.js';
+import { keys } from '../../src/store/keys.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import { redisTestUrl } from '../store/store-harness.js';
 
@@ -53,5 +54,11 @@ describe('rate budget', () => {
     expect(blocked).toEqual({ granted: false, retryInMs: 5000 });
     now += 5001;
     expect((await two.tryTake('T3', 'chat.update', 'C1')).granted).toBe(true);
+  });
+
+  it('keeps the store keys replicas share (a rolling deploy mixes versions)', () => {
+    expect(keys.budgetWindow('T1', 'chat.postMessage', 'C1', 7)).toBe('budget:T1:chat.postMessage@C1:7');
+    expect(keys.budgetWindow('T1', 'chat.update', undefined, 7)).toBe('budget:T1:chat.update:7');
+    expect(keys.budgetBlocked('T1', 'chat.update', undefined)).toBe('budget:T1:chat.update:blocked');
   });
 });

@@ -4,7 +4,7 @@
  * post whose answer was lost.
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
-import type { WebClient } from '@slack/web-api';
+import type { ConversationsHistoryResponse, WebClient } from '@slack/web-api';
 import { classifySlackFailure } from './classify-slack-failure.js';
 import { isDigestOfSlot, snapshotFromDigestMessage } from './digest-metadata.js';
 import type { DigestSnapshot } from '../../store/records.js';
@@ -25,7 +25,7 @@ export async function findPostedDigest(client: WebClient, channelId: string, slo
   const oldest = String(Math.floor(Date.parse(slotIso) / 1000) - SKEW_SECONDS);
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    let res;
+    let res: ConversationsHistoryResponse;
     try {
       res = await client.conversations.history({
         channel: channelId,

@@ -83,7 +83,8 @@ export async function postInChannel(target: PublicTarget, message: SlackMessage)
   const args = respondArgs(message, target.threadTs ? { thread_ts: target.threadTs } : {});
   try {
     const result = await withRateLimitWait(
-      () => target.client.chat.postMessage({ ...(args as object), channel: target.channel } as Parameters<WebClient['chat']['postMessage']>[0]),
+      () =>
+        target.client.chat.postMessage({ ...(args as object), channel: target.channel } as Parameters<WebClient['chat']['postMessage']>[0]),
       { method: 'chat.postMessage', policy: 'interactive', ...(target.sleep ? { sleep: target.sleep } : {}) },
     );
     return typeof result.ts === 'string' ? { ts: result.ts, via: 'api' } : { via: 'api' };

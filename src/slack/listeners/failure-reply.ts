@@ -46,7 +46,10 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
   const slack = slackFailureOf(error);
   if (slack?.rateLimited) {
     const wait = slack.retryAfterMs !== undefined ? `in about ${Math.ceil(slack.retryAfterMs / 1000)} s` : 'in a minute';
-    return renderNotice(`Slack is rate-limiting me right now. Please try again ${wait}. Reference: ${options.correlationId}`, ':hourglass:');
+    return renderNotice(
+      `Slack is rate-limiting me right now. Please try again ${wait}. Reference: ${options.correlationId}`,
+      ':hourglass:',
+    );
   }
   const doing = options.action ? ` with ${options.action}` : '';
   return renderNotice(

@@ -3,13 +3,15 @@
  * reaches the user by response_url, else chat.postEphemeral (a real WebClient against the Slack
  * emulator), else a log line saying it could not — it never throws.
  */
-import { WebClient } from '@slack/web-api';
+import type { WebClient } from '@slack/web-api';
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
 import { createMemoryLogger } from '../../../src/observability/logger.js';
 import { createRedactor } from '../../../src/observability/redactor.js';
 import { ServiceError, type ServiceErrorKind } from '../../../src/service/errors/service-error.js';
+import { createWebClient } from '../../../src/slack-api/create-web-client.js';
+import { SlackCallError } from '../../../src/slack-api/slack-call-error.js';
 import { ACTION_IDS } from '../../../src/slack/blocks/action-ids.js';
 import { failureMessage, replyWithFailure, withFailureReply } from '../../../src/slack/listeners/failure-reply.js';
 
@@ -61,6 +63,14 @@ describe('failureMessage', () => {
     expect(hasRetry(m)).toBe(false);
   });
 
+  it('says a Slack rate limit is one, with how long to wait', () => {
+    const limited = new SlackCallError({ method: 'chat.postMessage', code: 'ratelimited', outcome: 'failed', retryAfterMs: 30_000 });
+    const m = failureMessage(limited, { correlationId: CORRELATION, action: 'the card' });
+    expect(text(m)).toContain('Slack is rate-limiting me');
+    expect(text(m)).toContain('in about 30 s');
+    expect(text(m)).not.toContain('Something went wrong');
+  });
+
   it('gives anything else a generic message with the correlation id', () => {
     const m = failureMessage(new TypeError('boom'), { correlationId: CORRELATION, action: 'the summary' });
     expect(text(m)).toContain('Something went wrong with the summary');
@@ -74,7 +84,7 @@ describe('replyWithFailure', () => {
   let client: WebClient;
   beforeAll(async () => {
     slack = await startSlackEmulator({ port: 0, botToken: 'xoxb-failure-reply-test', rateLimits: 'off' });
-    client = new WebClient('xoxb-failure-reply-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+    client = createWebClient({ token: 'xoxb-failure-reply-test', apiUrl: slack.apiUrl, logger: newLogger() });
   });
   afterAll(async () => slack?.close());
 

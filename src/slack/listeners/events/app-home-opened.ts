@@ -17,7 +17,10 @@ export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => 
     } catch (error) {
       // Nobody to tell but the log: the Home tab keeps its previous view.
       // publishAppHome reads the store too: only a Slack failure gets a Slack error code.
-      log.error('publishing App Home failed', { error, ...(isSlackFailure(error) ? { slack_error: toSlackCallError('views.publish', error).code } : {}) });
+      log.error('publishing App Home failed', {
+        error,
+        ...(isSlackFailure(error) ? { slack_error: toSlackCallError('views.publish', error).code } : {}),
+      });
     }
   };
 }
