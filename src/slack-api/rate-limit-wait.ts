@@ -2,11 +2,13 @@
  * The one way a Slack call waits out a rate limit: a 429 means Slack did nothing, so the same
  * call is sent again after Retry-After, within a named policy that says how long the caller can
  * afford to wait. Any other failure is not retried here (an unknown outcome must not be resent
- * blindly, a refusal will not change). Every failure rejects as a SlackCallError.
+ * blindly, a refusal will not change). Every failure rejects as a SlackCallError. Loops that keep
+ * trying until closed (the relay's writes) take their waits from a named back-off instead.
+ * Sleeping goes through an injectable Sleep, so tests drive time.
  * @see https://docs.slack.dev/apis/web-api/rate-limits
  */
 import pRetry from 'p-retry';
-import { type SlackCallError, toSlackCallError } from './slack-call-error.js';
+import { isSlackCallError, type SlackCallError, toSlackCallError } from './slack-call-error.js';
 
 export interface RateLimitWaitPolicy {
   /** Calls in all, the first included. */
@@ -23,6 +25,36 @@ export const RATE_LIMIT_WAIT = {
 } as const satisfies Record<string, RateLimitWaitPolicy>;
 
 export type RateLimitWaitPolicyName = keyof typeof RATE_LIMIT_WAIT;
+
+/**
+ * Back-off between attempts of a loop that keeps trying until it is closed (the relay's write
+ * loop: it always sends the newest content, so a failed write is never resent as it was).
+ */
+export interface BackoffPolicy {
+  /** Wait after the first failure. */
+  firstMs: number;
+  factor: number;
+  maxMs: number;
+}
+
+export const BACKOFF = {
+  /** The relay's progress writes (coalescer): 1 s, 2 s, 4 s … up to 15 s. */
+  relayWrite: { firstMs: 1_000, factor: 2, maxMs: 15_000 },
+} as const satisfies Record<string, BackoffPolicy>;
+
+export type BackoffPolicyName = keyof typeof BACKOFF;
+
+/**
+ * The wait after `failures` consecutive failures (1 = the first) under the named back-off; a
+ * rate limit's Retry-After is honoured when it is longer. `maxMs` overrides the policy's cap.
+ */
+export function backoffDelayMs(policyName: BackoffPolicyName, failures: number, error?: unknown, maxMs?: number): number {
+  const policy: BackoffPolicy = BACKOFF[policyName];
+  const cap = maxMs ?? policy.maxMs;
+  const exponential = Math.min(cap, policy.firstMs * policy.factor ** Math.max(0, failures - 1));
+  const retryAfterMs = isSlackCallError(error) && error.rateLimited ? error.retryAfterMs : undefined;
+  return retryAfterMs !== undefined ? Math.max(exponential, retryAfterMs) : exponential;
+}
 
 /** Resolves after `ms` (or rejects when `signal` aborts). Injected so tests drive time themselves. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -50,7 +82,10 @@ export interface RateLimitWaitOptions {
   policy: RateLimitWaitPolicyName;
   sleep?: Sleep;
   signal?: AbortSignal;
-  /** Told of every 429 before its wait, e.g. to block the shared rate budget for every replica. */
+  /**
+   * Told of every 429 before its wait, e.g. to block the shared rate budget for every replica. It
+   * should log its own failures: if it throws, the call rejects with that error.
+   */
   onRateLimited?: (error: SlackCallError) => Promise<void> | void;
 }
 

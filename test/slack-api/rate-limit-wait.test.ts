@@ -7,8 +7,8 @@ import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slac
 import { createMemoryLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
-import { RATE_LIMIT_WAIT, type Sleep, withRateLimitWait } from '../../src/slack-api/rate-limit-wait.js';
-import { type SlackCallError, isSlackCallError } from '../../src/slack-api/slack-call-error.js';
+import { backoffDelayMs, RATE_LIMIT_WAIT, type Sleep, withRateLimitWait } from '../../src/slack-api/rate-limit-wait.js';
+import { isSlackCallError, SlackCallError } from '../../src/slack-api/slack-call-error.js';
 
 const TOKEN = 'xoxb-rate-limit-wait-test';
 
@@ -151,5 +151,20 @@ describe('withRateLimitWait', () => {
         }),
     });
     await expect(aborted).rejects.toThrow('closing');
+  });
+});
+
+describe('backoffDelayMs', () => {
+  it('doubles from 1 s up to the relay write cap, or a cap the caller sets', () => {
+    expect([1, 2, 3, 4, 5, 6, 40].map((n) => backoffDelayMs('relayWrite', n))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000,
+    ]);
+    expect(backoffDelayMs('relayWrite', 3, undefined, 3_000)).toBe(3_000);
+  });
+
+  it('honours a longer Retry-After', () => {
+    const limited = new SlackCallError({ method: 'chat.update', code: 'ratelimited', outcome: 'failed', retryAfterMs: 30_000 });
+    expect(backoffDelayMs('relayWrite', 1, limited)).toBe(30_000);
+    expect(backoffDelayMs('relayWrite', 1, new Error('network'))).toBe(1_000);
   });
 });
