@@ -174,7 +174,7 @@ async function questionOf(
     const answer = messages.find((m) => m.assistantMessageId === assistantMessageId);
     return messages.find((m) => m.id === answer?.replyToMessageId)?.text;
   } catch (error) {
-    log.warn('could not read the replayed question', { err: error });
+    log.warn('could not read the replayed question', { error });
     return undefined;
   }
 }
@@ -185,7 +185,7 @@ async function conversationUrlOf(deps: ListenerDeps, conversationId: number, log
     if (!owner) return undefined;
     return (await deps.stores.threads.get(owner.teamId, owner.channelId, owner.threadTs))?.conversationUrl;
   } catch (error) {
-    log.warn('could not read the conversation link', { err: error });
+    log.warn('could not read the conversation link', { error });
     return undefined;
   }
 }

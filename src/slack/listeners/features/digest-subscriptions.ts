@@ -40,7 +40,12 @@ export async function handleSubscribe(deps: ListenerDeps, ctx: CommandContext, a
       }
       const check = await checkDigestChannel(ctx.client, args.channel, ctx.command.channel_id);
       if (!check.ok) {
-        ctx.log.info('digest subscription refused: channel not postable', { reason: check.reason, code: check.code });
+        // Slack failing to answer (rate limit, outage) is worth a warning; a channel we cannot use is not.
+        const slackFailed = check.reason === 'rate_limited' || check.reason === 'slack_error';
+        ctx.log[slackFailed ? 'warn' : 'info']('digest subscription refused: channel not postable', {
+          reason: check.reason,
+          code: check.code,
+        });
         await respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(check), ':warning:'));
         return;
       }
