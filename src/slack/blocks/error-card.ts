@@ -4,7 +4,8 @@
  */
 import type { ServiceErrorKind, ValidationIssue } from '../../service/errors/service-error.js';
 import { ACTION_IDS } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { actions, button, context, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode } from './escape.js';
 import { excerpt } from './format.js';
@@ -61,7 +62,7 @@ export function describeIssue(issue: ValidationIssue): string {
 
 export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext = {}): SlackMessage {
   const doing = ctx.action ? ` for ${ctx.action}` : '';
-  const blocks: Block[] = [];
+  const blocks: KnownBlock[] = [];
   let text: string;
   switch (error.kind) {
     case 'validation': {

@@ -4,7 +4,7 @@
  * @see https://docs.slack.dev/surfaces/modals#displaying_errors
  */
 import { FINANCIALS_MODAL } from './action-ids.js';
-import type { InputBlock, ModalView, SelectOption } from './block-kit.js';
+import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { context } from './card-parts.js';
 import { plainText } from './escape.js';
 import { clampPlainText, clampView } from './limits.js';
@@ -18,15 +18,15 @@ export interface FinancialsModalInitial {
   period?: ModalPeriod;
 }
 
-const opt = (value: string, text: string): SelectOption => ({ text: { type: 'plain_text', text }, value });
-export const STATEMENT_OPTIONS: SelectOption[] = [
+const opt = (value: string, text: string): PlainTextOption => ({ text: { type: 'plain_text', text }, value });
+export const STATEMENT_OPTIONS: PlainTextOption[] = [
   opt('snapshot', 'Snapshot (key lines + revenue mix)'),
   opt('balance', 'Balance sheet'),
   opt('cashflow', 'Cash flow'),
   opt('revenue', 'Revenue breakdown'),
   opt('prices', 'Index prices'),
 ];
-export const PERIOD_OPTIONS: SelectOption[] = [opt('annual', 'Annual'), opt('quarterly', 'Quarterly')];
+export const PERIOD_OPTIONS: PlainTextOption[] = [opt('annual', 'Annual'), opt('quarterly', 'Quarterly')];
 
 /** `privateMetadata` typically carries the channel to post in (JSON, ≤ 3000 chars). */
 export function renderFinancialsModal(initial: FinancialsModalInitial = {}, privateMetadata?: string): ModalView {

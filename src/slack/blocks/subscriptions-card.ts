@@ -1,7 +1,8 @@
 /** Digest subscription cards: the list (message and App Home rows) and the (un)subscribe confirmations. */
 import type { DigestSubscription } from '../../store/records.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeSimple } from './button-values.js';
 import { actions, button, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
@@ -21,7 +22,7 @@ export function describeSchedule(sub: Pick<DigestSubscription, 'cadence' | 'week
 }
 
 /** One subscription: description plus Pause/Resume and Remove buttons (ids indexed by row). */
-export function subscriptionRow(sub: DigestSubscription, index: number): Block[] {
+export function subscriptionRow(sub: DigestSubscription, index: number): KnownBlock[] {
   const value = encodeSimple({ t: sub.teamId, ch: sub.channelId });
   const state = sub.paused
     ? `:double_vertical_bar: paused${sub.pausedReason ? ` (${escapeMrkdwn(sub.pausedReason)})` : ''}`
@@ -52,7 +53,7 @@ export const MAX_SUBSCRIPTION_ROWS = 20;
 
 export function renderSubscriptionList(subs: DigestSubscription[]): SlackMessage {
   const shown = subs.slice(0, MAX_SUBSCRIPTION_ROWS);
-  const blocks: Block[] = [header('Trending-concept digests')];
+  const blocks: KnownBlock[] = [header('Trending-concept digests')];
   if (shown.length === 0)
     blocks.push(section('No channel in this workspace receives digests yet. Start one with `/concepts subscribe #channel`.'));
   shown.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));

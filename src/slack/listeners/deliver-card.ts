@@ -4,7 +4,7 @@
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { SlackMessage } from '../blocks/block-kit.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { clampMessage } from '../blocks/limits.js';
 
 /** Our structural Block Kit types → the SDK's argument shape (same JSON). */

@@ -4,7 +4,8 @@
  * well inside one message whatever the run does (≈ 4k chars of text, a handful of blocks).
  */
 import type { RunView } from '../../../agent/run-view.js';
-import type { Block, SlackMessage } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { escapeMrkdwn } from '../escape.js';
 import { clampText } from '../limits.js';
 import { markdownToMrkdwn } from '../markdown/markdown-pieces.js';
@@ -70,7 +71,7 @@ export function streamedTail(markdown: string): string {
 }
 
 export function renderRunProgress(view: RunView, ctx: AgentRenderContext): SlackMessage {
-  const blocks: Block[] = [];
+  const blocks: KnownBlock[] = [];
   const elapsed = formatElapsed(elapsedMs(view, ctx.nowMs));
   blocks.push(sectionBlock(`${STATUS_LINE[view.status]} · ${elapsed}`));
   const step = view.status === 'running' ? stepLine(view) : undefined;

@@ -3,7 +3,7 @@
  * message to thread under (a slash command, a button on an ephemeral card, /research replay).
  * User text is escaped: a question can never mention or broadcast.
  */
-import type { SlackMessage } from '../block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { context, section } from '../card-parts.js';
 import { escapeMrkdwn, inlineCode } from '../escape.js';
 import { clampMessage, clampText } from '../limits.js';

@@ -1,6 +1,6 @@
 /** The documents the run's tools returned, listed under the answer (deduplicated, capped). */
 import type { RunView, SourceRef } from '../../../agent/run-view.js';
-import type { Block } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
 import { clampPlainText, clampText } from '../limits.js';
 import { sectionBlock } from '../markdown/markdown-to-blocks.js';
@@ -18,7 +18,7 @@ export function sourceLine(s: SourceRef): string {
   return `• ${s.url ? mrkdwnLink(s.url, label) : escapeMrkdwn(label)}`;
 }
 
-export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): Block[] {
+export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): KnownBlock[] {
   const seen = new Set<string>();
   const unique = view.sources.filter((s) => (seen.has(key(s)) ? false : (seen.add(key(s)), true)));
   if (unique.length === 0) return [];

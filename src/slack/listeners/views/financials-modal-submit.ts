@@ -6,7 +6,7 @@
 import type { App, Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
-import type { SlackMessage } from '../../blocks/block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import type { ViewStateValues } from '../../blocks/financials-modal.js';
 import { parseFinancialsModal } from '../../commands/parse-financials-modal.js';
 import { requestContext } from '../../app/correlation-middleware.js';
