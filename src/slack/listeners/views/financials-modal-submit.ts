@@ -7,7 +7,6 @@ import type { App, Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from 
 import type { WebClient } from '@slack/web-api';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
-import type { ViewStateValues } from '../../blocks/financials-modal.js';
 import { parseFinancialsModal } from '../../commands/parse-financials-modal.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { Logger } from '../../../observability/logger.js';
@@ -23,7 +22,7 @@ export function registerFinancialsViews(app: App, deps: ListenerDeps): void {
 
 export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewMiddlewareArgs<ViewSubmitAction>> {
   return async ({ ack, view, body, client, context }) => {
-    const parsed = parseFinancialsModal(view.state.values as ViewStateValues, new Date(deps.clock()));
+    const parsed = parseFinancialsModal(view.state.values, new Date(deps.clock()));
     if (!parsed.ok) {
       await ack(parsed.response);
       return;
