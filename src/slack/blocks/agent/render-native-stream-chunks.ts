@@ -4,20 +4,12 @@
  * escaped like any markdown_text (slack-facts §7).
  * @see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming
  */
+import type { TaskUpdateChunk } from '@slack/types';
 import type { RunView, ToolCall } from '../../../agent/run-view.js';
 import { escapeForMarkdownBlock, escapeMrkdwn } from '../escape.js';
 import { clampText } from '../limits.js';
 import { formatCount } from './agent-render-context.js';
 import { streamedAnswerText } from './run-answer-text.js';
-
-export interface TaskUpdateChunk {
-  type: 'task_update';
-  id: string;
-  title: string;
-  status: 'pending' | 'in_progress' | 'complete' | 'error';
-  details?: string;
-  output?: string;
-}
 
 const TITLE_CHARS = 150;
 const DETAILS_CHARS = 500;
