@@ -15,26 +15,13 @@
  *   JSON sent to Slack is always well-formed UTF-8.
  */
 
-const ENTITY_DECODE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
+import { decodeSlackEntities } from '../text/decode-slack-entities.js';
+import { sanitizeText } from '../text/sanitize-text.js';
+
 const BROADCAST_WORD = /@(here|channel|everyone)\b/gi;
 const WORD_JOINER = '\u2060';
 /** Zero-width space: a non-word character invisible in every client. */
 export const ZWSP = '\u200B';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Any value → a string safe to put into JSON for Slack (no control chars, no lone surrogates). */
-export function sanitizeText(value: unknown): string {
-  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
-}
-
-/** Decodes Slack's three entities once (`&amp;lt;` → `&lt;`, not `<`). */
-export function decodeSlackEntities(text: string): string {
-  return text.replace(/&(?:amp|lt|gt);/g, (m) => ENTITY_DECODE[m] ?? m);
-}
 
 function encodeEntities(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

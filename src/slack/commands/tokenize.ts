@@ -4,7 +4,8 @@
  * into an em dash, so both spellings are accepted.
  * @see https://docs.slack.dev/interactivity/implementing-slash-commands
  */
-import { decodeSlackEntities, sanitizeText } from '../blocks/escape.js';
+import { decodeSlackEntities } from '../text/decode-slack-entities.js';
+import { sanitizeText } from '../text/sanitize-text.js';
 
 export type SlackRef =
   | { kind: 'channel'; id: string; name?: string }
