@@ -1,6 +1,7 @@
 /**
- * The /financials modal (symbol, statement, period) and the `response_action: 'errors'` reply
- * that puts a message under each faulty field (the submission parser is in commands/).
+ * The /financials modal (symbol, statement, period), the reading of its submitted values by
+ * block and action id, and the `response_action: 'errors'` reply that puts a message under each
+ * faulty field (the submission parser is in commands/).
  * @see https://docs.slack.dev/surfaces/modals#displaying_errors
  */
 import { FINANCIALS_MODAL } from './action-ids.js';
@@ -18,15 +19,19 @@ export interface FinancialsModalInitial {
   period?: ModalPeriod;
 }
 
-const opt = (value: string, text: string): PlainTextOption => ({ text: { type: 'plain_text', text }, value });
-export const STATEMENT_OPTIONS: PlainTextOption[] = [
-  opt('snapshot', 'Snapshot (key lines + revenue mix)'),
-  opt('balance', 'Balance sheet'),
-  opt('cashflow', 'Cash flow'),
-  opt('revenue', 'Revenue breakdown'),
-  opt('prices', 'Index prices'),
-];
-export const PERIOD_OPTIONS: PlainTextOption[] = [opt('annual', 'Annual'), opt('quarterly', 'Quarterly')];
+const STATEMENT_LABELS: Record<ModalStatement, string> = {
+  snapshot: 'Snapshot (key lines + revenue mix)',
+  balance: 'Balance sheet',
+  cashflow: 'Cash flow',
+  revenue: 'Revenue breakdown',
+  prices: 'Index prices',
+};
+const PERIOD_LABELS: Record<ModalPeriod, string> = { annual: 'Annual', quarterly: 'Quarterly' };
+
+const options = (labels: Record<string, string>): PlainTextOption[] =>
+  Object.entries(labels).map(([value, text]) => ({ text: { type: 'plain_text', text }, value }));
+const STATEMENT_OPTIONS = options(STATEMENT_LABELS);
+const PERIOD_OPTIONS = options(PERIOD_LABELS);
 
 /** `privateMetadata` typically carries the channel to post in (JSON, ≤ 3000 chars). */
 export function renderFinancialsModal(initial: FinancialsModalInitial = {}, privateMetadata?: string): ModalView {
@@ -86,6 +91,24 @@ export type ViewStateValues = Record<
 >;
 
 export type FinancialsModalField = keyof typeof FINANCIALS_MODAL.blocks;
+
+/** What the user submitted, unvalidated: commands/parse-financials-modal checks it. */
+export interface FinancialsModalValues {
+  symbol: string;
+  statement?: string;
+  period?: string;
+}
+
+/** The submitted values of our three inputs, found by the block and action ids we rendered. */
+export function readFinancialsModal(values: ViewStateValues): FinancialsModalValues {
+  const { blocks, actions } = FINANCIALS_MODAL;
+  const out: FinancialsModalValues = { symbol: values[blocks.symbol]?.[actions.symbol]?.value ?? '' };
+  const statement = values[blocks.statement]?.[actions.statement]?.selected_option?.value;
+  const period = values[blocks.period]?.[actions.period]?.selected_option?.value;
+  if (statement !== undefined) out.statement = statement;
+  if (period !== undefined) out.period = period;
+  return out;
+}
 
 export interface ModalErrorsResponse {
   response_action: 'errors';

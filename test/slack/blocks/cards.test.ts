@@ -11,7 +11,7 @@ import { renderConceptDetail, renderConceptsList } from '../../../src/slack/bloc
 import { diffConcepts, renderDigest } from '../../../src/slack/blocks/digest-card.js';
 import { renderDocumentSummary, renderUnfurl } from '../../../src/slack/blocks/document-card.js';
 import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
-import { financialsModalErrors, renderFinancialsModal } from '../../../src/slack/blocks/financials-modal.js';
+import { financialsModalErrors, readFinancialsModal, renderFinancialsModal } from '../../../src/slack/blocks/financials-modal.js';
 import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
 import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../../src/slack/blocks/help-card.js';
 import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
@@ -291,16 +291,21 @@ describe('views and small cards', () => {
       fin_statement: { fin_statement_select: { type: 'static_select', selected_option: { value: statement } } },
       fin_period: { fin_period_select: { type: 'radio_buttons', selected_option: period ? { value: period } : null } },
     });
-    expect(parseFinancialsModal(values('hk:700', 'balance', 'quarterly'))).toMatchObject({
+    // As the listener does: read the submitted values, parse them, render any field errors.
+    const parse = (state: ReturnType<typeof values>) => {
+      const parsed = parseFinancialsModal(readFinancialsModal(state));
+      return parsed.ok ? parsed : { ok: false, response: financialsModalErrors(parsed.errors) };
+    };
+    expect(parse(values('hk:700', 'balance', 'quarterly'))).toMatchObject({
       ok: true,
       args: { kind: 'balance', request: { symbol: 'HK:00700', period: 'quarterly' } },
     });
-    expect(parseFinancialsModal(values('SPX', 'balance'))).toMatchObject({ ok: true, args: { kind: 'index' } });
-    expect(parseFinancialsModal(values('000001', 'snapshot'))).toMatchObject({
+    expect(parse(values('SPX', 'balance'))).toMatchObject({ ok: true, args: { kind: 'index' } });
+    expect(parse(values('000001', 'snapshot'))).toMatchObject({
       ok: false,
       response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } },
     });
-    expect(parseFinancialsModal(values('NVDA', 'prices'))).toMatchObject({
+    expect(parse(values('NVDA', 'prices'))).toMatchObject({
       ok: false,
       response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } },
     });
