@@ -4,14 +4,18 @@
  * faulty field (the submission parser is in commands/).
  * @see https://docs.slack.dev/surfaces/modals#displaying_errors
  */
-import { FINANCIALS_MODAL } from './action-ids.js';
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
+import type {
+  FinancialsModalErrors,
+  FinancialsModalField,
+  FinancialsModalValues,
+  ModalPeriod,
+  ModalStatement,
+} from '../commands/parse-financials-modal.js';
+import { FINANCIALS_MODAL } from './action-ids.js';
 import { context } from './card-parts.js';
 import { plainText } from './escape.js';
 import { clampPlainText, clampView } from './limits.js';
-
-export type ModalStatement = 'snapshot' | 'balance' | 'cashflow' | 'revenue' | 'prices';
-export type ModalPeriod = 'annual' | 'quarterly';
 
 export interface FinancialsModalInitial {
   symbol?: string;
@@ -90,15 +94,6 @@ export type ViewStateValues = Record<
   Record<string, { type?: string; value?: string | null; selected_option?: { value: string } | null }>
 >;
 
-export type FinancialsModalField = keyof typeof FINANCIALS_MODAL.blocks;
-
-/** What the user submitted, unvalidated: commands/parse-financials-modal checks it. */
-export interface FinancialsModalValues {
-  symbol: string;
-  statement?: string;
-  period?: string;
-}
-
 /** The submitted values of our three inputs, found by the block and action ids we rendered. */
 export function readFinancialsModal(values: ViewStateValues): FinancialsModalValues {
   const { blocks, actions } = FINANCIALS_MODAL;
@@ -116,7 +111,7 @@ export interface ModalErrorsResponse {
 }
 
 /** Field → message map as Slack expects it (keys are block_ids). */
-export function financialsModalErrors(errors: Partial<Record<FinancialsModalField, string>>): ModalErrorsResponse {
+export function financialsModalErrors(errors: FinancialsModalErrors): ModalErrorsResponse {
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(errors)) {
     if (message) out[FINANCIALS_MODAL.blocks[field as FinancialsModalField]] = clampPlainText(message.replace(/`/g, ''), 150);

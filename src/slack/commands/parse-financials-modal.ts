@@ -1,10 +1,21 @@
 /**
  * Parses a /financials modal submission into the request /financials text would give. The
- * listener reads the values (blocks/financials-modal.ts knows the ids) and renders the errors.
+ * listener reads the values (blocks/financials-modal.ts renders the modal, so it knows the ids)
+ * and renders the errors; this module owns what the fields mean.
  */
 import { parseSymbol } from '../../service/symbols.js';
-import type { FinancialsModalField, FinancialsModalValues, ModalPeriod, ModalStatement } from '../blocks/financials-modal.js';
 import { parseFinancialsArgs, type FinancialsArgs } from './parse-financials-args.js';
+
+export type ModalStatement = 'snapshot' | 'balance' | 'cashflow' | 'revenue' | 'prices';
+export type ModalPeriod = 'annual' | 'quarterly';
+export type FinancialsModalField = 'symbol' | 'statement' | 'period';
+
+/** What the user submitted, as read from the view state; unvalidated. */
+export interface FinancialsModalValues {
+  symbol: string;
+  statement?: string;
+  period?: string;
+}
 
 /** A message per faulty field, shown under it. */
 export type FinancialsModalErrors = Partial<Record<FinancialsModalField, string>>;
