@@ -78,14 +78,6 @@ export function mrkdwnLink(url: unknown, label: unknown): string {
   return `<${href.replace(/&/g, '&amp;')}|${text || escapeMrkdwn(new URL(href).host)}>`;
 }
 
-/** `[label](url)` for markdown blocks; falls back to the escaped label. */
-export function markdownLink(url: unknown, label: unknown): string {
-  const text = escapeForMarkdownBlock(sanitizeText(label).replace(/\s+/g, ' ').trim()).replace(/[[\]]/g, '');
-  const href = safeUrl(url);
-  if (!href) return text;
-  return `[${text || new URL(href).host}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
-}
-
 const FULLWIDTH: Record<string, string> = { '*': '＊', _: '＿', '~': '～' };
 const SLACK_TOKEN = /(<[^<>]*>)/;
 

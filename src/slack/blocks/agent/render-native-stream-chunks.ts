@@ -50,20 +50,3 @@ export function toTaskUpdateChunks(view: RunView): TaskUpdateChunk[] {
 export function toStreamMarkdown(view: RunView): string {
   return escapeForMarkdownBlock(streamedAnswerText(view));
 }
-
-/** The text to append to a native stream that already shows `prevView`'s text. */
-export function toMarkdownDelta(prevView: RunView, view: RunView): string {
-  const before = toStreamMarkdown(prevView);
-  const after = toStreamMarkdown(view);
-  if (after.startsWith(before)) return after.slice(before.length);
-  // Escaping is context-sensitive at the edges (a split entity): append each segment's new text.
-  const prevText = new Map(prevView.segments.map((s) => [s.id, s.text]));
-  let delta = '';
-  for (const seg of view.segments) {
-    const old = prevText.get(seg.id) ?? '';
-    if (seg.text.length <= old.length) continue;
-    const added = seg.text.startsWith(old) ? seg.text.slice(old.length) : seg.text;
-    delta += (old.trim() === '' && delta + before !== '' ? '\n\n' : '') + escapeForMarkdownBlock(added);
-  }
-  return delta;
-}
