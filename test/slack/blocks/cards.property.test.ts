@@ -28,7 +28,7 @@ import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
 import { renderFolderCreated, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
 import { renderUsage } from '../../../src/slack/blocks/help-card.js';
 import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
-import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
 import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
 import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';
 import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/blocks/search-results-card.js';

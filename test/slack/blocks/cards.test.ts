@@ -15,7 +15,7 @@ import { financialsModalErrors, readFinancialsModal, renderFinancialsModal } fro
 import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
 import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../../src/slack/blocks/help-card.js';
 import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
-import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
 import { tableCellText } from '../../../src/slack/blocks/table-cell-text.js';
 import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
 import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';

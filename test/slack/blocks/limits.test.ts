@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
-import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
 import { clampBlocks, clampMessage, clampPlainText, clampText, clampView, SLACK_LIMITS } from '../../../src/slack/blocks/limits.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });

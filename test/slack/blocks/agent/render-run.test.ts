@@ -5,7 +5,7 @@ import { initialRunView, markCancelRequested, markTimedOut, type RunView } from 
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations } from '../limit-violations.js';
 import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';

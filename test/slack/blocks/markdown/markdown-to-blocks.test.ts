@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KnownBlock, SectionBlock, TableBlock } from '@slack/types';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations } from '../limit-violations.js';
 import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
 import { markdownToMrkdwn } from '../../../../src/slack/blocks/markdown/markdown-pieces.js';
 import { markdownToBlocks } from '../../../../src/slack/blocks/markdown/markdown-to-blocks.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KnownBlock, TableBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations } from '../limit-violations.js';
 import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
 import { markdownToBlocks, sectionBlock } from '../../../../src/slack/blocks/markdown/markdown-to-blocks.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET, splitIntoMessages } from '../../../../src/slack/blocks/markdown/split-into-messages.js';

@@ -1,11 +1,12 @@
 /**
- * A checker for the limits `limits.ts` enforces: lists every way a payload would break a Slack
- * limit. Used by tests (property tests feed it random renders) and handy in logs before a send.
+ * The tests' oracle for the limits src/slack/blocks/limits.ts enforces: lists every way a payload
+ * would break a Slack limit (property tests feed it random renders). Written apart from the
+ * clamps so a clamp that forgets a limit is caught.
  */
 import type { AnyBlock, Button, TextObject, View } from '@slack/types';
-import type { SlackMessage } from '../../slack-api/slack-message.js';
-import { isKnownBlock } from './is-known-block.js';
-import { SLACK_LIMITS as L } from './limits.js';
+import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
+import { isKnownBlock } from '../../../src/slack/blocks/is-known-block.js';
+import { SLACK_LIMITS as L } from '../../../src/slack/blocks/limits.js';
 
 type Add = (path: string, problem: string) => void;
 
