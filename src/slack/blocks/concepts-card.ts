@@ -19,7 +19,7 @@ const DESCRIPTION_CHARS = 220;
 
 export const NEW_BADGE = ':new:';
 
-export function conceptStockLabel(s: { name: string; market: string; code: string }): string {
+function conceptStockLabel(s: { name: string; market: string; code: string }): string {
   const sym = [s.market?.toUpperCase(), s.code].filter(Boolean).join(':');
   return s.name ? `${s.name} (${sym})` : sym;
 }

@@ -16,7 +16,7 @@ type AnyDoc = DocumentDetail | DocumentSummary | SearchDocument;
 const MAX_SUMMARY_SECTIONS = 8;
 
 /** Splits long text into section-sized pieces at paragraph, then sentence, then word breaks. */
-export function splitForSections(text: string, max: number = SLACK_LIMITS.sectionTextChars - 100): string[] {
+function splitForSections(text: string, max: number = SLACK_LIMITS.sectionTextChars - 100): string[] {
   const out: string[] = [];
   let rest = text.trim();
   while (rest.length > max) {

@@ -54,7 +54,7 @@ const FIELD_WORDS: Record<string, string> = {
   name: 'name',
 };
 
-export function describeIssue(issue: ValidationIssue): string {
+function describeIssue(issue: ValidationIssue): string {
   const field = [...(issue.loc ?? [])].reverse().find((p) => typeof p === 'string' && p !== 'body' && !/^\d+$/.test(p));
   const word = field ? (FIELD_WORDS[field] ?? field.replace(/_/g, ' ')) : 'input';
   return `${word}: ${issue.msg || 'not accepted'}`;

@@ -28,7 +28,7 @@ function encodeEntities(text: string): string {
 }
 
 /** Makes `@here`-style words inert without visibly changing them. */
-export function defuseBroadcastWords(text: string): string {
+function defuseBroadcastWords(text: string): string {
   return text.replace(BROADCAST_WORD, (_m, word: string) => `@${WORD_JOINER}${word}`);
 }
 

@@ -137,7 +137,7 @@ function clampTextObject<T extends TextObject>(obj: T, max: number): T {
 
 const plainObj = (text: string, max: number) => ({ type: 'plain_text' as const, text: nonEmpty(clampPlainText(text, max)) });
 
-export function moreContext(hidden: number, noun = 'more'): ContextBlock {
+function moreContext(hidden: number, noun = 'more'): ContextBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: `${ELLIPSIS}and ${hidden} ${noun} not shown` }] };
 }
 
@@ -166,7 +166,7 @@ function clampConfirm(c: ConfirmationDialog): ConfirmationDialog {
 }
 
 /** Over-long values or URLs cannot be cut meaningfully (JSON, links): they are dropped instead. */
-export function clampButton(b: Button): Button {
+function clampButton(b: Button): Button {
   const out: Button = { ...b, text: plainObj(b.text.text, SLACK_LIMITS.buttonTextChars) };
   if (out.action_id !== undefined) out.action_id = clampPlainText(out.action_id, SLACK_LIMITS.actionIdChars);
   if (out.value !== undefined && out.value.length > SLACK_LIMITS.buttonValueChars) delete out.value;

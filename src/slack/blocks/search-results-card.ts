@@ -34,7 +34,7 @@ function queryLabel(state: SearchState): string {
 }
 
 /** The filters in force, escaped, for the context line. */
-export function describeFilters(state: SearchState): string {
+function describeFilters(state: SearchState): string {
   const r = state.r as Record<string, unknown>;
   const list = (k: string): string | undefined =>
     Array.isArray(r[k]) && (r[k] as unknown[]).length ? (r[k] as string[]).join(', ') : undefined;

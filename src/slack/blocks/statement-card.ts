@@ -56,7 +56,7 @@ export function companyTitle(ctx: CompanyContext): string {
 }
 
 /** Currency of the records, noting when periods disagree. */
-export function currencyOf(records: Array<{ currency: string }>): { currency: string | undefined; mixed: boolean } {
+function currencyOf(records: Array<{ currency: string }>): { currency: string | undefined; mixed: boolean } {
   const set = new Set(records.map((r) => r.currency).filter(Boolean));
   return { currency: records[0]?.currency || undefined, mixed: set.size > 1 };
 }

@@ -11,11 +11,11 @@ import { clampMessage } from './limits.js';
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** `<#C123>` for real channel ids (a Slack reference we build, never from service text). */
-export function channelMention(channelId: string): string {
+function channelMention(channelId: string): string {
   return /^[CGD][A-Z0-9]{2,30}$/.test(channelId) ? `<#${channelId}>` : escapeMrkdwn(channelId);
 }
 
-export function describeSchedule(sub: Pick<DigestSubscription, 'cadence' | 'weekday' | 'time' | 'timeZone' | 'top'>): string {
+function describeSchedule(sub: Pick<DigestSubscription, 'cadence' | 'weekday' | 'time' | 'timeZone' | 'top'>): string {
   const when =
     sub.cadence === 'weekly' ? `every ${DAYS[sub.weekday ?? 1] ?? 'Monday'}` : sub.cadence === 'weekdays' ? 'every weekday' : 'every day';
   return `${when} at ${sub.time} ${sub.timeZone} · top ${sub.top}`;
@@ -49,7 +49,7 @@ export function subscriptionRow(sub: DigestSubscription, index: number): KnownBl
   ];
 }
 
-export const MAX_SUBSCRIPTION_ROWS = 20;
+const MAX_SUBSCRIPTION_ROWS = 20;
 
 export function renderSubscriptionList(subs: DigestSubscription[]): SlackMessage {
   const shown = subs.slice(0, MAX_SUBSCRIPTION_ROWS);

@@ -21,7 +21,7 @@ export interface DocumentRef {
 }
 
 /** Whether `host` is one of `domains` (exact, case-insensitive). */
-export function isDocumentDomain(host: string, domains: readonly string[]): boolean {
+function isDocumentDomain(host: string, domains: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   return domains.some((d) => d.trim().toLowerCase().replace(/\.$/, '') === h);
 }

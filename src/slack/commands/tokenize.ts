@@ -36,7 +36,7 @@ const CLOSE_FOR: Record<string, string[]> = {
 };
 const SPACE = /[\s\u3000\u00A0\u2000-\u200A\u2028\u2029\u202F\u205F]/;
 /** Tokens beyond this are ignored: commands are short, hostile input is not. */
-export const MAX_TOKENS = 200;
+const MAX_TOKENS = 200;
 
 function parseRef(inner: string): SlackRef | undefined {
   const [target = '', label] = inner.split('|', 2);

@@ -15,7 +15,7 @@ import { CANCEL_ACTION_ID, formatElapsed, type AgentRenderContext } from './agen
 import { streamedAnswerText } from './run-answer-text.js';
 import { toolCallLines } from './tool-call-lines.js';
 
-export const PROGRESS_LIMITS = {
+const PROGRESS_LIMITS = {
   /** Tool calls listed before "+N earlier". */
   tools: 6,
   /** Markdown read from the end of the streamed text. */
@@ -54,7 +54,7 @@ function stepLine(view: RunView): string | undefined {
 }
 
 /** The end of the streamed text, rendered as mrkdwn, cut at a clean boundary with a leading "…". */
-export function streamedTail(markdown: string): string {
+function streamedTail(markdown: string): string {
   let source = markdown;
   let cut = false;
   if (source.length > PROGRESS_LIMITS.tailMarkdownChars) {

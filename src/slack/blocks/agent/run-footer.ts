@@ -5,7 +5,7 @@ import { mrkdwnLink } from '../escape.js';
 import { formatCount, formatElapsed, type AgentRenderContext } from './agent-render-context.js';
 
 /** Elapsed from the first event to the end; from event times only, so a re-render is identical. */
-export function runElapsedMs(view: RunView, nowMs: number): number {
+function runElapsedMs(view: RunView, nowMs: number): number {
   if (view.startedAtMs === undefined) return 0;
   const end = view.endedAtMs ?? view.lastEventAtMs ?? nowMs;
   return Math.max(0, end - view.startedAtMs);

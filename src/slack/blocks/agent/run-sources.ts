@@ -5,14 +5,14 @@ import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
 import { clampPlainText, clampText } from '../limits.js';
 import { sectionBlock } from '../markdown/markdown-to-blocks.js';
 
-export const MAX_SOURCES_SHOWN = 8;
+const MAX_SOURCES_SHOWN = 8;
 const MAX_TITLE_CHARS = 150;
 
 function key(s: SourceRef): string {
   return s.url ?? s.docId ?? s.title;
 }
 
-export function sourceLine(s: SourceRef): string {
+function sourceLine(s: SourceRef): string {
   const title = s.title.replace(/\s+/g, ' ').trim() || s.url || 'Untitled document';
   const label = clampPlainText(title, MAX_TITLE_CHARS);
   return `• ${s.url ? mrkdwnLink(s.url, label) : escapeMrkdwn(label)}`;

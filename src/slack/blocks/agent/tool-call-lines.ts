@@ -7,10 +7,10 @@ import { escapeMrkdwn, inlineCode } from '../escape.js';
 import { clampText } from '../limits.js';
 import { formatCount } from './agent-render-context.js';
 
-export const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };
+const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };
 const MAX_LINE_CHARS = 300;
 
-export function toolCallLine(tool: ToolCall): string {
+function toolCallLine(tool: ToolCall): string {
   let line = `${TOOL_MARK[tool.status]} ${inlineCode(escapeMrkdwn(tool.toolName))}`;
   if (tool.keyInput !== '') line += ` ${escapeMrkdwn(tool.keyInput)}`;
   if (tool.status === 'error') line += ` — failed${tool.errorMessage ? `: ${escapeMrkdwn(tool.errorMessage)}` : ''}`;

@@ -41,7 +41,7 @@ function columnSettings(align: readonly ColumnAlign[], width: number): ColumnSet
 }
 
 /** Rows (first = header) → one table block; rows are padded to the same width. */
-export function tableBlock(rows: readonly string[][], align: readonly ColumnAlign[]): TableBlock {
+function tableBlock(rows: readonly string[][], align: readonly ColumnAlign[]): TableBlock {
   const width = Math.max(1, ...rows.map((r) => r.length));
   return {
     type: 'table',
@@ -56,7 +56,7 @@ export function tableBlock(rows: readonly string[][], align: readonly ColumnAlig
 }
 
 /** Splits a table into blocks of at most `maxRows` rows each, repeating the header row. */
-export function splitTableRows(rows: readonly string[][], maxRows: number): string[][][] {
+function splitTableRows(rows: readonly string[][], maxRows: number): string[][][] {
   const [header, ...body] = rows;
   if (!header) return [];
   const per = Math.max(1, maxRows - 1);
@@ -94,7 +94,7 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Ma
 }
 
 /** Pieces → blocks: consecutive text pieces share a section up to the section limit. */
-export function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): KnownBlock[] {
+function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): KnownBlock[] {
   const opts: Required<MarkdownToBlocksOptions> = {
     tables: options.tables ?? 'blocks',
     maxSectionChars: Math.min(options.maxSectionChars ?? SLACK_LIMITS.sectionTextChars, SLACK_LIMITS.sectionTextChars),

@@ -8,10 +8,10 @@ import { clampText } from '../limits.js';
 import { tableCellText } from '../table-cell-text.js';
 
 /** Short enough for a notification line. */
-export const FALLBACK_WORDS_CHARS = 150;
+const FALLBACK_WORDS_CHARS = 150;
 
 /** mrkdwn → readable words: links to labels, markers and fences removed, whitespace collapsed. */
-export function mrkdwnToWords(mrkdwn: string): string {
+function mrkdwnToWords(mrkdwn: string): string {
   return mrkdwn
     .replace(/<([^<>|]*)\|([^<>]*)>/g, '$2')
     .replace(/<([^<>]*)>/g, '$1')

@@ -28,7 +28,7 @@ export interface MessageLimits {
 /** Safe text per message: Slack's cap is ~12k "with a buffer for block containers" (bolt-js#2867). */
 export const MESSAGE_TEXT_BUDGET = 11_000;
 
-export const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
+const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
   maxBlocks: SLACK_LIMITS.blocksPerMessage,
   maxTables: SLACK_LIMITS.tablesPerMessage,
   maxSectionChars: SLACK_LIMITS.sectionTextChars,
