@@ -1,7 +1,8 @@
 /** Small builders shared by the cards, so every card escapes and labels the same way. */
 import type { ActionsBlock, Button, ContextBlock, DividerBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
 import { plainText } from './escape.js';
-import { clampPlainText, clampText, SLACK_LIMITS } from './limits.js';
+import { SLACK_LIMITS } from './limits.js';
+import { clampPlainText, clampText } from './clamp-text.js';
 
 export const divider = (): DividerBlock => ({ type: 'divider' });
 

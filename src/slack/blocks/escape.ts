@@ -1,7 +1,7 @@
 /**
  * Escaping of untrusted (service or user) text for Slack surfaces.
  *
- * Rules (slack-facts §7, https://docs.slack.dev/messaging/formatting-message-text):
+ * Rules (https://docs.slack.dev/messaging/formatting-message-text):
  * - Only `&`, `<`, `>` are entity-encoded. Every control token (`<@U…>`, `<!here>`,
  *   `<!subteam^…>`, `<url|label>`) needs a literal `<`, so once `<` is escaped no token — and no
  *   mention or broadcast — can form, whatever spacing or pre-escaping the input used. Slack does
@@ -39,7 +39,7 @@ export function escapeMrkdwn(value: unknown): string {
 
 /**
  * Untrusted text → text for a `markdown` block or `markdown_text`. Same entity rule as mrkdwn
- * (facts §7: entities are not re-parsed there either), plus link syntax `[x](y)` is broken with
+ * (entities are not re-parsed there either), plus link syntax `[x](y)` is broken with
  * a zero-width space so service text cannot smuggle links; emphasis is left alone (harmless).
  */
 export function escapeForMarkdownBlock(value: unknown): string {
@@ -48,7 +48,7 @@ export function escapeForMarkdownBlock(value: unknown): string {
 
 /**
  * Untrusted text for `plain_text` objects and table `raw_text` cells. Slack is not documented
- * to parse these for tokens (facts §7: UNCONFIRMED), so a zero-width space after any `<` that
+ * to parse these for tokens (nor documented not to), so a zero-width space after any `<` that
  * starts a token (`<!`, `<@`, `<#`) keeps them inert without changing what people read.
  */
 export function plainText(value: unknown): string {

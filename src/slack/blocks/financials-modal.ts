@@ -15,7 +15,8 @@ import type {
 import { FINANCIALS_MODAL } from './action-ids.js';
 import { context } from './card-parts.js';
 import { plainText } from './escape.js';
-import { clampPlainText, clampView } from './limits.js';
+import { clampView } from './limits.js';
+import { clampPlainText } from './clamp-text.js';
 
 export interface FinancialsModalInitial {
   symbol?: string;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
 import { findMessageViolations, findViewViolations } from './limit-violations.js';
-import { clampBlocks, clampMessage, clampPlainText, clampText, clampView, SLACK_LIMITS } from '../../../src/slack/blocks/limits.js';
+import { clampBlocks, clampMessage, clampView, SLACK_LIMITS } from '../../../src/slack/blocks/limits.js';
+import { clampPlainText, clampText } from '../../../src/slack/blocks/clamp-text.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 

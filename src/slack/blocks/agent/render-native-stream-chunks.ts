@@ -1,13 +1,13 @@
 /**
  * Content for Slack's native chat streaming (chat.startStream / appendStream): task_update
  * chunks for the run's tool calls and the Markdown streamed so far. All of it is agent text,
- * escaped like any markdown_text (slack-facts §7).
+ * escaped like any markdown_text (see escape.ts).
  * @see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming
  */
 import type { TaskUpdateChunk } from '@slack/types';
 import type { RunView, ToolCall } from '../../../agent/run-view.js';
 import { escapeForMarkdownBlock, escapeMrkdwn } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { formatCount } from './agent-render-context.js';
 import { streamedAnswerText } from './run-answer-text.js';
 

@@ -7,7 +7,7 @@ import type { RunView } from '../../../agent/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { escapeMrkdwn } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { markdownToMrkdwn } from '../markdown/markdown-pieces.js';
 import { noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';
 import { splitMrkdwn } from '../markdown/split-mrkdwn.js';

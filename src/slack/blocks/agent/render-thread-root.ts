@@ -6,7 +6,8 @@
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { context, section } from '../card-parts.js';
 import { escapeMrkdwn, inlineCode } from '../escape.js';
-import { clampMessage, clampText } from '../limits.js';
+import { clampMessage } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { excerpt } from '../format.js';
 import { isSlackUserId } from './agent-render-context.js';
 

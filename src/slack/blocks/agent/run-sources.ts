@@ -2,7 +2,7 @@
 import type { RunView, SourceRef } from '../../../agent/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
-import { clampPlainText, clampText } from '../limits.js';
+import { clampPlainText, clampText } from '../clamp-text.js';
 import { sectionBlock } from '../markdown/markdown-to-blocks.js';
 
 const MAX_SOURCES_SHOWN = 8;

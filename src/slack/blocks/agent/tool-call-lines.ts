@@ -4,7 +4,7 @@
  */
 import type { ToolCall, ToolCallStatus } from '../../../agent/run-view.js';
 import { escapeMrkdwn, inlineCode } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { formatCount } from './agent-render-context.js';
 
 const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };

@@ -4,7 +4,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { ZWSP, escapeMrkdwn } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { tableCellText } from '../table-cell-text.js';
 
 /** Short enough for a notification line. */

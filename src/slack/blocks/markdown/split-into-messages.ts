@@ -5,11 +5,12 @@
  * keep ~11k). Splits happen at block boundaries; an oversize section is cut at a sentence or
  * word boundary, an oversize table by rows with its header repeated. Nothing is dropped
  * silently: past `maxMessages` the rest is replaced by a visible note.
- * @see /work/shared/slack-facts.md §2
+ * @see https://docs.slack.dev/reference/block-kit/blocks
  */
 import type { KnownBlock, TableBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
-import { ELLIPSIS, SLACK_LIMITS } from '../limits.js';
+import { SLACK_LIMITS } from '../limits.js';
+import { ELLIPSIS } from '../clamp-text.js';
 import { noteBlock, sectionBlock } from './markdown-to-blocks.js';
 import { splitMrkdwn } from './split-mrkdwn.js';
 import { messageFallbackText } from './message-fallback-text.js';
