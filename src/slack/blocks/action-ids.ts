@@ -3,6 +3,8 @@
  * within a message, so per-item buttons get an index suffix (`rd.search.summary:2`); listeners
  * match them with `actionIdPattern(ACTION_IDS.searchSummary)`.
  */
+import type { FinancialsModalField } from '../commands/parse-financials-modal.js';
+
 export const ACTION_IDS = {
   searchSummary: 'rd.search.summary',
   searchPassages: 'rd.search.passages',
@@ -38,6 +40,6 @@ export function actionIdPattern(base: ActionIdBase): RegExp {
 /** The /financials modal: callback id, and block/action ids of its inputs. */
 export const FINANCIALS_MODAL = {
   callbackId: 'rd.financials.modal',
-  blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' },
+  blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' } satisfies Record<FinancialsModalField, string>,
   actions: { symbol: 'fin_symbol_input', statement: 'fin_statement_select', period: 'fin_period_select' },
 } as const;

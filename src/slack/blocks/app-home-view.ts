@@ -1,7 +1,7 @@
 /** The App Home tab: what the app does (runnable examples), digests, recent agent runs, service status. */
 import type { DigestSubscription, RunRecord } from '../../store/records.js';
 import { ACTION_IDS } from './action-ids.js';
-import type { Block, HomeView } from './block-kit.js';
+import type { HomeView, KnownBlock } from '@slack/types';
 import { actions, button, context, divider, header, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode, mrkdwnLink } from './escape.js';
 import { displayDate, excerpt } from './format.js';
@@ -38,7 +38,7 @@ const STATUS_EMOJI: Record<string, string> = {
 export function renderAppHome(input: AppHomeInput): HomeView {
   const tz = input.timeZone ?? 'UTC';
   const ex = (s: string): string => inlineCode(escapeMrkdwn(s));
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     header('Research Desk'),
     section('Search research, read company numbers and follow trending concepts without leaving Slack.'),
     section(

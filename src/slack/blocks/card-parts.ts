@@ -1,7 +1,8 @@
 /** Small builders shared by the cards, so every card escapes and labels the same way. */
-import type { ActionsBlock, Block, ButtonElement, ContextBlock, DividerBlock, HeaderBlock, SectionBlock } from './block-kit.js';
+import type { ActionsBlock, Button, ContextBlock, DividerBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
 import { plainText } from './escape.js';
-import { clampPlainText, clampText, SLACK_LIMITS } from './limits.js';
+import { SLACK_LIMITS } from './limits.js';
+import { clampPlainText, clampText } from './clamp-text.js';
 
 export const divider = (): DividerBlock => ({ type: 'divider' });
 
@@ -14,7 +15,7 @@ export function header(text: string): HeaderBlock {
 }
 
 /** A section from already-escaped mrkdwn. */
-export function section(mrkdwn: string, accessory?: ButtonElement): SectionBlock {
+export function section(mrkdwn: string, accessory?: Button): SectionBlock {
   const block: SectionBlock = { type: 'section', text: { type: 'mrkdwn', text: clampText(mrkdwn || '—', SLACK_LIMITS.sectionTextChars) } };
   if (accessory) block.accessory = accessory;
   return block;
@@ -49,8 +50,8 @@ export interface ButtonSpec {
   confirm?: { title: string; text: string; confirm: string; deny: string };
 }
 
-export function button(spec: ButtonSpec): ButtonElement {
-  const b: ButtonElement = {
+export function button(spec: ButtonSpec): Button {
+  const b: Button = {
     type: 'button',
     text: { type: 'plain_text', text: clampPlainText(plainText(spec.text), SLACK_LIMITS.buttonTextChars), emoji: true },
     action_id: spec.actionId,
@@ -72,12 +73,12 @@ export function button(spec: ButtonSpec): ButtonElement {
   return b;
 }
 
-export function actions(buttons: ButtonElement[], blockId?: string): ActionsBlock {
+export function actions(buttons: Button[], blockId?: string): ActionsBlock {
   const block: ActionsBlock = { type: 'actions', elements: buttons.slice(0, SLACK_LIMITS.actionsElements) };
   if (blockId) block.block_id = blockId;
   return block;
 }
 
 /** Drops empty action blocks and the like before a card is returned. */
-export const compact = (blocks: Array<Block | undefined | false>): Block[] =>
-  blocks.filter((b): b is Block => Boolean(b) && !(b && b.type === 'actions' && b.elements.length === 0));
+export const compact = (blocks: Array<KnownBlock | undefined | false>): KnownBlock[] =>
+  blocks.filter((b): b is KnownBlock => Boolean(b) && !(b && b.type === 'actions' && b.elements.length === 0));

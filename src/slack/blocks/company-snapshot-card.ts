@@ -4,7 +4,8 @@
  * revenue mix as fields below it.
  */
 import type { BalanceSheetRecord, CashFlowRecord, RevenueBreakdown } from '../../service/types.js';
-import type { Block, RawTextCell, SlackMessage } from './block-kit.js';
+import type { KnownBlock, RawTextElement } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { chooseUnit, formatInUnit, formatPercent, isNum, MISSING, unitCaption } from './format.js';
@@ -53,7 +54,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
   ]);
   const currency = b0?.currency || c0?.currency || input.revenue?.currency;
 
-  const rows: RawTextCell[][] = [[cell('Line'), cell('Latest'), cell('Prior'), cell('Change')]];
+  const rows: RawTextElement[][] = [[cell('Line'), cell('Latest'), cell('Prior'), cell('Change')]];
   if (b0 && bLines.length) {
     rows.push([cell(`— Balance sheet: ${periodLabel(b0)}${b1 ? ` vs ${periodLabel(b1)}` : ''} —`), cell(' '), cell(' '), cell(' ')]);
     for (const l of bLines)
@@ -87,7 +88,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
   if (mix.length > 8) mixFields.push(`…and ${mix.length - 8} more segments`);
 
   const hasTable = rows.length > 1;
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(title),
     context(escapeMrkdwn(`${unitCaption(unit, currency)} · change is latest vs prior period`)),
     hasTable

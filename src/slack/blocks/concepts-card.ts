@@ -5,7 +5,8 @@
  */
 import type { Concept } from '../../service/types.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
-import type { Block, RawTextCell, SlackMessage } from './block-kit.js';
+import type { KnownBlock, RawTextElement } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeSimple } from './button-values.js';
 import { button, compact, context, divider, header, section } from './card-parts.js';
 import { bold, escapeMrkdwn, mrkdwnLink } from './escape.js';
@@ -18,7 +19,7 @@ const DESCRIPTION_CHARS = 220;
 
 export const NEW_BADGE = ':new:';
 
-export function conceptStockLabel(s: { name: string; market: string; code: string }): string {
+function conceptStockLabel(s: { name: string; market: string; code: string }): string {
   const sym = [s.market?.toUpperCase(), s.code].filter(Boolean).join(':');
   return s.name ? `${s.name} (${sym})` : sym;
 }
@@ -57,7 +58,7 @@ export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext
   const top = Math.max(1, Math.min(ctx.top, MAX_CONCEPTS_PER_CARD));
   const shown = sorted.slice(0, top);
   const scored = displayDate(shown[0]?.scoredAtMs, ctx.timeZone);
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header('Trending concepts'),
     context(`Top ${shown.length} by trending score${scored ? ` · scored ${scored}` : ''}`, `${NEW_BADGE} = first detected`),
   ];
@@ -82,7 +83,7 @@ export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext
 
 export function renderConceptDetail(c: Concept, timeZone?: string): SlackMessage {
   const stocks = [...c.stocks].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const rows: RawTextCell[][] = [[cell('Stock'), cell('Symbol'), cell('Relevance'), cell('Why')]];
+  const rows: RawTextElement[][] = [[cell('Stock'), cell('Symbol'), cell('Relevance'), cell('Why')]];
   for (const s of stocks) {
     rows.push([
       cell(s.name || '—'),
@@ -96,7 +97,7 @@ export function renderConceptDetail(c: Concept, timeZone?: string): SlackMessage
     (d) => `• ${mrkdwnLink(d.url, excerpt(d.title, 120))}${isNum(d.relevance) ? `  _${formatNumber(d.relevance, 2)}_` : ''}`,
   );
   const first = displayDate(c.publishedAtMs, timeZone);
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(`${c.name || c.conceptId}${c.firstDetected ? ' 🆕' : ''}`),
     context(
       escapeMrkdwn(
@@ -106,7 +107,7 @@ export function renderConceptDetail(c: Concept, timeZone?: string): SlackMessage
     ),
     Boolean(c.description) && section(escapeMrkdwn(excerpt(c.description, 2800))),
     stocks.length > 0 && section(`*Related stocks (${stocks.length})*`),
-    stocks.length > 0 && { type: 'table', rows, column_settings: [{ is_wrapped: true }, null, { align: 'right' }, { is_wrapped: true }] },
+    stocks.length > 0 && { type: 'table', rows, column_settings: [{ is_wrapped: true }, {}, { align: 'right' }, { is_wrapped: true }] },
     docLines.length > 0 && section(`*Related documents (${docs.length})*\n${docLines.slice(0, 15).join('\n')}`),
     docLines.length > 15 && context(`…and ${docLines.length - 15} more documents`),
   ];

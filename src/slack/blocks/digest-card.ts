@@ -2,7 +2,8 @@
 import type { Concept } from '../../service/types.js';
 import type { DigestSnapshot } from '../../store/records.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeSimple } from './button-values.js';
 import { button, compact, context, divider, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
@@ -84,7 +85,7 @@ export function renderDigest(input: DigestCardInput): SlackMessage {
   const summary = input.previous
     ? `Since ${since ?? 'the last digest'}: ${counts.new.length} new, ${counts.up.length} up, ${counts.down.length} down${diff.dropped.length ? `, ${diff.dropped.length} dropped out` : ''}.`
     : 'First digest for this channel.';
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(`Trending concepts · ${today}`),
     context(escapeMrkdwn(summary), `${NEW_BADGE} new · :arrow_up: :arrow_down: trending score change`),
   ];

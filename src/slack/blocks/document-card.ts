@@ -1,7 +1,8 @@
 /** Document summary (posted in the thread by the Summary button) and the link-unfurl card. */
 import type { DocSummaryResult, DocumentDetail, DocumentSummary, SearchDocument } from '../../service/types.js';
 import { ACTION_IDS } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeDocButton } from './button-values.js';
 import { actions, button, compact, context, header, section } from './card-parts.js';
 import { docItem, docMetaLine, docTitleLink } from './doc-item.js';
@@ -15,7 +16,7 @@ type AnyDoc = DocumentDetail | DocumentSummary | SearchDocument;
 const MAX_SUMMARY_SECTIONS = 8;
 
 /** Splits long text into section-sized pieces at paragraph, then sentence, then word breaks. */
-export function splitForSections(text: string, max: number = SLACK_LIMITS.sectionTextChars - 100): string[] {
+function splitForSections(text: string, max: number = SLACK_LIMITS.sectionTextChars - 100): string[] {
   const out: string[] = [];
   let rest = text.trim();
   while (rest.length > max) {
@@ -53,7 +54,7 @@ export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage
   const pieces = splitForSections(markdownToMrkdwn(input.summary.summary || ''));
   const shown = pieces.slice(0, MAX_SUMMARY_SECTIONS);
   const url = safeUrl(item.url);
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(`Summary: ${excerpt(item.title, 130)}`),
     input.doc ? context(docMetaLine(item)) : context(`Document ${escapeMrkdwn(item.id)}`),
     ...(shown.length ? shown.map((p) => section(p)) : [section('_The service has no summary for this document yet._')]),
@@ -70,10 +71,10 @@ export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage
 }
 
 /** Blocks for `chat.unfurl`'s `unfurls[url].blocks`: title, metadata, companies, summary excerpt. */
-export function renderUnfurl(doc: AnyDoc, timeZone?: string): { blocks: Block[] } {
+export function renderUnfurl(doc: AnyDoc, timeZone?: string): { blocks: KnownBlock[] } {
   const item = docItem(doc, timeZone);
   const summary = item.summary ?? ('summary' in doc ? doc.summary : undefined);
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     section(`${bold(docTitleLink(item))}\n${docMetaLine(item)}`),
     Boolean(summary) && section(escapeMrkdwn(excerpt(markdownToPlainText(summary ?? ''), 400))),
   ];

@@ -4,7 +4,8 @@
  */
 import type { ServiceErrorKind, ValidationIssue } from '../../service/errors/service-error.js';
 import { ACTION_IDS } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { actions, button, context, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode } from './escape.js';
 import { excerpt } from './format.js';
@@ -53,7 +54,7 @@ const FIELD_WORDS: Record<string, string> = {
   name: 'name',
 };
 
-export function describeIssue(issue: ValidationIssue): string {
+function describeIssue(issue: ValidationIssue): string {
   const field = [...(issue.loc ?? [])].reverse().find((p) => typeof p === 'string' && p !== 'body' && !/^\d+$/.test(p));
   const word = field ? (FIELD_WORDS[field] ?? field.replace(/_/g, ' ')) : 'input';
   return `${word}: ${issue.msg || 'not accepted'}`;
@@ -61,7 +62,7 @@ export function describeIssue(issue: ValidationIssue): string {
 
 export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext = {}): SlackMessage {
   const doing = ctx.action ? ` for ${ctx.action}` : '';
-  const blocks: Block[] = [];
+  const blocks: KnownBlock[] = [];
   let text: string;
   switch (error.kind) {
     case 'validation': {

@@ -1,7 +1,7 @@
 /**
  * Escaping of untrusted (service or user) text for Slack surfaces.
  *
- * Rules (slack-facts §7, https://docs.slack.dev/messaging/formatting-message-text):
+ * Rules (https://docs.slack.dev/messaging/formatting-message-text):
  * - Only `&`, `<`, `>` are entity-encoded. Every control token (`<@U…>`, `<!here>`,
  *   `<!subteam^…>`, `<url|label>`) needs a literal `<`, so once `<` is escaped no token — and no
  *   mention or broadcast — can form, whatever spacing or pre-escaping the input used. Slack does
@@ -15,33 +15,20 @@
  *   JSON sent to Slack is always well-formed UTF-8.
  */
 
-const ENTITY_DECODE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
+import { decodeSlackEntities } from '../text/decode-slack-entities.js';
+import { sanitizeText } from '../text/sanitize-text.js';
+
 const BROADCAST_WORD = /@(here|channel|everyone)\b/gi;
 const WORD_JOINER = '\u2060';
 /** Zero-width space: a non-word character invisible in every client. */
 export const ZWSP = '\u200B';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Any value → a string safe to put into JSON for Slack (no control chars, no lone surrogates). */
-export function sanitizeText(value: unknown): string {
-  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
-}
-
-/** Decodes Slack's three entities once (`&amp;lt;` → `&lt;`, not `<`). */
-export function decodeSlackEntities(text: string): string {
-  return text.replace(/&(?:amp|lt|gt);/g, (m) => ENTITY_DECODE[m] ?? m);
-}
 
 function encodeEntities(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Makes `@here`-style words inert without visibly changing them. */
-export function defuseBroadcastWords(text: string): string {
+function defuseBroadcastWords(text: string): string {
   return text.replace(BROADCAST_WORD, (_m, word: string) => `@${WORD_JOINER}${word}`);
 }
 
@@ -52,7 +39,7 @@ export function escapeMrkdwn(value: unknown): string {
 
 /**
  * Untrusted text → text for a `markdown` block or `markdown_text`. Same entity rule as mrkdwn
- * (facts §7: entities are not re-parsed there either), plus link syntax `[x](y)` is broken with
+ * (entities are not re-parsed there either), plus link syntax `[x](y)` is broken with
  * a zero-width space so service text cannot smuggle links; emphasis is left alone (harmless).
  */
 export function escapeForMarkdownBlock(value: unknown): string {
@@ -61,7 +48,7 @@ export function escapeForMarkdownBlock(value: unknown): string {
 
 /**
  * Untrusted text for `plain_text` objects and table `raw_text` cells. Slack is not documented
- * to parse these for tokens (facts §7: UNCONFIRMED), so a zero-width space after any `<` that
+ * to parse these for tokens (nor documented not to), so a zero-width space after any `<` that
  * starts a token (`<!`, `<@`, `<#`) keeps them inert without changing what people read.
  */
 export function plainText(value: unknown): string {
@@ -89,14 +76,6 @@ export function mrkdwnLink(url: unknown, label: unknown): string {
   const href = safeUrl(url);
   if (!href) return text;
   return `<${href.replace(/&/g, '&amp;')}|${text || escapeMrkdwn(new URL(href).host)}>`;
-}
-
-/** `[label](url)` for markdown blocks; falls back to the escaped label. */
-export function markdownLink(url: unknown, label: unknown): string {
-  const text = escapeForMarkdownBlock(sanitizeText(label).replace(/\s+/g, ' ').trim()).replace(/[[\]]/g, '');
-  const href = safeUrl(url);
-  if (!href) return text;
-  return `[${text || new URL(href).host}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
 }
 
 const FULLWIDTH: Record<string, string> = { '*': '＊', _: '＿', '~': '～' };

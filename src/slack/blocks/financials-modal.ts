@@ -1,16 +1,22 @@
 /**
- * The /financials modal (symbol, statement, period) and the `response_action: 'errors'` reply
- * that puts a message under each faulty field (the submission parser is in commands/).
+ * The /financials modal (symbol, statement, period), the reading of its submitted values by
+ * block and action id, and the `response_action: 'errors'` reply that puts a message under each
+ * faulty field (the submission parser is in commands/).
  * @see https://docs.slack.dev/surfaces/modals#displaying_errors
  */
+import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
+import type {
+  FinancialsModalErrors,
+  FinancialsModalField,
+  FinancialsModalValues,
+  ModalPeriod,
+  ModalStatement,
+} from '../commands/parse-financials-modal.js';
 import { FINANCIALS_MODAL } from './action-ids.js';
-import type { InputBlock, ModalView, SelectOption } from './block-kit.js';
 import { context } from './card-parts.js';
 import { plainText } from './escape.js';
-import { clampPlainText, clampView } from './limits.js';
-
-export type ModalStatement = 'snapshot' | 'balance' | 'cashflow' | 'revenue' | 'prices';
-export type ModalPeriod = 'annual' | 'quarterly';
+import { clampView } from './limits.js';
+import { clampPlainText } from './clamp-text.js';
 
 export interface FinancialsModalInitial {
   symbol?: string;
@@ -18,15 +24,19 @@ export interface FinancialsModalInitial {
   period?: ModalPeriod;
 }
 
-const opt = (value: string, text: string): SelectOption => ({ text: { type: 'plain_text', text }, value });
-export const STATEMENT_OPTIONS: SelectOption[] = [
-  opt('snapshot', 'Snapshot (key lines + revenue mix)'),
-  opt('balance', 'Balance sheet'),
-  opt('cashflow', 'Cash flow'),
-  opt('revenue', 'Revenue breakdown'),
-  opt('prices', 'Index prices'),
-];
-export const PERIOD_OPTIONS: SelectOption[] = [opt('annual', 'Annual'), opt('quarterly', 'Quarterly')];
+const STATEMENT_LABELS: Record<ModalStatement, string> = {
+  snapshot: 'Snapshot (key lines + revenue mix)',
+  balance: 'Balance sheet',
+  cashflow: 'Cash flow',
+  revenue: 'Revenue breakdown',
+  prices: 'Index prices',
+};
+const PERIOD_LABELS: Record<ModalPeriod, string> = { annual: 'Annual', quarterly: 'Quarterly' };
+
+const options = (labels: Record<string, string>): PlainTextOption[] =>
+  Object.entries(labels).map(([value, text]) => ({ text: { type: 'plain_text', text }, value }));
+const STATEMENT_OPTIONS = options(STATEMENT_LABELS);
+const PERIOD_OPTIONS = options(PERIOD_LABELS);
 
 /** `privateMetadata` typically carries the channel to post in (JSON, ≤ 3000 chars). */
 export function renderFinancialsModal(initial: FinancialsModalInitial = {}, privateMetadata?: string): ModalView {
@@ -85,7 +95,16 @@ export type ViewStateValues = Record<
   Record<string, { type?: string; value?: string | null; selected_option?: { value: string } | null }>
 >;
 
-export type FinancialsModalField = keyof typeof FINANCIALS_MODAL.blocks;
+/** The submitted values of our three inputs, found by the block and action ids we rendered. */
+export function readFinancialsModal(values: ViewStateValues): FinancialsModalValues {
+  const { blocks, actions } = FINANCIALS_MODAL;
+  const out: FinancialsModalValues = { symbol: values[blocks.symbol]?.[actions.symbol]?.value ?? '' };
+  const statement = values[blocks.statement]?.[actions.statement]?.selected_option?.value;
+  const period = values[blocks.period]?.[actions.period]?.selected_option?.value;
+  if (statement !== undefined) out.statement = statement;
+  if (period !== undefined) out.period = period;
+  return out;
+}
 
 export interface ModalErrorsResponse {
   response_action: 'errors';
@@ -93,7 +112,7 @@ export interface ModalErrorsResponse {
 }
 
 /** Field → message map as Slack expects it (keys are block_ids). */
-export function financialsModalErrors(errors: Partial<Record<FinancialsModalField, string>>): ModalErrorsResponse {
+export function financialsModalErrors(errors: FinancialsModalErrors): ModalErrorsResponse {
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(errors)) {
     if (message) out[FINANCIALS_MODAL.blocks[field as FinancialsModalField]] = clampPlainText(message.replace(/`/g, ''), 150);

@@ -1,7 +1,8 @@
 /** Folder results: created, confirm-before-delete, deleted (with the documents it held). */
 import type { FolderCreated, FolderDeleted } from '../../service/types.js';
 import { ACTION_IDS } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeSimple } from './button-values.js';
 import { actions, button, context, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode } from './escape.js';
@@ -37,7 +38,7 @@ export function renderFolderDeleteConfirm(folderId: string, name?: string): Slac
 
 export function renderFolderDeleted(result: FolderDeleted, name?: string): SlackMessage {
   const docs = result.docIds.slice(0, MAX_LISTED_DOCS).map((d) => inlineCode(escapeMrkdwn(d)));
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     section(`:wastebasket: Folder ${name ? `*${escapeMrkdwn(name)}* ` : ''}${inlineCode(escapeMrkdwn(result.folderId))} deleted.`),
     section(
       result.docIds.length

@@ -4,7 +4,7 @@
  * millions"); negatives with a minus sign; changes and percentages with an explicit sign.
  * Missing or non-finite numbers show as an em dash.
  */
-import { clampPlainText } from './limits.js';
+import { clampPlainText } from './clamp-text.js';
 
 export const MISSING = '—';
 

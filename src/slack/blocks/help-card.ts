@@ -1,6 +1,7 @@
 /** Help cards for the three commands, and the usage card that names each problem and the right form. */
 import type { UsageResult } from '../commands/usage-problem.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { context, divider, header, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode } from './escape.js';
 import { clampMessage } from './limits.js';
@@ -9,7 +10,7 @@ const code = (s: string): string => inlineCode(escapeMrkdwn(s));
 const examples = (list: string[]): string => list.map((e) => `• ${code(e)}`).join('\n');
 
 export function renderResearchHelp(): SlackMessage {
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     header('/research — search research documents'),
     section(
       `*Search* ${code('/research <words> [filters]')}\n${examples(['/research AI capex guidance $NVDA last:90d', '/research 光伏 产能 market:cn type:reports sort:latest', '/research "solid state battery" since:2024-01-01 --public'])}`,
@@ -40,7 +41,7 @@ export function renderResearchHelp(): SlackMessage {
 }
 
 export function renderFinancialsHelp(): SlackMessage {
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     header('/financials — company numbers and indices'),
     section(
       `${code('/financials <SYMBOL> [balance|cashflow|revenue|prices] [annual|quarterly] [limit:N] [fy:2024] [q:Q2]')}\n${examples(['/financials SH:600519', '/financials hk:700 balance quarterly limit:4', '/financials $NVDA revenue fy:2024', '/financials SPX last:6m'])}`,
@@ -52,7 +53,7 @@ export function renderFinancialsHelp(): SlackMessage {
 }
 
 export function renderConceptsHelp(): SlackMessage {
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     header('/concepts — trending market concepts'),
     section(examples(['/concepts', '/concepts top:5'])),
     section(
@@ -70,7 +71,7 @@ export function renderConceptsHelp(): SlackMessage {
 export function renderUsage(result: UsageResult): SlackMessage {
   const problems = result.problems.slice(0, 10);
   const lines = problems.map((p) => `• ${p.token ? `${code(p.token)} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`);
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     section(
       `:warning: ${problems.length === 1 ? 'One thing to fix' : `${problems.length} things to fix`} in ${escapeMrkdwn(result.command)}:\n${lines.join('\n')}`,
     ),

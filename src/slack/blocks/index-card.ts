@@ -1,6 +1,7 @@
 /** Index card: latest close, change, day range, valuation, and the period's high and low. */
 import type { IndexPriceItem } from '../../service/types.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { formatCompact, formatNumber, formatPercent, isNum, MISSING, sparkline } from './format.js';
@@ -67,7 +68,7 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
     .reverse()
     .map((i) => i.close)
     .filter(isNum);
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(title),
     context(escapeMrkdwn(`As of ${latest.date} · ${sorted.length} trading days from ${oldest?.date ?? latest.date}`)),
     fields(f),

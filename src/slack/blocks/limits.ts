@@ -1,23 +1,29 @@
 /**
  * The one module that knows Slack's Block Kit limits, and the clamps applied to every payload
- * before it is sent. Numbers: /work/shared/slack-facts.md §2 (and the Block Kit reference).
+ * before it is sent. Numbers: the Block Kit reference of each block, element and view.
  * Lengths are counted in UTF-16 code units (`String#length`), never fewer than Slack's
  * "characters", so a payload that fits here fits in Slack.
  * @see https://docs.slack.dev/reference/block-kit/blocks
  */
 import type {
-  Block,
-  ButtonElement,
-  ConfirmDialog,
+  ActionsBlockElement,
+  AnyBlock,
+  Button,
+  ConfirmationDialog,
   ContextBlock,
   InputBlock,
+  KnownBlock,
+  Option,
+  PlainTextOption,
   SectionBlock,
-  SelectOption,
-  SlackMessage,
   TableBlock,
   TextObject,
   View,
-} from './block-kit.js';
+} from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
+import { clampPlainText, clampText, ELLIPSIS } from './clamp-text.js';
+import { isKnownBlock } from './is-known-block.js';
+import type { TableCell } from './table-cell-text.js';
 
 export const SLACK_LIMITS = {
   blocksPerMessage: 50,
@@ -68,61 +74,6 @@ export const SLACK_LIMITS = {
   viewBytes: 250 * 1024,
 } as const;
 
-export const ELLIPSIS = '…';
-const ENTITY_AT_START = /^&(?:amp|lt|gt|#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/i;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Largest grapheme boundary ≤ cut (never splits a surrogate pair, emoji ZWJ sequence or flag). */
-function graphemeBoundary(text: string, cut: number): number {
-  const start = Math.max(0, cut - 64);
-  const window = text.slice(start, Math.min(text.length, cut + 16));
-  let best = start;
-  for (const seg of segmenter.segment(window)) {
-    const at = start + seg.index;
-    if (at > cut) break;
-    best = at;
-  }
-  if (start + window.length === cut) best = cut;
-  // Never leave a high surrogate dangling, even if the window began mid-pair.
-  const code = text.charCodeAt(best - 1);
-  return code >= 0xd800 && code <= 0xdbff ? best - 1 : best;
-}
-
-/** Moves a cut back so it does not fall inside `&amp;`-style entities or `<url|label>` tokens. */
-function mrkdwnBoundary(text: string, cut: number): number {
-  let at = cut;
-  const amp = text.lastIndexOf('&', at - 1);
-  if (amp >= 0 && at - amp <= 12) {
-    const m = ENTITY_AT_START.exec(text.slice(amp, amp + 14));
-    if (m && amp + m[0].length > at) at = amp;
-  }
-  const open = text.lastIndexOf('<', at - 1);
-  if (open >= 0) {
-    const close = text.indexOf('>', open);
-    if (close === -1 || close >= at) at = open;
-  }
-  return at;
-}
-
-function clampWith(text: string, max: number, mrkdwn: boolean): string {
-  if (text.length <= max) return text;
-  if (max <= 0) return '';
-  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, max);
-  let cut = graphemeBoundary(text, max - ELLIPSIS.length);
-  if (mrkdwn) cut = mrkdwnBoundary(text, cut);
-  return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
-}
-
-/** Clamps mrkdwn to `max` UTF-16 units with '…', at a grapheme boundary, outside entities and `<…>` tokens. */
-export function clampText(text: string, max: number): string {
-  return clampWith(text, max, true);
-}
-
-/** Clamps plain text (no entities or tokens to respect) at a grapheme boundary. */
-export function clampPlainText(text: string, max: number): string {
-  return clampWith(text, max, false);
-}
-
 const nonEmpty = (text: string, fallback = '—'): string => (text.trim() === '' ? fallback : text);
 
 function clampTextObject<T extends TextObject>(obj: T, max: number): T {
@@ -132,7 +83,7 @@ function clampTextObject<T extends TextObject>(obj: T, max: number): T {
 
 const plainObj = (text: string, max: number) => ({ type: 'plain_text' as const, text: nonEmpty(clampPlainText(text, max)) });
 
-export function moreContext(hidden: number, noun = 'more'): ContextBlock {
+function moreContext(hidden: number, noun = 'more'): ContextBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: `${ELLIPSIS}and ${hidden} ${noun} not shown` }] };
 }
 
@@ -140,7 +91,7 @@ export function moreContext(hidden: number, noun = 'more'): ContextBlock {
  * Caps a block list at `max`, replacing what is cut with a visible "…and N more" context block.
  * A trailing actions block (paging, share) is kept since it is how the user gets at the rest.
  */
-export function clampBlocks(blocks: Block[], max: number = SLACK_LIMITS.blocksPerMessage): Block[] {
+export function clampBlocks<B extends AnyBlock>(blocks: B[], max: number = SLACK_LIMITS.blocksPerMessage): Array<B | ContextBlock> {
   if (blocks.length <= max) return blocks;
   if (max <= 1) return [moreContext(blocks.length, 'blocks')].slice(0, Math.max(0, max));
   const last = blocks[blocks.length - 1];
@@ -152,20 +103,18 @@ export function clampBlocks(blocks: Block[], max: number = SLACK_LIMITS.blocksPe
   return out;
 }
 
-function clampConfirm(c: ConfirmDialog): ConfirmDialog {
-  return {
-    ...c,
-    title: plainObj(c.title.text, SLACK_LIMITS.confirmTitleChars),
-    text: clampTextObject(c.text, SLACK_LIMITS.confirmTextChars),
-    confirm: plainObj(c.confirm.text, SLACK_LIMITS.confirmButtonChars),
-    deny: plainObj(c.deny.text, SLACK_LIMITS.confirmButtonChars),
-  };
+function clampConfirm(c: ConfirmationDialog): ConfirmationDialog {
+  const out: ConfirmationDialog = { ...c, text: clampTextObject(c.text, SLACK_LIMITS.confirmTextChars) };
+  if (c.title) out.title = plainObj(c.title.text, SLACK_LIMITS.confirmTitleChars);
+  if (c.confirm) out.confirm = plainObj(c.confirm.text, SLACK_LIMITS.confirmButtonChars);
+  if (c.deny) out.deny = plainObj(c.deny.text, SLACK_LIMITS.confirmButtonChars);
+  return out;
 }
 
 /** Over-long values or URLs cannot be cut meaningfully (JSON, links): they are dropped instead. */
-export function clampButton(b: ButtonElement): ButtonElement {
-  const out: ButtonElement = { ...b, text: plainObj(b.text.text, SLACK_LIMITS.buttonTextChars) };
-  out.action_id = clampPlainText(b.action_id, SLACK_LIMITS.actionIdChars);
+function clampButton(b: Button): Button {
+  const out: Button = { ...b, text: plainObj(b.text.text, SLACK_LIMITS.buttonTextChars) };
+  if (out.action_id !== undefined) out.action_id = clampPlainText(out.action_id, SLACK_LIMITS.actionIdChars);
   if (out.value !== undefined && out.value.length > SLACK_LIMITS.buttonValueChars) delete out.value;
   if (out.url !== undefined && (out.url.length > SLACK_LIMITS.buttonUrlChars || !/^https?:\/\/\S+$/i.test(out.url))) {
     delete out.url;
@@ -177,14 +126,22 @@ export function clampButton(b: ButtonElement): ButtonElement {
   return out;
 }
 
-function clampOption(o: SelectOption): SelectOption {
-  const out: SelectOption = {
-    ...o,
-    text: plainObj(o.text.text, SLACK_LIMITS.optionTextChars),
-    value: clampPlainText(o.value, SLACK_LIMITS.optionValueChars),
-  };
+function clampOptionRest<O extends Option>(o: O): O {
+  const out: O = { ...o };
+  if (o.value !== undefined) out.value = clampPlainText(o.value, SLACK_LIMITS.optionValueChars);
   if (o.description) out.description = plainObj(o.description.text, SLACK_LIMITS.optionDescriptionChars);
   return out;
+}
+
+function clampPlainOption(o: PlainTextOption): PlainTextOption {
+  return clampOptionRest({ ...o, text: plainObj(o.text.text, SLACK_LIMITS.optionTextChars) });
+}
+
+/** Radio buttons and checkboxes may label options in mrkdwn; selects only in plain_text. */
+function clampOption(o: Option): Option {
+  return o.text.type === 'plain_text'
+    ? clampPlainOption({ ...o, text: o.text })
+    : clampOptionRest({ ...o, text: clampTextObject(o.text, SLACK_LIMITS.optionTextChars) });
 }
 
 function clampSection(b: SectionBlock): SectionBlock {
@@ -204,12 +161,17 @@ function clampSection(b: SectionBlock): SectionBlock {
   return out;
 }
 
+/** Text cells are cut to our cap; a rich_text cell is passed through as it is. */
+function clampCell(c: TableCell): TableCell {
+  if (c.type === 'raw_text') return { type: 'raw_text', text: nonEmpty(clampPlainText(c.text, SLACK_LIMITS.tableCellChars), ' ') };
+  if (c.type === 'raw_number') return { ...c, text: nonEmpty(clampPlainText(c.text, SLACK_LIMITS.tableCellChars), ' ') };
+  return c;
+}
+
 function clampTable(b: TableBlock): TableBlock {
   const width = Math.min(SLACK_LIMITS.tableCellsPerRow, Math.max(1, ...b.rows.map((r) => r.length)));
-  let rows = b.rows.map((r) => {
-    const cells = r
-      .slice(0, width)
-      .map((c) => ({ type: 'raw_text' as const, text: nonEmpty(clampPlainText(c.text, SLACK_LIMITS.tableCellChars), ' ') }));
+  let rows: TableCell[][] = b.rows.map((r) => {
+    const cells = r.slice(0, width).map(clampCell);
     while (cells.length < width) cells.push({ type: 'raw_text', text: ' ' });
     return cells;
   });
@@ -229,15 +191,23 @@ function clampInput(b: InputBlock): InputBlock {
   const out: InputBlock = { ...b, label: plainObj(b.label.text, SLACK_LIMITS.inputLabelChars) };
   if (b.hint) out.hint = plainObj(b.hint.text, SLACK_LIMITS.inputHintChars);
   const el = { ...b.element };
-  el.action_id = clampPlainText(el.action_id, SLACK_LIMITS.actionIdChars);
-  if (el.type === 'plain_text_input') {
-    if (el.placeholder) el.placeholder = plainObj(el.placeholder.text, SLACK_LIMITS.placeholderChars);
-    if (el.initial_value !== undefined) el.initial_value = clampPlainText(el.initial_value, SLACK_LIMITS.plainTextInputChars);
-  } else {
-    const max = el.type === 'radio_buttons' ? SLACK_LIMITS.radioOptions : SLACK_LIMITS.selectOptions;
-    el.options = el.options.slice(0, max).map(clampOption);
-    if (el.initial_option) el.initial_option = clampOption(el.initial_option);
-    if (el.type === 'static_select' && el.placeholder) el.placeholder = plainObj(el.placeholder.text, SLACK_LIMITS.placeholderChars);
+  if (el.action_id !== undefined) el.action_id = clampPlainText(el.action_id, SLACK_LIMITS.actionIdChars);
+  switch (el.type) {
+    case 'plain_text_input':
+      if (el.placeholder) el.placeholder = plainObj(el.placeholder.text, SLACK_LIMITS.placeholderChars);
+      if (el.initial_value !== undefined) el.initial_value = clampPlainText(el.initial_value, SLACK_LIMITS.plainTextInputChars);
+      break;
+    case 'static_select':
+      if (el.options) el.options = el.options.slice(0, SLACK_LIMITS.selectOptions).map(clampPlainOption);
+      if (el.initial_option) el.initial_option = clampPlainOption(el.initial_option);
+      if (el.placeholder) el.placeholder = plainObj(el.placeholder.text, SLACK_LIMITS.placeholderChars);
+      break;
+    case 'radio_buttons':
+      el.options = el.options.slice(0, SLACK_LIMITS.radioOptions).map(clampOption);
+      if (el.initial_option) el.initial_option = clampOption(el.initial_option);
+      break;
+    default:
+      break;
   }
   out.element = el;
   return out;
@@ -258,8 +228,15 @@ function uniqueId(id: string, seen: Set<string>, max: number): string {
   return out;
 }
 
-function clampBlock(block: Block, state: ClampState): Block | null {
-  let out: Block;
+function clampActionElement(e: ActionsBlockElement): ActionsBlockElement {
+  if (e.type === 'button') return clampButton(e);
+  if (e.type === 'static_select' && e.options)
+    return { ...e, options: e.options.slice(0, SLACK_LIMITS.selectOptions).map(clampPlainOption) };
+  return { ...e };
+}
+
+function clampBlock(block: KnownBlock, state: ClampState): KnownBlock | null {
+  let out: KnownBlock;
   switch (block.type) {
     case 'section':
       out = clampSection(block);
@@ -282,14 +259,7 @@ function clampBlock(block: Block, state: ClampState): Block | null {
     }
     case 'actions':
       if (block.elements.length === 0) return null;
-      out = {
-        ...block,
-        elements: block.elements
-          .slice(0, SLACK_LIMITS.actionsElements)
-          .map((e) =>
-            e.type === 'button' ? clampButton(e) : { ...e, options: e.options.slice(0, SLACK_LIMITS.selectOptions).map(clampOption) },
-          ),
-      };
+      out = { ...block, elements: block.elements.slice(0, SLACK_LIMITS.actionsElements).map(clampActionElement) };
       break;
     case 'markdown': {
       if (state.markdownLeft <= ELLIPSIS.length) return null;
@@ -314,24 +284,38 @@ function clampBlock(block: Block, state: ClampState): Block | null {
     default:
       out = { ...block };
   }
-  if (out.block_id !== undefined) out.block_id = uniqueId(out.block_id, state.blockIds, SLACK_LIMITS.blockIdChars);
-  if (out.type === 'actions')
-    out.elements.forEach((e) => (e.action_id = uniqueId(e.action_id, state.actionIds, SLACK_LIMITS.actionIdChars)));
-  if (out.type === 'section' && out.accessory?.type === 'button') {
-    out.accessory.action_id = uniqueId(out.accessory.action_id, state.actionIds, SLACK_LIMITS.actionIdChars);
-  }
-  if (out.type === 'input') out.element.action_id = uniqueId(out.element.action_id, state.actionIds, SLACK_LIMITS.actionIdChars);
+  withUniqueBlockId(out, state);
+  const uniqueActionId = (e: { action_id?: string }): void => {
+    if (e.action_id !== undefined) e.action_id = uniqueId(e.action_id, state.actionIds, SLACK_LIMITS.actionIdChars);
+  };
+  if (out.type === 'actions') out.elements.forEach(uniqueActionId);
+  if (out.type === 'section' && out.accessory?.type === 'button') uniqueActionId(out.accessory);
+  if (out.type === 'input') uniqueActionId(out.element);
   return out;
 }
 
-function clampBlockList(blocks: Block[], max: number): Block[] {
+function withUniqueBlockId<B extends AnyBlock>(out: B, state: ClampState): B {
+  if (out.block_id !== undefined) out.block_id = uniqueId(out.block_id, state.blockIds, SLACK_LIMITS.blockIdChars);
+  return out;
+}
+
+/** Views may hold blocks @slack/types does not know: those only get their block_id checked. */
+function clampAnyBlock(block: AnyBlock, state: ClampState): AnyBlock | null {
+  return isKnownBlock(block) ? clampBlock(block, state) : withUniqueBlockId({ ...block }, state);
+}
+
+function clampBlockList<B extends AnyBlock>(
+  blocks: B[],
+  max: number,
+  clampOne: (block: B, state: ClampState) => B | null,
+): Array<B | ContextBlock> {
   const state: ClampState = { markdownLeft: SLACK_LIMITS.markdownBlockTotalChars, tables: 0, blockIds: new Set(), actionIds: new Set() };
-  const clamped = blocks.map((b) => clampBlock(b, state)).filter((b): b is Block => b !== null);
+  const clamped = blocks.map((b) => clampOne(b, state)).filter((b): b is B => b !== null);
   return clampBlocks(clamped, max);
 }
 
 /** A fallback derived from the first header or section when a renderer gave no text. */
-function fallbackFromBlocks(blocks: Block[]): string {
+function fallbackFromBlocks(blocks: KnownBlock[]): string {
   for (const b of blocks) {
     if (b.type === 'header') return b.text.text;
     if (b.type === 'section' && b.text) return b.text.text;
@@ -341,7 +325,7 @@ function fallbackFromBlocks(blocks: Block[]): string {
 
 /** Applied to every message payload before it is sent (postMessage, update, ephemeral, respond). */
 export function clampMessage<T extends SlackMessage>(message: T): T {
-  const blocks = clampBlockList(message.blocks, SLACK_LIMITS.blocksPerMessage);
+  const blocks = clampBlockList(message.blocks, SLACK_LIMITS.blocksPerMessage, clampBlock);
   const text = nonEmpty(
     clampText(message.text, SLACK_LIMITS.fallbackTextChars),
     clampText(fallbackFromBlocks(blocks), SLACK_LIMITS.fallbackTextChars),
@@ -351,7 +335,7 @@ export function clampMessage<T extends SlackMessage>(message: T): T {
 
 /** Applied to every modal and Home view before views.open / update / publish. */
 export function clampView<T extends View>(view: T): T {
-  const blocks = clampBlockList(view.blocks, SLACK_LIMITS.blocksPerView);
+  const blocks = clampBlockList(view.blocks, SLACK_LIMITS.blocksPerView, clampAnyBlock);
   const out: T = { ...view, blocks };
   if (out.type === 'modal') {
     out.title = plainObj(out.title.text, SLACK_LIMITS.viewTitleChars);

@@ -6,7 +6,8 @@
  */
 import type { Chunk } from '../../service/types.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeDocButton } from './button-values.js';
 import { button, compact, context, divider, header, section } from './card-parts.js';
 import { docItem, docTitleLink } from './doc-item.js';
@@ -44,7 +45,7 @@ function passageText(chunk: Chunk): string {
 export function renderPassages(chunks: Chunk[], ctx: PassagesCardContext): SlackMessage {
   const shown = chunks.slice(0, MAX_PASSAGES);
   const title = ctx.docTitle ? `Key passages: ${ctx.docTitle}` : `Passages for “${ctx.query}”`;
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(title),
     context(
       `${shown.length} passage${shown.length === 1 ? '' : 's'} · “${escapeMrkdwn(excerpt(ctx.query, 200))}”`,

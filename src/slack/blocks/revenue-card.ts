@@ -1,6 +1,7 @@
 /** Revenue breakdown: the latest period's segments and regions with their share, in one table. */
 import type { RevenueBreakdown, RevenuePeriod, RevenueSegment } from '../../service/types.js';
-import type { Block, RawTextCell, SlackMessage } from './block-kit.js';
+import type { KnownBlock, RawTextElement } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { chooseUnit, formatInUnit, formatPercent, isNum, MISSING, unitCaption } from './format.js';
@@ -63,7 +64,7 @@ export function renderRevenueBreakdown(data: RevenueBreakdown, ctx: CompanyConte
   ];
   const present = groups.filter(([, rows]) => rows.length > 0);
   const unit = chooseUnit(present.flatMap(([, rows]) => rows.map((r) => r.revenue)));
-  const rows: RawTextCell[][] = [
+  const rows: RawTextElement[][] = [
     [cell('Name'), cell('Revenue'), cell('Share'), cell(previous ? `Share ${previous.fiscalYear || 'prior'}` : 'Prior share')],
   ];
   for (const [label, list, prior] of present) {
@@ -81,7 +82,7 @@ export function renderRevenueBreakdown(data: RevenueBreakdown, ctx: CompanyConte
       rows.push([cell(`…and ${list.length - MAX_ROWS_PER_GROUP} more`), cell(' '), cell(' '), cell(' ')]);
   }
   const others = data.periods.filter((p) => p !== latest).map((p) => `${p.period} ${p.fiscalYear}`.trim());
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(title),
     context(escapeMrkdwn(`${periodName(latest)} · ${unitCaption(unit, data.currency)} · shares in % of revenue`)),
     present.length

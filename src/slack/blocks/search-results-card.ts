@@ -4,14 +4,14 @@
  */
 import type { DocumentSummary, Page, V2SearchResult } from '../../service/types.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
-import type { Block } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
 import { encodeDocButton, encodeSearchState, type SearchState } from './button-values.js';
 import { actions, button, compact, context, divider, header, section } from './card-parts.js';
 import { docItem, docMetaLine, docTitleLink, type DocItem } from './doc-item.js';
 import { bold, escapeMrkdwn, safeUrl } from './escape.js';
 import { excerpt } from './format.js';
 import { clampMessage } from './limits.js';
-import type { SlackMessage } from './block-kit.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { markdownToPlainText } from './markdown/markdown-to-plain-text.js';
 
 export interface SearchCardContext {
@@ -34,7 +34,7 @@ function queryLabel(state: SearchState): string {
 }
 
 /** The filters in force, escaped, for the context line. */
-export function describeFilters(state: SearchState): string {
+function describeFilters(state: SearchState): string {
   const r = state.r as Record<string, unknown>;
   const list = (k: string): string | undefined =>
     Array.isArray(r[k]) && (r[k] as unknown[]).length ? (r[k] as string[]).join(', ') : undefined;
@@ -52,7 +52,7 @@ export function describeFilters(state: SearchState): string {
   return escapeMrkdwn(parts.join(' · '));
 }
 
-function docBlocks(item: DocItem, index: number, query: string | undefined): Block[] {
+function docBlocks(item: DocItem, index: number, query: string | undefined): KnownBlock[] {
   const lines = [bold(docTitleLink(item)), docMetaLine(item)];
   // Summaries are Markdown (the interface says so): flattened to plain text for a compact excerpt.
   if (item.summary) lines.push(escapeMrkdwn(excerpt(markdownToPlainText(item.summary), SUMMARY_EXCERPT)));
@@ -95,7 +95,7 @@ function renderList(list: ListPage, ctx: SearchCardContext, note?: string): Slac
     ? `${list.firstIndex + 1}–${list.firstIndex + list.items.length} of ${list.totalCount.toLocaleString('en-US')}`
     : `0 of ${list.totalCount.toLocaleString('en-US')}`;
   const source = state.k === 'v2' ? 'ranked by relevance' : state.k === 'news' ? 'news' : state.k === 'tag' ? 'by tag' : 'search';
-  const blocks: Block[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note)];
+  const blocks: KnownBlock[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note)];
   if (list.items.length === 0) {
     blocks.push(section('No documents matched. Try fewer words, a wider date range (`last:1y`), or drop a filter.'));
   }

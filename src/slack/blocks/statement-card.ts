@@ -1,6 +1,7 @@
 /** Balance-sheet and cash-flow statements as one Slack table each (one table per message). */
 import type { BalanceSheetRecord, CashFlowRecord } from '../../service/types.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { formatInUnit, humanizeKey, unitCaption } from './format.js';
@@ -55,7 +56,7 @@ export function companyTitle(ctx: CompanyContext): string {
 }
 
 /** Currency of the records, noting when periods disagree. */
-export function currencyOf(records: Array<{ currency: string }>): { currency: string | undefined; mixed: boolean } {
+function currencyOf(records: Array<{ currency: string }>): { currency: string | undefined; mixed: boolean } {
   const set = new Set(records.map((r) => r.currency).filter(Boolean));
   return { currency: records[0]?.currency || undefined, mixed: set.size > 1 };
 }
@@ -83,7 +84,7 @@ function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(
   const { currency, mixed } = currencyOf(shown);
   const caption = unitCaption(unit, currency);
   const period = humanizeKey(String(shown[0]?.period ?? '').trim() || 'reported');
-  const blocks: Array<Block | false> = [
+  const blocks: Array<KnownBlock | false> = [
     header(title),
     context(
       escapeMrkdwn(

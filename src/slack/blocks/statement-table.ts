@@ -1,6 +1,6 @@
 /** Builds the one Slack table of a statement card: periods as columns, key lines as rows. */
 import type { StatementHeader, StatementSection } from '../../service/types.js';
-import type { RawTextCell, TableBlock } from './block-kit.js';
+import type { RawTextElement, TableBlock } from '@slack/types';
 import { plainText } from './escape.js';
 import { chooseUnit, formatInUnit, isNum, type AmountUnit } from './format.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -32,7 +32,7 @@ export function periodLabel(h: Pick<StatementHeader, 'fiscalYear' | 'fiscalQuart
   return h.endDate || fy || '—';
 }
 
-export const cell = (text: string): RawTextCell => ({ type: 'raw_text', text: plainText(text) || ' ' });
+export const cell = (text: string): RawTextElement => ({ type: 'raw_text', text: plainText(text) || ' ' });
 
 /** Newest first, at most 19 periods (one column is the line label; Slack allows 20 cells). */
 export function latestRecords<R extends Pick<StatementHeader, 'endDate'>>(records: R[], max = SLACK_LIMITS.tableCellsPerRow - 1): R[] {
@@ -61,7 +61,7 @@ export function buildStatementTable<R extends StatementHeader>(
     seen.set(l, n);
     return n > 1 ? `${l} (${records[i]?.endDate ?? n})` : l;
   });
-  const rows: RawTextCell[][] = [[cell(firstHeader), ...uniqueLabels.map(cell)]];
+  const rows: RawTextElement[][] = [[cell(firstHeader), ...uniqueLabels.map(cell)]];
   for (const line of used) {
     rows.push([
       cell(line.heading ? `— ${line.label} —` : line.label),

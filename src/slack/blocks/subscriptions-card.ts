@@ -1,7 +1,8 @@
 /** Digest subscription cards: the list (message and App Home rows) and the (un)subscribe confirmations. */
 import type { DigestSubscription } from '../../store/records.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
-import type { Block, SlackMessage } from './block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeSimple } from './button-values.js';
 import { actions, button, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
@@ -10,18 +11,18 @@ import { clampMessage } from './limits.js';
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** `<#C123>` for real channel ids (a Slack reference we build, never from service text). */
-export function channelMention(channelId: string): string {
+function channelMention(channelId: string): string {
   return /^[CGD][A-Z0-9]{2,30}$/.test(channelId) ? `<#${channelId}>` : escapeMrkdwn(channelId);
 }
 
-export function describeSchedule(sub: Pick<DigestSubscription, 'cadence' | 'weekday' | 'time' | 'timeZone' | 'top'>): string {
+function describeSchedule(sub: Pick<DigestSubscription, 'cadence' | 'weekday' | 'time' | 'timeZone' | 'top'>): string {
   const when =
     sub.cadence === 'weekly' ? `every ${DAYS[sub.weekday ?? 1] ?? 'Monday'}` : sub.cadence === 'weekdays' ? 'every weekday' : 'every day';
   return `${when} at ${sub.time} ${sub.timeZone} · top ${sub.top}`;
 }
 
 /** One subscription: description plus Pause/Resume and Remove buttons (ids indexed by row). */
-export function subscriptionRow(sub: DigestSubscription, index: number): Block[] {
+export function subscriptionRow(sub: DigestSubscription, index: number): KnownBlock[] {
   const value = encodeSimple({ t: sub.teamId, ch: sub.channelId });
   const state = sub.paused
     ? `:double_vertical_bar: paused${sub.pausedReason ? ` (${escapeMrkdwn(sub.pausedReason)})` : ''}`
@@ -48,11 +49,11 @@ export function subscriptionRow(sub: DigestSubscription, index: number): Block[]
   ];
 }
 
-export const MAX_SUBSCRIPTION_ROWS = 20;
+const MAX_SUBSCRIPTION_ROWS = 20;
 
 export function renderSubscriptionList(subs: DigestSubscription[]): SlackMessage {
   const shown = subs.slice(0, MAX_SUBSCRIPTION_ROWS);
-  const blocks: Block[] = [header('Trending-concept digests')];
+  const blocks: KnownBlock[] = [header('Trending-concept digests')];
   if (shown.length === 0)
     blocks.push(section('No channel in this workspace receives digests yet. Start one with `/concepts subscribe #channel`.'));
   shown.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));

@@ -4,7 +4,8 @@
  * (`doc:<id>` or the service's `doc_…` form). Pure; used by link unfurls and the
  * "Summarize linked docs" shortcut.
  */
-import { decodeSlackEntities, sanitizeText } from '../blocks/escape.js';
+import { decodeSlackEntities } from '../text/decode-slack-entities.js';
+import { sanitizeText } from '../text/sanitize-text.js';
 
 /** Path shapes of a document page; the id is the segment after the prefix. */
 const DOC_PATH = /^\/(?:docs?|documents?)\/([A-Za-z0-9_.:-]{1,128})\/?$/;
@@ -20,7 +21,7 @@ export interface DocumentRef {
 }
 
 /** Whether `host` is one of `domains` (exact, case-insensitive). */
-export function isDocumentDomain(host: string, domains: readonly string[]): boolean {
+function isDocumentDomain(host: string, domains: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   return domains.some((d) => d.trim().toLowerCase().replace(/\.$/, '') === h);
 }

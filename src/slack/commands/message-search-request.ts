@@ -10,7 +10,8 @@
 import { parseDate } from '../../service/dates.js';
 import { parseSymbol } from '../../service/symbols.js';
 import type { V2SearchRequest } from '../../service/types.js';
-import { decodeSlackEntities, sanitizeText } from '../blocks/escape.js';
+import { decodeSlackEntities } from '../text/decode-slack-entities.js';
+import { sanitizeText } from '../text/sanitize-text.js';
 import { v2NumForPage } from './parse-research-args.js';
 
 /** Long messages make poor queries: the first words carry the topic. */

@@ -45,9 +45,9 @@ export interface ConceptsParseOptions {
   defaultTimeZone?: string;
 }
 
-export const CONCEPTS_DEFAULT_TOP = 10;
-export const CONCEPTS_MAX_TOP = 20;
-export const DEFAULT_DIGEST_TIME = '09:00';
+const CONCEPTS_DEFAULT_TOP = 10;
+const CONCEPTS_MAX_TOP = 20;
+const DEFAULT_DIGEST_TIME = '09:00';
 
 const WEEKDAYS: Record<string, number> = {
   sun: 0,

@@ -14,7 +14,7 @@ import { addDateFilter, resolveWindow, type DateWindow } from './date-window.js'
 import { tokenize } from './tokenize.js';
 import { closest, usage, type HelpResult, type UsageProblem, type UsageResult } from './usage-problem.js';
 
-export type FinancialStatementKind = 'balance' | 'cashflow' | 'revenue' | 'prices';
+type FinancialStatementKind = 'balance' | 'cashflow' | 'revenue' | 'prices';
 
 export type FinancialsArgs =
   | HelpResult
@@ -26,7 +26,7 @@ export type FinancialsArgs =
   | { kind: 'revenue'; symbol: StockSymbol; request: RevenueBreakdownRequest }
   | { kind: 'index'; symbol: StockSymbol; request: IndexPricesRequest };
 
-export const MAX_STATEMENT_LIMIT = 19; // one label column + 19 periods = Slack's 20 cells per row
+const MAX_STATEMENT_LIMIT = 19; // one label column + 19 periods = Slack's 20 cells per row
 
 const STATEMENT_WORDS: Record<string, FinancialStatementKind> = {
   balance: 'balance',
@@ -75,8 +75,8 @@ const QUARTERS: Record<string, string> = {
 const KEYS = ['limit', 'fy', 'q', 'since', 'until', 'last'];
 
 /** Periods shown when no limit:N is given (the service's own default is 8). */
-export const DEFAULT_STATEMENT_PERIODS = 5;
-export const FINANCIALS_EXAMPLE = '/financials SH:600519 balance annual limit:4';
+const DEFAULT_STATEMENT_PERIODS = 5;
+const FINANCIALS_EXAMPLE = '/financials SH:600519 balance annual limit:4';
 
 /** Parses /financials text. `now` enables `last:`. Never throws. */
 export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {

@@ -1,36 +1,44 @@
-/** Parses a /financials modal submission into the request /financials text would give. */
+/**
+ * Parses a /financials modal submission into the request /financials text would give. The
+ * listener reads the values (blocks/financials-modal.ts renders the modal, so it knows the ids)
+ * and renders the errors; this module owns what the fields mean.
+ */
 import { parseSymbol } from '../../service/symbols.js';
-import { FINANCIALS_MODAL } from '../blocks/action-ids.js';
-import {
-  financialsModalErrors,
-  PERIOD_OPTIONS,
-  STATEMENT_OPTIONS,
-  type ModalErrorsResponse,
-  type ViewStateValues,
-} from '../blocks/financials-modal.js';
 import { parseFinancialsArgs, type FinancialsArgs } from './parse-financials-args.js';
+
+export type ModalStatement = 'snapshot' | 'balance' | 'cashflow' | 'revenue' | 'prices';
+export type ModalPeriod = 'annual' | 'quarterly';
+export type FinancialsModalField = 'symbol' | 'statement' | 'period';
+
+/** What the user submitted, as read from the view state; unvalidated. */
+export interface FinancialsModalValues {
+  symbol: string;
+  statement?: string;
+  period?: string;
+}
+
+/** A message per faulty field, shown under it. */
+export type FinancialsModalErrors = Partial<Record<FinancialsModalField, string>>;
+
+/** Records, so a statement or period added to the modal's types fails to compile until listed. */
+const STATEMENTS: Record<ModalStatement, true> = { snapshot: true, balance: true, cashflow: true, revenue: true, prices: true };
+const PERIODS: Record<ModalPeriod, true> = { annual: true, quarterly: true };
 
 /** Validates a submission into the same request /financials text would give, or field errors. */
 export function parseFinancialsModal(
-  values: ViewStateValues,
+  values: FinancialsModalValues,
   now?: Date,
-): { ok: true; args: FinancialsArgs } | { ok: false; response: ModalErrorsResponse } {
-  const symbolText = values[FINANCIALS_MODAL.blocks.symbol]?.[FINANCIALS_MODAL.actions.symbol]?.value?.trim() ?? '';
-  const statement = values[FINANCIALS_MODAL.blocks.statement]?.[FINANCIALS_MODAL.actions.statement]?.selected_option?.value ?? 'snapshot';
-  const period = values[FINANCIALS_MODAL.blocks.period]?.[FINANCIALS_MODAL.actions.period]?.selected_option?.value;
-  const symbol = parseSymbol(symbolText);
-  if (!symbol.ok) return { ok: false, response: financialsModalErrors({ symbol: symbol.message }) };
-  if (!STATEMENT_OPTIONS.some((o) => o.value === statement))
-    return { ok: false, response: financialsModalErrors({ statement: 'Choose a statement from the list.' }) };
-  if (period !== undefined && !PERIOD_OPTIONS.some((o) => o.value === period))
-    return { ok: false, response: financialsModalErrors({ period: 'Choose annual or quarterly.' }) };
+): { ok: true; args: FinancialsArgs } | { ok: false; errors: FinancialsModalErrors } {
+  const statement = values.statement ?? 'snapshot';
+  const period = values.period;
+  const symbol = parseSymbol(values.symbol.trim());
+  if (!symbol.ok) return { ok: false, errors: { symbol: symbol.message } };
+  if (!Object.hasOwn(STATEMENTS, statement)) return { ok: false, errors: { statement: 'Choose a statement from the list.' } };
+  if (period !== undefined && !Object.hasOwn(PERIODS, period)) return { ok: false, errors: { period: 'Choose annual or quarterly.' } };
   if (statement === 'prices' && !symbol.symbol.isIndex) {
     return {
       ok: false,
-      response: financialsModalErrors({
-        symbol: 'Prices are for indices: SPX, HSI or 000300.',
-        statement: 'Choose another statement for a company.',
-      }),
+      errors: { symbol: 'Prices are for indices: SPX, HSI or 000300.', statement: 'Choose another statement for a company.' },
     };
   }
   const words = [
@@ -39,7 +47,6 @@ export function parseFinancialsModal(
     symbol.symbol.isIndex ? '' : (period ?? ''),
   ];
   const args = parseFinancialsArgs(words.filter(Boolean).join(' '), now);
-  if (args.kind === 'usage')
-    return { ok: false, response: financialsModalErrors({ statement: args.problems[0]?.message ?? 'This combination is not available.' }) };
+  if (args.kind === 'usage') return { ok: false, errors: { statement: args.problems[0]?.message ?? 'This combination is not available.' } };
   return { ok: true, args };
 }

@@ -30,8 +30,8 @@ import { usage, type HelpResult, type UsageProblem, type UsageResult } from './u
 export const SEARCH_PAGE_SIZE = 5;
 export const PASSAGES_COUNT = 8;
 /** The v2 endpoints return at most 100 documents. */
-export const V2_MAX_NUM = 100;
-export const FOLDER_NAME_MAX = 100;
+const V2_MAX_NUM = 100;
+const FOLDER_NAME_MAX = 100;
 
 export type ResearchSearch =
   | { kind: 'search'; api: 'v2'; request: V2SearchRequest; public: boolean; routeReason: string }

@@ -79,7 +79,7 @@ const KEYS: Record<string, Exclude<FilterName, 'public'>> = {
   doc: 'docs',
   docs: 'docs',
 };
-export const FILTER_KEYS = Object.keys(KEYS);
+const FILTER_KEYS = Object.keys(KEYS);
 
 export const FILTER_EXAMPLES: Record<FilterName, string> = {
   symbols: '$NVDA  US:NVDA  hk:700  600519',
@@ -145,7 +145,7 @@ const splitList = (v: string): string[] =>
     .filter(Boolean);
 
 /** Whether a token should be read as a symbol (explicit `$`, market prefix or suffix, or 6 digits). */
-export function looksLikeSymbol(text: string): 'explicit' | 'bare' | false {
+function looksLikeSymbol(text: string): 'explicit' | 'bare' | false {
   if (/^\$\S/.test(text) || /^(sh|sz|hk|us|ss):\S/i.test(text) || /^[A-Za-z0-9.-]+\.(sh|sz|hk|us|ss)$/i.test(text)) return 'explicit';
   return /^\d{6}$/.test(text) ? 'bare' : false;
 }

@@ -4,7 +4,8 @@
  * into an em dash, so both spellings are accepted.
  * @see https://docs.slack.dev/interactivity/implementing-slash-commands
  */
-import { decodeSlackEntities, sanitizeText } from '../blocks/escape.js';
+import { decodeSlackEntities } from '../text/decode-slack-entities.js';
+import { sanitizeText } from '../text/sanitize-text.js';
 
 export type SlackRef =
   | { kind: 'channel'; id: string; name?: string }
@@ -35,7 +36,7 @@ const CLOSE_FOR: Record<string, string[]> = {
 };
 const SPACE = /[\s\u3000\u00A0\u2000-\u200A\u2028\u2029\u202F\u205F]/;
 /** Tokens beyond this are ignored: commands are short, hostile input is not. */
-export const MAX_TOKENS = 200;
+const MAX_TOKENS = 200;
 
 function parseRef(inner: string): SlackRef | undefined {
   const [target = '', label] = inner.split('|', 2);

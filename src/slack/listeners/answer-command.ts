@@ -2,7 +2,7 @@
  * How a slash command shows its result: ephemeral on its response_url by default; `--public`
  * posts in the channel (through the response_url when the bot is not a member there).
  */
-import type { SlackMessage } from '../blocks/block-kit.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import type { CommandContext } from './command-context.js';
 import { postInChannel, respondEphemeral } from './deliver-card.js';
 

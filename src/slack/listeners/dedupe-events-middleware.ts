@@ -6,7 +6,7 @@ import type { ListenerDeps } from './listener-deps.js';
  * claims the event id in the store for at least ten minutes; repeats stop here. A listener that
  * fails to hand the event on in a retryable way releases the claim (context.releaseEvent) so the
  * next redelivery can succeed.
- * @see ../../../../shared/slack-facts.md §4 (Events API retries)
+ * @see https://docs.slack.dev/apis/events-api/
  */
 export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddlewareArgs> {
   return async ({ body, context, next }) => {

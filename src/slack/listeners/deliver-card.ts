@@ -8,7 +8,7 @@ import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { type Sleep, withRateLimitWait } from '../../slack-api/rate-limit-wait.js';
 import { toSlackCallError } from '../../slack-api/slack-call-error.js';
-import type { SlackMessage } from '../blocks/block-kit.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { clampMessage } from '../blocks/limits.js';
 
 /** What a failed post to a response_url is reported as (SlackCallError.method). */

@@ -15,7 +15,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
 import { isServiceError, type ServiceError } from '../../service/errors/service-error.js';
 import { isSlackFailure, type SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
-import type { SlackMessage } from '../blocks/block-kit.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { renderNotice, renderServiceError } from '../blocks/error-card.js';
 import { postEphemeralTo, respondArgs } from './deliver-card.js';
 

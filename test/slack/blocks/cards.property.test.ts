@@ -18,7 +18,8 @@ import type {
 import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
 import { validateView } from '../../../src/emulators/slack/validation/views.js';
 import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
-import type { SlackMessage, View } from '../../../src/slack/blocks/block-kit.js';
+import type { HomeView, ModalView } from '@slack/types';
+import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
 import { renderCompanySnapshot } from '../../../src/slack/blocks/company-snapshot-card.js';
 import { renderConceptDetail, renderConceptsList } from '../../../src/slack/blocks/concepts-card.js';
 import { renderDigest } from '../../../src/slack/blocks/digest-card.js';
@@ -27,7 +28,7 @@ import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
 import { renderFolderCreated, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
 import { renderUsage } from '../../../src/slack/blocks/help-card.js';
 import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
-import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
 import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
 import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';
 import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/blocks/search-results-card.js';
@@ -205,7 +206,7 @@ function check(m: SlackMessage): boolean {
   return true;
 }
 
-function checkView(v: View): boolean {
+function checkView(v: ModalView | HomeView): boolean {
   const violations = findViewViolations(v);
   if (violations.length) throw new Error(violations.join('; '));
   validateView(JSON.stringify(v), v.type);

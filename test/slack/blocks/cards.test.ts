@@ -3,18 +3,20 @@ import { validateMessageContent } from '../../../src/emulators/slack/validation/
 import { validateView } from '../../../src/emulators/slack/validation/views.js';
 import { ACTION_IDS, actionIdPattern } from '../../../src/slack/blocks/action-ids.js';
 import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
-import type { SlackMessage, View } from '../../../src/slack/blocks/block-kit.js';
+import type { HomeView, ModalView } from '@slack/types';
+import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
 import { decodeDocButton, decodeSearchState, encodeSearchState } from '../../../src/slack/blocks/button-values.js';
 import { renderCompanySnapshot } from '../../../src/slack/blocks/company-snapshot-card.js';
 import { renderConceptDetail, renderConceptsList } from '../../../src/slack/blocks/concepts-card.js';
 import { diffConcepts, renderDigest } from '../../../src/slack/blocks/digest-card.js';
 import { renderDocumentSummary, renderUnfurl } from '../../../src/slack/blocks/document-card.js';
 import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
-import { financialsModalErrors, renderFinancialsModal } from '../../../src/slack/blocks/financials-modal.js';
+import { financialsModalErrors, readFinancialsModal, renderFinancialsModal } from '../../../src/slack/blocks/financials-modal.js';
 import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
 import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../../src/slack/blocks/help-card.js';
 import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
-import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
+import { tableCellText } from '../../../src/slack/blocks/table-cell-text.js';
 import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
 import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';
 import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/blocks/search-results-card.js';
@@ -40,7 +42,7 @@ export function expectValidMessage(m: SlackMessage): void {
   expect(() => validateMessageContent({ text: m.text, blocks: JSON.stringify(m.blocks) }, 'chat.postMessage')).not.toThrow();
 }
 
-export function expectValidView(v: View): void {
+export function expectValidView(v: ModalView | HomeView): void {
   expect(findViewViolations(v)).toEqual([]);
   expect(() => validateView(JSON.stringify(v), v.type)).not.toThrow();
 }
@@ -72,7 +74,7 @@ describe('search result cards', () => {
     expect(json).toContain('Doc 5');
     expect(json).not.toContain('Doc 4"');
     const ids = m.blocks.flatMap((b) => (b.type === 'actions' ? b.elements.map((e) => e.action_id) : []));
-    expect(ids.filter((id) => actionIdPattern(ACTION_IDS.searchSummary).test(id))).toHaveLength(5);
+    expect(ids.filter((id) => actionIdPattern(ACTION_IDS.searchSummary).test(id ?? ''))).toHaveLength(5);
     expect(ids).toEqual(expect.arrayContaining([ACTION_IDS.searchPrev, ACTION_IDS.searchNext, ACTION_IDS.searchShare]));
     const footer = m.blocks.at(-1);
     const next = footer?.type === 'actions' ? footer.elements.find((e) => e.action_id === ACTION_IDS.searchNext) : undefined;
@@ -164,9 +166,10 @@ describe('financial cards', () => {
     expect(tables).toHaveLength(1);
     const table = tables[0];
     if (table?.type !== 'table') return;
-    expect(table.rows[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023']);
+    expect(table.rows[0]?.map(tableCellText)).toEqual(['Line', 'FY2024', 'FY2023']);
     expect(JSON.stringify(m)).toContain('Amounts in CNY billions');
-    expect(table.rows.find((r) => r[0]?.text === 'Total liabilities')?.[1]?.text).toBe('-51.0');
+    const liabilities = table.rows.find((r) => r[0] && tableCellText(r[0]) === 'Total liabilities');
+    expect(liabilities?.[1] && tableCellText(liabilities[1])).toBe('-51.0');
     expect(m).toMatchSnapshot();
   });
 
@@ -288,16 +291,21 @@ describe('views and small cards', () => {
       fin_statement: { fin_statement_select: { type: 'static_select', selected_option: { value: statement } } },
       fin_period: { fin_period_select: { type: 'radio_buttons', selected_option: period ? { value: period } : null } },
     });
-    expect(parseFinancialsModal(values('hk:700', 'balance', 'quarterly'))).toMatchObject({
+    // As the listener does: read the submitted values, parse them, render any field errors.
+    const parse = (state: ReturnType<typeof values>) => {
+      const parsed = parseFinancialsModal(readFinancialsModal(state));
+      return parsed.ok ? parsed : { ok: false, response: financialsModalErrors(parsed.errors) };
+    };
+    expect(parse(values('hk:700', 'balance', 'quarterly'))).toMatchObject({
       ok: true,
       args: { kind: 'balance', request: { symbol: 'HK:00700', period: 'quarterly' } },
     });
-    expect(parseFinancialsModal(values('SPX', 'balance'))).toMatchObject({ ok: true, args: { kind: 'index' } });
-    expect(parseFinancialsModal(values('000001', 'snapshot'))).toMatchObject({
+    expect(parse(values('SPX', 'balance'))).toMatchObject({ ok: true, args: { kind: 'index' } });
+    expect(parse(values('000001', 'snapshot'))).toMatchObject({
       ok: false,
       response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } },
     });
-    expect(parseFinancialsModal(values('NVDA', 'prices'))).toMatchObject({
+    expect(parse(values('NVDA', 'prices'))).toMatchObject({
       ok: false,
       response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } },
     });

@@ -6,7 +6,6 @@ import {
   escapeMrkdwn,
   inlineCode,
   italic,
-  markdownLink,
   mrkdwnLink,
   plainText,
   safeUrl,
@@ -76,7 +75,6 @@ describe('links', () => {
     expect(mrkdwnLink('not a url', '<!here>')).toBe('&lt;!here&gt;');
     expect(mrkdwnLink('https://ex.com/a|b', '')).toBe('<https://ex.com/a%7Cb|ex.com>');
     expect(safeUrl('https://user:pw@ex.com')).toBeUndefined();
-    expect(markdownLink('https://ex.com/(x)', '[t]')).toBe('[t](https://ex.com/%28x%29)');
   });
 
   it('breaks link syntax in markdown block text', () => {

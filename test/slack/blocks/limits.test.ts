@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Block, SlackMessage } from '../../../src/slack/blocks/block-kit.js';
-import { findMessageViolations, findViewViolations } from '../../../src/slack/blocks/limit-violations.js';
-import { clampBlocks, clampMessage, clampPlainText, clampText, clampView, SLACK_LIMITS } from '../../../src/slack/blocks/limits.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
+import { clampBlocks, clampMessage, clampView, SLACK_LIMITS } from '../../../src/slack/blocks/limits.js';
+import { clampPlainText, clampText } from '../../../src/slack/blocks/clamp-text.js';
 
-const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
+const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
 describe('clampText', () => {
   it('leaves short text alone and marks cuts with …', () => {
@@ -40,7 +42,7 @@ describe('clampText', () => {
 
 describe('clampBlocks', () => {
   it('replaces overflow with a visible notice and keeps trailing actions', () => {
-    const blocks: Block[] = Array.from({ length: 60 }, (_, i) => section(`item ${i}`));
+    const blocks: KnownBlock[] = Array.from({ length: 60 }, (_, i) => section(`item ${i}`));
     blocks.push({ type: 'actions', elements: [{ type: 'button', action_id: 'next', text: { type: 'plain_text', text: 'Next' } }] });
     const out = clampBlocks(blocks, 50);
     expect(out).toHaveLength(50);

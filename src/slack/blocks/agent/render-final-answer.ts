@@ -6,7 +6,8 @@
  * reported a time), so a re-render after a crash is identical.
  */
 import type { RunView } from '../../../agent/run-view.js';
-import type { Block, SlackMessage } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { mrkdwnLink, plainText } from '../escape.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { defuseTokens } from '../markdown/inline-to-mrkdwn.js';
@@ -19,7 +20,7 @@ import { runFooterBlock } from './run-footer.js';
 import { runSourcesBlocks } from './run-sources.js';
 
 export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits: Partial<MessageLimits> = {}): SlackMessage[] {
-  const body: Block[] = markdownToBlocks(finalAnswerMarkdown(view));
+  const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view));
   const title = defuseTokens(plainText(view.report?.title ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
@@ -32,7 +33,7 @@ export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits
   if (body.length === 0 && view.status === 'completed') {
     body.push(sectionBlock('The agent finished without writing an answer.'));
   }
-  const tail: Block[] = [...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
+  const tail: KnownBlock[] = [...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
   const hint = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, 'Read the full answer in the service') : undefined;
   return splitIntoMessages(body, limits, { tail, ...(hint?.startsWith('<') ? { overflowHint: hint } : {}) });
 }

@@ -1,23 +1,15 @@
 /**
  * Content for Slack's native chat streaming (chat.startStream / appendStream): task_update
  * chunks for the run's tool calls and the Markdown streamed so far. All of it is agent text,
- * escaped like any markdown_text (slack-facts §7).
+ * escaped like any markdown_text (see escape.ts).
  * @see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming
  */
+import type { TaskUpdateChunk } from '@slack/types';
 import type { RunView, ToolCall } from '../../../agent/run-view.js';
 import { escapeForMarkdownBlock, escapeMrkdwn } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { formatCount } from './agent-render-context.js';
 import { streamedAnswerText } from './run-answer-text.js';
-
-export interface TaskUpdateChunk {
-  type: 'task_update';
-  id: string;
-  title: string;
-  status: 'pending' | 'in_progress' | 'complete' | 'error';
-  details?: string;
-  output?: string;
-}
 
 const TITLE_CHARS = 150;
 const DETAILS_CHARS = 500;
@@ -57,21 +49,4 @@ export function toTaskUpdateChunks(view: RunView): TaskUpdateChunk[] {
 /** All Markdown streamed for this view, escaped for markdown_text. Grows by appending only. */
 export function toStreamMarkdown(view: RunView): string {
   return escapeForMarkdownBlock(streamedAnswerText(view));
-}
-
-/** The text to append to a native stream that already shows `prevView`'s text. */
-export function toMarkdownDelta(prevView: RunView, view: RunView): string {
-  const before = toStreamMarkdown(prevView);
-  const after = toStreamMarkdown(view);
-  if (after.startsWith(before)) return after.slice(before.length);
-  // Escaping is context-sensitive at the edges (a split entity): append each segment's new text.
-  const prevText = new Map(prevView.segments.map((s) => [s.id, s.text]));
-  let delta = '';
-  for (const seg of view.segments) {
-    const old = prevText.get(seg.id) ?? '';
-    if (seg.text.length <= old.length) continue;
-    const added = seg.text.startsWith(old) ? seg.text.slice(old.length) : seg.text;
-    delta += (old.trim() === '' && delta + before !== '' ? '\n\n' : '') + escapeForMarkdownBlock(added);
-  }
-  return delta;
 }

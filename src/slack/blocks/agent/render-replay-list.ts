@@ -4,7 +4,8 @@
  * with before_message_id.
  */
 import type { ConversationMessage } from '../../../service/types.js';
-import type { Block, SlackMessage } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { actions, button, context, section } from '../card-parts.js';
 import { bold, escapeMrkdwn, inlineCode } from '../escape.js';
 import { displayDate, excerpt } from '../format.js';
@@ -38,7 +39,7 @@ function messageLine(m: ConversationMessage): string {
 }
 
 export function renderReplayList(input: ReplayListInput): SlackMessage {
-  const blocks: Block[] = [
+  const blocks: KnownBlock[] = [
     section(
       `:repeat: ${bold('Replay an agent answer')} — conversation ${inlineCode(String(input.conversationId))}${input.isOlderPage ? ' (older messages)' : ''}`,
     ),

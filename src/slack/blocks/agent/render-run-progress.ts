@@ -4,9 +4,10 @@
  * well inside one message whatever the run does (≈ 4k chars of text, a handful of blocks).
  */
 import type { RunView } from '../../../agent/run-view.js';
-import type { Block, SlackMessage } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { escapeMrkdwn } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { markdownToMrkdwn } from '../markdown/markdown-pieces.js';
 import { noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';
 import { splitMrkdwn } from '../markdown/split-mrkdwn.js';
@@ -14,7 +15,7 @@ import { CANCEL_ACTION_ID, formatElapsed, type AgentRenderContext } from './agen
 import { streamedAnswerText } from './run-answer-text.js';
 import { toolCallLines } from './tool-call-lines.js';
 
-export const PROGRESS_LIMITS = {
+const PROGRESS_LIMITS = {
   /** Tool calls listed before "+N earlier". */
   tools: 6,
   /** Markdown read from the end of the streamed text. */
@@ -53,7 +54,7 @@ function stepLine(view: RunView): string | undefined {
 }
 
 /** The end of the streamed text, rendered as mrkdwn, cut at a clean boundary with a leading "…". */
-export function streamedTail(markdown: string): string {
+function streamedTail(markdown: string): string {
   let source = markdown;
   let cut = false;
   if (source.length > PROGRESS_LIMITS.tailMarkdownChars) {
@@ -70,7 +71,7 @@ export function streamedTail(markdown: string): string {
 }
 
 export function renderRunProgress(view: RunView, ctx: AgentRenderContext): SlackMessage {
-  const blocks: Block[] = [];
+  const blocks: KnownBlock[] = [];
   const elapsed = formatElapsed(elapsedMs(view, ctx.nowMs));
   blocks.push(sectionBlock(`${STATUS_LINE[view.status]} · ${elapsed}`));
   const step = view.status === 'running' ? stepLine(view) : undefined;

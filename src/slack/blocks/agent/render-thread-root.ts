@@ -3,10 +3,11 @@
  * message to thread under (a slash command, a button on an ephemeral card, /research replay).
  * User text is escaped: a question can never mention or broadcast.
  */
-import type { SlackMessage } from '../block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { context, section } from '../card-parts.js';
 import { escapeMrkdwn, inlineCode } from '../escape.js';
-import { clampMessage, clampText } from '../limits.js';
+import { clampMessage } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { excerpt } from '../format.js';
 import { isSlackUserId } from './agent-render-context.js';
 

@@ -3,12 +3,12 @@
  * who cancelled, or the silence timeout. The mention of the canceller is our own text.
  */
 import type { RunView } from '../../../agent/run-view.js';
-import type { Block } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn } from '../escape.js';
 import { noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';
 import { isSlackUserId } from './agent-render-context.js';
 
-export function runEndingBlocks(view: RunView): Block[] {
+export function runEndingBlocks(view: RunView): KnownBlock[] {
   if (view.timeout) {
     const minutes = Math.max(1, Math.round(view.timeout.silentForMs / 60_000));
     return [

@@ -1,11 +1,11 @@
 /** The footer under a final answer: elapsed time, tool calls, tokens, the conversation's link. */
 import type { RunView } from '../../../agent/run-view.js';
-import type { ContextBlock, MrkdwnText } from '../block-kit.js';
+import type { ContextBlock, MrkdwnElement } from '@slack/types';
 import { mrkdwnLink } from '../escape.js';
 import { formatCount, formatElapsed, type AgentRenderContext } from './agent-render-context.js';
 
 /** Elapsed from the first event to the end; from event times only, so a re-render is identical. */
-export function runElapsedMs(view: RunView, nowMs: number): number {
+function runElapsedMs(view: RunView, nowMs: number): number {
   if (view.startedAtMs === undefined) return 0;
   const end = view.endedAtMs ?? view.lastEventAtMs ?? nowMs;
   return Math.max(0, end - view.startedAtMs);
@@ -21,7 +21,7 @@ export function runFooterBlock(view: RunView, ctx: AgentRenderContext): ContextB
     const split = u.inputTokens + u.outputTokens > 0 ? ` (${formatCount(u.inputTokens)} in / ${formatCount(u.outputTokens)} out)` : '';
     parts.push(`:abacus: ${formatCount(u.totalTokens)} tokens${split}`);
   }
-  const elements: MrkdwnText[] = [{ type: 'mrkdwn', text: parts.join('  ·  ') }];
+  const elements: MrkdwnElement[] = [{ type: 'mrkdwn', text: parts.join('  ·  ') }];
   if (ctx.conversationUrl) {
     const link = mrkdwnLink(ctx.conversationUrl, 'Open the conversation');
     if (link.startsWith('<')) elements.push({ type: 'mrkdwn', text: link });

@@ -1,24 +1,24 @@
 /** The documents the run's tools returned, listed under the answer (deduplicated, capped). */
 import type { RunView, SourceRef } from '../../../agent/run-view.js';
-import type { Block } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
-import { clampPlainText, clampText } from '../limits.js';
+import { clampPlainText, clampText } from '../clamp-text.js';
 import { sectionBlock } from '../markdown/markdown-to-blocks.js';
 
-export const MAX_SOURCES_SHOWN = 8;
+const MAX_SOURCES_SHOWN = 8;
 const MAX_TITLE_CHARS = 150;
 
 function key(s: SourceRef): string {
   return s.url ?? s.docId ?? s.title;
 }
 
-export function sourceLine(s: SourceRef): string {
+function sourceLine(s: SourceRef): string {
   const title = s.title.replace(/\s+/g, ' ').trim() || s.url || 'Untitled document';
   const label = clampPlainText(title, MAX_TITLE_CHARS);
   return `• ${s.url ? mrkdwnLink(s.url, label) : escapeMrkdwn(label)}`;
 }
 
-export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): Block[] {
+export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): KnownBlock[] {
   const seen = new Set<string>();
   const unique = view.sources.filter((s) => (seen.has(key(s)) ? false : (seen.add(key(s)), true)));
   if (unique.length === 0) return [];

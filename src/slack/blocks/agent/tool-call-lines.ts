@@ -4,13 +4,13 @@
  */
 import type { ToolCall, ToolCallStatus } from '../../../agent/run-view.js';
 import { escapeMrkdwn, inlineCode } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
 import { formatCount } from './agent-render-context.js';
 
-export const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };
+const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };
 const MAX_LINE_CHARS = 300;
 
-export function toolCallLine(tool: ToolCall): string {
+function toolCallLine(tool: ToolCall): string {
   let line = `${TOOL_MARK[tool.status]} ${inlineCode(escapeMrkdwn(tool.toolName))}`;
   if (tool.keyInput !== '') line += ` ${escapeMrkdwn(tool.keyInput)}`;
   if (tool.status === 'error') line += ` — failed${tool.errorMessage ? `: ${escapeMrkdwn(tool.errorMessage)}` : ''}`;

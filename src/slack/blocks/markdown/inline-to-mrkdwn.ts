@@ -13,7 +13,7 @@ const HTML_TAG = /^<\/?([a-z][a-z0-9-]*)(\s[^<>]*)?\/?>$/i;
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 
 /** What inline html renders as: line breaks for <br>, nothing for other tags, escaped text otherwise. */
-export function inlineHtmlText(html: string): { kind: 'break' } | { kind: 'drop' } | { kind: 'text'; text: string } {
+function inlineHtmlText(html: string): { kind: 'break' } | { kind: 'drop' } | { kind: 'text'; text: string } {
   const trimmed = html.trim();
   if (HTML_COMMENT.test(trimmed)) return { kind: 'drop' };
   const m = HTML_TAG.exec(trimmed);
@@ -81,7 +81,7 @@ export function inlineToMrkdwn(tokens: readonly Token[]): string {
  * Inline tokens → plain text (no markup), for header blocks and raw_text table cells. Links
  * keep their address after the label, since these surfaces cannot link.
  */
-export function inlineToPlain(tokens: readonly Token[]): string {
+function inlineToPlain(tokens: readonly Token[]): string {
   let out = '';
   for (const t of tokens) {
     switch (t.type) {
@@ -117,7 +117,7 @@ export function inlineToPlain(tokens: readonly Token[]): string {
 /**
  * Text for plain_text objects and raw_text cells: sanitised, broadcast words defused, and a
  * WORD JOINER after `<` of anything token-like (`<!here>`, `<@U…>`, `<#C…>`): whether these
- * surfaces ever parse tokens is unconfirmed (slack-facts §7), so they cannot form one.
+ * surfaces ever parse tokens is not documented, so they cannot form one.
  */
 export function defuseTokens(text: string): string {
   return text.replace(/<(?=[!@#])/g, '<\u2060');

@@ -28,7 +28,7 @@ export function lexMarkdown(markdown: string): Token[] {
 }
 
 /** Block html: comments and tags dropped, <br> kept as a line break, the rest shown escaped. */
-export function htmlToMrkdwn(html: string): string {
+function htmlToMrkdwn(html: string): string {
   const text = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<br\s*\/?>/gi, '\n')
@@ -36,7 +36,7 @@ export function htmlToMrkdwn(html: string): string {
   return escapeMrkdwn(text);
 }
 
-export function codeFence(code: string): string {
+function codeFence(code: string): string {
   const body = escapeMrkdwn(code.replace(/\n+$/, '')).replace(/```/g, 'ˋˋˋ');
   return `\`\`\`\n${body === '' ? ' ' : body}\n\`\`\``;
 }
@@ -150,7 +150,7 @@ export function tokensToPieces(tokens: readonly Token[], nested = false): Piece[
 }
 
 /** Pieces as one mrkdwn string: headers bold, dividers as a rule, tables as text. */
-export function piecesToMrkdwn(pieces: readonly Piece[]): string {
+function piecesToMrkdwn(pieces: readonly Piece[]): string {
   return pieces
     .map((p) => {
       switch (p.kind) {

@@ -6,11 +6,13 @@
  * Nothing is dropped: what cannot be shown as intended is shown another way, with a note.
  * @see https://docs.slack.dev/reference/block-kit/blocks/table-block
  */
-import type { Block, ColumnSetting, ContextBlock, SectionBlock, TableBlock } from '../block-kit.js';
+import type { ContextBlock, KnownBlock, SectionBlock, TableBlock } from '@slack/types';
 import { SLACK_LIMITS } from '../limits.js';
 import { lexMarkdown, tokensToPieces, type Piece } from './markdown-pieces.js';
 import { splitMrkdwn } from './split-mrkdwn.js';
 import { tableAsText, type ColumnAlign } from './table-as-text.js';
+
+type ColumnSetting = NonNullable<TableBlock['column_settings']>[number];
 
 export interface MarkdownToBlocksOptions {
   /** 'blocks' (default): Markdown tables become table blocks; 'text': monospaced/records text. */
@@ -39,7 +41,7 @@ function columnSettings(align: readonly ColumnAlign[], width: number): ColumnSet
 }
 
 /** Rows (first = header) → one table block; rows are padded to the same width. */
-export function tableBlock(rows: readonly string[][], align: readonly ColumnAlign[]): TableBlock {
+function tableBlock(rows: readonly string[][], align: readonly ColumnAlign[]): TableBlock {
   const width = Math.max(1, ...rows.map((r) => r.length));
   return {
     type: 'table',
@@ -54,7 +56,7 @@ export function tableBlock(rows: readonly string[][], align: readonly ColumnAlig
 }
 
 /** Splits a table into blocks of at most `maxRows` rows each, repeating the header row. */
-export function splitTableRows(rows: readonly string[][], maxRows: number): string[][][] {
+function splitTableRows(rows: readonly string[][], maxRows: number): string[][][] {
   const [header, ...body] = rows;
   if (!header) return [];
   const per = Math.max(1, maxRows - 1);
@@ -64,11 +66,11 @@ export function splitTableRows(rows: readonly string[][], maxRows: number): stri
   return parts;
 }
 
-function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<MarkdownToBlocksOptions>): Block[] {
+function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<MarkdownToBlocksOptions>): KnownBlock[] {
   const width = Math.max(0, ...rows.map((r) => r.length));
   const longCell = rows.some((r) => r.some((c) => c.length > SLACK_LIMITS.tableCellChars));
   if (opts.tables === 'text' || width > SLACK_LIMITS.tableCellsPerRow || longCell) {
-    const blocks: Block[] = [];
+    const blocks: KnownBlock[] = [];
     if (opts.tables !== 'text') {
       const why = longCell
         ? 'a cell is too long for a Slack table'
@@ -80,7 +82,7 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Ma
   }
   const parts = splitTableRows(rows, SLACK_LIMITS.tableRows);
   const dataRows = rows.length - 1;
-  const blocks: Block[] = [];
+  const blocks: KnownBlock[] = [];
   let first = 1;
   parts.forEach((part, i) => {
     const last = first + part.length - 2;
@@ -92,12 +94,12 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Ma
 }
 
 /** Pieces → blocks: consecutive text pieces share a section up to the section limit. */
-export function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): Block[] {
+function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): KnownBlock[] {
   const opts: Required<MarkdownToBlocksOptions> = {
     tables: options.tables ?? 'blocks',
     maxSectionChars: Math.min(options.maxSectionChars ?? SLACK_LIMITS.sectionTextChars, SLACK_LIMITS.sectionTextChars),
   };
-  const blocks: Block[] = [];
+  const blocks: KnownBlock[] = [];
   let pending = '';
   const flush = (): void => {
     if (pending.trim() !== '') for (const part of splitMrkdwn(pending, opts.maxSectionChars)) blocks.push(sectionBlock(part));
@@ -124,6 +126,6 @@ export function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBloc
 }
 
 /** Untrusted Markdown → valid blocks (escaped, mentions neutralised). Empty input → []. */
-export function markdownToBlocks(markdown: string, options: MarkdownToBlocksOptions = {}): Block[] {
+export function markdownToBlocks(markdown: string, options: MarkdownToBlocksOptions = {}): KnownBlock[] {
   return piecesToBlocks(tokensToPieces(lexMarkdown(markdown)), options);
 }

@@ -2,15 +2,16 @@
  * The top-level `text` of a message with blocks: shown in notifications and read by screen
  * readers. Derived from the message's first text; escaped mrkdwn (Slack parses it too).
  */
-import type { Block } from '../block-kit.js';
+import type { KnownBlock } from '@slack/types';
 import { ZWSP, escapeMrkdwn } from '../escape.js';
-import { clampText } from '../limits.js';
+import { clampText } from '../clamp-text.js';
+import { tableCellText } from '../table-cell-text.js';
 
 /** Short enough for a notification line. */
-export const FALLBACK_WORDS_CHARS = 150;
+const FALLBACK_WORDS_CHARS = 150;
 
 /** mrkdwn → readable words: links to labels, markers and fences removed, whitespace collapsed. */
-export function mrkdwnToWords(mrkdwn: string): string {
+function mrkdwnToWords(mrkdwn: string): string {
   return mrkdwn
     .replace(/<([^<>|]*)\|([^<>]*)>/g, '$2')
     .replace(/<([^<>]*)>/g, '$1')
@@ -23,14 +24,14 @@ export function mrkdwnToWords(mrkdwn: string): string {
     .trim();
 }
 
-function firstWords(blocks: readonly Block[]): string {
+function firstWords(blocks: readonly KnownBlock[]): string {
   for (const b of blocks) {
     if (b.type === 'header') return escapeMrkdwn(b.text.text);
     if (b.type === 'section' && b.text) {
       const words = b.text.type === 'mrkdwn' ? mrkdwnToWords(b.text.text) : escapeMrkdwn(b.text.text);
       if (words !== '') return words;
     }
-    if (b.type === 'table' && b.rows[0]) return `Table: ${escapeMrkdwn(b.rows[0].map((c) => c.text.trim()).join(', '))}`;
+    if (b.type === 'table' && b.rows[0]) return `Table: ${escapeMrkdwn(b.rows[0].map((c) => tableCellText(c).trim()).join(', '))}`;
   }
   for (const b of blocks) {
     if (b.type === 'context') {
@@ -42,7 +43,7 @@ function firstWords(blocks: readonly Block[]): string {
 }
 
 /** First words of the blocks (≤ 150 chars, cut at a word boundary), plus "(part i of n)". */
-export function messageFallbackText(blocks: readonly Block[], part?: { part: number; of: number }): string {
+export function messageFallbackText(blocks: readonly KnownBlock[], part?: { part: number; of: number }): string {
   let words = firstWords(blocks);
   if (words.length > FALLBACK_WORDS_CHARS) {
     const cut = words.lastIndexOf(' ', FALLBACK_WORDS_CHARS);

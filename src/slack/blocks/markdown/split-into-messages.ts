@@ -5,10 +5,12 @@
  * keep ~11k). Splits happen at block boundaries; an oversize section is cut at a sentence or
  * word boundary, an oversize table by rows with its header repeated. Nothing is dropped
  * silently: past `maxMessages` the rest is replaced by a visible note.
- * @see /work/shared/slack-facts.md §2
+ * @see https://docs.slack.dev/reference/block-kit/blocks
  */
-import type { Block, SlackMessage, TableBlock } from '../block-kit.js';
-import { ELLIPSIS, SLACK_LIMITS } from '../limits.js';
+import type { KnownBlock, TableBlock } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
+import { SLACK_LIMITS } from '../limits.js';
+import { ELLIPSIS } from '../clamp-text.js';
 import { noteBlock, sectionBlock } from './markdown-to-blocks.js';
 import { splitMrkdwn } from './split-mrkdwn.js';
 import { messageFallbackText } from './message-fallback-text.js';
@@ -27,7 +29,7 @@ export interface MessageLimits {
 /** Safe text per message: Slack's cap is ~12k "with a buffer for block containers" (bolt-js#2867). */
 export const MESSAGE_TEXT_BUDGET = 11_000;
 
-export const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
+const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
   maxBlocks: SLACK_LIMITS.blocksPerMessage,
   maxTables: SLACK_LIMITS.tablesPerMessage,
   maxSectionChars: SLACK_LIMITS.sectionTextChars,
@@ -38,7 +40,7 @@ export const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
 
 export interface SplitOptions {
   /** Blocks that must end the answer (ending line, sources, footer); kept even on overflow. */
-  tail?: Block[];
+  tail?: KnownBlock[];
   /** mrkdwn appended to the overflow note, e.g. a link to the full conversation. */
   overflowHint?: string;
 }
@@ -56,7 +58,7 @@ export function blockTextLength(block: unknown): number {
 }
 
 /** Splits a table so every part has ≤ maxRows rows and ≤ maxChars of text, header repeated. */
-function splitTable(table: TableBlock, limits: MessageLimits): Block[] {
+function splitTable(table: TableBlock, limits: MessageLimits): KnownBlock[] {
   const [header, ...body] = table.rows;
   if (!header) return [table];
   const headerChars = blockTextLength(header);
@@ -76,7 +78,7 @@ function splitTable(table: TableBlock, limits: MessageLimits): Block[] {
   }
   if (current.length > 0 || parts.length === 0) parts.push(current);
   if (parts.length === 1) return [table];
-  const out: Block[] = [];
+  const out: KnownBlock[] = [];
   let first = 1;
   parts.forEach((rows, i) => {
     const last = first + rows.length - 1;
@@ -88,8 +90,8 @@ function splitTable(table: TableBlock, limits: MessageLimits): Block[] {
 }
 
 /** Every block made to fit a message on its own. */
-function normalise(blocks: readonly Block[], limits: MessageLimits): Block[] {
-  const out: Block[] = [];
+function normalise(blocks: readonly KnownBlock[], limits: MessageLimits): KnownBlock[] {
+  const out: KnownBlock[] = [];
   for (const b of blocks) {
     if (b.type === 'section' && b.text && b.text.text.length > limits.maxSectionChars && b.text.type === 'mrkdwn') {
       for (const part of splitMrkdwn(b.text.text, limits.maxSectionChars)) out.push(sectionBlock(part));
@@ -101,20 +103,20 @@ function normalise(blocks: readonly Block[], limits: MessageLimits): Block[] {
 }
 
 interface Draft {
-  blocks: Block[];
+  blocks: KnownBlock[];
   chars: number;
   tables: number;
 }
 
 const emptyDraft = (): Draft => ({ blocks: [], chars: 0, tables: 0 });
 
-function add(d: Draft, b: Block): void {
+function add(d: Draft, b: KnownBlock): void {
   d.blocks.push(b);
   d.chars += blockTextLength(b);
   if (b.type === 'table') d.tables += 1;
 }
 
-function fits(d: Draft, b: Block, limits: MessageLimits): boolean {
+function fits(d: Draft, b: KnownBlock, limits: MessageLimits): boolean {
   return (
     d.blocks.length + 1 <= limits.maxBlocks &&
     d.chars + blockTextLength(b) <= limits.maxTextChars &&
@@ -122,13 +124,13 @@ function fits(d: Draft, b: Block, limits: MessageLimits): boolean {
   );
 }
 
-function pack(blocks: readonly Block[], limits: MessageLimits): Draft[] {
+function pack(blocks: readonly KnownBlock[], limits: MessageLimits): Draft[] {
   const drafts: Draft[] = [];
   let d = emptyDraft();
   for (const b of blocks) {
     if (!fits(d, b, limits) && d.blocks.length > 0) {
       // A heading or a "table continued" note belongs with what follows it.
-      const carry: Block[] = [];
+      const carry: KnownBlock[] = [];
       const last = d.blocks[d.blocks.length - 1];
       if (last && d.blocks.length > 1 && (last.type === 'header' || (last.type === 'context' && b.type === 'table'))) {
         carry.push(d.blocks.pop()!);
@@ -149,7 +151,7 @@ function pack(blocks: readonly Block[], limits: MessageLimits): Draft[] {
  * An empty block list yields one message with a short note, so a reply is never blank.
  */
 export function splitIntoMessages(
-  blocks: readonly Block[],
+  blocks: readonly KnownBlock[],
   limitOverrides: Partial<MessageLimits> = {},
   opts: SplitOptions = {},
 ): SlackMessage[] {

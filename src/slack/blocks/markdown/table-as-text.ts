@@ -8,7 +8,7 @@ import { bold, escapeMrkdwn } from '../escape.js';
 export type ColumnAlign = 'left' | 'center' | 'right' | null;
 
 /** Widest monospaced rendering we allow before switching to one record per row. */
-export const MAX_MONOSPACE_WIDTH = 100;
+const MAX_MONOSPACE_WIDTH = 100;
 
 /** East Asian wide and fullwidth characters take two columns in a monospaced font. */
 function charWidth(cp: number): number {
@@ -34,7 +34,7 @@ function charWidth(cp: number): number {
 }
 
 /** Columns a string takes in a monospaced font (CJK counts two). */
-export function displayWidth(text: string): number {
+function displayWidth(text: string): number {
   let w = 0;
   for (const ch of text) w += charWidth(ch.codePointAt(0) ?? 0);
   return w;
@@ -55,7 +55,7 @@ function widths(rows: readonly string[][]): number[] {
 }
 
 /** Total width of the monospaced rendering, separators included. */
-export function monospaceWidth(rows: readonly string[][]): number {
+function monospaceWidth(rows: readonly string[][]): number {
   const w = widths(rows);
   return w.reduce((a, b) => a + b, 0) + Math.max(0, w.length - 1) * 3;
 }
@@ -64,7 +64,7 @@ export function monospaceWidth(rows: readonly string[][]): number {
  * A code block with padded columns (first row = header, underlined). Fits tables up to
  * MAX_MONOSPACE_WIDTH columns wide; callers use tableToRecords beyond that.
  */
-export function tableToMonospace(rows: readonly string[][], align: readonly ColumnAlign[] = []): string {
+function tableToMonospace(rows: readonly string[][], align: readonly ColumnAlign[] = []): string {
   const w = widths(rows);
   const line = (r: readonly string[]): string =>
     w
@@ -83,7 +83,7 @@ export function tableToMonospace(rows: readonly string[][], align: readonly Colu
 }
 
 /** One line per row, "*header*: value · …", for tables too wide to read monospaced. */
-export function tableToRecords(rows: readonly string[][]): string {
+function tableToRecords(rows: readonly string[][]): string {
   const [header = [], ...body] = rows;
   const names = header.map((h, i) => flat(h) || `#${i + 1}`);
   return body

@@ -6,7 +6,7 @@
  * they answer ephemerally to the clicker instead, leaving the results card in place.
  */
 import { decodeDocButton, decodeSearchState } from '../../blocks/button-values.js';
-import type { SlackMessage } from '../../blocks/block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { renderDocumentSummary } from '../../blocks/document-card.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderPassages } from '../../blocks/passages-card.js';

@@ -7,7 +7,7 @@
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
-import type { SlackMessage } from '../../blocks/block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { NOT_A_MEMBER, respondEphemeral } from '../deliver-card.js';

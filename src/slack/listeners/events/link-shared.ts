@@ -4,7 +4,6 @@
  * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../../app/correlation-middleware.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { buildDocumentUnfurls } from '../features/build-document-unfurls.js';
@@ -18,16 +17,19 @@ export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promis
     const unfurls = await buildDocumentUnfurls(deps, event.links, log, correlationId);
     if (Object.keys(unfurls).length === 0) return;
     // unfurl_id + source works for links still in the composer as well as posted ones.
-    const target =
-      event.unfurl_id && (event.source === 'composer' || event.source === 'conversations_history')
-        ? { unfurl_id: event.unfurl_id, source: event.source }
-        : { channel: event.channel, ts: event.message_ts };
+    const source = unfurlSource(event.source);
+    const target = event.unfurl_id && source ? { unfurl_id: event.unfurl_id, source } : { channel: event.channel, ts: event.message_ts };
     try {
-      await client.chat.unfurl({ ...target, unfurls } as unknown as Parameters<WebClient['chat']['unfurl']>[0]);
+      await client.chat.unfurl({ ...target, unfurls });
       log.info('document links unfurled', { count: Object.keys(unfurls).length });
     } catch (error) {
       const failure = toSlackCallError('chat.unfurl', error);
       log.warn('chat.unfurl failed', { error: failure, slack_error: failure.code });
     }
   };
+}
+
+/** The event's `source` when chat.unfurl accepts it with an unfurl_id. */
+function unfurlSource(source: string | undefined): 'composer' | 'conversations_history' | undefined {
+  return source === 'composer' || source === 'conversations_history' ? source : undefined;
 }

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../../../observability/logger.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
-import type { Block } from '../../blocks/block-kit.js';
+import type { KnownBlock } from '@slack/types';
 import { renderUnfurl } from '../../blocks/document-card.js';
 import { documentIdFromUrl } from '../../commands/find-document-refs.js';
 import type { ListenerDeps } from '../listener-deps.js';
@@ -19,7 +19,7 @@ export async function buildDocumentUnfurls(
   links: ReadonlyArray<{ url: string }>,
   log: Logger,
   correlationId: string,
-): Promise<Record<string, { blocks: Block[] }>> {
+): Promise<Record<string, { blocks: KnownBlock[] }>> {
   const wanted = links
     .map((link) => ({ url: link.url, docId: documentIdFromUrl(link.url, deps.documentUrlDomains) }))
     .filter((l): l is { url: string; docId: string } => l.docId !== undefined)
@@ -37,5 +37,5 @@ export async function buildDocumentUnfurls(
       }
     }),
   );
-  return Object.fromEntries(cards.filter((c): c is readonly [string, { blocks: Block[] }] => c !== undefined));
+  return Object.fromEntries(cards.filter((c): c is readonly [string, { blocks: KnownBlock[] }] => c !== undefined));
 }

@@ -33,7 +33,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
     recentRuns: runs.map((run) => withPermalink(run, workspaceUrl)),
     status,
   });
-  await target.client.views.publish({ user_id: target.userId, view: view as never });
+  await target.client.views.publish({ user_id: target.userId, view });
 }
 
 async function recentRunsWithStatus(deps: ListenerDeps, target: HomeTarget): Promise<Array<RecentRun & { status: HomeRun['status'] }>> {

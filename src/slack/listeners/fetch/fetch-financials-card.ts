@@ -6,7 +6,7 @@
 import { isServiceError, type ServiceError } from '../../../service/errors/service-error.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { CallOptions, ResearchService } from '../../../service/types.js';
-import type { SlackMessage } from '../../blocks/block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { renderCompanySnapshot } from '../../blocks/company-snapshot-card.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderIndexCard } from '../../blocks/index-card.js';

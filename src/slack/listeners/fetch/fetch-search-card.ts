@@ -3,7 +3,7 @@
  * Prev/Next, the same page for Share) and renders its card.
  */
 import type { ResearchService } from '../../../service/types.js';
-import type { SlackMessage } from '../../blocks/block-kit.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import type { SearchState } from '../../blocks/button-values.js';
 import { renderTagResults, renderV1SearchResults, renderV2SearchResults } from '../../blocks/search-results-card.js';
 import { SEARCH_PAGE_SIZE, v2NumForPage } from '../../commands/parse-research-args.js';

@@ -6,8 +6,8 @@
 import type { App, Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
-import type { SlackMessage } from '../../blocks/block-kit.js';
-import type { ViewStateValues } from '../../blocks/financials-modal.js';
+import { financialsModalErrors, readFinancialsModal } from '../../blocks/financials-modal.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { parseFinancialsModal } from '../../commands/parse-financials-modal.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { Logger } from '../../../observability/logger.js';
@@ -24,9 +24,9 @@ export function registerFinancialsViews(app: App, deps: ListenerDeps): void {
 
 export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewMiddlewareArgs<ViewSubmitAction>> {
   return async ({ ack, view, body, client, context }) => {
-    const parsed = parseFinancialsModal(view.state.values as ViewStateValues, new Date(deps.clock()));
+    const parsed = parseFinancialsModal(readFinancialsModal(view.state.values), new Date(deps.clock()));
     if (!parsed.ok) {
-      await ack(parsed.response);
+      await ack(financialsModalErrors(parsed.errors));
       return;
     }
     await ack();

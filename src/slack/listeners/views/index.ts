@@ -2,9 +2,7 @@
 import type { App } from '@slack/bolt';
 import type { ListenerDeps } from '../listener-deps.js';
 import { registerFinancialsViews } from './financials-modal-submit.js';
-import { registerFeatureViews } from './feature-views.js';
 
 export function registerViews(app: App, deps: ListenerDeps): void {
   registerFinancialsViews(app, deps);
-  registerFeatureViews(app, deps);
 }

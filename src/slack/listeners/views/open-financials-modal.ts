@@ -32,6 +32,5 @@ export async function openFinancialsModal(
   initial: FinancialsModalInitial = {},
 ): Promise<void> {
   const view = clampView(renderFinancialsModal(initial, encodeModalOrigin(origin)));
-  // Same JSON; the SDK's view type does not know our structural block types.
-  await client.views.open({ trigger_id: triggerId, view: view as unknown as Parameters<WebClient['views']['open']>[0]['view'] });
+  await client.views.open({ trigger_id: triggerId, view });
 }

@@ -10,7 +10,7 @@ import type { ResearchFindings } from '../../../../src/emulators/service/researc
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import { findMessageViolations } from '../limit-violations.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 
 const findings: ResearchFindings = {

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { reduceRunEvents } from '../../../../src/agent/reduce-run.js';
 import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../../../src/agent/run-view.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
-import type { ActionsBlock, SlackMessage } from '../../../../src/slack/blocks/block-kit.js';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import type { ActionsBlock } from '@slack/types';
+import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
+import { findMessageViolations } from '../limit-violations.js';
 import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
-import { toMarkdownDelta, toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
+import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 import type { AgentRenderContext } from '../../../../src/slack/blocks/agent/agent-render-context.js';
@@ -198,32 +199,18 @@ describe('native stream chunks', () => {
     expect(midway[1]!.status).toBe('in_progress');
   });
 
-  const streamDeltas = (list: WorkflowStreamEvent[]): { streamed: string; last: RunView } => {
-    let prev = initialRunView({ startedAtMs: START });
-    let streamed = '';
-    for (const e of list) {
-      const next = reduceRunEvents(prev, [e]);
-      streamed += toMarkdownDelta(prev, next);
-      prev = next;
-    }
-    return { streamed, last: prev };
-  };
-
-  it('markdown deltas concatenate to the full streamed text', () => {
-    const { streamed, last } = streamDeltas(buildRunEvents());
-    expect(streamed).toBe(toStreamMarkdown(last));
-    expect(streamed.startsWith('好的，我先检索贵州茅台的年报与研报')).toBe(true);
-    expect(toMarkdownDelta(last, last)).toBe('');
+  it('stream markdown is the streamed text, escaped', () => {
+    expect(toStreamMarkdown(fold(buildRunEvents())).startsWith('好的，我先检索贵州茅台的年报与研报')).toBe(true);
   });
 
-  it('markdown deltas are escaped, even when an entity is split across events', () => {
+  it('stream markdown is escaped, even when an entity is split across events', () => {
     const hostile: WorkflowStreamEvent[] = [
       { event_id: 'h1', event_type: 'streaming', timestamp: START, response_id: 'r', content: 'hi <!here> a &l', offset: 1 },
       { event_id: 'h2', event_type: 'streaming', timestamp: START, response_id: 'r', content: 't; [x](https://e.com) <@U1>', offset: 2 },
     ];
-    const { streamed } = streamDeltas(hostile);
+    const streamed = toStreamMarkdown(fold(hostile));
     expect(streamed).not.toMatch(/<[!@]/);
-    expect(streamed).toBe('hi &lt;!here&gt; a &amp;lt; [x]\u200B(https://e.com) &lt;@U1&gt;');
+    expect(streamed).toBe('hi &lt;!here&gt; a &lt; [x]\u200B(https://e.com) &lt;@U1&gt;');
   });
 });
 

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Block, SectionBlock, TableBlock } from '../../../../src/slack/blocks/block-kit.js';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import type { KnownBlock, SectionBlock, TableBlock } from '@slack/types';
+import { findMessageViolations } from '../limit-violations.js';
+import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
 import { markdownToMrkdwn } from '../../../../src/slack/blocks/markdown/markdown-pieces.js';
 import { markdownToBlocks } from '../../../../src/slack/blocks/markdown/markdown-to-blocks.js';
 
 const ZWSP = '\u200B';
-const sectionTexts = (blocks: Block[]): string[] => blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
+const sectionTexts = (blocks: KnownBlock[]): string[] => blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
 const only = (md: string): string => {
   const texts = sectionTexts(markdownToBlocks(md));
   expect(texts).toHaveLength(1);
@@ -82,7 +83,7 @@ describe('markdownToBlocks: constructs', () => {
     const [table] = markdownToBlocks('| 指标 | 2024 | 说明 |\n|:--|--:|:-:|\n| **营收** | 1,741.4 | a \\| b |\n| 利润 | |').filter(
       (b): b is TableBlock => b.type === 'table',
     );
-    expect(table!.rows.map((r) => r.map((c) => c.text))).toEqual([
+    expect(table!.rows.map((r) => r.map(tableCellText))).toEqual([
       ['指标', '2024', '说明'],
       ['营收', '1,741.4', 'a | b'],
       ['利润', ' ', ' '],
@@ -99,8 +100,8 @@ describe('markdownToBlocks: constructs', () => {
     const blocks = markdownToBlocks(md);
     const tables = blocks.filter((b): b is TableBlock => b.type === 'table');
     expect(tables.map((t) => t.rows.length)).toEqual([100, 100, 53]);
-    for (const t of tables) expect(t.rows[0]!.map((c) => c.text)).toEqual(['n', 'v']);
-    const data = tables.flatMap((t) => t.rows.slice(1).map((r) => r[0]!.text));
+    for (const t of tables) expect(t.rows[0]!.map(tableCellText)).toEqual(['n', 'v']);
+    const data = tables.flatMap((t) => t.rows.slice(1).map((r) => tableCellText(r[0]!)));
     expect(data).toEqual(Array.from({ length: 250 }, (_, i) => String(i + 1)));
     expect(allStrings(blocks).filter((s) => s.startsWith('Table continued'))).toEqual([
       'Table continued: rows 100–198 of 250.',

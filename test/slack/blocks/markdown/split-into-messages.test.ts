@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Block, SlackMessage, TableBlock } from '../../../../src/slack/blocks/block-kit.js';
-import { findMessageViolations } from '../../../../src/slack/blocks/limit-violations.js';
+import type { KnownBlock, TableBlock } from '@slack/types';
+import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
+import { findMessageViolations } from '../limit-violations.js';
+import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
 import { markdownToBlocks, sectionBlock } from '../../../../src/slack/blocks/markdown/markdown-to-blocks.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET, splitIntoMessages } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 import { buildLongReport } from '../../../fixtures/build-long-report.js';
@@ -36,7 +38,7 @@ describe('splitIntoMessages', () => {
     for (let p = 0; p < 80; p++) expect(text).toContain(`P${String(p).padStart(3, '0')}`);
     const rowIds = messages
       .flatMap((m) => m.blocks.filter((b): b is TableBlock => b.type === 'table'))
-      .flatMap((tb) => tb.rows.slice(1).map((r) => r[0]!.text));
+      .flatMap((tb) => tb.rows.slice(1).map((r) => tableCellText(r[0]!)));
     expect(rowIds.filter((id) => id.startsWith('R3-'))).toHaveLength(150);
     expect(new Set(rowIds).size).toBe(rowIds.length);
     expect(text).toContain('END-OF-REPORT');
@@ -52,8 +54,10 @@ describe('splitIntoMessages', () => {
     expectWithinLimits(messages);
     const tables = messages.flatMap((m) => m.blocks.filter((b): b is TableBlock => b.type === 'table'));
     expect(tables.length).toBeGreaterThan(3);
-    for (const tb of tables) expect(tb.rows[0]!.map((c) => c.text)).toEqual(['a', 'b', 'c', 'd']);
-    expect(tables.flatMap((tb) => tb.rows.slice(1).map((r) => Number(r[0]!.text)))).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    for (const tb of tables) expect(tb.rows[0]!.map(tableCellText)).toEqual(['a', 'b', 'c', 'd']);
+    expect(tables.flatMap((tb) => tb.rows.slice(1).map((r) => Number(tableCellText(r[0]!))))).toEqual(
+      Array.from({ length: 300 }, (_, i) => i),
+    );
     expect(messages[0]!.text).toMatch(/^Table: a, b, c, d \(part 1 of \d+\)$/);
   });
 
@@ -67,7 +71,7 @@ describe('splitIntoMessages', () => {
   });
 
   it('cuts an oversize section and respects the block count', () => {
-    const many: Block[] = Array.from({ length: 120 }, (_, i) => sectionBlock(`item ${i}`));
+    const many: KnownBlock[] = Array.from({ length: 120 }, (_, i) => sectionBlock(`item ${i}`));
     const messages = splitIntoMessages([sectionBlock('word '.repeat(1500).trim()), ...many]);
     expectWithinLimits(messages);
     expect(messages.flatMap((m) => m.blocks).length).toBe(3 + 120);

@@ -1,19 +1,25 @@
 /**
- * A checker for the limits `limits.ts` enforces: lists every way a payload would break a Slack
- * limit. Used by tests (property tests feed it random renders) and handy in logs before a send.
+ * The tests' oracle for the limits src/slack/blocks/limits.ts enforces: lists every way a payload
+ * would break a Slack limit (property tests feed it random renders). Written apart from the
+ * clamps so a clamp that forgets a limit is caught.
  */
-import type { Block, ButtonElement, SlackMessage, TextObject, View } from './block-kit.js';
-import { SLACK_LIMITS as L } from './limits.js';
+import type { AnyBlock, Button, TextObject, View } from '@slack/types';
+import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
+import { isKnownBlock } from '../../../src/slack/blocks/is-known-block.js';
+import { SLACK_LIMITS as L } from '../../../src/slack/blocks/limits.js';
 
 type Add = (path: string, problem: string) => void;
 
 function text(add: Add, path: string, t: TextObject | undefined, max: number): void {
-  if (!t) return add(path, 'missing text object');
+  if (!t) {
+    add(path, 'missing text object');
+    return;
+  }
   if (t.text.length === 0) add(path, 'empty text');
   if (t.text.length > max) add(path, `text ${t.text.length} > ${max}`);
 }
 
-function button(add: Add, path: string, b: ButtonElement): void {
+function button(add: Add, path: string, b: Button): void {
   text(add, `${path}/text`, b.text, L.buttonTextChars);
   if (b.text.type !== 'plain_text') add(`${path}/text`, 'button text must be plain_text');
   if (b.value !== undefined && b.value.length > L.buttonValueChars) add(`${path}/value`, `value ${b.value.length} > ${L.buttonValueChars}`);
@@ -21,13 +27,18 @@ function button(add: Add, path: string, b: ButtonElement): void {
   if ((b.accessibility_label?.length ?? 0) > L.accessibilityLabelChars) add(`${path}/accessibility_label`, 'too long');
 }
 
-function blocks(add: Add, list: Block[], maxBlocks: number): void {
+function blocks(add: Add, list: AnyBlock[], maxBlocks: number): void {
   if (list.length > maxBlocks) add('blocks', `${list.length} blocks > ${maxBlocks}`);
   const blockIds = new Set<string>();
   const actionIds = new Set<string>();
   let markdown = 0;
   let tables = 0;
-  const actionId = (path: string, id: string): void => {
+  const actionId = (path: string, id: string | undefined): void => {
+    // Slack would make one up, but our handlers route on it: a missing one is a bug here.
+    if (id === undefined) {
+      add(path, 'missing action_id');
+      return;
+    }
     if (id.length === 0 || id.length > L.actionIdChars) add(path, 'bad action_id length');
     if (actionIds.has(id)) add(path, `duplicate action_id ${id}`);
     actionIds.add(id);
@@ -39,13 +50,14 @@ function blocks(add: Add, list: Block[], maxBlocks: number): void {
       if (blockIds.has(b.block_id)) add(`${p}/block_id`, `duplicate block_id ${b.block_id}`);
       blockIds.add(b.block_id);
     }
+    if (!isKnownBlock(b)) return;
     switch (b.type) {
       case 'section':
         if (!b.text && !b.fields) add(p, 'section needs text or fields');
         if (b.text) text(add, `${p}/text`, b.text, L.sectionTextChars);
         if (b.fields) {
           if (b.fields.length > L.sectionFields) add(`${p}/fields`, 'too many fields');
-          b.fields.forEach((f, j) => text(add, `${p}/fields/${j}`, f, L.sectionFieldChars));
+          for (const [j, f] of b.fields.entries()) text(add, `${p}/fields/${j}`, f, L.sectionFieldChars);
         }
         if (b.accessory?.type === 'button') {
           button(add, `${p}/accessory`, b.accessory);
@@ -58,7 +70,9 @@ function blocks(add: Add, list: Block[], maxBlocks: number): void {
         break;
       case 'context':
         if (b.elements.length === 0 || b.elements.length > L.contextElements) add(`${p}/elements`, 'bad element count');
-        b.elements.forEach((e, j) => e.type !== 'image' && text(add, `${p}/elements/${j}`, e, L.textObjectChars));
+        b.elements.forEach((e, j) => {
+          if (e.type !== 'image') text(add, `${p}/elements/${j}`, e, L.textObjectChars);
+        });
         break;
       case 'actions':
         if (b.elements.length === 0 || b.elements.length > L.actionsElements) add(`${p}/elements`, 'bad element count');
@@ -78,7 +92,9 @@ function blocks(add: Add, list: Block[], maxBlocks: number): void {
         b.rows.forEach((r, j) => {
           if (r.length > L.tableCellsPerRow) add(`${p}/rows/${j}`, 'too many cells');
           if (r.length !== width) add(`${p}/rows/${j}`, 'ragged row');
-          r.forEach((c, k) => c.text.length === 0 && add(`${p}/rows/${j}/${k}`, 'empty cell'));
+          r.forEach((c, k) => {
+            if (c.type !== 'rich_text' && c.text.length === 0) add(`${p}/rows/${j}/${k}`, 'empty cell');
+          });
         });
         if ((b.column_settings?.length ?? 0) > L.tableColumnSettings) add(`${p}/column_settings`, 'too many');
         break;
@@ -86,11 +102,13 @@ function blocks(add: Add, list: Block[], maxBlocks: number): void {
       case 'input':
         text(add, `${p}/label`, b.label, L.inputLabelChars);
         actionId(`${p}/element`, b.element.action_id);
-        if (b.element.type !== 'plain_text_input') {
-          if (b.element.options.length === 0 || b.element.options.length > L.selectOptions) add(`${p}/element/options`, 'bad count');
-          b.element.options.forEach((o, j) => {
+        if (b.element.type === 'static_select' || b.element.type === 'radio_buttons') {
+          const options = b.element.options ?? [];
+          if (options.length === 0 || options.length > L.selectOptions) add(`${p}/element/options`, 'bad count');
+          options.forEach((o, j) => {
             text(add, `${p}/element/options/${j}`, o.text, L.optionTextChars);
-            if (o.value.length === 0 || o.value.length > L.optionValueChars) add(`${p}/element/options/${j}/value`, 'bad length');
+            const value = o.value ?? '';
+            if (value.length === 0 || value.length > L.optionValueChars) add(`${p}/element/options/${j}/value`, 'bad length');
           });
         }
         break;
