@@ -91,7 +91,7 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
       await client.chat.postMessage({
         channel: sub.channelId,
         text: card.text,
-        blocks: card.blocks as never,
+        blocks: card.blocks,
         metadata: digestMetadata(slotIso, snapshot),
         unfurl_links: false,
         unfurl_media: false,

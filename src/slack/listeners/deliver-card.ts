@@ -14,11 +14,13 @@ import { clampMessage } from '../blocks/limits.js';
 /** What a failed post to a response_url is reported as (SlackCallError.method). */
 export const RESPONSE_URL = 'response_url';
 
-/** Our structural Block Kit types → the SDK's argument shape (same JSON). */
-export function respondArgs(message: SlackMessage, extra: Omit<RespondArguments, 'text' | 'blocks'> = {}): RespondArguments {
+/** The clamped message with the response_url options (thread, response type, replacing). */
+export function respondArgs(
+  message: SlackMessage,
+  extra: Pick<RespondArguments, 'response_type' | 'replace_original' | 'delete_original' | 'thread_ts'> = {},
+): RespondArguments & { text: string; blocks: SlackMessage['blocks'] } {
   const clamped = clampMessage(message);
-  // Same JSON; the SDK's union types just do not know our structural block types.
-  return { ...extra, text: clamped.text, blocks: clamped.blocks } as unknown as RespondArguments;
+  return { ...extra, text: clamped.text, blocks: clamped.blocks };
 }
 
 /** Posts to the response_url; a failure (expired, used up, rate-limited) becomes a SlackCallError. */
@@ -84,7 +86,12 @@ export async function postInChannel(target: PublicTarget, message: SlackMessage)
   try {
     const result = await withRateLimitWait(
       () =>
-        target.client.chat.postMessage({ ...(args as object), channel: target.channel } as Parameters<WebClient['chat']['postMessage']>[0]),
+        target.client.chat.postMessage({
+          channel: target.channel,
+          text: args.text,
+          blocks: args.blocks,
+          ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+        }),
       { method: 'chat.postMessage', policy: 'interactive', ...(target.sleep ? { sleep: target.sleep } : {}) },
     );
     return typeof result.ts === 'string' ? { ts: result.ts, via: 'api' } : { via: 'api' };
@@ -109,9 +116,13 @@ export async function postEphemeralTo(target: EphemeralTarget, message: SlackMes
   const args = respondArgs(message, target.threadTs ? { thread_ts: target.threadTs } : {});
   await withRateLimitWait(
     () =>
-      target.client.chat.postEphemeral({ ...(args as object), channel: target.channel, user: target.user } as Parameters<
-        WebClient['chat']['postEphemeral']
-      >[0]),
+      target.client.chat.postEphemeral({
+        channel: target.channel,
+        user: target.user,
+        text: args.text,
+        blocks: args.blocks,
+        ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+      }),
     { method: 'chat.postEphemeral', policy: 'interactive', ...(target.sleep ? { sleep: target.sleep } : {}) },
   );
 }
