@@ -45,7 +45,7 @@ export interface RequestSpec {
 export interface CallSpec<T> extends RequestSpec {
   /** Safe to send again: only then are network errors, 5xx and 429 retried. */
   idempotent: boolean;
-  /** Pure normaliser of the JSON body; a ShapeError becomes a 'bad_response'. */
+  /** Pure parser of the JSON body (a response schema); a ShapeError becomes a 'bad_response'. */
   parse: (json: unknown, headers: IncomingHttpHeaders) => T;
 }
 
