@@ -21,8 +21,9 @@ import type { metadataMapSchema, tagMapSchema } from './schemas/tag-map-schema.j
  * page_num/page_size/total_count, folder_id versus id, published_at versus published_date, tags
  * as a map or a single {key, value} pair). The response schemas in `schemas/` accept every
  * variant and turn it into one shape; the response types below are inferred from them, so
- * nothing above `src/service/` ever sees a variant. Requests are the app's own (never parsed
- * from outside), so they are written out here.
+ * nothing above `src/service/` ever sees a variant. Requests are the app's own, so they are
+ * written out here; the search requests that come back in button values are checked against
+ * them by the schemas in src/slack/blocks/button-values.ts.
  */
 
 export type Market = 'cn' | 'hk' | 'us';
