@@ -112,7 +112,7 @@ export type SearchState = z.output<typeof searchStateSchema>;
 const BUDGETS = [600, 300, 150, 80, 40, 20, 0];
 
 /** Rebuilds the value with smaller text budgets until it fits; '{}' (decodes to null) as a last resort. */
-function fit(build: (budget: number) => unknown): string {
+function fitButtonValue(build: (budget: number) => unknown): string {
   for (const budget of BUDGETS) {
     const s = JSON.stringify(build(budget));
     if (s.length <= SLACK_LIMITS.buttonValueChars) return s;
@@ -128,7 +128,7 @@ const FREE_TEXT_LISTS = new Set(['symbols', 'tags', 'folderIds', 'institutions']
 
 /** Encodes a search state; the query and lists are shortened until it fits a button value. */
 export function encodeSearchState(state: SearchState): string {
-  return fit((budget) => {
+  return fitButtonValue((budget) => {
     const r: Record<string, unknown> = { ...state.r };
     if (typeof r.query === 'string') r.query = cut(r.query, budget);
     for (const key of LISTS) {
@@ -156,7 +156,7 @@ const docButtonJson = jsonOf(docButtonSchema);
 export type DocButtonValue = z.output<typeof docButtonSchema>;
 
 export function encodeDocButton(v: DocButtonValue): string {
-  return fit((budget) => {
+  return fitButtonValue((budget) => {
     const out: DocButtonValue = { d: v.d };
     if (v.t !== undefined) out.t = cut(v.t, Math.min(budget, 300));
     if (v.q !== undefined) out.q = cut(v.q, budget);
@@ -172,7 +172,7 @@ export function decodeDocButton(value: string | undefined): DocButtonValue | nul
 
 /** Small `{key: string}` values (concept id, folder id, subscription channel). */
 export function encodeSimple(v: Record<string, string | number>): string {
-  return fit((budget) =>
+  return fitButtonValue((budget) =>
     Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? cut(x, Math.max(budget, 120)) : x])),
   );
 }
