@@ -57,7 +57,7 @@ export interface OpenedResponse {
 
 export interface Requester {
   readonly ctx: RequestContext;
-  /** JSON request/response with timeout, retries (when idempotent) and normalisation. */
+  /** JSON request/response with timeout, retries (when idempotent) and the body parsed by spec.parse. */
   call<T>(spec: CallSpec<T>): Promise<T>;
   /** One attempt whose body is handed over unread (event streams); the timeout covers the headers only. */
   open(spec: RequestSpec & { accept: string; idleTimeoutMs: number }): Promise<OpenedResponse>;

@@ -3,7 +3,7 @@ import { isRecord } from '../read-shape.js';
 import { recordsIn } from './wire-fields.js';
 
 /** One item of a 422 body's `detail` array; `loc` members may be numbers (array indexes). */
-const validationIssueSchema = z.object({
+export const validationIssueSchema = z.object({
   loc: z.union([z.array(z.unknown()).transform((loc) => loc.map(String)), z.string().transform((loc) => [loc])]).catch([]),
   msg: z.string().catch(''),
   type: z.string().catch(''),
