@@ -19,19 +19,29 @@ function numericText(v: unknown): unknown {
 
 /** A string; a finite number counts as its decimal text. */
 export const wireString = z.preprocess((v) => (isFiniteNumber(v) ? String(v) : v), z.string());
-export const optionalString = wireString.optional().catch(undefined);
+// The common case (a string, or absent) takes zod's fast path; the rest is sorted out in catch.
+export const optionalString = z
+  .string()
+  .optional()
+  .catch(({ input }) => (isFiniteNumber(input) ? String(input) : undefined));
 
 /** A finite number; a numeric string counts as the number it spells. */
 export const wireNumber = z.preprocess(numericText, z.number());
-export const optionalNumber = wireNumber.optional().catch(undefined);
+export const optionalNumber = z
+  .number()
+  .optional()
+  .catch(({ input }) => {
+    const n = numericText(input);
+    return isFiniteNumber(n) ? n : undefined;
+  });
 /** An integer (ids). Not z.int(), which would also refuse integers beyond 2^53 that were always accepted. */
 export const wireInteger = z.preprocess(numericText, z.number().refine(Number.isInteger, 'integer'));
 
 /** true/false, also as 1/0 or 'true'/'false'. */
 export const optionalBoolean = z
-  .preprocess((v) => (v === 1 || v === 'true' ? true : v === 0 || v === 'false' ? false : v), z.boolean())
+  .boolean()
   .optional()
-  .catch(undefined);
+  .catch(({ input }) => (input === 1 || input === 'true' ? true : input === 0 || input === 'false' ? false : undefined));
 
 export const optionalRecord = z.record(z.string(), z.unknown()).optional().catch(undefined);
 
