@@ -6,41 +6,7 @@
  * with one line naming the variable, what is wrong and an example — never the value of a secret.
  */
 import path from 'node:path';
-
-export type StreamingMode = 'auto' | 'native' | 'update';
-export type LogLevelName = 'debug' | 'info' | 'warn' | 'error';
-
-export type SlackConfig =
-  | { mode: 'playground'; playgroundPort: number }
-  | { mode: 'socket'; botToken: string; appToken: string; signingSecret?: string; apiUrl?: string }
-  | { mode: 'http'; botToken: string; signingSecret: string; apiUrl?: string };
-
-export type ServiceConfig = { mode: 'demo'; agentSpeed: number } | { mode: 'remote'; baseUrl: string; apiKey: string };
-
-export interface Config {
-  slack: SlackConfig;
-  service: ServiceConfig;
-  serviceTimeoutMs: number;
-  /** The app's own HTTP server: Slack requests (HTTP mode), /healthz and /readyz. */
-  port: number;
-  /** Interface to listen on; unset means 0.0.0.0 with real Slack and 127.0.0.1 for the playground. */
-  host?: string;
-  redisUrl?: string;
-  dataDir: string;
-  streaming: StreamingMode;
-  documentUrlDomains: string[];
-  logLevel: LogLevelName;
-  agentIdleTimeoutMs: number;
-  runLeaseMs: number;
-  digestGraceMs: number;
-  /**
-   * Stable id of this replica (e.g. the pod name). A replica restarted with the same id takes its
-   * runs back at once instead of after their lease expires; replicas running at once must differ.
-   */
-  instanceId?: string;
-  /** Every secret value, for the log redactor. */
-  secrets: string[];
-}
+import { z } from 'zod';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -53,136 +19,182 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+/** A variable as set: trimmed, and blank counted as unset (an empty `FOO=` in a compose file). */
+const setting = z
+  .string()
+  .optional()
+  .transform((raw) => raw?.trim() || undefined);
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const read = (name: string): string | undefined => {
-    const raw = env[name];
-    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
-  };
-
-  const botToken = read('SLACK_BOT_TOKEN');
-  const appToken = read('SLACK_APP_TOKEN');
-  const signingSecret = read('SLACK_SIGNING_SECRET');
-  const apiUrl = optionalUrl(read, 'SLACK_API_URL', 'https://slack.com/api/');
-
-  let slack: SlackConfig;
-  if (!botToken) {
-    if (appToken || signingSecret) {
-      throw new ConfigError('SLACK_BOT_TOKEN', 'is required when SLACK_APP_TOKEN or SLACK_SIGNING_SECRET is set', 'xoxb-…');
-    }
-    slack = { mode: 'playground', playgroundPort: port(read, 'PLAYGROUND_PORT', 8080) };
-  } else {
-    if (!botToken.startsWith('xoxb-')) {
-      throw new ConfigError('SLACK_BOT_TOKEN', 'must be a bot token starting with xoxb-', 'xoxb-…');
-    }
-    if (appToken) {
-      if (!appToken.startsWith('xapp-')) {
-        throw new ConfigError('SLACK_APP_TOKEN', 'must be an app-level token starting with xapp-', 'xapp-…');
-      }
-      slack = { mode: 'socket', botToken, appToken, signingSecret, apiUrl };
-    } else if (signingSecret) {
-      slack = { mode: 'http', botToken, signingSecret, apiUrl };
-    } else {
-      throw new ConfigError(
-        'SLACK_SIGNING_SECRET',
-        'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
-        '<the Signing Secret from Basic Information>',
-      );
-    }
-  }
-
-  const baseUrl = optionalUrl(read, 'SERVICE_BASE_URL', 'https://research.example.com');
-  const apiKey = read('SERVICE_API_KEY');
-  let service: ServiceConfig;
-  if (baseUrl) {
-    if (!apiKey) throw new ConfigError('SERVICE_API_KEY', 'is required when SERVICE_BASE_URL is set', '<your API key>');
-    service = { mode: 'remote', baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
-  } else {
-    if (apiKey) throw new ConfigError('SERVICE_BASE_URL', 'is required when SERVICE_API_KEY is set', 'https://research.example.com');
-    service = { mode: 'demo', agentSpeed: number(read, 'EMULATOR_AGENT_SPEED', 2, { min: 0.1, max: 1000 }) };
-  }
-
-  const streaming = oneOf(read, 'SLACK_STREAMING', ['auto', 'native', 'update'] as const, 'auto');
-  const logLevel = oneOf(read, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info');
-  const redisUrl = read('REDIS_URL');
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://', 'redis://127.0.0.1:6379/0');
-  }
-
-  const domains = (read('DOCUMENT_URL_DOMAINS') ?? '')
-    .split(',')
-    .map((d) => d.trim().toLowerCase())
-    .filter(Boolean);
-  for (const d of domains) {
-    if (!/^[a-z0-9.-]+(:\d+)?$/.test(d)) {
-      throw new ConfigError('DOCUMENT_URL_DOMAINS', `has an invalid domain "${d}"`, 'research.example.com,docs.example.com');
-    }
-  }
-
-  return {
-    slack,
-    service,
-    serviceTimeoutMs: number(read, 'SERVICE_TIMEOUT_MS', 15_000, { min: 100, max: 600_000 }),
-    port: port(read, 'PORT', 3000),
-    host: read('HOST'),
-    redisUrl,
-    dataDir: path.resolve(cwd, read('DATA_DIR') ?? 'data'),
-    streaming,
-    // The demo service's documents live on research.example.com; a real service's domain must be named.
-    documentUrlDomains: domains.length > 0 ? domains : service.mode === 'demo' ? ['research.example.com'] : [],
-    logLevel,
-    agentIdleTimeoutMs: number(read, 'AGENT_IDLE_TIMEOUT_SECONDS', 600, { min: 5, max: 86_400 }) * 1000,
-    runLeaseMs: number(read, 'RUN_LEASE_SECONDS', 30, { min: 2, max: 3600 }) * 1000,
-    digestGraceMs: number(read, 'DIGEST_GRACE_MINUTES', 60, { min: 0, max: 10_080 }) * 60_000,
-    instanceId: instanceIdFrom(read('INSTANCE_ID')),
-    secrets: [botToken, appToken, signingSecret, apiKey, redisPassword(redisUrl)].filter((s): s is string => typeof s === 'string'),
-  };
+/** Issue messages are the problem only; loadConfig prefixes the variable and adds its example. */
+function fail(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
 }
 
-function number(read: (n: string) => string | undefined, name: string, fallback: number, bounds: { min: number; max: number }): number {
-  const raw = read(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < bounds.min || value > bounds.max) {
-    throw new ConfigError(name, `must be a number from ${bounds.min} to ${bounds.max}, got "${raw}"`, String(fallback));
-  }
-  return value;
+function numberIn(fallback: number, min: number, max: number) {
+  return setting.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (Number.isFinite(value) && value >= min && value <= max) return value;
+    return fail(ctx, `must be a number from ${min} to ${max}, got "${raw}"`);
+  });
 }
 
-function port(read: (n: string) => string | undefined, name: string, fallback: number): number {
-  const raw = read(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65_535) {
-    throw new ConfigError(name, `must be a port number from 0 to 65535, got "${raw}"`, String(fallback));
-  }
-  return value;
+function portNumber(fallback: number) {
+  return setting.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= 0 && value <= 65_535) return value;
+    return fail(ctx, `must be a port number from 0 to 65535, got "${raw}"`);
+  });
 }
 
-function oneOf<T extends string>(read: (n: string) => string | undefined, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = read(name);
-  if (raw === undefined) return fallback;
-  const lower = raw.toLowerCase() as T;
-  if (!allowed.includes(lower)) {
-    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`, fallback);
-  }
-  return lower;
+/** Case-insensitive choice. */
+function oneOf<const T extends string>(allowed: readonly T[], fallback: T) {
+  return setting.transform((raw, ctx): T => {
+    if (raw === undefined) return fallback;
+    const lower = raw.toLowerCase() as T;
+    if (allowed.includes(lower)) return lower;
+    return fail(ctx, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  });
 }
 
-function optionalUrl(read: (n: string) => string | undefined, name: string, example: string): string | undefined {
-  const raw = read(name);
+/** A secret token with a known prefix; the message never repeats the value. */
+function token(prefix: string, problem: string) {
+  return setting.refine((raw) => raw === undefined || raw.startsWith(prefix), problem);
+}
+
+const httpUrl = setting.transform((raw, ctx) => {
   if (raw === undefined) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(name, 'is not a valid URL', example);
+    return fail(ctx, 'is not a valid URL');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError(name, 'must be an http:// or https:// URL', example);
-  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return fail(ctx, 'must be an http:// or https:// URL');
   return raw;
+});
+
+const redisUrl = setting.refine((raw) => raw === undefined || /^rediss?:\/\//.test(raw), 'must start with redis:// or rediss://');
+
+const domainList = setting.transform((raw, ctx) => {
+  const domains = (raw ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = domains.find((d) => !/^[a-z0-9.-]+(:\d+)?$/.test(d));
+  return bad === undefined ? domains : fail(ctx, `has an invalid domain "${bad}"`);
+});
+
+const instanceId = setting.refine(
+  (raw) => raw === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(raw),
+  'may hold only letters, digits, . _ : - (at most 100)',
+);
+
+/** Read only in playground and demo mode respectively, so checked only there (see configSchema). */
+const playgroundPort = portNumber(8080);
+const emulatorAgentSpeed = numberIn(2, 0.1, 1000);
+
+/** Every variable the app reads, with its rule; the order is the order problems are reported in. */
+const envSchema = z.object({
+  SLACK_API_URL: httpUrl,
+  SLACK_BOT_TOKEN: token('xoxb-', 'must be a bot token starting with xoxb-'),
+  SLACK_APP_TOKEN: token('xapp-', 'must be an app-level token starting with xapp-'),
+  SLACK_SIGNING_SECRET: setting,
+  PLAYGROUND_PORT: setting,
+  SERVICE_BASE_URL: httpUrl,
+  SERVICE_API_KEY: setting,
+  EMULATOR_AGENT_SPEED: setting,
+  SLACK_STREAMING: oneOf(['auto', 'native', 'update'], 'auto'),
+  LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error'], 'info'),
+  REDIS_URL: redisUrl,
+  DOCUMENT_URL_DOMAINS: domainList,
+  SERVICE_TIMEOUT_MS: numberIn(15_000, 100, 600_000),
+  PORT: portNumber(3000),
+  HOST: setting,
+  DATA_DIR: setting,
+  AGENT_IDLE_TIMEOUT_SECONDS: numberIn(600, 5, 86_400),
+  RUN_LEASE_SECONDS: numberIn(30, 2, 3600),
+  DIGEST_GRACE_MINUTES: numberIn(60, 0, 10_080),
+  INSTANCE_ID: instanceId,
+});
+
+type EnvName = keyof typeof envSchema.shape;
+type Env = z.output<typeof envSchema>;
+
+/** The example printed with a problem; no real secret ever appears here. */
+const EXAMPLES: Record<EnvName, string> = {
+  SLACK_API_URL: 'https://slack.com/api/',
+  SLACK_BOT_TOKEN: 'xoxb-…',
+  SLACK_APP_TOKEN: 'xapp-…',
+  SLACK_SIGNING_SECRET: '<the Signing Secret from Basic Information>',
+  PLAYGROUND_PORT: '8080',
+  SERVICE_BASE_URL: 'https://research.example.com',
+  SERVICE_API_KEY: '<your API key>',
+  EMULATOR_AGENT_SPEED: '2',
+  SLACK_STREAMING: 'auto',
+  LOG_LEVEL: 'info',
+  REDIS_URL: 'redis://127.0.0.1:6379/0',
+  DOCUMENT_URL_DOMAINS: 'research.example.com,docs.example.com',
+  SERVICE_TIMEOUT_MS: '15000',
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  DATA_DIR: 'data',
+  AGENT_IDLE_TIMEOUT_SECONDS: '600',
+  RUN_LEASE_SECONDS: '30',
+  DIGEST_GRACE_MINUTES: '60',
+  INSTANCE_ID: 'research-desk-0',
+};
+
+/** Runs a rule for a variable only one mode reads, reporting under that variable. */
+function checkIn<T>(ctx: z.RefinementCtx, name: EnvName, rule: z.ZodType<T>, raw: string | undefined): T {
+  const result = rule.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [name] });
+  return z.NEVER;
+}
+
+function slackFrom(e: Env, ctx: z.RefinementCtx) {
+  const botToken = e.SLACK_BOT_TOKEN;
+  const apiUrl = e.SLACK_API_URL ? { apiUrl: e.SLACK_API_URL } : {};
+  if (!botToken) {
+    if (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required when SLACK_APP_TOKEN or SLACK_SIGNING_SECRET is set',
+        path: ['SLACK_BOT_TOKEN'],
+      });
+      return z.NEVER;
+    }
+    return { mode: 'playground' as const, playgroundPort: checkIn(ctx, 'PLAYGROUND_PORT', playgroundPort, e.PLAYGROUND_PORT) };
+  }
+  if (e.SLACK_APP_TOKEN) {
+    const signingSecret = e.SLACK_SIGNING_SECRET ? { signingSecret: e.SLACK_SIGNING_SECRET } : {};
+    return { mode: 'socket' as const, botToken, appToken: e.SLACK_APP_TOKEN, ...signingSecret, ...apiUrl };
+  }
+  if (e.SLACK_SIGNING_SECRET) return { mode: 'http' as const, botToken, signingSecret: e.SLACK_SIGNING_SECRET, ...apiUrl };
+  ctx.addIssue({
+    code: 'custom',
+    message: 'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
+    path: ['SLACK_SIGNING_SECRET'],
+  });
+  return z.NEVER;
+}
+
+function serviceFrom(e: Env, ctx: z.RefinementCtx) {
+  if (e.SERVICE_BASE_URL) {
+    if (!e.SERVICE_API_KEY) {
+      ctx.addIssue({ code: 'custom', message: 'is required when SERVICE_BASE_URL is set', path: ['SERVICE_API_KEY'] });
+      return z.NEVER;
+    }
+    return { mode: 'remote' as const, baseUrl: e.SERVICE_BASE_URL.replace(/\/+$/, ''), apiKey: e.SERVICE_API_KEY };
+  }
+  if (e.SERVICE_API_KEY) {
+    ctx.addIssue({ code: 'custom', message: 'is required when SERVICE_API_KEY is set', path: ['SERVICE_BASE_URL'] });
+    return z.NEVER;
+  }
+  return { mode: 'demo' as const, agentSpeed: checkIn(ctx, 'EMULATOR_AGENT_SPEED', emulatorAgentSpeed, e.EMULATOR_AGENT_SPEED) };
 }
 
 function redisPassword(url: string | undefined): string | undefined {
@@ -191,14 +203,58 @@ function redisPassword(url: string | undefined): string | undefined {
     const parsed = new URL(url);
     return parsed.password ? decodeURIComponent(parsed.password) : undefined;
   } catch {
+    // Not parseable as a URL: ioredis will refuse it at connect time; there is no password to redact.
     return undefined;
   }
 }
 
-function instanceIdFrom(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^[A-Za-z0-9._:-]{1,100}$/.test(raw)) {
-    throw new ConfigError('INSTANCE_ID', 'may hold only letters, digits, . _ : - (at most 100)', 'research-desk-0');
+/** Environment → Config; rules that join variables (which mode, which credentials go together) live here. */
+const configSchema = envSchema.transform((e, ctx) => {
+  const slack = slackFrom(e, ctx);
+  const service = serviceFrom(e, ctx);
+  return {
+    slack,
+    service,
+    serviceTimeoutMs: e.SERVICE_TIMEOUT_MS,
+    /** The app's own HTTP server: Slack requests (HTTP mode), /healthz and /readyz. */
+    port: e.PORT,
+    /** Interface to listen on; unset means 0.0.0.0 with real Slack and 127.0.0.1 for the playground. */
+    host: e.HOST,
+    redisUrl: e.REDIS_URL,
+    /** As set (default `data`); loadConfig resolves it against the working directory. */
+    dataDir: e.DATA_DIR ?? 'data',
+    streaming: e.SLACK_STREAMING,
+    // The demo service's documents live on research.example.com; a real service's domain must be named.
+    documentUrlDomains:
+      e.DOCUMENT_URL_DOMAINS.length > 0 ? e.DOCUMENT_URL_DOMAINS : service.mode === 'demo' ? ['research.example.com'] : [],
+    logLevel: e.LOG_LEVEL,
+    agentIdleTimeoutMs: e.AGENT_IDLE_TIMEOUT_SECONDS * 1000,
+    runLeaseMs: e.RUN_LEASE_SECONDS * 1000,
+    digestGraceMs: e.DIGEST_GRACE_MINUTES * 60_000,
+    /**
+     * Stable id of this replica (e.g. the pod name). A replica restarted with the same id takes its
+     * runs back at once instead of after their lease expires; replicas running at once must differ.
+     */
+    instanceId: e.INSTANCE_ID,
+    /** Every secret value, for the log redactor. */
+    secrets: [e.SLACK_BOT_TOKEN, e.SLACK_APP_TOKEN, e.SLACK_SIGNING_SECRET, e.SERVICE_API_KEY, redisPassword(e.REDIS_URL)].filter(
+      (s): s is string => typeof s === 'string',
+    ),
+  };
+});
+
+export type Config = z.output<typeof configSchema>;
+export type SlackConfig = Config['slack'];
+export type ServiceConfig = Config['service'];
+export type StreamingMode = Config['streaming'];
+export type LogLevelName = Config['logLevel'];
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0]) as EnvName;
+    throw new ConfigError(variable, issue?.message ?? 'is invalid', EXAMPLES[variable]);
   }
-  return raw;
+  return { ...result.data, dataDir: path.resolve(cwd, result.data.dataDir) };
 }

@@ -12,8 +12,10 @@ import type {
   WorkflowStreamEvent,
 } from './types.js';
 import type { Requester } from './request.js';
-import { normaliseCancelResult, normaliseConversation, normaliseMessages } from './normalise-agent.js';
-import { asArray, asRecord, join } from './read-shape.js';
+import { conversationSchema } from './schemas/conversation-schema.js';
+import { assistantEventListSchema, conversationMessageListSchema } from './schemas/conversation-message-schema.js';
+import { cancelResultSchema } from './schemas/cancel-result-schema.js';
+import { shapeParser } from './schemas/parse-shape.js';
 import { ServiceError } from './errors/service-error.js';
 import { wireBody } from './wire-body.js';
 import { eventsPath, followEvents, type EventStream, type StreamReconnectPolicy } from './event-stream/follow-events.js';
@@ -24,6 +26,11 @@ import { discardBody } from './event-stream/discard-body.js';
 
 /** The header's name carries the service's name: X-<SERVICE>-ASSISTANT-MESSAGE-ID. */
 export const ASSISTANT_MESSAGE_ID_HEADER = /^x-.+-assistant-message-id$/i;
+
+const parseConversation = shapeParser(conversationSchema);
+const parseMessageList = shapeParser(conversationMessageListSchema);
+const parseAssistantEventList = shapeParser(assistantEventListSchema);
+const parseCancelResult = shapeParser(cancelResultSchema);
 
 /** Message statuses after which a run produces no more events. */
 const FINISHED_STATUSES = new Set([
@@ -63,7 +70,7 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
       path: `${conversationPath(conversationId)}/messages`,
       query: { limit: page?.limit, before_message_id: page?.beforeMessageId },
       idempotent: true,
-      parse: normaliseMessages,
+      parse: parseMessageList,
       opts,
     });
 
@@ -101,12 +108,12 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
         path: '/v1/agent/conversations',
         body: wireBody({ agent_id: r.agentId, title: r.title, conversation_type: r.conversationType, meta: r.meta }),
         idempotent: false,
-        parse: normaliseConversation,
+        parse: parseConversation,
         opts,
       }),
 
     getConversation: (conversationId, opts) =>
-      req.call({ method: 'GET', path: conversationPath(conversationId), idempotent: true, parse: normaliseConversation, opts }),
+      req.call({ method: 'GET', path: conversationPath(conversationId), idempotent: true, parse: parseConversation, opts }),
 
     listMessages,
 
@@ -147,7 +154,7 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
         path: eventsPath(conversationId, assistantMessageId),
         query: { stream: false, from_offset: Math.max(0, opts.fromOffset ?? 0) },
         idempotent: true,
-        parse: (json) => asArray(asRecord(json, '').assistant_events ?? [], 'assistant_events'),
+        parse: parseAssistantEventList,
         opts,
       });
       const out: WorkflowStreamEvent[] = [];
@@ -155,7 +162,7 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
         const parsed = checkWorkflowEvent(raw);
         if (!parsed.ok) {
           stats.malformed += 1;
-          req.ctx.logger?.warn('malformed workflow event skipped', { at: join('assistant_events', i), reason: parsed.reason });
+          req.ctx.logger?.warn('malformed workflow event skipped', { at: `assistant_events[${i}]`, reason: parsed.reason });
         } else if (!gate.admit(parsed.event)) stats.duplicates += 1;
         else out.push(parsed.event);
       });
@@ -170,7 +177,7 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
         method: 'POST',
         path: `${eventsPath(conversationId, assistantMessageId)}/cancel`,
         idempotent: false,
-        parse: normaliseCancelResult,
+        parse: parseCancelResult,
         opts,
       }),
   };

@@ -1,6 +1,9 @@
 import type { CallOptions, Concept } from './types.js';
 import type { Requester } from './request.js';
-import { normaliseConcepts } from './normalise-concept.js';
+import { conceptListSchema } from './schemas/concept-schema.js';
+import { shapeParser } from './schemas/parse-shape.js';
+
+const parseConceptList = shapeParser(conceptListSchema);
 
 export interface ConceptsApi {
   latestConcepts(opts?: CallOptions & { includeDocs?: boolean }): Promise<Concept[]>;
@@ -14,7 +17,7 @@ export function createConceptsApi(req: Requester): ConceptsApi {
         path: '/v1/concepts/latest',
         query: { include_docs: opts?.includeDocs ?? true },
         idempotent: true,
-        parse: normaliseConcepts,
+        parse: parseConceptList,
         opts,
       }),
   };

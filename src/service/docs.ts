@@ -11,10 +11,13 @@ import type {
 import type { Requester } from './request.js';
 import type { PagingNamingState } from './paging-naming.js';
 import { fetchDocumentPage } from './paged-list.js';
-import { normaliseDocumentDetail } from './normalise-document.js';
-import { normaliseFolderCreated, normaliseFolderDeleted } from './normalise-folder.js';
-import { asRecord, reqString, optString } from './read-shape.js';
+import { docSummaryResultSchema, documentDetailSchema } from './schemas/document-detail-schema.js';
+import { folderCreatedSchema, folderDeletedSchema } from './schemas/folder-schemas.js';
+import { parseShape, shapeParser } from './schemas/parse-shape.js';
 import { wireBody } from './wire-body.js';
+
+const parseDocumentDetail = shapeParser(documentDetailSchema);
+const parseFolderCreated = shapeParser(folderCreatedSchema);
 
 export interface DocsApi {
   getDocument(docId: string, opts?: CallOptions): Promise<DocumentDetail>;
@@ -31,7 +34,7 @@ export function createDocsApi(req: Requester, naming: PagingNamingState): DocsAp
         method: 'GET',
         path: `/v1/docs/${encodeURIComponent(docId)}`,
         idempotent: true,
-        parse: normaliseDocumentDetail,
+        parse: parseDocumentDetail,
         opts,
       }),
 
@@ -41,8 +44,8 @@ export function createDocsApi(req: Requester, naming: PagingNamingState): DocsAp
         path: `/v1/docs/${encodeURIComponent(docId)}/summary`,
         idempotent: true,
         parse: (json) => {
-          const body = asRecord(json, '');
-          return { docId: optString(body, 'doc_id') ?? docId, summary: reqString(body, 'summary', '') };
+          const body = parseShape(docSummaryResultSchema, json);
+          return { docId: body.docId ?? docId, summary: body.summary };
         },
         opts,
       }),
@@ -69,7 +72,7 @@ export function createDocsApi(req: Requester, naming: PagingNamingState): DocsAp
         path: '/v1/docs/folder/create',
         body: { name },
         idempotent: false,
-        parse: normaliseFolderCreated,
+        parse: parseFolderCreated,
         opts,
       }),
 
@@ -79,7 +82,10 @@ export function createDocsApi(req: Requester, naming: PagingNamingState): DocsAp
         path: '/v1/docs/folder/delete',
         body: { folder_id: folderId },
         idempotent: false,
-        parse: (json) => normaliseFolderDeleted(json, folderId),
+        parse: (json) => {
+          const body = parseShape(folderDeletedSchema, json);
+          return { folderId: body.folderId ?? folderId, docIds: body.docIds };
+        },
         opts,
       }),
   };

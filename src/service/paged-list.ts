@@ -1,7 +1,10 @@
 import type { CallOptions, DocumentSummary, Page } from './types.js';
 import type { Requester } from './request.js';
-import type { PagingNamingState } from './paging-naming.js';
-import { normaliseDocumentPage, pagingFields, type PagingNaming } from './normalise-page.js';
+import { pagingFields, type PagingNaming, type PagingNamingState } from './paging-naming.js';
+import { documentPageSchema } from './schemas/document-page-schema.js';
+import { shapeParser } from './schemas/parse-shape.js';
+
+const parseDocumentPage = shapeParser(documentPageSchema);
 
 export interface PagedListCall {
   path: string;
@@ -23,7 +26,7 @@ export async function fetchDocumentPage(req: Requester, naming: PagingNamingStat
       path: c.path,
       body: { ...c.body, ...pagingFields(n, c.pageNum, c.pageSize) },
       idempotent: true,
-      parse: normaliseDocumentPage,
+      parse: parseDocumentPage,
       opts: c.opts,
     });
   const known = naming.known();

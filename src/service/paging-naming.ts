@@ -1,4 +1,5 @@
-import type { PagingNaming } from './normalise-page.js';
+/** Which paging names a v1 response used (see schemas/document-page-schema.ts). */
+export type PagingNaming = 'legacy' | 'schema';
 
 /**
  * Which paging names the v1 list endpoints (/v1/search, /v1/docs/tags) understand. The oldest
@@ -22,4 +23,17 @@ export function createPagingNamingState(mode: PagingNamingMode): PagingNamingSta
       if (mode === 'auto') learned = naming;
     },
   };
+}
+
+/** Wire names for the paging request fields in each naming. */
+export function pagingFields(naming: PagingNaming, pageNum: number | undefined, pageSize: number | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (naming === 'legacy') {
+    if (pageNum !== undefined) out.page = pageNum;
+    if (pageSize !== undefined) out.page_num = pageSize;
+  } else {
+    if (pageNum !== undefined) out.page_num = pageNum;
+    if (pageSize !== undefined) out.page_size = pageSize;
+  }
+  return out;
 }

@@ -45,7 +45,7 @@ export interface RequestSpec {
 export interface CallSpec<T> extends RequestSpec {
   /** Safe to send again: only then are network errors, 5xx and 429 retried. */
   idempotent: boolean;
-  /** Pure normaliser of the JSON body; a ShapeError becomes a 'bad_response'. */
+  /** Pure parser of the JSON body (a response schema); a ShapeError becomes a 'bad_response'. */
   parse: (json: unknown, headers: IncomingHttpHeaders) => T;
 }
 
@@ -57,7 +57,7 @@ export interface OpenedResponse {
 
 export interface Requester {
   readonly ctx: RequestContext;
-  /** JSON request/response with timeout, retries (when idempotent) and normalisation. */
+  /** JSON request/response with timeout, retries (when idempotent) and the body parsed by spec.parse. */
   call<T>(spec: CallSpec<T>): Promise<T>;
   /** One attempt whose body is handed over unread (event streams); the timeout covers the headers only. */
   open(spec: RequestSpec & { accept: string; idleTimeoutMs: number }): Promise<OpenedResponse>;

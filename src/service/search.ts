@@ -12,15 +12,18 @@ import type {
 import type { Requester } from './request.js';
 import type { PagingNamingState } from './paging-naming.js';
 import { fetchDocumentPage } from './paged-list.js';
-import { normaliseV2SearchResult } from './normalise-search.js';
-import { normaliseChunk } from './normalise-document.js';
-import { asArray, asRecord, join } from './read-shape.js';
+import { v2SearchResultSchema } from './schemas/search-document-schema.js';
+import { chunkListSchema } from './schemas/chunk-schema.js';
+import { shapeParser } from './schemas/parse-shape.js';
 import { isServiceError } from './errors/service-error.js';
 import { wireBody } from './wire-body.js';
 
 export const CHUNK_SEARCH_PATH = '/v1/search/chunks';
 /** The path the interface's sample requests use for chunk search. */
 export const CHUNK_SEARCH_ALIAS_PATH = '/v1/search/rag';
+
+const parseV2SearchResult = shapeParser(v2SearchResultSchema);
+const parseChunkList = shapeParser(chunkListSchema);
 
 export interface SearchApi {
   searchDocuments(req: V1SearchRequest, opts?: CallOptions): Promise<Page<DocumentSummary>>;
@@ -39,7 +42,7 @@ export function createSearchApi(req: Requester, naming: PagingNamingState): Sear
       path,
       body: chunkSearchBody(r),
       idempotent: true,
-      parse: (json) => asArray(asRecord(json, '').chunks ?? [], 'chunks').map((c, i) => normaliseChunk(c, join('chunks', i))),
+      parse: parseChunkList,
       opts,
     });
 
@@ -54,10 +57,10 @@ export function createSearchApi(req: Requester, naming: PagingNamingState): Sear
       }),
 
     searchV2: (r, opts) =>
-      req.call({ method: 'POST', path: '/v2/search', body: v2SearchBody(r), idempotent: true, parse: normaliseV2SearchResult, opts }),
+      req.call({ method: 'POST', path: '/v2/search', body: v2SearchBody(r), idempotent: true, parse: parseV2SearchResult, opts }),
 
     searchNews: (r, opts) =>
-      req.call({ method: 'POST', path: '/v2/search/news', body: v2SearchBody(r), idempotent: true, parse: normaliseV2SearchResult, opts }),
+      req.call({ method: 'POST', path: '/v2/search/news', body: v2SearchBody(r), idempotent: true, parse: parseV2SearchResult, opts }),
 
     async searchChunks(r, opts) {
       try {

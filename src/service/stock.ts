@@ -9,13 +9,12 @@ import type {
   StatementRequest,
 } from './types.js';
 import type { Requester } from './request.js';
-import {
-  normaliseBalanceSheet,
-  normaliseCashFlow,
-  normaliseIndexPrices,
-  normaliseRevenueBreakdown,
-  readStockEnvelope,
-} from './normalise-stock.js';
+import type { z } from 'zod';
+import { stockEnvelopeSchema } from './schemas/stock-envelope-schema.js';
+import { balanceSheetListSchema, cashFlowListSchema } from './schemas/statement-schemas.js';
+import { revenueBreakdownSchema } from './schemas/revenue-breakdown-schema.js';
+import { indexPricesSchema } from './schemas/index-prices-schema.js';
+import { parseShape } from './schemas/parse-shape.js';
 import { ServiceError } from './errors/service-error.js';
 import { kindForStatus } from './errors/map-http-error.js';
 import { wireBody } from './wire-body.js';
@@ -29,23 +28,23 @@ export interface StockApi {
 
 export function createStockApi(req: Requester): StockApi {
   /** Stock reads are POSTed queries, idempotent; the wrapper's non-zero code is an error. */
-  const post = <T>(path: string, body: Record<string, unknown>, normalise: (data: unknown) => T, opts?: CallOptions) =>
+  const post = <S extends z.ZodType>(path: string, body: Record<string, unknown>, dataSchema: S, opts?: CallOptions) =>
     req.call({
       method: 'POST',
       path,
       body,
       idempotent: true,
       parse: (json) => {
-        const env = readStockEnvelope(json);
+        const env = parseShape(stockEnvelopeSchema, json);
         if (env.code !== 0) throw wrapperError('POST', path, env.status, env.code, env.message);
-        return normalise(env.data);
+        return parseShape(dataSchema, env.data, ['data']) as z.output<S>;
       },
       opts,
     });
 
   return {
-    balanceSheet: (r, opts) => post('/v1/stock/company-balance-sheet', statementBody(r), normaliseBalanceSheet, opts),
-    cashFlow: (r, opts) => post('/v1/stock/company-cashflow-statement', statementBody(r), normaliseCashFlow, opts),
+    balanceSheet: (r, opts) => post('/v1/stock/company-balance-sheet', statementBody(r), balanceSheetListSchema, opts),
+    cashFlow: (r, opts) => post('/v1/stock/company-cashflow-statement', statementBody(r), cashFlowListSchema, opts),
     revenueBreakdown: (r, opts) =>
       post(
         '/v1/stock/company-revenue-breakdown',
@@ -57,16 +56,11 @@ export function createStockApi(req: Requester): StockApi {
           end_date: r.endDate,
           fiscal_year: r.fiscalYear,
         }),
-        normaliseRevenueBreakdown,
+        revenueBreakdownSchema,
         opts,
       ),
     indexPrices: (r, opts) =>
-      post(
-        '/v1/stock/index-prices',
-        wireBody({ symbol: r.symbol, start_date: r.startDate, end_date: r.endDate }),
-        normaliseIndexPrices,
-        opts,
-      ),
+      post('/v1/stock/index-prices', wireBody({ symbol: r.symbol, start_date: r.startDate, end_date: r.endDate }), indexPricesSchema, opts),
   };
 }
 

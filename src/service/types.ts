@@ -1,11 +1,29 @@
+import type { z } from 'zod';
+import type { chunkSchema } from './schemas/chunk-schema.js';
+import type { companyLabelSchema } from './schemas/company-label-schema.js';
+import type { conceptDocSchema, conceptSchema, conceptStockSchema } from './schemas/concept-schema.js';
+import type { conversationMessageSchema } from './schemas/conversation-message-schema.js';
+import type { conversationSchema } from './schemas/conversation-schema.js';
+import type { cancelResultSchema } from './schemas/cancel-result-schema.js';
+import type { docSummaryResultSchema, documentDetailSchema } from './schemas/document-detail-schema.js';
+import type { documentSummarySchema } from './schemas/document-summary-schema.js';
+import type { folderCreatedSchema, folderDeletedSchema } from './schemas/folder-schemas.js';
+import type { indexPriceItemSchema } from './schemas/index-prices-schema.js';
+import type { revenueBreakdownSchema, revenuePeriodSchema, revenueSegmentSchema } from './schemas/revenue-breakdown-schema.js';
+import type { searchDocumentSchema, v2SearchResultSchema } from './schemas/search-document-schema.js';
+import type { balanceSheetRecordSchema, cashFlowRecordSchema, statementSectionSchema } from './schemas/statement-schemas.js';
+import type { metadataMapSchema, tagMapSchema } from './schemas/tag-map-schema.js';
+
 /**
- * Canonical shapes of the Financial Research Data Service, after normalisation.
+ * Shapes of the Financial Research Data Service as the app sees them.
  *
  * The interface documents several namings for the same things (page/page_num/total_num versus
  * page_num/page_size/total_count, folder_id versus id, published_at versus published_date, tags
- * as a map or a single {key, value} pair). The client's normalisers turn every variant into the
- * one shape below, so nothing above `src/service/` ever sees a variant.
- * @see ../../../shared/spec/000_b44ffb11a382c681.txt
+ * as a map or a single {key, value} pair). The response schemas in `schemas/` accept every
+ * variant and turn it into one shape; the response types below are inferred from them, so
+ * nothing above `src/service/` ever sees a variant. Requests are the app's own, so they are
+ * written out here; the search requests that come back in button values are checked against
+ * them by the schemas in src/slack/blocks/button-values.ts.
  */
 
 export type Market = 'cn' | 'hk' | 'us';
@@ -16,100 +34,23 @@ export type SearchSort = 'smart' | 'latest';
 export type TagType = 'industry' | 'company' | 'person' | 'event';
 export type ChunkType = 'text' | 'table' | 'image' | 'formula';
 
+// ---------- responses (inferred from the schemas) ----------
+
 /** Tag type → values; the single-pair variant `{key, value}` is folded into this map. */
-export type TagMap = Partial<Record<string, string[]>>;
+export type TagMap = z.output<typeof tagMapSchema>;
 /** Metadata type (period, periods, entities, …) → value(s). */
-export type MetadataMap = Record<string, string | string[]>;
+export type MetadataMap = z.output<typeof metadataMapSchema>;
 
-export interface StockRef {
-  /** Canonical `<MARKET>:<code>`, e.g. `SH:600519`. */
-  symbol: string;
-  market: string;
-  code: string;
-}
-
-export interface CompanyLabel {
-  name: string;
-  logo?: string;
-  stocks: StockRef[];
-}
+export type CompanyLabel = z.output<typeof companyLabelSchema>;
+/** A company's stock; `symbol` is canonical `<MARKET>:<code>`, e.g. `SH:600519`. */
+export type StockRef = CompanyLabel['stocks'][number];
 
 /** List form of a document: items of v1 search, documents by tag, and a chunk's `doc`. */
-export interface DocumentSummary {
-  id: string;
-  title: string;
-  url?: string;
-  fileUrl?: string;
-  mediaUrl?: string;
-  institution?: string;
-  author?: string;
-  /** ISO string as sent (YYYY-MM-DDTHH:MM:SS.000Z). */
-  publishedAt?: string;
-  category?: string;
-  type?: string;
-  market?: string;
-  symbol?: string;
-  companyName?: string;
-  logo?: string;
-  summary?: string;
-  tags: TagMap;
-  metadatas: MetadataMap;
-}
-
-export interface Chunk {
-  id?: string;
-  type: ChunkType | string;
-  mediaUrl?: string;
-  content?: string;
-  summary?: string;
-  metadata?: Record<string, unknown>;
-  tags?: TagMap;
-  metadatas?: MetadataMap;
-  /** Chunk search only: id/title/url, or the full document with include_doc_extra_detail. */
-  doc?: DocumentSummary;
-}
-
-export interface DocumentDetail {
-  docId: string;
-  title: string;
-  url: string;
-  institution?: string;
-  author?: string;
-  /** Milliseconds epoch when the service sent an integer. */
-  publishedAtMs?: number;
-  /** YYYY-MM-DD: from published_date, or derived from published_at. */
-  publishedDate?: string;
-  category?: string;
-  type?: string;
-  market?: string;
-  ticker?: string;
-  symbol?: string;
-  companyName?: string;
-  logo?: string;
-  companies: CompanyLabel[];
-  tags: TagMap;
-  metadatas: MetadataMap;
-  reportType?: number;
-  channelId?: string;
-  channelName?: string;
-  fileUrl?: string;
-  mediaUrl?: string;
-  summary?: string;
-  chunks: Chunk[];
-}
-
+export type DocumentSummary = z.output<typeof documentSummarySchema>;
+export type Chunk = z.output<typeof chunkSchema>;
+export type DocumentDetail = z.output<typeof documentDetailSchema>;
 /** Items of v2 search and v2 news search. */
-export interface SearchDocument {
-  docId: string;
-  title: string;
-  url?: string;
-  summary?: string;
-  category?: string;
-  publishedAtMs?: number;
-  companies: CompanyLabel[];
-  metadata: Record<string, unknown>;
-  score?: number;
-}
+export type SearchDocument = z.output<typeof searchDocumentSchema>;
 
 export interface Page<T> {
   items: T[];
@@ -119,16 +60,9 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export interface V2SearchResult {
-  docs: SearchDocument[];
-  totalCount: number;
-  tookMs: number;
-}
-
-export interface DocSummaryResult {
-  docId: string;
-  summary: string;
-}
+export type V2SearchResult = z.output<typeof v2SearchResultSchema>;
+/** The id falls back to the one asked for when the answer leaves it out. */
+export type DocSummaryResult = z.output<typeof docSummaryResultSchema> & { docId: string };
 
 // ---------- requests (camelCase here; the client maps to the wire names) ----------
 
@@ -216,133 +150,34 @@ export interface IndexPricesRequest {
   endDate?: string;
 }
 
-// ---------- stock data (snake_case members kept: they are the statement line names) ----------
+// ---------- stock data (statement line names keep the interface's snake_case) ----------
 
-export interface StatementHeader {
-  currency: string;
-  endDate: string;
-  symbol: string;
-  fiscalYear: string;
-  fiscalQuarter: string;
-  period: string;
-  /** The wire spells it filling_date. */
-  filingDate?: string;
-}
-
+export type BalanceSheetRecord = z.output<typeof balanceSheetRecordSchema>;
+export type CashFlowRecord = z.output<typeof cashFlowRecordSchema>;
+/** Fields every statement record has; `filingDate` is the wire's filling_date. */
+export type StatementHeader = Omit<CashFlowRecord, 'operating' | 'investing' | 'financing'>;
 /** Line name → amount; names as in the interface (e.g. total_current_assets). */
-export type StatementSection = Record<string, number>;
-
-export interface BalanceSheetRecord extends StatementHeader {
-  currentAssets: StatementSection;
-  nonCurrentAssets: StatementSection;
-  currentLiabilities: StatementSection;
-  nonCurrentLiabilities: StatementSection;
-  ownersEquity: StatementSection;
-}
-
-export interface CashFlowRecord extends StatementHeader {
-  operating: StatementSection;
-  investing: StatementSection;
-  financing: StatementSection;
-}
-
-export interface RevenueSegment {
-  name: string;
-  revenue?: number;
-  revenuePercentage?: number;
-}
-
-export interface RevenuePeriod {
-  endDate: string;
-  period: string;
-  fiscalYear: number;
-  product: RevenueSegment[];
-  area: RevenueSegment[];
-  industry: RevenueSegment[];
-  industryTotalRevenue?: number;
-}
-
-export interface RevenueBreakdown {
-  currency: string;
-  periods: RevenuePeriod[];
-}
-
-export interface IndexPriceItem {
-  date: string;
-  symbol: string;
-  name: string;
-  open?: number;
-  dayHigh?: number;
-  dayLow?: number;
-  close?: number;
-  changePercent?: number;
-  tradeAmount?: number;
-  psTtm?: number;
-  pb?: number;
-  peTtm?: number;
-  dividendYield?: number;
-  marketCap?: number;
-  marketCapAShare?: number;
-}
+export type StatementSection = z.output<typeof statementSectionSchema>;
+export type RevenueSegment = z.output<typeof revenueSegmentSchema>;
+export type RevenuePeriod = z.output<typeof revenuePeriodSchema>;
+export type RevenueBreakdown = z.output<typeof revenueBreakdownSchema>;
+export type IndexPriceItem = z.output<typeof indexPriceItemSchema>;
 
 // ---------- concepts ----------
 
-export interface ConceptStock {
-  market: string;
-  code: string;
-  name: string;
-  description?: string;
-  relevance?: number;
-}
-
-export interface ConceptDoc {
-  docId: string;
-  title: string;
-  url?: string;
-  relevance?: number;
-}
-
-export interface Concept {
-  conceptId: string;
-  code?: string;
-  name: string;
-  description?: string;
-  keywords: string[];
-  conceptScore?: number;
-  trendingScore: number;
-  scoredAtMs?: number;
-  publishedAtMs?: number;
-  firstDetected: boolean;
-  stocks: ConceptStock[];
-  docs: ConceptDoc[];
-}
+export type ConceptStock = z.output<typeof conceptStockSchema>;
+export type ConceptDoc = z.output<typeof conceptDocSchema>;
+export type Concept = z.output<typeof conceptSchema>;
 
 // ---------- folders ----------
 
-export interface FolderCreated {
-  folderId: string;
-}
-
-export interface FolderDeleted {
-  folderId: string;
-  docIds: string[];
-}
+export type FolderCreated = z.output<typeof folderCreatedSchema>;
+/** The folder id falls back to the one asked for when the answer leaves it out. */
+export type FolderDeleted = z.output<typeof folderDeletedSchema> & { folderId: string };
 
 // ---------- agent ----------
 
-export interface Conversation {
-  id: number;
-  userId?: number;
-  agentId?: number;
-  type?: string;
-  title?: string;
-  status?: string;
-  url?: string;
-  sharedUrl?: string;
-  createdAtMs?: number;
-  updatedAtMs?: number;
-  meta?: Record<string, unknown>;
-}
+export type Conversation = z.output<typeof conversationSchema>;
 
 export interface CreateConversationRequest {
   agentId?: number;
@@ -363,20 +198,7 @@ export interface ChatRequest {
   documents?: ChatDocumentRef[];
 }
 
-export interface ConversationMessage {
-  id: number;
-  userId?: number;
-  conversationId: number;
-  turnId?: number;
-  role: 'user' | 'assistant' | string;
-  replyToMessageId: number | null;
-  text?: string;
-  status?: string;
-  errorInfo: Record<string, unknown> | null;
-  assistantMessageId: string | null;
-  createdAtMs?: number;
-  updatedAtMs?: number;
-}
+export type ConversationMessage = z.output<typeof conversationMessageSchema>;
 
 export type WorkflowEventType =
   | 'init'
@@ -467,10 +289,7 @@ export interface ReadEventsOptions extends StreamObserverOptions {
   signal?: AbortSignal;
 }
 
-export interface CancelResult {
-  responseId: string;
-  status: string;
-}
+export type CancelResult = z.output<typeof cancelResultSchema>;
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
 import { ServiceError, type ServiceErrorKind, type ValidationIssue } from './service-error.js';
-import { isRecord } from '../read-shape.js';
+import { errorBodySchema } from '../schemas/error-body-schema.js';
 
 export interface HttpFailure {
   method: string;
@@ -12,9 +12,7 @@ export interface HttpFailure {
 
 /** A non-2xx answer → the error kind the interface implies; the service's own words are kept when safe. */
 export function mapHttpError(f: HttpFailure): ServiceError {
-  const body = tryJson(f.bodyText);
-  const issues = validationIssues(body);
-  const serviceDetail = detailText(body);
+  const { issues, detail: serviceDetail } = errorBodySchema.parse(tryJson(f.bodyText));
   const kind = kindForStatus(f.status);
   const init = {
     method: f.method,
@@ -64,21 +62,4 @@ function tryJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The interface's 422 body: `detail: [{loc, msg, type}]`. loc members may be numbers (array indexes). */
-export function validationIssues(body: unknown): ValidationIssue[] {
-  if (!isRecord(body) || !Array.isArray(body.detail)) return [];
-  return body.detail.filter(isRecord).map((d) => ({
-    loc: Array.isArray(d.loc) ? d.loc.map(String) : typeof d.loc === 'string' ? [d.loc] : [],
-    msg: typeof d.msg === 'string' ? d.msg : '',
-    type: typeof d.type === 'string' ? d.type : '',
-  }));
-}
-
-/** Agent operations answer `{"detail": "..."}` (a string); kept short, it reaches users. */
-function detailText(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  const d = body.detail ?? body.message ?? body.error;
-  return typeof d === 'string' && d.length > 0 ? d.slice(0, 300) : undefined;
 }

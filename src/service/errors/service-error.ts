@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { validationIssueSchema } from '../schemas/error-body-schema.js';
+
 /**
  * The service client's error family. Every failure of a call is one of these kinds, each carrying
  * what the Slack layer needs to answer the user: whether a retry can help, how long to wait, and
@@ -15,11 +18,7 @@ export type ServiceErrorKind =
   | 'cancelled';
 
 /** One item of a 422 body's `detail` array. */
-export interface ValidationIssue {
-  loc: string[];
-  msg: string;
-  type: string;
-}
+export type ValidationIssue = z.output<typeof validationIssueSchema>;
 
 export interface ServiceErrorInit {
   method: string;

@@ -1,31 +1,118 @@
 /**
- * Compact JSON carried in button `value`s (≤ 2000 chars), with decoders that validate what
- * comes back. Values come from our own messages via signed Slack requests, but are still
- * parsed defensively: a bad value decodes to null, never throws.
+ * Compact JSON carried in button `value`s (≤ 2000 chars) and view `private_metadata`, with the
+ * schemas that decode it. Values come from our own messages via signed Slack requests, but are
+ * still parsed as untrusted input: a bad value decodes to null, never throws, and what decodes
+ * is typed by its schema so handlers need no checks of their own.
  */
+import { z } from 'zod';
 import type { DocsByTagRequest, NewsSearchRequest, V1SearchRequest, V2SearchRequest } from '../../service/types.js';
 import { SLACK_LIMITS } from './limits.js';
 
-/** Everything needed to re-run a search at another page, or share it. */
-export type SearchState =
-  | { k: 'v2'; r: V2SearchRequest; p: number }
-  | { k: 'v1'; r: V1SearchRequest; p: number }
-  | { k: 'news'; r: NewsSearchRequest; p: number }
-  | { k: 'tag'; r: DocsByTagRequest; p: number };
+/** JSON text → value; text that is not JSON is an issue like any other. */
+const jsonText = z.string().transform((text, ctx): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'not JSON' });
+    return z.NEVER;
+  }
+});
 
-/** A document button: id, title (for "Ask the agent"), and the query (for "Key passages"). */
-export interface DocButtonValue {
-  d: string;
-  t?: string;
-  q?: string;
+/** A schema for JSON text whose value must fit `schema`; build it once, at module level. */
+export function jsonOf<S extends z.ZodType>(schema: S) {
+  return jsonText.pipe(schema);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The value a jsonOf schema decodes `text` to, or null for anything else (missing, not JSON, wrong shape). */
+export function decodeJson<S extends z.ZodType>(schema: S, text: string | undefined): z.output<S> | null {
+  if (!text) return null;
+  const result = schema.safeParse(text);
+  return result.success ? result.data : null;
+}
+
+const buttonObject = jsonOf(z.record(z.string(), z.unknown()));
+
+/** A button value as a JSON object, or null; for decoders that check their own fields. */
+export function parseButtonObject(value: string | undefined): Record<string, unknown> | null {
+  return decodeJson(buttonObject, value);
+}
+
+// ---------- search state: the request of a result card, to re-run it at another page ----------
+
+const strings = z.array(z.string());
+const categories = z.array(z.enum(['financials', 'transcripts', 'reports', 'filings', 'news', 'socials', 'files']));
+const markets = z.array(z.enum(['cn', 'hk', 'us']));
+
+const v2Request = z.object({
+  query: z.string(),
+  num: z.number().optional(),
+  symbols: strings.optional(),
+  industries: strings.optional(),
+  channelIds: strings.optional(),
+  startDatetime: z.string().optional(),
+  endDatetime: z.string().optional(),
+});
+const newsRequest = v2Request.omit({ industries: true });
+const v1Request = z.object({
+  query: z.string().optional(),
+  mode: z.enum(['smart', 'semantic', 'keywords']).optional(),
+  sort: z.enum(['smart', 'latest']).optional(),
+  folderIds: strings.optional(),
+  categories: categories.optional(),
+  markets: markets.optional(),
+  institutions: strings.optional(),
+  symbols: strings.optional(),
+  tags: z.union([z.partialRecord(z.string(), strings), strings]).optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  pageNum: z.number().optional(),
+  pageSize: z.number().optional(),
+  minScore: z.number().optional(),
+  shouldHighlight: z.boolean().optional(),
+  language: z.enum(['all', 'chinese', 'english']).optional(),
+});
+const tagRequest = z.object({
+  tags: strings,
+  categories: categories.optional(),
+  markets: markets.optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  pageNum: z.number().optional(),
+  pageSize: z.number().optional(),
+});
+
+/**
+ * Compile-time proof that each request schema decodes to exactly the service's request type:
+ * a field added there and not here would otherwise be dropped from the next page's request.
+ */
+type Exactly<A, B> = [A, keyof A] extends [B, keyof B] ? ([B, keyof B] extends [A, keyof A] ? true : false) : false;
+type AssertExactly<T extends true[]> = T;
+export type SearchRequestSchemasMatchTheService = AssertExactly<
+  [
+    Exactly<z.output<typeof v2Request>, V2SearchRequest>,
+    Exactly<z.output<typeof newsRequest>, NewsSearchRequest>,
+    Exactly<z.output<typeof v1Request>, V1SearchRequest>,
+    Exactly<z.output<typeof tagRequest>, DocsByTagRequest>,
+  ]
+>;
+
+const pageNumber = z.int().min(1).max(1000);
+
+const searchStateSchema = z.discriminatedUnion('k', [
+  z.object({ k: z.literal('v2'), r: v2Request, p: pageNumber }),
+  z.object({ k: z.literal('v1'), r: v1Request, p: pageNumber }),
+  z.object({ k: z.literal('news'), r: newsRequest, p: pageNumber }),
+  z.object({ k: z.literal('tag'), r: tagRequest, p: pageNumber }),
+]);
+const searchStateJson = jsonOf(searchStateSchema);
+
+/** Everything needed to re-run a search at another page, or share it. */
+export type SearchState = z.output<typeof searchStateSchema>;
 
 const BUDGETS = [600, 300, 150, 80, 40, 20, 0];
 
 /** Rebuilds the value with smaller text budgets until it fits; '{}' (decodes to null) as a last resort. */
-function fit(build: (budget: number) => unknown): string {
+function fitButtonValue(build: (budget: number) => unknown): string {
   for (const budget of BUDGETS) {
     const s = JSON.stringify(build(budget));
     if (s.length <= SLACK_LIMITS.buttonValueChars) return s;
@@ -35,49 +122,41 @@ function fit(build: (budget: number) => unknown): string {
 
 const cut = (s: string | undefined, n: number): string | undefined => (s === undefined ? undefined : [...s].slice(0, n).join(''));
 
+/** Lists shortened to fit; only free text is cut, as a cut category or market would no longer decode. */
+const LISTS = ['symbols', 'tags', 'folderIds', 'categories', 'markets', 'institutions'];
+const FREE_TEXT_LISTS = new Set(['symbols', 'tags', 'folderIds', 'institutions']);
+
 /** Encodes a search state; the query and lists are shortened until it fits a button value. */
 export function encodeSearchState(state: SearchState): string {
-  return fit((budget) => {
+  return fitButtonValue((budget) => {
     const r: Record<string, unknown> = { ...state.r };
     if (typeof r.query === 'string') r.query = cut(r.query, budget);
-    for (const key of ['symbols', 'tags', 'folderIds', 'categories', 'markets', 'institutions']) {
+    for (const key of LISTS) {
       const v = r[key];
-      if (Array.isArray(v))
-        r[key] = v.slice(0, Math.max(1, Math.floor(budget / 20))).map((x) => (typeof x === 'string' ? cut(x, budget) : x));
+      if (!Array.isArray(v)) continue;
+      const kept = v.slice(0, Math.max(1, Math.floor(budget / 20)));
+      r[key] = FREE_TEXT_LISTS.has(key) ? kept.map((x) => (typeof x === 'string' ? cut(x, budget) : x)) : kept;
     }
     return { ...state, r };
   });
 }
 
-/**
- * A button value as the JSON object our encoders wrote, or null for anything else (missing,
- * not JSON, not an object). Every decoder starts here: a value comes back from Slack untrusted.
- */
-export function parseButtonObject(value: string | undefined): Record<string, unknown> | null {
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return isRecord(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+export function decodeSearchState(value: string | undefined): SearchState | null {
+  return decodeJson(searchStateJson, value);
 }
 
-export function decodeSearchState(value: string | undefined): SearchState | null {
-  const parsed = parseButtonObject(value);
-  if (!parsed || !isRecord(parsed.r)) return null;
-  const { k, p, r } = parsed;
-  if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 1000) return null;
-  const strings = (x: unknown): boolean => x === undefined || (Array.isArray(x) && x.every((s) => typeof s === 'string'));
-  if (!strings(r.symbols) || !strings(r.categories) || !strings(r.markets) || !strings(r.folderIds)) return null;
-  if (k === 'v2' || k === 'news') return typeof r.query === 'string' ? ({ k, p, r } as unknown as SearchState) : null;
-  if (k === 'v1') return r.query === undefined || typeof r.query === 'string' ? ({ k, p, r } as unknown as SearchState) : null;
-  if (k === 'tag') return strings(r.tags) && Array.isArray(r.tags) ? ({ k, p, r } as unknown as SearchState) : null;
-  return null;
-}
+// ---------- document buttons ----------
+
+/** Text members that may be missing or, from an older message, of another type: read as absent. */
+const optionalText = z.string().optional().catch(undefined);
+
+/** A document button: id, title (for "Ask the agent"), and the query (for "Key passages"). */
+const docButtonSchema = z.object({ d: z.string().min(1), t: optionalText, q: optionalText });
+const docButtonJson = jsonOf(docButtonSchema);
+export type DocButtonValue = z.output<typeof docButtonSchema>;
 
 export function encodeDocButton(v: DocButtonValue): string {
-  return fit((budget) => {
+  return fitButtonValue((budget) => {
     const out: DocButtonValue = { d: v.d };
     if (v.t !== undefined) out.t = cut(v.t, Math.min(budget, 300));
     if (v.q !== undefined) out.q = cut(v.q, budget);
@@ -86,25 +165,43 @@ export function encodeDocButton(v: DocButtonValue): string {
 }
 
 export function decodeDocButton(value: string | undefined): DocButtonValue | null {
-  const v = parseButtonObject(value);
-  if (!v || typeof v.d !== 'string' || v.d === '') return null;
-  const out: DocButtonValue = { d: v.d };
-  if (typeof v.t === 'string') out.t = v.t;
-  if (typeof v.q === 'string') out.q = v.q;
-  return out;
+  return decodeJson(docButtonJson, value);
 }
 
-/** Small `{key: string}` values (concept id, folder id, subscription channel, retry tokens). */
+// ---------- small `{key: value}` buttons ----------
+
+/** Small `{key: string}` values (concept id, folder id, subscription channel). */
 export function encodeSimple(v: Record<string, string | number>): string {
-  return fit((budget) =>
+  return fitButtonValue((budget) =>
     Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? cut(x, Math.max(budget, 120)) : x])),
   );
 }
 
-export function decodeSimple(value: string | undefined): Record<string, string | number> | null {
-  const v = parseButtonObject(value);
-  if (!v) return null;
-  const out: Record<string, string | number> = {};
-  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number') out[k] = x;
-  return out;
+/** A concept's Expand button: its id (`c`, a number read as its text) and name (`n`) for the notice when it is gone. */
+const conceptButtonJson = jsonOf(
+  z.object({
+    c: z.union([z.string(), z.number().transform(String)]).pipe(z.string().min(1)),
+    n: optionalText,
+  }),
+);
+
+export function decodeConceptButton(value: string | undefined): { conceptId: string; name?: string } | null {
+  const v = decodeJson(conceptButtonJson, value);
+  return v && { conceptId: v.c, ...(v.n ? { name: v.n } : {}) };
+}
+
+/** A digest subscription row's buttons: the team (`t`) and channel (`ch`) of the subscription. */
+const subscriptionButtonJson = jsonOf(z.object({ t: z.string(), ch: z.string() }));
+
+export function decodeSubscriptionButton(value: string | undefined): { teamId: string; channelId: string } | null {
+  const v = decodeJson(subscriptionButtonJson, value);
+  return v && { teamId: v.t, channelId: v.ch };
+}
+
+/** The folder-delete confirmation's buttons: the folder id (`f`). */
+const folderButtonJson = jsonOf(z.object({ f: z.string().min(1) }));
+
+export function decodeFolderButton(value: string | undefined): { folderId: string } | null {
+  const v = decodeJson(folderButtonJson, value);
+  return v && { folderId: v.f };
 }

@@ -2,13 +2,31 @@
  * What a Retry button (ACTION_IDS.errorRetry) carries: either a slash command to run again as
  * the same user in the same channel, or a button of ours to press again with its value.
  */
+import { z } from 'zod';
 import { SLACK_LIMITS } from '../blocks/limits.js';
-import { parseButtonObject } from '../blocks/button-values.js';
+import { decodeJson, jsonOf } from '../blocks/button-values.js';
 
-export type RetryTarget =
-  | { kind: 'command'; command: string; text: string }
-  /** threadTs: the thread of the card the button was on, so the retried answer still lands there. */
-  | { kind: 'action'; actionId: string; value: string; threadTs?: string };
+const retryValueJson = jsonOf(
+  z.union([
+    z
+      .object({ cmd: z.string().regex(/^\/[a-z]+$/), text: z.string() })
+      .transform((v) => ({ kind: 'command' as const, command: v.cmd, text: v.text })),
+    z
+      .object({
+        act: z.string(),
+        v: z.string(),
+        /** The thread of the card the button was on, so the retried answer still lands there; a malformed ts is dropped. */
+        th: z
+          .string()
+          .regex(/^\d+\.\d+$/)
+          .optional()
+          .catch(undefined),
+      })
+      .transform((v) => ({ kind: 'action' as const, actionId: v.act, value: v.v, ...(v.th ? { threadTs: v.th } : {}) })),
+  ]),
+);
+
+export type RetryTarget = z.output<typeof retryValueJson>;
 
 /** The button value, or undefined when it would not fit (then no Retry button is offered). */
 export function encodeRetry(target: RetryTarget): string | undefined {
@@ -21,15 +39,7 @@ export function encodeRetry(target: RetryTarget): string | undefined {
 }
 
 export function decodeRetry(value: string | undefined): RetryTarget | null {
-  const v = parseButtonObject(value);
-  if (!v) return null;
-  if (typeof v.cmd === 'string' && /^\/[a-z]+$/.test(v.cmd) && typeof v.text === 'string')
-    return { kind: 'command', command: v.cmd, text: v.text };
-  if (typeof v.act === 'string' && typeof v.v === 'string') {
-    const threadTs = typeof v.th === 'string' && /^\d+\.\d+$/.test(v.th) ? v.th : undefined;
-    return { kind: 'action', actionId: v.act, value: v.v, ...(threadTs ? { threadTs } : {}) };
-  }
-  return null;
+  return decodeJson(retryValueJson, value);
 }
 
 /** Retry options for replyWithFailure, when the value fits a button. */

@@ -3,7 +3,7 @@
  * the card's thread when it is a channel message, ephemerally when the card was ephemeral.
  * The service has no concept-by-id read, so the latest list is fetched and searched.
  */
-import { decodeSimple } from '../../blocks/button-values.js';
+import { decodeConceptButton } from '../../blocks/button-values.js';
 import { renderConceptDetail } from '../../blocks/concepts-card.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { respondEphemeral } from '../deliver-card.js';
@@ -12,13 +12,12 @@ import type { ButtonInteraction } from './button-interaction.js';
 import { EXPIRED_BUTTON, replyNearCard } from './search-buttons.js';
 
 export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
-  const value = decodeSimple(click.value);
-  const conceptId = value?.c;
-  if (conceptId === undefined || conceptId === '') return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const value = decodeConceptButton(click.value);
+  if (!value) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: click.correlationId });
-  const concept = concepts.find((c) => c.conceptId === String(conceptId));
+  const concept = concepts.find((c) => c.conceptId === value.conceptId);
   if (!concept) {
-    const name = typeof value?.n === 'string' && value.n ? `“${value.n}”` : 'This concept';
+    const name = value.name ? `“${value.name}”` : 'This concept';
     return respondEphemeral(
       click.respond,
       renderNotice(`${name} is no longer among the trending concepts. Run /concepts for the latest list.`),

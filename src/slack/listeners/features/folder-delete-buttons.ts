@@ -3,7 +3,7 @@
  * click is a request of its own), deletes, and replaces the card with the doc_ids the folder
  * held; Cancel replaces it with a note that the folder was kept.
  */
-import { decodeSimple } from '../../blocks/button-values.js';
+import { decodeFolderButton } from '../../blocks/button-values.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderFolderDeleteCancelled, renderFolderDeleted } from '../../blocks/folder-card.js';
 import type { ButtonInteraction } from '../actions/button-interaction.js';
@@ -13,8 +13,7 @@ import type { ListenerDeps } from '../listener-deps.js';
 import { checkFolderDeletePermission, folderDeleteRefusal } from './folder-delete-permission.js';
 
 function folderIdOf(click: ButtonInteraction): string | undefined {
-  const id = decodeSimple(click.value)?.f;
-  return typeof id === 'string' && id !== '' ? id : undefined;
+  return decodeFolderButton(click.value)?.folderId;
 }
 
 export async function confirmFolderDelete(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {

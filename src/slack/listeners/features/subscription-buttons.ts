@@ -3,7 +3,7 @@
  * subscriptions` card). The changed list is shown where the click came from: the Home tab is
  * published again, a message card is replaced.
  */
-import { decodeSimple } from '../../blocks/button-values.js';
+import { decodeSubscriptionButton } from '../../blocks/button-values.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderSubscriptionList } from '../../blocks/subscriptions-card.js';
 import type { ButtonInteraction } from '../actions/button-interaction.js';
@@ -18,12 +18,12 @@ export type SubscriptionChange = 'pause' | 'resume' | 'remove';
 export type SubscriptionClick = ButtonInteraction & { fromHome: boolean };
 
 export async function changeSubscription(deps: ListenerDeps, click: SubscriptionClick, change: SubscriptionChange): Promise<void> {
-  const value = decodeSimple(click.value);
-  const channelId = typeof value?.ch === 'string' ? value.ch : undefined;
+  const value = decodeSubscriptionButton(click.value);
   // The team in the value must be the clicker's: a button never reaches across workspaces.
-  if (channelId === undefined || click.teamId === undefined || value?.t !== click.teamId) {
+  if (!value || click.teamId === undefined || value.teamId !== click.teamId) {
     return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   }
+  const { channelId } = value;
   const subs = deps.stores.subscriptions;
   const changed =
     change === 'pause'

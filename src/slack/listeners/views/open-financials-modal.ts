@@ -3,6 +3,8 @@
  * it). The trigger id is good for 3 s, so callers open it right after their ack.
  */
 import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import { decodeJson, jsonOf } from '../../blocks/button-values.js';
 import { renderFinancialsModal, type FinancialsModalInitial } from '../../blocks/financials-modal.js';
 import { clampView } from '../../blocks/limits.js';
 
@@ -15,14 +17,12 @@ export function encodeModalOrigin(origin: FinancialsModalOrigin): string {
   return JSON.stringify(origin.channelId ? { c: origin.channelId } : {});
 }
 
+/** private_metadata `{c}`: the channel, only when it looks like a conversation id. */
+const modalOriginJson = jsonOf(z.object({ c: z.string().regex(/^[CGD][A-Z0-9]{2,40}$/) }));
+
 export function decodeModalOrigin(privateMetadata: string | undefined): FinancialsModalOrigin {
-  try {
-    const v: unknown = JSON.parse(privateMetadata ?? '');
-    const c = (v as { c?: unknown } | null)?.c;
-    return typeof c === 'string' && /^[CGD][A-Z0-9]{2,40}$/.test(c) ? { channelId: c } : {};
-  } catch {
-    return {};
-  }
+  const v = decodeJson(modalOriginJson, privateMetadata);
+  return v ? { channelId: v.c } : {};
 }
 
 export async function openFinancialsModal(

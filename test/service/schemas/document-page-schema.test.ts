@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normaliseDocumentPage, pagingFields } from '../../src/service/normalise-page.js';
-import { ShapeError } from '../../src/service/errors/shape-error.js';
+import { documentPageSchema } from '../../../src/service/schemas/document-page-schema.js';
+import { parseShape } from '../../../src/service/schemas/parse-shape.js';
+import { pagingFields } from '../../../src/service/paging-naming.js';
+import { ShapeError } from '../../../src/service/errors/shape-error.js';
 
 const doc = fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), title: fc.string({ maxLength: 20 }) });
 
-describe('normaliseDocumentPage', () => {
+describe('documentPageSchema', () => {
   it('gives the same page for the legacy and the schema naming', () => {
     fc.assert(
       fc.property(
@@ -15,8 +17,14 @@ describe('normaliseDocumentPage', () => {
         fc.integer({ min: 1, max: 100 }),
         (docs, total, pageNum, pageSize) => {
           const totalPages = Math.ceil(total / pageSize);
-          const legacy = normaliseDocumentPage({ docs, total_num: total, total_page: totalPages, page: pageNum, page_num: pageSize });
-          const schema = normaliseDocumentPage({
+          const legacy = parseShape(documentPageSchema, {
+            docs,
+            total_num: total,
+            total_page: totalPages,
+            page: pageNum,
+            page_num: pageSize,
+          });
+          const schema = parseShape(documentPageSchema, {
             docs,
             total_count: total,
             total_page: totalPages,
@@ -36,17 +44,17 @@ describe('normaliseDocumentPage', () => {
   });
 
   it('applies the documented defaults when paging fields are absent', () => {
-    expect(normaliseDocumentPage({ docs: [] })).toMatchObject({ totalCount: 0, pageNum: 1, pageSize: 10, totalPages: 0 });
+    expect(parseShape(documentPageSchema, { docs: [] })).toMatchObject({ totalCount: 0, pageNum: 1, pageSize: 10, totalPages: 0 });
   });
 
   it('derives total pages when the legacy form omits them', () => {
-    expect(normaliseDocumentPage({ docs: [], total_num: 21, page: 1, page_num: 10 }).totalPages).toBe(3);
+    expect(parseShape(documentPageSchema, { docs: [], total_num: 21, page: 1, page_num: 10 }).totalPages).toBe(3);
   });
 
   it('rejects docs that are not an array or documents without an id', () => {
-    expect(() => normaliseDocumentPage({ docs: 'x' })).toThrow(ShapeError);
-    expect(() => normaliseDocumentPage({ docs: [{ title: 'no id' }] })).toThrow(/docs\[0\]\.id/);
-    expect(() => normaliseDocumentPage('<html>')).toThrow(ShapeError);
+    expect(() => parseShape(documentPageSchema, { docs: 'x' })).toThrow(ShapeError);
+    expect(() => parseShape(documentPageSchema, { docs: [{ title: 'no id' }] })).toThrow(/docs\[0\]\.id/);
+    expect(() => parseShape(documentPageSchema, '<html>')).toThrow(ShapeError);
   });
 });
 

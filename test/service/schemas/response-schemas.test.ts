@@ -1,34 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normaliseFolderCreated, normaliseFolderDeleted } from '../../src/service/normalise-folder.js';
-import {
-  normaliseBalanceSheet,
-  normaliseIndexPrices,
-  normaliseRevenueBreakdown,
-  readStockEnvelope,
-} from '../../src/service/normalise-stock.js';
-import { normaliseConcepts } from '../../src/service/normalise-concept.js';
-import { normaliseMessages } from '../../src/service/normalise-agent.js';
-import { normaliseV2SearchResult } from '../../src/service/normalise-search.js';
-import { ShapeError } from '../../src/service/errors/shape-error.js';
+import { folderCreatedSchema, folderDeletedSchema } from '../../../src/service/schemas/folder-schemas.js';
+import { stockEnvelopeSchema } from '../../../src/service/schemas/stock-envelope-schema.js';
+import { balanceSheetListSchema } from '../../../src/service/schemas/statement-schemas.js';
+import { revenueBreakdownSchema } from '../../../src/service/schemas/revenue-breakdown-schema.js';
+import { indexPricesSchema } from '../../../src/service/schemas/index-prices-schema.js';
+import { conceptListSchema } from '../../../src/service/schemas/concept-schema.js';
+import { conversationMessageListSchema } from '../../../src/service/schemas/conversation-message-schema.js';
+import { v2SearchResultSchema } from '../../../src/service/schemas/search-document-schema.js';
+import { parseShape } from '../../../src/service/schemas/parse-shape.js';
+import { ShapeError } from '../../../src/service/errors/shape-error.js';
 
-describe('folder normalisers', () => {
+describe('folder schemas', () => {
   it('read the folder id from folder_id or id', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (id) => {
-        expect(normaliseFolderCreated({ folder_id: id })).toEqual({ folderId: id });
-        expect(normaliseFolderCreated({ id })).toEqual({ folderId: id });
+        expect(parseShape(folderCreatedSchema, { folder_id: id })).toEqual({ folderId: id });
+        expect(parseShape(folderCreatedSchema, { id })).toEqual({ folderId: id });
       }),
     );
-    expect(() => normaliseFolderCreated({ ok: true })).toThrow(ShapeError);
-    expect(normaliseFolderDeleted({ folder_id: 'f', doc_ids: ['a'] }, 'f')).toEqual({ folderId: 'f', docIds: ['a'] });
-    expect(() => normaliseFolderDeleted({ folder_id: 'f', doc_ids: 'a' }, 'f')).toThrow(ShapeError);
+    expect(() => parseShape(folderCreatedSchema, { ok: true })).toThrow(ShapeError);
+    expect(parseShape(folderDeletedSchema, { folder_id: 'f', doc_ids: ['a'] })).toEqual({ folderId: 'f', docIds: ['a'] });
+    expect(() => parseShape(folderDeletedSchema, { folder_id: 'f', doc_ids: 'a' })).toThrow(ShapeError);
   });
 });
 
-describe('stock normalisers', () => {
+describe('stock schemas', () => {
   it('read the wrapper and balance sheet records', () => {
-    const env = readStockEnvelope({
+    const env = parseShape(stockEnvelopeSchema, {
       status: 200,
       code: 0,
       message: '',
@@ -47,7 +46,7 @@ describe('stock normalisers', () => {
       ],
     });
     expect(env.code).toBe(0);
-    const [record] = normaliseBalanceSheet(env.data);
+    const [record] = parseShape(balanceSheetListSchema, env.data, ['data']);
     expect(record).toMatchObject({
       fiscalYear: '2024',
       filingDate: '2025-03-30',
@@ -56,12 +55,12 @@ describe('stock normalisers', () => {
       nonCurrentAssets: {},
     });
     expect(record?.currentAssets).not.toHaveProperty('inventories');
-    expect(() => normaliseBalanceSheet({ items: [] })).toThrow(ShapeError);
-    expect(() => normaliseBalanceSheet([{ currency: 'CNY' }])).toThrow(/end_date/);
+    expect(() => parseShape(balanceSheetListSchema, { items: [] }, ['data'])).toThrow(ShapeError);
+    expect(() => parseShape(balanceSheetListSchema, [{ currency: 'CNY' }], ['data'])).toThrow(/end_date/);
   });
 
   it('read revenue breakdowns and index prices', () => {
-    const rb = normaliseRevenueBreakdown({
+    const rb = parseShape(revenueBreakdownSchema, {
       currency: 'CNY',
       list: [
         {
@@ -80,16 +79,16 @@ describe('stock normalisers', () => {
       product: [{ name: '茅台酒' }],
       industry: [{ name: '白酒', revenue: 10, revenuePercentage: 100 }],
     });
-    const prices = normaliseIndexPrices({
+    const prices = parseShape(indexPricesSchema, {
       items: [{ date: '2025-01-02', symbol: 'SPX', name: 'S&P 500', stock_price: 5868.55, stock_open: 5903.26 }],
     });
     expect(prices[0]).toMatchObject({ date: '2025-01-02', close: 5868.55, open: 5903.26 });
   });
 });
 
-describe('concept, message and v2 search normalisers', () => {
+describe('concept, message and v2 search schemas', () => {
   it('read concepts from a bare array', () => {
-    const [c] = normaliseConcepts([
+    const [c] = parseShape(conceptListSchema, [
       {
         concept_id: 'k1',
         concept_name: '低空经济',
@@ -100,12 +99,12 @@ describe('concept, message and v2 search normalisers', () => {
       },
     ]);
     expect(c).toMatchObject({ conceptId: 'k1', name: '低空经济', keywords: ['eVTOL'], firstDetected: true, docs: [] });
-    expect(() => normaliseConcepts([{ concept_name: 'x' }])).toThrow(ShapeError);
-    expect(() => normaliseConcepts('nope')).toThrow(ShapeError);
+    expect(() => parseShape(conceptListSchema, [{ concept_name: 'x' }])).toThrow(ShapeError);
+    expect(() => parseShape(conceptListSchema, 'nope')).toThrow(ShapeError);
   });
 
   it('read conversation messages with nullable members', () => {
-    const [m] = normaliseMessages({
+    const [m] = parseShape(conversationMessageListSchema, {
       messages: [
         {
           id: 2,
@@ -120,11 +119,13 @@ describe('concept, message and v2 search normalisers', () => {
       ],
     });
     expect(m).toMatchObject({ id: 2, conversationId: 7, text: 'hi', replyToMessageId: 1, assistantMessageId: 'am-1', errorInfo: null });
-    expect(() => normaliseMessages({ messages: [{ id: 'x', conversation_id: 7, role: 'user' }] })).toThrow(ShapeError);
+    expect(() => parseShape(conversationMessageListSchema, { messages: [{ id: 'x', conversation_id: 7, role: 'user' }] })).toThrow(
+      ShapeError,
+    );
   });
 
   it('read v2 search results with defaults', () => {
-    const r = normaliseV2SearchResult({ docs: [{ doc_id: 'a', title: 'A', published_at: 1700000000000, score: 1.5 }] });
+    const r = parseShape(v2SearchResultSchema, { docs: [{ doc_id: 'a', title: 'A', published_at: 1700000000000, score: 1.5 }] });
     expect(r).toMatchObject({
       totalCount: 1,
       tookMs: 0,

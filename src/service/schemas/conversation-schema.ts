@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { compact } from './compact.js';
+import { optionalNumber, optionalRecord, optionalString, wireInteger } from './wire-fields.js';
+
+/** Create-conversation and conversation-detail responses. */
+export const conversationSchema = z
+  .object({
+    id: wireInteger,
+    user_id: optionalNumber,
+    agent_id: optionalNumber,
+    type: optionalString,
+    conversation_type: optionalString,
+    title: optionalString,
+    status: optionalString,
+    url: optionalString,
+    shared_url: optionalString,
+    created_at: optionalNumber,
+    updated_at: optionalNumber,
+    meta: optionalRecord,
+  })
+  .transform((c) =>
+    compact({
+      id: c.id,
+      userId: c.user_id,
+      agentId: c.agent_id,
+      type: c.type ?? c.conversation_type,
+      title: c.title,
+      status: c.status,
+      url: c.url,
+      sharedUrl: c.shared_url,
+      createdAtMs: c.created_at,
+      updatedAtMs: c.updated_at,
+      meta: c.meta,
+    }),
+  );
