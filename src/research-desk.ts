@@ -4,8 +4,8 @@
  * connection, clock), so main.ts wires real services and tests wire the emulators.
  */
 import type { StreamingMode } from './config.js';
-import type { RelayRuntime } from './agent/relay-runtime.js';
-import { buildRelayRuntime, defaultInstanceId } from './agent/build-relay-runtime.js';
+import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
+import { buildRelayRuntime, defaultInstanceId } from './slack/relay/build-relay-runtime.js';
 import { createWebClient, createWriterFromClient } from './agent/web-client-writer.js';
 import type { Logger } from './observability/logger.js';
 import type { ResearchService } from './service/types.js';

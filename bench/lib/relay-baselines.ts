@@ -6,10 +6,10 @@
  * measured the same way for all strategies.
  */
 import { WebClient, LogLevel } from '@slack/web-api';
-import { createRunRenderer } from '../../src/agent/create-run-renderer.js';
-import { reduceRun } from '../../src/agent/reduce-run.js';
-import { buildRunMetadata } from '../../src/agent/run-message-metadata.js';
-import { initialRunView, isTerminal, type RunView } from '../../src/agent/run-view.js';
+import { createRunRenderer } from '../../src/slack/relay/create-run-renderer.js';
+import { reduceRun } from '../../src/agent/state/reduce-run.js';
+import { buildRunMetadata } from '../../src/agent/sinks/run-message-metadata.js';
+import { initialRunView, isTerminal, type RunView } from '../../src/agent/state/run-view.js';
 import type { ResearchService } from '../../src/service/types.js';
 import type { RunRecord } from '../../src/store/records.js';
 

@@ -3,19 +3,19 @@
  * 15 reads them by offset. Only the agent operations the relay uses are served; anything else
  * fails with a typed error. Used by the offline render tool.
  */
-import { ServiceError } from '../service/errors/service-error.js';
-import type { ResearchService, WorkflowStreamEvent } from '../service/types.js';
+import { ServiceError } from '../../src/service/errors/service-error.js';
+import { createEventCursor } from '../../src/service/event-stream/event-cursor.js';
+import type { ReadEventsOptions, ResearchService, WorkflowStreamEvent } from '../../src/service/types.js';
 
 export const RECORDED_ASSISTANT_MESSAGE_ID = 'recorded-assistant-message';
 
 export function createRecordedRunService(events: WorkflowStreamEvent[], clock: () => number = Date.now): ResearchService {
   const conversationId = 1;
-  const since = (from?: number, after?: number) =>
-    events.filter(
-      (e) => typeof e.offset !== 'number' || ((from === undefined || e.offset >= from) && (after === undefined || e.offset > after)),
-    );
-  async function* play(list: WorkflowStreamEvent[]): AsyncIterable<WorkflowStreamEvent> {
-    for (const e of list) yield e;
+  // The HTTP client's cursor semantics: a reader of the run sees each event once, in order.
+  const cursorFor = (opts: ReadEventsOptions) => opts.cursor ?? createEventCursor(Math.max(0, opts.fromOffset ?? 0) - 1);
+  async function* play(opts: ReadEventsOptions): AsyncIterable<WorkflowStreamEvent> {
+    const cursor = cursorFor(opts);
+    for (const e of events) if (cursor.admit(e)) yield e;
   }
   const unsupported = (method: string) => () =>
     Promise.reject(new ServiceError('bad_response', 'not part of a recorded run', { method, path: '(recorded run)' }));
@@ -51,12 +51,15 @@ export function createRecordedRunService(events: WorkflowStreamEvent[], clock: (
             { id: 1, conversationId, role: 'user', replyToMessageId: null, errorInfo: null, assistantMessageId: null },
           ]
         : [],
-    chat: async () => {
+    chat: async (_req, opts = {}) => {
       chatted = true;
-      return { assistantMessageId: RECORDED_ASSISTANT_MESSAGE_ID, events: play(events) };
+      return { assistantMessageId: RECORDED_ASSISTANT_MESSAGE_ID, events: play(opts.cursor ? { cursor: opts.cursor } : {}) };
     },
-    streamEvents: (_c, _a, opts = {}) => play(since(opts.fromOffset, opts.afterOffset)),
-    listEvents: async (_c, _a, opts = {}) => since(opts.fromOffset, opts.afterOffset),
+    streamEvents: (_c, _a, opts = {}) => play(opts),
+    listEvents: async (_c, _a, opts = {}) => {
+      const cursor = cursorFor(opts);
+      return events.filter((e) => cursor.admit(e));
+    },
     cancelRun: async () => ({ responseId: 'recorded', status: 'cancelled' }),
   };
 }

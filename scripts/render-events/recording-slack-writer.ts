@@ -3,9 +3,15 @@
  * and tracks each message by ts (posts, edits, streams, deletes), so it knows exactly what the
  * thread would hold afterwards. Used by the offline render tool.
  */
-import type { RunMessageMetadata } from './run-message-metadata.js';
-import { SlackWriteError } from './slack-write-error.js';
-import { SLACK_METHOD, type SlackBlock, type SlackThreadMessage, type SlackWriter, type StreamChunk } from './slack-writer.js';
+import type { RunMessageMetadata } from '../../src/agent/sinks/run-message-metadata.js';
+import { SlackWriteError } from '../../src/agent/slack-write-error.js';
+import {
+  SLACK_METHOD,
+  type SlackBlock,
+  type SlackThreadMessage,
+  type SlackWriter,
+  type StreamChunk,
+} from '../../src/agent/sinks/slack-writer.js';
 
 export interface RecordedCall {
   method: string;

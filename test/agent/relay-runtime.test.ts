@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoverRunFromSlack } from '../../src/agent/recover-run-from-slack.js';
-import { createWebClientWriter } from '../../src/agent/web-client-writer.js';
+import { readRunMetadata } from '../../src/agent/sinks/run-message-metadata.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { eventually } from './support/eventually.js';
-import { BOT_TOKEN, finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
+import { finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
 
 describe('relay runtime against the Slack and service emulators', () => {
   let h: RelayHarness;
@@ -51,15 +50,18 @@ describe('relay runtime against the Slack and service emulators', () => {
     expect(metrics.stalenessSamplesMs.length).toBeGreaterThan(0);
 
     // With the store lost, the thread itself says which run, conversation and offset it shows.
-    const writer = createWebClientWriter({ token: BOT_TOKEN, apiUrl: h.slack.apiUrl, logger: h.logger });
-    const [recovered] = await recoverRunFromSlack(writer, h.slack.defaultChannelId, threadTs);
     const stored = await new RunStore(h.openStore()).get(runId);
-    expect(recovered).toMatchObject({
-      runId,
-      conversationId: stored!.conversationId,
-      assistantMessageId: stored!.assistantMessageId,
-      lastOffset: stored!.lastOffset,
-      replyTs: stored!.replyTs,
+    const shown = h.slack
+      .threadReplies(h.slack.defaultChannelId, threadTs)
+      .map((m) => ({ ts: m.ts, payload: readRunMetadata({ ts: m.ts, ...(m.metadata ? { metadata: m.metadata } : {}) }) }))
+      .filter((m) => m.payload?.run_id === runId);
+    expect(shown.map((m) => m.ts)).toEqual(stored!.replyTs);
+    expect(shown[0]!.payload).toMatchObject({
+      run_id: runId,
+      part: 1,
+      conversation_id: stored!.conversationId,
+      assistant_message_id: stored!.assistantMessageId,
+      offset: stored!.lastOffset,
       status: 'completed',
     });
   });

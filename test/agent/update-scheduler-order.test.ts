@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRateBudget } from '../../src/agent/rate-budget.js';
-import { createRelayMetrics } from '../../src/agent/relay-metrics.js';
-import { createUpdateScheduler, SlotAbortedError } from '../../src/agent/update-scheduler.js';
+import { createRelayMetrics } from '../../src/agent/sinks/relay-metrics.js';
+import { createUpdateScheduler, SlotAbortedError } from '../../src/agent/sinks/update-scheduler.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRecordedEvents, RecordedRunFormatError, renderRecordedRun } from '../../src/agent/render-events-cli.js';
+import { parseRecordedEvents, RecordedRunFormatError, renderRecordedRun } from '../../scripts/render-events/render-events-cli.js';
 import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/service/index.js';
 import { createResearchClient } from '../../src/service/research-client.js';
 import type { WorkflowStreamEvent } from '../../src/service/types.js';
@@ -34,7 +34,7 @@ describe('render-events: a recorded run through the relay, offline', () => {
   it('prints the Slack calls, then the final thread messages as its last line', async () => {
     const file = path.join(dir, 'run.json');
     await writeFile(file, JSON.stringify({ assistant_events: events }));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/agent/render-events-cli.ts', file], { cwd: process.cwd() });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/render-events/render-events-cli.ts', file], { cwd: process.cwd() });
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^chat\.postMessage /);
     expect(lines.some((l) => l.startsWith('chat.update '))).toBe(true);

@@ -1,4 +1,4 @@
-import type { SourceRef } from './run-view.js';
+import type { SourceRef } from '../state/run-view.js';
 import { isObject, oneLine, parseJsonLoose, pickNumber, pickString, readNonEmptyString, type JsonObject } from './event-fields.js';
 
 export interface ToolOutputSummary {

@@ -3,8 +3,8 @@
  * accepted the chat, before its id was saved): the newest user message with the run's question,
  * sent since the run started, and the assistant message replying to it.
  */
-import type { ResearchService } from '../service/types.js';
-import type { RunRecord } from '../store/records.js';
+import type { ResearchService } from '../../service/types.js';
+import type { RunRecord } from '../../store/records.js';
 
 /** Clock skew tolerated between this process and the service. */
 const SKEW_MS = 60_000;

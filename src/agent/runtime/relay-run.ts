@@ -5,30 +5,30 @@
  * the assistant message id recovered from listMessages) → events (earlier ones re-read with
  * stream=false, then followed from the saved offset + 1) → sink → authoritative final render.
  */
-import type { StreamingMode } from '../config.js';
-import type { Logger } from '../observability/logger.js';
-import { isServiceError } from '../service/errors/service-error.js';
-import type { ResearchService, WorkflowStreamEvent } from '../service/types.js';
-import type { RunRecord, RunStatus } from '../store/records.js';
-import type { RunStore } from '../store/run-store.js';
-import type { ThreadConversations } from '../store/thread-conversations.js';
-import { chooseDeliveryPath } from './choose-delivery-path.js';
-import { createNativeStreamSink, type NativeStreamOptions } from './native-stream-sink.js';
-import { nextWithin, RunStopped, sleepUnlessAborted } from './next-within.js';
-import { orderEventsByOffset, reduceRun, reduceRunEvents } from './reduce-run.js';
-import type { RelayMetrics } from './relay-metrics.js';
-import { buildRunMetadata } from './run-message-metadata.js';
-import { createRunRecordKeeper } from './run-record-keeper.js';
-import type { RunRenderer } from './run-renderer.js';
-import type { RunSink, SinkEvents } from './run-sink.js';
-import { initialRunView, isTerminal, markCancelRequested, markTimedOut, type RunView } from './run-view.js';
-import { isSlackWriteError } from './slack-write-error.js';
-import { SLACK_METHOD, type SlackWriter } from './slack-writer.js';
+import type { StreamingMode } from '../../config.js';
+import type { Logger } from '../../observability/logger.js';
+import { isServiceError } from '../../service/errors/service-error.js';
+import type { ResearchService, WorkflowStreamEvent } from '../../service/types.js';
+import type { RunRecord, RunStatus } from '../../store/records.js';
+import type { RunStore } from '../../store/run-store.js';
+import type { ThreadConversations } from '../../store/thread-conversations.js';
+import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
+import { createNativeStreamSink, type NativeStreamOptions } from '../sinks/native-stream-sink.js';
+import { nextWithin, RunStopped, sleepUnlessAborted } from '../events/next-within.js';
+import { orderEventsByOffset, reduceRun, reduceRunEvents } from '../state/reduce-run.js';
+import type { RelayMetrics } from '../sinks/relay-metrics.js';
+import { buildRunMetadata } from '../sinks/run-message-metadata.js';
+import { createRunRecordKeeper } from '../state/run-record-keeper.js';
+import type { RunRenderer } from '../sinks/run-renderer.js';
+import type { RunSink, SinkEvents } from '../sinks/run-sink.js';
+import { initialRunView, isTerminal, markCancelRequested, markTimedOut, type RunView } from '../state/run-view.js';
+import { isSlackWriteError } from '../slack-write-error.js';
+import { SLACK_METHOD, type SlackWriter } from '../sinks/slack-writer.js';
 import { ensureChat, ensureConversation, ensureReply, type StartStepsContext } from './start-run-steps.js';
-import { sweepOrphanSegments } from './sweep-orphan-segments.js';
-import type { UpdateScheduler } from './update-scheduler.js';
-import { createUpdateSink, type SinkDeps } from './update-sink.js';
-import { writeFinalAnswer } from './write-final-answer.js';
+import { sweepOrphanSegments } from '../sinks/sweep-orphan-segments.js';
+import type { UpdateScheduler } from '../sinks/update-scheduler.js';
+import { createUpdateSink, type SinkDeps } from '../sinks/update-sink.js';
+import { writeFinalAnswer } from '../sinks/write-final-answer.js';
 
 export interface RelayRunDeps {
   service: ResearchService;
@@ -198,7 +198,6 @@ export function relayRun(initial: RunRecord, deps: RelayRunDeps, options: { resu
       checkStopped();
       source ??= deps.service.streamEvents(rec().conversationId, rec().assistantMessageId, {
         fromOffset: view.lastOffset + 1,
-        afterOffset: view.lastOffset,
         signal: stopper.signal,
         correlationId: rec().runId,
       });

@@ -5,22 +5,22 @@
  * leases expire.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { StreamingMode } from '../config.js';
-import type { Logger } from '../observability/logger.js';
-import type { ResearchService } from '../service/types.js';
-import { leaseNames } from '../store/keys.js';
-import type { Leases } from '../store/leases.js';
-import type { RunRecord } from '../store/records.js';
-import type { RunStore } from '../store/run-store.js';
-import type { ThreadConversations } from '../store/thread-conversations.js';
-import { chooseDeliveryPath } from './choose-delivery-path.js';
-import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from './native-stream-sink.js';
-import type { RateBudget } from './rate-budget.js';
-import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from './relay-metrics.js';
+import type { StreamingMode } from '../../config.js';
+import type { Logger } from '../../observability/logger.js';
+import type { ResearchService } from '../../service/types.js';
+import { leaseNames } from '../../store/keys.js';
+import type { Leases } from '../../store/leases.js';
+import type { RunRecord } from '../../store/records.js';
+import type { RunStore } from '../../store/run-store.js';
+import type { ThreadConversations } from '../../store/thread-conversations.js';
+import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
+import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from '../sinks/native-stream-sink.js';
+import type { RateBudget } from '../rate-budget.js';
+import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from '../sinks/relay-metrics.js';
 import { relayRun, type RunHandle, type RunOutcome } from './relay-run.js';
-import type { RunRenderer } from './run-renderer.js';
-import type { SlackWriter } from './slack-writer.js';
-import { createUpdateScheduler, type UpdateScheduler } from './update-scheduler.js';
+import type { RunRenderer } from '../sinks/run-renderer.js';
+import type { SlackWriter } from '../sinks/slack-writer.js';
+import { createUpdateScheduler, type UpdateScheduler } from '../sinks/update-scheduler.js';
 
 export interface RelayStores {
   runs: Pick<RunStore, 'save' | 'saveProgress' | 'markEnded' | 'get' | 'listActive'>;

@@ -4,15 +4,15 @@
  * follow-up, else created), the reply (posted, or adopted from the thread by its metadata), and
  * the chat (or, after a crash, the assistant message it already created, found in listMessages).
  */
-import type { Logger } from '../observability/logger.js';
-import type { ResearchService, WorkflowStreamEvent } from '../service/types.js';
-import type { ThreadConversations } from '../store/thread-conversations.js';
+import type { Logger } from '../../observability/logger.js';
+import type { ResearchService, WorkflowStreamEvent } from '../../service/types.js';
+import type { ThreadConversations } from '../../store/thread-conversations.js';
 import { findStartedChat } from './find-started-chat.js';
-import { postOrAdopt, type ThreadWriteDeps } from './post-or-adopt.js';
-import type { RunMessageMetadata } from './run-message-metadata.js';
-import type { RunRecordKeeper } from './run-record-keeper.js';
-import type { RunRenderer } from './run-renderer.js';
-import { initialRunView, type RunView } from './run-view.js';
+import { postOrAdopt, type ThreadWriteDeps } from '../sinks/post-or-adopt.js';
+import type { RunMessageMetadata } from '../sinks/run-message-metadata.js';
+import type { RunRecordKeeper } from '../state/run-record-keeper.js';
+import type { RunRenderer } from '../sinks/run-renderer.js';
+import { initialRunView, type RunView } from '../state/run-view.js';
 
 export interface StartStepsContext {
   keeper: RunRecordKeeper;

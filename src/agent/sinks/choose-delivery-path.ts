@@ -4,8 +4,8 @@
  * starting with D) and assistant threads, and updates a normal message elsewhere.
  * @see slack-facts.md §3; field-notes.md 6
  */
-import type { StreamingMode } from '../config.js';
-import type { DeliveryPath } from '../store/records.js';
+import type { StreamingMode } from '../../config.js';
+import type { DeliveryPath } from '../../store/records.js';
 
 export function chooseDeliveryPath(mode: StreamingMode, channelId: string, isAssistantThread: boolean): DeliveryPath {
   if (mode === 'native') return 'native';

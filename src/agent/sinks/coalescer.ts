@@ -4,9 +4,9 @@
  * takes whatever is newest at the moment it is sent. A failed write puts its content back as
  * pending (keeping the older arrival time) and retries after a back-off.
  */
-import type { Logger } from '../observability/logger.js';
+import type { Logger } from '../../observability/logger.js';
 import type { RelayMetrics } from './relay-metrics.js';
-import type { RunView } from './run-view.js';
+import type { RunView } from '../state/run-view.js';
 import { SlotAbortedError } from './update-scheduler.js';
 
 export interface PendingContent {

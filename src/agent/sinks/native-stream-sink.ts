@@ -7,7 +7,7 @@
  */
 import { createCoalescer } from './coalescer.js';
 import type { RunSink } from './run-sink.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackWriteError } from '../slack-write-error.js';
 import { SLACK_METHOD, type StreamChunk } from './slack-writer.js';
 import { createUpdateSink, type RunTarget, type SinkDeps } from './update-sink.js';
 

@@ -6,7 +6,7 @@
  */
 import { findRunMessages, type RunMessageMetadata } from './run-message-metadata.js';
 import type { RenderedMessage } from './run-sink.js';
-import { isSlackWriteError, SlackWriteError } from './slack-write-error.js';
+import { isSlackWriteError, SlackWriteError } from '../slack-write-error.js';
 import { SLACK_METHOD, type SlackThreadMessage, type SlackWriter } from './slack-writer.js';
 import type { UpdateScheduler } from './update-scheduler.js';
 

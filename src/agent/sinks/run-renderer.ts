@@ -3,7 +3,7 @@
  * default implementation (`create-run-renderer.ts`) delegates to src/slack/blocks/agent.
  */
 import type { RenderedMessage } from './run-sink.js';
-import type { RunView } from './run-view.js';
+import type { RunView } from '../state/run-view.js';
 import type { StreamChunk } from './slack-writer.js';
 
 export interface RunRenderer {

@@ -4,8 +4,8 @@
  * and reports what it has shown through `onShown`. `close` ends progress writing before the final
  * render takes over the messages (one writer per message: nothing lands after it).
  */
-import type { DeliveryPath } from '../store/records.js';
-import type { RunView } from './run-view.js';
+import type { DeliveryPath } from '../../store/records.js';
+import type { RunView } from '../state/run-view.js';
 
 export interface RunSink {
   /** The path in use now (a native sink that fell back reports 'update'). */

@@ -5,10 +5,10 @@
  * after the run's reply and unknown to the run. It is stopped first (an edit or delete of a
  * streaming message fails with streaming_state_conflict), then deleted.
  */
-import type { Logger } from '../observability/logger.js';
+import type { Logger } from '../../observability/logger.js';
 import { readThread, type ThreadTarget, type ThreadWriteDeps } from './post-or-adopt.js';
 import { readRunMetadata } from './run-message-metadata.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackWriteError } from '../slack-write-error.js';
 import { SLACK_METHOD } from './slack-writer.js';
 
 export async function sweepOrphanSegments(

@@ -6,11 +6,11 @@
  * one slot carries everything that arrived while waiting. A 429 blocks the lane for Retry-After
  * and the same request is retried first, with the newest state: nothing is lost or reordered.
  */
-import type { Logger } from '../observability/logger.js';
-import type { RateBudget } from './rate-budget.js';
-import { SLACK_RATE_LIMITS } from './rate-limits.js';
+import type { Logger } from '../../observability/logger.js';
+import type { RateBudget } from '../rate-budget.js';
+import { SLACK_RATE_LIMITS } from '../rate-limits.js';
 import type { RelayMetrics } from './relay-metrics.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackWriteError } from '../slack-write-error.js';
 import type { SlackMethod } from './slack-writer.js';
 
 export interface SlotRequest {

@@ -3,13 +3,13 @@
  * the newest progress render, so a write may be retried or skipped without losing content.
  * @see https://docs.slack.dev/reference/methods/chat.update
  */
-import type { Logger } from '../observability/logger.js';
+import type { Logger } from '../../observability/logger.js';
 import { createCoalescer } from './coalescer.js';
 import type { RelayMetrics } from './relay-metrics.js';
 import type { RunMessageMetadata } from './run-message-metadata.js';
 import type { RunRenderer } from './run-renderer.js';
 import type { RunSink, SinkEvents } from './run-sink.js';
-import type { RunView } from './run-view.js';
+import type { RunView } from '../state/run-view.js';
 import { SLACK_METHOD, type SlackWriter } from './slack-writer.js';
 import type { UpdateScheduler } from './update-scheduler.js';
 

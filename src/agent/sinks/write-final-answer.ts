@@ -4,10 +4,10 @@
  * are adopted (found by metadata) or posted as thread replies; stream segments and stale parts
  * are deleted. Every step is idempotent, so a crash anywhere inside is repaired by running it again.
  */
-import type { Logger } from '../observability/logger.js';
+import type { Logger } from '../../observability/logger.js';
 import { buildRunMetadata, findRunMessages, readRunMetadata, type RunMessagePayload } from './run-message-metadata.js';
 import type { RenderedMessage } from './run-sink.js';
-import { isSlackWriteError } from './slack-write-error.js';
+import { isSlackWriteError } from '../slack-write-error.js';
 import { SLACK_METHOD, type SlackThreadMessage } from './slack-writer.js';
 import { postOrAdopt, readThread, type ThreadTarget, type ThreadWriteDeps } from './post-or-adopt.js';
 

@@ -1,7 +1,7 @@
-import type { WorkflowStreamEvent } from '../service/types.js';
-import { isObject, pickString, readNonEmptyString, readNumber, readString, type JsonObject } from './event-fields.js';
-import { plainErrorMessage } from './plain-error-message.js';
-import { readUsage } from './read-usage.js';
+import type { WorkflowStreamEvent } from '../../service/types.js';
+import { isObject, pickString, readNonEmptyString, readNumber, readString, type JsonObject } from '../events/event-fields.js';
+import { plainErrorMessage } from '../events/plain-error-message.js';
+import { readUsage } from '../events/read-usage.js';
 import { appendToSegment, endSegment, startSegment } from './reduce-text-segments.js';
 import { endToolCall, startToolCall } from './reduce-tool-calls.js';
 import { MAX_UNORDERED_IDS, type RunStatus, type RunStep, type RunView } from './run-view.js';

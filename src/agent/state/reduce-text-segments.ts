@@ -1,5 +1,5 @@
 /** reduceRun's handling of stream_start / streaming / stream_end: text per segment. */
-import { readString, type JsonObject } from './event-fields.js';
+import { readString, type JsonObject } from '../events/event-fields.js';
 import type { RunView, TextSegment } from './run-view.js';
 
 function segmentStepName(v: RunView): string | undefined {

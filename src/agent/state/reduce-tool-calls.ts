@@ -1,9 +1,9 @@
 /** reduceRun's handling of tool_start / tool_end: the tool-call list and the sources found. */
-import { isObject, pickString, type JsonObject } from './event-fields.js';
-import { plainErrorMessage } from './plain-error-message.js';
-import { readToolOutput, sourceKey } from './read-tool-output.js';
+import { isObject, pickString, type JsonObject } from '../events/event-fields.js';
+import { plainErrorMessage } from '../events/plain-error-message.js';
+import { readToolOutput, sourceKey } from '../events/read-tool-output.js';
 import { MAX_SOURCES, type RunView, type SourceRef, type ToolCall } from './run-view.js';
-import { summariseToolInput } from './summarise-tool-input.js';
+import { summariseToolInput } from '../events/summarise-tool-input.js';
 
 export function startToolCall(v: RunView, id: string, e: JsonObject, ts: number | undefined): RunView {
   if (v.tools.some((t) => t.id === id)) return v;

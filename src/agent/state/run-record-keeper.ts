@@ -4,8 +4,8 @@
  * (each before the external call it guards); the cheap progress write (offset, messages, open
  * stream) with every rendered update.
  */
-import type { RunRecord } from '../store/records.js';
-import type { RunStore } from '../store/run-store.js';
+import type { RunRecord } from '../../store/records.js';
+import type { RunStore } from '../../store/run-store.js';
 
 /** A change to the record; a field given as undefined is removed. */
 export type RunRecordPatch = { [K in keyof RunRecord]?: RunRecord[K] | undefined };

@@ -5,18 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Config } from '../config.js';
-import type { Logger } from '../observability/logger.js';
-import type { ResearchService } from '../service/types.js';
-import { Leases } from '../store/leases.js';
-import { RunStore } from '../store/run-store.js';
-import type { StateStore } from '../store/state-store.js';
-import { ThreadConversations } from '../store/thread-conversations.js';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../observability/logger.js';
+import type { ResearchService } from '../../service/types.js';
+import { Leases } from '../../store/leases.js';
+import { RunStore } from '../../store/run-store.js';
+import type { StateStore } from '../../store/state-store.js';
+import { ThreadConversations } from '../../store/thread-conversations.js';
 import { createRunRenderer } from './create-run-renderer.js';
-import { createRateBudget } from './rate-budget.js';
-import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from './relay-runtime.js';
-import type { SlackWriter } from './slack-writer.js';
-import { createWebClientWriter } from './web-client-writer.js';
+import { createRateBudget } from '../../agent/rate-budget.js';
+import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../agent/runtime/relay-runtime.js';
+import type { SlackWriter } from '../../agent/sinks/slack-writer.js';
+import { createWebClientWriter } from '../../agent/web-client-writer.js';
 
 export interface BuildRelayRuntimeOptions {
   config: Pick<Config, 'streaming' | 'agentIdleTimeoutMs' | 'runLeaseMs'>;

@@ -3,13 +3,13 @@
  * clock reading taken from the event log (the run's end), never the wall clock, so rendering the
  * same events twice (an uninterrupted run and one resumed after a crash) gives the same messages.
  */
-import type { RunRecord } from '../store/records.js';
-import type { AgentRenderContext } from '../slack/blocks/agent/agent-render-context.js';
-import { renderFinalAnswer } from '../slack/blocks/agent/render-final-answer.js';
-import { toStreamMarkdown, toTaskUpdateChunks } from '../slack/blocks/agent/render-native-stream-chunks.js';
-import { renderRunProgress } from '../slack/blocks/agent/render-run-progress.js';
-import type { RunRenderer } from './run-renderer.js';
-import type { RenderedMessage } from './run-sink.js';
+import type { RunRecord } from '../../store/records.js';
+import type { AgentRenderContext } from '../blocks/agent/agent-render-context.js';
+import { renderFinalAnswer } from '../blocks/agent/render-final-answer.js';
+import { toStreamMarkdown, toTaskUpdateChunks } from '../blocks/agent/render-native-stream-chunks.js';
+import { renderRunProgress } from '../blocks/agent/render-run-progress.js';
+import type { RunRenderer } from '../../agent/sinks/run-renderer.js';
+import type { RenderedMessage } from '../../agent/sinks/run-sink.js';
 
 export interface RunRenderContext {
   /** Playground runs against demo data are labelled. */

@@ -4,7 +4,7 @@
  * escaped like any markdown_text (slack-facts §7).
  * @see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming
  */
-import type { RunView, ToolCall } from '../../../agent/run-view.js';
+import type { RunView, ToolCall } from '../../../agent/state/run-view.js';
 import { escapeForMarkdownBlock, escapeMrkdwn } from '../escape.js';
 import { clampText } from '../limits.js';
 import { formatCount } from './agent-render-context.js';

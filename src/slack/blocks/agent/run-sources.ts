@@ -1,5 +1,5 @@
 /** The documents the run's tools returned, listed under the answer (deduplicated, capped). */
-import type { RunView, SourceRef } from '../../../agent/run-view.js';
+import type { RunView, SourceRef } from '../../../agent/state/run-view.js';
 import type { Block } from '../block-kit.js';
 import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
 import { clampPlainText, clampText } from '../limits.js';

@@ -3,10 +3,10 @@
  * → the relay's final renderer (the same createRunRenderer the live relay uses), so a replay
  * never has a renderer of its own that could drift.
  */
-import { createRunRenderer } from '../../../agent/create-run-renderer.js';
-import { orderEventsByOffset, reduceRunEvents } from '../../../agent/reduce-run.js';
-import type { RenderedMessage } from '../../../agent/run-sink.js';
-import { initialRunView, type RunView } from '../../../agent/run-view.js';
+import { createRunRenderer } from '../../relay/create-run-renderer.js';
+import { orderEventsByOffset, reduceRunEvents } from '../../../agent/state/reduce-run.js';
+import type { RenderedMessage } from '../../../agent/sinks/run-sink.js';
+import { initialRunView, type RunView } from '../../../agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../service/types.js';
 import type { RunRecord } from '../../../store/records.js';
 
