@@ -2,6 +2,7 @@
  * Reading a run's event stream with a silence timeout and a stop signal: the relay must notice
  * both a run that went quiet and its own shutdown while waiting for the next event.
  */
+import type { Timers } from '../runtime/timers.js';
 
 /** The relay of a run was stopped (lease lost, shutdown); not a failure of the run. */
 export class RunStopped extends Error {
@@ -12,14 +13,19 @@ export class RunStopped extends Error {
 }
 
 /** The iterator's next item, or 'timeout' after `ms` of silence; rejects with RunStopped when stopped. */
-export async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number, signal: AbortSignal): Promise<IteratorResult<T> | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
+export async function nextWithin<T>(
+  iterator: AsyncIterator<T>,
+  ms: number,
+  signal: AbortSignal,
+  timers: Timers,
+): Promise<IteratorResult<T> | 'timeout'> {
+  let timer: { cancel(): void } | undefined;
   let onAbort: (() => void) | undefined;
   try {
     return await Promise.race([
       iterator.next(),
       new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), ms);
+        timer = timers.after(ms, () => resolve('timeout'));
       }),
       new Promise<never>((_, reject) => {
         onAbort = () => reject(new RunStopped());
@@ -28,22 +34,7 @@ export async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number, sign
       }),
     ]);
   } finally {
-    if (timer) clearTimeout(timer);
+    timer?.cancel();
     if (onAbort) signal.removeEventListener('abort', onAbort);
   }
-}
-
-/** Waits `ms`, or less when the signal aborts. */
-export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

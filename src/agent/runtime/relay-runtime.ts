@@ -8,19 +8,21 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { StreamingMode } from '../../config.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ResearchService } from '../../service/types.js';
-import { leaseNames } from '../../store/keys.js';
 import type { Leases } from '../../store/leases.js';
 import type { RunRecord } from '../../store/records.js';
 import type { RunStore } from '../../store/run-store.js';
 import type { ThreadConversations } from '../../store/thread-conversations.js';
+import type { RateBudget } from '../rate-budget.js';
 import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
 import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from '../sinks/native-stream-sink.js';
-import type { RateBudget } from '../rate-budget.js';
 import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from '../sinks/relay-metrics.js';
-import { relayRun, type RunHandle, type RunOutcome } from './relay-run.js';
-import type { RunRenderer } from '../sinks/run-renderer.js';
 import type { SlackWriter } from '../sinks/slack-writer.js';
 import { createUpdateScheduler, type UpdateScheduler } from '../sinks/update-scheduler.js';
+import type { RunDeps } from '../state/run-context.js';
+import { relayRun, type RunHandle } from './relay-run.js';
+import type { RunOutcome } from './run-phase.js';
+import { createRunLeases } from './run-leases.js';
+import { systemTimers, type Timer, type Timers } from './timers.js';
 
 export interface RelayStores {
   runs: Pick<RunStore, 'save' | 'saveProgress' | 'markEnded' | 'get' | 'listActive'>;
@@ -33,6 +35,8 @@ export interface RelayRuntimeDeps {
   slack: SlackWriter;
   store: RelayStores;
   clock?: () => number;
+  /** Lease renewals, the resume interval, silence timeouts, write pacing (default: Node's timers). */
+  timers?: Timers;
   logger: Logger;
   /** Lease holder id of this process (unique per replica and start). */
   instanceId: string;
@@ -41,8 +45,8 @@ export interface RelayRuntimeDeps {
   /** A run silent this long ends with a clear message. */
   idleTimeoutMs: number;
   leaseMs: number;
-  /** Binds the Block Kit renderers to a run (see create-run-renderer.ts). */
-  rendererFor(record: RunRecord): RunRenderer;
+  /** Binds the renderers to a run, once it knows its conversation (src/slack/relay/create-run-renderer.ts). */
+  rendererFor: RunDeps['rendererFor'];
   metrics?: RelayMetrics;
   native?: Partial<NativeStreamOptions>;
   offsetSaveIntervalMs?: number;
@@ -50,7 +54,6 @@ export interface RelayRuntimeDeps {
   stallAfterMs?: number;
   /** When set, resumeOrphanedRuns also runs on this interval. */
   resumeIntervalMs?: number;
-  isAssistantThread?(channelId: string, threadTs: string): boolean;
 }
 
 export interface StartRunRequest {
@@ -98,11 +101,12 @@ export function runIdFor(request: Pick<StartRunRequest, 'teamId' | 'channelId' |
 
 interface LocalRun {
   handle: RunHandle;
-  renew: NodeJS.Timeout;
+  lease: Timer;
 }
 
 export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   const clock = deps.clock ?? Date.now;
+  const timers = deps.timers ?? systemTimers;
   const metrics = deps.metrics ?? createRelayMetrics();
   const log = deps.logger.child({ component: 'relay-runtime', instanceId: deps.instanceId });
   const scheduler: UpdateScheduler = createUpdateScheduler({
@@ -110,62 +114,48 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     metrics,
     logger: log,
     clock,
+    timers,
     ...(deps.stallAfterMs !== undefined ? { stallAfterMs: deps.stallAfterMs } : {}),
   });
+  const leases = createRunLeases({ leases: deps.store.leases, holderId: deps.instanceId, leaseMs: deps.leaseMs, timers, logger: log });
+  const runDeps: RunDeps = {
+    service: deps.service,
+    slack: deps.slack,
+    scheduler,
+    runs: deps.store.runs,
+    threads: deps.store.threads,
+    metrics,
+    logger: deps.logger.child({ instanceId: deps.instanceId }),
+    clock,
+    timers,
+    streaming: deps.streaming,
+    idleTimeoutMs: deps.idleTimeoutMs,
+    offsetSaveIntervalMs: deps.offsetSaveIntervalMs ?? 2000,
+    native: { ...DEFAULT_NATIVE_STREAM_OPTIONS, ...deps.native },
+    rendererFor: deps.rendererFor,
+  };
   const local = new Map<string, LocalRun>();
   // Run ids between the duplicate check and drive(): the same request twice in this process.
   const starting = new Set<string>();
   let shuttingDown = false;
   let resuming: Promise<string[]> | undefined;
 
-  const leaseName = (runId: string): string => leaseNames.run(runId);
-
   const drive = (record: RunRecord, resumed: boolean): RunHandle => {
-    const handle = relayRun(
-      record,
-      {
-        service: deps.service,
-        slack: deps.slack,
-        scheduler,
-        runs: deps.store.runs,
-        threads: deps.store.threads,
-        metrics,
-        logger: deps.logger.child({ instanceId: deps.instanceId }),
-        clock,
-        streaming: deps.streaming,
-        idleTimeoutMs: deps.idleTimeoutMs,
-        offsetSaveIntervalMs: deps.offsetSaveIntervalMs ?? 2000,
-        native: { ...DEFAULT_NATIVE_STREAM_OPTIONS, ...deps.native },
-        rendererFor: deps.rendererFor,
-        ...(deps.isAssistantThread ? { isAssistantThread: deps.isAssistantThread } : {}),
-      },
-      { resumed },
-    );
-    const renew = setInterval(
-      () => {
-        deps.store.leases
-          .renew(leaseName(record.runId), deps.instanceId, deps.leaseMs)
-          .then((mine) => {
-            if (!mine && local.get(record.runId)?.handle === handle) {
-              log.warn('lost the lease of a run; another replica relays it now', { runId: record.runId });
-              void handle.stop();
-            }
-          })
-          .catch((error: unknown) => log.warn('could not renew a run lease', { runId: record.runId, error }));
-      },
-      Math.max(250, Math.floor(deps.leaseMs / 3)),
-    );
-    local.set(record.runId, { handle, renew });
+    const handle = relayRun(record, runDeps, { resumed });
+    const lease = leases.keep(record.runId, () => {
+      if (local.get(record.runId)?.handle === handle) void handle.stop();
+    });
+    local.set(record.runId, { handle, lease });
     void handle.done
       .then(
         async (outcome) => {
-          if (outcome.ended) await deps.store.leases.release(leaseName(record.runId), deps.instanceId);
+          if (outcome.ended) await leases.release(record.runId);
         },
         (error: unknown) => log.error('run relay failed', { runId: record.runId, error }),
       )
       .catch((error: unknown) => log.warn('could not release a run lease', { runId: record.runId, error }))
       .finally(() => {
-        clearInterval(renew);
+        lease.cancel();
         if (local.get(record.runId)?.handle === handle) local.delete(record.runId);
       });
     return handle;
@@ -176,12 +166,11 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     const taken: string[] = [];
     for (const record of await deps.store.runs.listActive()) {
       if (local.has(record.runId) || shuttingDown) continue;
-      const mine = await deps.store.leases.acquire(leaseName(record.runId), deps.instanceId, deps.leaseMs);
-      if (!mine) continue;
+      if (!(await leases.acquire(record.runId))) continue;
       // Re-read under the lease: the previous holder may have written since the listing.
       const fresh = await deps.store.runs.get(record.runId);
       if (!fresh || (fresh.status !== 'starting' && fresh.status !== 'running')) {
-        await deps.store.leases.release(leaseName(record.runId), deps.instanceId);
+        await leases.release(record.runId);
         continue;
       }
       log.info('resuming a run whose relay stopped', { runId: fresh.runId, offset: fresh.lastOffset });
@@ -192,18 +181,21 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   };
 
   const resumeTimer = deps.resumeIntervalMs
-    ? setInterval(() => {
-        resuming ??= resumeOrphanedRuns()
-          .catch((error: unknown) => {
-            log.error('resuming orphaned runs failed', { error });
-            return [];
-          })
-          .finally(() => {
-            resuming = undefined;
-          });
-      }, deps.resumeIntervalMs)
+    ? timers.every(
+        deps.resumeIntervalMs,
+        () => {
+          resuming ??= resumeOrphanedRuns()
+            .catch((error: unknown) => {
+              log.error('resuming orphaned runs failed', { error });
+              return [];
+            })
+            .finally(() => {
+              resuming = undefined;
+            });
+        },
+        { background: true },
+      )
     : undefined;
-  resumeTimer?.unref();
 
   const startFresh = async (request: StartRunRequest, runId: string): Promise<StartRunResult> => {
     const existing = request.requestId ? await deps.store.runs.get(runId) : null;
@@ -211,7 +203,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       if (existing.status !== 'starting' && existing.status !== 'running') {
         return { runId, started: false, reason: 'already_finished' };
       }
-      if (!local.has(runId) && (await deps.store.leases.acquire(leaseName(runId), deps.instanceId, deps.leaseMs))) {
+      if (!local.has(runId) && (await leases.acquire(runId))) {
         drive(existing, true);
       }
       return { runId, started: false, reason: 'already_running' };
@@ -231,14 +223,10 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       question: request.question,
       startedAtMs: now,
       updatedAtMs: now,
-      delivery: chooseDeliveryPath(
-        deps.streaming,
-        request.channelId,
-        deps.isAssistantThread?.(request.channelId, request.threadTs) ?? false,
-      ),
+      delivery: chooseDeliveryPath(deps.streaming, request.channelId),
       ...(request.documents && request.documents.length > 0 ? { documents: request.documents } : {}),
     };
-    if (!(await deps.store.leases.acquire(leaseName(runId), deps.instanceId, deps.leaseMs))) {
+    if (!(await leases.acquire(runId))) {
       return { runId, started: false, reason: 'already_running' };
     }
     // Saved before any external step: from here on a crash is recoverable by resumeOrphanedRuns.
@@ -292,16 +280,17 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
 
     async shutdown(options = {}) {
       shuttingDown = true;
-      if (resumeTimer) clearInterval(resumeTimer);
-      await resuming?.catch(() => undefined);
+      resumeTimer?.cancel();
+      // Never rejects: its failures are logged where it is started.
+      await resuming;
       const runs = [...local.entries()];
       await Promise.all(
         runs.map(async ([runId, run]) => {
-          clearInterval(run.renew);
+          run.lease.cancel();
           await run.handle.stop();
           if (options.releaseLeases !== false) {
-            await deps.store.leases
-              .release(leaseName(runId), deps.instanceId)
+            await leases
+              .release(runId)
               .catch((error: unknown) => log.warn('could not release a run lease at shutdown', { runId, error }));
           }
         }),
@@ -311,7 +300,10 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
 
     async waitForRun(runId) {
       const run = local.get(runId);
-      return run ? run.handle.done.catch(() => undefined) : undefined;
+      if (!run) return undefined;
+      // A failed relay is logged by drive(); here it reads as "no outcome".
+      const [settled] = await Promise.allSettled([run.handle.done]);
+      return settled.status === 'fulfilled' ? settled.value : undefined;
     },
     activeRunIds: () => [...local.keys()],
     getMetrics: () => metrics.snapshot(),

@@ -4,44 +4,16 @@
  * follow-up, else created), the reply (posted, or adopted from the thread by its metadata), and
  * the chat (or, after a crash, the assistant message it already created, found in listMessages).
  */
-import type { Logger } from '../../observability/logger.js';
-import type { ResearchService, WorkflowStreamEvent } from '../../service/types.js';
-import type { ThreadConversations } from '../../store/thread-conversations.js';
+import type { WorkflowStreamEvent } from '../../service/types.js';
+import { postOrAdopt } from '../sinks/post-or-adopt.js';
+import { bindRenderer, type RunContext, runMetadata } from '../state/run-context.js';
+import { initialRunView } from '../state/run-view.js';
 import { findStartedChat } from './find-started-chat.js';
-import { postOrAdopt, type ThreadWriteDeps } from '../sinks/post-or-adopt.js';
-import type { RunMessageMetadata } from '../sinks/run-message-metadata.js';
-import type { RunRecordKeeper } from '../state/run-record-keeper.js';
-import type { RunRenderer } from '../sinks/run-renderer.js';
-import { initialRunView, type RunView } from '../state/run-view.js';
 
-export interface StartStepsContext {
-  keeper: RunRecordKeeper;
-  service: ResearchService;
-  threads: Pick<ThreadConversations, 'get' | 'save'>;
-  thread: ThreadWriteDeps;
-  renderer: RunRenderer;
-  log: Logger;
-  signal: AbortSignal;
-  /** A restart may have left any step half done: look before acting. */
-  resumed: boolean;
-  metadataFor(view: RunView): RunMessageMetadata;
-}
-
-export async function ensureReply(ctx: StartStepsContext): Promise<void> {
-  const run = ctx.keeper.get();
-  if (run.replyTs[0]) return;
-  const v0 = initialRunView({ startedAtMs: run.startedAtMs });
-  const { ts, adopted } = await postOrAdopt(run, ctx.renderer.progress(v0), ctx.metadataFor(v0), ctx.thread, {
-    lookFirst: ctx.resumed,
-  });
-  if (adopted) ctx.log.info('adopted the reply found in the thread', { ts });
-  await ctx.keeper.save({ replyTs: [ts, ...run.replyTs.slice(1)] });
-}
-
-export async function ensureConversation(ctx: StartStepsContext): Promise<void> {
+export async function ensureConversation(ctx: RunContext): Promise<void> {
   const run = ctx.keeper.get();
   if (run.conversationId > 0) return;
-  const mapped = await ctx.threads.get(run.teamId, run.channelId, run.threadTs);
+  const mapped = await ctx.deps.threads.get(run.teamId, run.channelId, run.threadTs);
   if (mapped) {
     await ctx.keeper.save({
       conversationId: mapped.conversationId,
@@ -49,11 +21,11 @@ export async function ensureConversation(ctx: StartStepsContext): Promise<void> 
     });
     return;
   }
-  const conversation = await ctx.service.createConversation(
+  const conversation = await ctx.deps.service.createConversation(
     { title: titleFrom(run.question), conversationType: 'agent_chat' },
     { correlationId: run.runId, signal: ctx.signal },
   );
-  await ctx.threads.save({
+  await ctx.deps.threads.save({
     teamId: run.teamId,
     channelId: run.channelId,
     threadTs: run.threadTs,
@@ -63,26 +35,38 @@ export async function ensureConversation(ctx: StartStepsContext): Promise<void> 
   await ctx.keeper.save({ conversationId: conversation.id, ...(conversation.url ? { conversationUrl: conversation.url } : {}) });
 }
 
+export async function ensureReply(ctx: RunContext): Promise<void> {
+  const run = ctx.keeper.get();
+  if (run.replyTs[0]) return;
+  const v0 = initialRunView({ startedAtMs: run.startedAtMs });
+  const { slack, scheduler, clock } = ctx.deps;
+  const { ts, adopted } = await postOrAdopt(run, bindRenderer(ctx).progress(v0), runMetadata(ctx, v0), { slack, scheduler, clock }, {
+    lookFirst: ctx.resumed,
+  });
+  if (adopted) ctx.log.info('adopted the reply found in the thread', { ts });
+  await ctx.keeper.save({ replyTs: [ts, ...run.replyTs.slice(1)] });
+}
+
 /** Returns the live events when this call started the run (else they are read by offset). */
-export async function ensureChat(ctx: StartStepsContext): Promise<AsyncIterable<WorkflowStreamEvent> | undefined> {
+export async function ensureChat(ctx: RunContext): Promise<AsyncIterable<WorkflowStreamEvent> | undefined> {
   const run = ctx.keeper.get();
   if (run.assistantMessageId) return undefined;
   if (ctx.resumed) {
     // A crash may have come after the chat call and before its id was saved: never chat twice.
-    const found = await findStartedChat(ctx.service, run, ctx.signal);
+    const found = await findStartedChat(ctx.deps.service, run, ctx.signal);
     if (found) {
       ctx.log.info('recovered the assistant message id from listMessages', { assistantMessageId: found });
       await ctx.keeper.save({ assistantMessageId: found, status: 'running' });
       return undefined;
     }
   }
-  const started = await ctx.service.chat(
+  const started = await ctx.deps.service.chat(
     {
       conversationId: run.conversationId,
       message: run.question,
       ...(run.documents ? { documents: run.documents } : {}),
     },
-    { correlationId: run.runId, signal: ctx.signal },
+    { correlationId: run.runId, signal: ctx.signal, cursor: ctx.cursor },
   );
   await ctx.keeper.save({ assistantMessageId: started.assistantMessageId, status: 'running' });
   return started.events;

@@ -5,6 +5,7 @@
  * pending (keeping the older arrival time) and retries after a back-off.
  */
 import type { Logger } from '../../observability/logger.js';
+import type { Timers } from '../runtime/timers.js';
 import type { RelayMetrics } from './relay-metrics.js';
 import type { RunView } from '../state/run-view.js';
 import { SlotAbortedError } from './update-scheduler.js';
@@ -47,6 +48,7 @@ export function createCoalescer(options: {
   metrics: RelayMetrics;
   logger: Logger;
   clock: () => number;
+  timers: Timers;
   maxBackoffMs?: number;
 }): Coalescer {
   let latest: RunView | undefined;
@@ -90,9 +92,9 @@ export function createCoalescer(options: {
         const delay = Math.min(options.maxBackoffMs ?? 15_000, 500 * 2 ** Math.min(failures, 6));
         options.logger.warn('relay progress write failed; will retry with the newest state', { error, delayMs: delay });
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, delay);
+          const t = options.timers.after(delay, resolve);
           wakeBackoff = () => {
-            clearTimeout(t);
+            t.cancel();
             resolve();
           };
         });

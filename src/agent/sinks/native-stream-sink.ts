@@ -77,6 +77,7 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
     metrics: deps.metrics,
     logger: deps.logger,
     clock: deps.clock,
+    timers: deps.timers,
     write: async (handle) => {
       const now = deps.clock();
       if (segment && (now - segment.startedAtMs > options.rotateAfterMs || segment.bytes >= options.rotateAtBytes)) {

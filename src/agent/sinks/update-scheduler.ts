@@ -7,6 +7,7 @@
  * and the same request is retried first, with the newest state: nothing is lost or reordered.
  */
 import type { Logger } from '../../observability/logger.js';
+import { systemTimers, type Timer, type Timers } from '../runtime/timers.js';
 import type { RateBudget } from '../rate-budget.js';
 import { SLACK_RATE_LIMITS } from '../rate-limits.js';
 import type { RelayMetrics } from './relay-metrics.js';
@@ -36,6 +37,8 @@ export interface UpdateSchedulerOptions {
   metrics: RelayMetrics;
   logger: Logger;
   clock: () => number;
+  /** Lane wake-ups and stall checks (default: Node's timers). */
+  timers?: Timers;
   /** A request waiting longer than this is reported as a stall (once per request). */
   stallAfterMs?: number;
 }
@@ -58,12 +61,13 @@ interface Waiter {
 
 interface Lane {
   waiters: Waiter[];
-  timer: NodeJS.Timeout | undefined;
+  timer: Timer | undefined;
   pumping: boolean;
 }
 
 export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateScheduler {
   const { budget, metrics, logger, clock } = options;
+  const timers = options.timers ?? systemTimers;
   const stallAfterMs = options.stallAfterMs ?? 30_000;
   const lanes = new Map<string, Lane>();
   let seq = 0;
@@ -72,7 +76,8 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
   const laneKey = (r: SlotRequest): string =>
     SLACK_RATE_LIMITS[r.method].scope === 'channel' ? `${r.teamId}|${r.method}|${r.channelId}` : `${r.teamId}|${r.method}`;
 
-  const stallTimer = setInterval(
+  const stallTimer = timers.every(
+    Math.min(1000, stallAfterMs),
     () => {
       const now = clock();
       for (const lane of lanes.values()) {
@@ -90,19 +95,15 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
         }
       }
     },
-    Math.min(1000, stallAfterMs),
+    { background: true },
   );
-  stallTimer.unref();
 
   const wake = (key: string, lane: Lane, inMs: number): void => {
     if (lane.timer || closed) return;
-    lane.timer = setTimeout(
-      () => {
-        lane.timer = undefined;
-        void pump(key, lane);
-      },
-      Math.max(1, inMs),
-    );
+    lane.timer = timers.after(Math.max(1, inMs), () => {
+      lane.timer = undefined;
+      void pump(key, lane);
+    });
   };
 
   const pump = async (key: string, lane: Lane): Promise<void> => {
@@ -163,7 +164,7 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
         const waiter: Waiter = {
           request,
           reject,
-          seq: (seq += 1),
+          seq: ++seq,
           stallReported: false,
           attempt: () => {
             if (signal?.aborted) {
@@ -203,9 +204,9 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
     pending: () => [...lanes.values()].reduce((n, l) => n + l.waiters.length, 0),
     close() {
       closed = true;
-      clearInterval(stallTimer);
+      stallTimer.cancel();
       for (const lane of lanes.values()) {
-        if (lane.timer) clearTimeout(lane.timer);
+        lane.timer?.cancel();
         for (const w of lane.waiters) w.reject(new SlotAbortedError(w.request.method));
       }
       lanes.clear();

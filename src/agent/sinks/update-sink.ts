@@ -4,6 +4,7 @@
  * @see https://docs.slack.dev/reference/methods/chat.update
  */
 import type { Logger } from '../../observability/logger.js';
+import type { Timers } from '../runtime/timers.js';
 import { createCoalescer } from './coalescer.js';
 import type { RelayMetrics } from './relay-metrics.js';
 import type { RunMessageMetadata } from './run-message-metadata.js';
@@ -29,6 +30,7 @@ export interface SinkDeps {
   metrics: RelayMetrics;
   logger: Logger;
   clock: () => number;
+  timers: Timers;
   /** Metadata of the reply for a view (carries the offset it reflects). */
   metadataFor(view: RunView): RunMessageMetadata;
   events: SinkEvents;
@@ -39,6 +41,7 @@ export function createUpdateSink(target: RunTarget, deps: SinkDeps): RunSink {
     metrics: deps.metrics,
     logger: deps.logger,
     clock: deps.clock,
+    timers: deps.timers,
     write: async (handle) => {
       await deps.scheduler.schedule(
         { teamId: target.teamId, channelId: target.channelId, runId: target.runId, method: SLACK_METHOD.update, since: handle.since },

@@ -1,10 +1,10 @@
 import type { WorkflowStreamEvent } from '../../service/types.js';
-import { isObject, pickString, readNonEmptyString, readNumber, readString, type JsonObject } from '../events/event-fields.js';
+import { isObject, readNonEmptyString, readString, type JsonObject } from '../events/event-fields.js';
 import { plainErrorMessage } from '../events/plain-error-message.js';
 import { readUsage } from '../events/read-usage.js';
 import { appendToSegment, endSegment, startSegment } from './reduce-text-segments.js';
 import { endToolCall, startToolCall } from './reduce-tool-calls.js';
-import { MAX_UNORDERED_IDS, type RunStatus, type RunStep, type RunView } from './run-view.js';
+import type { RunStatus, RunStep, RunView } from './run-view.js';
 
 type StepKind = RunStep['kind'];
 
@@ -12,20 +12,52 @@ const START_KIND: Record<string, StepKind> = { workflow_start: 'workflow', node_
 const END_KIND: Record<string, StepKind> = { workflow_end: 'workflow', node_end: 'node', agent_end: 'agent' };
 
 /**
- * Folds one workflow stream event into the run view. Pure: never mutates `view`, never
- * throws (odd events are ignored or read as far as they make sense). Events at or below
- * `view.lastOffset` are duplicates and leave the view unchanged (same object returned).
+ * Folds one workflow stream event into the run view. Pure: never mutates `view`. It trusts its
+ * input: the event passed the schema at the service edge (workflow-event-schema.ts) and the
+ * run's EventCursor, which drops anything already applied, so every event it sees is new.
+ * Only the undocumented insides (tool output, usage figures, error objects) are read tolerantly.
  */
 export function reduceRun(view: RunView, event: WorkflowStreamEvent): RunView {
-  try {
-    return applyEvent(view, event);
-  } catch {
-    // Defensive: a reader above should never throw, but a malformed event must not kill a run.
-    return view;
+  const ts = event.timestamp;
+  const v: RunView = {
+    ...view,
+    eventCount: view.eventCount + 1,
+    startedAtMs: view.startedAtMs === undefined ? ts : Math.min(view.startedAtMs, ts),
+    lastEventAtMs: view.lastEventAtMs === undefined ? ts : Math.max(view.lastEventAtMs, ts),
+  };
+  if (v.responseId === undefined && event.response_id.trim() !== '') v.responseId = event.response_id;
+  const runId = event.run_id;
+  const id = runId ?? `evt:${event.event_id !== '' ? event.event_id : String(event.offset ?? v.eventCount)}`;
+  const e: JsonObject = event;
+
+  const type = event.event_type;
+  const startKind = START_KIND[type];
+  if (startKind) return openStep(v, startKind, id, event, ts);
+  const endKind = END_KIND[type];
+  if (endKind) return closeStepWithOutput(v, endKind, runId, event, ts);
+  switch (type) {
+    case 'tool_start':
+      return startToolCall(v, id, event, ts);
+    case 'tool_end':
+      return endToolCall(v, id, runId, event, ts);
+    case 'stream_start':
+      return startSegment(v, id);
+    case 'streaming':
+      return appendToSegment(v, runId, event);
+    case 'stream_end':
+      return endSegment(v, runId, event);
+    case 'usage':
+      return addUsage(v, e);
+    case 'cancel':
+      return terminate({ ...v, cancel: { ...(v.cancel ?? {}), confirmed: true, atMs: ts } }, 'cancelled', ts);
+    case 'error':
+      return failRun(v, runId, e, ts);
+    default:
+      return v; // init and unknown types only count and advance times
   }
 }
 
-/** Folds events in the order given (duplicates ignored, as with reduceRun). */
+/** Folds events in the order given (each assumed new: see reduceRun). */
 export function reduceRunEvents(view: RunView, events: Iterable<WorkflowStreamEvent>): RunView {
   let v = view;
   for (const e of events) v = reduceRun(v, e);
@@ -34,89 +66,23 @@ export function reduceRunEvents(view: RunView, events: Iterable<WorkflowStreamEv
 
 /**
  * Puts events delivered in any order back into offset order (stable; an event without an
- * offset keeps its place after the event delivered before it), so a recorded or re-read
- * batch can be folded with reduceRunEvents.
+ * offset keeps its place after the event delivered before it), so a recorded batch can be
+ * admitted through a cursor and folded.
  */
 export function orderEventsByOffset(events: readonly WorkflowStreamEvent[]): WorkflowStreamEvent[] {
   let lastKey = -Infinity;
   const keyed = events.map((e, index) => {
-    const off = isObject(e) ? readOffset(e) : undefined;
-    if (off !== undefined) lastKey = off;
-    return { e, key: off ?? lastKey, index };
+    if (e.offset !== undefined) lastKey = e.offset;
+    return { e, key: e.offset ?? lastKey, index };
   });
   keyed.sort((a, b) => a.key - b.key || a.index - b.index);
   return keyed.map((k) => k.e);
 }
 
-function readOffset(e: JsonObject): number | undefined {
-  const o = e['offset'];
-  return typeof o === 'number' && Number.isFinite(o) ? o : undefined;
-}
-
-function applyEvent(view: RunView, raw: WorkflowStreamEvent): RunView {
-  if (!isObject(raw)) return view;
-  const e: JsonObject = raw;
-  const type = readString(e['event_type']);
-  if (type === undefined) return view;
-
-  const offset = readOffset(e);
-  const eventId = readString(e['event_id']) ?? '';
-  let v: RunView;
-  if (offset !== undefined) {
-    if (offset <= view.lastOffset) return view;
-    v = { ...view, lastOffset: offset };
-  } else {
-    if (eventId !== '' && view.recentUnorderedEventIds.includes(eventId)) return view;
-    const ids = eventId === '' ? view.recentUnorderedEventIds : [...view.recentUnorderedEventIds, eventId];
-    v = { ...view, recentUnorderedEventIds: ids.slice(-MAX_UNORDERED_IDS) };
-  }
-  v.eventCount = view.eventCount + 1;
-  const ts = readNumber(e['timestamp']);
-  if (ts !== undefined) {
-    v.startedAtMs = v.startedAtMs === undefined ? ts : Math.min(v.startedAtMs, ts);
-    v.lastEventAtMs = v.lastEventAtMs === undefined ? ts : Math.max(v.lastEventAtMs, ts);
-  }
-  if (v.responseId === undefined) {
-    const rid = readNonEmptyString(e['response_id']);
-    if (rid !== undefined) v.responseId = rid;
-  }
-  const id = readNonEmptyString(e['run_id']) ?? `evt:${eventId !== '' ? eventId : String(offset ?? v.eventCount)}`;
-  const runId = readNonEmptyString(e['run_id']);
-
-  const startKind = START_KIND[type];
-  if (startKind) return openStep(v, startKind, id, e, ts);
-  const endKind = END_KIND[type];
-  if (endKind) return closeStepWithOutput(v, endKind, runId, e, ts);
-  switch (type) {
-    case 'tool_start':
-      return startToolCall(v, id, e, ts);
-    case 'tool_end':
-      return endToolCall(v, id, runId, e, ts);
-    case 'stream_start':
-      return startSegment(v, id);
-    case 'streaming':
-      return appendToSegment(v, runId, e);
-    case 'stream_end':
-      return endSegment(v, runId, e);
-    case 'usage':
-      return addUsage(v, e);
-    case 'cancel':
-      return terminate(
-        { ...v, cancel: { ...(v.cancel ?? {}), confirmed: true, ...(ts !== undefined ? { atMs: ts } : {}) } },
-        'cancelled',
-        ts,
-      );
-    case 'error':
-      return failRun(v, runId, e, ts);
-    default:
-      return v; // init and unknown types only advance offsets and times
-  }
-}
-
-function stepName(kind: StepKind, e: JsonObject): string {
-  if (kind === 'node') return pickString(e, ['node_name', 'node_id']) ?? 'node';
-  if (kind === 'agent') return pickString(e, ['agent_name', 'agent_id']) ?? 'agent';
-  return pickString(e, ['workflow_name', 'workflow_id']) ?? 'workflow';
+function stepName(kind: StepKind, e: WorkflowStreamEvent): string {
+  if (kind === 'node') return e.node_name ?? e.node_id ?? 'node';
+  if (kind === 'agent') return e.agent_name ?? e.agent_id ?? 'agent';
+  return e.workflow_name ?? e.workflow_id ?? 'workflow';
 }
 
 function withCurrentStep(v: RunView): RunView {
@@ -134,19 +100,17 @@ function withCurrentStep(v: RunView): RunView {
   return { ...v, currentStep: nodeName === undefined && agentName === undefined ? undefined : current };
 }
 
-function openStep(v: RunView, kind: StepKind, id: string, e: JsonObject, ts: number | undefined): RunView {
+function openStep(v: RunView, kind: StepKind, id: string, e: WorkflowStreamEvent, ts: number): RunView {
   if (v.steps.some((s) => s.id === id)) return v;
   const parentId = v.openStepIds[v.openStepIds.length - 1];
-  const step: RunStep = { id, kind, name: stepName(kind, e), depth: v.openStepIds.length, status: 'running' };
+  const step: RunStep = { id, kind, name: stepName(kind, e), depth: v.openStepIds.length, status: 'running', startedAtMs: ts };
   if (parentId !== undefined) step.parentId = parentId;
-  if (ts !== undefined) step.startedAtMs = ts;
-  const nodeId = kind === 'node' ? readNonEmptyString(e['node_id']) : undefined;
-  if (nodeId !== undefined) step.nodeId = nodeId;
+  if (kind === 'node' && e.node_id !== undefined) step.nodeId = e.node_id;
   return withCurrentStep({ ...v, steps: [...v.steps, step], openStepIds: [...v.openStepIds, id] });
 }
 
 /** Closes the step (by run_id, else the innermost open one of that kind) and any opened inside it. */
-function closeStep(v: RunView, kind: StepKind, runId: string | undefined, ts: number | undefined): RunView {
+function closeStep(v: RunView, kind: StepKind, runId: string | undefined, ts: number): RunView {
   let idx = runId !== undefined ? v.openStepIds.lastIndexOf(runId) : -1;
   if (idx < 0) {
     for (let i = v.openStepIds.length - 1; i >= 0 && idx < 0; i--) {
@@ -158,11 +122,11 @@ function closeStep(v: RunView, kind: StepKind, runId: string | undefined, ts: nu
   return withCurrentStep({
     ...v,
     openStepIds: v.openStepIds.slice(0, idx),
-    steps: v.steps.map((s) => (closing.has(s.id) ? { ...s, status: 'done' as const, ...(ts !== undefined ? { endedAtMs: ts } : {}) } : s)),
+    steps: v.steps.map((s) => (closing.has(s.id) ? { ...s, status: 'done' as const, endedAtMs: ts } : s)),
   });
 }
 
-function closeStepWithOutput(v: RunView, kind: StepKind, runId: string | undefined, e: JsonObject, ts: number | undefined): RunView {
+function closeStepWithOutput(v: RunView, kind: StepKind, runId: string | undefined, e: WorkflowStreamEvent, ts: number): RunView {
   const closedId =
     runId ??
     v.openStepIds
@@ -170,12 +134,13 @@ function closeStepWithOutput(v: RunView, kind: StepKind, runId: string | undefin
       .reverse()
       .find((sid) => v.steps.find((s) => s.id === sid)?.kind === kind);
   const closed = closeStep(v, kind, runId, ts);
-  const output = isObject(e['output']) ? e['output'] : undefined;
+  const output = e.output;
   if (kind === 'agent') {
-    const markdown = readString(output?.['content']) ?? readString(e['content']);
+    // output.content is the service's own (undocumented) layout: read tolerantly.
+    const markdown = readString(output?.['content']) ?? (typeof e.content === 'string' ? e.content : undefined);
     if (markdown === undefined || markdown.trim() === '') return closed;
-    const agentName = pickString(e, ['agent_name', 'agent_id']) ?? v.steps.find((s) => s.id === closedId)?.name ?? 'agent';
-    const out = { stepId: closedId ?? 'agent', agentName, markdown, ...(ts !== undefined ? { atMs: ts } : {}) };
+    const agentName = e.agent_name ?? e.agent_id ?? v.steps.find((s) => s.id === closedId)?.name ?? 'agent';
+    const out = { stepId: closedId ?? 'agent', agentName, markdown, atMs: ts };
     return { ...closed, agentOutputs: [...closed.agentOutputs, out] };
   }
   if (kind === 'workflow') {
@@ -220,11 +185,10 @@ function addUsage(v: RunView, e: JsonObject): RunView {
   };
 }
 
-function failRun(v: RunView, runId: string | undefined, e: JsonObject, ts: number | undefined): RunView {
+function failRun(v: RunView, runId: string | undefined, e: JsonObject, ts: number): RunView {
   const { message, code } = plainErrorMessage(e);
-  const error: NonNullable<RunView['error']> = { message };
+  const error: NonNullable<RunView['error']> = { message, atMs: ts };
   if (code !== undefined) error.code = code;
-  if (ts !== undefined) error.atMs = ts;
   const tools = v.tools.map((t) =>
     t.status === 'running' && t.id === runId ? { ...t, status: 'error' as const, errorMessage: message } : t,
   );
@@ -235,14 +199,14 @@ function failRun(v: RunView, runId: string | undefined, e: JsonObject, ts: numbe
  * Ends the run. The first terminal event decides, except that workflow_end after an error
  * completes the run and cancel wins over an error (cancelling often produces one).
  */
-function terminate(v: RunView, status: RunStatus, ts: number | undefined): RunView {
+function terminate(v: RunView, status: RunStatus, ts: number): RunView {
   let next: RunStatus = v.status;
   if (v.status === 'running') next = status;
   else if (v.status === 'failed' && (status === 'completed' || status === 'cancelled')) next = status;
   return {
     ...v,
     status: next,
-    ...(ts !== undefined ? { endedAtMs: Math.max(v.endedAtMs ?? ts, ts) } : {}),
+    endedAtMs: Math.max(v.endedAtMs ?? ts, ts),
     openStepIds: [],
     currentStep: undefined,
     steps: v.steps.map((s) =>

@@ -1,5 +1,5 @@
 /** reduceRun's handling of stream_start / streaming / stream_end: text per segment. */
-import { readString, type JsonObject } from '../events/event-fields.js';
+import type { WorkflowStreamEvent } from '../../service/types.js';
 import type { RunView, TextSegment } from './run-view.js';
 
 function segmentStepName(v: RunView): string | undefined {
@@ -24,9 +24,9 @@ function openSegmentIndex(v: RunView, runId: string | undefined): number {
   return -1;
 }
 
-export function appendToSegment(v: RunView, runId: string | undefined, e: JsonObject): RunView {
-  const content = readString(e['content']);
-  if (content === undefined || content === '') return v;
+export function appendToSegment(v: RunView, runId: string | undefined, e: WorkflowStreamEvent): RunView {
+  const content = typeof e.content === 'string' ? e.content : '';
+  if (content === '') return v;
   const idx = openSegmentIndex(v, runId);
   if (idx < 0) {
     const seg: TextSegment = { id: runId ?? `seg:${v.segments.length}`, text: content, open: true };
@@ -39,10 +39,10 @@ export function appendToSegment(v: RunView, runId: string | undefined, e: JsonOb
   return { ...v, segments: v.segments.map((s, i) => (i === idx ? { ...s, text: s.text + content } : s)) };
 }
 
-export function endSegment(v: RunView, runId: string | undefined, e: JsonObject): RunView {
+export function endSegment(v: RunView, runId: string | undefined, e: WorkflowStreamEvent): RunView {
   const idx = openSegmentIndex(v, runId);
   if (idx < 0) return v;
-  const content = readString(e['content']);
+  const content = typeof e.content === 'string' ? e.content : undefined;
   return {
     ...v,
     segments: v.segments.map((s, i) => {

@@ -1,26 +1,26 @@
 /** reduceRun's handling of tool_start / tool_end: the tool-call list and the sources found. */
-import { isObject, pickString, type JsonObject } from '../events/event-fields.js';
+import type { WorkflowStreamEvent } from '../../service/types.js';
 import { plainErrorMessage } from '../events/plain-error-message.js';
 import { readToolOutput, sourceKey } from '../events/read-tool-output.js';
-import { MAX_SOURCES, type RunView, type SourceRef, type ToolCall } from './run-view.js';
 import { summariseToolInput } from '../events/summarise-tool-input.js';
+import { MAX_SOURCES, type RunView, type SourceRef, type ToolCall } from './run-view.js';
 
-export function startToolCall(v: RunView, id: string, e: JsonObject, ts: number | undefined): RunView {
+export function startToolCall(v: RunView, id: string, e: WorkflowStreamEvent, ts: number): RunView {
   if (v.tools.some((t) => t.id === id)) return v;
   const tool: ToolCall = {
     id,
-    toolName: pickString(e, ['tool_name', 'tool_id']) ?? 'tool',
-    keyInput: summariseToolInput(e['input']),
+    toolName: e.tool_name ?? e.tool_id ?? 'tool',
+    keyInput: summariseToolInput(e.input),
     status: 'running',
+    startedAtMs: ts,
   };
   const stepId = v.openStepIds[v.openStepIds.length - 1];
   if (stepId !== undefined) tool.stepId = stepId;
-  if (ts !== undefined) tool.startedAtMs = ts;
   return { ...v, tools: [...v.tools, tool] };
 }
 
-export function endToolCall(v: RunView, id: string, runId: string | undefined, e: JsonObject, ts: number | undefined): RunView {
-  const name = pickString(e, ['tool_name', 'tool_id']);
+export function endToolCall(v: RunView, id: string, runId: string | undefined, e: WorkflowStreamEvent, ts: number): RunView {
+  const name = e.tool_name ?? e.tool_id;
   let idx = runId !== undefined ? v.tools.findIndex((t) => t.id === runId) : -1;
   if (idx < 0 && runId === undefined) {
     for (let i = v.tools.length - 1; i >= 0 && idx < 0; i--) {
@@ -28,19 +28,18 @@ export function endToolCall(v: RunView, id: string, runId: string | undefined, e
       if (t && t.status === 'running' && (name === undefined || t.toolName === name)) idx = i;
     }
   }
-  const summary = readToolOutput(e['output']);
-  const eventError = isObject(e['error']) || typeof e['error'] === 'string' ? plainErrorMessage(e).message : undefined;
+  const summary = readToolOutput(e.output);
+  const eventError = e.error !== undefined ? plainErrorMessage(e).message : undefined;
   const errorMessage = summary.errorMessage ?? eventError;
   // A tool_end without its tool_start (e.g. a view rebuilt from a late offset) still counts.
   const base: ToolCall = v.tools[idx] ?? {
     id,
     toolName: name ?? 'tool',
-    keyInput: summariseToolInput(e['input']),
+    keyInput: summariseToolInput(e.input),
     status: 'running',
   };
   if (base.status !== 'running') return addSources(v, summary.sources);
-  const ended: ToolCall = { ...base, status: errorMessage !== undefined ? 'error' : 'done' };
-  if (ts !== undefined) ended.endedAtMs = ts;
+  const ended: ToolCall = { ...base, status: errorMessage !== undefined ? 'error' : 'done', endedAtMs: ts };
   if (summary.resultCount !== undefined) ended.resultCount = summary.resultCount;
   if (errorMessage !== undefined) ended.errorMessage = errorMessage;
   const tools = idx >= 0 ? v.tools.map((t, i) => (i === idx ? ended : t)) : [...v.tools, ended];

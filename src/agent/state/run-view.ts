@@ -3,7 +3,6 @@
  * `reduceRun` (./reduce-run.ts). Plain JSON data: it can be persisted, compared and rendered.
  * Everything else the relay learns from outside the event stream (who pressed Cancel, a
  * silence timeout) is recorded with the small pure helpers at the bottom of this file.
- * @see ../../../shared/spec/agent-operations.md
  */
 
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
@@ -115,9 +114,7 @@ export interface RunView {
   endedAtMs?: number;
   /** Latest event timestamp seen. */
   lastEventAtMs?: number;
-  /** Highest offset applied; -1 before any. Resume from lastOffset + 1. */
-  lastOffset: number;
-  /** Events applied (duplicates excluded). */
+  /** Events applied. (Where the run stands in the event log is the run's EventCursor, not the view's.) */
   eventCount: number;
   /** Workflows, nodes and agents in start order. */
   steps: RunStep[];
@@ -137,24 +134,18 @@ export interface RunView {
   error?: RunError;
   cancel?: RunCancel;
   timeout?: RunTimeout;
-  /** ids of recent events that had no offset (dedupe for those only; bounded). */
-  recentUnorderedEventIds: string[];
 }
 
 export const MAX_SOURCES = 200;
-export const MAX_UNORDERED_IDS = 64;
 
 export interface InitialRunViewOptions {
   startedAtMs?: number;
   responseId?: string;
-  /** Resume point: events at or below it are ignored. Default -1 (nothing applied yet). */
-  lastOffset?: number;
 }
 
 export function initialRunView(opts: InitialRunViewOptions = {}): RunView {
   const view: RunView = {
     status: 'running',
-    lastOffset: opts.lastOffset ?? -1,
     eventCount: 0,
     steps: [],
     openStepIds: [],
@@ -164,7 +155,6 @@ export function initialRunView(opts: InitialRunViewOptions = {}): RunView {
     sources: [],
     sourcesDropped: 0,
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, reports: 0 },
-    recentUnorderedEventIds: [],
   };
   if (opts.startedAtMs !== undefined) view.startedAtMs = opts.startedAtMs;
   if (opts.responseId !== undefined) view.responseId = opts.responseId;

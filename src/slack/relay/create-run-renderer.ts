@@ -17,14 +17,17 @@ export interface RunRenderContext {
   clock?: () => number;
 }
 
-export function createRunRenderer(base: RunRenderContext): (record: RunRecord) => RunRenderer {
+/** The run a renderer is bound to (once per run, after its conversation is known). */
+export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'>;
+
+export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget) => RunRenderer {
   const clock = base.clock ?? Date.now;
-  return (record) => {
+  return (run) => {
     const ctx = (nowMs: number): AgentRenderContext => ({
-      runId: record.runId,
-      askerUserId: record.askerUserId,
+      runId: run.runId,
+      askerUserId: run.askerUserId,
       nowMs,
-      ...(record.conversationUrl ? { conversationUrl: record.conversationUrl } : {}),
+      ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
       ...(base.demo ? { demo: true } : {}),
     });
     const asRendered = (m: { text: string; blocks: unknown[] }): RenderedMessage => ({

@@ -1,11 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderEventsByOffset, reduceRun, reduceRunEvents } from '../../src/agent/state/reduce-run.js';
-import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../src/agent/state/run-view.js';
-import type { WorkflowStreamEvent } from '../../src/service/types.js';
-import { buildRunEvents, DEFAULT_REPORT } from '../fixtures/build-run-events.js';
+import { orderEventsByOffset, reduceRunEvents } from '../../../src/agent/state/reduce-run.js';
+import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../../src/agent/state/run-view.js';
+import { createEventCursor, type EventCursor } from '../../../src/service/event-stream/event-cursor.js';
+import { checkWorkflowEvent } from '../../../src/service/event-stream/parse-workflow-event.js';
+import type { WorkflowStreamEvent } from '../../../src/service/types.js';
+import { buildRunEvents, DEFAULT_REPORT } from '../../fixtures/build-run-events.js';
 
-const fold = (events: WorkflowStreamEvent[], start: RunView = initialRunView()): RunView => reduceRunEvents(start, events);
+/**
+ * The relay's path for events past the schema check: the run's cursor drops what it already
+ * admitted (the one deduplication), the pure reducer folds the rest.
+ */
+const fold = (events: WorkflowStreamEvent[], start: RunView = initialRunView(), cursor: EventCursor = createEventCursor()): RunView =>
+  reduceRunEvents(
+    start,
+    events.filter((e) => cursor.admit(e)),
+  );
 
 function ev(type: string, fields: Partial<WorkflowStreamEvent> = {}): WorkflowStreamEvent {
   return { event_id: `e_${type}_${String(fields.offset ?? 'x')}`, event_type: type, timestamp: 1000, response_id: 'r', ...fields };
@@ -13,7 +23,8 @@ function ev(type: string, fields: Partial<WorkflowStreamEvent> = {}): WorkflowSt
 
 describe('reduceRun on a realistic run', () => {
   const events = buildRunEvents();
-  const view = fold(events);
+  const cursor = createEventCursor();
+  const view = fold(events, initialRunView(), cursor);
 
   it('ends completed with the workflow_end report keyed by the last node_id', () => {
     expect(view.status).toBe('completed');
@@ -31,7 +42,7 @@ describe('reduceRun on a realistic run', () => {
   it('counts events, tracks offsets and times', () => {
     const last = events[events.length - 1]!;
     expect(view.eventCount).toBe(events.length);
-    expect(view.lastOffset).toBe(last.offset);
+    expect(cursor.lastOffset).toBe(last.offset);
     expect(view.startedAtMs).toBe(events[0]!.timestamp);
     expect(view.endedAtMs).toBe(last.timestamp);
     expect(view.responseId).toBe('resp_0001');
@@ -77,9 +88,9 @@ describe('reduceRun on a realistic run', () => {
     expect(analyst.depth).toBe(3);
   });
 
-  it('returns the same object for an event at or below lastOffset', () => {
-    const again = reduceRun(view, events[5]!);
-    expect(again).toBe(view);
+  it('never sees an event at or below the offset already applied: the cursor drops it', () => {
+    expect(cursor.admit(events[5]!)).toBe(false);
+    expect(fold([events[5]!], view, cursor)).toBe(view);
   });
 
   it('does not mutate its input', () => {
@@ -248,13 +259,13 @@ describe('reduceRun properties', () => {
     fc.assert(
       fc.property(fc.nat({ max: valid.length - 1 }), (cut) => {
         const saved = fold(valid.slice(0, cut + 1));
-        expect(fold(valid, saved)).toEqual(expected);
+        expect(fold(valid, saved, createEventCursor(valid[cut]!.offset))).toEqual(expected);
       }),
       { numRuns: 30 },
     );
   });
 
-  it('random junk events never throw and keep the view well-formed', () => {
+  it('random junk events never throw past the schema check and keep the view well-formed', () => {
     const junkEvent = fc.oneof(
       fc.anything(),
       fc.record(
@@ -279,7 +290,11 @@ describe('reduceRun properties', () => {
     );
     fc.assert(
       fc.property(fc.array(junkEvent, { maxLength: 40 }), (junk) => {
-        const view = fold([...(junk as WorkflowStreamEvent[]), ...valid.slice(0, 10)]);
+        const checked = junk.flatMap((raw) => {
+          const parsed = checkWorkflowEvent(raw);
+          return parsed.ok ? [parsed.event] : [];
+        });
+        const view = fold([...checked, ...valid.slice(0, 10)]);
         expect(['running', 'completed', 'cancelled', 'failed']).toContain(view.status);
         expect(Array.isArray(view.tools) && Array.isArray(view.segments)).toBe(true);
         expect(() => JSON.stringify(view)).not.toThrow();
