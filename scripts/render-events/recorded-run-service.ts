@@ -7,7 +7,7 @@ import { ServiceError } from '../../src/service/errors/service-error.js';
 import { createEventCursor } from '../../src/service/event-stream/event-cursor.js';
 import type { ReadEventsOptions, ResearchService, WorkflowStreamEvent } from '../../src/service/types.js';
 
-export const RECORDED_ASSISTANT_MESSAGE_ID = 'recorded-assistant-message';
+const RECORDED_ASSISTANT_MESSAGE_ID = 'recorded-assistant-message';
 
 export function createRecordedRunService(events: WorkflowStreamEvent[], clock: () => number = Date.now): ResearchService {
   const conversationId = 1;

@@ -10,7 +10,7 @@ export interface ToolOutputSummary {
 }
 
 /** Links we are willing to put in `<url|label>`: http(s), no spaces or mrkdwn delimiters. */
-export function isSafeLinkUrl(url: string): boolean {
+function isSafeLinkUrl(url: string): boolean {
   return /^https?:\/\/[^\s<>|]+$/i.test(url) && url.length <= 2000;
 }
 

@@ -289,9 +289,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
           run.lease.cancel();
           await run.handle.stop();
           if (options.releaseLeases !== false) {
-            await leases
-              .release(runId)
-              .catch((error: unknown) => log.warn('could not release a run lease at shutdown', { runId, error }));
+            await leases.release(runId).catch((error: unknown) => log.warn('could not release a run lease at shutdown', { runId, error }));
           }
         }),
       );

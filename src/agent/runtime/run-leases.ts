@@ -28,7 +28,8 @@ export function createRunLeases(deps: {
     release: (runId) => leases.release(leaseNames.run(runId), holderId),
     keep(runId, onLost) {
       let lost = false;
-      return deps.timers.every(Math.max(250, Math.floor(leaseMs / 3)), () => {
+      // The callback returns its promise so a test driving the timers can await the renewal.
+      return deps.timers.every(Math.max(250, Math.floor(leaseMs / 3)), () =>
         leases.renew(leaseNames.run(runId), holderId, leaseMs).then(
           (mine) => {
             if (mine || lost) return;
@@ -37,8 +38,8 @@ export function createRunLeases(deps: {
             onLost();
           },
           (error: unknown) => deps.logger.warn('could not renew a run lease', { runId, error }),
-        );
-      });
+        ),
+      );
     },
   };
 }

@@ -40,9 +40,15 @@ export async function ensureReply(ctx: RunContext): Promise<void> {
   if (run.replyTs[0]) return;
   const v0 = initialRunView({ startedAtMs: run.startedAtMs });
   const { slack, scheduler, clock } = ctx.deps;
-  const { ts, adopted } = await postOrAdopt(run, bindRenderer(ctx).progress(v0), runMetadata(ctx, v0), { slack, scheduler, clock }, {
-    lookFirst: ctx.resumed,
-  });
+  const { ts, adopted } = await postOrAdopt(
+    run,
+    bindRenderer(ctx).progress(v0),
+    runMetadata(ctx, v0),
+    { slack, scheduler, clock },
+    {
+      lookFirst: ctx.resumed,
+    },
+  );
   if (adopted) ctx.log.info('adopted the reply found in the thread', { ts });
   await ctx.keeper.save({ replyTs: [ts, ...run.replyTs.slice(1)] });
 }

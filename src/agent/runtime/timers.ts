@@ -13,10 +13,10 @@ export interface TimerOptions {
 }
 
 export interface Timers {
-  /** Calls `callback` once, `ms` from now. */
-  after(ms: number, callback: () => void, options?: TimerOptions): Timer;
+  /** Calls `callback` once, `ms` from now (what it returns is ignored, or awaited by a test's timers). */
+  after(ms: number, callback: () => unknown, options?: TimerOptions): Timer;
   /** Calls `callback` every `ms` until cancelled. */
-  every(ms: number, callback: () => void, options?: TimerOptions): Timer;
+  every(ms: number, callback: () => unknown, options?: TimerOptions): Timer;
 }
 
 /** Node's timers, looked up at call time (so vi.useFakeTimers replaces them too). */
@@ -32,17 +32,3 @@ export const systemTimers: Timers = {
     return { cancel: () => clearInterval(handle) };
   },
 };
-
-/** Resolves after `ms`, or at once when the signal aborts (a stop must not wait out a delay). */
-export function delay(timers: Timers, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = (): void => {
-      timer.cancel();
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = timers.after(ms, done);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}

@@ -31,7 +31,7 @@ export async function readThread(target: ThreadTarget, deps: ThreadWriteDeps, si
 }
 
 /** The run's existing message for `part`, if the thread has one. */
-export async function findPart(target: ThreadTarget, part: number, deps: ThreadWriteDeps): Promise<string | undefined> {
+async function findPart(target: ThreadTarget, part: number, deps: ThreadWriteDeps): Promise<string | undefined> {
   const thread = await readThread(target, deps);
   return findRunMessages(thread, target.runId).get(part)?.ts;
 }

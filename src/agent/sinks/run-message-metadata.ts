@@ -6,7 +6,7 @@
  */
 import type { SlackThreadMessage } from './slack-writer.js';
 
-export const RUN_METADATA_EVENT_TYPE = 'research_desk_run';
+const RUN_METADATA_EVENT_TYPE = 'research_desk_run';
 
 export interface RunMessagePayload {
   run_id: string;

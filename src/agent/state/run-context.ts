@@ -65,10 +65,6 @@ export interface RunContext {
   pendingSince: number | undefined;
 }
 
-export function runRecord(ctx: RunContext): RunRecord {
-  return ctx.keeper.get();
-}
-
 /** The thread a run writes in. */
 export function runTarget(ctx: RunContext): { runId: string; teamId: string; channelId: string; threadTs: string } {
   const r = ctx.keeper.get();

@@ -31,6 +31,6 @@ export async function startingPhase(ctx: RunContext): Promise<NextPhase> {
   return ctx.live ? 'following' : 'resuming';
 }
 
-export function stopIfAsked(ctx: RunContext): void {
+function stopIfAsked(ctx: RunContext): void {
   if (ctx.signal.aborted) throw new RunStopped();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slackRateLimitTable } from '../../src/emulators/slack/index.js';
-import { finalThread, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
+import { slackRateLimitTable } from '../../../src/emulators/slack/index.js';
+import { finalThread, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
 
 describe('update scheduler when Slack is stricter than the budget', () => {
   let h: RelayHarness;

@@ -6,7 +6,7 @@
  * no duplicate replies.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiCall } from '../../src/emulators/slack/index.js';
+import type { ApiCall } from '../../../src/emulators/slack/index.js';
 import {
   closeCrashSetups,
   openCrashSetup,
@@ -15,8 +15,8 @@ import {
   runWithCrashes,
   type CrashSetup,
   type KillPoint,
-} from './support/crash-rig.js';
-import { finalThread } from './support/relay-harness.js';
+} from '../support/crash-rig.js';
+import { finalThread } from '../support/relay-harness.js';
 
 const isUpdate = (c: ApiCall, status: 'running' | 'final', part?: number) =>
   c.method === 'chat.update' &&

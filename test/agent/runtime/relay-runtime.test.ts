@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRunMetadata } from '../../src/agent/sinks/run-message-metadata.js';
-import { RunStore } from '../../src/store/run-store.js';
-import { eventually } from './support/eventually.js';
-import { finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
+import { readRunMetadata } from '../../../src/agent/sinks/run-message-metadata.js';
+import { RunStore } from '../../../src/store/run-store.js';
+import { eventually } from '../support/eventually.js';
+import { createSteerableTimers } from '../support/steerable-timers.js';
+import { finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
 
 describe('relay runtime against the Slack and service emulators', () => {
   let h: RelayHarness;
@@ -128,8 +129,16 @@ describe('relay runtime against the Slack and service emulators', () => {
   });
 
   it('ends a run that goes silent with a clear message', async () => {
-    const runtime = h.runtime({ idleTimeoutMs: 600 });
+    // The silence timeout is the test's to fire: no waiting on the clock, whatever the machine's speed.
+    const silenceMs = 3_600_000;
+    const timers = createSteerableTimers(silenceMs);
+    const runtime = h.runtime({ idleTimeoutMs: silenceMs, timers });
     const { runId, threadTs } = await start(runtime, 'Track Midea exports [slow]');
+    await eventually(
+      async () => timers.held(),
+      (waiting) => waiting > 0,
+    );
+    timers.fireHeld();
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'timed_out' });
     const text = JSON.stringify(finalThread(h.slack, h.slack.defaultChannelId, threadTs)).toLowerCase();
     expect(text).toMatch(/no news from the agent/);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunStore } from '../../src/store/run-store.js';
-import { eventually } from './support/eventually.js';
-import { rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
+import { leaseNames } from '../../../src/store/keys.js';
+import { Leases } from '../../../src/store/leases.js';
+import { RunStore } from '../../../src/store/run-store.js';
+import { eventually } from '../support/eventually.js';
+import { rateLimitedCalls, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
 
 describe('several replicas sharing Redis', () => {
   let h: RelayHarness;
@@ -18,8 +20,9 @@ describe('several replicas sharing Redis', () => {
     ).length;
 
   it('two instances sharing Redis relay each run once; killing one hands its runs to the other', async () => {
-    const a = h.runtime({ leaseMs: 1500 });
-    const b = h.runtime({ leaseMs: 1500 });
+    // Leases long enough never to lapse on their own here: A's are expired explicitly below.
+    const a = h.runtime({ instanceId: 'replica-a', leaseMs: 60_000 });
+    const b = h.runtime({ instanceId: 'replica-b', leaseMs: 60_000 });
     const channel = h.slack.secondChannelId;
     const start = async (runtime: typeof a, i: number) => {
       const question = `Replica check ${i} [slow]`;
@@ -44,19 +47,10 @@ describe('several replicas sharing Redis', () => {
       (rs) => rs.every((r) => r?.status === 'running'),
     );
     await a.shutdown({ releaseLeases: false });
-    const taken = await eventually(
-      () => b.resumeOrphanedRuns(),
-      (ids) => ids.length > 0,
-      8000,
-    );
-    const all = new Set(taken);
-    if (all.size < 2)
-      for (const id of await eventually(
-        () => b.resumeOrphanedRuns(),
-        (ids) => ids.length > 0,
-        8000,
-      ))
-        all.add(id);
+    // A's leases expire (as their TTL would end them), then B looks for orphaned runs.
+    const leases = new Leases(h.openStore());
+    for (const r of onA) expect(await leases.release(leaseNames.run(r.runId), 'replica-a')).toBe(true);
+    const all = new Set(await b.resumeOrphanedRuns());
     expect([...all].sort()).toEqual(onA.map((r) => r.runId).sort());
     const outcomes = await Promise.all([...onA, ...onB].map((r) => b.waitForRun(r.runId)));
     expect(outcomes.every((o) => o?.ended === true && o.status === 'completed')).toBe(true);

@@ -11,8 +11,8 @@ import {
   runWithCrashes,
   type CrashSetup,
   type KillPoint,
-} from './support/crash-rig.js';
-import { finalThread } from './support/relay-harness.js';
+} from '../support/crash-rig.js';
+import { finalThread } from '../support/relay-harness.js';
 
 const KILL_POINTS: KillPoint[] = [
   { name: 'right after a stream segment started', slack: (c) => c.method === 'chat.startStream' && c.ok },

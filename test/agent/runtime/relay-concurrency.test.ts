@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
+import { rateLimitedCalls, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
 
 const QUESTIONS = [
   'Moutai margins',

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRateBudget } from '../../src/agent/rate-budget.js';
-import { createRelayMetrics } from '../../src/agent/sinks/relay-metrics.js';
-import { createUpdateScheduler, SlotAbortedError } from '../../src/agent/sinks/update-scheduler.js';
-import { createLogger } from '../../src/observability/logger.js';
-import { createRedactor } from '../../src/observability/redactor.js';
-import { createRedisStateStore } from '../../src/store/redis-state-store.js';
-import { REDIS_URL } from './support/relay-harness.js';
+import { createRateBudget } from '../../../src/agent/rate-budget.js';
+import { createRelayMetrics } from '../../../src/agent/sinks/relay-metrics.js';
+import { createUpdateScheduler, SlotAbortedError } from '../../../src/agent/sinks/update-scheduler.js';
+import { createLogger } from '../../../src/observability/logger.js';
+import { createRedactor } from '../../../src/observability/redactor.js';
+import { createRedisStateStore } from '../../../src/store/redis-state-store.js';
+import { REDIS_URL } from '../support/relay-harness.js';
 
 describe('update scheduler ordering', () => {
   const store = createRedisStateStore({ url: REDIS_URL, keyPrefix: `test:sched:${randomUUID().slice(0, 8)}:` });

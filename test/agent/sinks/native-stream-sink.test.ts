@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitBytes } from '../../src/agent/sinks/native-stream-sink.js';
-import { createRateBudget } from '../../src/agent/rate-budget.js';
-import { finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from './support/relay-harness.js';
+import { fitBytes } from '../../../src/agent/sinks/native-stream-sink.js';
+import { createRateBudget } from '../../../src/agent/rate-budget.js';
+import { finalThread, rateLimitedCalls, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
 
 describe('native streaming in a DM', () => {
   let h: RelayHarness;
