@@ -1,7 +1,9 @@
 import { createNativeStreamSink } from '../sinks/native-stream-sink.js';
 import type { RunSink, SinkEvents } from '../sinks/run-sink.js';
 import { createUpdateSink, type SinkDeps } from '../sinks/update-sink.js';
-import { bindRenderer, type RunContext, runMetadata, runTarget } from '../state/run-context.js';
+import { bindRenderer } from './bind-renderer.js';
+import { runMetadata } from './run-metadata.js';
+import { type RunContext, runTarget } from '../state/run-context.js';
 
 /** The run's progress sink on the delivery path its record chose, reporting back into the context. */
 export function createRunSink(ctx: RunContext): RunSink {

@@ -6,7 +6,9 @@
  */
 import type { WorkflowStreamEvent } from '../../service/types.js';
 import { postOrAdopt } from '../sinks/post-or-adopt.js';
-import { bindRenderer, type RunContext, runMetadata } from '../state/run-context.js';
+import { bindRenderer } from './bind-renderer.js';
+import { runMetadata } from './run-metadata.js';
+import type { RunContext } from '../state/run-context.js';
 import { initialRunView } from '../state/run-view.js';
 import { findStartedChat } from './find-started-chat.js';
 

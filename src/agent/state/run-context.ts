@@ -14,7 +14,6 @@ import type { ThreadConversations } from '../../store/thread-conversations.js';
 import type { Timers } from '../runtime/timers.js';
 import type { NativeStreamOptions } from '../sinks/native-stream-sink.js';
 import type { RelayMetrics } from '../sinks/relay-metrics.js';
-import { buildRunMetadata, type RunMessageMetadata } from '../sinks/run-message-metadata.js';
 import type { RunRenderer } from '../sinks/run-renderer.js';
 import type { RunSink } from '../sinks/run-sink.js';
 import type { SlackWriter } from '../sinks/slack-writer.js';
@@ -69,23 +68,4 @@ export interface RunContext {
 export function runTarget(ctx: RunContext): { runId: string; teamId: string; channelId: string; threadTs: string } {
   const r = ctx.keeper.get();
   return { runId: r.runId, teamId: r.teamId, channelId: r.channelId, threadTs: r.threadTs };
-}
-
-/** The metadata of the run's reply for `view`: the offset is the cursor's, the one owner. */
-export function runMetadata(ctx: RunContext, view: RunView, part = 1): RunMessageMetadata {
-  const r = ctx.keeper.get();
-  return buildRunMetadata({
-    run_id: r.runId,
-    part,
-    conversation_id: r.conversationId,
-    assistant_message_id: r.assistantMessageId,
-    offset: ctx.cursor.lastOffset,
-    status: view.status,
-  });
-}
-
-/** Binds the renderers to the run, once: after the conversation (and its URL) is known. */
-export function bindRenderer(ctx: RunContext): RunRenderer {
-  ctx.renderer ??= ctx.deps.rendererFor(ctx.keeper.get());
-  return ctx.renderer;
 }

@@ -1,6 +1,7 @@
 import type { RunStatus } from '../../../store/records.js';
 import { writeFinalAnswer } from '../../sinks/write-final-answer.js';
-import { bindRenderer, type RunContext, runTarget } from '../../state/run-context.js';
+import { bindRenderer } from '../bind-renderer.js';
+import { type RunContext, runTarget } from '../../state/run-context.js';
 import { markCancelRequested } from '../../state/run-view.js';
 import type { NextPhase } from '../run-phase.js';
 

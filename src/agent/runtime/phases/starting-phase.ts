@@ -1,6 +1,7 @@
 import { isSlackWriteError } from '../../slack-write-error.js';
 import { RunStopped } from '../../events/next-within.js';
-import { bindRenderer, type RunContext } from '../../state/run-context.js';
+import { bindRenderer } from '../bind-renderer.js';
+import type { RunContext } from '../../state/run-context.js';
 import { failStart } from '../fail-run.js';
 import type { NextPhase } from '../run-phase.js';
 import { ensureChat, ensureConversation, ensureReply } from '../start-run-steps.js';
