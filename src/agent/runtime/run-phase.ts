@@ -1,16 +1,18 @@
 /**
  * The relay of one run is a small state machine over its RunContext:
  *
- *   starting ──(this process started the chat)──────────────────► following
- *      │                                                              │
- *      └─(taken over after a crash / lease expiry)► resuming ─► cleaningUp ─► following
- *                                                                     ▲        │
- *   following ─(stream ended, timed out or failed; progress closed)───┘        ▼
- *   cleaningUp ─(after following, or nothing left to follow)─────────────► finishing ─► done
+ *   starting   → following    this process started the chat: follow the chat's own stream
+ *              → resuming     the chat existed (a run taken over after a crash or lease expiry)
+ *              → finishing    the run could not start (the reply says why)
+ *   resuming   → cleaningUp   the view rebuilt from the event log
+ *              → finishing    the event log could not be read
+ *   cleaningUp → following    orphans removed (a stream a crash left open, stray segments)
+ *              → finishing    after following, or when the rebuilt run has already ended
+ *   following  → cleaningUp   the run ended, went silent or was lost; progress writing closed
+ *   finishing  → done         the final render written and the run marked ended
  *
- * starting or resuming may also fail the run straight to finishing. Leaving the machine early is
- * a transition too: `stopped` (lease lost, shutdown) and `refused` (Slack refuses the thread for
- * good), handled by the driver (drive-run.ts).
+ * Leaving early is a transition too, taken by the driver (drive-run.ts) from any phase:
+ * `stopped` (lease lost, shutdown) and `refused` (Slack refuses the thread for good).
  */
 import type { RunContext } from '../state/run-context.js';
 import type { RunStatus } from '../../store/records.js';
