@@ -34,7 +34,9 @@ describe('render-events: a recorded run through the relay, offline', () => {
   it('prints the Slack calls, then the final thread messages as its last line', async () => {
     const file = path.join(dir, 'run.json');
     await writeFile(file, JSON.stringify({ assistant_events: events }));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/render-events/render-events-cli.ts', file], { cwd: process.cwd() });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/render-events/render-events-cli.ts', file], {
+      cwd: process.cwd(),
+    });
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^chat\.postMessage /);
     expect(lines.some((l) => l.startsWith('chat.update '))).toBe(true);
