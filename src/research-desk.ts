@@ -4,8 +4,8 @@
  * connection, clock), so main.ts wires real services and tests wire the emulators.
  */
 import type { StreamingMode } from './config.js';
-import type { RelayRuntime } from './agent/relay-runtime.js';
-import { buildRelayRuntime, defaultInstanceId } from './agent/build-relay-runtime.js';
+import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
+import { buildRelayRuntime, defaultInstanceId } from './slack/relay/build-relay-runtime.js';
 import type { Logger } from './observability/logger.js';
 import { createWebClient } from './slack-api/create-web-client.js';
 import { createRateBudget } from './slack-api/rate-budget.js';

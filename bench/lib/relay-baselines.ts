@@ -6,12 +6,11 @@
  * measured the same way for all strategies.
  */
 import { WebClient, LogLevel } from '@slack/web-api';
-import { createRunRenderer } from '../../src/agent/create-run-renderer.js';
-import { reduceRun } from '../../src/agent/reduce-run.js';
-import { buildRunMetadata } from '../../src/agent/run-message-metadata.js';
-import { initialRunView, isTerminal, type RunView } from '../../src/agent/run-view.js';
+import { createRunRenderer } from '../../src/slack/relay/create-run-renderer.js';
+import { reduceRun } from '../../src/agent/state/reduce-run.js';
+import { buildRunMetadata } from '../../src/agent/sinks/run-message-metadata.js';
+import { initialRunView, isTerminal, type RunView } from '../../src/agent/state/run-view.js';
 import type { ResearchService } from '../../src/service/types.js';
-import type { RunRecord } from '../../src/store/records.js';
 
 export type BaselineStrategy = 'naive' | 'throttle';
 
@@ -33,18 +32,19 @@ export async function relayWithBaseline(
   run: BaselineRun,
   deps: { service: ResearchService; client: WebClient; signal: AbortSignal; runId: string },
 ): Promise<void> {
-  const record = { runId: deps.runId, askerUserId: run.askerUserId } as RunRecord;
-  const renderer = createRunRenderer({})(record);
+  const renderer = createRunRenderer({})({ runId: deps.runId, askerUserId: run.askerUserId });
   const conversation = await deps.service.createConversation({ title: run.question });
   let view: RunView = initialRunView({ startedAtMs: Date.now() });
   let assistantMessageId = '';
+  // The chat stream hands each event once (the service's event cursor), so the last offset read is the run's.
+  let lastOffset = -1;
   const metadata = (v: RunView, part = 1) =>
     buildRunMetadata({
       run_id: deps.runId,
       part,
       conversation_id: conversation.id,
       assistant_message_id: assistantMessageId,
-      offset: v.lastOffset,
+      offset: lastOffset,
       status: v.status,
     }) as never;
   const first = renderer.progress(view);
@@ -80,9 +80,8 @@ export async function relayWithBaseline(
   try {
     for await (const event of started.events) {
       if (deps.signal.aborted) return;
-      const next = reduceRun(view, event);
-      if (next === view) continue;
-      view = next;
+      view = reduceRun(view, event);
+      if (event.offset !== undefined) lastOffset = event.offset;
       if (strategy === 'naive') await update(view).catch(() => undefined);
       else dirty = true;
       if (isTerminal(view)) break;

@@ -7,8 +7,8 @@ import type {
   Conversation,
   ConversationMessage,
   CreateConversationRequest,
+  ChatStreamOptions,
   ReadEventsOptions,
-  StreamObserverOptions,
   WorkflowStreamEvent,
 } from './types.js';
 import type { Requester } from './request.js';
@@ -19,10 +19,9 @@ import { shapeParser } from './schemas/parse-shape.js';
 import { ServiceError } from './errors/service-error.js';
 import { wireBody } from './wire-body.js';
 import { eventsPath, followEvents, type EventStream, type StreamReconnectPolicy } from './event-stream/follow-events.js';
-import { checkWorkflowEvent } from './event-stream/parse-workflow-event.js';
-import { createOffsetGate } from './event-stream/offset-gate.js';
-import { createEventStreamStats } from './event-stream/event-stream-stats.js';
 import { discardBody } from './event-stream/discard-body.js';
+import { createEventCursor } from './event-stream/event-cursor.js';
+import { readEventList } from './event-stream/read-event-list.js';
 
 /** The header's name carries the service's name: X-<SERVICE>-ASSISTANT-MESSAGE-ID. */
 export const ASSISTANT_MESSAGE_ID_HEADER = /^x-.+-assistant-message-id$/i;
@@ -55,7 +54,7 @@ export interface AgentApi {
     page?: { limit?: number; beforeMessageId?: number },
     opts?: CallOptions,
   ): Promise<ConversationMessage[]>;
-  chat(req: ChatRequest, opts?: CallOptions & StreamObserverOptions): Promise<ChatStarted & { events: EventStream }>;
+  chat(req: ChatRequest, opts?: CallOptions & ChatStreamOptions): Promise<ChatStarted & { events: EventStream }>;
   streamEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): EventStream;
   listEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
   cancelRun(conversationId: number, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
@@ -92,7 +91,7 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
         conversationId,
         assistantMessageId,
         ...(o.fromOffset !== undefined ? { fromOffset: o.fromOffset } : {}),
-        ...(o.afterOffset !== undefined ? { afterOffset: o.afterOffset } : {}),
+        ...(o.cursor ? { cursor: o.cursor } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.correlationId ? { correlationId: o.correlationId } : {}),
         ...(o.onStats ? { onStats: o.onStats } : {}),
@@ -147,29 +146,18 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
     streamEvents: (conversationId, assistantMessageId, opts = {}) => follow(conversationId, assistantMessageId, opts),
 
     async listEvents(conversationId, assistantMessageId, opts = {}) {
-      const stats = createEventStreamStats();
-      const gate = createOffsetGate(opts.afterOffset ?? (opts.fromOffset !== undefined ? opts.fromOffset - 1 : undefined));
-      const events = await req.call({
+      const fromOffset = opts.cursor ? opts.cursor.lastOffset + 1 : Math.max(0, opts.fromOffset ?? 0);
+      const items = await req.call({
         method: 'GET',
         path: eventsPath(conversationId, assistantMessageId),
-        query: { stream: false, from_offset: Math.max(0, opts.fromOffset ?? 0) },
+        query: { stream: false, from_offset: fromOffset },
         idempotent: true,
         parse: parseAssistantEventList,
         opts,
       });
-      const out: WorkflowStreamEvent[] = [];
-      events.forEach((raw, i) => {
-        const parsed = checkWorkflowEvent(raw);
-        if (!parsed.ok) {
-          stats.malformed += 1;
-          req.ctx.logger?.warn('malformed workflow event skipped', { at: `assistant_events[${i}]`, reason: parsed.reason });
-        } else if (!gate.admit(parsed.event)) stats.duplicates += 1;
-        else out.push(parsed.event);
-      });
-      stats.delivered = out.length;
-      stats.connections = 1;
+      const { events, stats } = readEventList(items, opts.cursor ?? createEventCursor(fromOffset - 1), req.ctx.logger);
       opts.onStats?.({ ...stats });
-      return out;
+      return events;
     },
 
     cancelRun: (conversationId, assistantMessageId, opts) =>

@@ -200,77 +200,15 @@ export interface ChatRequest {
 
 export type ConversationMessage = z.output<typeof conversationMessageSchema>;
 
-export type WorkflowEventType =
-  | 'init'
-  | 'workflow_start'
-  | 'workflow_end'
-  | 'node_start'
-  | 'node_end'
-  | 'agent_start'
-  | 'agent_end'
-  | 'tool_start'
-  | 'tool_end'
-  | 'stream_start'
-  | 'streaming'
-  | 'stream_end'
-  | 'usage'
-  | 'cancel'
-  | 'error';
+// The workflow event and its stream live with the stream reader (schema-checked there).
+import type { EventStreamStats } from './event-stream/event-stream-stats.js';
+import type { ChatStreamOptions, ReadEventsOptions } from './event-stream/read-events-options.js';
+import type { WorkflowStreamEvent } from './event-stream/workflow-event-schema.js';
 
-/** One workflow stream event, as on the wire (snake_case kept: it is recorded and replayed). */
-export interface WorkflowStreamEvent {
-  event_id: string;
-  event_type: WorkflowEventType | string;
-  timestamp: number;
-  response_id: string;
-  workflow_id?: string;
-  execution_id?: string;
-  run_id?: string;
-  node_id?: string;
-  node_name?: string;
-  node_type?: string;
-  agent_id?: string;
-  agent_name?: string;
-  agent_type?: string;
-  tool_id?: string;
-  tool_name?: string;
-  input?: Record<string, unknown>;
-  output?: Record<string, unknown>;
-  content?: string;
-  error?: Record<string, unknown>;
-  offset?: number;
-  /** Anything else the service adds (e.g. usage figures) is kept. */
-  [extra: string]: unknown;
-}
-
-/** Event types after which the service sends nothing more for a run. */
-export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(['workflow_end', 'cancel', 'error']);
-
-/**
- * Counters of one event stream (or one stream=false read). Malformed events are skipped, never
- * fatal; this is where they show up.
- */
-export interface EventStreamStats {
-  /** Events handed to the consumer. */
-  delivered: number;
-  /** `data:` payloads (or JSON list items) that were not JSON or not a workflow stream event. */
-  malformed: number;
-  /** Events dropped: offset at or below one already delivered, or a repeated event_id without offset. */
-  duplicates: number;
-  /** Comment lines (`: ping`) and empty or named heartbeat events. */
-  heartbeats: number;
-  /** SSE lines the parser could not read (unknown fields, bad retry values). */
-  ignoredLines: number;
-  /** HTTP connections opened (including the chat response itself). */
-  connections: number;
-  /** Connections opened after the first. */
-  reconnects: number;
-}
-
-export interface StreamObserverOptions {
-  /** Called with a snapshot of the counters whenever one changes, and once when the stream ends. */
-  onStats?: (stats: Readonly<EventStreamStats>) => void;
-}
+export type { EventCursor } from './event-stream/event-cursor.js';
+export type { EventStreamStats } from './event-stream/event-stream-stats.js';
+export type { ChatStreamOptions, ReadEventsOptions, StreamObserverOptions } from './event-stream/read-events-options.js';
+export { TERMINAL_EVENT_TYPES, type WorkflowEventType, type WorkflowStreamEvent } from './event-stream/workflow-event-schema.js';
 
 export interface ChatStarted {
   /** From the `X-<SERVICE>-ASSISTANT-MESSAGE-ID` response header. */
@@ -279,14 +217,6 @@ export interface ChatStarted {
   events: AsyncIterable<WorkflowStreamEvent>;
   /** Live counters of `events` (the HTTP client always sets it). */
   stats?: Readonly<EventStreamStats>;
-}
-
-export interface ReadEventsOptions extends StreamObserverOptions {
-  /** Events at or after this offset are returned (the service's from_offset). */
-  fromOffset?: number;
-  /** Drop anything at or below this offset even if the service repeats it. */
-  afterOffset?: number;
-  signal?: AbortSignal;
 }
 
 export type CancelResult = z.output<typeof cancelResultSchema>;
@@ -324,7 +254,7 @@ export interface ResearchService {
     opts?: CallOptions,
   ): Promise<ConversationMessage[]>;
   /** Starts a run (stream=true) and returns its id and live events. */
-  chat(req: ChatRequest, opts?: CallOptions & StreamObserverOptions): Promise<ChatStarted>;
+  chat(req: ChatRequest, opts?: CallOptions & ChatStreamOptions): Promise<ChatStarted>;
   /** Endpoint 15, stream=true: follows a run (reconnecting from the last offset) until it ends. */
   streamEvents(
     conversationId: number,

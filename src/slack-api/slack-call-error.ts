@@ -67,6 +67,11 @@ export function isSlackCallError(value: unknown): value is SlackCallError {
   return value instanceof SlackCallError;
 }
 
+/** Slack refused the call for good (channel gone, app removed, invalid payload): trying again cannot help. */
+export function isSlackRefusal(value: unknown): value is SlackCallError {
+  return value instanceof SlackCallError && value.outcome === 'failed' && !value.retryable;
+}
+
 /** Error codes of @slack/web-api's error family and of Bolt's respond(). */
 const SDK_ERROR_CODE = /^slack_(webapi|bolt_respond)_/;
 

@@ -2,7 +2,7 @@
  * Helpers for the agent e2e suites: find the run a Slack event started, wait for it to end, read
  * the bot's replies in a thread.
  */
-import { runIdFor } from '../../src/agent/relay-runtime.js';
+import { runIdFor } from '../../src/agent/runtime/relay-runtime.js';
 import type { StoredMessage } from '../../src/emulators/slack/index.js';
 import type { RunRecord } from '../../src/store/records.js';
 import type { Harness } from './harness.js';

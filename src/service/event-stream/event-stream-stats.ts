@@ -1,6 +1,24 @@
-import type { EventStreamStats } from '../types.js';
+/**
+ * Counters of one event stream (or one stream=false read). Malformed events are skipped, never
+ * fatal; this is where they show up.
+ */
+export interface EventStreamStats {
+  /** Events handed to the consumer. */
+  delivered: number;
+  /** `data:` payloads (or JSON list items) that were not JSON or not a workflow stream event. */
+  malformed: number;
+  /** Events dropped: offset at or below one already delivered, or a repeated event_id without offset. */
+  duplicates: number;
+  /** Comment lines (`: ping`) and empty or named heartbeat events. */
+  heartbeats: number;
+  /** SSE lines the parser could not read (unknown fields, bad retry values). */
+  ignoredLines: number;
+  /** HTTP connections opened (including the chat response itself). */
+  connections: number;
+  /** Connections opened after the first. */
+  reconnects: number;
+}
 
-export type { EventStreamStats };
 export type StatsListener = (stats: Readonly<EventStreamStats>) => void;
 
 export function createEventStreamStats(): EventStreamStats {

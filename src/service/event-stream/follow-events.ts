@@ -1,16 +1,18 @@
 import pRetry, { AbortError } from 'p-retry';
-import type { WorkflowStreamEvent } from '../types.js';
-import { TERMINAL_EVENT_TYPES } from '../types.js';
+import { sleep } from '../clock.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { OpenedResponse, Requester } from '../request.js';
 import { anySignal, classifyTransportError } from '../request.js';
-import { ServiceError } from '../errors/service-error.js';
-import { sleep } from '../clock.js';
-import { createEventStreamStats, type EventStreamStats, type StatsListener } from './event-stream-stats.js';
-import { createOffsetGate } from './offset-gate.js';
-import { readEventSegment } from './read-event-segment.js';
 import { discardBody } from './discard-body.js';
+import { createEventCursor, type EventCursor } from './event-cursor.js';
+import { createEventStreamStats, type EventStreamStats, type StatsListener } from './event-stream-stats.js';
+import { readEventSegment } from './read-event-segment.js';
+import { TERMINAL_EVENT_TYPES, type WorkflowStreamEvent } from './workflow-event-schema.js';
 
-/** Reconnection of a dropped event stream: bounded attempts, reset whenever events arrive. */
+/**
+ * Reconnection of a dropped event stream: bounded attempts, reset whenever events arrive. This is
+ * the only place that reattaches to a run's events (the relay above it does not retry).
+ */
 export interface StreamReconnectPolicy {
   /** Connection attempts in a row without a new event before giving up. */
   maxAttempts: number;
@@ -20,8 +22,10 @@ export interface StreamReconnectPolicy {
   idleTimeoutMs: number;
 }
 
+// 16 attempts with the delay capped at 5 s ride out about a minute of outage, as the relay's own
+// reattach loop over this one used to before reconnection had a single owner.
 export const defaultStreamReconnect: StreamReconnectPolicy = Object.freeze({
-  maxAttempts: 6,
+  maxAttempts: 16,
   minDelayMs: 250,
   maxDelayMs: 5_000,
   idleTimeoutMs: 120_000,
@@ -36,7 +40,8 @@ export interface FollowRequest {
   conversationId: number;
   assistantMessageId: string;
   fromOffset?: number;
-  afterOffset?: number;
+  /** The caller's cursor (one per run); without it the stream keeps its own from `fromOffset`. */
+  cursor?: EventCursor;
   signal?: AbortSignal;
   correlationId?: string;
   onStats?: StatsListener;
@@ -65,12 +70,12 @@ type Segment =
  * A drop (socket error, idle timeout, 5xx/429 on reconnect, clean close mid-run) reconnects with
  * from_offset = last offset + 1, backing off with p-retry; auth, not-found and validation errors
  * end the stream with that error. Events without an offset pass through but do not move the
- * resume point.
+ * resume point; the cursor drops what was seen before (one cursor per run: see event-cursor.ts).
  */
 export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
   const stats = createEventStreamStats();
   const onChange = (): void => r.onStats?.({ ...stats });
-  const gate = createOffsetGate(r.afterOffset ?? (r.fromOffset !== undefined ? r.fromOffset - 1 : undefined));
+  const cursor = r.cursor ?? createEventCursor(Math.max(0, r.fromOffset ?? 0) - 1);
   const { req } = deps;
   const logger = req.ctx.logger?.child({
     component: 'event-stream',
@@ -83,11 +88,6 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
   let pending = r.initial;
   let currentBody: OpenedResponse['body'] | undefined;
 
-  const nextFromOffset = (): number => {
-    const last = gate.lastOffset;
-    return last !== undefined ? last + 1 : Math.max(0, r.fromOffset ?? 0);
-  };
-
   const connect = async (): Promise<OpenedResponse> => {
     if (stats.connections > 0) stats.reconnects += 1;
     stats.connections += 1;
@@ -99,7 +99,7 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
     }
     return req.open({
       ...spec,
-      query: { stream: true, from_offset: nextFromOffset() },
+      query: { stream: true, from_offset: cursor.lastOffset + 1 },
       accept: 'text/event-stream',
       idleTimeoutMs: deps.reconnect.idleTimeoutMs,
     });
@@ -112,7 +112,7 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
         try {
           const res = await connect();
           currentBody = res.body;
-          const events = readEventSegment(res.body, { gate, stats, onChange, ...(logger ? { logger } : {}) });
+          const events = readEventSegment(res.body, { cursor, stats, onChange, ...(logger ? { logger } : {}) });
           const first = await events.next();
           if (!first.done) return { ended: false, events, first: first.value, body: res.body };
           if (await deps.isRunFinished(r.conversationId, r.assistantMessageId, r.signal)) return { ended: true };
@@ -162,7 +162,7 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
         } catch (error) {
           const se = classifyTransportError(error, req.ctx, spec, false);
           if (!se.retryable) throw se;
-          logger?.debug('event stream dropped', { kind: se.kind, lastOffset: gate.lastOffset });
+          logger?.debug('event stream dropped', { kind: se.kind, lastOffset: cursor.lastOffset });
         }
       }
     } finally {

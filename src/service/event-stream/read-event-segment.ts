@@ -1,29 +1,29 @@
 import type { Logger } from '../../observability/logger.js';
-import type { WorkflowStreamEvent } from '../types.js';
+import type { EventCursor } from './event-cursor.js';
 import type { EventStreamStats } from './event-stream-stats.js';
-import type { OffsetGate } from './offset-gate.js';
-import { readSseMessages } from './read-sse-messages.js';
 import { parseWorkflowEvent } from './parse-workflow-event.js';
+import { readSseMessages } from './read-sse-messages.js';
+import type { WorkflowStreamEvent } from './workflow-event-schema.js';
 
 /** SSE event names that carry no workflow event. */
 const HEARTBEAT_NAMES = new Set(['ping', 'heartbeat', 'keepalive', 'keep-alive']);
 
 export interface SegmentContext {
-  gate: OffsetGate;
+  cursor: EventCursor;
   stats: EventStreamStats;
   onChange: () => void;
   logger?: Logger;
 }
 
 /**
- * One connection's body → new typed events: parse, shape-check, deduplicate. Bad payloads are
+ * One connection's body → new typed events: SSE messages, the schema check, the cursor. Bad payloads are
  * counted and skipped; transport errors propagate for the caller to reconnect.
  */
 export async function* readEventSegment(
   body: AsyncIterable<Uint8Array | string>,
   ctx: SegmentContext,
 ): AsyncGenerator<WorkflowStreamEvent> {
-  const { stats, gate } = ctx;
+  const { stats, cursor } = ctx;
   const messages = readSseMessages(body, {
     onComment: () => {
       stats.heartbeats += 1;
@@ -47,7 +47,7 @@ export async function* readEventSegment(
       ctx.onChange();
       continue;
     }
-    if (!gate.admit(parsed.event)) {
+    if (!cursor.admit(parsed.event)) {
       stats.duplicates += 1;
       ctx.onChange();
       continue;

@@ -1,5 +1,5 @@
 import type { CustomRoute } from '@slack/bolt';
-import type { RelayMetricsSnapshot } from '../../agent/relay-metrics.js';
+import type { RelayMetricsSnapshot } from '../../agent/sinks/relay-metrics.js';
 import { percentile } from './percentile.js';
 
 /**

@@ -1,5 +1,5 @@
 /** What every listener may use. Built once in research-desk.ts; tests build it around the emulators. */
-import type { RelayRuntime } from '../../agent/relay-runtime.js';
+import type { RelayRuntime } from '../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ResearchService } from '../../service/types.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { createResearchClient, type ResearchClient } from '../../../src/service/research-client.js';
 import { fastTestRetryPolicy } from '../../../src/service/retry-policy.js';
 import { ServiceError } from '../../../src/service/errors/service-error.js';
+import { createEventCursor } from '../../../src/service/event-stream/event-cursor.js';
 import type { EventStreamStats, WorkflowStreamEvent } from '../../../src/service/types.js';
 import { buildEvent, delay, sendJson, sseData, startCraftedServer, type CraftedServer, type SeenRequest } from '../crafted-server.js';
 
@@ -197,6 +198,30 @@ describe('event stream pipeline', () => {
 
     for await (const e of client.streamEvents(7, 'am-1')) if (e.offset === 1) break;
     expect(eventConnections()).toHaveLength(2);
+  });
+});
+
+describe('one cursor across the reads of a run', () => {
+  it('a re-read and the stream after it hand each event once, resuming where the cursor stands', async () => {
+    onEvents = async (req, res) => {
+      if (req.url.searchParams.get('stream') === 'false') {
+        sendJson(res, 200, { assistant_events: [buildEvent(1, 'init'), buildEvent(2), buildEvent(3)] });
+        return;
+      }
+      openSse(res);
+      // The service repeats the event just before from_offset on resume.
+      res.end(sseData(buildEvent(3)) + sseData(buildEvent(4)) + sseData(buildEvent(5, 'workflow_end')));
+    };
+    const cursor = createEventCursor();
+    const listed = await client.listEvents(7, 'am-1', { cursor });
+    expect(listed.map((e) => e.offset)).toEqual([1, 2, 3]);
+    expect(cursor.lastOffset).toBe(3);
+    const stream = client.streamEvents(7, 'am-1', { cursor });
+    const followed = await collect(stream);
+    expect(followed.map((e) => e.offset)).toEqual([4, 5]);
+    expect(fromOffsets()).toEqual(['0', '4']);
+    expect(stream.stats).toMatchObject({ delivered: 2, duplicates: 1 });
+    expect(cursor.lastOffset).toBe(5);
   });
 });
 

@@ -5,7 +5,7 @@
  * thread messages as needed. Deterministic for a given view (no clock unless the run never
  * reported a time), so a re-render after a crash is identical.
  */
-import type { RunView } from '../../../agent/run-view.js';
+import type { RunView } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { mrkdwnLink, plainText } from '../escape.js';

@@ -5,7 +5,7 @@
  * @see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming
  */
 import type { TaskUpdateChunk } from '@slack/types';
-import type { RunView, ToolCall } from '../../../agent/run-view.js';
+import type { RunView, ToolCall } from '../../../agent/state/run-view.js';
 import { escapeForMarkdownBlock, escapeMrkdwn } from '../escape.js';
 import { clampText } from '../clamp-text.js';
 import { formatCount } from './agent-render-context.js';

@@ -3,7 +3,7 @@
  * step, recent tool calls, the tail of the streamed text, and a Cancel button. Sized to stay
  * well inside one message whatever the run does (≈ 4k chars of text, a handful of blocks).
  */
-import type { RunView } from '../../../agent/run-view.js';
+import type { RunView } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { escapeMrkdwn } from '../escape.js';

@@ -2,7 +2,7 @@
  * Which text a run's answer is, from the view: kept beside the renderers because
  * src/slack/blocks imports only types from the agent layer.
  */
-import type { RunView } from '../../../agent/run-view.js';
+import type { RunView } from '../../../agent/state/run-view.js';
 
 /** All streamed text so far, segments separated by a blank line. Only ever grows. */
 export function streamedAnswerText(view: RunView): string {

@@ -2,7 +2,7 @@
  * The line that ends a run's answer when it did not simply complete: an error in plain words,
  * who cancelled, or the silence timeout. The mention of the canceller is our own text.
  */
-import type { RunView } from '../../../agent/run-view.js';
+import type { RunView } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn } from '../escape.js';
 import { noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';

@@ -1,5 +1,5 @@
 /** The footer under a final answer: elapsed time, tool calls, tokens, the conversation's link. */
-import type { RunView } from '../../../agent/run-view.js';
+import type { RunView } from '../../../agent/state/run-view.js';
 import type { ContextBlock, MrkdwnElement } from '@slack/types';
 import { mrkdwnLink } from '../escape.js';
 import { formatCount, formatElapsed, type AgentRenderContext } from './agent-render-context.js';

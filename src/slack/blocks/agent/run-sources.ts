@@ -1,5 +1,5 @@
 /** The documents the run's tools returned, listed under the answer (deduplicated, capped). */
-import type { RunView, SourceRef } from '../../../agent/run-view.js';
+import type { RunView, SourceRef } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn, mrkdwnLink } from '../escape.js';
 import { clampPlainText, clampText } from '../clamp-text.js';

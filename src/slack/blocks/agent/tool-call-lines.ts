@@ -2,7 +2,7 @@
  * The compact tool-call list: one line per call, newest last, clamped to a few recent calls
  * with "+N earlier". Tool names and inputs come from the service: escaped.
  */
-import type { ToolCall, ToolCallStatus } from '../../../agent/run-view.js';
+import type { ToolCall, ToolCallStatus } from '../../../agent/state/run-view.js';
 import { escapeMrkdwn, inlineCode } from '../escape.js';
 import { clampText } from '../clamp-text.js';
 import { formatCount } from './agent-render-context.js';

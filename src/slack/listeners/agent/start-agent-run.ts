@@ -5,7 +5,7 @@
  * Home. The relay posts the "Working…" reply and everything after it.
  */
 import type { WebClient } from '@slack/web-api';
-import { runIdFor } from '../../../agent/relay-runtime.js';
+import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { isRetryableStartFailure } from './is-retryable-start-failure.js';

@@ -3,8 +3,8 @@
  * not ours): a normal Chinese run, a failing one and a ~40k-char [long] report.
  */
 import { describe, expect, it } from 'vitest';
-import { reduceRunEvents } from '../../../../src/agent/reduce-run.js';
-import { initialRunView } from '../../../../src/agent/run-view.js';
+import { reduceRunEvents } from '../../../../src/agent/state/reduce-run.js';
+import { initialRunView } from '../../../../src/agent/state/run-view.js';
 import { buildRunScript } from '../../../../src/emulators/service/agent-run-script.js';
 import type { ResearchFindings } from '../../../../src/emulators/service/research-findings.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reduceRunEvents } from '../../../../src/agent/reduce-run.js';
-import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../../../src/agent/run-view.js';
+import { reduceRunEvents } from '../../../../src/agent/state/reduce-run.js';
+import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../../../src/agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';

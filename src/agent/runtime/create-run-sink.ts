@@ -1,0 +1,40 @@
+import { createNativeStreamSink } from '../sinks/native-stream-sink.js';
+import type { RunSink, SinkEvents } from '../sinks/run-sink.js';
+import { createUpdateSink, type SinkDeps } from '../sinks/update-sink.js';
+import { bindRenderer } from './bind-renderer.js';
+import { runMetadata } from './run-metadata.js';
+import { type RunContext, runTarget } from '../state/run-context.js';
+
+/** The run's progress sink on the delivery path its record chose, reporting back into the context. */
+export function createRunSink(ctx: RunContext): RunSink {
+  const { keeper, cursor } = ctx;
+  const events: SinkEvents = {
+    onStraySegmentPossible: () => {
+      ctx.straySegmentPossible = true;
+    },
+    onShown: async () => {
+      if (cursor.lastOffset > keeper.get().lastOffset) await keeper.save({}, 'progress');
+    },
+    onSegmentStarting: () => keeper.save({ openStreamTs: 'starting' }, 'progress'),
+    onSegmentStarted: (ts) => keeper.save({ openStreamTs: ts, replyTs: [...keeper.get().replyTs, ts] }, 'progress'),
+    onSegmentStopped: async (ts) => {
+      if (keeper.get().openStreamTs === ts) await keeper.save({ openStreamTs: undefined }, 'progress');
+    },
+  };
+  const deps: SinkDeps = {
+    slack: ctx.deps.slack,
+    scheduler: ctx.deps.scheduler,
+    renderer: bindRenderer(ctx),
+    metrics: ctx.deps.metrics,
+    logger: ctx.log,
+    clock: ctx.deps.clock,
+    timers: ctx.deps.timers,
+    metadataFor: (view) => runMetadata(ctx, view),
+    events,
+  };
+  const run = keeper.get();
+  const target = { ...runTarget(ctx), replyTs: run.replyTs[0]! };
+  return run.delivery === 'native'
+    ? createNativeStreamSink(target, deps, { ...ctx.deps.native, recipientUserId: run.askerUserId })
+    : createUpdateSink(target, deps);
+}

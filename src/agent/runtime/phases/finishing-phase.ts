@@ -1,0 +1,61 @@
+import type { RunStatus } from '../../../store/records.js';
+import { writeFinalAnswer } from '../../sinks/write-final-answer.js';
+import { bindRenderer } from '../bind-renderer.js';
+import { type RunContext, runTarget } from '../../state/run-context.js';
+import { markCancelRequested } from '../../state/run-view.js';
+import type { NextPhase } from '../run-phase.js';
+
+/** The authoritative final render from the whole view, then the run's end in the store. */
+export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
+  const { deps, keeper, log, cursor } = ctx;
+  const now = deps.clock();
+  const since = Math.min(now, ctx.pendingSince ?? now);
+  if (ctx.view.status === 'cancelled' && !ctx.view.cancel?.byUserId) {
+    // Cancel may have been pressed on another replica: its record knows who.
+    const stored = await deps.runs.get(keeper.get().runId).catch((error: unknown) => {
+      log.warn('could not read who cancelled the run; ending without the name', { error });
+      return null;
+    });
+    if (stored?.cancelledBy) ctx.view = markCancelRequested(ctx.view, stored.cancelledBy, stored.updatedAtMs);
+  }
+  const view = ctx.view;
+  const parts = bindRenderer(ctx).final(view);
+  const run = keeper.get();
+  const [replyTs, ...otherTs] = run.replyTs;
+  const kept = await writeFinalAnswer(
+    {
+      ...runTarget(ctx),
+      replyTs: replyTs!,
+      otherTs,
+      ...(run.openStreamTs && run.openStreamTs !== 'starting' ? { openStreamTs: run.openStreamTs } : {}),
+      lookInThread: ctx.resumed,
+    },
+    parts,
+    {
+      run_id: run.runId,
+      conversation_id: run.conversationId,
+      assistant_message_id: run.assistantMessageId,
+      offset: cursor.lastOffset,
+      status: view.status,
+    },
+    {
+      ...deps,
+      logger: log,
+      saveMessages: (ts) => keeper.save({ openStreamTs: undefined, replyTs: ts }, 'progress'),
+    },
+    since,
+  );
+  // The final render showed whatever was still pending: that wait counts as staleness too.
+  if (since < now) deps.metrics.recordStaleness(deps.clock() - since);
+  const status: Exclude<RunStatus, 'starting' | 'running'> =
+    view.status === 'completed' ? 'completed' : view.status === 'cancelled' ? 'cancelled' : view.timeout ? 'timed_out' : 'failed';
+  await keeper.settled();
+  await deps.runs.markEnded(run.runId, status, {
+    replyTs: kept,
+    lastOffset: cursor.lastOffset,
+    ...(view.cancel?.byUserId ? { cancelledBy: view.cancel.byUserId } : {}),
+  });
+  keeper.apply({ status, replyTs: kept });
+  log.info('run relayed', { status, parts: kept.length, offset: cursor.lastOffset });
+  return { done: { ended: true, status } };
+}

@@ -1,0 +1,67 @@
+import { isServiceError } from '../../../service/errors/service-error.js';
+import { nextWithin, RunStopped } from '../../events/next-within.js';
+import { reduceRun } from '../../state/reduce-run.js';
+import type { RunContext } from '../../state/run-context.js';
+import { isTerminal, markTimedOut } from '../../state/run-view.js';
+import { createRunSink } from '../create-run-sink.js';
+import { failRun } from '../fail-run.js';
+import type { NextPhase } from '../run-phase.js';
+
+/**
+ * Reads the run's events until it ends and hands each new view to the sink. The service's event
+ * stream is the one owner of reconnection (it reattaches from the cursor's offset, with bounded
+ * back-off) and the cursor drops duplicates, so every event read here is new. What is left is
+ * the run's own silence timeout. Progress writing ends here; the final render comes later.
+ */
+export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
+  const { deps, keeper, log } = ctx;
+  const sink = createRunSink(ctx);
+  ctx.sink = sink;
+  if (ctx.view.eventCount > 0) sink.offer(ctx.view, deps.clock());
+  const run = keeper.get();
+  const events =
+    ctx.live ??
+    deps.service.streamEvents(run.conversationId, run.assistantMessageId, {
+      cursor: ctx.cursor,
+      signal: ctx.signal,
+      correlationId: run.runId,
+    });
+  ctx.live = undefined;
+  const iterator = events[Symbol.asyncIterator]();
+  let lastSave = deps.clock();
+  try {
+    while (!isTerminal(ctx.view)) {
+      const next = await nextWithin(iterator, deps.idleTimeoutMs, ctx.signal, deps.timers);
+      if (ctx.signal.aborted) throw new RunStopped();
+      if (next === 'timeout') {
+        log.warn('run went silent; ending it', { silentForMs: deps.idleTimeoutMs });
+        ctx.view = markTimedOut(ctx.view, deps.idleTimeoutMs, deps.clock());
+        break;
+      }
+      if (next.done) {
+        // The stream gives up only once the service says the run is over, or it stays unreachable.
+        failRun(ctx, 'the research service closed the run stream before the run ended');
+        break;
+      }
+      const arrived = deps.clock();
+      ctx.view = reduceRun(ctx.view, next.value);
+      sink.offer(ctx.view, arrived);
+      if (arrived - lastSave >= deps.offsetSaveIntervalMs) {
+        lastSave = arrived;
+        keeper.saveInBackground();
+      }
+    }
+  } catch (error) {
+    if (error instanceof RunStopped || ctx.signal.aborted) throw new RunStopped();
+    log.error('lost the run event stream', { error });
+    failRun(ctx, isServiceError(error) ? 'the research service stopped sending updates for this run' : 'the run could not be followed');
+  } finally {
+    // Not awaited: after a silence timeout the stream's pending read ends only with its connection.
+    iterator.return?.()?.catch((error: unknown) => log.warn('could not close the run event stream', { error }));
+  }
+  // Whatever progress did not show yet waits for the final render, which keeps its place in line.
+  ctx.pendingSince = sink.pendingSince();
+  await sink.close();
+  ctx.followed = true;
+  return 'cleaningUp';
+}

@@ -1,0 +1,61 @@
+/**
+ * One run's relay: builds its RunContext and drives it through the phases (drive-run.ts) from
+ * wherever its record says it stands to its final render. Each external step is preceded by saving
+ * the record, so a crash at any point resumes without a second reply, a second chat or lost text.
+ */
+import { createEventCursor } from '../../service/event-stream/event-cursor.js';
+import type { RunRecord } from '../../store/records.js';
+import { createRunRecordKeeper } from '../state/run-record-keeper.js';
+import type { RunContext, RunDeps } from '../state/run-context.js';
+import { initialRunView, markCancelRequested } from '../state/run-view.js';
+import { driveRun } from './drive-run.js';
+import type { RunOutcome } from './run-phase.js';
+
+export interface RunHandle {
+  readonly runId: string;
+  /** Rejects only on trouble that may pass (store, network): the lease then expires and a replica resumes. */
+  readonly done: Promise<RunOutcome>;
+  /** Stops relaying without finishing (lease lost, shutdown): the in-flight write completes and the offset is saved. */
+  stop(): Promise<void>;
+  /** Records who pressed Cancel (shown in the ending). */
+  noteCancel(byUserId: string): void;
+  record(): RunRecord;
+}
+
+export function relayRun(initial: RunRecord, deps: RunDeps, options: { resumed: boolean }): RunHandle {
+  const log = deps.logger.child({ runId: initial.runId, component: 'relay-run' });
+  const stopper = new AbortController();
+  // A run taken over re-reads its whole event log through this cursor (resuming-phase.ts).
+  const cursor = createEventCursor();
+  const keeper = createRunRecordKeeper(initial, { runs: deps.runs, clock: deps.clock, offset: () => cursor.lastOffset, logger: log });
+  const ctx: RunContext = {
+    deps,
+    log,
+    signal: stopper.signal,
+    resumed: options.resumed,
+    keeper,
+    cursor,
+    view: initialRunView({ startedAtMs: initial.startedAtMs }),
+    renderer: undefined,
+    live: undefined,
+    sink: undefined,
+    straySegmentPossible: false,
+    followed: false,
+    pendingSince: undefined,
+  };
+  const done = driveRun(ctx);
+  return {
+    runId: initial.runId,
+    done,
+    async stop() {
+      stopper.abort();
+      // How it ended (or failed) is reported by whoever holds `done` (the runtime logs it).
+      await Promise.allSettled([done]);
+    },
+    noteCancel(byUserId) {
+      keeper.apply({ cancelledBy: byUserId });
+      ctx.view = markCancelRequested(ctx.view, byUserId, deps.clock());
+    },
+    record: () => keeper.get(),
+  };
+}

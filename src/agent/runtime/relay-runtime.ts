@@ -1,0 +1,309 @@
+/**
+ * The relay as the Slack listener layer sees it: start a run in a thread, resume runs a dead
+ * process left behind, cancel, shut down. One runtime per process; leases in the store make
+ * exactly one replica relay each run, and a replica that dies hands its runs over once its
+ * leases expire.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { StreamingMode } from '../../config.js';
+import type { Logger } from '../../observability/logger.js';
+import type { ResearchService } from '../../service/types.js';
+import type { Leases } from '../../store/leases.js';
+import type { RunRecord } from '../../store/records.js';
+import type { RunStore } from '../../store/run-store.js';
+import type { ThreadConversations } from '../../store/thread-conversations.js';
+import type { RateBudget } from '../../slack-api/rate-budget.js';
+import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
+import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from '../sinks/native-stream-sink.js';
+import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from '../sinks/relay-metrics.js';
+import type { SlackWriter } from '../sinks/slack-writer.js';
+import { createUpdateScheduler, type UpdateScheduler } from '../sinks/update-scheduler.js';
+import type { RunDeps } from '../state/run-context.js';
+import { relayRun, type RunHandle } from './relay-run.js';
+import type { RunOutcome } from './run-phase.js';
+import { createRunLeases } from './run-leases.js';
+import { systemTimers, type Timer, type Timers } from './timers.js';
+
+export interface RelayStores {
+  runs: Pick<RunStore, 'save' | 'saveProgress' | 'markEnded' | 'get' | 'listActive'>;
+  leases: Pick<Leases, 'acquire' | 'renew' | 'release'>;
+  threads: Pick<ThreadConversations, 'get' | 'save'>;
+}
+
+export interface RelayRuntimeDeps {
+  service: ResearchService;
+  slack: SlackWriter;
+  store: RelayStores;
+  clock?: () => number;
+  /** Lease renewals, the resume interval, silence timeouts, write pacing (default: Node's timers). */
+  timers?: Timers;
+  logger: Logger;
+  /** Lease holder id of this process (unique per replica and start). */
+  instanceId: string;
+  streaming: StreamingMode;
+  budget: RateBudget;
+  /** A run silent this long ends with a clear message. */
+  idleTimeoutMs: number;
+  leaseMs: number;
+  /** Binds the renderers to a run, once it knows its conversation (src/slack/relay/create-run-renderer.ts). */
+  rendererFor: RunDeps['rendererFor'];
+  metrics?: RelayMetrics;
+  native?: Partial<NativeStreamOptions>;
+  offsetSaveIntervalMs?: number;
+  /** A pending update older than this is logged and counted as a stall. */
+  stallAfterMs?: number;
+  /** When set, resumeOrphanedRuns also runs on this interval. */
+  resumeIntervalMs?: number;
+}
+
+export interface StartRunRequest {
+  teamId: string;
+  channelId: string;
+  /** The thread the run lives in (the asker's message ts for a new thread). */
+  threadTs: string;
+  askerUserId: string;
+  question: string;
+  documents?: Array<{ docId: string; docTitle: string }>;
+  /** A reply the listener already posted in the thread, to update instead of posting one. */
+  replyTs?: string;
+  /**
+   * What triggered the run (Slack event id or message ts). Runs with the same request id are the
+   * same run: a redelivered event resumes it instead of starting a second one.
+   */
+  requestId?: string;
+}
+
+export type StartRunResult = { runId: string; started: boolean; reason?: 'already_running' | 'already_finished' };
+
+export type CancelRunResult =
+  | { ok: true; status: string }
+  | { ok: false; reason: 'not_found' | 'already_finished' | 'not_started' | 'service_error'; message: string };
+
+export interface RelayRuntime {
+  startRun(request: StartRunRequest): Promise<StartRunResult>;
+  /** Takes over runs in progress whose lease expired. Returns the run ids taken. */
+  resumeOrphanedRuns(): Promise<string[]>;
+  cancelRun(runId: string, byUserId: string): Promise<CancelRunResult>;
+  /** SIGTERM: stop relaying, save offsets, release leases (unless told not to, to simulate a crash). */
+  shutdown(options?: { releaseLeases?: boolean }): Promise<void>;
+  /** Resolves when this process stops relaying the run (undefined if it does not relay it). */
+  waitForRun(runId: string): Promise<RunOutcome | undefined>;
+  /** Run ids this process relays now. */
+  activeRunIds(): string[];
+  getMetrics(): RelayMetricsSnapshot;
+}
+
+export function runIdFor(request: Pick<StartRunRequest, 'teamId' | 'channelId' | 'requestId'>): string {
+  if (!request.requestId) return randomUUID();
+  const digest = createHash('sha256').update(`${request.teamId}|${request.channelId}|${request.requestId}`).digest('hex');
+  return `r-${digest.slice(0, 24)}`;
+}
+
+interface LocalRun {
+  handle: RunHandle;
+  lease: Timer;
+}
+
+export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
+  const clock = deps.clock ?? Date.now;
+  const timers = deps.timers ?? systemTimers;
+  const metrics = deps.metrics ?? createRelayMetrics();
+  const log = deps.logger.child({ component: 'relay-runtime', instanceId: deps.instanceId });
+  const scheduler: UpdateScheduler = createUpdateScheduler({
+    budget: deps.budget,
+    metrics,
+    logger: log,
+    clock,
+    timers,
+    ...(deps.stallAfterMs !== undefined ? { stallAfterMs: deps.stallAfterMs } : {}),
+  });
+  const leases = createRunLeases({ leases: deps.store.leases, holderId: deps.instanceId, leaseMs: deps.leaseMs, timers, logger: log });
+  const runDeps: RunDeps = {
+    service: deps.service,
+    slack: deps.slack,
+    scheduler,
+    runs: deps.store.runs,
+    threads: deps.store.threads,
+    metrics,
+    logger: deps.logger.child({ instanceId: deps.instanceId }),
+    clock,
+    timers,
+    streaming: deps.streaming,
+    idleTimeoutMs: deps.idleTimeoutMs,
+    offsetSaveIntervalMs: deps.offsetSaveIntervalMs ?? 2000,
+    native: { ...DEFAULT_NATIVE_STREAM_OPTIONS, ...deps.native },
+    rendererFor: deps.rendererFor,
+  };
+  const local = new Map<string, LocalRun>();
+  // Run ids between the duplicate check and drive(): the same request twice in this process.
+  const starting = new Set<string>();
+  let shuttingDown = false;
+  let resuming: Promise<string[]> | undefined;
+
+  const drive = (record: RunRecord, resumed: boolean): RunHandle => {
+    const handle = relayRun(record, runDeps, { resumed });
+    const lease = leases.keep(record.runId, () => {
+      if (local.get(record.runId)?.handle === handle) void handle.stop();
+    });
+    local.set(record.runId, { handle, lease });
+    void handle.done
+      .then(
+        async (outcome) => {
+          if (outcome.ended) await leases.release(record.runId);
+        },
+        (error: unknown) => log.error('run relay failed', { runId: record.runId, error }),
+      )
+      .catch((error: unknown) => log.warn('could not release a run lease', { runId: record.runId, error }))
+      .finally(() => {
+        lease.cancel();
+        if (local.get(record.runId)?.handle === handle) local.delete(record.runId);
+      });
+    return handle;
+  };
+
+  const resumeOrphanedRuns = async (): Promise<string[]> => {
+    if (shuttingDown) return [];
+    const taken: string[] = [];
+    for (const record of await deps.store.runs.listActive()) {
+      if (local.has(record.runId) || shuttingDown) continue;
+      if (!(await leases.acquire(record.runId))) continue;
+      // Re-read under the lease: the previous holder may have written since the listing.
+      const fresh = await deps.store.runs.get(record.runId);
+      if (!fresh || (fresh.status !== 'starting' && fresh.status !== 'running')) {
+        await leases.release(record.runId);
+        continue;
+      }
+      log.info('resuming a run whose relay stopped', { runId: fresh.runId, offset: fresh.lastOffset });
+      drive(fresh, true);
+      taken.push(fresh.runId);
+    }
+    return taken;
+  };
+
+  const resumeTimer = deps.resumeIntervalMs
+    ? timers.every(
+        deps.resumeIntervalMs,
+        () => {
+          resuming ??= resumeOrphanedRuns()
+            .catch((error: unknown) => {
+              log.error('resuming orphaned runs failed', { error });
+              return [];
+            })
+            .finally(() => {
+              resuming = undefined;
+            });
+        },
+        { background: true },
+      )
+    : undefined;
+
+  const startFresh = async (request: StartRunRequest, runId: string): Promise<StartRunResult> => {
+    const existing = request.requestId ? await deps.store.runs.get(runId) : null;
+    if (existing) {
+      if (existing.status !== 'starting' && existing.status !== 'running') {
+        return { runId, started: false, reason: 'already_finished' };
+      }
+      if (!local.has(runId) && (await leases.acquire(runId))) {
+        drive(existing, true);
+      }
+      return { runId, started: false, reason: 'already_running' };
+    }
+    const now = clock();
+    const record: RunRecord = {
+      runId,
+      teamId: request.teamId,
+      channelId: request.channelId,
+      threadTs: request.threadTs,
+      replyTs: request.replyTs ? [request.replyTs] : [],
+      conversationId: 0,
+      assistantMessageId: '',
+      lastOffset: -1,
+      status: 'starting',
+      askerUserId: request.askerUserId,
+      question: request.question,
+      startedAtMs: now,
+      updatedAtMs: now,
+      delivery: chooseDeliveryPath(deps.streaming, request.channelId),
+      ...(request.documents && request.documents.length > 0 ? { documents: request.documents } : {}),
+    };
+    if (!(await leases.acquire(runId))) {
+      return { runId, started: false, reason: 'already_running' };
+    }
+    // Saved before any external step: from here on a crash is recoverable by resumeOrphanedRuns.
+    await deps.store.runs.save(record);
+    drive(record, false);
+    return { runId, started: true };
+  };
+
+  return {
+    async startRun(request) {
+      if (shuttingDown) throw new Error('relay runtime is shutting down');
+      const runId = runIdFor(request);
+      if (starting.has(runId)) return { runId, started: false, reason: 'already_running' };
+      starting.add(runId);
+      try {
+        return await startFresh(request, runId);
+      } finally {
+        starting.delete(runId);
+      }
+    },
+
+    resumeOrphanedRuns,
+
+    async cancelRun(runId, byUserId) {
+      const record = local.get(runId)?.handle.record() ?? (await deps.store.runs.get(runId));
+      if (!record) return { ok: false, reason: 'not_found', message: 'That run is no longer known.' };
+      if (record.status !== 'starting' && record.status !== 'running') {
+        return { ok: false, reason: 'already_finished', message: 'That run has already finished.' };
+      }
+      if (!record.assistantMessageId) {
+        return { ok: false, reason: 'not_started', message: 'The run is still starting; try again in a moment.' };
+      }
+      const here = local.get(runId);
+      if (here) here.handle.noteCancel(byUserId);
+      else {
+        // Another replica relays it: it reads who cancelled from the record when the run ends.
+        const stored = await deps.store.runs.get(runId);
+        if (stored && (stored.status === 'starting' || stored.status === 'running')) {
+          await deps.store.runs.save({ ...stored, cancelledBy: byUserId });
+        }
+      }
+      try {
+        const result = await deps.service.cancelRun(record.conversationId, record.assistantMessageId, { correlationId: runId });
+        log.info('run cancel requested', { runId, byUserId, status: result.status });
+        return { ok: true, status: result.status };
+      } catch (error) {
+        log.warn('the service refused to cancel a run', { runId, error });
+        return { ok: false, reason: 'service_error', message: 'The research service could not cancel the run.' };
+      }
+    },
+
+    async shutdown(options = {}) {
+      shuttingDown = true;
+      resumeTimer?.cancel();
+      // Never rejects: its failures are logged where it is started.
+      await resuming;
+      const runs = [...local.entries()];
+      await Promise.all(
+        runs.map(async ([runId, run]) => {
+          run.lease.cancel();
+          await run.handle.stop();
+          if (options.releaseLeases !== false) {
+            await leases.release(runId).catch((error: unknown) => log.warn('could not release a run lease at shutdown', { runId, error }));
+          }
+        }),
+      );
+      scheduler.close();
+    },
+
+    async waitForRun(runId) {
+      const run = local.get(runId);
+      if (!run) return undefined;
+      // A failed relay is logged by drive(); here it reads as "no outcome".
+      const [settled] = await Promise.allSettled([run.handle.done]);
+      return settled.status === 'fulfilled' ? settled.value : undefined;
+    },
+    activeRunIds: () => [...local.keys()],
+    getMetrics: () => metrics.snapshot(),
+  };
+}

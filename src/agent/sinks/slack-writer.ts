@@ -1,0 +1,73 @@
+/**
+ * The narrow seam between the relay and Slack's Web API: only the writes (and the one read) the
+ * relay makes. `web-client-writer.ts` implements it over @slack/web-api; `recording-slack-writer.ts`
+ * keeps messages in memory for the offline render tool. Every method rejects with a
+ * `SlackCallError`.
+ */
+import type { RunMessageMetadata } from './run-message-metadata.js';
+
+/** Block Kit blocks are passed through untouched; the renderers own their shape. */
+export type SlackBlock = Record<string, unknown>;
+
+/** A chunk of a native stream (@see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming). */
+export type StreamChunk =
+  | { type: 'markdown_text'; text: string }
+  | {
+      type: 'task_update';
+      id: string;
+      title: string;
+      status: 'pending' | 'in_progress' | 'complete' | 'error';
+      details?: string;
+      output?: string;
+    }
+  | { type: 'plan_update'; title: string }
+  | { type: string; [field: string]: unknown };
+
+export interface SlackMessageContent {
+  text: string;
+  blocks: SlackBlock[];
+  metadata?: RunMessageMetadata;
+}
+
+/** A thread message as conversations.replies returns it (only what the relay reads). */
+export interface SlackThreadMessage {
+  ts: string;
+  text?: string;
+  blocks?: SlackBlock[];
+  user?: string;
+  botId?: string;
+  metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
+}
+
+export interface SlackWriter {
+  postMessage(args: { channel: string; threadTs: string } & SlackMessageContent): Promise<{ ts: string }>;
+  update(args: { channel: string; ts: string } & SlackMessageContent): Promise<void>;
+  delete(args: { channel: string; ts: string }): Promise<void>;
+  startStream(args: {
+    channel: string;
+    threadTs: string;
+    chunks: StreamChunk[];
+    recipientUserId?: string;
+    recipientTeamId?: string;
+  }): Promise<{ ts: string }>;
+  appendStream(args: { channel: string; ts: string; chunks: StreamChunk[] }): Promise<void>;
+  stopStream(args: { channel: string; ts: string; chunks?: StreamChunk[]; metadata?: RunMessageMetadata }): Promise<void>;
+  /** Every message of a thread, root included, with metadata. */
+  replies(args: { channel: string; threadTs: string }): Promise<SlackThreadMessage[]>;
+  /** assistant.threads.setStatus; an empty status clears it. */
+  setStatus(args: { channel: string; threadTs: string; status: string }): Promise<void>;
+}
+
+/** The Web API method each writer call maps to (budgets and metrics are keyed by it). */
+export const SLACK_METHOD = {
+  postMessage: 'chat.postMessage',
+  update: 'chat.update',
+  delete: 'chat.delete',
+  startStream: 'chat.startStream',
+  appendStream: 'chat.appendStream',
+  stopStream: 'chat.stopStream',
+  replies: 'conversations.replies',
+  setStatus: 'assistant.threads.setStatus',
+} as const;
+
+export type SlackMethod = (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD];

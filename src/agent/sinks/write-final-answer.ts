@@ -1,0 +1,135 @@
+/**
+ * The authoritative final render: whatever path streamed, the thread ends up holding exactly the
+ * final answer rendered from the full event log. Part 1 replaces the run's reply; further parts
+ * are adopted (found by metadata) or posted as thread replies; stream segments and stale parts
+ * are deleted. Every step is idempotent, so a crash anywhere inside is repaired by running it again.
+ */
+import type { Logger } from '../../observability/logger.js';
+import { buildRunMetadata, findRunMessages, readRunMetadata, type RunMessagePayload } from './run-message-metadata.js';
+import type { RenderedMessage } from './run-sink.js';
+import { isSlackCallError } from '../../slack-api/slack-call-error.js';
+import { SLACK_METHOD, type SlackThreadMessage } from './slack-writer.js';
+import { postOrAdopt, readThread, type ThreadTarget, type ThreadWriteDeps } from './post-or-adopt.js';
+
+export interface FinalAnswerTarget extends ThreadTarget {
+  /** The run's reply (part 1). */
+  replyTs: string;
+  /** Other messages the run created (stream segments, earlier parts), to reuse or delete. */
+  otherTs: string[];
+  /** A stream segment may be open (it is stopped before anything is edited). */
+  openStreamTs?: string;
+  /** Read the thread even for a one-part answer (after a restart, or a stream whose start is unknown). */
+  lookInThread: boolean;
+}
+
+export interface FinalAnswerDeps extends ThreadWriteDeps {
+  logger: Logger;
+  /** Persists the run's message list as it changes (so a crash mid-way is repaired next time). */
+  saveMessages(replyTs: string[]): Promise<void>;
+}
+
+/** Slack errors meaning the message is already gone or no longer streaming: nothing to undo. */
+const ALREADY_DONE = new Set(['message_not_found', 'message_not_in_streaming_state', 'cant_delete_message', 'channel_not_found']);
+
+export async function writeFinalAnswer(
+  target: FinalAnswerTarget,
+  parts: RenderedMessage[],
+  payload: Omit<RunMessagePayload, 'part'>,
+  deps: FinalAnswerDeps,
+  since: number,
+): Promise<string[]> {
+  const slot = (method: (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD]) => ({
+    runId: target.runId,
+    teamId: target.teamId,
+    channelId: target.channelId,
+    method,
+    since,
+  });
+  const tolerate = async (what: string, run: () => Promise<void>): Promise<void> => {
+    try {
+      await run();
+    } catch (error) {
+      if (isSlackCallError(error) && ALREADY_DONE.has(error.code)) return;
+      throw error;
+    }
+  };
+
+  // 1. A stream still open would make edits fail with streaming_state_conflict.
+  if (target.openStreamTs) {
+    const ts = target.openStreamTs;
+    await tolerate('stop stream', () =>
+      deps.scheduler.schedule(slot(SLACK_METHOD.stopStream), () => deps.slack.stopStream({ channel: target.channelId, ts })),
+    );
+  }
+
+  // 2. What the thread already holds for this run (only read when it can matter).
+  const mustLook = target.lookInThread || parts.length > 1 || target.otherTs.length > 0;
+  const thread = mustLook ? await readThread(target, deps, since) : [];
+  const existing = findRunMessages(thread, target.runId);
+
+  // A message a previous attempt already wrote with this exact content needs no second call.
+  const upToDate = (message: SlackThreadMessage | undefined, part: RenderedMessage, n: number): boolean => {
+    if (!message) return false;
+    const meta = readRunMetadata(message);
+    return (
+      message.text === part.text &&
+      JSON.stringify(message.blocks ?? []) === JSON.stringify(part.blocks) &&
+      meta?.part === n &&
+      meta.offset === payload.offset &&
+      meta.status === payload.status
+    );
+  };
+
+  // 3. Part 1 replaces the reply.
+  const first = parts[0] ?? { text: ' ', blocks: [] };
+  const currentFirst = thread.find((m) => m.ts === target.replyTs);
+  if (!upToDate(currentFirst, first, 1)) {
+    await deps.scheduler.schedule(slot(SLACK_METHOD.update), () =>
+      deps.slack.update({
+        channel: target.channelId,
+        ts: target.replyTs,
+        text: first.text,
+        blocks: first.blocks,
+        metadata: buildRunMetadata({ ...payload, part: 1 }),
+      }),
+    );
+  }
+
+  // 4. Further parts: reuse the message already there, else post (adopting on unknown outcomes).
+  const kept: string[] = [target.replyTs];
+  const known = new Set([...target.otherTs]);
+  for (let i = 1; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    const metadata = buildRunMetadata({ ...payload, part: i + 1 });
+    const found = existing.get(i + 1)?.ts;
+    let ts: string;
+    if (found) {
+      ts = found;
+      if (!upToDate(existing.get(i + 1), part, i + 1)) {
+        await deps.scheduler.schedule(slot(SLACK_METHOD.update), () =>
+          deps.slack.update({ channel: target.channelId, ts, text: part.text, blocks: part.blocks, metadata }),
+        );
+      }
+    } else {
+      ({ ts } = await postOrAdopt(target, part, metadata, deps, { lookFirst: false, since }));
+    }
+    kept.push(ts);
+    known.add(ts);
+    await deps.saveMessages([...kept, ...[...known].filter((t) => !kept.includes(t))]);
+  }
+
+  // 5. Everything else the run wrote (stream segments, parts of an older render) goes.
+  const leftovers = new Set<string>([...target.otherTs]);
+  for (const m of thread) {
+    const meta = readRunMetadata(m);
+    if (meta?.run_id === target.runId) leftovers.add(m.ts);
+  }
+  for (const ts of kept) leftovers.delete(ts);
+  for (const ts of leftovers) {
+    await tolerate('delete leftover', () =>
+      deps.scheduler.schedule(slot(SLACK_METHOD.delete), () => deps.slack.delete({ channel: target.channelId, ts })),
+    );
+  }
+  await deps.saveMessages(kept);
+  return kept;
+}

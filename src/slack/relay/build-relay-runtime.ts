@@ -1,0 +1,74 @@
+/**
+ * Wires the relay the way the app runs it: Slack writes through a WebClient that never sleeps
+ * through rate limits, the budget and domain stores over the process's StateStore, the renderers
+ * of src/slack/blocks/agent. main.ts (and the crash-test worker) call this; nothing else is needed.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../observability/logger.js';
+import type { ResearchService } from '../../service/types.js';
+import { Leases } from '../../store/leases.js';
+import { RunStore } from '../../store/run-store.js';
+import type { StateStore } from '../../store/state-store.js';
+import { ThreadConversations } from '../../store/thread-conversations.js';
+import { createRunRenderer } from './create-run-renderer.js';
+import { createRateBudget } from '../../slack-api/rate-budget.js';
+import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../agent/runtime/relay-runtime.js';
+import type { SlackWriter } from '../../agent/sinks/slack-writer.js';
+import { createWebClientWriter } from './web-client-writer.js';
+
+export interface BuildRelayRuntimeOptions {
+  config: Pick<Config, 'streaming' | 'agentIdleTimeoutMs' | 'runLeaseMs'>;
+  /** Bot token and Web API base URL; or a ready SlackWriter (the playground's emulator client). */
+  slack: { botToken: string; apiUrl?: string } | { writer: SlackWriter };
+  service: ResearchService;
+  store: StateStore;
+  logger: Logger;
+  /**
+   * Lease holder id. Stable per replica (config INSTANCE_ID, e.g. the pod name): a replica restarted
+   * after a crash takes its runs back at once instead of waiting for their leases to expire.
+   */
+  instanceId?: string;
+  clock?: () => number;
+  demo?: boolean;
+  /** How often to look for runs a dead replica left (default: every lease period). */
+  resumeIntervalMs?: number;
+  overrides?: Partial<RelayRuntimeDeps>;
+}
+
+/**
+ * Unique per process start: two replicas on one host (or two test instances) must never share a
+ * lease holder id. A stable id comes from config (INSTANCE_ID) when the deployment has one.
+ */
+export function defaultInstanceId(): string {
+  return `${os.hostname()}-${randomUUID().slice(0, 8)}`;
+}
+
+export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRuntime {
+  const clock = options.clock ?? Date.now;
+  const { store } = options;
+  const slack =
+    'writer' in options.slack
+      ? options.slack.writer
+      : createWebClientWriter({
+          token: options.slack.botToken,
+          logger: options.logger,
+          ...(options.slack.apiUrl ? { apiUrl: options.slack.apiUrl } : {}),
+        });
+  return createRelayRuntime({
+    service: options.service,
+    slack,
+    store: { runs: new RunStore(store, clock), leases: new Leases(store), threads: new ThreadConversations(store, clock) },
+    clock,
+    logger: options.logger,
+    instanceId: options.instanceId ?? defaultInstanceId(),
+    streaming: options.config.streaming,
+    budget: createRateBudget({ store, clock }),
+    idleTimeoutMs: options.config.agentIdleTimeoutMs,
+    leaseMs: options.config.runLeaseMs,
+    rendererFor: createRunRenderer({ clock, ...(options.demo ? { demo: true } : {}) }),
+    resumeIntervalMs: options.resumeIntervalMs ?? options.config.runLeaseMs,
+    ...options.overrides,
+  });
+}

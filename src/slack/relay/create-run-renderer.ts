@@ -1,0 +1,44 @@
+/**
+ * Binds the Block Kit renderers of src/slack/blocks/agent to one run. The final render gets a
+ * clock reading taken from the event log (the run's end), never the wall clock, so rendering the
+ * same events twice (an uninterrupted run and one resumed after a crash) gives the same messages.
+ */
+import type { RunRecord } from '../../store/records.js';
+import type { AgentRenderContext } from '../blocks/agent/agent-render-context.js';
+import { renderFinalAnswer } from '../blocks/agent/render-final-answer.js';
+import { toStreamMarkdown, toTaskUpdateChunks } from '../blocks/agent/render-native-stream-chunks.js';
+import { renderRunProgress } from '../blocks/agent/render-run-progress.js';
+import type { RunRenderer } from '../../agent/sinks/run-renderer.js';
+import type { RenderedMessage } from '../../agent/sinks/run-sink.js';
+
+export interface RunRenderContext {
+  /** Playground runs against demo data are labelled. */
+  demo?: boolean;
+  clock?: () => number;
+}
+
+/** The run a renderer is bound to (once per run, after its conversation is known). */
+export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'>;
+
+export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget) => RunRenderer {
+  const clock = base.clock ?? Date.now;
+  return (run) => {
+    const ctx = (nowMs: number): AgentRenderContext => ({
+      runId: run.runId,
+      askerUserId: run.askerUserId,
+      nowMs,
+      ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
+      ...(base.demo ? { demo: true } : {}),
+    });
+    const asRendered = (m: { text: string; blocks: unknown[] }): RenderedMessage => ({
+      text: m.text,
+      blocks: m.blocks as RenderedMessage['blocks'],
+    });
+    return {
+      progress: (view) => asRendered(renderRunProgress(view, ctx(clock()))),
+      final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)).map(asRendered),
+      taskChunks: (view) => toTaskUpdateChunks(view),
+      streamMarkdown: (view) => toStreamMarkdown(view),
+    };
+  };
+}

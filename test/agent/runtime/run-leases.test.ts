@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRunLeases } from '../../../src/agent/runtime/run-leases.js';
+import { createLogger } from '../../../src/observability/logger.js';
+import { createRedactor } from '../../../src/observability/redactor.js';
+import { leaseNames } from '../../../src/store/keys.js';
+import { Leases } from '../../../src/store/leases.js';
+import { createRedisStateStore } from '../../../src/store/redis-state-store.js';
+import { createManualTimers } from '../support/manual-timers.js';
+import { REDIS_URL } from '../support/relay-harness.js';
+
+describe('run leases', () => {
+  const store = createRedisStateStore({ url: REDIS_URL, keyPrefix: `test:leases:${randomUUID().slice(0, 8)}:` });
+  const leases = new Leases(store);
+  const logLines: string[] = [];
+  const logger = createLogger({ level: 'info', redact: createRedactor([]), write: (l) => logLines.push(l) });
+  afterAll(async () => {
+    for (const key of await store.keys('')) await store.delete(key);
+    await store.close();
+  });
+
+  it('renews on every tick of its timer, reports a takeover once, and stops when cancelled', async () => {
+    const timers = createManualTimers();
+    const mine = createRunLeases({ leases, holderId: 'replica-a', leaseMs: 30_000, timers, logger });
+    expect(await mine.acquire('r1')).toBe(true);
+    let lost = 0;
+    const kept = mine.keep('r1', () => {
+      lost += 1;
+    });
+    await timers.advance(30_000);
+    expect(await leases.holder(leaseNames.run('r1'))).toBe('replica-a');
+    expect(lost).toBe(0);
+
+    // The lease expires (explicitly, as its TTL would end it) and another replica takes the run.
+    expect(await leases.release(leaseNames.run('r1'), 'replica-a')).toBe(true);
+    expect(await leases.acquire(leaseNames.run('r1'), 'replica-b', 30_000)).toBe(true);
+    await timers.advance(10_000);
+    expect(lost).toBe(1);
+    await timers.advance(30_000);
+    expect(lost).toBe(1);
+    expect(logLines.filter((l) => l.includes('lost the lease of a run'))).toHaveLength(1);
+    expect(await leases.holder(leaseNames.run('r1'))).toBe('replica-b');
+
+    kept.cancel();
+    expect(timers.pending()).toBe(0);
+  });
+});
