@@ -3,15 +3,10 @@
  * and tracks each message by ts (posts, edits, streams, deletes), so it knows exactly what the
  * thread would hold afterwards. Used by the offline render tool.
  */
+import type { KnownBlock } from '@slack/types';
 import type { RunMessageMetadata } from '../../src/agent/sinks/run-message-metadata.js';
 import { SlackCallError } from '../../src/slack-api/slack-call-error.js';
-import {
-  SLACK_METHOD,
-  type SlackBlock,
-  type SlackThreadMessage,
-  type SlackWriter,
-  type StreamChunk,
-} from '../../src/agent/sinks/slack-writer.js';
+import { SLACK_METHOD, type SlackThreadMessage, type SlackWriter, type StreamChunk } from '../../src/agent/sinks/slack-writer.js';
 
 export interface RecordedCall {
   method: string;
@@ -23,7 +18,7 @@ interface StoredMessage {
   channel: string;
   threadTs: string;
   text: string;
-  blocks: SlackBlock[];
+  blocks: KnownBlock[];
   metadata?: RunMessageMetadata;
   streaming: boolean;
 }
@@ -31,7 +26,7 @@ interface StoredMessage {
 export interface RecordingSlackWriter extends SlackWriter {
   readonly calls: RecordedCall[];
   /** Messages of a thread in order (root excluded), as they stand now. */
-  threadMessages(channel: string, threadTs: string): Array<{ text: string; blocks: SlackBlock[] }>;
+  threadMessages(channel: string, threadTs: string): Array<{ text: string; blocks: KnownBlock[] }>;
 }
 
 export function createRecordingSlackWriter(): RecordingSlackWriter {

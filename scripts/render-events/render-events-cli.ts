@@ -6,6 +6,7 @@
  * Environment: SLACK_STREAMING=auto|native|update (default update), RENDER_CHANNEL (default C_RECORDED;
  * a D… id streams natively in auto mode).
  */
+import type { KnownBlock } from '@slack/types';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,6 @@ import { planSlots, SLACK_RATE_LIMITS } from '../../src/slack-api/rate-limits.js
 import { createRecordedRunService } from './recorded-run-service.js';
 import { createRecordingSlackWriter, type RecordedCall } from './recording-slack-writer.js';
 import { createRelayRuntime } from '../../src/agent/runtime/relay-runtime.js';
-import type { SlackBlock } from '../../src/agent/sinks/slack-writer.js';
 
 export class RecordedRunFormatError extends Error {
   override readonly name = 'RecordedRunFormatError';
@@ -66,7 +66,7 @@ export interface RenderRecordedRunOptions {
 
 export interface RenderedRecordedRun {
   calls: RecordedCall[];
-  messages: Array<{ text: string; blocks: SlackBlock[] }>;
+  messages: Array<{ text: string; blocks: KnownBlock[] }>;
 }
 
 /** A budget that always grants: offline there is no Slack to protect. */

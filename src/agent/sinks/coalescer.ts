@@ -5,6 +5,7 @@
  * pending (keeping the older arrival time) and retries after a back-off.
  */
 import type { Logger } from '../../observability/logger.js';
+import { backoffDelayMs } from '../../slack-api/rate-limit-wait.js';
 import type { Timers } from '../runtime/timers.js';
 import type { RelayMetrics } from './relay-metrics.js';
 import type { RunView } from '../state/run-view.js';
@@ -89,7 +90,7 @@ export function createCoalescer(options: {
       } catch (error) {
         if (closed || error instanceof SlotAbortedError) break;
         failures += 1;
-        const delay = Math.min(options.maxBackoffMs ?? 15_000, 500 * 2 ** Math.min(failures, 6));
+        const delay = backoffDelayMs('relayWrite', failures, error, options.maxBackoffMs);
         options.logger.warn('relay progress write failed; will retry with the newest state', { error, delayMs: delay });
         await new Promise<void>((resolve) => {
           const t = options.timers.after(delay, resolve);

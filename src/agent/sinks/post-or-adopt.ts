@@ -5,7 +5,7 @@
  * adopted instead of posting again.
  */
 import { findRunMessages, type RunMessageMetadata } from './run-message-metadata.js';
-import type { RenderedMessage } from './run-sink.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { isSlackCallError, SlackCallError } from '../../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type SlackThreadMessage, type SlackWriter } from './slack-writer.js';
 import type { UpdateScheduler } from './update-scheduler.js';
@@ -47,7 +47,7 @@ export interface PostOrAdoptOptions {
 /** Returns the ts of the run's message for this part, posting it only if Slack has none. */
 export async function postOrAdopt(
   target: ThreadTarget,
-  message: RenderedMessage,
+  message: SlackMessage,
   metadata: RunMessageMetadata,
   deps: ThreadWriteDeps,
   options: PostOrAdoptOptions,

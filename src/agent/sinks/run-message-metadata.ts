@@ -8,7 +8,8 @@ import type { SlackThreadMessage } from './slack-writer.js';
 
 const RUN_METADATA_EVENT_TYPE = 'research_desk_run';
 
-export interface RunMessagePayload {
+/** A type alias, not an interface: Slack's MessageMetadata payload needs an index-compatible type. */
+export type RunMessagePayload = {
   run_id: string;
   /** 1 for the live reply; 2… for continuation parts of the final answer. */
   part: number;
@@ -18,12 +19,12 @@ export interface RunMessagePayload {
   offset: number;
   /** Run status when the message was written (lets recovery tell a finished run from a live one). */
   status?: string;
-}
+};
 
-export interface RunMessageMetadata {
+export type RunMessageMetadata = {
   event_type: typeof RUN_METADATA_EVENT_TYPE;
   event_payload: RunMessagePayload;
-}
+};
 
 export function buildRunMetadata(payload: RunMessagePayload): RunMessageMetadata {
   return { event_type: RUN_METADATA_EVENT_TYPE, event_payload: payload };

@@ -31,8 +31,3 @@ export interface SinkEvents {
   /** Native only: a segment was stopped (no longer needs stopping after a crash). */
   onSegmentStopped?(ts: string): Promise<void>;
 }
-
-export interface RenderedMessage {
-  text: string;
-  blocks: Array<Record<string, unknown>>;
-}

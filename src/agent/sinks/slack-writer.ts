@@ -4,44 +4,29 @@
  * keeps messages in memory for the offline render tool. Every method rejects with a
  * `SlackCallError`.
  */
+import type { AnyChunk } from '@slack/types';
+import type { KnownBlock, SlackMessage } from '../../slack-api/slack-message.js';
 import type { RunMessageMetadata } from './run-message-metadata.js';
 
-/** Block Kit blocks are passed through untouched; the renderers own their shape. */
-export type SlackBlock = Record<string, unknown>;
-
 /** A chunk of a native stream (@see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming). */
-export type StreamChunk =
-  | { type: 'markdown_text'; text: string }
-  | {
-      type: 'task_update';
-      id: string;
-      title: string;
-      status: 'pending' | 'in_progress' | 'complete' | 'error';
-      details?: string;
-      output?: string;
-    }
-  | { type: 'plan_update'; title: string }
-  | { type: string; [field: string]: unknown };
+export type StreamChunk = AnyChunk;
 
-export interface SlackMessageContent {
-  text: string;
-  blocks: SlackBlock[];
-  metadata?: RunMessageMetadata;
-}
+/** The one message shape, carrying the run's metadata. */
+export type RunMessage = SlackMessage & { metadata?: RunMessageMetadata };
 
 /** A thread message as conversations.replies returns it (only what the relay reads). */
 export interface SlackThreadMessage {
   ts: string;
   text?: string;
-  blocks?: SlackBlock[];
+  blocks?: KnownBlock[];
   user?: string;
   botId?: string;
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
 }
 
 export interface SlackWriter {
-  postMessage(args: { channel: string; threadTs: string } & SlackMessageContent): Promise<{ ts: string }>;
-  update(args: { channel: string; ts: string } & SlackMessageContent): Promise<void>;
+  postMessage(args: { channel: string; threadTs: string } & RunMessage): Promise<{ ts: string }>;
+  update(args: { channel: string; ts: string } & RunMessage): Promise<void>;
   delete(args: { channel: string; ts: string }): Promise<void>;
   startStream(args: {
     channel: string;

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../../observability/logger.js';
 import { buildRunMetadata, findRunMessages, readRunMetadata, type RunMessagePayload } from './run-message-metadata.js';
-import type { RenderedMessage } from './run-sink.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { isSlackCallError } from '../../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type SlackThreadMessage } from './slack-writer.js';
 import { postOrAdopt, readThread, type ThreadTarget, type ThreadWriteDeps } from './post-or-adopt.js';
@@ -33,7 +33,7 @@ const ALREADY_DONE = new Set(['message_not_found', 'message_not_in_streaming_sta
 
 export async function writeFinalAnswer(
   target: FinalAnswerTarget,
-  parts: RenderedMessage[],
+  parts: SlackMessage[],
   payload: Omit<RunMessagePayload, 'part'>,
   deps: FinalAnswerDeps,
   since: number,
@@ -68,7 +68,7 @@ export async function writeFinalAnswer(
   const existing = findRunMessages(thread, target.runId);
 
   // A message a previous attempt already wrote with this exact content needs no second call.
-  const upToDate = (message: SlackThreadMessage | undefined, part: RenderedMessage, n: number): boolean => {
+  const upToDate = (message: SlackThreadMessage | undefined, part: SlackMessage, n: number): boolean => {
     if (!message) return false;
     const meta = readRunMetadata(message);
     return (

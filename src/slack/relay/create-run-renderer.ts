@@ -9,7 +9,6 @@ import { renderFinalAnswer } from '../blocks/agent/render-final-answer.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../blocks/agent/render-run-progress.js';
 import type { RunRenderer } from '../../agent/sinks/run-renderer.js';
-import type { RenderedMessage } from '../../agent/sinks/run-sink.js';
 
 export interface RunRenderContext {
   /** Playground runs against demo data are labelled. */
@@ -30,13 +29,9 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
       ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
       ...(base.demo ? { demo: true } : {}),
     });
-    const asRendered = (m: { text: string; blocks: unknown[] }): RenderedMessage => ({
-      text: m.text,
-      blocks: m.blocks as RenderedMessage['blocks'],
-    });
     return {
-      progress: (view) => asRendered(renderRunProgress(view, ctx(clock()))),
-      final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)).map(asRendered),
+      progress: (view) => renderRunProgress(view, ctx(clock())),
+      final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
       taskChunks: (view) => toTaskUpdateChunks(view),
       streamMarkdown: (view) => toStreamMarkdown(view),
     };

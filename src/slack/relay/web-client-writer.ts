@@ -5,12 +5,13 @@
  * unknown is reported as such (SlackCallError.outcome).
  * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#rate-limits
  */
+import type { KnownBlock } from '@slack/types';
 import type { WebAPICallResult, WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
 import { createWebClient } from '../../slack-api/create-web-client.js';
 import { SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
 import { SLACK_METHOD } from '../../slack-api/slack-method.js';
-import type { SlackBlock, SlackThreadMessage, SlackWriter } from '../../agent/slack-writer.js';
+import type { SlackThreadMessage, SlackWriter } from '../../agent/sinks/slack-writer.js';
 
 export interface WebClientWriterOptions {
   token: string;
@@ -40,8 +41,8 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
           channel,
           thread_ts: threadTs,
           text,
-          blocks: blocks as never,
-          ...(metadata ? { metadata: metadata as never } : {}),
+          blocks,
+          ...(metadata ? { metadata } : {}),
         }),
       );
       return { ts: requireTs(SLACK_METHOD.postMessage, res.ts) };
@@ -52,8 +53,8 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
           channel,
           ts,
           text,
-          blocks: blocks as never,
-          ...(metadata ? { metadata: metadata as never } : {}),
+          blocks,
+          ...(metadata ? { metadata } : {}),
         }),
       );
     },
@@ -65,7 +66,7 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
         client.chat.startStream({
           channel,
           thread_ts: threadTs,
-          chunks: chunks as never,
+          chunks,
           ...(recipientUserId ? { recipient_user_id: recipientUserId } : {}),
           ...(recipientTeamId ? { recipient_team_id: recipientTeamId } : {}),
         }),
@@ -73,15 +74,15 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
       return { ts: requireTs(SLACK_METHOD.startStream, res.ts) };
     },
     async appendStream({ channel, ts, chunks }) {
-      await call(SLACK_METHOD.appendStream, () => client.chat.appendStream({ channel, ts, chunks: chunks as never }));
+      await call(SLACK_METHOD.appendStream, () => client.chat.appendStream({ channel, ts, chunks }));
     },
     async stopStream({ channel, ts, chunks, metadata }) {
       await call(SLACK_METHOD.stopStream, () =>
         client.chat.stopStream({
           channel,
           ts,
-          ...(chunks && chunks.length > 0 ? { chunks: chunks as never } : {}),
-          ...(metadata ? { metadata: metadata as never } : {}),
+          ...(chunks && chunks.length > 0 ? { chunks } : {}),
+          ...(metadata ? { metadata } : {}),
         }),
       );
     },
@@ -104,7 +105,7 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
           out.push({
             ts: m.ts,
             ...(typeof m.text === 'string' ? { text: m.text } : {}),
-            ...(Array.isArray(m.blocks) ? { blocks: m.blocks as SlackBlock[] } : {}),
+            ...(Array.isArray(m.blocks) ? { blocks: m.blocks as KnownBlock[] } : {}),
             ...(typeof m.user === 'string' ? { user: m.user } : {}),
             ...(typeof m.bot_id === 'string' ? { botId: m.bot_id } : {}),
             ...(m.metadata ? { metadata: m.metadata as SlackThreadMessage['metadata'] & object } : {}),

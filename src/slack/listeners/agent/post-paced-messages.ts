@@ -10,13 +10,8 @@ import type { WebClient } from '@slack/web-api';
 import { type Sleep, withRateLimitWait } from '../../../slack-api/rate-limit-wait.js';
 import { SlackCallError } from '../../../slack-api/slack-call-error.js';
 import { SLACK_METHOD } from '../../../slack-api/slack-method.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import type { ChannelPostPacer } from './channel-post-pacer.js';
-
-/** Text and blocks as rendered (our renderers clamp their own output). */
-export interface PostableMessage {
-  text: string;
-  blocks: readonly unknown[];
-}
 
 export interface PacedPostOptions {
   pacer?: ChannelPostPacer;
@@ -28,7 +23,7 @@ export interface PacedPostOptions {
 export async function postPacedMessage(
   client: WebClient,
   target: { channel: string; threadTs?: string },
-  message: PostableMessage,
+  message: SlackMessage,
   options: PacedPostOptions = {},
 ): Promise<string> {
   const args = {
@@ -36,7 +31,7 @@ export async function postPacedMessage(
     text: message.text,
     blocks: message.blocks,
     ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
-  } as Parameters<WebClient['chat']['postMessage']>[0];
+  };
   const res = await withRateLimitWait(
     async () => {
       await options.pacer?.beforePost();
@@ -58,7 +53,7 @@ export async function postPacedMessage(
 export async function postThreadMessages(
   client: WebClient,
   target: { channel: string; threadTs: string },
-  messages: readonly PostableMessage[],
+  messages: readonly SlackMessage[],
   options: PacedPostOptions = {},
 ): Promise<string[]> {
   const posted: string[] = [];

@@ -5,7 +5,7 @@
  */
 import { createRunRenderer } from '../../relay/create-run-renderer.js';
 import { orderEventsByOffset, reduceRunEvents } from '../../../agent/state/reduce-run.js';
-import type { RenderedMessage } from '../../../agent/sinks/run-sink.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { initialRunView, type RunView } from '../../../agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../service/types.js';
 
@@ -24,7 +24,7 @@ export function reduceRecordedRun(events: readonly WorkflowStreamEvent[]): RunVi
   return reduceRunEvents(initialRunView(), orderEventsByOffset(events));
 }
 
-export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): RenderedMessage[] {
+export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): SlackMessage[] {
   // A replay is a finished, read-only run of its own.
   const run = {
     runId: `replay-${ctx.assistantMessageId}`,
