@@ -100,7 +100,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const digests = createDigestScheduler({
     subscriptions: stores.subscriptions,
     markers: stores.digestMarkers,
-    leases: stores.leases,
+    locks: stores.digestLocks,
     clock,
     graceMs: options.digestGraceMs,
     logger,
@@ -114,7 +114,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const { port } = await slackApp.start();
   logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo: options.demo });
   // Runs a dead process left behind continue in their own Slack messages.
-  void relay.resumeOrphanedRuns().catch((error: unknown) => logger.error('resuming orphaned runs failed', { err: error }));
+  void relay.resumeOrphanedRuns().catch((error: unknown) => logger.error('resuming orphaned runs failed', { error }));
   digests.start();
 
   let stopped = false;
@@ -128,7 +128,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       stopped = true;
       digests.stop();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
-      await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { err: error }));
+      await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
     },
   };
 }
