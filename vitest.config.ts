@@ -1,12 +1,56 @@
+/**
+ * Three tiers, as vitest projects; a test file's tier is in its name (README, "Tests"):
+ * - e2e: everything under test/e2e/, `*.browser.test.ts`, `*.e2e.test.ts` — the app process,
+ *   crashes, a browser.
+ * - integration: `*.integration.test.ts` — real Redis, the emulators, HTTP servers, child processes.
+ * - unit: every other `*.test.ts` — pure, no network (test/support/forbid-network.ts enforces it).
+ * `npm test` runs all three; `npm run test:unit` (`:integration`, `:e2e`) runs one.
+ */
 import { defineConfig } from 'vitest/config';
+
+const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.browser.test.ts', 'test/**/*.e2e.test.ts'];
+const INTEGRATION = ['test/**/*.integration.test.ts'];
+
+// TEMPORARY, until their owners rename them to the convention: suites in test/agent and
+// test/slack that do I/O under plain `*.test.ts` names.
+const LEGACY_E2E = ['test/agent/relay-crash.test.ts', 'test/agent/relay-crash-native.test.ts'];
+const LEGACY_INTEGRATION = [
+  'test/agent/native-stream-sink.test.ts',
+  'test/agent/rate-budget.test.ts',
+  'test/agent/relay-concurrency.test.ts',
+  'test/agent/relay-replicas.test.ts',
+  'test/agent/relay-runtime.test.ts',
+  'test/agent/render-events-cli.test.ts',
+  'test/agent/update-scheduler.test.ts',
+  'test/agent/update-scheduler-order.test.ts',
+  'test/slack/listeners/failure-reply.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests start servers on loopback; a few forks keep 2-core machines responsive.
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...E2E, ...INTEGRATION, ...LEGACY_E2E, ...LEGACY_INTEGRATION],
+          setupFiles: ['test/support/forbid-network.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: [...INTEGRATION, ...LEGACY_INTEGRATION] },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: [...E2E, ...LEGACY_E2E] },
+      },
+    ],
   },
 });
