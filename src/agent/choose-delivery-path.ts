@@ -2,7 +2,7 @@
  * Which delivery path a run uses. In a channel a native stream is live only for its recipient
  * (everyone else sees it when it stops), so auto mode streams natively only in DMs (channel ids
  * starting with D) and assistant threads, and updates a normal message elsewhere.
- * @see slack-facts.md §3; field-notes.md 6
+ * @see https://docs.slack.dev/reference/methods/chat.startStream
  */
 import type { StreamingMode } from '../config.js';
 import type { DeliveryPath } from '../store/records.js';

@@ -3,7 +3,7 @@
  * stream segment. A segment is rotated (stopped, and the next one started) well before Slack's
  * ~5 minute lifetime or ~11 KB size, a segment Slack ended on its own is replaced by a new one,
  * and when Slack refuses to stream at all the sink falls back to chat.update of the reply.
- * @see https://docs.slack.dev/reference/methods/chat.startStream (and slack-facts.md §3)
+ * @see https://docs.slack.dev/reference/methods/chat.startStream
  */
 import { createCoalescer } from './coalescer.js';
 import type { RunSink } from './run-sink.js';

@@ -1,7 +1,7 @@
 /**
  * Slack's published rate limits for the methods the relay calls, and the share of each the relay
  * allows itself. Limits apply per method × workspace (× channel for chat.postMessage).
- * @see https://docs.slack.dev/apis/web-api/rate-limits (and slack-facts.md §1)
+ * @see https://docs.slack.dev/apis/web-api/rate-limits
  */
 import { SLACK_METHOD, type SlackMethod } from './slack-writer.js';
 

@@ -137,7 +137,7 @@ function requireTs(method: string, ts: unknown): string {
   throw new SlackWriteError({ method, code: 'missing_ts', outcome: 'unknown' });
 }
 
-/** Maps the SDK's error family onto ours; see slack-facts.md §1 for what each means. */
+/** Maps the SDK's error family onto ours. @see https://docs.slack.dev/tools/node-slack-sdk/web-api (what each means) */
 export function toWriteError(method: string, error: unknown): SlackWriteError {
   const coded = error as { code?: string; data?: { error?: string }; retryAfter?: number; statusCode?: number };
   switch (coded?.code) {

@@ -5,7 +5,7 @@
  * page_num/page_size/total_count, folder_id versus id, published_at versus published_date, tags
  * as a map or a single {key, value} pair). The client's normalisers turn every variant into the
  * one shape below, so nothing above `src/service/` ever sees a variant.
- * @see ../../../shared/spec/000_b44ffb11a382c681.txt
+ * @see src/emulators/service/ (the service's interface, as its emulator serves it)
  */
 
 export type Market = 'cn' | 'hk' | 'us';

@@ -33,7 +33,7 @@ export interface SlackApp {
 /**
  * The Web API client's policy: the app's rate budget decides when to write, so the SDK must
  * never sleep through a 429 (its default) nor replay a write whose outcome is unknown.
- * @see ../../../../shared/slack-facts.md §1 (@slack/web-api defaults)
+ * @see https://docs.slack.dev/tools/node-slack-sdk/web-api (the SDK's retry and rate-limit defaults)
  */
 export function slackClientOptions(apiUrl: string | undefined): WebClientOptions {
   return {

@@ -1,7 +1,7 @@
 /**
  * Escaping of untrusted (service or user) text for Slack surfaces.
  *
- * Rules (slack-facts §7, https://docs.slack.dev/messaging/formatting-message-text):
+ * Rules (https://docs.slack.dev/messaging/formatting-message-text):
  * - Only `&`, `<`, `>` are entity-encoded. Every control token (`<@U…>`, `<!here>`,
  *   `<!subteam^…>`, `<url|label>`) needs a literal `<`, so once `<` is escaped no token — and no
  *   mention or broadcast — can form, whatever spacing or pre-escaping the input used. Slack does

@@ -1,6 +1,6 @@
 /**
  * The one module that knows Slack's Block Kit limits, and the clamps applied to every payload
- * before it is sent. Numbers: /work/shared/slack-facts.md §2 (and the Block Kit reference).
+ * before it is sent. Numbers: the Block Kit reference below and each block's page there.
  * Lengths are counted in UTF-16 code units (`String#length`), never fewer than Slack's
  * "characters", so a payload that fits here fits in Slack.
  * @see https://docs.slack.dev/reference/block-kit/blocks

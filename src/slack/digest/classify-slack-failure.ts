@@ -1,7 +1,7 @@
 /**
  * What a failed Slack call means for a digest: the channel is gone for good, the call certainly
  * did nothing (safe to try again), or its outcome is unknown (it may have landed).
- * @see ../../../../shared/slack-facts.md §1
+ * @see https://docs.slack.dev/tools/node-slack-sdk/web-api (the SDK's error types)
  */
 import { toWriteError } from '../../agent/web-client-writer.js';
 import type { SlackWriteError } from '../../agent/slack-write-error.js';

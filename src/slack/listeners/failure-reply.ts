@@ -49,7 +49,7 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
 }
 
 function logFailure(error: unknown, options: FailureReplyOptions): void {
-  const fields = { correlation_id: options.correlationId, ...(options.action ? { action: options.action } : {}) };
+  const fields = { correlationId: options.correlationId, ...(options.action ? { action: options.action } : {}) };
   if (!isServiceError(error)) {
     const slackError = slackErrorCode(error);
     options.log.error('request failed', { ...fields, err: error, ...(slackError ? { slack_error: slackError } : {}) });
@@ -95,7 +95,7 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
       );
       return;
     } catch (respondError) {
-      options.log.warn('could not answer on the response_url', { correlation_id: options.correlationId, err: respondError });
+      options.log.warn('could not answer on the response_url', { correlationId: options.correlationId, err: respondError });
     }
   }
   if (options.postEphemeral) {
@@ -104,14 +104,14 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
       return;
     } catch (postError) {
       options.log.error('could not tell the user about a failure', {
-        correlation_id: options.correlationId,
+        correlationId: options.correlationId,
         err: postError,
         slack_error: slackErrorCode(postError),
       });
       return;
     }
   }
-  options.log.error('could not tell the user about a failure: no way to reach them', { correlation_id: options.correlationId });
+  options.log.error('could not tell the user about a failure: no way to reach them', { correlationId: options.correlationId });
 }
 
 /** Runs the work a handler does after its ack; any failure becomes a reply and a log line. */

@@ -1,7 +1,8 @@
 /**
  * `link_shared`: document links on DOCUMENT_URL_DOMAINS unfurl into a compact card. Nothing is
  * sent when no link is a known document (Slack then shows the plain link).
- * @see ../../../../../shared/slack-facts.md §4 (Unfurl)
+ * @see https://docs.slack.dev/reference/events/link_shared
+ * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';

@@ -71,7 +71,9 @@ export async function handleSubscribe(deps: ListenerDeps, ctx: CommandContext, a
 export async function handleUnsubscribe(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void> {
   await withFailureReply(
     async () => {
-      const channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id).catch(() => undefined);
+      // undefined means no channel has that name; a failed lookup (a rate limit, an outage) throws
+      // and is answered as a failure, never as "I could not find #channel".
+      const channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id);
       if (channelId === undefined) {
         const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
         await respondEphemeral(
