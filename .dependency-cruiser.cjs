@@ -1,5 +1,5 @@
 /**
- * Import rules of the layer map (README, "Layers"),
+ * Import rules of the layer map (README, "Layout"),
  * checked by `npm run lint:deps`, which `npm test` runs, so a new leak fails CI.
  * Type-aware (tsPreCompilationDeps): `import type` counts as a dependency and is marked
  * "type-only", which the rules for slack/blocks and slack/commands rely on.
