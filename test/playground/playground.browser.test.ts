@@ -201,6 +201,8 @@ describe('playground page against the Slack emulator', () => {
     await modal.waitFor();
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'detached' });
+    // The page closes the dialog at once and tells the emulator after: wait for the emulator's side.
+    await emu.waitFor(() => emu.openModals().length === 0);
     expect(emu.openModals()).toEqual([]);
   });
 
