@@ -41,6 +41,10 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...E2E, ...INTEGRATION, ...LEGACY_E2E, ...LEGACY_INTEGRATION],
           setupFiles: ['test/support/forbid-network.ts'],
+          // Pure tests: worker threads sharing one module cache halve the tier's time (most of it
+          // is importing). The price: a unit test must leave no global or module state behind.
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
