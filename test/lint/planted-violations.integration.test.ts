@@ -61,7 +61,7 @@ describe('planted violations', () => {
   it('fail the linter and the formatter', async () => {
     const file = `src/store/planted-violation-${randomUUID().slice(0, 8)}.ts`;
     const result = await withPlanted({ [file]: 'export function planted(value: any) {\n    console.log(value)\n}\n' }, () =>
-      exitOf(bin('biome'), ['check', '--colors=off', file]),
+      exitOf(bin('biome'), ['check', '--error-on-warnings', '--colors=off', file]),
     );
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('lint/suspicious/noExplicitAny');
