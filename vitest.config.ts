@@ -11,19 +11,18 @@ import { defineConfig } from 'vitest/config';
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.browser.test.ts', 'test/**/*.e2e.test.ts'];
 const INTEGRATION = ['test/**/*.integration.test.ts'];
 
-// TEMPORARY, until their owners rename them to the convention: suites in test/agent and
-// test/slack that do I/O under plain `*.test.ts` names.
-const LEGACY_E2E = ['test/agent/relay-crash.test.ts', 'test/agent/relay-crash-native.test.ts'];
+// TEMPORARY, until their owners rename them to the convention: suites of other helpers' areas
+// that do I/O under plain `*.test.ts` names, at their paths on this branch and on main (where
+// test/agent was regrouped and test/slack-api, test/scripts added). Delete once renamed.
+const LEGACY_E2E = ['test/agent/**/relay-crash.test.ts', 'test/agent/**/relay-crash-native.test.ts'];
 const LEGACY_INTEGRATION = [
-  'test/agent/native-stream-sink.test.ts',
-  'test/agent/rate-budget.test.ts',
-  'test/agent/relay-concurrency.test.ts',
-  'test/agent/relay-replicas.test.ts',
-  'test/agent/relay-runtime.test.ts',
-  'test/agent/render-events-cli.test.ts',
-  'test/agent/update-scheduler.test.ts',
-  'test/agent/update-scheduler-order.test.ts',
+  'test/agent/**/{native-stream-sink,rate-budget,relay-concurrency,relay-replicas,relay-runtime,run-leases}.test.ts',
+  'test/agent/**/{render-events-cli,update-scheduler,update-scheduler-order}.test.ts',
+  'test/scripts/render-events-cli.test.ts',
+  'test/slack-api/{create-web-client,rate-budget,rate-limit-wait,slack-call-error}.test.ts',
   'test/slack/listeners/failure-reply.test.ts',
+  'test/slack/listeners/agent/post-paced-messages.test.ts',
+  'test/slack/listeners/features/check-digest-channel.test.ts',
 ];
 
 export default defineConfig({
