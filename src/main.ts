@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     }
     logger.info('ready', { readyMs, port: desk.port, slack: config.slack.mode, service: config.service.mode });
   } catch (error) {
-    logger.error('start-up failed', { err: error });
+    logger.error('start-up failed', { error });
     await closeAll(closers, logger);
     process.exit(1);
   }
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { err: reason }));
+  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason }));
 }
 
 function apiUrl(url: string | undefined): { apiUrl?: string } {
@@ -148,7 +148,7 @@ function apiUrl(url: string | undefined): { apiUrl?: string } {
 
 async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   for (const close of closers.reverse()) {
-    await close().catch((error: unknown) => logger.warn('closing failed', { err: error }));
+    await close().catch((error: unknown) => logger.warn('closing failed', { error }));
   }
 }
 

@@ -108,7 +108,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const digests = createDigestScheduler({
     subscriptions: stores.subscriptions,
     markers: stores.digestMarkers,
-    leases: stores.leases,
+    locks: stores.digestLocks,
     clock,
     graceMs: options.digestGraceMs,
     logger,

@@ -35,8 +35,12 @@ function recordingApp(): { app: App; seen: Registrations } {
     view: (c) => void seen.views.push(c as Constraint),
     event: (name) => void seen.events.push(String(name)),
     shortcut: (c) => void seen.shortcuts.push(c as Constraint),
-    message: () => void (seen.messages += 1),
-    use: () => void (seen.middleware += 1),
+    message: () => {
+      seen.messages += 1;
+    },
+    use: () => {
+      seen.middleware += 1;
+    },
   };
   const app = new Proxy(
     {},

@@ -12,9 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import pRetry, { AbortError } from 'p-retry';
 import type { Logger } from '../observability/logger.js';
+import type { DigestLocks } from '../store/digest-locks.js';
 import type { DigestMarkers } from '../store/digest-markers.js';
-import { leaseNames } from '../store/keys.js';
-import type { Leases } from '../store/leases.js';
 import type { DigestSubscription } from '../store/records.js';
 import type { Subscriptions } from '../store/subscriptions.js';
 import { DigestLockLostError } from './digest-lock-lost-error.js';
@@ -22,20 +21,24 @@ import { DigestPostError } from './digest-post-error.js';
 import { latestSlotAt } from './digest-schedule.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy, type PostDigest, type PostDigestResult } from './post-digest.js';
+import { realTickTimer, type TickTimer } from './tick-timer.js';
 
 export { DEFAULT_DIGEST_RETRY, FAST_DIGEST_RETRY } from './post-digest.js';
 export type { DigestRetryPolicy, PostDigest, PostDigestContext, PostDigestResult } from './post-digest.js';
+export type { TickTimer } from './tick-timer.js';
 
 export interface DigestSchedulerOptions {
   subscriptions: Subscriptions;
   markers: DigestMarkers;
-  leases: Leases;
+  locks: DigestLocks;
   clock: () => number;
+  /** Waits between ticks; real time by default, a manual clock's timer in tests. */
+  timer?: TickTimer;
   postDigest: PostDigest;
   /** How late a slot may still be posted (e.g. after downtime). */
   graceMs: number;
   logger: Logger;
-  /** Real-time interval between ticks. */
+  /** Interval between ticks, on `timer`. */
   tickMs?: number;
   /** Told once when a subscription is paused because its channel is gone. */
   onPaused?: (subscription: DigestSubscription, reason: string) => void | Promise<void>;
@@ -86,9 +89,10 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const lockTtlMs = options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS;
   const retry = options.retry ?? DEFAULT_DIGEST_RETRY;
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const { subscriptions, markers, leases, clock } = options;
+  const { subscriptions, markers, locks, clock } = options;
+  const tickTimer = options.timer ?? realTickTimer;
 
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTimer: (() => void) | undefined;
   let running: Promise<DigestSlotReport[]> | undefined;
   let stopping = new AbortController();
   let started = false;
@@ -110,7 +114,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     try {
       active = (await subscriptions.listAll()).filter((sub) => !sub.paused);
     } catch (error) {
-      logger.error('digest tick could not list subscriptions', { err: error });
+      logger.error('digest tick could not list subscriptions', { error });
       return [];
     }
     const nowMs = clock();
@@ -118,7 +122,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       try {
         return await processSubscription(sub, nowMs);
       } catch (error) {
-        logger.error('digest slot processing failed', { err: error, teamId: sub.teamId, channelId: sub.channelId });
+        logger.error('digest slot processing failed', { error, teamId: sub.teamId, channelId: sub.channelId });
         return { teamId: sub.teamId, channelId: sub.channelId, slotIso: null, outcome: 'failed' as const };
       }
     });
@@ -130,7 +134,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     try {
       slotIso = latestSlotAt(sub, nowMs);
     } catch (error) {
-      logger.error('digest subscription has an invalid schedule', { ...where, err: error });
+      logger.error('digest subscription has an invalid schedule', { ...where, error });
       return { ...where, slotIso: null, outcome: 'invalid_schedule' };
     }
     // Slots from before the subscription existed are not missed digests.
@@ -141,13 +145,12 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     const seen = await markers.getSlot(sub.teamId, sub.channelId, slotIso);
     if (seen !== null && seen.state !== 'pending') return report('already_handled');
 
-    const lockName = leaseNames.digest(sub.teamId, sub.channelId);
-    if (!(await leases.acquire(lockName, instanceId, lockTtlMs))) return report('locked');
+    if (!(await locks.acquire(sub.teamId, sub.channelId, instanceId, lockTtlMs))) return report('locked');
     try {
       return report(await processSlotLocked(sub, slotIso, nowMs));
     } finally {
-      await leases.release(lockName, instanceId).catch((error: unknown) => {
-        logger.warn('digest lock release failed; it expires on its own', { ...where, err: error });
+      await locks.release(sub.teamId, sub.channelId, instanceId).catch((error: unknown) => {
+        logger.warn('digest lock release failed; it expires on its own', { ...where, error });
       });
     }
   }
@@ -190,7 +193,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       if (await subscriptions.pause(sub.teamId, sub.channelId, reason)) {
         logger.warn('digest subscription paused: channel gone', where);
         await Promise.resolve(options.onPaused?.({ ...sub, paused: true, pausedReason: reason }, reason)).catch((error: unknown) =>
-          logger.error('onPaused callback failed', { ...where, err: error }),
+          logger.error('onPaused callback failed', { ...where, error }),
         );
       }
       return 'channel_gone';
@@ -212,12 +215,11 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   }
 
   async function postWithRetries(sub: DigestSubscription, slotIso: string, recovered: boolean): Promise<PostDigestResult | 'lock_lost'> {
-    const lockName = leaseNames.digest(sub.teamId, sub.channelId);
     let lastAttempt: Promise<PostDigestResult> | undefined;
     try {
       return await pRetry(
         async (attempt) => {
-          if (attempt > 1 && !(await leases.renew(lockName, instanceId, lockTtlMs))) {
+          if (attempt > 1 && !(await locks.renew(sub.teamId, sub.channelId, instanceId, lockTtlMs))) {
             throw new AbortError(new DigestLockLostError(sub.teamId, sub.channelId));
           }
           lastAttempt = options.postDigest(sub, slotIso, { attempt, recovered });
@@ -238,7 +240,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
               slot: slotIso,
               attempt: error.attemptNumber,
               retriesLeft: error.retriesLeft,
-              err: error,
+              error,
             });
           },
         },
@@ -256,11 +258,11 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 
   const scheduleNext = (forGeneration: number): void => {
     if (!started || forGeneration !== generation) return;
-    timer = setTimeout(() => {
-      timer = undefined;
+    cancelTimer = tickTimer.schedule(() => {
+      cancelTimer = undefined;
+      // tick() logs its own failures and never rejects; finally keeps the chain going regardless.
       void tick().finally(() => scheduleNext(forGeneration));
     }, tickMs);
-    timer.unref();
   };
 
   return {
@@ -280,8 +282,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     async stop() {
       started = false;
       stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
       stopping.abort(new Error('digest scheduler stopping'));
       await running;
       logger.info('digest scheduler stopped');

@@ -9,6 +9,9 @@ export type LogFields = Record<string, unknown>;
  * Structured logger: one JSON object per line, with bindings (component, correlation id) carried
  * by child loggers. Every line passes through the redactor after serialisation, so no field,
  * message or error text can carry a secret out.
+ *
+ * Field names every call site uses, so one query finds them all: `error` for a caught error
+ * (never `err`), `correlationId` for the id of the request or run a line belongs to.
  */
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;

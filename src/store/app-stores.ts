@@ -1,5 +1,6 @@
 /** Every domain store of the app, built on one StateStore. */
 import type { StateStore } from './state-store.js';
+import { DigestLocks } from './digest-locks.js';
 import { DigestMarkers } from './digest-markers.js';
 import { EventDedupe } from './event-dedupe.js';
 import { FolderOwners } from './folder-owners.js';
@@ -17,19 +18,22 @@ export interface AppStores {
   events: EventDedupe;
   subscriptions: Subscriptions;
   digestMarkers: DigestMarkers;
+  digestLocks: DigestLocks;
   folders: FolderOwners;
   recentRuns: RecentRuns;
 }
 
 export function createAppStores(state: StateStore, clock: () => number = Date.now): AppStores {
+  const leases = new Leases(state);
   return {
     state,
     runs: new RunStore(state, clock),
-    leases: new Leases(state),
+    leases,
     threads: new ThreadConversations(state, clock),
     events: new EventDedupe(state),
     subscriptions: new Subscriptions(state),
     digestMarkers: new DigestMarkers(state, clock),
+    digestLocks: new DigestLocks(leases),
     folders: new FolderOwners(state),
     recentRuns: new RecentRuns(state),
   };

@@ -222,13 +222,13 @@ class FileStateStore implements StateStore {
         await this.journal.append(batch);
         this.settle(upTo);
       } catch (cause) {
-        this.logger?.error('state journal write failed', { err: cause });
+        this.logger?.error('state journal write failed', { error: cause });
         const error = new StateStoreError('write_failed', 'could not write the state journal', { cause, retryable: true });
         this.settle(upTo, error);
       }
       if (this.journal.size > this.compactAfterBytes) {
         await this.journal.compact(this.liveEntries()).catch((cause: unknown) => {
-          this.logger?.error('state snapshot failed; journal keeps growing', { err: cause });
+          this.logger?.error('state snapshot failed; journal keeps growing', { error: cause });
         });
       }
     }

@@ -101,7 +101,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
     const now = Date.now();
     if (now - lastErrorLogAt < 5_000) return;
     lastErrorLogAt = now;
-    logger?.warn('redis connection error', { err: error });
+    logger?.warn('redis connection error', { error });
   });
   client.on('ready', () => logger?.debug('redis ready'));
 

@@ -1,13 +1,14 @@
 /**
- * The primitive key-value store every piece of state sits on. Two implementations share it:
+ * The primitive key-value store every piece of state sits on. Two implementations serve the app:
  * Redis (`redis-state-store.ts`, for production and several replicas) and an embedded,
- * file-backed store (`file-state-store.ts`, the default without REDIS_URL). Key names and TTLs
+ * file-backed store (`file-state-store.ts`, the default without REDIS_URL); a third, in memory
+ * (`memory-state-store.ts`), serves unit tests. Key names and TTLs
  * belong to `keys.ts`; domain stores (runs, subscriptions, …) are built on top of this.
  *
  * Every operation is atomic with respect to other callers of the same store.
  */
 export interface StateStore {
-  readonly kind: 'redis' | 'file';
+  readonly kind: 'redis' | 'file' | 'memory';
   get(key: string): Promise<string | null>;
   /** Sets a value; with ttlMs it expires after that many milliseconds. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;

@@ -49,7 +49,7 @@ export class Subscriptions {
   async resume(teamId: string, channelId: string): Promise<boolean> {
     let changed = false;
     await updateJsonRecord<DigestSubscription>(this.store, keys.subscription(teamId, channelId), (current) => {
-      changed = current !== null && current.paused;
+      changed = current?.paused === true;
       if (!changed || current === null) return undefined;
       const { pausedReason: _dropped, ...rest } = current;
       return { ...rest, paused: false };

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
-import { blockTypes, botReplies, eventIdFor, failedCalls, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
+import {
+  blockTypes,
+  botReplies,
+  eventIdFor,
+  failedCalls,
+  runIdForEvent,
+  waitForRedeliveriesTurnedAway,
+  waitForRunEnd,
+} from './agent-helpers.js';
 
 describe('20 concurrent mentions in one workspace', () => {
   let h: Harness;
@@ -57,6 +65,7 @@ describe('an event Slack redelivers because its ack was late', () => {
     const deliveries = h.slack.deliveries.filter((d) => d.eventId === eventId);
     expect(deliveries.map((d) => d.retryNum).slice(0, 2)).toEqual([0, 1]);
     const record = await waitForRunEnd(h, runIdForEvent(h, channel, eventId));
+    await waitForRedeliveriesTurnedAway(h, eventId);
     expect(record.status).toBe('completed');
     expect(botReplies(h, channel, ts)).toHaveLength(1);
     expect(h.logs.filter((l) => l.includes('agent run started') && l.includes(record.runId))).toHaveLength(1);

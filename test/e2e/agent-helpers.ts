@@ -57,6 +57,20 @@ export function failedCalls(h: Harness, allowed: readonly string[] = []): Array<
     .map((c) => ({ method: c.method, status: c.status, ...(c.error ? { error: c.error } : {}) }));
 }
 
+/**
+ * Waits until Slack has stopped redelivering `eventId` (its last delivery was acked, or it was
+ * the third retry) and the app has turned a repeat away as a duplicate. Not every repeat need
+ * show: over HTTP a late delivery the emulator cut off before the app read it never reaches the
+ * app. Callers then wait for the run to end (seconds) before counting runs and replies.
+ */
+export async function waitForRedeliveriesTurnedAway(h: Harness, eventId: string): Promise<void> {
+  await h.slack.waitFor(() => {
+    const last = h.slack.deliveries.filter((d) => d.eventId === eventId).at(-1);
+    return last !== undefined && (last.outcome === 'acked' || last.retryNum === 3);
+  }, 10_000);
+  await h.slack.waitFor(() => h.logs.some((l) => l.includes('duplicate Slack event ignored') && l.includes(eventId)), 10_000);
+}
+
 /** Polls an async probe until it yields a value. */
 export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

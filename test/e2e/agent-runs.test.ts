@@ -14,7 +14,8 @@ describe('agent runs in Slack threads', () => {
 
   beforeAll(async () => {
     // Fast enough for a quick suite, slow enough that a run spans several relay updates.
-    h = await startHarness({ agentSpeed: 12 });
+    // Debug logs: the test of ignored events waits on the listener's debug line.
+    h = await startHarness({ agentSpeed: 12, logLevel: 'debug' });
     channel = h.slack.defaultChannelId;
   });
   afterAll(async () => h?.close());
@@ -85,32 +86,41 @@ describe('agent runs in Slack threads', () => {
   it('ignores the bot’s own messages and edits in a DM', async () => {
     const started = () => h.logs.filter((l) => l.includes('agent run started')).length;
     const before = started();
-    await h.slack.sendEvent({
-      type: 'message',
-      channel_type: 'im',
-      channel: h.slack.defaultDmId,
-      user: h.slack.botUserId,
-      text: 'echo',
-      ts: '1700000001.000100',
-    });
-    await h.slack.sendEvent({
-      type: 'message',
-      subtype: 'message_changed',
-      channel_type: 'im',
-      channel: h.slack.defaultDmId,
-      ts: '1700000001.000200',
-      message: { text: 'edited' },
-    });
-    await h.slack.sendEvent({
-      type: 'message',
-      channel_type: 'im',
-      channel: h.slack.defaultDmId,
-      bot_id: 'B0OTHER',
-      user: 'U0OTHERBOT',
-      text: 'hi',
-      ts: '1700000001.000300',
-    });
-    await new Promise((r) => setTimeout(r, 300));
+    const sent = [
+      await h.slack.sendEvent({
+        type: 'message',
+        channel_type: 'im',
+        channel: h.slack.defaultDmId,
+        user: h.slack.botUserId,
+        text: 'echo',
+        ts: '1700000001.000100',
+      }),
+      await h.slack.sendEvent({
+        type: 'message',
+        subtype: 'message_changed',
+        channel_type: 'im',
+        channel: h.slack.defaultDmId,
+        ts: '1700000001.000200',
+        message: { text: 'edited' },
+      }),
+      await h.slack.sendEvent({
+        type: 'message',
+        channel_type: 'im',
+        channel: h.slack.defaultDmId,
+        bot_id: 'B0OTHER',
+        user: 'U0OTHERBOT',
+        text: 'hi',
+        ts: '1700000001.000300',
+      }),
+    ];
+    // Positive signals that each event was handled: the app's own message is dropped by Bolt's
+    // ignoreSelf right after the ack sendEvent waited for (no I/O in between); the edit and the
+    // other bot's message reach the listener, which logs that it ignored them (debug).
+    const [own, ...others] = sent;
+    expect(own?.ok).toBe(true);
+    const ignored = (eventId: string | undefined) =>
+      eventId !== undefined && h.logs.some((l) => l.includes('event not for the agent; ignored') && l.includes(eventId));
+    await h.slack.waitFor(() => others.every((d) => ignored(d.eventId)), 5_000);
     expect(await h.desk.stores.runs.listActive()).toEqual([]);
     expect(started()).toBe(before);
   });

@@ -89,10 +89,10 @@ interface KillPoint {
 }
 
 const ok = (c: ApiCall, method: string) => c.method === method && c.ok;
-const isPost = (part: number) => (c: ApiCall) => ok(c, 'chat.postMessage') && payloadOf(c)['part'] === part;
-const isProgressEdit = (c: ApiCall) => ok(c, 'chat.update') && payloadOf(c)['status'] === 'running';
+const isPost = (part: number) => (c: ApiCall) => ok(c, 'chat.postMessage') && payloadOf(c).part === part;
+const isProgressEdit = (c: ApiCall) => ok(c, 'chat.update') && payloadOf(c).status === 'running';
 const isFinalEdit = (part: number) => (c: ApiCall) =>
-  ok(c, 'chat.update') && payloadOf(c)['status'] !== 'running' && payloadOf(c)['part'] === part;
+  ok(c, 'chat.update') && payloadOf(c).status !== 'running' && payloadOf(c).part === part;
 const any = (match: (c: ApiCall) => boolean) => (calls: ApiCall[]) => calls.some(match);
 const nth = (match: (c: ApiCall) => boolean, n: number) => (calls: ApiCall[]) => calls.filter(match).length >= n;
 
@@ -196,8 +196,8 @@ describe('crash test: the app process SIGKILLed at many points of a run', () => 
     process.stdout.write(`app crash test: ${kills.length} kills, ${crashed.apps.length} app starts, ${Date.now() - started} ms\n`);
 
     expect(kills).toEqual(KILL_POINTS.map((p) => p.name));
-    expect(plain.end['status']).toBe('completed');
-    expect(end['status']).toBe('completed');
+    expect(plain.end.status).toBe('completed');
+    expect(end.status).toBe('completed');
 
     const expected = finalThread(reference.slack, reference.slack.defaultChannelId, reference.threadTs!);
     const actual = finalThread(crashed.slack, crashed.slack.defaultChannelId, crashed.threadTs!);
@@ -209,9 +209,9 @@ describe('crash test: the app process SIGKILLed at many points of a run', () => 
     // "Working…" reply started the thread and no part was posted twice (nor deleted).
     const replies = crashed.slack.threadReplies(crashed.slack.defaultChannelId, crashed.threadTs!).filter((m) => m.ts !== crashed.threadTs);
     expect(replies.every((m) => m.user === crashed.slack.botUserId)).toBe(true);
-    expect(replies.map((m) => m.metadata?.event_payload?.['part'])).toEqual(expected.map((_, i) => i + 1));
+    expect(replies.map((m) => m.metadata?.event_payload?.part)).toEqual(expected.map((_, i) => i + 1));
     const posts = crashed.slack.calls.filter((c) => ok(c, 'chat.postMessage'));
-    expect(posts.map((c) => payloadOf(c)['part'])).toEqual(expected.map((_, i) => i + 1));
+    expect(posts.map((c) => payloadOf(c).part)).toEqual(expected.map((_, i) => i + 1));
     expect(crashed.slack.calls.filter((c) => c.method === 'chat.delete')).toEqual([]);
 
     // No call refused (validation, 429 or otherwise), in either setup.
@@ -219,7 +219,7 @@ describe('crash test: the app process SIGKILLed at many points of a run', () => 
       expect(s.slack.calls.filter((c) => !c.ok).map((c) => ({ method: c.method, status: c.status, error: c.error }))).toEqual([]);
     }
 
-    const runId = String(end['runId']);
+    const runId = String(end.runId);
     const { record, active } = await storedRun(crashed, runId);
     expect(record?.status).toBe('completed');
     expect(record?.replyTs).toEqual(replies.map((m) => m.ts));

@@ -13,9 +13,8 @@ import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createDigestScheduler, FAST_DIGEST_RETRY } from '../../src/digest/digest-scheduler.js';
 import { digestMetadata } from '../../src/slack/digest/digest-metadata.js';
 import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';
-import { leaseNames } from '../../src/store/keys.js';
 import type { ApiCall } from '../../src/emulators/slack/index.js';
-import { buildManualClock, commandReply, digestsIn, eventually, invalidSlackCalls } from './features-helpers.js';
+import { buildManualClock, commandReply, digestsIn, invalidSlackCalls } from './features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
 
 const T0 = Date.parse('2025-03-03T08:00:00.000Z');
@@ -23,8 +22,11 @@ const DAY = 24 * 60 * 60_000;
 const slot = (day: number): string => new Date(Date.parse('2025-03-03T09:00:00.000Z') + day * DAY).toISOString();
 const seconds = (iso: string): number => Date.parse(iso) / 1000;
 const DEAD = 'replica-dead';
-/** The dead replica's digest lock: real Redis TTL, short so the test does not wait long. */
-const DEAD_LOCK_TTL_MS = 300;
+/**
+ * The dead replica's digest lock: far longer than the test, so it cannot lapse while the machine
+ * is busy; the test expires it explicitly once it has seen the survivor locked out.
+ */
+const DEAD_LOCK_TTL_MS = 10 * 60_000;
 
 describe('digest recovery after a replica died mid-slot', () => {
   const clock = buildManualClock(T0);
@@ -47,7 +49,6 @@ describe('digest recovery after a replica died mid-slot', () => {
     }
   });
 
-  const lockName = (): string => leaseNames.digest(h.slack.teamId, research);
   const slotsIn = (channel: string): string[] => digestsIn(h, channel).map((d) => d.slot);
   const marker = (s: string) => h.desk.stores.digestMarkers.getSlot(h.slack.teamId, research, s);
   const callsSince = (from: number, method: string): ApiCall[] =>
@@ -56,7 +57,7 @@ describe('digest recovery after a replica died mid-slot', () => {
 
   /** A replica takes the channel's digest lock, claims the slot, and never completes it. */
   async function deadReplicaClaims(s: string): Promise<void> {
-    expect(await h.desk.stores.leases.acquire(lockName(), DEAD, DEAD_LOCK_TTL_MS)).toBe(true);
+    expect(await h.desk.stores.digestLocks.acquire(h.slack.teamId, research, DEAD, DEAD_LOCK_TTL_MS)).toBe(true);
     expect(await h.desk.stores.digestMarkers.claimSlot(h.slack.teamId, research, s, DEAD)).toBe(true);
   }
 
@@ -71,10 +72,15 @@ describe('digest recovery after a replica died mid-slot', () => {
     return res.ts;
   }
 
-  /** The survivor is locked out until the dead replica's lock expires on its own. */
+  /**
+   * The survivor is locked out until the dead replica's lock expires. The expiry is explicit (the
+   * dead holder's lease removed, as its TTL running out would), so a busy machine cannot end the
+   * lock before the survivor has been seen locked out.
+   */
   async function lockedUntilDeadLockExpires(tick: () => Promise<Array<{ outcome: string }>>): Promise<void> {
     expect(await tickOutcomes(tick)).toEqual(['locked']);
-    await eventually(async () => (await h.desk.stores.leases.holder(lockName())) === null, 5_000);
+    expect(await h.desk.stores.digestLocks.release(h.slack.teamId, research, DEAD)).toBe(true);
+    expect(await h.desk.stores.digestLocks.holder(h.slack.teamId, research)).toBeNull();
   }
 
   it('takes over a slot claimed by a replica that died before posting, finds nothing in the channel and posts once', async () => {
@@ -144,7 +150,7 @@ describe('digest recovery after a replica died mid-slot', () => {
     const survivor = createDigestScheduler({
       subscriptions: h.desk.stores.subscriptions,
       markers: h.desk.stores.digestMarkers,
-      leases: h.desk.stores.leases,
+      locks: h.desk.stores.digestLocks,
       clock,
       graceMs: 60 * 60_000,
       logger: h.logger,

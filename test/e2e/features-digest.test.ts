@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';
-import { leaseNames } from '../../src/store/keys.js';
 import { allText, button } from './command-helpers.js';
-import { buildManualClock, commandReply, digestsIn, invalidSlackCalls, sleep, startReplica, type Replica } from './features-helpers.js';
+import { buildManualClock, commandReply, digestsIn, invalidSlackCalls, startReplica, type Replica } from './features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
 
 const T0 = Date.parse('2025-03-03T08:00:00.000Z'); // a Monday
@@ -42,11 +41,31 @@ describe('digest exactly once across replicas and restarts', () => {
     }
   });
 
-  /** Moves the clock, waits until the slot's digest is in both channels, then lets several more ticks pass. */
-  async function driveTo(ms: number, expectedSlot: string): Promise<void> {
+  const stopped = new Set<Replica>();
+  /** The schedulers still ticking: the harness's desk and every replica not stopped. */
+  const liveSchedulers = () => [h.desk.digests, ...replicas.filter((r) => !stopped.has(r)).map((r) => r.desk.digests)];
+
+  /**
+   * Waits until every live replica has run a tick that found `slot` done in each of `channels`.
+   * A replica runs one tick at a time and a done slot stays done, so from then on no replica can
+   * post it again: counting digests afterwards proves each was posted exactly once.
+   */
+  async function expectSettled(slotIso: string, channels: string[]): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const reports = await Promise.all(liveSchedulers().map((scheduler) => scheduler.tick()));
+      const handled = (r: (typeof reports)[number], channel: string): boolean =>
+        r.some((x) => x.channelId === channel && x.slotIso === slotIso && x.outcome === 'already_handled');
+      if (reports.every((r) => channels.every((c) => handled(r, c)))) return;
+      if (Date.now() > deadline) expect(reports).toEqual('every replica to report the slot already handled');
+    }
+  }
+
+  /** Moves the clock, waits until the slot's digest is in both channels, then until every replica has seen it done. */
+  async function driveTo(ms: number, expectedSlot: string, settled: string[] = [research, markets]): Promise<void> {
     clock.set(ms);
     await h.slack.waitFor(() => [research, markets].every((c) => digestsIn(h, c).some((d) => d.slot === expectedSlot)), 10_000);
-    await sleep(250);
+    await expectSettled(expectedSlot, settled);
   }
 
   const slotsIn = (channel: string) => digestsIn(h, channel).map((d) => d.slot);
@@ -61,7 +80,10 @@ describe('digest exactly once across replicas and restarts', () => {
   });
 
   it('posts the next slot once after a replica stops without releasing its leases', async () => {
-    await replicas[0]?.stop({ releaseLeases: false });
+    const b = replicas[0];
+    if (!b) throw new Error('no replica-b');
+    await b.stop({ releaseLeases: false });
+    stopped.add(b);
     await driveTo(Date.parse(slot(1)) + 20_000, slot(1));
     expect(slotsIn(research)).toEqual([slot(0), slot(1)]);
     expect(slotsIn(markets)).toEqual([slot(0), slot(1)]);
@@ -76,7 +98,7 @@ describe('digest exactly once across replicas and restarts', () => {
     if (!sub) throw new Error('no #markets subscription');
     // A replica that holds the channel's lock and its claim on the slot, posts, and dies.
     const dead = 'replica-dead';
-    expect(await h.desk.stores.leases.acquire(leaseNames.digest(h.slack.teamId, markets), dead, 400)).toBe(true);
+    expect(await h.desk.stores.digestLocks.acquire(h.slack.teamId, markets, dead, 10 * 60_000)).toBe(true);
     expect(await h.desk.stores.digestMarkers.claimSlot(h.slack.teamId, markets, s, dead)).toBe(true);
     const webClient = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
     const deadPoster = createSlackDigestPoster({
@@ -86,11 +108,14 @@ describe('digest exactly once across replicas and restarts', () => {
     clock.set(Date.parse(s) + 10_000);
     expect(await deadPoster(sub, s, { attempt: 1, recovered: false })).toBe('posted');
 
-    await driveTo(Date.parse(s) + 10_000, s);
-    // Its lock expires; a live replica takes the pending slot over and finds the digest posted.
+    // #markets stays locked by the dead replica while #research gets its digest.
+    await driveTo(Date.parse(s) + 10_000, s, [research]);
+    // Its lock expires (explicitly: a short real TTL could lapse early on a busy machine); a live
+    // replica takes the pending slot over and finds the digest posted.
+    expect(await h.desk.stores.digestLocks.release(h.slack.teamId, markets, dead)).toBe(true);
     await h.slack.waitFor(() => h.logs.some((l) => l.includes('taking it over') && l.includes(markets)), 10_000);
     await h.slack.waitFor(() => h.logs.some((l) => l.includes('already posted (snapshot saved)')), 10_000);
-    await sleep(250);
+    await expectSettled(s, [research, markets]);
     expect(slotsIn(research)).toEqual([slot(0), slot(1), s]);
     expect(slotsIn(markets)).toEqual([slot(0), slot(1), s]);
     expect((await h.desk.stores.digestMarkers.getSlot(h.slack.teamId, markets, s))?.state).toBe('posted');

@@ -68,7 +68,8 @@ export function invalidSlackCalls(h: Harness): Array<{ method: string; error?: s
     .map((c) => ({ method: c.method, ...(c.error ? { error: c.error } : {}) }));
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Only the poll interval of eventually(): tests wait for signals, never for a guessed time. */
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends a slash command (as `user`, in `channel`) and returns the first ephemeral answer that

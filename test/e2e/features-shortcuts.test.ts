@@ -96,12 +96,15 @@ describe('message shortcuts', () => {
     const { ts } = await h.slack.postMessage({
       text: `Worth a read: <https://research.example.com/docs/${docId}|the note> (also doc:${docId})`,
     });
+    const finished = () => h.logs.filter((l) => l.includes('summarised linked documents')).length;
+    const finishedBefore = finished();
     await h.slack.messageShortcut({ callback_id: 'summarize_message', channel_id: channel(), message_ts: ts });
     const summary = await h.slack.waitFor(() => botReplies(h, channel(), ts)[0], 8_000);
     expect(allText(summary)).toContain('Summary');
     expect(allText(summary)).toContain(docTitle.slice(0, 20));
-    // The same document linked and named once is summarised once.
-    await new Promise((r) => setTimeout(r, 300));
+    // The same document linked and named once is summarised once: counted once the shortcut logged
+    // that it is done (after its last post), not after a guessed pause.
+    await h.slack.waitFor(() => finished() > finishedBefore, 8_000);
     expect(botReplies(h, channel(), ts)).toHaveLength(1);
   });
 

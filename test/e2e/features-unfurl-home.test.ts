@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../src/emulators/slack/index.js';
 import { botReplies } from './agent-helpers.js';
 import { allText, buttonsOf, rejectedSlackCalls } from './command-helpers.js';
-import { commandReply, eventually, invalidSlackCalls, sleep } from './features-helpers.js';
+import { commandReply, eventually, invalidSlackCalls } from './features-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 describe('link unfurls and App Home', () => {
@@ -50,7 +50,11 @@ describe('link unfurls and App Home', () => {
       () => h.service.requestLog.slice(before).find((r) => r.path.endsWith('doc_000000000000') && r.status === 404),
       8_000,
     );
-    await sleep(200);
+    // … decided not to unfurl it (its log line follows the 404; the non-document link needs no I/O to decide) …
+    await h.slack.waitFor(
+      () => h.logs.some((l) => l.includes('document link not unfurled: unknown') && l.includes('doc_000000000000')),
+      8_000,
+    );
     // … and left both links alone.
     expect(unfurlOf(unknown)?.calls).toBe(0);
     expect(unfurlOf(other)?.calls).toBe(0);

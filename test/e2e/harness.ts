@@ -10,7 +10,7 @@ import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/
 import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../src/emulators/slack/index.js';
 import { createResearchClient, type ResearchClient } from '../../src/service/research-client.js';
 import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
-import { createMemoryLogger, type Logger } from '../../src/observability/logger.js';
+import { createMemoryLogger, type Logger, type LogLevel } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
@@ -45,6 +45,8 @@ export interface HarnessOptions {
   digestGraceMs?: number;
   /** Redis key prefix (store 'redis'); a fresh one per harness by default. */
   keyPrefix?: string;
+  /** Lowest level kept in `logs` (default info); 'debug' lets a test wait on debug-only signals. */
+  logLevel?: LogLevel;
 }
 
 export interface Harness {
@@ -85,7 +87,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     rateLimits: options.rateLimits ?? 'slack',
     ...options.slack,
   });
-  const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), 'info');
+  const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), options.logLevel ?? 'info');
   const client = createResearchClient({
     baseUrl: service.url,
     apiKey: options.serviceApiKey ?? service.apiKey,
@@ -117,7 +119,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     streaming: options.streaming ?? 'auto',
     documentUrlDomains: ['research.example.com'],
     agentIdleTimeoutMs: options.agentIdleTimeoutMs ?? 30_000,
-    runLeaseMs: 3_000,
+    // The production default: a short real lease could lapse while a busy machine stalls the renewal.
+    runLeaseMs: 30_000,
     digestGraceMs: options.digestGraceMs ?? 60 * 60_000,
     demo: true,
     ...(options.clock ? { clock: options.clock } : {}),

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../src/emulators/slack/index.js';
+import { eventIdFor, runIdForEvent, waitForRedeliveriesTurnedAway, waitForRunEnd } from './agent-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
 
 describe('Slack wiring over HTTP', () => {
@@ -82,8 +83,11 @@ describe('Slack wiring over HTTP', () => {
     const { ts } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> what drives NVDA margins?` });
     // Slack retries (X-Slack-Retry-Num 1..3) arrive while the first delivery is being handled.
     await h.slack.waitFor(() => h.slack.deliveries.filter((d) => d.kind === 'event_callback' && d.retryNum > 0).length >= 1, 10_000);
-    await h.slack.waitFor(() => h.slack.threadReplies(h.slack.defaultChannelId, ts).length >= 1, 10_000);
-    await new Promise((r) => setTimeout(r, 800));
+    // Positive signals before counting replies: every redelivery of the mention reached the app
+    // and was turned away, and the one run has ended.
+    const eventId = eventIdFor(h, ts, 'app_mention');
+    await waitForRedeliveriesTurnedAway(h, eventId);
+    await waitForRunEnd(h, runIdForEvent(h, h.slack.defaultChannelId, eventId));
     const replies = h.slack.threadReplies(h.slack.defaultChannelId, ts).filter((m) => m.user === h.slack.botUserId);
     expect(replies).toHaveLength(1);
     const retries = h.slack.deliveries.filter((d) => d.kind === 'event_callback' && d.retryNum > 0);

@@ -8,10 +8,10 @@ describe('structured logger', () => {
 
   it('writes one JSON object per line with bindings of child loggers', () => {
     const logger = createMemoryLogger(redact);
-    logger.child({ correlation_id: 'c-1' }).info('hello', { n: 1 });
+    logger.child({ correlationId: 'c-1' }).info('hello', { n: 1 });
     expect(logger.lines).toHaveLength(1);
     const record = JSON.parse(logger.lines[0]!);
-    expect(record).toMatchObject({ level: 'info', msg: 'hello', correlation_id: 'c-1', n: 1 });
+    expect(record).toMatchObject({ level: 'info', msg: 'hello', correlationId: 'c-1', n: 1 });
   });
 
   it('redacts configured secrets, Slack tokens and bearer headers wherever they appear', () => {

@@ -189,10 +189,9 @@ describe('playground page against the Slack emulator', () => {
     await modal.getByText('News').click();
     await modal.getByRole('button', { name: 'Run' }).click();
     await modal.waitFor({ state: 'detached' });
-    const submissions = deliveries('view_submission');
-    const values = (
-      submissions[submissions.length - 1]?.payload.view as { state: { values: Record<string, Record<string, Record<string, unknown>>> } }
-    ).state.values;
+    const submitted = deliveries('view_submission').at(-1);
+    if (!submitted) throw new Error('no view_submission delivered');
+    const values = (submitted.payload.view as { state: { values: Record<string, Record<string, Record<string, unknown>>> } }).state.values;
     expect(values.ticker?.symbol).toEqual({ type: 'plain_text_input', value: 'NVDA' });
     expect(values.period?.choice).toMatchObject({ type: 'static_select', selected_option: { value: 'y' } });
     expect(values.depth?.level).toMatchObject({ type: 'radio_buttons', selected_option: { value: 'quick' } });
@@ -202,6 +201,8 @@ describe('playground page against the Slack emulator', () => {
     await modal.waitFor();
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'detached' });
+    // The page closes the dialog at once and tells the emulator after: wait for the emulator's side.
+    await emu.waitFor(() => emu.openModals().length === 0);
     expect(emu.openModals()).toEqual([]);
   });
 

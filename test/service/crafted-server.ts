@@ -52,7 +52,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(JSON.stringify(body));
 }
 
-export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** A turn of the event loop (pending I/O runs), e.g. to split a body into separate chunks. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Writes a chunk and resolves once it is flushed to the socket, so a destroy() that follows never
+ * cuts it: what the client receives before a drop does not depend on timing.
+ */
+export const writeFlushed = (res: ServerResponse, chunk: string): Promise<void> =>
+  new Promise((resolve, reject) => res.write(chunk, (error) => (error ? reject(error) : resolve())));
 
 /** A workflow stream event as the service writes it. */
 export function buildEvent(offset: number | undefined, type = 'streaming', extra: Record<string, unknown> = {}): Record<string, unknown> {

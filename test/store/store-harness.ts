@@ -1,15 +1,21 @@
 /**
- * Builds isolated state stores for tests: Redis (real server, DB 15, a unique key prefix) and the
- * file store (a temp dir, an injected clock). Shared by the store and digest suites.
+ * Builds isolated state stores for tests: Redis (real server, DB 15, a unique key prefix), the
+ * file store (a temp dir, an injected clock) and the memory store (an injected clock). Time for
+ * TTLs moves only when a test says so: the manual clock for the file and memory stores, and for
+ * Redis every TTL under the test's prefix shortened by the same amount (no real waiting).
+ * Shared by the store and digest suites.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import type { TickTimer } from '../../src/digest/tick-timer.js';
 import { createFileStateStore } from '../../src/store/file-state-store.js';
+import { createMemoryStateStore } from '../../src/store/memory-state-store.js';
 import { createRedisStateStore, describeRedisUrl } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
+import { StateStoreError } from '../../src/store/state-store-error.js';
 
 export const redisTestUrl = (): string => process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/15';
 
@@ -59,22 +65,77 @@ export async function clearRedisPrefix(keyPrefix: string): Promise<void> {
   }
 }
 
+/** Moves every TTL under `keyPrefix` forward by `ms` at once (Lua, one key at a time): expired keys go. */
+const ADVANCE_TTL = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then return 0 end
+if ttl <= tonumber(ARGV[1]) then redis.call('DEL', KEYS[1]) return 1 end
+redis.call('PEXPIRE', KEYS[1], ttl - tonumber(ARGV[1]))
+return 0`;
+
+/**
+ * Redis has no clock to inject, so the test moves time on the data instead: each key's remaining
+ * TTL is cut by `ms`, and keys whose TTL runs out are deleted, as if `ms` had passed. Real time
+ * that passes meanwhile (milliseconds) is negligible next to the TTLs tests use (tens of seconds).
+ */
+export async function advanceRedisTtls(keyPrefix: string, ms: number): Promise<void> {
+  const redis = new Redis(redisTestUrl(), { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', `${keyPrefix.replace(/[*?[\]\\]/g, (c) => `\\${c}`)}*`, 'COUNT', 500);
+      cursor = next;
+      for (const key of batch) await redis.eval(ADVANCE_TTL, 1, key, String(ms));
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 export interface ManualClock {
   now: () => number;
+  /** Moves time forward, firing every timer that falls due on the way (in due order). */
   advance: (ms: number) => void;
+  /** Jumps to `ms` (forward or back), firing every timer due by then. */
   set: (ms: number) => void;
+  /** Timers on this clock: they fire only when the test moves it. */
+  timer: TickTimer;
+  /** How many timers are scheduled and not yet fired or cancelled. */
+  pendingTimers: () => number;
 }
 
 export function buildManualClock(startMs = Date.parse('2025-03-10T00:00:00.000Z')): ManualClock {
   let current = startMs;
+  let nextId = 0;
+  const timers = new Map<number, { dueMs: number; callback: () => void }>();
+  const fireDue = (): void => {
+    for (;;) {
+      const due = [...timers.entries()].filter(([, t]) => t.dueMs <= current).sort((a, b) => a[1].dueMs - b[1].dueMs || a[0] - b[0])[0];
+      if (due === undefined) return;
+      timers.delete(due[0]);
+      due[1].callback();
+    }
+  };
   return {
     now: () => current,
     advance: (ms) => {
       current += ms;
+      fireDue();
     },
     set: (ms) => {
       current = ms;
+      fireDue();
     },
+    timer: {
+      schedule(callback, ms) {
+        const id = nextId++;
+        timers.set(id, { dueMs: current + ms, callback });
+        return () => {
+          timers.delete(id);
+        };
+      },
+    },
+    pendingTimers: () => timers.size,
   };
 }
 
@@ -87,14 +148,15 @@ export function buildFileStore(dir: string, clock: ManualClock, extra: { compact
   return createFileStateStore({ dir, clock: clock.now, ...extra });
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export type StoreKind = StateStore['kind'];
 
 /**
- * One store kind under test. `advance` moves time for TTLs: the file store's injected clock, or
- * real waiting for Redis (tests use TTLs of ~50 ms).
+ * One store kind under test. `advance` moves time for TTLs without waiting: the injected clock of
+ * the file and memory stores, or every TTL under the test's Redis prefix (advanceRedisTtls).
  */
 export interface StoreUnderTest {
-  kind: 'redis' | 'file';
+  kind: StoreKind;
+  /** A connection to the store under test; for memory, the one shared store (a process has one memory). */
   open: () => Promise<StateStore>;
   advance: (ms: number) => Promise<void>;
   /** Clock the domain stores should use. */
@@ -102,18 +164,28 @@ export interface StoreUnderTest {
   cleanup: () => Promise<void>;
 }
 
-export async function buildStoreUnderTest(kind: 'redis' | 'file', label: string): Promise<StoreUnderTest> {
+export async function buildStoreUnderTest(kind: StoreKind, label: string): Promise<StoreUnderTest> {
   if (kind === 'redis') {
     const prefix = uniquePrefix(label);
     return {
       kind,
       open: async () => buildRedisStore(prefix),
-      advance: (ms) => sleep(ms),
+      advance: (ms) => advanceRedisTtls(prefix, ms),
       clock: Date.now,
       cleanup: () => clearRedisPrefix(prefix),
     };
   }
   const clock = buildManualClock();
+  if (kind === 'memory') {
+    const shared = createMemoryStateStore({ clock: clock.now });
+    return {
+      kind,
+      open: async () => reopenable(shared),
+      advance: async (ms) => clock.advance(ms),
+      clock: clock.now,
+      cleanup: async () => undefined,
+    };
+  }
   const temp = await makeTempDir(label);
   return {
     kind,
@@ -124,4 +196,28 @@ export async function buildStoreUnderTest(kind: 'redis' | 'file', label: string)
   };
 }
 
-export const storeKinds = (): Array<'redis' | 'file'> => (skipRedisTests() ? ['file'] : ['redis', 'file']);
+/** A handle on a shared memory store whose close() closes only the handle, like a Redis connection. */
+function reopenable(shared: StateStore): StateStore {
+  let closed = false;
+  const open = <T>(op: () => Promise<T>): Promise<T> =>
+    closed ? Promise.reject(new StateStoreError('closed', 'memory state store handle is closed')) : op();
+  return {
+    kind: shared.kind,
+    get: (key) => open(() => shared.get(key)),
+    set: (key, value, ttlMs) => open(() => shared.set(key, value, ttlMs)),
+    setIfAbsent: (key, value, ttlMs) => open(() => shared.setIfAbsent(key, value, ttlMs)),
+    delete: (key) => open(() => shared.delete(key)),
+    deleteIfEquals: (key, expected) => open(() => shared.deleteIfEquals(key, expected)),
+    replaceIfEquals: (key, expected, value, ttlMs) => open(() => shared.replaceIfEquals(key, expected, value, ttlMs)),
+    increment: (key, by, ttlMs) => open(() => shared.increment(key, by, ttlMs)),
+    keys: (prefix) => open(() => shared.keys(prefix)),
+    ping: () => open(() => shared.ping()),
+    close: async () => {
+      closed = true;
+    },
+  };
+}
+
+/** Store kinds the shared suites run on; the unit tier runs only 'memory' (see vitest.config.ts). */
+export const storeKinds = (kinds: readonly StoreKind[] = ['redis', 'file', 'memory']): StoreKind[] =>
+  kinds.filter((kind) => kind !== 'redis' || !skipRedisTests());

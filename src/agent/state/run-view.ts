@@ -3,6 +3,7 @@
  * `reduceRun` (./reduce-run.ts). Plain JSON data: it can be persisted, compared and rendered.
  * Everything else the relay learns from outside the event stream (who pressed Cancel, a
  * silence timeout) is recorded with the small pure helpers at the bottom of this file.
+ * @see src/emulators/service/routes/agent-routes.ts (the agent operations, as the service emulator serves them)
  */
 
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';

@@ -17,12 +17,13 @@ function financialTable(f: ResearchFindings): string {
   const head = zh
     ? '| 公司 | 代码 | 报告期 | 总资产 | 总负债 | 股东权益 | 现金及等价物 |\n|---|---|---|---:|---:|---:|---:|'
     : '| Company | Symbol | Period | Total assets | Total liabilities | Equity | Cash |\n|---|---|---|---:|---:|---:|---:|';
-  const rows = f.companies
-    .filter((c) => c.latest)
-    .map((c) => {
-      const l = c.latest!;
-      return `| ${c.name} | \`${c.symbol}\` | ${l.label} | ${amount(l.total_assets, c.currency, f.lang)} | ${amount(l.total_liabilities, c.currency, f.lang)} | ${amount(l.total_shareholders_equity, c.currency, f.lang)} | ${amount(l.cash, c.currency, f.lang)} |`;
-    });
+  const rows = f.companies.flatMap((c) => {
+    const l = c.latest;
+    if (!l) return [];
+    return [
+      `| ${c.name} | \`${c.symbol}\` | ${l.label} | ${amount(l.total_assets, c.currency, f.lang)} | ${amount(l.total_liabilities, c.currency, f.lang)} | ${amount(l.total_shareholders_equity, c.currency, f.lang)} | ${amount(l.cash, c.currency, f.lang)} |`,
+    ];
+  });
   return [head, ...rows].join('\n');
 }
 

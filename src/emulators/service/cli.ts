@@ -10,7 +10,7 @@ import { EnvConfigError, optionsFromEnv } from './emulator-env.js';
 import { startServiceEmulator } from './index.js';
 
 async function main(): Promise<void> {
-  let options;
+  let options: ReturnType<typeof optionsFromEnv>;
   try {
     options = optionsFromEnv(process.env);
   } catch (err) {

@@ -3,6 +3,7 @@
  * It imports nothing from the app.
  */
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { AgentRunStore } from './agent-runs.js';
 import { buildDataset } from './data/dataset.js';
 import { FaultController, type ServiceFaults } from './faults.js';
@@ -28,6 +29,11 @@ export interface ServiceEmulatorOptions {
   faults?: Partial<ServiceFaults>;
   /** ms epoch, default Date.now. */
   clock?: () => number;
+  /**
+   * The wait behind the latencyMs fault (real time by default). Tests inject one to see the
+   * delay asked for instead of measuring it; it must reject when `signal` aborts.
+   */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface ServiceEmulator {
@@ -57,11 +63,14 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     folderSeq: 0,
   };
   const requestLog: RequestLogEntry[] = [];
+  const closeSignal = new AbortController();
   const server = createEmulatorServer({
     state,
     apiKey,
     requestLog,
     logError: (message) => process.stderr.write(`${message}\n`),
+    sleep: opts.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
+    closing: closeSignal.signal,
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -86,6 +95,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     },
     close() {
       closing ??= new Promise<void>((resolve) => {
+        closeSignal.abort();
         state.runs.close();
         for (const s of [...state.streams]) s.end();
         server.close(() => resolve());

@@ -3,7 +3,6 @@
  * request log. Handlers live in routes/.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
 import { HttpError, StockError, ValidationError } from './http-errors.js';
 import type { EmulatorState, Route, RouteContext } from './routing.js';
 import { agentRoutes } from './routes/agent-routes.js';
@@ -24,6 +23,10 @@ export interface ServerDeps {
   requestLog: RequestLogEntry[];
   /** Where unexpected handler failures are reported (one line each). */
   logError: (message: string) => void;
+  /** The wait behind the latencyMs fault; rejects once `signal` aborts (the emulator closing). */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Aborted when the emulator closes, ending latency waits. */
+  closing: AbortSignal;
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -95,7 +98,16 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     });
 
     const faults = state.faults.faults;
-    if (faults.latencyMs > 0) await delay(faults.latencyMs);
+    if (faults.latencyMs > 0) {
+      try {
+        await deps.sleep(faults.latencyMs, deps.closing);
+      } catch (error) {
+        // Closing ends the wait and drops the request; any other failure of the wait is a bug.
+        if (!deps.closing.aborted) deps.logError(`service emulator: latency wait failed: ${String(error)}`);
+        res.destroy();
+        return;
+      }
+    }
 
     const { route, params, pathKnown } = matchRoute(routes, method, path);
     if (!route) {

@@ -13,7 +13,7 @@ interface Common {
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 /** `<MARKET>:<code>` as the interface shapes it. */
-const SYMBOL_RE = /^(?:(?:SH|SZ):\d{6}|HK:\d{4,5}|US:[A-Z][A-Z.\-]{0,9})$/;
+const SYMBOL_RE = /^(?:(?:SH|SZ):\d{6}|HK:\d{4,5}|US:[A-Z][A-Z.-]{0,9})$/;
 
 export function isValidDate(text: string): boolean {
   if (!DATE_RE.test(text)) return false;

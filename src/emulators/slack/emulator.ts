@@ -92,6 +92,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     shareLink: (p) => shareLink(deps, p),
     refreshSocketConnections: () => hub.refresh(),
     socketConnectionCount: () => hub.connectionCount,
+    pendingEventRetries: () => deliverer.pendingRetries,
     calls: state.calls,
     deliveries: state.deliveries,
     channels: () => [...state.channels.values()].map((c) => ({ ...c })),

@@ -190,6 +190,6 @@ export class EmulatorState {
 
   /** Open modals of a user, bottom of the stack first. */
   openModals(userId: string): StoredView[] {
-    return (this.modalStacks.get(userId) ?? []).map((id) => this.views.get(id)).filter((v): v is StoredView => v !== undefined && v.open);
+    return (this.modalStacks.get(userId) ?? []).map((id) => this.views.get(id)).filter((v): v is StoredView => v?.open === true);
   }
 }

@@ -253,6 +253,8 @@ export interface SlackEmulator {
   /** Sends `{type:'disconnect', reason:'refresh_requested'}` to every Socket Mode connection. */
   refreshSocketConnections(): void;
   socketConnectionCount(): number;
+  /** Event redeliveries scheduled and not yet sent: 0 means no retry of any event is still coming. */
+  pendingEventRetries(): number;
   calls: ApiCall[];
   deliveries: DeliveryRecord[];
   channels(): SlackChannel[];

@@ -20,7 +20,7 @@ export function correlationMiddleware(logger: Logger): Middleware<AnyMiddlewareA
     const kind = str(b.type) ?? (str(b.command) ? 'slash_command' : 'unknown');
     context.correlationId = correlationId;
     context.log = logger.child({
-      correlation_id: correlationId,
+      correlationId,
       kind,
       team: context.teamId,
       user: context.userId,

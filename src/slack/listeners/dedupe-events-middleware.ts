@@ -6,7 +6,7 @@ import type { ListenerDeps } from './listener-deps.js';
  * claims the event id in the store for at least ten minutes; repeats stop here. A listener that
  * fails to hand the event on in a retryable way releases the claim (context.releaseEvent) so the
  * next redelivery can succeed.
- * @see https://docs.slack.dev/apis/events-api/
+ * @see https://api.slack.com/apis/connections/events-api (Events API retries)
  */
 export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddlewareArgs> {
   return async ({ body, context, next }) => {
@@ -20,7 +20,7 @@ export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddle
       claimed = await deps.stores.events.claim(eventId);
     } catch (error) {
       // Without the store we cannot tell a repeat; processing beats silently dropping the event.
-      deps.logger.warn('event dedupe unavailable; processing the event', { event_id: eventId, err: error });
+      deps.logger.warn('event dedupe unavailable; processing the event', { event_id: eventId, error });
       claimed = true;
     }
     if (!claimed) {
@@ -30,7 +30,7 @@ export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddle
     context.releaseEvent = async (): Promise<void> => {
       await deps.stores.events
         .release(eventId)
-        .catch((error: unknown) => deps.logger.warn('releasing an event claim failed', { event_id: eventId, err: error }));
+        .catch((error: unknown) => deps.logger.warn('releasing an event claim failed', { event_id: eventId, error }));
     };
     await next();
   };

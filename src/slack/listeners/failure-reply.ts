@@ -59,7 +59,7 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
 }
 
 function logFailure(error: unknown, options: FailureReplyOptions): void {
-  const fields = { correlation_id: options.correlationId, ...(options.action ? { action: options.action } : {}) };
+  const fields = { correlationId: options.correlationId, ...(options.action ? { action: options.action } : {}) };
   if (!isServiceError(error)) {
     const slack = slackFailureOf(error);
     if (slack?.rateLimited) {
@@ -109,7 +109,7 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
       );
       return;
     } catch (respondError) {
-      options.log.warn('could not answer on the response_url', { correlation_id: options.correlationId, error: respondError });
+      options.log.warn('could not answer on the response_url', { correlationId: options.correlationId, error: respondError });
     }
   }
   if (options.postEphemeral) {
@@ -119,14 +119,14 @@ export async function replyWithFailure(error: unknown, options: FailureReplyOpti
     } catch (postError) {
       const failure = toSlackCallError('chat.postEphemeral', postError);
       options.log.error('could not tell the user about a failure', {
-        correlation_id: options.correlationId,
+        correlationId: options.correlationId,
         error: failure,
         slack_error: failure.code,
       });
       return;
     }
   }
-  options.log.error('could not tell the user about a failure: no way to reach them', { correlation_id: options.correlationId });
+  options.log.error('could not tell the user about a failure: no way to reach them', { correlationId: options.correlationId });
 }
 
 /** The Slack failure `error` is, if it is one (the method is the one the error names, when decoded). */

@@ -4,7 +4,7 @@ import type { ServiceEmulator } from '../../../src/emulators/service/index.js';
 export interface JsonResponse {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: raw JSON of the emulator under test, read by deep paths; the assertions check its shape
   body: any;
 }
 
@@ -24,7 +24,7 @@ export function buildHttp(em: ServiceEmulator) {
 }
 
 export interface SseRead {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: raw JSON events of the emulator under test, read by deep paths; the assertions check their shape
   events: any[];
   comments: string[];
   malformed: string[];
@@ -55,8 +55,7 @@ export async function readSse(res: Response, onEvent?: (e: unknown) => void): Pr
       const { done, value } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
         take(buffer.slice(0, nl).replace(/\r$/, ''));
         buffer = buffer.slice(nl + 1);
       }

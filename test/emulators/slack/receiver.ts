@@ -10,7 +10,11 @@ export interface ReceivedRequest {
   body: Record<string, unknown>;
 }
 
-export type Reply = { status?: number; body?: string; headers?: Record<string, string>; delayMs?: number };
+/**
+ * How the stand-in answers one request. `hold` never answers (the connection stays open until the
+ * receiver closes), so the emulator's ack deadline passes whatever the machine's speed.
+ */
+export type Reply = { status?: number; body?: string; headers?: Record<string, string>; hold?: boolean };
 
 /** A tiny app stand-in: verifies Slack signatures independently and answers as the test says. */
 export async function startReceiver(secret: string, reply: (r: ReceivedRequest) => Reply = () => ({})) {
@@ -39,8 +43,7 @@ export async function startReceiver(secret: string, reply: (r: ReceivedRequest) 
         res.writeHead(r.status ?? 200, { 'Content-Type': r.body?.startsWith('{') ? 'application/json' : 'text/plain', ...r.headers });
         res.end(r.body ?? '');
       };
-      if (r.delayMs) setTimeout(send, r.delayMs);
-      else send();
+      if (!r.hold) send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,7 @@ const BASE_CATEGORIES = ['filings', 'transcripts', 'reports', 'news', 'files'] a
 const ALL_CATEGORIES = ['financials', 'transcripts', 'reports', 'filings', 'news', 'socials', 'files'] as const;
 const MARKETS = ['cn', 'hk', 'us'] as const;
 const MAX_PAGE_SIZE = 100;
-const LOOSE_SYMBOL = /^[A-Za-z0-9.\-]{1,10}$/;
+const LOOSE_SYMBOL = /^[A-Za-z0-9.-]{1,10}$/;
 
 export function categoriesFor(variant: Variant): readonly string[] {
   return variant === 'latest' ? ALL_CATEGORIES : BASE_CATEGORIES;

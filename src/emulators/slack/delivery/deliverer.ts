@@ -47,6 +47,8 @@ function httpRetryReason(outcome: DeliveryOutcome): string {
  */
 export class Deliverer {
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Redeliveries whose timer fired and whose attempt is not recorded yet. */
+  private retriesInFlight = 0;
   private closed = false;
 
   constructor(
@@ -55,11 +57,22 @@ export class Deliverer {
     private readonly hub: SocketModeHub,
   ) {}
 
+  /** Redeliveries scheduled or under way and not yet recorded. */
+  get pendingRetries(): number {
+    return this.timers.size + this.retriesInFlight;
+  }
+
   deliver(req: DeliveryRequest): Promise<DeliveryResult> {
     return this.attempt(req, 0, undefined);
   }
 
-  private async attempt(req: DeliveryRequest, retryNum: number, retryReason: string | undefined): Promise<DeliveryResult> {
+  /** `onRecorded` runs as the attempt's record lands (before anyone watching deliveries sees it). */
+  private async attempt(
+    req: DeliveryRequest,
+    retryNum: number,
+    retryReason: string | undefined,
+    onRecorded?: () => void,
+  ): Promise<DeliveryResult> {
     const id = this.state.newId('DLV');
     const at = this.config.clock();
     const transport = this.config.deliveryMode;
@@ -109,6 +122,7 @@ export class Deliverer {
     if (body !== undefined) record.ackBody = body;
     if (req.eventId !== undefined) record.eventId = req.eventId;
     if (envelopeId !== undefined) record.envelopeId = envelopeId;
+    onRecorded?.();
     this.state.deliveries.push(record);
     this.state.changed({ kind: 'delivery' });
 
@@ -129,7 +143,12 @@ export class Deliverer {
     if (delay === undefined || this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      if (!this.closed) void this.attempt(req, retryNum, reason);
+      if (this.closed) return;
+      this.retriesInFlight += 1;
+      // attempt() records every outcome itself and never rejects.
+      void this.attempt(req, retryNum, reason, () => {
+        this.retriesInFlight -= 1;
+      });
     }, delay);
     timer.unref();
     this.timers.add(timer);

@@ -111,7 +111,7 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
         ),
       );
     }
-    items.forEach((item, index) =>
+    items.forEach((item, index) => {
       suggestions.appendChild(
         h(
           'li',
@@ -127,8 +127,8 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
           h('span', { class: 'suggestion-title' }, item.title),
           h('span', { class: 'suggestion-description' }, item.description),
         ),
-      ),
-    );
+      );
+    });
   };
 
   const pick = (index) => {

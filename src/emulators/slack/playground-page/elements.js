@@ -258,7 +258,7 @@ function renderChoices(el, ctx, scope) {
   return group;
 }
 
-function renderTextInput(el, ctx, scope) {
+function renderTextInput(el, _ctx, scope) {
   const multiline = el.multiline || el.type === 'rich_text_input';
   const type = { email_text_input: 'email', url_text_input: 'url', number_input: 'number' }[el.type] ?? 'text';
   const attrs = {

@@ -278,7 +278,7 @@ export function emojiFor(name) {
   const key = String(name ?? '')
     .replace(/^:|:$/g, '')
     .replace(/::skin-tone-\d$/, '');
-  return Object.prototype.hasOwnProperty.call(EMOJI, key) ? EMOJI[key] : undefined;
+  return Object.hasOwn(EMOJI, key) ? EMOJI[key] : undefined;
 }
 
 /** Replaces known :shortcodes: in plain text (used for plain_text objects with emoji: true). */

@@ -129,7 +129,7 @@ export function renderMrkdwn(source, ctx = {}) {
   if (parts.length % 2 === 0) {
     // An unclosed fence is shown literally, as Slack does.
     const last = parts.pop();
-    parts[parts.length - 1] += '```' + last;
+    parts[parts.length - 1] += `\`\`\`${last}`;
   }
   parts.forEach((part, index) => {
     if (index % 2 === 1) {

@@ -45,18 +45,29 @@ const RICH_TEXT_CONTAINERS = new Set(['rich_text_section', 'rich_text_list', 'ri
 const RICH_TEXT_LEAVES = new Set(['text', 'link', 'emoji', 'user', 'channel', 'usergroup', 'broadcast', 'date', 'color', 'team']);
 
 function checkRichText(issues: IssueList, path: string, elements: unknown, depth = 0): void {
-  if (!Array.isArray(elements)) return issues.add(path, 'must provide an array');
+  if (!Array.isArray(elements)) {
+    issues.add(path, 'must provide an array');
+    return;
+  }
   elements.forEach((el, i) => {
     const p = `${path}/${i}`;
-    if (!isRecord(el) || typeof el.type !== 'string') return issues.add(p, 'must provide an object with a type');
+    if (!isRecord(el) || typeof el.type !== 'string') {
+      issues.add(p, 'must provide an object with a type');
+      return;
+    }
     if (RICH_TEXT_CONTAINERS.has(el.type) && depth === 0) {
       if (el.type === 'rich_text_list') {
         if (el.style !== 'bullet' && el.style !== 'ordered') issues.add(`${p}/style`, 'must be one of [bullet, ordered]');
-        return checkRichText(issues, `${p}/elements`, el.elements, 1);
+        checkRichText(issues, `${p}/elements`, el.elements, 1);
+        return;
       }
-      return checkRichText(issues, `${p}/elements`, el.elements, el.type === 'rich_text_section' ? 2 : 1);
+      checkRichText(issues, `${p}/elements`, el.elements, el.type === 'rich_text_section' ? 2 : 1);
+      return;
     }
-    if (depth === 1 && el.type === 'rich_text_section') return checkRichText(issues, `${p}/elements`, el.elements, 2);
+    if (depth === 1 && el.type === 'rich_text_section') {
+      checkRichText(issues, `${p}/elements`, el.elements, 2);
+      return;
+    }
     if (depth >= 1 && RICH_TEXT_LEAVES.has(el.type)) {
       if (el.type === 'text' && typeof el.text !== 'string') issues.add(`${p}/text`, 'must provide a string');
       if (el.type === 'link' && typeof el.url !== 'string') issues.add(`${p}/url`, 'must provide a string');
@@ -68,15 +79,24 @@ function checkRichText(issues: IssueList, path: string, elements: unknown, depth
 
 function checkTable(issues: IssueList, path: string, block: Record<string, unknown>): void {
   const rows = block.rows;
-  if (!Array.isArray(rows) || rows.length === 0) return issues.add(`${path}/rows`, 'must provide a non-empty array');
+  if (!Array.isArray(rows) || rows.length === 0) {
+    issues.add(`${path}/rows`, 'must provide a non-empty array');
+    return;
+  }
   if (rows.length > slackLimits.tableRows) issues.add(`${path}/rows`, `must provide no more than ${slackLimits.tableRows} items`);
   rows.forEach((row, r) => {
     const rp = `${path}/rows/${r}`;
-    if (!Array.isArray(row) || row.length === 0) return issues.add(rp, 'must provide a non-empty array');
+    if (!Array.isArray(row) || row.length === 0) {
+      issues.add(rp, 'must provide a non-empty array');
+      return;
+    }
     if (row.length > slackLimits.tableCellsPerRow) issues.add(rp, `must provide no more than ${slackLimits.tableCellsPerRow} items`);
     row.forEach((cell, c) => {
       const cp = `${rp}/${c}`;
-      if (!isRecord(cell)) return issues.add(cp, 'must provide an object');
+      if (!isRecord(cell)) {
+        issues.add(cp, 'must provide an object');
+        return;
+      }
       if (cell.type === 'raw_text') {
         if (typeof cell.text !== 'string') issues.add(`${cp}/text`, 'must provide a string');
       } else if (cell.type === 'rich_text') {
@@ -86,14 +106,20 @@ function checkTable(issues: IssueList, path: string, block: Record<string, unkno
   });
   const settings = block.column_settings;
   if (settings === undefined) return;
-  if (!Array.isArray(settings)) return issues.add(`${path}/column_settings`, 'must provide an array');
+  if (!Array.isArray(settings)) {
+    issues.add(`${path}/column_settings`, 'must provide an array');
+    return;
+  }
   if (settings.length > slackLimits.tableColumnSettings) {
     issues.add(`${path}/column_settings`, `must provide no more than ${slackLimits.tableColumnSettings} items`);
   }
   settings.forEach((s, i) => {
     if (s === null) return;
     const sp = `${path}/column_settings/${i}`;
-    if (!isRecord(s)) return issues.add(sp, 'must provide an object or null');
+    if (!isRecord(s)) {
+      issues.add(sp, 'must provide an object or null');
+      return;
+    }
     if (s.align !== undefined && !['left', 'center', 'right'].includes(String(s.align))) {
       issues.add(`${sp}/align`, 'must be one of [left, center, right]');
     }
@@ -102,9 +128,14 @@ function checkTable(issues: IssueList, path: string, block: Record<string, unkno
 }
 
 function checkElements(issues: IssueList, path: string, elements: unknown, max: number, allowed: Set<string>, ctx: WalkContext): void {
-  if (!Array.isArray(elements) || elements.length === 0) return issues.add(path, 'must provide a non-empty array');
+  if (!Array.isArray(elements) || elements.length === 0) {
+    issues.add(path, 'must provide a non-empty array');
+    return;
+  }
   if (elements.length > max) issues.add(path, `must provide no more than ${max} items`);
-  elements.forEach((el, i) => checkElement(issues, `${path}/${i}`, el, allowed, ctx));
+  elements.forEach((el, i) => {
+    checkElement(issues, `${path}/${i}`, el, allowed, ctx);
+  });
 }
 
 function checkBlock(issues: IssueList, path: string, block: Record<string, unknown>, report: BlocksReport, ctx: WalkContext): void {
@@ -117,26 +148,31 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
         else {
           if (block.fields.length > slackLimits.sectionFields)
             issues.add(`${path}/fields`, `must provide no more than ${slackLimits.sectionFields} items`);
-          block.fields.forEach((f, i) =>
-            checkTextObject(issues, `${path}/fields/${i}`, f, { kind: 'any', max: slackLimits.sectionFieldChars }),
-          );
+          block.fields.forEach((f, i) => {
+            checkTextObject(issues, `${path}/fields/${i}`, f, { kind: 'any', max: slackLimits.sectionFieldChars });
+          });
         }
       }
       if (block.accessory !== undefined) checkElement(issues, `${path}/accessory`, block.accessory, accessoryElementTypes, ctx);
       return;
     }
     case 'header':
-      return checkTextObject(issues, `${path}/text`, block.text, { kind: 'plain_text', max: slackLimits.headerTextChars });
+      checkTextObject(issues, `${path}/text`, block.text, { kind: 'plain_text', max: slackLimits.headerTextChars });
+      return;
     case 'context': {
-      if (!Array.isArray(block.elements) || block.elements.length === 0)
-        return issues.add(`${path}/elements`, 'must provide a non-empty array');
+      if (!Array.isArray(block.elements) || block.elements.length === 0) {
+        issues.add(`${path}/elements`, 'must provide a non-empty array');
+        return;
+      }
       if (block.elements.length > slackLimits.contextElements) {
         issues.add(`${path}/elements`, `must provide no more than ${slackLimits.contextElements} items`);
       }
       block.elements.forEach((el, i) => {
         const p = `${path}/elements/${i}`;
-        if (!isRecord(el) || !CONTEXT_ELEMENT_TYPES.has(String(el.type)))
-          return issues.add(`${p}/type`, 'must be one of [image, plain_text, mrkdwn]');
+        if (!isRecord(el) || !CONTEXT_ELEMENT_TYPES.has(String(el.type))) {
+          issues.add(`${p}/type`, 'must be one of [image, plain_text, mrkdwn]');
+          return;
+        }
         if (el.type === 'image') checkImageElement(issues, p, el);
         else checkTextObject(issues, p, el, { kind: 'any', max: slackLimits.sectionTextChars });
       });
@@ -145,29 +181,40 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
     case 'divider':
       return;
     case 'actions':
-      return checkElements(issues, `${path}/elements`, block.elements, slackLimits.actionsElements, actionsElementTypes, ctx);
+      checkElements(issues, `${path}/elements`, block.elements, slackLimits.actionsElements, actionsElementTypes, ctx);
+      return;
     case 'context_actions':
-      return checkElements(issues, `${path}/elements`, block.elements, slackLimits.contextActionsElements, contextActionsElementTypes, ctx);
+      checkElements(issues, `${path}/elements`, block.elements, slackLimits.contextActionsElements, contextActionsElementTypes, ctx);
+      return;
     case 'image':
       checkImageElement(issues, path, block);
       if (block.title !== undefined)
         checkTextObject(issues, `${path}/title`, block.title, { kind: 'plain_text', max: slackLimits.imageTitleChars });
       return;
     case 'markdown':
-      if (typeof block.text !== 'string' || block.text.length === 0) return issues.add(`${path}/text`, 'must provide a non-empty string');
+      if (typeof block.text !== 'string' || block.text.length === 0) {
+        issues.add(`${path}/text`, 'must provide a non-empty string');
+        return;
+      }
       report.markdownChars += block.text.length;
       return;
     case 'table':
       report.tableCount += 1;
-      return checkTable(issues, path, block);
+      checkTable(issues, path, block);
+      return;
     case 'rich_text':
-      return checkRichText(issues, `${path}/elements`, block.elements);
+      checkRichText(issues, `${path}/elements`, block.elements);
+      return;
     case 'input':
       checkTextObject(issues, `${path}/label`, block.label, { kind: 'plain_text', max: slackLimits.inputLabelChars });
       if (block.hint !== undefined)
         checkTextObject(issues, `${path}/hint`, block.hint, { kind: 'plain_text', max: slackLimits.inputHintChars });
-      if (block.element === undefined) return issues.add(`${path}/element`, 'must provide an object');
-      return checkElement(issues, `${path}/element`, block.element, inputElementTypes, ctx);
+      if (block.element === undefined) {
+        issues.add(`${path}/element`, 'must provide an object');
+        return;
+      }
+      checkElement(issues, `${path}/element`, block.element, inputElementTypes, ctx);
+      return;
     case 'file':
       if (typeof block.external_id !== 'string') issues.add(`${path}/external_id`, 'must provide a string');
       if (block.source !== 'remote') issues.add(`${path}/source`, 'must be remote');
@@ -197,10 +244,17 @@ export function checkBlocks(blocks: unknown[], surface: Surface, basePath = '/bl
   if (blocks.length > maxBlocks) issues.add(basePath, `must provide no more than ${maxBlocks} items`);
   blocks.forEach((block, i) => {
     const path = `${basePath}/${i}`;
-    if (!isRecord(block)) return issues.add(path, 'must provide an object');
-    if (typeof block.type !== 'string') return issues.add(`${path}/type`, 'must provide a string');
+    if (!isRecord(block)) {
+      issues.add(path, 'must provide an object');
+      return;
+    }
+    if (typeof block.type !== 'string') {
+      issues.add(`${path}/type`, 'must provide a string');
+      return;
+    }
     if (surface !== 'message' && MESSAGE_ONLY.has(block.type)) {
-      return issues.add(`${path}/type`, `${block.type} blocks are only available in messages`);
+      issues.add(`${path}/type`, `${block.type} blocks are only available in messages`);
+      return;
     }
     if (block.block_id !== undefined) {
       if (typeof block.block_id !== 'string' || block.block_id.length === 0)

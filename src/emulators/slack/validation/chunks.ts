@@ -24,7 +24,10 @@ export function validateChunks(raw: unknown): StreamChunk[] {
   const issues = new IssueList();
   parsed.value.forEach((chunk, i) => {
     const p = `/chunks/${i}`;
-    if (!isRecord(chunk)) return issues.add(p, 'must provide an object');
+    if (!isRecord(chunk)) {
+      issues.add(p, 'must provide an object');
+      return;
+    }
     switch (chunk.type) {
       case 'markdown_text':
         if (typeof chunk.text !== 'string') issues.add(`${p}/text`, 'must provide a string');
@@ -39,7 +42,10 @@ export function validateChunks(raw: unknown): StreamChunk[] {
         if (typeof chunk.title !== 'string') issues.add(`${p}/title`, 'must provide a string');
         return;
       case 'blocks': {
-        if (!Array.isArray(chunk.blocks)) return issues.add(`${p}/blocks`, 'must provide an array');
+        if (!Array.isArray(chunk.blocks)) {
+          issues.add(`${p}/blocks`, 'must provide an array');
+          return;
+        }
         if (chunk.blocks.length > slackLimits.streamBlocksPerCall) throw new SlackApiError('msg_blocks_too_many');
         const report = checkBlocks(chunk.blocks, 'message', `${p}/blocks`);
         issues.issues.push(...report.issues.issues);

@@ -89,7 +89,9 @@ function checkOptions(issues: IssueList, path: string, options: unknown, max: nu
   }
   if (options.length < min) issues.add(path, `must provide at least ${min} items`);
   if (options.length > max) issues.add(path, `must provide no more than ${max} items`);
-  options.forEach((o, i) => checkOption(issues, `${path}/${i}`, o, textKind));
+  options.forEach((o, i) => {
+    checkOption(issues, `${path}/${i}`, o, textKind);
+  });
 }
 
 function checkSelect(issues: IssueList, path: string, el: Record<string, unknown>): void {
@@ -105,7 +107,10 @@ function checkSelect(issues: IssueList, path: string, el: Record<string, unknown
       else
         el.option_groups.forEach((g, i) => {
           const gp = `${path}/option_groups/${i}`;
-          if (!isRecord(g)) return issues.add(gp, 'must provide an object');
+          if (!isRecord(g)) {
+            issues.add(gp, 'must provide an object');
+            return;
+          }
           checkTextObject(issues, `${gp}/label`, g.label, { kind: 'plain_text', max: slackLimits.optionTextChars });
           checkOptions(issues, `${gp}/options`, g.options, slackLimits.selectOptions, 1, 'plain_text');
         });
@@ -134,7 +139,10 @@ export function checkImageElement(issues: IssueList, path: string, el: Record<st
 }
 
 function checkFeedbackButton(issues: IssueList, path: string, b: unknown): void {
-  if (!isRecord(b)) return issues.add(path, 'must provide an object');
+  if (!isRecord(b)) {
+    issues.add(path, 'must provide an object');
+    return;
+  }
   checkTextObject(issues, `${path}/text`, b.text, { kind: 'plain_text', max: slackLimits.buttonTextChars });
   if (typeof b.value !== 'string' || b.value.length === 0) issues.add(`${path}/value`, 'must provide a string');
   else issues.maxChars(`${path}/value`, b.value, slackLimits.buttonValueChars);
@@ -143,23 +151,34 @@ function checkFeedbackButton(issues: IssueList, path: string, b: unknown): void 
 
 /** Validates one block element against the set of types its container allows. */
 export function checkElement(issues: IssueList, path: string, el: unknown, allowed: Set<string>, ctx: WalkContext): void {
-  if (!isRecord(el)) return issues.add(path, 'must provide an object');
+  if (!isRecord(el)) {
+    issues.add(path, 'must provide an object');
+    return;
+  }
   const type = el.type;
   if (typeof type !== 'string' || !allowed.has(type)) {
-    return issues.add(`${path}/type`, `must be one of [${[...allowed].join(', ')}]`);
+    issues.add(`${path}/type`, `must be one of [${[...allowed].join(', ')}]`);
+    return;
   }
-  if (type === 'image') return checkImageElement(issues, path, el);
+  if (type === 'image') {
+    checkImageElement(issues, path, el);
+    return;
+  }
   checkActionId(issues, path, el, ctx, type === 'feedback_buttons' || type === 'icon_button');
   checkConfirm(issues, `${path}/confirm`, el.confirm);
   switch (type) {
     case 'button':
-      return checkButton(issues, path, el);
+      checkButton(issues, path, el);
+      return;
     case 'overflow':
-      return checkOptions(issues, `${path}/options`, el.options, slackLimits.overflowOptions, slackLimits.overflowMinOptions, 'plain_text');
+      checkOptions(issues, `${path}/options`, el.options, slackLimits.overflowOptions, slackLimits.overflowMinOptions, 'plain_text');
+      return;
     case 'checkboxes':
-      return checkOptions(issues, `${path}/options`, el.options, slackLimits.checkboxOptions, 1, 'any');
+      checkOptions(issues, `${path}/options`, el.options, slackLimits.checkboxOptions, 1, 'any');
+      return;
     case 'radio_buttons':
-      return checkOptions(issues, `${path}/options`, el.options, slackLimits.radioOptions, 1, 'any');
+      checkOptions(issues, `${path}/options`, el.options, slackLimits.radioOptions, 1, 'any');
+      return;
     case 'datepicker':
       if (el.initial_date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(String(el.initial_date))) {
         issues.add(`${path}/initial_date`, 'must be formatted YYYY-MM-DD');
@@ -172,10 +191,12 @@ export function checkElement(issues: IssueList, path: string, el: unknown, allow
       return;
     case 'feedback_buttons':
       checkFeedbackButton(issues, `${path}/positive_button`, el.positive_button);
-      return checkFeedbackButton(issues, `${path}/negative_button`, el.negative_button);
+      checkFeedbackButton(issues, `${path}/negative_button`, el.negative_button);
+      return;
     case 'icon_button':
       if (typeof el.icon !== 'string' || el.icon.length === 0) issues.add(`${path}/icon`, 'must provide a string');
-      return checkTextObject(issues, `${path}/text`, el.text, { kind: 'plain_text', max: slackLimits.buttonTextChars });
+      checkTextObject(issues, `${path}/text`, el.text, { kind: 'plain_text', max: slackLimits.buttonTextChars });
+      return;
     case 'workflow_button':
       checkTextObject(issues, `${path}/text`, el.text, { kind: 'plain_text', max: slackLimits.buttonTextChars });
       if (!isRecord(el.workflow)) issues.add(`${path}/workflow`, 'must provide an object');

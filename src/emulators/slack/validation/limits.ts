@@ -1,5 +1,6 @@
 /**
- * Every Slack limit the emulator enforces, in one place (see /work/shared/slack-facts.md §2–§4).
+ * Every Slack limit the emulator enforces, in one place (@see https://docs.slack.dev/reference/block-kit/blocks
+ * and each method's page under https://docs.slack.dev/reference/methods/).
  * Where Slack does not document a number, the conservative value is used and marked UNCONFIRMED.
  */
 export const slackLimits = {

@@ -2,6 +2,7 @@ import { SlackApiError } from '../errors.js';
 import { checkBlocks } from '../validation/blocks.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import { formatIssue, isRecord } from '../validation/validation-issue.js';
+import type { StoredUnfurl } from '../types.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 
 /**
@@ -14,7 +15,7 @@ function unfurl(ctx: ApiContext): ApiResult {
   const unfurlId = args.str('unfurl_id');
   const channel = args.str('channel');
   const ts = args.str('ts');
-  let share;
+  let share: StoredUnfurl | undefined;
   if (unfurlId) {
     if (!args.str('source')) throw new SlackApiError('invalid_arguments', { messages: ['source is required with unfurl_id'] });
     share = [...state.unfurls.values()].find((u) => u.unfurlId === unfurlId);

@@ -1,7 +1,7 @@
 /**
  * Content for Slack's native chat streaming (chat.startStream / appendStream): task_update
  * chunks for the run's tool calls and the Markdown streamed so far. All of it is agent text,
- * escaped like any markdown_text (see escape.ts).
+ * escaped like any markdown_text (https://docs.slack.dev/messaging/formatting-message-text).
  * @see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming
  */
 import type { TaskUpdateChunk } from '@slack/types';

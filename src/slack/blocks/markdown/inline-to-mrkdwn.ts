@@ -117,7 +117,7 @@ function inlineToPlain(tokens: readonly Token[]): string {
 /**
  * Text for plain_text objects and raw_text cells: sanitised, broadcast words defused, and a
  * WORD JOINER after `<` of anything token-like (`<!here>`, `<@U…>`, `<#C…>`): whether these
- * surfaces ever parse tokens is not documented, so they cannot form one.
+ * surfaces ever parse tokens is not documented (https://docs.slack.dev/messaging/formatting-message-text), so they cannot form one.
  */
 export function defuseTokens(text: string): string {
   return text.replace(/<(?=[!@#])/g, '<\u2060');

@@ -5,6 +5,7 @@
  * keep ~11k). Splits happen at block boundaries; an oversize section is cut at a sentence or
  * word boundary, an oversize table by rows with its header repeated. Nothing is dropped
  * silently: past `maxMessages` the rest is replaced by a visible note.
+ * @see https://docs.slack.dev/reference/methods/chat.postMessage (msg_blocks_too_long)
  * @see https://docs.slack.dev/reference/block-kit/blocks
  */
 import type { KnownBlock, TableBlock } from '@slack/types';

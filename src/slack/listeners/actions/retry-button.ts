@@ -91,5 +91,5 @@ export async function retryClick(deps: ListenerDeps, click: ButtonInteraction): 
 
 /** The answer went elsewhere (the channel, a thread, a modal): the error card has nothing left to say. */
 async function removeErrorCard(click: ButtonInteraction): Promise<void> {
-  await deleteOriginal(click.respond).catch((error: unknown) => click.log.warn('could not remove the error card', { err: error }));
+  await deleteOriginal(click.respond).catch((error: unknown) => click.log.warn('could not remove the error card', { error: error }));
 }

@@ -36,7 +36,7 @@ export async function showSummary(deps: ListenerDeps, click: ButtonInteraction):
   const [summary, detail] = await Promise.all([
     deps.service.getDocumentSummary(doc.d, call),
     deps.service.getDocument(doc.d, call).catch((error: unknown) => {
-      click.log.info('document detail unavailable for the summary card', { err: error });
+      click.log.info('document detail unavailable for the summary card', { error: error });
       return undefined;
     }),
   ]);

@@ -24,7 +24,7 @@ export async function mayCancelRun(
     if (u && !u.deleted && (u.is_admin || u.is_owner || u.is_primary_owner)) return { allowed: true, as: 'admin' };
     return { allowed: false, reason: 'not_allowed' };
   } catch (error) {
-    log.warn('could not check whether the user is an admin; refusing to cancel', { user: user.userId, err: error });
+    log.warn('could not check whether the user is an admin; refusing to cancel', { user: user.userId, error: error });
     return { allowed: false, reason: 'unverified' };
   }
 }

@@ -87,7 +87,7 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
     return { status: 'started', runId: result.runId };
   } catch (error) {
     const retryable = isRetryableStartFailure(error);
-    log.error('could not hand the question to the relay', { err: error, retryable });
+    log.error('could not hand the question to the relay', { error: error, retryable });
     const message = retryable ? RETRYABLE_FAILURE : FAILURE;
     await note(message);
     return { status: 'failed', retryable, message, error };
@@ -110,6 +110,6 @@ async function rememberRun(deps: ListenerDeps, input: StartAgentRunInput, runId:
     const outcome = await deps.relay.waitForRun(runId);
     if (outcome?.ended) await deps.stores.recentRuns.record(input.teamId, input.userId, { ...entry, status: outcome.status });
   } catch (error) {
-    log.warn('could not record the run for App Home', { runId, err: error });
+    log.warn('could not record the run for App Home', { runId, error: error });
   }
 }

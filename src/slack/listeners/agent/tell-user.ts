@@ -22,7 +22,7 @@ export async function tellUser(client: WebClient, note: UserNote, log: Logger): 
     });
     return true;
   } catch (error) {
-    log.warn('could not send a note to the user', { channel: note.channelId, user: note.userId, err: error });
+    log.warn('could not send a note to the user', { channel: note.channelId, user: note.userId, error: error });
     return false;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * `link_shared`: document links on DOCUMENT_URL_DOMAINS unfurl into a compact card. Nothing is
  * sent when no link is a known document (Slack then shows the plain link).
+ * @see https://docs.slack.dev/reference/events/link_shared
  * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';

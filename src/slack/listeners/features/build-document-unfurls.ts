@@ -32,7 +32,7 @@ export async function buildDocumentUnfurls(
       } catch (error) {
         const quiet = isServiceError(error) && (error.kind === 'not_found' || error.kind === 'auth' || error.kind === 'validation');
         if (quiet) log.info('document link not unfurled: unknown or not visible to the app', { docId, kind: error.kind });
-        else log.warn('document link not unfurled: service error', { docId, err: error });
+        else log.warn('document link not unfurled: service error', { docId, error: error });
         return undefined;
       }
     }),

@@ -27,7 +27,7 @@ export async function confirmFolderDelete(deps: ListenerDeps, click: ButtonInter
   const deleted = await deps.service.deleteFolder(folderId, { correlationId: click.correlationId });
   await deps.stores.folders.remove(click.teamId, folderId).catch((error: unknown) => {
     // The folder is gone from the service; a stale owner record only costs a little space.
-    click.log.warn('folder deleted but its owner record was not removed', { folder: folderId, err: error });
+    click.log.warn('folder deleted but its owner record was not removed', { folder: folderId, error: error });
   });
   click.log.info('folder deleted', { folder: folderId, as: permission.as, docs: deleted.docIds.length });
   await respondReplacing(click.respond, renderFolderDeleted(deleted, permission.record?.name));

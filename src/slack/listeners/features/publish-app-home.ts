@@ -51,7 +51,7 @@ async function probeStatus(deps: ListenerDeps, log: Logger): Promise<ServiceStat
   try {
     await deps.serviceStatus.probe({ signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), correlationId: 'app-home' });
   } catch (error) {
-    log.info('service probe for App Home failed', { err: error });
+    log.info('service probe for App Home failed', { error: error });
   }
   return toHomeStatus(deps.serviceStatus.snapshot());
 }
@@ -70,7 +70,7 @@ async function workspaceBaseUrl(client: WebClient, log: Logger): Promise<string 
     const res = await client.auth.test();
     return typeof res.url === 'string' && res.url.startsWith('https://') ? res.url : undefined;
   } catch (error) {
-    log.info('auth.test failed; Home runs are shown without links', { err: error });
+    log.info('auth.test failed; Home runs are shown without links', { error: error });
     return undefined;
   }
 }

@@ -83,7 +83,7 @@ async function fetchSnapshot(
   if (failed.length === 0) return card;
   for (const p of failed) {
     const reason = (p.result as PromiseRejectedResult).reason;
-    log.warn('snapshot part failed', { part: p.name, kind: isServiceError(reason) ? reason.kind : 'unknown', err: reason });
+    log.warn('snapshot part failed', { part: p.name, kind: isServiceError(reason) ? reason.kind : 'unknown', error: reason });
   }
   const missing = failed.map((p) => `the ${p.name} (${partFailureReason((p.result as PromiseRejectedResult).reason)})`).join(' and ');
   const notice = renderNotice(`Not shown: ${missing}.`, ':warning:');

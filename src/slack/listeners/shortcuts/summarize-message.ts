@@ -42,7 +42,11 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
               if (isServiceError(error) && error.kind === 'not_found') return undefined;
               throw error;
             }),
-            deps.service.getDocument(docId, { correlationId }).catch(() => undefined),
+            // The document's title and link only enrich the card: without them it still shows the summary.
+            deps.service.getDocument(docId, { correlationId }).catch((error: unknown) => {
+              log.info('document detail unavailable for the summary card', { docId, error });
+              return undefined;
+            }),
           ]);
           if (summary === undefined) {
             missing.push(docId);

@@ -5,7 +5,7 @@ import { createResearchClient, type ResearchClient } from '../../src/service/res
 import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
 import { ServiceError } from '../../src/service/errors/service-error.js';
 import { createMemoryLogger } from '../../src/observability/logger.js';
-import { delay, sendJson, startCraftedServer, type CraftedServer } from './crafted-server.js';
+import { sendJson, startCraftedServer, type CraftedServer } from './crafted-server.js';
 
 const API_KEY = 'sk-test-4f1c2a9d7e3b55aa';
 
@@ -170,10 +170,8 @@ describe('the call path', () => {
   });
 
   it('times out, and reports network and cancellation distinctly', async () => {
-    script('/v1/docs/slow/summary', async (res) => {
-      await delay(1_000);
-      sendJson(res, 200, { doc_id: 'slow', summary: 's' });
-    });
+    // The service never answers (until the server closes): the timeout wins whatever the machine's speed.
+    script('/v1/docs/slow/summary', () => undefined);
     const slow = createResearchClient({
       baseUrl: server.url,
       apiKey: API_KEY,
@@ -182,11 +180,16 @@ describe('the call path', () => {
     });
     expect((await failure(slow.getDocumentSummary('slow'))).kind).toBe('timeout');
     expect(hits('/v1/docs/slow/summary')).toBe(2);
-
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    expect((await failure(slow.getDocumentSummary('slow', { signal: controller.signal }))).kind).toBe('cancelled');
     await slow.close();
+
+    // Cancelled once the request is at the server, by a client whose own timeout is far away.
+    const patient = createResearchClient({ baseUrl: server.url, apiKey: API_KEY, timeoutMs: 60_000, retry: fastTestRetryPolicy });
+    const controller = new AbortController();
+    const cancelled = failure(patient.getDocumentSummary('slow', { signal: controller.signal }));
+    while (hits('/v1/docs/slow/summary') < 3) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    expect((await cancelled).kind).toBe('cancelled');
+    await patient.close();
 
     const port = await closedPort();
     const offline = createResearchClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY, retry: fastTestRetryPolicy, logger });

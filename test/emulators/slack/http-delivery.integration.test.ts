@@ -14,7 +14,8 @@ describe('delivery over HTTP', () => {
     emu = await startSlackEmulator({
       signingSecret: SECRET,
       requestUrl: app.url,
-      ackTimeoutMs: 300,
+      // Slack's own deadline: a prompt answer always beats it; a late one is held, never answered.
+      ackTimeoutMs: 3_000,
       eventRetryDelaysMs: [10, 10, 10],
       rateLimits: 'off',
     });
@@ -105,7 +106,7 @@ describe('delivery over HTTP', () => {
     reply = (r) => {
       if ((r.body.event as Record<string, unknown> | undefined)?.type !== 'app_home_opened') return {};
       count += 1;
-      return count === 1 ? { delayMs: 600 } : count === 2 ? { status: 500 } : {};
+      return count === 1 ? { hold: true } : count === 2 ? { status: 500 } : {};
     };
     const first = await emu.openHome();
     expect(first).toMatchObject({ ok: false, outcome: 'timeout' });
@@ -141,13 +142,14 @@ describe('delivery over HTTP', () => {
     const failing = await emu.sendEvent({ type: 'custom_fail' });
     const noRetry = await emu.sendEvent({ type: 'custom_noretry' });
     await emu.waitFor(() => emu.deliveries.filter((d) => d.eventId === failing.eventId).length === 4);
-    await new Promise((r) => setTimeout(r, 100));
+    // No redelivery of either event is scheduled or under way: none is still to come.
+    expect(emu.pendingEventRetries()).toBe(0);
     expect(emu.deliveries.filter((d) => d.eventId === failing.eventId).map((d) => d.retryNum)).toEqual([0, 1, 2, 3]);
     expect(emu.deliveries.filter((d) => d.eventId === noRetry.eventId)).toHaveLength(1);
   });
 
   it('never retries interactions', async () => {
-    reply = () => ({ delayMs: 600 });
+    reply = () => ({});
     const { ts } = await emu.postMessage({ text: 'x', channel_id: emu.secondChannelId });
     reply = () => ({});
     const res = await fetch(`${emu.apiUrl}chat.postMessage`, {
@@ -167,10 +169,11 @@ describe('delivery over HTTP', () => {
       }),
     });
     const posted = (await res.json()) as { ts: string };
-    reply = () => ({ delayMs: 600 });
+    reply = () => ({ hold: true });
     const result = await emu.clickAction({ channel_id: emu.secondChannelId, message_ts: posted.ts, action_id: 'go' });
     expect(result.outcome).toBe('timeout');
-    await new Promise((r) => setTimeout(r, 100));
+    // Retries are scheduled when an attempt is recorded; none is pending, so none will follow.
+    expect(emu.pendingEventRetries()).toBe(0);
     expect(emu.deliveries.filter((d) => d.id === result.deliveryId || (d.kind === 'block_actions' && d.retryNum > 0))).toHaveLength(1);
   });
 

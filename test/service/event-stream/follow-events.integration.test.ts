@@ -5,7 +5,16 @@ import { fastTestRetryPolicy } from '../../../src/service/retry-policy.js';
 import { ServiceError } from '../../../src/service/errors/service-error.js';
 import { createEventCursor } from '../../../src/service/event-stream/event-cursor.js';
 import type { EventStreamStats, WorkflowStreamEvent } from '../../../src/service/types.js';
-import { buildEvent, delay, sendJson, sseData, startCraftedServer, type CraftedServer, type SeenRequest } from '../crafted-server.js';
+import {
+  buildEvent,
+  nextTurn,
+  sendJson,
+  sseData,
+  startCraftedServer,
+  writeFlushed,
+  type CraftedServer,
+  type SeenRequest,
+} from '../crafted-server.js';
 
 const EVENTS_PATH = '/v1/agent/conversations/7/messages/am-1';
 const MESSAGES_PATH = '/v1/agent/conversations/7/messages';
@@ -69,7 +78,7 @@ describe('event stream pipeline', () => {
       openSse(res);
       for (const byte of Buffer.from(wire, 'utf8')) {
         res.write(Buffer.from([byte]));
-        if (byte === 0x0a) await delay(0);
+        if (byte === 0x0a) await nextTurn();
       }
       res.end();
     };
@@ -108,8 +117,7 @@ describe('event stream pipeline', () => {
       openSse(res);
       // The service repeats the event just before from_offset (overlap) and drops after 2 events.
       const rest = all.filter((e) => (e.offset as number) >= from - 1);
-      for (const e of rest.slice(0, n < 3 ? 3 : undefined)) res.write(sseData(e));
-      await delay(5);
+      for (const e of rest.slice(0, n < 3 ? 3 : undefined)) await writeFlushed(res, sseData(e));
       if (n < 3) res.destroy();
       else res.end();
     };
@@ -164,8 +172,7 @@ describe('event stream pipeline', () => {
     onEvents = async (req, res, n) => {
       openSse(res);
       if (n === 0) {
-        res.write(sseData(buildEvent(3, 'init')) + sseData(buildEvent(undefined, 'usage', { event_id: 'no-offset' })));
-        await delay(5);
+        await writeFlushed(res, sseData(buildEvent(3, 'init')) + sseData(buildEvent(undefined, 'usage', { event_id: 'no-offset' })));
         res.destroy();
         return;
       }
@@ -177,11 +184,18 @@ describe('event stream pipeline', () => {
   });
 
   it('ends with cancelled when the caller aborts, and on break releases the connection', async () => {
+    // The server writes the next event only once the reader took the last one (or went away):
+    // what is in flight when the reader stops never depends on timing.
+    let taken: () => void = () => undefined;
     onEvents = async (_req, res) => {
       openSse(res);
       for (let o = 0; o < 200 && !res.destroyed; o += 1) {
+        const next = new Promise<void>((resolve) => {
+          taken = resolve;
+          res.once('close', resolve);
+        });
         res.write(sseData(buildEvent(o)));
-        await delay(10);
+        await next;
       }
       res.end();
     };
@@ -191,12 +205,16 @@ describe('event stream pipeline', () => {
       for await (const e of client.streamEvents(7, 'am-1', { signal: controller.signal })) {
         seen.push(e.offset ?? -1);
         if (seen.length === 3) controller.abort();
+        taken();
       }
     })().catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'cancelled' });
     expect(seen).toEqual([0, 1, 2]);
 
-    for await (const e of client.streamEvents(7, 'am-1')) if (e.offset === 1) break;
+    for await (const e of client.streamEvents(7, 'am-1')) {
+      if (e.offset === 1) break;
+      taken();
+    }
     expect(eventConnections()).toHaveLength(2);
   });
 });
@@ -227,11 +245,11 @@ describe('one cursor across the reads of a run', () => {
 
 describe('chat', () => {
   it('reads the assistant message id from any X-…-ASSISTANT-MESSAGE-ID header and continues after a drop', async () => {
-    onChat = (req, res) => {
+    onChat = async (req, res) => {
       expect(JSON.parse(req.body)).toEqual({ message: '茅台怎么样', documents: [{ doc_id: 'd1', doc_title: 'T' }], stream: true });
       openSse(res, { 'X-Acme-Research-Assistant-Message-Id': 'am-1' });
-      res.write(sseData(buildEvent(100, 'init')) + sseData(buildEvent(104, 'workflow_start')));
-      setTimeout(() => res.destroy(), 5);
+      await writeFlushed(res, sseData(buildEvent(100, 'init')) + sseData(buildEvent(104, 'workflow_start')));
+      res.destroy();
     };
     onEvents = (req, res) => {
       openSse(res);

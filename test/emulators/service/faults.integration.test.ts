@@ -4,15 +4,25 @@ import { assistantMessageIdOf, buildHttp, readSse } from './emulator-http.js';
 
 let em: ServiceEmulator;
 let http: ReturnType<typeof buildHttp>;
+/** Latency waits the emulator asked for, each held until the test releases it. */
+const waits: Array<{ ms: number; release: () => void }> = [];
 
 beforeAll(async () => {
-  em = await startServiceEmulator({ agentSpeed: 200 });
+  em = await startServiceEmulator({
+    agentSpeed: 200,
+    sleep: (ms) => new Promise<void>((release) => waits.push({ ms, release })),
+  });
   http = buildHttp(em);
 });
 afterEach(() => em.setFaults({}));
 afterAll(async () => {
   await em.close();
 });
+
+/** Yields to the event loop until `condition` holds (each turn lets pending I/O run). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 async function chatEvents(message: string) {
   const conv = await http.post('/v1/agent/conversations', {});
@@ -27,10 +37,16 @@ async function chatEvents(message: string) {
 describe('fault switches', () => {
   it('latencyMs delays every response', async () => {
     em.setFaults({ latencyMs: 150 });
-    const started = Date.now();
-    const res = await http.get('/v1/concepts/latest');
-    expect(res.status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    let answered = false;
+    const response = http.get('/v1/concepts/latest').finally(() => {
+      answered = true;
+    });
+    // The emulator waits before answering: the wait it asked for is seen, not timed.
+    await until(() => waits.length === 1);
+    expect(waits[0]?.ms).toBe(150);
+    expect(answered).toBe(false);
+    waits[0]?.release();
+    expect((await response).status).toBe(200);
   });
 
   it('errorRate answers 5xx with a JSON detail', async () => {
@@ -116,12 +132,15 @@ describe('close', () => {
       headers: h.headers,
       body: JSON.stringify({ message: '[slow] 小米汽车' }),
     });
-    const reading = readSse(res);
-    await new Promise((r) => setTimeout(r, 700));
-    const started = Date.now();
+    let firstEvent: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      firstEvent = resolve;
+    });
+    const reading = readSse(res, () => firstEvent());
+    // The run is under way once its first event arrived; close must end it, not wait for it.
+    await running;
     await slow.close();
     const result = await reading;
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(result.events.length).toBeGreaterThan(0);
     expect(result.events.some((e) => e.event_type === 'workflow_end')).toBe(false);
   });

@@ -8,7 +8,7 @@ import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/
 import { createResearchClient, type ResearchClient, type ResearchClientOptions } from '../../src/service/research-client.js';
 import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
 import { ServiceError } from '../../src/service/errors/service-error.js';
-import type { WorkflowStreamEvent } from '../../src/service/types.js';
+import type { EventStreamStats, WorkflowStreamEvent } from '../../src/service/types.js';
 
 const VARIANTS = ['legacy', 'schema', 'latest'] as const;
 const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 5_000 };
@@ -199,7 +199,8 @@ describe.each(VARIANTS)('variant %s', (variant) => {
       emu.setFaults({ errorRate: 1 });
       expect((await failure(resilient.latestConcepts())).kind).toBe('upstream');
 
-      emu.setFaults({ latencyMs: 400 });
+      // Far beyond the client's timeout, so the timeout wins whatever the machine's speed.
+      emu.setFaults({ latencyMs: 10 * 60_000 });
       const hasty = clientFor({ timeoutMs: 100, retry: { ...fastTestRetryPolicy, retries: 0 } });
       expect((await failure(hasty.latestConcepts())).kind).toBe('timeout');
     } finally {
@@ -218,7 +219,7 @@ describe('a run whose stream drops several times', () => {
     const conversation = await client.createConversation({ title: 'drops' });
     emu.setFaults({ dropStreamAfterEvents: 12, malformedEventEvery: 7, duplicateEventEvery: 5 });
     let streamed: WorkflowStreamEvent[];
-    let stats;
+    let stats: Readonly<EventStreamStats> | undefined;
     try {
       const run = await client.chat({ conversationId: conversation.id, message: '宁德时代和比亚迪对比' });
       streamed = await collect(run.events);

@@ -13,7 +13,7 @@ describe('playground JSON API', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const bot = async (method: string, args: Record<string, unknown>) =>
     (await (
@@ -22,7 +22,7 @@ describe('playground JSON API', () => {
         headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
         body: JSON.stringify(args),
       })
-    ).json()) as Record<string, any>;
+    ).json()) as Record<string, unknown>;
 
   beforeAll(async () => {
     app = await startReceiver('emulator-signing-secret', (r) => reply(r));
@@ -57,7 +57,7 @@ describe('playground JSON API', () => {
     });
     await bot('chat.update', { channel: emu.defaultChannelId, ts: reply1.ts, text: 'answer v2' });
     const page = await get(`/api/channels/${emu.defaultChannelId}/messages`);
-    const top = (page.messages as Array<Record<string, any>>).find((m) => m.ts === msg.body.ts)!;
+    const top = (page.messages as Array<Record<string, unknown>>).find((m) => m.ts === msg.body.ts)!;
     expect(top).toMatchObject({
       user: emu.defaultUserId,
       text: '<@U0EMUBOT01> hi',

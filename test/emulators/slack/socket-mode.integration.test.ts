@@ -21,7 +21,8 @@ describe('Socket Mode with the real @slack/socket-mode client', () => {
   let eventsSeen = 0;
 
   beforeAll(async () => {
-    emu = await startSlackEmulator({ deliveryMode: 'socket', ackTimeoutMs: 300, eventRetryDelaysMs: [10, 10, 10] });
+    // Slack's own ack deadline: a prompt ack always beats it; the unacked event simply waits it out.
+    emu = await startSlackEmulator({ deliveryMode: 'socket', ackTimeoutMs: 3_000, eventRetryDelaysMs: [10, 10, 10] });
     // clientPingTimeout also sets the reconnect delay; 1 s keeps the refresh test short.
     client = new SocketModeClient({
       appToken: 'xapp-emulator-app-token',

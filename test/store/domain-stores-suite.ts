@@ -1,0 +1,274 @@
+/**
+ * The domain stores (leases, event dedupe, runs, threads, subscriptions, digest markers, folders,
+ * recent runs) on a given StateStore kind. Time moves only through `harness.advance`: leases
+ * expire because the test moves time past their TTL, never because the machine was slow.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DigestMarkers } from '../../src/store/digest-markers.js';
+import { EventDedupe } from '../../src/store/event-dedupe.js';
+import { FolderOwners } from '../../src/store/folder-owners.js';
+import { keys, leaseNames } from '../../src/store/keys.js';
+import { Leases } from '../../src/store/leases.js';
+import { RecentRuns, type RecentRun } from '../../src/store/recent-runs.js';
+import type { DigestSubscription, RunRecord } from '../../src/store/records.js';
+import { RunStore } from '../../src/store/run-store.js';
+import type { StateStore } from '../../src/store/state-store.js';
+import { Subscriptions } from '../../src/store/subscriptions.js';
+import { ThreadConversations } from '../../src/store/thread-conversations.js';
+import { assertRedisReachable, buildStoreUnderTest, type StoreKind, type StoreUnderTest } from './store-harness.js';
+
+const TTL_MS = 60_000;
+
+function buildRun(overrides: Partial<RunRecord> = {}): RunRecord {
+  return {
+    runId: 'run-1',
+    teamId: 'T1',
+    channelId: 'C1',
+    threadTs: '1700000000.000100',
+    replyTs: ['1700000001.000200'],
+    conversationId: 42,
+    assistantMessageId: '',
+    lastOffset: -1,
+    status: 'starting',
+    askerUserId: 'U1',
+    question: 'What moved NVDA?',
+    startedAtMs: 1_000,
+    updatedAtMs: 1_000,
+    delivery: 'update',
+    ...overrides,
+  };
+}
+
+function buildSubscription(overrides: Partial<DigestSubscription> = {}): DigestSubscription {
+  return {
+    teamId: 'T1',
+    channelId: 'C1',
+    cadence: 'daily',
+    time: '09:00',
+    timeZone: 'Asia/Shanghai',
+    top: 10,
+    createdBy: 'U1',
+    createdAtMs: 1_000,
+    paused: false,
+    ...overrides,
+  };
+}
+
+export function describeDomainStores(kinds: readonly StoreKind[]): void {
+  describe.each(kinds)('domain stores on %s', (kind) => {
+    let harness: StoreUnderTest;
+    let store: StateStore;
+
+    beforeAll(async () => {
+      if (kind === 'redis') await assertRedisReachable();
+    });
+    beforeEach(async () => {
+      harness = await buildStoreUnderTest(kind, 'domain');
+      store = await harness.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await harness.cleanup();
+    });
+
+    describe('Leases', () => {
+      it('gives a lease to one holder; only the holder renews or releases it', async () => {
+        const leases = new Leases(store);
+        const name = leaseNames.run('r1');
+        expect(await leases.acquire(name, 'replica-a', 10_000)).toBe(true);
+        expect(await leases.acquire(name, 'replica-b', 10_000)).toBe(false);
+        expect(await leases.acquire(name, 'replica-a', 10_000)).toBe(true);
+        expect(await leases.renew(name, 'replica-b', 10_000)).toBe(false);
+        expect(await leases.release(name, 'replica-b')).toBe(false);
+        expect(await leases.holder(name)).toBe('replica-a');
+        expect(await store.get(keys.runLease('r1'))).toBe('replica-a');
+        expect(await leases.renew(name, 'replica-a', 10_000)).toBe(true);
+        expect(await leases.release(name, 'replica-a')).toBe(true);
+        expect(await leases.acquire(name, 'replica-b', 10_000)).toBe(true);
+      });
+
+      it('lets another holder take over once the holder stops renewing, and the old holder cannot renew', async () => {
+        const leases = new Leases(store);
+        expect(await leases.acquire('run:r2', 'dead', TTL_MS)).toBe(true);
+        expect(await leases.acquire('run:r2', 'alive', TTL_MS)).toBe(false);
+        await harness.advance(TTL_MS + 1);
+        expect(await leases.acquire('run:r2', 'alive', 10_000)).toBe(true);
+        expect(await leases.renew('run:r2', 'dead', 10_000)).toBe(false);
+        expect(await leases.release('run:r2', 'dead')).toBe(false);
+        expect(await leases.holder('run:r2')).toBe('alive');
+      });
+
+      it('keeps a renewed lease alive past its first TTL', async () => {
+        const leases = new Leases(store);
+        await leases.acquire('run:r3', 'a', TTL_MS);
+        await harness.advance(TTL_MS / 2);
+        expect(await leases.renew('run:r3', 'a', TTL_MS)).toBe(true);
+        // Past the first TTL, within the renewed one.
+        await harness.advance(TTL_MS / 2 + 1_000);
+        expect(await leases.acquire('run:r3', 'b', TTL_MS)).toBe(false);
+        expect(await leases.holder('run:r3')).toBe('a');
+      });
+
+      it('hands a contested lease to exactly one of many holders', async () => {
+        const leases = new Leases(store);
+        const won = await Promise.all(Array.from({ length: 20 }, (_, i) => leases.acquire('digest:T1:C1', `h${i}`, 5_000)));
+        expect(won.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
+    describe('EventDedupe', () => {
+      it('claims an event once, and again after release or expiry', async () => {
+        const dedupe = new EventDedupe(store, TTL_MS);
+        expect(await dedupe.claim('Ev1')).toBe(true);
+        expect(await dedupe.claim('Ev1')).toBe(false);
+        await dedupe.release('Ev1');
+        expect(await dedupe.claim('Ev1')).toBe(true);
+        await harness.advance(TTL_MS + 1);
+        expect(await dedupe.claim('Ev1')).toBe(true);
+        const concurrent = await Promise.all(Array.from({ length: 10 }, () => dedupe.claim('Ev2')));
+        expect(concurrent.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
+    describe('RunStore', () => {
+      it('saves a run, merges cheap progress saves into it, and lists it while active', async () => {
+        const runs = new RunStore(store, harness.clock);
+        await runs.save(buildRun());
+        await runs.save(buildRun({ runId: 'run-2', status: 'completed' }));
+        await runs.saveProgress('run-1', { lastOffset: 17, replyTs: ['1.1', '1.2'], openStreamTs: '1.2', status: 'running' });
+        const run = await runs.get('run-1');
+        expect(run).toMatchObject({
+          lastOffset: 17,
+          replyTs: ['1.1', '1.2'],
+          openStreamTs: '1.2',
+          status: 'running',
+          question: 'What moved NVDA?',
+        });
+        expect((await runs.listActive()).map((r) => r.runId)).toEqual(['run-1']);
+
+        await runs.saveProgress('run-1', { lastOffset: 18, replyTs: ['1.1', '1.2'], status: 'running' });
+        expect((await runs.get('run-1'))?.openStreamTs).toBeUndefined();
+        expect(await runs.get('missing')).toBeNull();
+      });
+
+      it('marks a run ended: status, patch, no open stream, out of the active list', async () => {
+        const runs = new RunStore(store, harness.clock);
+        await runs.save(buildRun({ status: 'running', openStreamTs: '9.9' }));
+        await runs.saveProgress('run-1', { lastOffset: 30, replyTs: ['1.1'], openStreamTs: '9.9', status: 'running' });
+        const ended = await runs.markEnded('run-1', 'cancelled', { cancelledBy: 'U2' });
+        expect(ended).toMatchObject({ status: 'cancelled', cancelledBy: 'U2', lastOffset: 30 });
+        expect(ended?.openStreamTs).toBeUndefined();
+        expect(await runs.listActive()).toEqual([]);
+        expect(await runs.markEnded('missing', 'failed')).toBeNull();
+      });
+
+      it('drops a run from the active list when a progress save carries a final status', async () => {
+        const runs = new RunStore(store, harness.clock);
+        await runs.save(buildRun({ status: 'running' }));
+        await runs.saveProgress('run-1', { lastOffset: 5, replyTs: ['1.1'], status: 'completed' });
+        expect(await runs.listActive()).toEqual([]);
+        expect((await runs.get('run-1'))?.status).toBe('completed');
+      });
+    });
+
+    describe('ThreadConversations', () => {
+      it('maps a thread to its conversation and records the owning workspace', async () => {
+        const threads = new ThreadConversations(store, harness.clock);
+        await threads.save({ teamId: 'T1', channelId: 'C1', threadTs: '1.0', conversationId: 7 });
+        expect(await threads.get('T1', 'C1', '1.0')).toMatchObject({ conversationId: 7 });
+        expect(await threads.get('T1', 'C1', '2.0')).toBeNull();
+        expect(await threads.isOwnedBy(7, 'T1')).toBe(true);
+        expect(await threads.isOwnedBy(7, 'T2')).toBe(false);
+        expect(await threads.isOwnedBy(8, 'T1')).toBe(false);
+      });
+    });
+
+    describe('Subscriptions', () => {
+      it('stores, lists per team and for all teams, and removes', async () => {
+        const subs = new Subscriptions(store);
+        await subs.put(buildSubscription());
+        await subs.put(buildSubscription({ channelId: 'C2', cadence: 'weekly', weekday: 1 }));
+        await subs.put(buildSubscription({ teamId: 'T12', channelId: 'C3' }));
+        expect((await subs.listForTeam('T1')).map((s) => s.channelId)).toEqual(['C1', 'C2']);
+        expect((await subs.listAll()).map((s) => `${s.teamId}/${s.channelId}`)).toEqual(['T1/C1', 'T1/C2', 'T12/C3']);
+        expect(await subs.remove('T1', 'C2')).toBe(true);
+        expect(await subs.remove('T1', 'C2')).toBe(false);
+        expect(await subs.get('T1', 'C2')).toBeNull();
+      });
+
+      it('pauses with a reason once (concurrent pauses report one change) and resumes', async () => {
+        const subs = new Subscriptions(store);
+        await subs.put(buildSubscription());
+        const changes = await Promise.all(Array.from({ length: 8 }, () => subs.pause('T1', 'C1', 'channel_not_found')));
+        expect(changes.filter(Boolean)).toHaveLength(1);
+        expect(await subs.get('T1', 'C1')).toMatchObject({ paused: true, pausedReason: 'channel_not_found' });
+        expect(await subs.resume('T1', 'C1')).toBe(true);
+        expect(await subs.resume('T1', 'C1')).toBe(false);
+        const resumed = await subs.get('T1', 'C1');
+        expect(resumed?.paused).toBe(false);
+        expect(resumed?.pausedReason).toBeUndefined();
+        expect(await subs.pause('T9', 'C9', 'x')).toBe(false);
+      });
+    });
+
+    describe('DigestMarkers', () => {
+      const slot = '2025-03-10T01:00:00.000Z';
+
+      it('lets one claimer win a slot, completes it, and keeps it claimed', async () => {
+        const markers = new DigestMarkers(store, harness.clock);
+        const won = await Promise.all(Array.from({ length: 10 }, (_, i) => markers.claimSlot('T1', 'C1', slot, `h${i}`)));
+        expect(won.filter(Boolean)).toHaveLength(1);
+        const winner = `h${won.indexOf(true)}`;
+        expect(await markers.completeSlot('T1', 'C1', slot, 'someone-else', 'posted')).toBe(false);
+        expect(await markers.completeSlot('T1', 'C1', slot, winner, 'posted')).toBe(true);
+        expect(await markers.getSlot('T1', 'C1', slot)).toMatchObject({ state: 'posted', holderId: winner });
+        expect(await markers.claimSlot('T1', 'C1', slot, 'late')).toBe(false);
+      });
+
+      it('takes over a pending claim only from its recorded holder', async () => {
+        const markers = new DigestMarkers(store, harness.clock);
+        expect(await markers.claimSlot('T1', 'C1', slot, 'b')).toBe(true);
+        expect(await markers.takeOverSlot('T1', 'C1', slot, 'not-the-holder', 'c')).toBe(false);
+        expect(await markers.takeOverSlot('T1', 'C1', slot, 'b', 'c')).toBe(true);
+        expect(await markers.getSlot('T1', 'C1', slot)).toEqual({ state: 'pending', holderId: 'c' });
+        expect(await markers.markSkipped('T1', 'C1', '2025-03-09T01:00:00.000Z', 'c', 'outside grace')).toBe(true);
+        expect(await markers.markSkipped('T1', 'C1', '2025-03-09T01:00:00.000Z', 'c', 'outside grace')).toBe(false);
+      });
+
+      it('keeps the previous digest snapshot per channel', async () => {
+        const markers = new DigestMarkers(store, harness.clock);
+        const snapshot = { postedAtMs: 5, slot, concepts: [{ conceptId: 'c1', name: 'AI chips', trendingScore: 9.5 }] };
+        await markers.saveSnapshot('T1', 'C1', snapshot);
+        expect(await markers.getSnapshot('T1', 'C1')).toEqual(snapshot);
+        expect(await markers.getSnapshot('T1', 'C2')).toBeNull();
+      });
+    });
+
+    describe('FolderOwners and RecentRuns', () => {
+      it('remembers who created a folder', async () => {
+        const folders = new FolderOwners(store);
+        await folders.save({ teamId: 'T1', folderId: 'f1', name: 'Semis', createdBy: 'U1', createdAtMs: 1 });
+        expect((await folders.get('T1', 'f1'))?.createdBy).toBe('U1');
+        await folders.remove('T1', 'f1');
+        expect(await folders.get('T1', 'f1')).toBeNull();
+      });
+
+      it("keeps a user's ten newest runs, newest first, without duplicates", async () => {
+        const recent = new RecentRuns(store);
+        const build = (i: number): RecentRun => ({
+          runId: `r${i}`,
+          channelId: 'C1',
+          threadTs: `${i}.0`,
+          question: `q${i}`,
+          startedAtMs: i,
+        });
+        await Promise.all(Array.from({ length: 12 }, (_, i) => recent.record('T1', 'U1', build(i))));
+        await recent.record('T1', 'U1', { ...build(11), status: 'completed' });
+        const list = await recent.list('T1', 'U1');
+        expect(list.map((r) => r.runId)).toEqual(['r11', 'r10', 'r9', 'r8', 'r7', 'r6', 'r5', 'r4', 'r3', 'r2']);
+        expect(list[0]?.status).toBe('completed');
+        expect(await recent.list('T1', 'U2')).toEqual([]);
+      });
+    });
+  });
+}
