@@ -11,20 +11,6 @@ import { defineConfig } from 'vitest/config';
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.browser.test.ts', 'test/**/*.e2e.test.ts'];
 const INTEGRATION = ['test/**/*.integration.test.ts'];
 
-// TEMPORARY, until their owners rename them to the convention: suites of other helpers' areas
-// that do I/O under plain `*.test.ts` names, at their paths on this branch and on main (where
-// test/agent was regrouped and test/slack-api, test/scripts added). Delete once renamed.
-const LEGACY_E2E = ['test/agent/**/relay-crash.test.ts', 'test/agent/**/relay-crash-native.test.ts'];
-const LEGACY_INTEGRATION = [
-  'test/agent/**/{native-stream-sink,rate-budget,relay-concurrency,relay-replicas,relay-runtime,run-leases}.test.ts',
-  'test/agent/**/{render-events-cli,update-scheduler,update-scheduler-order}.test.ts',
-  'test/scripts/render-events-cli.test.ts',
-  'test/slack-api/{create-web-client,rate-budget,rate-limit-wait,slack-call-error}.test.ts',
-  'test/slack/listeners/failure-reply.test.ts',
-  'test/slack/listeners/agent/post-paced-messages.test.ts',
-  'test/slack/listeners/features/check-digest-channel.test.ts',
-];
-
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -38,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...E2E, ...INTEGRATION, ...LEGACY_E2E, ...LEGACY_INTEGRATION],
+          exclude: [...E2E, ...INTEGRATION],
           setupFiles: ['test/support/forbid-network.ts'],
           // Pure tests: worker threads sharing one module cache halve the tier's time (most of it
           // is importing). The price: a unit test must leave no global or module state behind.
@@ -48,11 +34,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: [...INTEGRATION, ...LEGACY_INTEGRATION] },
+        test: { name: 'integration', include: INTEGRATION },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: [...E2E, ...LEGACY_E2E] },
+        test: { name: 'e2e', include: E2E },
       },
     ],
   },

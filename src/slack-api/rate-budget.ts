@@ -5,7 +5,7 @@
  * window and, when it is taken, learns when the next one opens. Build it once per process (the
  * composition root) and pass it in: its local knowledge of 429 blocks lives in the instance.
  */
-import { keys } from '../store/keys.js';
+import { RateWindows } from '../store/rate-windows.js';
 import type { StateStore } from '../store/state-store.js';
 import { DEFAULT_SAFETY_MARGIN, planSlots, SLACK_RATE_LIMITS, type MethodRateLimit, type SlotPlan } from './rate-limits.js';
 import type { SlackMethod } from './slack-method.js';
@@ -45,30 +45,33 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
   // Local knowledge of blocks saves a store round trip per attempt while a 429 lasts.
   const localBlocks = new Map<string, number>();
 
+  const windows = new RateWindows(options.store);
+
   return {
     plan: planFor,
     async tryTake(teamId, method, scopeId) {
-      const channel = channelOf(method, scopeId);
-      const blockedKey = keys.budgetBlocked(teamId, method, channel);
+      const scope = { teamId, method, channelId: channelOf(method, scopeId) };
+      const blockedKey = windows.blockId(scope);
       const now = options.clock();
       const localUntil = localBlocks.get(blockedKey) ?? 0;
       if (localUntil > now) return { granted: false, retryInMs: localUntil - now };
-      const blockedUntil = Number((await options.store.get(blockedKey)) ?? 0);
+      const blockedUntil = await windows.blockedUntil(scope);
       if (blockedUntil > now) {
         localBlocks.set(blockedKey, blockedUntil);
         return { granted: false, retryInMs: blockedUntil - now };
       }
       const { windowMs } = planFor(method);
       const window = Math.floor(now / windowMs);
-      const count = await options.store.increment(keys.budgetWindow(teamId, method, channel, window), 1, windowMs * 2 + 1000);
+      const count = await windows.countCall(scope, window, windowMs * 2 + 1000);
       if (count <= 1) return { granted: true };
       return { granted: false, retryInMs: Math.max(1, (window + 1) * windowMs - options.clock()) };
     },
     async block(teamId, method, scopeId, untilMs) {
-      const blockedKey = keys.budgetBlocked(teamId, method, channelOf(method, scopeId));
+      const scope = { teamId, method, channelId: channelOf(method, scopeId) };
+      const blockedKey = windows.blockId(scope);
       localBlocks.set(blockedKey, Math.max(untilMs, localBlocks.get(blockedKey) ?? 0));
       const ttl = Math.max(1, untilMs - options.clock());
-      await options.store.set(blockedKey, String(untilMs), ttl);
+      await windows.block(scope, untilMs, ttl);
     },
   };
 }

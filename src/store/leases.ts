@@ -2,7 +2,12 @@
  * Named leases (run relay, digest lock): the holder id is the value, so only the holder can
  * renew or release (compare-and-set), and a lease whose holder died expires with its TTL.
  */
-import { keys } from './keys.js';
+import { keys, leaseNames } from './keys.js';
+
+/** Lease names by what they guard (the store owns every name it keeps). */
+export const leaseFor = {
+  run: leaseNames.run,
+} as const;
 import type { StateStore } from './state-store.js';
 
 export class Leases {

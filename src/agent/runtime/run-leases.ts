@@ -4,8 +4,7 @@
  * lease, so a test can drive them (and expire a lease by releasing it) instead of waiting.
  */
 import type { Logger } from '../../observability/logger.js';
-import { leaseNames } from '../../store/keys.js';
-import type { Leases } from '../../store/leases.js';
+import { type Leases, leaseFor } from '../../store/leases.js';
 import type { Timer, Timers } from './timers.js';
 
 export interface RunLeases {
@@ -24,13 +23,13 @@ export function createRunLeases(deps: {
 }): RunLeases {
   const { leases, holderId, leaseMs } = deps;
   return {
-    acquire: (runId) => leases.acquire(leaseNames.run(runId), holderId, leaseMs),
-    release: (runId) => leases.release(leaseNames.run(runId), holderId),
+    acquire: (runId) => leases.acquire(leaseFor.run(runId), holderId, leaseMs),
+    release: (runId) => leases.release(leaseFor.run(runId), holderId),
     keep(runId, onLost) {
       let lost = false;
       // The callback returns its promise so a test driving the timers can await the renewal.
       return deps.timers.every(Math.max(250, Math.floor(leaseMs / 3)), () =>
-        leases.renew(leaseNames.run(runId), holderId, leaseMs).then(
+        leases.renew(leaseFor.run(runId), holderId, leaseMs).then(
           (mine) => {
             if (mine || lost) return;
             lost = true;
