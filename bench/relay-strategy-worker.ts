@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref());
 
   if (strategy === 'relay') {
-    const redisUrl = process.env['BENCH_REDIS_URL'];
+    const redisUrl = process.env.BENCH_REDIS_URL;
     const store: StateStore = redisUrl
       ? createRedisStateStore({ url: redisUrl, keyPrefix: env('BENCH_KEY_PREFIX'), logger })
       : await createFileStateStore({ dir: await mkdtemp(path.join(os.tmpdir(), 'relay-bench-')) });

@@ -72,7 +72,7 @@ function defaults(): RelayBenchParameters {
     runs: num('RELAY_BENCH_RUNS', 50),
     agentSpeed: num('RELAY_BENCH_AGENT_SPEED', 2),
     capSeconds: num('RELAY_BENCH_CAP_SECONDS', 150),
-    ...(process.env['REDIS_URL'] ? { redisUrl: process.env['REDIS_URL'] } : {}),
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   };
 }
 
@@ -117,7 +117,7 @@ async function runWorker(stage: Stage, params: RelayBenchParameters, deadline: n
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'relay-strategy-worker.ts')], {
       env: {
-        PATH: process.env['PATH'] ?? '',
+        PATH: process.env.PATH ?? '',
         BENCH_STRATEGY: stage.strategy,
         BENCH_DEADLINE_MS: String(deadline),
         BENCH_RUNS: JSON.stringify(stage.runs),

@@ -23,7 +23,7 @@ export interface StalenessResult {
 }
 
 function payloadOf(args: Record<string, unknown>): Record<string, unknown> | undefined {
-  const raw = args['metadata'];
+  const raw = args.metadata;
   try {
     const meta = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { event_payload?: Record<string, unknown> } | undefined;
     return meta?.event_payload;
@@ -38,10 +38,10 @@ export function measureStaleness(arrivals: EventArrival[], writes: SlackWrite[],
   for (const w of [...writes].sort((a, b) => a.at - b.at)) {
     if (!w.ok || (w.method !== 'chat.update' && w.method !== 'chat.postMessage')) continue;
     const p = payloadOf(w.args);
-    if (!p || p['part'] !== 1 || typeof p['assistant_message_id'] !== 'string' || typeof p['offset'] !== 'number') continue;
-    const list = shown.get(p['assistant_message_id']) ?? [];
-    list.push({ offset: p['offset'], at: w.at });
-    shown.set(p['assistant_message_id'], list);
+    if (p?.part !== 1 || typeof p.assistant_message_id !== 'string' || typeof p.offset !== 'number') continue;
+    const list = shown.get(p.assistant_message_id) ?? [];
+    list.push({ offset: p.offset, at: w.at });
+    shown.set(p.assistant_message_id, list);
   }
   const samplesMs: number[] = [];
   let unshown = 0;

@@ -43,7 +43,7 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
     return m;
   };
   const markdownOf = (chunks: StreamChunk[]): string =>
-    chunks.map((c) => (c.type === 'markdown_text' && typeof c['text'] === 'string' ? c['text'] : '')).join('');
+    chunks.map((c) => (c.type === 'markdown_text' && typeof c.text === 'string' ? c.text : '')).join('');
 
   return {
     calls,

@@ -124,10 +124,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const events = parseRecordedEvents(await readFile(file, 'utf8'));
-  const streaming = (process.env['SLACK_STREAMING'] ?? 'update') as StreamingMode;
+  const streaming = (process.env.SLACK_STREAMING ?? 'update') as StreamingMode;
   const result = await renderRecordedRun(events, {
     streaming: ['auto', 'native', 'update'].includes(streaming) ? streaming : 'update',
-    ...(process.env['RENDER_CHANNEL'] ? { channelId: process.env['RENDER_CHANNEL'] } : {}),
+    ...(process.env.RENDER_CHANNEL ? { channelId: process.env.RENDER_CHANNEL } : {}),
   });
   for (const call of result.calls) process.stdout.write(`${call.method} ${JSON.stringify(call.args)}\n`);
   process.stdout.write(`${JSON.stringify(result.messages)}\n`);

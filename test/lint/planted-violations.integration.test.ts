@@ -50,8 +50,7 @@ describe('planted violations', () => {
         // … and only src/store may build store keys (a new leak, not one of the known ones).
         [agentFile]: "import { keys } from '../store/keys.js';\nexport const planted = keys.run('r');\n",
       },
-      () =>
-        exitOf(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', serviceFile, agentFile]),
+      () => exitOf(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', serviceFile, agentFile]),
     );
     expect(result.code).not.toBe(0);
     expect(result.output).toContain(`service-imports-only-observability: ${serviceFile} → ${slackFile}`);

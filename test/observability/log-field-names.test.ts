@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 
-
 /** Every .ts file of the app (the emulators are not the app and keep their own conventions). */
 function appSources(): string[] {
   return readdirSync(SRC, { recursive: true, encoding: 'utf8' })

@@ -28,10 +28,10 @@ function docToSource(doc: unknown): SourceRef | undefined {
 }
 
 function errorOf(obj: JsonObject): string | undefined {
-  const err = obj['error'] ?? obj['errors'];
+  const err = obj.error ?? obj.errors;
   if (typeof err === 'string' && err.trim() !== '') return oneLine(err, 300);
   if (isObject(err)) return pickString(err, ['message', 'msg', 'detail', 'reason']) ?? 'the tool reported an error';
-  const status = readNonEmptyString(obj['status']);
+  const status = readNonEmptyString(obj.status);
   if (status && /^(error|failed|failure)$/i.test(status)) {
     return pickString(obj, ['message', 'msg', 'detail']) ?? 'the tool reported an error';
   }
@@ -47,20 +47,20 @@ export function readToolOutput(output: unknown): ToolOutputSummary {
   if (!isObject(output)) return summary;
   const outerError = errorOf(output);
   if (outerError) summary.errorMessage = outerError;
-  const parsed = parseJsonLoose(output['content']);
+  const parsed = parseJsonLoose(output.content);
   const containers: unknown[] = Array.isArray(parsed) ? [{ docs: parsed }] : [parsed];
   for (const c of containers) {
     if (!isObject(c)) continue;
     const innerError = errorOf(c);
     if (innerError && !summary.errorMessage) summary.errorMessage = innerError;
-    const docs = Array.isArray(c['docs']) ? c['docs'] : Array.isArray(c['documents']) ? c['documents'] : undefined;
-    const chunks = Array.isArray(c['chunks']) ? c['chunks'] : undefined;
+    const docs = Array.isArray(c.docs) ? c.docs : Array.isArray(c.documents) ? c.documents : undefined;
+    const chunks = Array.isArray(c.chunks) ? c.chunks : undefined;
     for (const d of docs ?? []) {
       const s = docToSource(d);
       if (s) summary.sources.push(s);
     }
     for (const ch of chunks ?? []) {
-      const s = isObject(ch) ? docToSource(ch['doc']) : undefined;
+      const s = isObject(ch) ? docToSource(ch.doc) : undefined;
       if (s) summary.sources.push(s);
     }
     const count = docs?.length ?? chunks?.length ?? pickNumber(c, ['total_count', 'totalCount', 'total']);

@@ -26,8 +26,8 @@ function figuresIn(obj: JsonObject): UsageFigures | undefined {
  * the event's own fields — the first place that has any wins, so nothing is counted twice.
  */
 export function readUsage(event: JsonObject): UsageFigures | undefined {
-  const output = isObject(event['output']) ? event['output'] : undefined;
-  const places: unknown[] = [event['usage'], output?.['usage'], output, parseJsonLoose(event['content']), event];
+  const output = isObject(event.output) ? event.output : undefined;
+  const places: unknown[] = [event.usage, output?.usage, output, parseJsonLoose(event.content), event];
   for (const p of places) {
     if (!isObject(p)) continue;
     const f = figuresIn(p);

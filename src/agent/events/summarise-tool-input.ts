@@ -27,18 +27,18 @@ export function summariseToolInput(input: unknown): string {
   if (!isObject(input)) return readNonEmptyString(input) ? oneLine(String(input), MAX_KEY_INPUT) : '';
   const obj: JsonObject = input;
   const parts: string[] = [];
-  const query = readNonEmptyString(obj['query']) ?? readNonEmptyString(obj['q']) ?? readNonEmptyString(obj['keyword']);
+  const query = readNonEmptyString(obj.query) ?? readNonEmptyString(obj.q) ?? readNonEmptyString(obj.keyword);
   if (query) parts.push(`“${oneLine(query, 100)}”`);
-  const symbols = symbolsOf(obj['symbols'] ?? obj['symbol']);
+  const symbols = symbolsOf(obj.symbols ?? obj.symbol);
   if (symbols) parts.push(symbols);
-  const start = readNonEmptyString(obj['start_datetime'] ?? obj['start_date']);
-  const end = readNonEmptyString(obj['end_datetime'] ?? obj['end_date']);
+  const start = readNonEmptyString(obj.start_datetime ?? obj.start_date);
+  const end = readNonEmptyString(obj.end_datetime ?? obj.end_date);
   if (start && end) parts.push(`${datePart(start)} → ${datePart(end)}`);
   else if (start) parts.push(`from ${datePart(start)}`);
   else if (end) parts.push(`until ${datePart(end)}`);
-  const num = readNumber(obj['num'] ?? obj['limit'] ?? obj['top_k']);
+  const num = readNumber(obj.num ?? obj.limit ?? obj.top_k);
   if (num !== undefined) parts.push(`top ${num}`);
-  const filetype = readNonEmptyString(obj['filetype']);
+  const filetype = readNonEmptyString(obj.filetype);
   if (filetype) parts.push(filetype);
   if (parts.length === 0) {
     for (const v of Object.values(obj)) {

@@ -35,18 +35,18 @@ export function readRunMetadata(message: SlackThreadMessage): RunMessagePayload 
   const meta = message.metadata;
   if (!meta || meta.event_type !== RUN_METADATA_EVENT_TYPE || !meta.event_payload) return undefined;
   const p = meta.event_payload;
-  if (typeof p['run_id'] !== 'string') return undefined;
+  if (typeof p.run_id !== 'string') return undefined;
   const num = (v: unknown, fallback: number): number => {
     const n = typeof v === 'string' ? Number(v) : v;
     return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
   };
   return {
-    run_id: p['run_id'],
-    part: num(p['part'], 1),
-    conversation_id: num(p['conversation_id'], 0),
-    assistant_message_id: typeof p['assistant_message_id'] === 'string' ? p['assistant_message_id'] : '',
-    offset: num(p['offset'], -1),
-    ...(typeof p['status'] === 'string' ? { status: p['status'] } : {}),
+    run_id: p.run_id,
+    part: num(p.part, 1),
+    conversation_id: num(p.conversation_id, 0),
+    assistant_message_id: typeof p.assistant_message_id === 'string' ? p.assistant_message_id : '',
+    offset: num(p.offset, -1),
+    ...(typeof p.status === 'string' ? { status: p.status } : {}),
   };
 }
 

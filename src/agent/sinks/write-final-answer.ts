@@ -45,7 +45,7 @@ export async function writeFinalAnswer(
     method,
     since,
   });
-  const tolerate = async (what: string, run: () => Promise<void>): Promise<void> => {
+  const tolerate = async (_what: string, run: () => Promise<void>): Promise<void> => {
     try {
       await run();
     } catch (error) {

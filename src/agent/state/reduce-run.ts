@@ -137,7 +137,7 @@ function closeStepWithOutput(v: RunView, kind: StepKind, runId: string | undefin
   const output = e.output;
   if (kind === 'agent') {
     // output.content is the service's own (undocumented) layout: read tolerantly.
-    const markdown = readString(output?.['content']) ?? (typeof e.content === 'string' ? e.content : undefined);
+    const markdown = readString(output?.content) ?? (typeof e.content === 'string' ? e.content : undefined);
     if (markdown === undefined || markdown.trim() === '') return closed;
     const agentName = e.agent_name ?? e.agent_id ?? v.steps.find((s) => s.id === closedId)?.name ?? 'agent';
     const out = { stepId: closedId ?? 'agent', agentName, markdown, atMs: ts };
@@ -155,18 +155,18 @@ function closeStepWithOutput(v: RunView, kind: StepKind, runId: string | undefin
 /** workflow_end output is keyed by the last node's node_id; prefer that key, else the last with content. */
 function readReport(output: JsonObject | undefined, v: RunView): RunView['report'] {
   if (!output) return undefined;
-  const direct = readString(output['content']);
+  const direct = readString(output.content);
   if (direct !== undefined && direct.trim() !== '') return { nodeId: '', markdown: direct };
   const nodeIds = v.steps.flatMap((s) => (s.nodeId !== undefined ? [s.nodeId] : []));
-  const entries = Object.entries(output).filter(([, val]) => isObject(val) && readString(val['content']) !== undefined);
+  const entries = Object.entries(output).filter(([, val]) => isObject(val) && readString(val.content) !== undefined);
   if (entries.length === 0) return undefined;
   const byLastNode = entries.find(([k]) => k === nodeIds[nodeIds.length - 1]);
   const [nodeId, val] = byLastNode ?? entries[entries.length - 1]!;
   const obj = val as JsonObject;
-  const report: NonNullable<RunView['report']> = { nodeId, markdown: readString(obj['content']) ?? '' };
-  const title = readNonEmptyString(obj['title']);
+  const report: NonNullable<RunView['report']> = { nodeId, markdown: readString(obj.content) ?? '' };
+  const title = readNonEmptyString(obj.title);
   if (title !== undefined) report.title = title;
-  const filename = readNonEmptyString(obj['filename']);
+  const filename = readNonEmptyString(obj.filename);
   if (filename !== undefined) report.filename = filename;
   return report;
 }

@@ -33,7 +33,7 @@ export function fields(items: string[]): SectionBlock {
 
 /** A context line from already-escaped mrkdwn parts (empty parts dropped). */
 export function context(...parts: Array<string | undefined>): ContextBlock {
-  const elements = parts.filter((p): p is string => Boolean(p && p.trim())).slice(0, SLACK_LIMITS.contextElements);
+  const elements = parts.filter((p): p is string => Boolean(p?.trim())).slice(0, SLACK_LIMITS.contextElements);
   return {
     type: 'context',
     elements: (elements.length ? elements : ['—']).map((text) => ({ type: 'mrkdwn', text: clampText(text, SLACK_LIMITS.textObjectChars) })),

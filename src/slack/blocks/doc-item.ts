@@ -16,7 +16,7 @@ export interface DocItem {
   summary?: string;
 }
 
-const uniq = (xs: Array<string | undefined>): string[] => [...new Set(xs.filter((x): x is string => Boolean(x && x.trim())))];
+const uniq = (xs: Array<string | undefined>): string[] => [...new Set(xs.filter((x): x is string => Boolean(x?.trim())))];
 
 export function docItem(doc: DocumentSummary | SearchDocument | DocumentDetail, timeZone = 'UTC'): DocItem {
   if ('docId' in doc) {

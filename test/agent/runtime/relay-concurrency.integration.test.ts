@@ -22,9 +22,8 @@ describe('relay under load (Slack emulator at real rate limits)', () => {
   });
 
   const postsIn = (channel: string, threadTs: string) =>
-    h.slack.calls.filter(
-      (c) => c.method === 'chat.postMessage' && c.ok && c.args['channel'] === channel && c.args['thread_ts'] === threadTs,
-    ).length;
+    h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args.channel === channel && c.args.thread_ts === threadTs)
+      .length;
 
   it('20 concurrent runs in one workspace finish with zero 429s and one reply each', async () => {
     const runtime = h.runtime();
@@ -52,8 +51,8 @@ describe('relay under load (Slack emulator at real rate limits)', () => {
     for (const r of runs) {
       const reply = h.slack.threadReplies(r.channel, r.threadTs).find((m) => m.ts !== r.threadTs)!;
       const statuses = h.slack.calls
-        .filter((c) => c.method === 'chat.update' && c.ok && c.args['ts'] === reply.ts)
-        .map((c) => (JSON.parse(String(c.args['metadata'])) as { event_payload: { status: string } }).event_payload.status);
+        .filter((c) => c.method === 'chat.update' && c.ok && c.args.ts === reply.ts)
+        .map((c) => (JSON.parse(String(c.args.metadata)) as { event_payload: { status: string } }).event_payload.status);
       const firstFinal = statuses.findIndex((s) => s !== 'running');
       expect(firstFinal).toBeGreaterThanOrEqual(0);
       expect(statuses.slice(firstFinal).every((s) => s !== 'running')).toBe(true);

@@ -36,8 +36,8 @@ describe('crash test: SIGKILL with a native stream open', () => {
     const started = calls.filter((c) => c.method === 'chat.startStream' && c.ok).length;
     expect(started).toBeGreaterThanOrEqual(2);
     for (const del of calls.filter((c) => c.method === 'chat.delete')) {
-      const ts = del.args['ts'];
-      const stopAt = calls.findIndex((c) => c.method === 'chat.stopStream' && c.args['ts'] === ts);
+      const ts = del.args.ts;
+      const stopAt = calls.findIndex((c) => c.method === 'chat.stopStream' && c.args.ts === ts);
       expect(stopAt).toBeGreaterThanOrEqual(0);
       expect(stopAt).toBeLessThan(calls.indexOf(del));
     }

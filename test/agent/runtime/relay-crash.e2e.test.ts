@@ -21,9 +21,9 @@ import { finalThread } from '../support/relay-harness.js';
 const isUpdate = (c: ApiCall, status: 'running' | 'final', part?: number) =>
   c.method === 'chat.update' &&
   c.ok &&
-  (status === 'running' ? payloadOf(c)['status'] === 'running' : payloadOf(c)['status'] !== 'running') &&
-  (part === undefined || payloadOf(c)['part'] === part);
-const isPost = (c: ApiCall, part: number) => c.method === 'chat.postMessage' && c.ok && payloadOf(c)['part'] === part;
+  (status === 'running' ? payloadOf(c).status === 'running' : payloadOf(c).status !== 'running') &&
+  (part === undefined || payloadOf(c).part === part);
+const isPost = (c: ApiCall, part: number) => c.method === 'chat.postMessage' && c.ok && payloadOf(c).part === part;
 
 const KILL_POINTS: KillPoint[] = [
   { name: 'right after the reply is posted', slack: (c) => isPost(c, 1) },
@@ -68,7 +68,7 @@ describe('crash test: SIGKILL at many points of one run (message updates)', () =
     const parts = crashed.slack
       .threadReplies(crashed.channelId, crashed.threadTs)
       .filter((m) => m.ts !== crashed.threadTs)
-      .map((m) => m.metadata?.event_payload?.['part']);
+      .map((m) => m.metadata?.event_payload?.part);
     expect(parts).toEqual(expected.map((_, i) => i + 1));
     expect(crashed.slack.calls.filter((c) => c.status === 429)).toEqual([]);
   }, 120_000);

@@ -15,9 +15,8 @@ describe('several replicas sharing Redis', () => {
   });
 
   const postsIn = (channel: string, threadTs: string) =>
-    h.slack.calls.filter(
-      (c) => c.method === 'chat.postMessage' && c.ok && c.args['channel'] === channel && c.args['thread_ts'] === threadTs,
-    ).length;
+    h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args.channel === channel && c.args.thread_ts === threadTs)
+      .length;
 
   it('two instances sharing Redis relay each run once; killing one hands its runs to the other', async () => {
     // Leases long enough never to lapse on their own here: A's are expired explicitly below.

@@ -50,7 +50,7 @@ describe('update scheduler when Slack is stricter than the budget', () => {
       const [reply] = finalThread(h.slack, h.slack.defaultChannelId, t.threadTs);
       expect(reply!.text).toContain('Research report');
       const stored = h.slack.threadReplies(h.slack.defaultChannelId, t.threadTs).find((m) => m.ts !== t.threadTs);
-      expect(stored?.metadata?.event_payload?.['status']).toBe('completed');
+      expect(stored?.metadata?.event_payload?.status).toBe('completed');
     }
   }, 60_000);
 });

@@ -73,7 +73,7 @@ export async function closeCrashSetups(opened: CrashSetup[]): Promise<void> {
 }
 
 export function payloadOf(call: ApiCall): Record<string, unknown> {
-  const raw = call.args['metadata'];
+  const raw = call.args.metadata;
   const meta = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { event_payload?: Record<string, unknown> } | undefined;
   return meta?.event_payload ?? {};
 }

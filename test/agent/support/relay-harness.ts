@@ -19,7 +19,7 @@ import { RunStore } from '../../../src/store/run-store.js';
 import type { StateStore } from '../../../src/store/state-store.js';
 import { ThreadConversations } from '../../../src/store/thread-conversations.js';
 
-export const REDIS_URL = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379/15';
+export const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/15';
 export const BOT_TOKEN = 'xoxb-relay-test-token';
 
 export interface HarnessOptions {

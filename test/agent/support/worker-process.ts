@@ -14,7 +14,7 @@ export interface WorkerProcess {
 
 export function startWorker(env: Record<string, string>): WorkerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
