@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const localHost = config.host ?? '127.0.0.1';
 
   try {
-    let service;
+    let service: ReturnType<typeof createResearchClient>;
     const demo = config.service.mode === 'demo';
     if (config.service.mode === 'demo') {
       const emulator = await startServiceEmulator({ port: 0, host: '127.0.0.1', agentSpeed: config.service.agentSpeed });

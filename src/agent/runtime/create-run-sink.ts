@@ -3,7 +3,7 @@ import type { RunSink, SinkEvents } from '../sinks/run-sink.js';
 import { createUpdateSink, type SinkDeps } from '../sinks/update-sink.js';
 import { bindRenderer } from './bind-renderer.js';
 import { runMetadata } from './run-metadata.js';
-import { type RunContext, runTarget } from '../state/run-context.js';
+import { type RunContext, runTarget, replyTsOf } from '../state/run-context.js';
 
 /** The run's progress sink on the delivery path its record chose, reporting back into the context. */
 export function createRunSink(ctx: RunContext): RunSink {
@@ -33,7 +33,7 @@ export function createRunSink(ctx: RunContext): RunSink {
     events,
   };
   const run = keeper.get();
-  const target = { ...runTarget(ctx), replyTs: run.replyTs[0]! };
+  const target = { ...runTarget(ctx), replyTs: replyTsOf(ctx) };
   return run.delivery === 'native'
     ? createNativeStreamSink(target, deps, { ...ctx.deps.native, recipientUserId: run.askerUserId })
     : createUpdateSink(target, deps);

@@ -67,7 +67,9 @@ export function createCoalescer(options: {
     },
     signal: abort.signal,
     take() {
-      const content: PendingContent = { view: latest!, since: since ?? options.clock(), events };
+      // The loop only writes after an offer, so there is always a view to take.
+      if (latest === undefined) throw new Error('coalescer: nothing offered to take');
+      const content: PendingContent = { view: latest, since: since ?? options.clock(), events };
       since = undefined;
       events = 0;
       return content;

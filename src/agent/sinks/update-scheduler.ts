@@ -110,8 +110,7 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
     if (lane.pumping || closed) return;
     lane.pumping = true;
     try {
-      while (lane.waiters.length > 0 && !closed) {
-        const head = lane.waiters[0]!;
+      for (let head = lane.waiters[0]; head !== undefined && !closed; head = lane.waiters[0]) {
         const decision = await budget.tryTake(head.request.teamId, head.request.method, head.request.channelId).catch((error: unknown) => {
           logger.error('rate budget unavailable', { error, method: head.request.method });
           return { granted: false as const, retryInMs: 1000 };

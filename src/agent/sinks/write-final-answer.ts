@@ -98,8 +98,8 @@ export async function writeFinalAnswer(
   // 4. Further parts: reuse the message already there, else post (adopting on unknown outcomes).
   const kept: string[] = [target.replyTs];
   const known = new Set([...target.otherTs]);
-  for (let i = 1; i < parts.length; i += 1) {
-    const part = parts[i]!;
+  for (const [i, part] of parts.entries()) {
+    if (i === 0) continue;
     const metadata = buildRunMetadata({ ...payload, part: i + 1 });
     const found = existing.get(i + 1)?.ts;
     let ts: string;

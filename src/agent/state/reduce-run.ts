@@ -161,7 +161,9 @@ function readReport(output: JsonObject | undefined, v: RunView): RunView['report
   const entries = Object.entries(output).filter(([, val]) => isObject(val) && readString(val.content) !== undefined);
   if (entries.length === 0) return undefined;
   const byLastNode = entries.find(([k]) => k === nodeIds[nodeIds.length - 1]);
-  const [nodeId, val] = byLastNode ?? entries[entries.length - 1]!;
+  const chosen = byLastNode ?? entries.at(-1);
+  if (!chosen) return undefined;
+  const [nodeId, val] = chosen;
   const obj = val as JsonObject;
   const report: NonNullable<RunView['report']> = { nodeId, markdown: readString(obj.content) ?? '' };
   const title = readNonEmptyString(obj.title);

@@ -69,3 +69,13 @@ export function runTarget(ctx: RunContext): { runId: string; teamId: string; cha
   const r = ctx.keeper.get();
   return { runId: r.runId, teamId: r.teamId, channelId: r.channelId, threadTs: r.threadTs };
 }
+
+/**
+ * The run's own reply (part 1). The starting phase posts or adopts it before any later phase
+ * runs, so its absence is a bug in the phase order, not a state to handle.
+ */
+export function replyTsOf(ctx: RunContext): string {
+  const ts = ctx.keeper.get().replyTs[0];
+  if (ts === undefined) throw new Error(`run ${ctx.keeper.get().runId} has no reply message yet`);
+  return ts;
+}

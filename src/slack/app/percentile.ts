@@ -3,5 +3,5 @@ export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return 0;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank]!;
+  return sorted[rank] ?? 0;
 }

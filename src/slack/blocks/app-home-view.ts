@@ -60,7 +60,7 @@ export function renderAppHome(input: AppHomeInput): HomeView {
   ];
   const subs = input.subscriptions.slice(0, MAX_HOME_SUBS);
   if (subs.length === 0) blocks.push(section('None yet: `/concepts subscribe #channel weekdays at:09:00`.'));
-  subs.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));
+  for (const [i, s] of subs.entries()) blocks.push(...subscriptionRow(s, i));
   if (input.subscriptions.length > subs.length)
     blocks.push(context(`…and ${input.subscriptions.length - subs.length} more: \`/concepts subscriptions\``));
 

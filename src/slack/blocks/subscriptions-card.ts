@@ -56,7 +56,7 @@ export function renderSubscriptionList(subs: DigestSubscription[]): SlackMessage
   const blocks: KnownBlock[] = [header('Trending-concept digests')];
   if (shown.length === 0)
     blocks.push(section('No channel in this workspace receives digests yet. Start one with `/concepts subscribe #channel`.'));
-  shown.forEach((s, i) => blocks.push(...subscriptionRow(s, i)));
+  for (const [i, s] of shown.entries()) blocks.push(...subscriptionRow(s, i));
   if (subs.length > shown.length) blocks.push(context(`…and ${subs.length - shown.length} more subscriptions`));
   const text = shown.length
     ? `Digest subscriptions: ${shown.map((s) => `${channelMention(s.channelId)} ${describeSchedule(s)}${s.paused ? ' (paused)' : ''}`).join('; ')}`

@@ -181,8 +181,9 @@ function rendered(payload: unknown, mrkdwnOnly = false): string {
   const walk = (v: unknown, key?: string, parentType?: unknown): void => {
     if (typeof v === 'string') {
       if (key === 'text' && (!mrkdwnOnly || parentType === 'mrkdwn' || parentType === undefined)) out.push(v);
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x));
-    else if (v && typeof v === 'object') {
+    } else if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+    } else if (v && typeof v === 'object') {
       const type = (v as { type?: unknown }).type;
       for (const [k, x] of Object.entries(v)) if (k !== 'value' && k !== 'url') walk(x, k, type);
     }

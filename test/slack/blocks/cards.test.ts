@@ -37,24 +37,25 @@ import {
 } from './fixtures.js';
 
 /** Every message must pass our checker and the Slack emulator's validator. */
-export function expectValidMessage(m: SlackMessage): void {
+function expectValidMessage(m: SlackMessage): void {
   expect(findMessageViolations(m)).toEqual([]);
   expect(() => validateMessageContent({ text: m.text, blocks: JSON.stringify(m.blocks) }, 'chat.postMessage')).not.toThrow();
 }
 
-export function expectValidView(v: ModalView | HomeView): void {
+function expectValidView(v: ModalView | HomeView): void {
   expect(findViewViolations(v)).toEqual([]);
   expect(() => validateView(JSON.stringify(v), v.type)).not.toThrow();
 }
 
 /** Everything Slack displays (text objects, cells, fallback) — not button values or URLs. */
-export function renderedText(payload: unknown): string {
+function renderedText(payload: unknown): string {
   const out: string[] = [];
   const walk = (v: unknown, key?: string): void => {
     if (typeof v === 'string') {
       if (key === 'text') out.push(v);
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (k !== 'value' && k !== 'url') walk(x, k);
+    } else if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+    } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (k !== 'value' && k !== 'url') walk(x, k);
   };
   walk(payload);
   return out.join('\n');

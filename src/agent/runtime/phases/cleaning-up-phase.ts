@@ -1,7 +1,7 @@
 import { sweepOrphanSegments } from '../../sinks/sweep-orphan-segments.js';
 import { isSlackRefusal } from '../../../slack-api/slack-call-error.js';
 import { SLACK_METHOD } from '../../sinks/slack-writer.js';
-import { type RunContext, runTarget } from '../../state/run-context.js';
+import { type RunContext, runTarget, replyTsOf } from '../../state/run-context.js';
 import { isTerminal } from '../../state/run-view.js';
 import type { NextPhase } from '../run-phase.js';
 
@@ -16,7 +16,7 @@ export async function cleaningUpPhase(ctx: RunContext): Promise<NextPhase> {
   const orphan = ctx.keeper.get().openStreamTs;
   if (orphan === 'starting' || ctx.straySegmentPossible) {
     const r = ctx.keeper.get();
-    await sweepOrphanSegments({ ...runTarget(ctx), replyTs: r.replyTs[0]!, knownTs: r.replyTs }, { ...ctx.deps, logger: ctx.log });
+    await sweepOrphanSegments({ ...runTarget(ctx), replyTs: replyTsOf(ctx), knownTs: r.replyTs }, { ...ctx.deps, logger: ctx.log });
     ctx.straySegmentPossible = false;
     if (orphan === 'starting') await ctx.keeper.save({ openStreamTs: undefined });
   } else if (orphan && !ctx.followed) await stopOrphanedStream(ctx, orphan);

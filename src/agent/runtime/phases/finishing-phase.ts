@@ -1,7 +1,7 @@
 import type { RunStatus } from '../../../store/records.js';
 import { writeFinalAnswer } from '../../sinks/write-final-answer.js';
 import { bindRenderer } from '../bind-renderer.js';
-import { type RunContext, runTarget } from '../../state/run-context.js';
+import { type RunContext, runTarget, replyTsOf } from '../../state/run-context.js';
 import { markCancelRequested } from '../../state/run-view.js';
 import type { NextPhase } from '../run-phase.js';
 
@@ -21,11 +21,12 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
   const view = ctx.view;
   const parts = bindRenderer(ctx).final(view);
   const run = keeper.get();
-  const [replyTs, ...otherTs] = run.replyTs;
+  const replyTs = replyTsOf(ctx);
+  const otherTs = run.replyTs.slice(1);
   const kept = await writeFinalAnswer(
     {
       ...runTarget(ctx),
-      replyTs: replyTs!,
+      replyTs,
       otherTs,
       ...(run.openStreamTs && run.openStreamTs !== 'starting' ? { openStreamTs: run.openStreamTs } : {}),
       lookInThread: ctx.resumed,

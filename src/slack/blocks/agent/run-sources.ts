@@ -20,7 +20,11 @@ function sourceLine(s: SourceRef): string {
 
 export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): KnownBlock[] {
   const seen = new Set<string>();
-  const unique = view.sources.filter((s) => (seen.has(key(s)) ? false : (seen.add(key(s)), true)));
+  const unique = view.sources.filter((s) => {
+    if (seen.has(key(s))) return false;
+    seen.add(key(s));
+    return true;
+  });
   if (unique.length === 0) return [];
   const shown = unique.slice(0, max);
   const more = unique.length - shown.length + view.sourcesDropped;

@@ -152,22 +152,24 @@ export function tokensToPieces(tokens: readonly Token[], nested = false): Piece[
 /** Pieces as one mrkdwn string: headers bold, dividers as a rule, tables as text. */
 function piecesToMrkdwn(pieces: readonly Piece[]): string {
   return pieces
-    .map((p) => {
-      switch (p.kind) {
-        case 'text':
-          return p.mrkdwn;
-        case 'header':
-          return bold(escapeMrkdwn(p.text));
-        case 'divider':
-          return RULE;
-        case 'table':
-          return tableAsText(p.rows, p.align);
-        case 'note':
-          return `_${p.mrkdwn}_`;
-      }
-    })
+    .map(pieceToMrkdwn)
     .filter((s) => s.trim() !== '')
     .join('\n\n');
+}
+
+function pieceToMrkdwn(p: Piece): string {
+  switch (p.kind) {
+    case 'text':
+      return p.mrkdwn;
+    case 'header':
+      return bold(escapeMrkdwn(p.text));
+    case 'divider':
+      return RULE;
+    case 'table':
+      return tableAsText(p.rows, p.align);
+    case 'note':
+      return `_${p.mrkdwn}_`;
+  }
 }
 
 /** Markdown → one mrkdwn string (no blocks): for the live progress view and text fallbacks. */

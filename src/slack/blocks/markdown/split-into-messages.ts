@@ -134,7 +134,8 @@ function pack(blocks: readonly KnownBlock[], limits: MessageLimits): Draft[] {
       const carry: KnownBlock[] = [];
       const last = d.blocks[d.blocks.length - 1];
       if (last && d.blocks.length > 1 && (last.type === 'header' || (last.type === 'context' && b.type === 'table'))) {
-        carry.push(d.blocks.pop()!);
+        d.blocks.pop();
+        carry.push(last);
         d.chars -= blockTextLength(last);
       }
       drafts.push(d);

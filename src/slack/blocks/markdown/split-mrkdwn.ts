@@ -66,8 +66,7 @@ function bestCut(text: string, budget: number): number {
         const at = tier.cutAfter ? (m.index ?? 0) + m[0].length : (m.index ?? 0);
         if (at >= floor && at <= budget) positions.push(at);
       }
-      for (let i = positions.length - 1; i >= 0; i--) {
-        const at = positions[i]!;
+      for (const at of [...positions].reverse()) {
         if (validCut(text, at)) return at;
       }
     }

@@ -52,7 +52,10 @@ const findings: ResearchFindings = {
 function emulatedRun(question: string): { events: WorkflowStreamEvent[]; report: string } {
   const script = buildRunScript({ question, findings, startOffset: 5000, responseId: 'resp_emulated_000001', conversationId: 7 });
   let t = 1_750_000_000_000;
-  const events = script.steps.map((s) => ({ ...s.event, timestamp: (t += s.delayMs) }) as WorkflowStreamEvent);
+  const events = script.steps.map((s) => {
+    t += s.delayMs;
+    return { ...s.event, timestamp: t } as WorkflowStreamEvent;
+  });
   return { events, report: script.report };
 }
 

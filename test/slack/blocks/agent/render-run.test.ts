@@ -154,7 +154,7 @@ describe('renderFinalAnswer', () => {
     const last = allStrings(messages[messages.length - 1]!.blocks);
     expect(last.some((s) => s.startsWith(':stopwatch:'))).toBe(true);
     expect(last).toContain('Demo run: answers come from sample data.');
-    messages.forEach((m, i) => expect(m.text.endsWith(`(part ${i + 1} of ${messages.length})`)).toBe(true));
+    for (const [i, m] of messages.entries()) expect(m.text.endsWith(`(part ${i + 1} of ${messages.length})`)).toBe(true);
   });
 
   it('falls back to the last agent output, then to the streamed text', () => {

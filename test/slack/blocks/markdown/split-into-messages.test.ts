@@ -43,7 +43,7 @@ describe('splitIntoMessages', () => {
     expect(new Set(rowIds).size).toBe(rowIds.length);
     expect(text).toContain('END-OF-REPORT');
     // Every part says which part it is.
-    messages.forEach((m, i) => expect(m.text.endsWith(`(part ${i + 1} of ${messages.length})`)).toBe(true));
+    for (const [i, m] of messages.entries()) expect(m.text.endsWith(`(part ${i + 1} of ${messages.length})`)).toBe(true);
     expect(messages[0]!.text.startsWith('行业深度研究报告')).toBe(true);
   });
 
