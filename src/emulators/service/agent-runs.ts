@@ -75,6 +75,7 @@ export class AgentRunStore {
   private nextMessageId = 50001;
   private readonly prng: Prng;
   private closed = false;
+  private paused = false;
 
   constructor(
     private readonly clock: () => number,
@@ -184,8 +185,27 @@ export class AgentRunStore {
     return run;
   }
 
+  /**
+   * Holds every running run at its next step (no further events) until resume(): a test that
+   * restarts the app mid-run uses it so the run cannot outpace a restart on a busy machine.
+   */
+  pause(): void {
+    this.paused = true;
+    for (const run of this.runs.values()) {
+      clearTimeout(run.timer);
+      run.timer = undefined;
+    }
+  }
+
+  /** Lets held runs go on: each waits its current step's delay again. */
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    for (const run of this.runs.values()) if (run.status === 'running' && run.timer === undefined) this.schedule(run);
+  }
+
   private schedule(run: AgentRun): void {
-    if (this.closed || run.status !== 'running') return;
+    if (this.closed || this.paused || run.status !== 'running') return;
     const step = run.script.steps[run.nextStep];
     if (!step) {
       this.finish(run, run.script.outcome);

@@ -44,6 +44,9 @@ export interface ServiceEmulator {
   /** Replaces the current faults (unset = off). */
   setFaults(f: Partial<ServiceFaults>): void;
   requestLog: RequestLogEntry[];
+  /** Holds running agent runs where they are (no further events) until resumeAgentRuns(). */
+  pauseAgentRuns(): void;
+  resumeAgentRuns(): void;
   /** Also ends all running agent runs and open streams. */
   close(): Promise<void>;
 }
@@ -93,6 +96,8 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     setFaults(f) {
       state.faults.set(f);
     },
+    pauseAgentRuns: () => state.runs.pause(),
+    resumeAgentRuns: () => state.runs.resume(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         closeSignal.abort();

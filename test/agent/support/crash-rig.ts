@@ -98,11 +98,16 @@ export async function runWithCrashes(s: CrashSetup, points: KillPoint[]): Promis
     const point = points[i];
     const worker = startWorker({ ...s.env, ...(point?.selfKill ? { WORKER_CRASH_AFTER_CHAT: '1' } : {}) });
     const seenCalls = s.slack.calls.length;
+    const seenRequests = s.service.requestLog.length;
     let killed = false;
     const check = (): void => {
+      // A held run goes on once the new worker talks to the service.
+      if (!killed && s.service.requestLog.length > seenRequests) s.service.resumeAgentRuns();
       if (!point?.slack || killed) return;
       if (s.slack.calls.slice(seenCalls).some(point.slack)) {
         killed = true;
+        // The run waits while the worker is down, so no machine is too slow for the next kill point.
+        s.service.pauseAgentRuns();
         worker.child.kill('SIGKILL');
       }
     };
