@@ -4,7 +4,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from '../observability/logger.js';
 import type { CallOptions } from './types.js';
 import type { Clock } from './clock.js';
-import { sleep } from './clock.js';
 import { ServiceError, type ServiceErrorKind } from './errors/service-error.js';
 import { ShapeError } from './errors/shape-error.js';
 import { mapHttpError } from './errors/map-http-error.js';
@@ -29,6 +28,8 @@ export interface RequestContext {
   streamDispatcher: Dispatcher;
   logger?: Logger;
   clock: Clock;
+  /** Waits out a Retry-After; injectable so tests see the wait asked for instead of timing it. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Aborted by close(): ends calls and streams still in flight. */
   lifetime: AbortSignal;
 }
@@ -148,7 +149,7 @@ export function createRequester(ctx: RequestContext): Requester {
             if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined) {
               // Waiting longer than the service asks would be pointless; longer than our budget, hopeless.
               if (se.retryAfterMs > policy.maxRetryAfterMs || elapsed + se.retryAfterMs > policy.maxTotalMs) throw se;
-              if (error.retriesLeft > 0) await sleep(se.retryAfterMs, anySignal([callerSignal, ctx.lifetime]));
+              if (error.retriesLeft > 0) await ctx.sleep(se.retryAfterMs, anySignal([callerSignal, ctx.lifetime]));
             }
             if (error.retriesLeft > 0) {
               ctx.logger?.warn('service call failed, retrying', {

@@ -2,7 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { Logger } from '../observability/logger.js';
 import type { ResearchService } from './types.js';
 import { createRequester } from './request.js';
-import { systemClock, type Clock } from './clock.js';
+import { sleep, systemClock, type Clock } from './clock.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.js';
 import { createPagingNamingState, type PagingNamingMode } from './paging-naming.js';
 import { createSearchApi, type SearchApi } from './search.js';
@@ -23,6 +23,8 @@ export interface ResearchClientOptions {
   dispatcher?: Dispatcher;
   logger?: Logger;
   clock?: Clock;
+  /** Waits out a Retry-After (real time by default). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   streamReconnect?: Partial<StreamReconnectPolicy>;
   /** Paging names of /v1/search and /v1/docs/tags; 'auto' (default) learns them from the service. */
   v1Paging?: PagingNamingMode;
@@ -64,6 +66,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
     streamDispatcher: options.dispatcher ?? (ownStreamDispatcher as Dispatcher),
     ...(options.logger ? { logger: options.logger.child({ component: 'research-client' }) } : {}),
     clock: options.clock ?? systemClock,
+    sleep: options.sleep ?? sleep,
     lifetime: lifetime.signal,
   });
   const naming = createPagingNamingState(options.v1Paging ?? 'auto');

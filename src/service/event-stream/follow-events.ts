@@ -1,5 +1,4 @@
 import pRetry, { AbortError } from 'p-retry';
-import { sleep } from '../clock.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { OpenedResponse, Requester } from '../request.js';
 import { anySignal, classifyTransportError } from '../request.js';
@@ -134,7 +133,7 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
           const se = error as unknown as ServiceError;
           logger?.warn('event stream interrupted, reconnecting', { kind: se.kind, status: se.status, attempt: error.attemptNumber });
           if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined && error.retriesLeft > 0) {
-            await sleep(Math.min(se.retryAfterMs, deps.reconnect.maxDelayMs * 4), anySignal([r.signal, req.ctx.lifetime]));
+            await req.ctx.sleep(Math.min(se.retryAfterMs, deps.reconnect.maxDelayMs * 4), anySignal([r.signal, req.ctx.lifetime]));
           }
         },
       },
