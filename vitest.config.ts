@@ -7,6 +7,7 @@
  * `npm test` runs all three; `npm run test:unit` (`:integration`, `:e2e`) runs one.
  */
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js';
 
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.browser.test.ts', 'test/**/*.e2e.test.ts'];
 const INTEGRATION = ['test/**/*.integration.test.ts'];
@@ -18,6 +19,7 @@ export default defineConfig({
     // Integration tests start servers on loopback; a few forks keep 2-core machines responsive.
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
