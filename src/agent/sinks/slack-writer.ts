@@ -44,15 +44,4 @@ export interface SlackWriter {
 }
 
 /** The Web API method each writer call maps to (budgets and metrics are keyed by it). */
-export const SLACK_METHOD = {
-  postMessage: 'chat.postMessage',
-  update: 'chat.update',
-  delete: 'chat.delete',
-  startStream: 'chat.startStream',
-  appendStream: 'chat.appendStream',
-  stopStream: 'chat.stopStream',
-  replies: 'conversations.replies',
-  setStatus: 'assistant.threads.setStatus',
-} as const;
-
-export type SlackMethod = (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD];
+export { SLACK_METHOD, type SlackMethod } from '../../slack-api/slack-method.js';
