@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitedCalls, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
+import { rateLimitedCalls, startRelayHarness, type RelayHarness, postsInThread } from '../support/relay-harness.js';
 
 const QUESTIONS = [
   'Moutai margins',
@@ -21,9 +21,7 @@ describe('relay under load (Slack emulator at real rate limits)', () => {
     await h.close();
   });
 
-  const postsIn = (channel: string, threadTs: string) =>
-    h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args.channel === channel && c.args.thread_ts === threadTs)
-      .length;
+  const postsIn = (channel: string, threadTs: string) => postsInThread(h.slack, channel, threadTs);
 
   it('20 concurrent runs in one workspace finish with zero 429s and one reply each', async () => {
     const runtime = h.runtime();

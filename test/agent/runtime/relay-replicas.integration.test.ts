@@ -3,7 +3,7 @@ import { leaseNames } from '../../../src/store/keys.js';
 import { Leases } from '../../../src/store/leases.js';
 import { RunStore } from '../../../src/store/run-store.js';
 import { eventually } from '../support/eventually.js';
-import { rateLimitedCalls, startRelayHarness, type RelayHarness } from '../support/relay-harness.js';
+import { rateLimitedCalls, startRelayHarness, type RelayHarness, postsInThread } from '../support/relay-harness.js';
 
 describe('several replicas sharing Redis', () => {
   let h: RelayHarness;
@@ -14,9 +14,7 @@ describe('several replicas sharing Redis', () => {
     await h.close();
   });
 
-  const postsIn = (channel: string, threadTs: string) =>
-    h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args.channel === channel && c.args.thread_ts === threadTs)
-      .length;
+  const postsIn = (channel: string, threadTs: string) => postsInThread(h.slack, channel, threadTs);
 
   it('two instances sharing Redis relay each run once; killing one hands its runs to the other', async () => {
     // Leases long enough never to lapse on their own here: A's are expired explicitly below.

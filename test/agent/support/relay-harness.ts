@@ -113,6 +113,12 @@ export function finalThread(slack: SlackEmulator, channelId: string, threadTs: s
 }
 
 /** Slack calls the emulator answered with 429. */
+/** How many replies the bot posted in a thread (each run must post exactly one). */
+export function postsInThread(slack: SlackEmulator, channel: string, threadTs: string): number {
+  return slack.calls.filter((c) => c.method === 'chat.postMessage' && c.ok && c.args.channel === channel && c.args.thread_ts === threadTs)
+    .length;
+}
+
 export function rateLimitedCalls(slack: SlackEmulator): number {
   return slack.calls.filter((c) => c.status === 429).length;
 }

@@ -9,27 +9,22 @@ import { buttonListener, type ButtonClick } from './button-interaction.js';
 import { retryClick } from './retry-button.js';
 import { shareSearch, showKeyPassages, showSummary, turnSearchPage } from './search-buttons.js';
 
+/** Each search-card button: its handler and how a failure names what the user asked for. */
+const SEARCH_BUTTONS = [
+  { id: ACTION_IDS.searchSummary, handler: showSummary, action: 'the summary' },
+  { id: ACTION_IDS.searchPassages, handler: showKeyPassages, action: 'the key passages' },
+  { id: ACTION_IDS.searchPrev, handler: turnSearchPage, action: 'the previous page' },
+  { id: ACTION_IDS.searchNext, handler: turnSearchPage, action: 'the next page' },
+  { id: ACTION_IDS.searchShare, handler: shareSearch, action: 'sharing the results' },
+] as const;
+
 export function registerSearchActions(app: App, deps: ListenerDeps): void {
-  app.action<ButtonClick>(
-    actionIdPattern(ACTION_IDS.searchSummary),
-    buttonListener(deps, showSummary, { action: 'the summary', retryAs: ACTION_IDS.searchSummary }),
-  );
-  app.action<ButtonClick>(
-    actionIdPattern(ACTION_IDS.searchPassages),
-    buttonListener(deps, showKeyPassages, { action: 'the key passages', retryAs: ACTION_IDS.searchPassages }),
-  );
-  app.action<ButtonClick>(
-    actionIdPattern(ACTION_IDS.searchPrev),
-    buttonListener(deps, turnSearchPage, { action: 'the previous page', retryAs: ACTION_IDS.searchPrev }),
-  );
-  app.action<ButtonClick>(
-    actionIdPattern(ACTION_IDS.searchNext),
-    buttonListener(deps, turnSearchPage, { action: 'the next page', retryAs: ACTION_IDS.searchNext }),
-  );
-  app.action<ButtonClick>(
-    actionIdPattern(ACTION_IDS.searchShare),
-    buttonListener(deps, shareSearch, { action: 'sharing the results', retryAs: ACTION_IDS.searchShare }),
-  );
+  for (const button of SEARCH_BUTTONS) {
+    app.action<ButtonClick>(
+      actionIdPattern(button.id),
+      buttonListener(deps, button.handler, { action: button.action, retryAs: button.id }),
+    );
+  }
   // A link button opens its URL in the client; Slack still sends the click, which needs an ack.
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchOpen), async ({ ack }) => {
     await ack();
