@@ -40,7 +40,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: E2E },
+        // Bundles the app and the crash test's worker once, so restarting them costs no transpiling.
+        test: { name: 'e2e', include: E2E, globalSetup: ['test/support/bundle-test-processes.ts'] },
       },
     ],
   },

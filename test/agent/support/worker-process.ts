@@ -1,9 +1,9 @@
-/** Starts the crash-test worker (test/agent/fixtures/relay-worker.ts) as a real child process. */
+/**
+ * Starts the crash-test worker (test/agent/fixtures/relay-worker.ts) as a real child process,
+ * from the e2e tier's bundle (test/support/test-processes.ts).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const WORKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/relay-worker.ts');
+import { bundledEntry } from '../../support/test-processes.js';
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -13,7 +13,7 @@ export interface WorkerProcess {
 }
 
 export function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundledEntry('relayWorker')], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,13 +1,11 @@
 /**
  * The real entry point (src/main.ts) as a child process, for tests that must kill the app for
- * real. Node loads TypeScript through `--import tsx` in the same process: tsx's own CLI runs the
- * app in a grandchild, which a SIGKILL of the CLI would leave running.
+ * real. It runs the e2e tier's bundle of src/main.ts (test/support/test-processes.ts) in a plain
+ * `node`, so a SIGKILL reaches the app itself and a restart costs no transpiling.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+import { bundledEntry, PROJECT_ROOT } from '../../support/test-processes.js';
 
 export type LogLine = Record<string, unknown> & { level?: string; msg?: string };
 
@@ -30,8 +28,8 @@ export interface AppProcess {
 }
 
 export function startAppProcess(env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['--enable-source-maps', bundledEntry('app')], {
+    cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
