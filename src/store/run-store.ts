@@ -92,9 +92,14 @@ export class RunStore {
       await this.store.delete(keys.activeRun(runId));
       return null;
     }
-    const ended: RunRecord = { ...current, ...patch, status };
+    const ended: RunRecord = { ...current, ...patch, status, updatedAtMs: this.clock() };
     if (!('openStreamTs' in patch)) delete ended.openStreamTs;
-    await this.save(ended);
+    // Record first, unlike save(): `get` takes the status from the progress key, so the run reads
+    // as ended only once its record (who cancelled, the replies kept) is written too. A crash
+    // between the two leaves it running, and the next relay ends it again.
+    await this.store.set(keys.run(runId), JSON.stringify(ended), TTL.runMs);
+    await this.store.set(keys.runProgress(runId), JSON.stringify(progressOf(ended)), TTL.runMs);
+    await this.updateActiveIndex(runId, status);
     return this.get(runId);
   }
 

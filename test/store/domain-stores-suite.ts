@@ -162,6 +162,26 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         expect(await runs.markEnded('missing', 'failed')).toBeNull();
       });
 
+      it('never shows an ended run without its patch, whichever write a reader falls between', async () => {
+        const seen: Array<RunRecord | null> = [];
+        const writes = new RunStore(store, harness.clock);
+        const reads = new RunStore(store, harness.clock);
+        // A reader that looks after every single write the run store makes.
+        const observed: StateStore = {
+          ...store,
+          set: async (key, value, ttlMs) => {
+            await store.set(key, value, ttlMs);
+            seen.push(await reads.get('run-1'));
+          },
+        };
+        await writes.save(buildRun({ status: 'running' }));
+        await new RunStore(observed, harness.clock).markEnded('run-1', 'cancelled', { cancelledBy: 'U2' });
+        const ended = seen.filter((r) => r?.status === 'cancelled');
+        expect(ended.length).toBeGreaterThan(0);
+        expect(ended.map((r) => r?.cancelledBy)).toEqual(ended.map(() => 'U2'));
+        expect(seen.at(-1)).toMatchObject({ status: 'cancelled', cancelledBy: 'U2' });
+      });
+
       it('drops a run from the active list when a progress save carries a final status', async () => {
         const runs = new RunStore(store, harness.clock);
         await runs.save(buildRun({ status: 'running' }));
