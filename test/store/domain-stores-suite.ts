@@ -168,11 +168,20 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         const reads = new RunStore(store, harness.clock);
         // A reader that looks after every single write the run store makes.
         const observed: StateStore = {
-          ...store,
+          kind: store.kind,
+          get: (key) => store.get(key),
           set: async (key, value, ttlMs) => {
             await store.set(key, value, ttlMs);
             seen.push(await reads.get('run-1'));
           },
+          setIfAbsent: (key, value, ttlMs) => store.setIfAbsent(key, value, ttlMs),
+          delete: (key) => store.delete(key),
+          deleteIfEquals: (key, expected) => store.deleteIfEquals(key, expected),
+          replaceIfEquals: (key, expected, value, ttlMs) => store.replaceIfEquals(key, expected, value, ttlMs),
+          increment: (key, by, ttlMs) => store.increment(key, by, ttlMs),
+          keys: (prefix) => store.keys(prefix),
+          ping: () => store.ping(),
+          close: () => store.close(),
         };
         await writes.save(buildRun({ status: 'running' }));
         await new RunStore(observed, harness.clock).markEnded('run-1', 'cancelled', { cancelledBy: 'U2' });
