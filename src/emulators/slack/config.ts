@@ -4,6 +4,23 @@ import type { SlackEmulatorOptions } from './types.js';
 
 export const allEventSubscriptions = ['message.im', 'message.channels', 'app_mention', 'link_shared', 'app_home_opened'];
 
+/**
+ * What an installed app's bot token holds by default: the bot scopes of the repository's
+ * manifest.yml (test/emulators/slack/scopes.integration.test.ts keeps the two equal).
+ */
+export const DEFAULT_BOT_SCOPES: readonly string[] = [
+  'app_mentions:read',
+  'channels:history',
+  'channels:read',
+  'chat:write',
+  'commands',
+  'groups:history',
+  'im:history',
+  'links:read',
+  'links:write',
+  'users:read',
+];
+
 /** Options with every default filled in. */
 export interface EmulatorConfig {
   port: number;
@@ -21,6 +38,8 @@ export interface EmulatorConfig {
   streamMaxChars: number;
   subscribedEvents: Set<string>;
   botName: string;
+  botScopes: readonly string[];
+  appScopes: readonly string[];
   staticDir: string;
   clock: () => number;
 }
@@ -48,6 +67,8 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     streamMaxChars: opts.streamMaxChars ?? 11_000,
     subscribedEvents: new Set(opts.subscribedEvents ?? allEventSubscriptions),
     botName: opts.botName ?? 'Research Desk',
+    botScopes: [...(opts.botScopes ?? DEFAULT_BOT_SCOPES)],
+    appScopes: [...(opts.appScopes ?? ['connections:write'])],
     staticDir: opts.staticDir ?? fileURLToPath(new URL('./playground-page/', import.meta.url)),
     clock: opts.clock ?? Date.now,
   };

@@ -25,6 +25,14 @@ export interface SlackEmulatorOptions {
   subscribedEvents?: string[];
   /** Display name of the bot; `@<botName>` in a posted text is a mention. Default 'Research Desk'. */
   botName?: string;
+  /**
+   * Scopes granted to the bot token, sent in each answer's `x-oauth-scopes` header as Slack does.
+   * Default: the scopes of the app's manifest (DEFAULT_BOT_SCOPES); fewer simulates an app
+   * installed before a scope was added.
+   */
+  botScopes?: string[];
+  /** Scopes of the app-level token; default ['connections:write'] (what Socket Mode needs). */
+  appScopes?: string[];
   /** Directory of the playground page's static files; default `./playground-page` next to this module. */
   staticDir?: string;
   clock?: () => number;

@@ -21,4 +21,9 @@ export interface ApiMethod {
   handler: ApiHandler;
   /** Which token type Slack accepts for the method. */
   token: 'bot' | 'app' | 'any';
+  /**
+   * A scope the token must hold, else Slack answers `missing_scope` with `needed` and `provided`.
+   * Set only where the emulator checks it (apps.connections.open's connections:write).
+   */
+  scope?: string;
 }

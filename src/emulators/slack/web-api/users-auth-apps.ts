@@ -91,7 +91,7 @@ function setTitle(ctx: ApiContext): ApiResult {
 export const miscMethods: Record<string, ApiMethod> = {
   'auth.test': { handler: authTest, token: 'any' },
   'users.info': { handler: usersInfo, token: 'bot' },
-  'apps.connections.open': { handler: connectionsOpen, token: 'app' },
+  'apps.connections.open': { handler: connectionsOpen, token: 'app', scope: 'connections:write' },
   'assistant.threads.setStatus': { handler: setStatus, token: 'bot' },
   'assistant.threads.setSuggestedPrompts': { handler: setSuggestedPrompts, token: 'bot' },
   'assistant.threads.setTitle': { handler: setTitle, token: 'bot' },

@@ -48,6 +48,13 @@ export interface WebApiDeps {
   openSocketUrl: () => string;
 }
 
+/** The scopes a recognised token holds; none for a missing or unknown token. */
+function grantedScopes(config: EmulatorConfig, kind: ApiCall['token']): readonly string[] | undefined {
+  if (kind === 'bot') return config.botScopes;
+  if (kind === 'app') return config.appScopes;
+  return undefined;
+}
+
 function tokenKind(config: EmulatorConfig, token: string | undefined): ApiCall['token'] {
   if (token === undefined || token === '') return 'none';
   if (token === config.botToken) return 'bot';
@@ -65,7 +72,12 @@ export function handleWebApiCall(req: WebApiRequest, deps: WebApiDeps): WebApiRe
   const bodyToken = typeof args.token === 'string' ? args.token : undefined;
   delete args.token;
   const kind = tokenKind(config, bearer ?? bodyToken);
-  const record = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): WebApiResponse => {
+  const scopes = grantedScopes(config, kind);
+  const record = (status: number, body: Record<string, unknown>, extraHeaders: Record<string, string> = {}): WebApiResponse => {
+    // Slack names the token's scopes in an `x-oauth-scopes` header on answers to a recognised
+    // token; the SDK reads it into response_metadata.scopes.
+    // @see https://docs.slack.dev/tools/node-slack-sdk/reference/web-api/interfaces/WebAPICallResult
+    const headers = scopes === undefined ? extraHeaders : { 'x-oauth-scopes': scopes.join(','), ...extraHeaders };
     const call: ApiCall = { method: req.method, args, ok: body.ok === true, status, at: now, token: kind };
     if (typeof body.error === 'string') call.error = body.error;
     state.calls.push(call);
@@ -79,6 +91,9 @@ export function handleWebApiCall(req: WebApiRequest, deps: WebApiDeps): WebApiRe
   if (kind === 'none') return record(200, { ok: false, error: 'not_authed' });
   if (kind === 'invalid') return record(200, { ok: false, error: 'invalid_auth' });
   if (method.token !== 'any' && method.token !== kind) return record(200, { ok: false, error: 'not_allowed_token_type' });
+  if (method.scope !== undefined && !scopes?.includes(method.scope)) {
+    return record(200, { ok: false, error: 'missing_scope', needed: method.scope, provided: (scopes ?? []).join(',') });
+  }
 
   if (deps.limiter !== undefined) {
     const channel = typeof args.channel === 'string' ? args.channel : typeof args.channel_id === 'string' ? args.channel_id : undefined;
