@@ -35,7 +35,7 @@ const env = (name: string): string => {
 };
 
 /** Notes when each event reaches the relay (the start of its staleness). */
-function recordingArrivals(service: ResearchService, arrivals: EventArrival[], started: Map<string, number>): ResearchService {
+function recordingArrivals(service: ResearchService, arrivals: EventArrival[], started: Map<string, string>): ResearchService {
   const tap = (amid: () => string, source: AsyncIterable<WorkflowStreamEvent>): AsyncIterable<WorkflowStreamEvent> => ({
     async *[Symbol.asyncIterator]() {
       for await (const e of source) {
@@ -54,7 +54,7 @@ function recordingArrivals(service: ResearchService, arrivals: EventArrival[], s
       started.set(chat.assistantMessageId, args[0].conversationId);
       return { ...chat, events: tap(() => chat.assistantMessageId, chat.events) };
     },
-    streamEvents: (c: number, a: string, o?: Parameters<ResearchService['streamEvents']>[2]) => tap(() => a, service.streamEvents(c, a, o)),
+    streamEvents: (c: string, a: string, o?: Parameters<ResearchService['streamEvents']>[2]) => tap(() => a, service.streamEvents(c, a, o)),
   });
 }
 
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const arrivals: EventArrival[] = [];
   const logger = createLogger({ level: 'error', redact: createRedactor([token]), write: (l) => process.stderr.write(`${l}\n`) });
   const client = createResearchClient({ baseUrl: env('BENCH_SERVICE_URL'), apiKey: env('BENCH_SERVICE_KEY'), logger, timeoutMs: 60_000 });
-  const started = new Map<string, number>();
+  const started = new Map<string, string>();
   const service = recordingArrivals(client, arrivals, started);
   const cpuStart = process.cpuUsage();
   let finished = 0;

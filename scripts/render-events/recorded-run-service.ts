@@ -10,7 +10,7 @@ import type { ReadEventsOptions, ResearchService, WorkflowStreamEvent } from '..
 const RECORDED_ASSISTANT_MESSAGE_ID = 'recorded-assistant-message';
 
 export function createRecordedRunService(events: WorkflowStreamEvent[], clock: () => number = Date.now): ResearchService {
-  const conversationId = 1;
+  const conversationId = '1';
   // The HTTP client's cursor semantics: a reader of the run sees each event once, in order.
   const cursorFor = (opts: ReadEventsOptions) => opts.cursor ?? createEventCursor(Math.max(0, opts.fromOffset ?? 0) - 1);
   async function* play(opts: ReadEventsOptions): AsyncIterable<WorkflowStreamEvent> {
@@ -41,14 +41,14 @@ export function createRecordedRunService(events: WorkflowStreamEvent[], clock: (
       chatted
         ? [
             {
-              id: 2,
+              id: '2',
               conversationId,
               role: 'assistant',
-              replyToMessageId: 1,
+              replyToMessageId: '1',
               errorInfo: null,
               assistantMessageId: RECORDED_ASSISTANT_MESSAGE_ID,
             },
-            { id: 1, conversationId, role: 'user', replyToMessageId: null, errorInfo: null, assistantMessageId: null },
+            { id: '1', conversationId, role: 'user', replyToMessageId: null, errorInfo: null, assistantMessageId: null },
           ]
         : [],
     chat: async (_req, opts = {}) => {

@@ -48,19 +48,19 @@ const FINISHED_STATUSES = new Set([
 
 export interface AgentApi {
   createConversation(req: CreateConversationRequest, opts?: CallOptions): Promise<Conversation>;
-  getConversation(conversationId: number, opts?: CallOptions): Promise<Conversation>;
+  getConversation(conversationId: string, opts?: CallOptions): Promise<Conversation>;
   listMessages(
-    conversationId: number,
-    page?: { limit?: number; beforeMessageId?: number },
+    conversationId: string,
+    page?: { limit?: number; beforeMessageId?: string },
     opts?: CallOptions,
   ): Promise<ConversationMessage[]>;
   chat(req: ChatRequest, opts?: CallOptions & ChatStreamOptions): Promise<ChatStarted & { events: EventStream }>;
-  streamEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): EventStream;
-  listEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
-  cancelRun(conversationId: number, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
+  streamEvents(conversationId: string, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): EventStream;
+  listEvents(conversationId: string, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
+  cancelRun(conversationId: string, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
 }
 
-const conversationPath = (id: number): string => `/v1/agent/conversations/${encodeURIComponent(String(id))}`;
+const conversationPath = (id: string): string => `/v1/agent/conversations/${encodeURIComponent(id)}`;
 
 export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy): AgentApi {
   const listMessages: AgentApi['listMessages'] = (conversationId, page, opts) =>
@@ -73,14 +73,14 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
       opts,
     });
 
-  const isRunFinished = async (conversationId: number, assistantMessageId: string, signal?: AbortSignal) => {
+  const isRunFinished = async (conversationId: string, assistantMessageId: string, signal?: AbortSignal) => {
     const messages = await listMessages(conversationId, { limit: 50 }, signal ? { signal } : undefined);
     const mine = messages.find((m) => m.assistantMessageId === assistantMessageId);
     return mine?.status !== undefined && FINISHED_STATUSES.has(mine.status.toLowerCase());
   };
 
   const follow = (
-    conversationId: number,
+    conversationId: string,
     assistantMessageId: string,
     o: ReadEventsOptions & CallOptions,
     initial?: Parameters<typeof followEvents>[1]['initial'],

@@ -8,6 +8,7 @@ import { ServiceError, type ServiceErrorKind } from './errors/service-error.js';
 import { ShapeError } from './errors/shape-error.js';
 import { mapHttpError } from './errors/map-http-error.js';
 import { safeCause } from './errors/safe-cause.js';
+import { parseJsonText } from './parse-json-text.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { noRetryPolicy, toPRetryOptions, type RetryPolicy } from './retry-policy.js';
 
@@ -242,7 +243,7 @@ export function classifyTransportError(error: unknown, ctx: RequestContext, spec
 
 function parseJsonBody(text: string, headers: IncomingHttpHeaders): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonText(text);
   } catch {
     const type = String(headers['content-type'] ?? 'unknown type');
     throw new ShapeError('', `a JSON body (got ${type}, ${text.length} bytes)`, text);

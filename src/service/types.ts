@@ -194,7 +194,8 @@ export interface ChatDocumentRef {
 }
 
 export interface ChatRequest {
-  conversationId: number;
+  /** Service ids are decimal text: the real service's pass 2^53. */
+  conversationId: string;
   message: string;
   documents?: ChatDocumentRef[];
 }
@@ -209,7 +210,7 @@ import type { WorkflowStreamEvent } from './event-stream/workflow-event-schema.j
 export type { EventCursor } from './event-stream/event-cursor.js';
 export type { EventStreamStats } from './event-stream/event-stream-stats.js';
 export type { ChatStreamOptions, ReadEventsOptions, StreamObserverOptions } from './event-stream/read-events-options.js';
-export { TERMINAL_EVENT_TYPES, type WorkflowEventType, type WorkflowStreamEvent } from './event-stream/workflow-event-schema.js';
+export { RUN_ENDING_EVENT_TYPES, type WorkflowEventType, type WorkflowStreamEvent } from './event-stream/workflow-event-schema.js';
 
 export interface ChatStarted {
   /** From the `X-<SERVICE>-ASSISTANT-MESSAGE-ID` response header. */
@@ -248,21 +249,21 @@ export interface ResearchService {
   createFolder(name: string, opts?: CallOptions): Promise<FolderCreated>;
   deleteFolder(folderId: string, opts?: CallOptions): Promise<FolderDeleted>;
   createConversation(req: CreateConversationRequest, opts?: CallOptions): Promise<Conversation>;
-  getConversation(conversationId: number, opts?: CallOptions): Promise<Conversation>;
+  getConversation(conversationId: string, opts?: CallOptions): Promise<Conversation>;
   listMessages(
-    conversationId: number,
-    page?: { limit?: number; beforeMessageId?: number },
+    conversationId: string,
+    page?: { limit?: number; beforeMessageId?: string },
     opts?: CallOptions,
   ): Promise<ConversationMessage[]>;
   /** Starts a run (stream=true) and returns its id and live events. */
   chat(req: ChatRequest, opts?: CallOptions & ChatStreamOptions): Promise<ChatStarted>;
   /** Endpoint 15, stream=true: follows a run (reconnecting from the last offset) until it ends. */
   streamEvents(
-    conversationId: number,
+    conversationId: string,
     assistantMessageId: string,
     opts?: ReadEventsOptions & CallOptions,
   ): AsyncIterable<WorkflowStreamEvent>;
   /** Endpoint 15, stream=false: every event from fromOffset at once. */
-  listEvents(conversationId: number, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
-  cancelRun(conversationId: number, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
+  listEvents(conversationId: string, assistantMessageId: string, opts?: ReadEventsOptions & CallOptions): Promise<WorkflowStreamEvent[]>;
+  cancelRun(conversationId: string, assistantMessageId: string, opts?: CallOptions): Promise<CancelResult>;
 }

@@ -45,7 +45,7 @@ export const keys = {
   runLease: (runId: string): string => `lease:${leaseNames.run(runId)}`,
   digestLock: (teamId: string, channelId: string): string => `lease:${leaseNames.digest(teamId, channelId)}`,
   thread: (teamId: string, channelId: string, threadTs: string): string => `thread:${teamId}:${channelId}:${threadTs}`,
-  conversation: (conversationId: number | string): string => `conv:${conversationId}`,
+  conversation: (conversationId: string): string => `conv:${conversationId}`,
   event: (eventId: string): string => `event:${eventId}`,
   subscription: (teamId: string, channelId: string): string => `sub:${teamId}:${channelId}`,
   subscriptionPrefix: (teamId?: string): string => (teamId === undefined ? 'sub:' : `sub:${teamId}:`),

@@ -13,7 +13,8 @@ export interface RunRecord {
   threadTs: string;
   /** Reply messages of the run in order; the first is the live one, later ones are continuations. */
   replyTs: string[];
-  conversationId: number;
+  /** The service's id, as decimal text (it may pass 2^53); '' until the conversation exists. */
+  conversationId: string;
   /** Empty until the chat call answered. */
   assistantMessageId: string;
   /** Offset of the last event applied to what Slack shows; -1 before the first. */
@@ -38,7 +39,8 @@ export interface ThreadConversation {
   teamId: string;
   channelId: string;
   threadTs: string;
-  conversationId: number;
+  /** The service's id, as decimal text. */
+  conversationId: string;
   conversationUrl?: string;
   createdAtMs: number;
 }

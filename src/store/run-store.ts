@@ -5,6 +5,7 @@
  * writes progress, so the latest write is the truth.
  */
 import { keys, TTL } from './keys.js';
+import { storedConversationId } from './conversation-id.js';
 import { readJsonRecord } from './json-record.js';
 import type { RunRecord, RunStatus } from './records.js';
 import type { StateStore } from './state-store.js';
@@ -61,9 +62,11 @@ export class RunStore {
       readJsonRecord<StoredProgress>(this.store, keys.runProgress(runId)),
     ]);
     if (record === null) return null;
-    if (progress === null) return record;
+    const conversationId = storedConversationId(record.conversationId);
+    if (progress === null) return { ...record, conversationId };
     const merged: RunRecord = {
       ...record,
+      conversationId,
       lastOffset: progress.lastOffset,
       replyTs: progress.replyTs,
       status: progress.status,

@@ -4,6 +4,7 @@
  * only conversations started from it may be replayed there).
  */
 import { keys, TTL } from './keys.js';
+import { storedConversationId } from './conversation-id.js';
 import { readJsonRecord } from './json-record.js';
 import type { ThreadConversation } from './records.js';
 import type { StateStore } from './state-store.js';
@@ -21,7 +22,8 @@ export class ThreadConversations {
   ) {}
 
   async get(teamId: string, channelId: string, threadTs: string): Promise<ThreadConversation | null> {
-    return readJsonRecord<ThreadConversation>(this.store, keys.thread(teamId, channelId, threadTs));
+    const record = await readJsonRecord<ThreadConversation>(this.store, keys.thread(teamId, channelId, threadTs));
+    return record && { ...record, conversationId: storedConversationId(record.conversationId) };
   }
 
   /** Records the mapping (refreshing its TTL) and the conversation's owner. */
@@ -34,12 +36,12 @@ export class ThreadConversations {
   }
 
   /** Where the conversation was started from, or null when not from any workspace we know. */
-  async owner(conversationId: number): Promise<ConversationOwner | null> {
+  async owner(conversationId: string): Promise<ConversationOwner | null> {
     return readJsonRecord<ConversationOwner>(this.store, keys.conversation(conversationId));
   }
 
   /** Whether `teamId` may read this conversation (replay authorization). */
-  async isOwnedBy(conversationId: number, teamId: string): Promise<boolean> {
+  async isOwnedBy(conversationId: string, teamId: string): Promise<boolean> {
     return (await this.owner(conversationId))?.teamId === teamId;
   }
 }

@@ -138,7 +138,7 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     expect(botReplies(h, channel, card.ts)).toHaveLength(1);
   });
 
-  let owned: { conversationId: number; assistantMessageId: string };
+  let owned: { conversationId: string; assistantMessageId: string };
 
   it('replays an answer of a conversation started here into a new thread, rendered like the original', async () => {
     const { ts } = await h.slack.postMessage({ text: mention('How strong is NVIDIA’s balance sheet?') });

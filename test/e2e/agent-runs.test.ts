@@ -21,7 +21,7 @@ describe('agent runs in Slack threads', () => {
   afterAll(async () => h?.close());
 
   let firstThread: string;
-  let firstConversation: number;
+  let firstConversation: string;
 
   it('answers a mention with one thread reply, updated as the run goes, ending with the rendered report', async () => {
     const { ts } = await h.slack.postMessage({ text: mention('How strong is NVIDIA’s balance sheet?') });

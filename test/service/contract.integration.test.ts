@@ -178,7 +178,7 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     expect(badSymbol.kind).toBe('validation');
 
     expect((await failure(client.getDocument('doc_does_not_exist'))).kind).toBe('not_found');
-    expect((await failure(client.getConversation(987654))).kind).toBe('not_found');
+    expect((await failure(client.getConversation('987654'))).kind).toBe('not_found');
     expect((await failure(client.deleteFolder('folder_does_not_exist'))).kind).toBe('not_found');
   });
 

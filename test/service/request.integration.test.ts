@@ -99,9 +99,9 @@ describe('the call path', () => {
     script('/v1/agent/conversations', json(500, {}));
     await failure(client.createConversation({ title: 't' }));
     script('/v1/agent/conversations/1/chat', json(500, { detail: 'boom' }));
-    await failure(client.chat({ conversationId: 1, message: 'hi' }));
+    await failure(client.chat({ conversationId: '1', message: 'hi' }));
     script('/v1/agent/conversations/1/messages/am/cancel', json(503, {}));
-    await failure(client.cancelRun(1, 'am'));
+    await failure(client.cancelRun('1', 'am'));
     for (const p of [
       '/v1/docs/folder/delete',
       '/v1/agent/conversations',

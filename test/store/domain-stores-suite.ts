@@ -26,7 +26,7 @@ function buildRun(overrides: Partial<RunRecord> = {}): RunRecord {
     channelId: 'C1',
     threadTs: '1700000000.000100',
     replyTs: ['1700000001.000200'],
-    conversationId: 42,
+    conversationId: '42',
     assistantMessageId: '',
     lastOffset: -1,
     status: 'starting',
@@ -203,12 +203,12 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
     describe('ThreadConversations', () => {
       it('maps a thread to its conversation and records the owning workspace', async () => {
         const threads = new ThreadConversations(store, harness.clock);
-        await threads.save({ teamId: 'T1', channelId: 'C1', threadTs: '1.0', conversationId: 7 });
-        expect(await threads.get('T1', 'C1', '1.0')).toMatchObject({ conversationId: 7 });
+        await threads.save({ teamId: 'T1', channelId: 'C1', threadTs: '1.0', conversationId: '1197862772277383101' });
+        expect(await threads.get('T1', 'C1', '1.0')).toMatchObject({ conversationId: '1197862772277383101' });
         expect(await threads.get('T1', 'C1', '2.0')).toBeNull();
-        expect(await threads.isOwnedBy(7, 'T1')).toBe(true);
-        expect(await threads.isOwnedBy(7, 'T2')).toBe(false);
-        expect(await threads.isOwnedBy(8, 'T1')).toBe(false);
+        expect(await threads.isOwnedBy('1197862772277383101', 'T1')).toBe(true);
+        expect(await threads.isOwnedBy('1197862772277383101', 'T2')).toBe(false);
+        expect(await threads.isOwnedBy('1197862772277383102', 'T1')).toBe(false);
       });
     });
 

@@ -1,16 +1,10 @@
 import { isServiceError } from '../../service/errors/service-error.js';
-import { reduceRun } from '../state/reduce-run.js';
+import { failWithError } from '../state/reduce-run.js';
 import type { RunContext } from '../state/run-context.js';
 
 /** Ends the run's view with an error the relay itself ran into (shown like one the agent reported). */
 export function failRun(ctx: RunContext, message: string): void {
-  ctx.view = reduceRun(ctx.view, {
-    event_id: `relay-error:${ctx.keeper.get().runId}`,
-    event_type: 'error',
-    timestamp: ctx.deps.clock(),
-    response_id: ctx.view.responseId ?? '',
-    error: { message },
-  });
+  ctx.view = failWithError(ctx.view, { message }, ctx.deps.clock());
 }
 
 /** The run could not be started (or picked up again): say why in plain words, then finish. */

@@ -215,7 +215,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       channelId: request.channelId,
       threadTs: request.threadTs,
       replyTs: request.replyTs ? [request.replyTs] : [],
-      conversationId: 0,
+      conversationId: '',
       assistantMessageId: '',
       lastOffset: -1,
       status: 'starting',

@@ -14,7 +14,7 @@ import { findStartedChat } from './find-started-chat.js';
 
 export async function ensureConversation(ctx: RunContext): Promise<void> {
   const run = ctx.keeper.get();
-  if (run.conversationId > 0) return;
+  if (run.conversationId) return;
   const mapped = await ctx.deps.threads.get(run.teamId, run.channelId, run.threadTs);
   if (mapped) {
     await ctx.keeper.save({

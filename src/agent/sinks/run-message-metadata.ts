@@ -13,7 +13,8 @@ export type RunMessagePayload = {
   run_id: string;
   /** 1 for the live reply; 2… for continuation parts of the final answer. */
   part: number;
-  conversation_id: number;
+  /** The service's id as decimal text (it may pass 2^53; older messages carry a number). */
+  conversation_id: string;
   assistant_message_id: string;
   /** Offset of the last event the message reflects; -1 before the first. */
   offset: number;
@@ -43,7 +44,7 @@ export function readRunMetadata(message: SlackThreadMessage): RunMessagePayload 
   return {
     run_id: p.run_id,
     part: num(p.part, 1),
-    conversation_id: num(p.conversation_id, 0),
+    conversation_id: typeof p.conversation_id === 'string' ? p.conversation_id : typeof p.conversation_id === 'number' ? String(p.conversation_id) : '',
     assistant_message_id: typeof p.assistant_message_id === 'string' ? p.assistant_message_id : '',
     offset: num(p.offset, -1),
     ...(typeof p.status === 'string' ? { status: p.status } : {}),

@@ -51,7 +51,8 @@ export function reduceRun(view: RunView, event: WorkflowStreamEvent): RunView {
     case 'cancel':
       return terminate({ ...v, cancel: { ...(v.cancel ?? {}), confirmed: true, atMs: ts } }, 'cancelled', ts);
     case 'error':
-      return failRun(v, runId, e, ts);
+      // Not an end by itself: the service may go on after it (endAfterReportedError decides later).
+      return noteError(v, runId, plainErrorMessage(e), ts);
     default:
       return v; // init and unknown types only count and advance times
   }
@@ -187,19 +188,43 @@ function addUsage(v: RunView, e: JsonObject): RunView {
   };
 }
 
-function failRun(v: RunView, runId: string | undefined, e: JsonObject, ts: number): RunView {
-  const { message, code } = plainErrorMessage(e);
-  const error: NonNullable<RunView['error']> = { message, atMs: ts };
-  if (code !== undefined) error.code = code;
+/** Records an error the run reported (the latest one is kept) and fails the tool call it names. */
+function noteError(v: RunView, runId: string | undefined, reported: { message: string; code?: string }, ts: number): RunView {
+  const error: NonNullable<RunView['error']> = { message: reported.message, atMs: ts };
+  if (reported.code !== undefined) error.code = reported.code;
   const tools = v.tools.map((t) =>
-    t.status === 'running' && t.id === runId ? { ...t, status: 'error' as const, errorMessage: message } : t,
+    t.status === 'running' && t.id === runId ? { ...t, status: 'error' as const, errorMessage: reported.message } : t,
   );
-  return terminate({ ...v, error, tools }, 'failed', ts);
+  return { ...v, error, tools };
 }
 
 /**
- * Ends the run. The first terminal event decides, except that workflow_end after an error
- * completes the run and cancel wins over an error (cancelling often produces one).
+ * The run's events have ended (the service closed its stream and says the run is over) with the
+ * view still running: an error it reported earlier was the end, and the run failed with it.
+ * Returns the view unchanged when there was no such error (the caller says what went wrong).
+ */
+export function endAfterReportedError(view: RunView, ts: number): RunView {
+  return view.status === 'running' && view.error ? terminate(view, 'failed', ts) : view;
+}
+
+/** Ends the run as failed with a reason of the relay's own (a lost stream, a failed start). */
+export function failWithError(view: RunView, reason: { message: string; code?: string }, ts: number): RunView {
+  return terminate(noteError(view, undefined, reason, ts), 'failed', ts);
+}
+
+/**
+ * A recorded run (a replay's stream=false read): the log as the service has it now. A run whose
+ * last event is an error ended with it; one that reported an error and went on did not.
+ */
+export function reduceRecordedEvents(view: RunView, events: readonly WorkflowStreamEvent[]): RunView {
+  const folded = reduceRunEvents(view, events);
+  const last = events[events.length - 1];
+  return last?.event_type === 'error' ? endAfterReportedError(folded, last.timestamp) : folded;
+}
+
+/**
+ * Ends the run. The first end decides, except that workflow_end after a failure completes the
+ * run and cancel wins over a failure (cancelling often produces an error).
  */
 function terminate(v: RunView, status: RunStatus, ts: number): RunView {
   let next: RunStatus = v.status;

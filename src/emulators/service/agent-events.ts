@@ -46,5 +46,6 @@ export interface WorkflowEvent {
   error?: Record<string, unknown>;
   /** On `usage` events (the same numbers are also in `output`). */
   usage?: TokenUsage;
-  offset: number;
+  /** Absent on some events in the published framing (its sample tool_end has none). */
+  offset?: number;
 }

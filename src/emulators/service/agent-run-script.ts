@@ -8,6 +8,8 @@
  * - "[slow]"  — the first tool call pauses 30 s (divided by agentSpeed) between tool_start and
  *   tool_end; heartbeats keep flowing meanwhile.
  * - "[long]"  — the final report is ~40,000 characters with several tables.
+ * - "[hiccup]" — a non-fatal `error`: the first news search fails (tool_start, then an error event
+ *   with its run_id), the agent searches again and the run completes.
  *
  * Event layout: init, workflow_start, a `start` node, a `research` agent node whose
  * react_agent streams its plan, calls search_documents, hands over to a nested builtin_agent
@@ -15,12 +17,15 @@
  * node (get_index_prices); a final `end` node whose agent streams the report; workflow_end keyed
  * by that last node's id. `usage` events carry `usage: {input_tokens, output_tokens,
  * total_tokens}` and the same object as `output`. Offsets start at `startOffset` and grow by
- * 1..9 per event. At agentSpeed 1 a normal run lasts about 30 s.
+ * 1..9 per event. At agentSpeed 1 a normal run lasts about 30 s. In the published framing
+ * (stream-framing.ts) tool_end events carry no offset, init has `run_id: ""` and the report
+ * writer's usage follows workflow_end.
  */
 import type { WorkflowEvent, WorkflowEventType } from './agent-events.js';
 import { buildAnalysisMarkdown, buildReportMarkdown, reportTitle } from './agent-report.js';
 import { createPrng, hashSeed } from './data/prng.js';
 import type { ResearchFindings } from './research-findings.js';
+import type { StreamFraming } from './stream-framing.js';
 
 export interface ScriptStep {
   /** Wait before emitting this event, in ms at agentSpeed 1. */
@@ -42,11 +47,13 @@ export interface ScriptInput {
   findings: ResearchFindings;
   startOffset: number;
   responseId: string;
-  conversationId: number;
+  conversationId: string;
+  framing: StreamFraming;
 }
 
 export const SLOW_PAUSE_MS = 30_000;
 const WINDOW = { start_datetime: '2024-07-01 00:00:00', end_datetime: '2025-06-30 23:59:59' };
+const MAGIC_WORDS = /\[(error|slow|long|hiccup)\]/gi;
 
 type Scope = Partial<
   Pick<WorkflowEvent, 'node_id' | 'node_name' | 'node_type' | 'agent_id' | 'agent_name' | 'agent_type' | 'parent_run_id'>
@@ -65,6 +72,8 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const failing = /\[error\]/i.test(question);
   const slow = /\[slow\]/i.test(question);
   const long = /\[long\]/i.test(question);
+  const hiccup = /\[hiccup\]/i.test(question);
+  const published = input.framing === 'published';
   const symbols = f.companies.map((c) => c.symbol);
   const steps: ScriptStep[] = [];
   let offset = input.startOffset;
@@ -72,16 +81,18 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const base = { response_id: responseId, workflow_id: 'wf_research_report_v3', execution_id: `exec_${responseId.slice(-12)}` };
   const newRun = (kind: string): string => `run_${kind}_${prng.hex(8)}_${++runSeq}`;
 
-  const emit = (delayMs: number, type: WorkflowEventType, scope: Scope, fields: Partial<WorkflowEvent> = {}): void => {
+  /**
+   * `withOffset: false` leaves the event without one. Its offset is drawn all the same, so both
+   * framings make the same run (ids, text, offsets of the other events) from the same seed.
+   */
+  const emit = (delayMs: number, type: WorkflowEventType, scope: Scope, fields: Partial<WorkflowEvent> = {}, withOffset = true): void => {
     if (steps.length > 0) offset += prng.int(1, 9);
-    steps.push({
-      delayMs,
-      event: { event_id: `evt_${responseId.slice(-10)}_${steps.length}`, event_type: type, ...base, ...scope, ...fields, offset },
-    });
+    const event = { event_id: `evt_${responseId.slice(-10)}_${steps.length}`, event_type: type, ...base, ...scope, ...fields };
+    steps.push({ delayMs, event: withOffset ? { ...event, offset } : event });
   };
-  const usage = (scope: Scope, runId: string, input_tokens: number, output_tokens: number): void => {
+  const usage = (scope: Scope, runId: string, input_tokens: number, output_tokens: number, delayMs = 100): void => {
     const u = { input_tokens, output_tokens, total_tokens: input_tokens + output_tokens };
-    emit(100, 'usage', scope, { run_id: runId, usage: u, output: { ...u } });
+    emit(delayMs, 'usage', scope, { run_id: runId, usage: u, output: { ...u } });
   };
   const stream = (scope: Scope, text: string, size: number, stepMs: number): void => {
     const runId = newRun('stream');
@@ -99,7 +110,8 @@ export function buildRunScript(input: ScriptInput): RunScript {
     const runId = newRun('tool');
     const ids = { tool_id: `tool_${name}`, tool_name: name, run_id: runId };
     emit(300, 'tool_start', scope, { ...ids, input: toolInput });
-    emit(durationMs, 'tool_end', scope, { ...ids, output: { content: JSON.stringify({ ...output, took_ms: prng.int(40, 900) }) } });
+    const result = { content: JSON.stringify({ ...output, took_ms: prng.int(40, 900) }) };
+    emit(durationMs, 'tool_end', scope, { ...ids, output: result }, !published);
   };
   const nodeOutput = (content: string, filename: string): Record<string, unknown> => ({
     content,
@@ -109,7 +121,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
   });
 
   const wfRun = newRun('wf');
-  emit(300, 'init', {}, { input: { message: question } });
+  emit(300, 'init', {}, { input: { message: question }, ...(published ? { run_id: '' } : {}) });
   emit(200, 'workflow_start', {}, { run_id: wfRun, input: { query: question } });
 
   const startNode: Scope = { node_id: 'start', node_name: zh ? '开始' : 'Start', node_type: 'start', parent_run_id: wfRun };
@@ -144,7 +156,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
   tool(
     planner,
     'search_documents',
-    { query: question.replace(/\[(error|slow|long)\]/gi, '').trim(), symbols, ...WINDOW, num: 10, filetype: 'all', response_mode: 'docs' },
+    { query: question.replace(MAGIC_WORDS, '').trim(), symbols, ...WINDOW, num: 10, filetype: 'all', response_mode: 'docs' },
     searchOutput,
     3000 + (slow ? SLOW_PAUSE_MS : 0),
   );
@@ -197,10 +209,24 @@ export function buildRunScript(input: ScriptInput): RunScript {
     { run_id: analystRun, output: { content: `### ${zh ? '财务数据核对' : 'Financial data check'}\n\n${analystNote}` } },
   );
 
+  const newsInput = { query: names, symbols, ...WINDOW, num: 5, filetype: 'news', response_mode: 'chunks' };
+  if (hiccup) {
+    // The first attempt fails without ending the run: the agent tries again.
+    const failedRun = newRun('tool');
+    emit(300, 'tool_start', planner, { tool_id: 'tool_search_news', tool_name: 'search_news', run_id: failedRun, input: newsInput });
+    emit(1200, 'error', planner, {
+      run_id: failedRun,
+      error: {
+        code: 'tool_timeout',
+        type: 'ToolError',
+        message: zh ? '新闻检索超时，正在重试（由 [hiccup] 触发的模拟错误）' : 'News search timed out; retrying (simulated by [hiccup])',
+      },
+    });
+  }
   tool(
     planner,
     'search_news',
-    { query: names, symbols, ...WINDOW, num: 5, filetype: 'news', response_mode: 'chunks' },
+    newsInput,
     {
       docs: f.news.map((d) => ({ doc_id: d.doc_id, title: d.title, url: d.url })),
       total_count: f.news.length,
@@ -208,7 +234,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
     },
     2500,
   );
-  const analysis = buildAnalysisMarkdown(question.replace(/\[(error|slow|long)\]/gi, ''), f);
+  const analysis = buildAnalysisMarkdown(question.replace(MAGIC_WORDS, ''), f);
   stream(planner, analysis, Math.max(20, Math.ceil(analysis.length / 10)), 200);
   usage(planner, plannerRun, prng.int(2400, 4800), prng.int(300, 900));
   emit(300, 'agent_end', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, output: { content: analysis } });
@@ -253,11 +279,14 @@ export function buildRunScript(input: ScriptInput): RunScript {
     parent_run_id: writerRun,
   };
   emit(200, 'agent_start', { ...writer, parent_run_id: finalRun }, { run_id: writerRun });
-  const report = buildReportMarkdown(question.replace(/\[(error|slow|long)\]/gi, ''), f, long);
+  const report = buildReportMarkdown(question.replace(MAGIC_WORDS, ''), f, long);
   const pieces = long ? 40 : 25;
   stream(writer, report, Math.ceil(report.length / pieces), 320);
-  usage(writer, writerRun, prng.int(4000, 9000), Math.ceil(report.length / 2));
-  emit(300, 'agent_end', { ...writer, parent_run_id: finalRun }, { run_id: writerRun, output: { content: report } });
+  const writerInputTokens = prng.int(4000, 9000);
+  const writerUsage = (delayMs: number): void => usage(writer, writerRun, writerInputTokens, Math.ceil(report.length / 2), delayMs);
+  if (!published) writerUsage(100);
+  // Published: the usage comes last, at once; its 100 ms go here, so both framings keep one timeline.
+  emit(published ? 400 : 300, 'agent_end', { ...writer, parent_run_id: finalRun }, { run_id: writerRun, output: { content: report } });
   const filename = `report-${responseId.slice(-8)}.md`;
   emit(200, 'node_end', finalNode, { run_id: finalRun, output: nodeOutput(report, filename) });
   emit(
@@ -269,5 +298,6 @@ export function buildRunScript(input: ScriptInput): RunScript {
       output: { final_report: { title: reportTitle(f), ...nodeOutput(report, filename) } },
     },
   );
+  if (published) writerUsage(0);
   return { steps, report, outcome: 'completed', lastOffset: offset };
 }

@@ -1,17 +1,20 @@
 /**
  * Conversations, their messages and agent runs. A run's script is emitted over real time
  * (delays divided by agentSpeed); emitted events are kept so any reader can replay from an
- * offset and then follow the run until it ends.
+ * offset and then follow the run until it ends. Conversation and message ids are bigints: in the
+ * published framing they pass 2^53 (the server writes them as JSON integers all the same).
  */
 import type { WorkflowEvent } from './agent-events.js';
 import { buildRunScript, type RunScript } from './agent-run-script.js';
 import { createPrng, type Prng } from './data/prng.js';
+import { eventsFromOffset, lastOffsetOf } from './events-from-offset.js';
 import type { ResearchFindings } from './research-findings.js';
+import { FIRST_IDS, type StreamFraming } from './stream-framing.js';
 
 export type MessageStatus = 'completed' | 'running' | 'cancelled' | 'failed';
 
 export interface ConversationRecord {
-  id: number;
+  id: bigint;
   user_id: number;
   agent_id: number;
   type: string;
@@ -22,15 +25,17 @@ export interface ConversationRecord {
   updated_at: number;
   /** Where the next run's offsets start (runs of one conversation continue each other's offsets). */
   nextOffset: number;
+  /** How its runs' events are framed (the variant's when it was created). */
+  framing: StreamFraming;
 }
 
 export interface MessageRecord {
-  id: number;
+  id: bigint;
   user_id: number;
-  conversation_id: number;
+  conversation_id: bigint;
   turn_id: number;
   role: 'user' | 'assistant';
-  reply_to_message_id: number | null;
+  reply_to_message_id: bigint | null;
   content: { text: string } | null;
   status: MessageStatus;
   error_info: Record<string, unknown> | null;
@@ -46,7 +51,7 @@ export type RunListener = (event: WorkflowEvent | null) => void;
 export interface AgentRun {
   assistantMessageId: string;
   responseId: string;
-  conversationId: number;
+  conversationId: bigint;
   message: MessageRecord;
   events: WorkflowEvent[];
   status: MessageStatus;
@@ -68,11 +73,14 @@ export class ConflictError extends Error {
 const USER_ID = 10001;
 
 export class AgentRunStore {
-  private readonly conversations = new Map<number, ConversationRecord>();
-  private readonly messages = new Map<number, MessageRecord[]>();
+  private readonly conversations = new Map<bigint, ConversationRecord>();
+  private readonly messages = new Map<bigint, MessageRecord[]>();
   private readonly runs = new Map<string, AgentRun>();
-  private nextConversationId = 1001;
-  private nextMessageId = 50001;
+  /** Next ids, per framing. */
+  private readonly nextIds = {
+    document: { ...FIRST_IDS.document },
+    published: { ...FIRST_IDS.published },
+  };
   private readonly prng: Prng;
   private closed = false;
   private paused = false;
@@ -80,6 +88,8 @@ export class AgentRunStore {
   constructor(
     private readonly clock: () => number,
     private readonly agentSpeed: number,
+    /** The framing new conversations get (the emulator's variant decides it). */
+    private readonly framing: () => StreamFraming = () => 'document',
     seed = 42,
   ) {
     this.prng = createPrng(seed);
@@ -87,8 +97,9 @@ export class AgentRunStore {
 
   createConversation(input: { agentId?: number; title?: string; type?: string; meta?: Record<string, unknown> }): ConversationRecord {
     const now = this.clock();
+    const framing = this.framing();
     const conv: ConversationRecord = {
-      id: this.nextConversationId++,
+      id: this.nextIds[framing].conversation++,
       user_id: USER_ID,
       agent_id: input.agentId ?? 1,
       type: input.type ?? 'agent_chat',
@@ -98,22 +109,23 @@ export class AgentRunStore {
       created_at: now,
       updated_at: now,
       nextOffset: this.prng.int(1, 5),
+      framing,
     };
     this.conversations.set(conv.id, conv);
     this.messages.set(conv.id, []);
     return conv;
   }
 
-  getConversation(id: number): ConversationRecord | undefined {
+  getConversation(id: bigint): ConversationRecord | undefined {
     return this.conversations.get(id);
   }
 
   /** Newest first. */
-  listMessages(conversationId: number): MessageRecord[] {
+  listMessages(conversationId: bigint): MessageRecord[] {
     return [...(this.messages.get(conversationId) ?? [])].reverse();
   }
 
-  getRun(conversationId: number, assistantMessageId: string): AgentRun | undefined {
+  getRun(conversationId: bigint, assistantMessageId: string): AgentRun | undefined {
     const run = this.runs.get(assistantMessageId) ?? [...this.runs.values()].find((r) => String(r.message.id) === assistantMessageId);
     return run && run.conversationId === conversationId ? run : undefined;
   }
@@ -122,8 +134,9 @@ export class AgentRunStore {
     const now = this.clock();
     const list = this.messages.get(conv.id) ?? [];
     const turn = list.filter((m) => m.role === 'user').length + 1;
+    const ids = this.nextIds[conv.framing];
     const user: MessageRecord = {
-      id: this.nextMessageId++,
+      id: ids.message++,
       user_id: USER_ID,
       conversation_id: conv.id,
       turn_id: turn,
@@ -140,7 +153,7 @@ export class AgentRunStore {
     const assistantMessageId = `am_${this.prng.hex(24)}`;
     const responseId = `resp_${this.prng.hex(20)}`;
     const assistant: MessageRecord = {
-      id: this.nextMessageId++,
+      id: ids.message++,
       user_id: USER_ID,
       conversation_id: conv.id,
       turn_id: turn,
@@ -159,7 +172,14 @@ export class AgentRunStore {
     if (conv.title === 'New conversation') conv.title = question.slice(0, 40);
     conv.updated_at = now;
 
-    const script = buildRunScript({ question, findings, startOffset: conv.nextOffset, responseId, conversationId: conv.id });
+    const script = buildRunScript({
+      question,
+      findings,
+      startOffset: conv.nextOffset,
+      responseId,
+      conversationId: String(conv.id),
+      framing: conv.framing,
+    });
     // Leave room for a cancel event after any emitted offset, then start the next run beyond it.
     conv.nextOffset = script.lastOffset + this.prng.int(5, 15);
     let resolveDone: () => void = () => undefined;
@@ -253,7 +273,7 @@ export class AgentRunStore {
   cancel(run: AgentRun): void {
     if (run.status !== 'running') throw new ConflictError(`run ${run.assistantMessageId} is not running (status ${run.status})`);
     clearTimeout(run.timer);
-    const last = run.events[run.events.length - 1];
+    const last = lastOffsetOf(run.events);
     this.append(run, {
       event_id: `evt_${run.responseId.slice(-10)}_cancel`,
       event_type: 'cancel',
@@ -262,24 +282,30 @@ export class AgentRunStore {
       workflow_id: 'wf_research_report_v3',
       execution_id: `exec_${run.responseId.slice(-12)}`,
       content: 'cancelled by user',
-      offset: (last?.offset ?? run.script.steps[0]?.event.offset ?? 0) + 1,
+      offset: (last ?? run.script.steps[0]?.event.offset ?? 0) + 1,
     });
     this.finish(run, 'cancelled');
   }
 
+  /** Stored events a reader asking from `fromOffset` gets (see events-from-offset.ts). */
+  eventsFrom(run: AgentRun, fromOffset: number): WorkflowEvent[] {
+    return eventsFromOffset(run.events, fromOffset);
+  }
+
   /**
-   * Replays stored events with offset ≥ fromOffset to `listener`, then follows the run. Returns
-   * an unsubscribe function. The listener gets `null` once the run has ended (at once if it
-   * already had).
+   * Replays stored events from `fromOffset` (eventsFrom) to `listener`, then follows the run.
+   * Returns an unsubscribe function. The listener gets `null` once the run has ended (at once if
+   * it already had).
    */
   subscribe(run: AgentRun, fromOffset: number, listener: RunListener): () => void {
-    for (const e of run.events) if (e.offset >= fromOffset) listener(e);
+    for (const e of this.eventsFrom(run, fromOffset)) listener(e);
     if (run.status !== 'running') {
       listener(null);
       return () => undefined;
     }
+    // Events from now on are all new to this reader (one without an offset follows what it has).
     const wrapped: RunListener = (e) => {
-      if (e === null || e.offset >= fromOffset) listener(e);
+      if (e === null || e.offset === undefined || e.offset >= fromOffset) listener(e);
     };
     run.listeners.add(wrapped);
     return () => run.listeners.delete(wrapped);

@@ -9,11 +9,12 @@ import { buildDataset } from './data/dataset.js';
 import { FaultController, type ServiceFaults } from './faults.js';
 import type { EmulatorState } from './routing.js';
 import { createEmulatorServer, type RequestLogEntry } from './server.js';
+import { streamFramingOf } from './stream-framing.js';
 import type { Variant } from './variants.js';
 
 export type { ServiceFaults } from './faults.js';
 export type { Variant as ServiceVariant } from './variants.js';
-export { ASSISTANT_MESSAGE_ID_HEADER } from './routes/agent-routes.js';
+export { ASSISTANT_MESSAGE_ID_HEADERS, type StreamFraming } from './stream-framing.js';
 
 export interface ServiceEmulatorOptions {
   /** 0 = ephemeral; default 8787 in the CLI, 0 here. */
@@ -61,7 +62,8 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     clock,
     agentSpeed,
     faults: new FaultController(opts.faults ?? {}),
-    runs: new AgentRunStore(clock, agentSpeed),
+    // New conversations take the framing of the variant in force when they are created.
+    runs: new AgentRunStore(clock, agentSpeed, () => streamFramingOf(state.variant)),
     streams: new Set(),
     folderSeq: 0,
   };

@@ -49,7 +49,7 @@ const SEARCHABLE = ['financials', 'transcripts', 'reports', 'filings', 'news', '
 
 export function findResearch(dataset: Dataset, question: string, docIds: string[] = []): ResearchFindings {
   const lang = CJK.test(question) ? 'zh' : 'en';
-  const clean = question.replace(/\[(error|slow|long)\]/gi, ' ');
+  const clean = question.replace(/\[(error|slow|long|hiccup)\]/gi, ' ');
   const allowed = filterDocs(dataset, { defaultCategories: SEARCHABLE });
   const ranked = rankDocs(dataset, clean, 'smart', allowed);
   const pinned = docIds.flatMap((id) => {

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HttpError, StockError, ValidationError } from './http-errors.js';
+import { toJsonText } from './json-text.js';
 import type { EmulatorState, Route, RouteContext } from './routing.js';
 import { agentRoutes } from './routes/agent-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
@@ -37,7 +38,7 @@ export function allRoutes(): Route[] {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
+  const text = toJsonText(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

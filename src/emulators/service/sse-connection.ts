@@ -1,12 +1,13 @@
 /**
  * One server-sent-event response: `data: {json}` lines with a blank line after each, `:
- * heartbeat` comments while idle, and the per-connection stream faults.
+ * heartbeat` comments while idle (unless heartbeatMs is 0), and the per-connection stream faults.
  */
 import type { ServerResponse } from 'node:http';
 import type { ServiceFaults } from './faults.js';
 
 export interface SseOptions {
   faults: ServiceFaults;
+  /** 0 = no heartbeat comments (the real stream sends data lines only). */
   heartbeatMs: number;
   headers?: Record<string, string>;
 }
@@ -30,7 +31,7 @@ export class SseConnection {
       ...opts.headers,
     });
     res.flushHeaders();
-    this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), opts.heartbeatMs);
+    if (opts.heartbeatMs > 0) this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), opts.heartbeatMs);
     res.on('close', () => this.markClosed());
   }
 

@@ -1,5 +1,7 @@
 /**
  * The documented naming variants and how each shapes responses.
+ * - published: as the service's published schema shows it; its agent event stream is framed as
+ *   the real one (see stream-framing.ts), with message and conversation ids beyond 2^53.
  * - legacy: v1 search/tags paging `page`/`page_num` (= size)/`total_num`; tags and metadatas as a
  *   single `{key, value}` pair; folder creation returns `id`; document detail has
  *   `published_date` (YYYY-MM-DD); no `file_url` in list documents.
@@ -11,8 +13,8 @@
 import type { DemoChunk, DemoDocument, TagMap } from './data/documents.js';
 import type { DemoCompany } from './data/companies.js';
 
-export type Variant = 'legacy' | 'schema' | 'latest';
-export const VARIANTS: readonly Variant[] = ['legacy', 'schema', 'latest'];
+export type Variant = 'legacy' | 'schema' | 'latest' | 'published';
+export const VARIANTS: readonly Variant[] = ['legacy', 'schema', 'latest', 'published'];
 
 export function isoMs(ms: number): string {
   return new Date(ms).toISOString();

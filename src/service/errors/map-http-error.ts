@@ -1,5 +1,6 @@
 import { ServiceError, type ServiceErrorKind, type ValidationIssue } from './service-error.js';
 import { errorBodySchema } from '../schemas/error-body-schema.js';
+import { isUnknownIdAnswer } from './unknown-id-detail.js';
 
 export interface HttpFailure {
   method: string;
@@ -13,7 +14,7 @@ export interface HttpFailure {
 /** A non-2xx answer → the error kind the interface implies; the service's own words are kept when safe. */
 export function mapHttpError(f: HttpFailure): ServiceError {
   const { issues, detail: serviceDetail } = errorBodySchema.parse(tryJson(f.bodyText));
-  const kind = kindForStatus(f.status);
+  const kind = isUnknownIdAnswer(f.status, serviceDetail) ? 'not_found' : kindForStatus(f.status);
   const init = {
     method: f.method,
     path: f.path,

@@ -6,7 +6,7 @@ import { discardBody } from './discard-body.js';
 import { createEventCursor, type EventCursor } from './event-cursor.js';
 import { createEventStreamStats, type EventStreamStats, type StatsListener } from './event-stream-stats.js';
 import { readEventSegment } from './read-event-segment.js';
-import { TERMINAL_EVENT_TYPES, type WorkflowStreamEvent } from './workflow-event-schema.js';
+import { RUN_ENDING_EVENT_TYPES, type WorkflowStreamEvent } from './workflow-event-schema.js';
 
 /**
  * Reconnection of a dropped event stream: bounded attempts, reset whenever events arrive. This is
@@ -36,7 +36,7 @@ export interface EventStream extends AsyncIterable<WorkflowStreamEvent> {
 }
 
 export interface FollowRequest {
-  conversationId: number;
+  conversationId: string;
   assistantMessageId: string;
   fromOffset?: number;
   /** The caller's cursor (one per run); without it the stream keeps its own from `fromOffset`. */
@@ -52,11 +52,11 @@ export interface FollowDeps {
   req: Requester;
   reconnect: StreamReconnectPolicy;
   /** Whether the run has finished per the conversation's message list (status completed/cancelled/…). */
-  isRunFinished: (conversationId: number, assistantMessageId: string, signal?: AbortSignal) => Promise<boolean>;
+  isRunFinished: (conversationId: string, assistantMessageId: string, signal?: AbortSignal) => Promise<boolean>;
 }
 
-export function eventsPath(conversationId: number, assistantMessageId: string): string {
-  return `/v1/agent/conversations/${encodeURIComponent(String(conversationId))}/messages/${encodeURIComponent(assistantMessageId)}`;
+export function eventsPath(conversationId: string, assistantMessageId: string): string {
+  return `/v1/agent/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(assistantMessageId)}`;
 }
 
 type Segment =
@@ -64,12 +64,15 @@ type Segment =
   | { ended: false; events: AsyncIterator<WorkflowStreamEvent>; first: WorkflowStreamEvent; body: OpenedResponse['body'] };
 
 /**
- * Follows a run through endpoint 15 until it ends: a terminal event (workflow_end, cancel,
- * error), or a clean close with nothing new while the message list says the run is finished.
- * A drop (socket error, idle timeout, 5xx/429 on reconnect, clean close mid-run) reconnects with
- * from_offset = last offset + 1, backing off with p-retry; auth, not-found and validation errors
- * end the stream with that error. Events without an offset pass through but do not move the
- * resume point; the cursor drops what was seen before (one cursor per run: see event-cursor.ts).
+ * Follows a run through endpoint 15 until it ends: the service closes the stream after a run-ending
+ * event (workflow_end, cancel; trailing events such as `usage` are still delivered), or a
+ * connection closes with nothing new while the message list says the run is finished. An `error`
+ * event passes like any other: the run may go on after it, and if it was the end, the stream
+ * closes and the message list says so. A drop (socket error, idle timeout, 5xx/429 on reconnect, a
+ * clean close mid-run) reconnects with from_offset = last offset + 1, backing off with p-retry;
+ * auth, not-found and validation errors end the stream with that error. Events without an offset
+ * pass through but do not move the resume point; the cursor drops what was seen before (one
+ * cursor per run: see event-cursor.ts for the rule).
  */
 export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
   const stats = createEventStreamStats();
@@ -104,8 +107,11 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
     });
   };
 
-  /** Opens connections until one yields a new event or the run is known to be over. */
-  const nextSegment = (): Promise<Segment> =>
+  /**
+   * Opens connections until one yields a new event or the run is known to be over: after a
+   * run-ending event (`endSeen`), or per the message list.
+   */
+  const nextSegment = (endSeen: boolean): Promise<Segment> =>
     pRetry(
       async () => {
         try {
@@ -114,7 +120,7 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
           const events = readEventSegment(res.body, { cursor, stats, onChange, ...(logger ? { logger } : {}) });
           const first = await events.next();
           if (!first.done) return { ended: false, events, first: first.value, body: res.body };
-          if (await deps.isRunFinished(r.conversationId, r.assistantMessageId, r.signal)) return { ended: true };
+          if (endSeen || (await deps.isRunFinished(r.conversationId, r.assistantMessageId, r.signal))) return { ended: true };
           throw new ServiceError('network', 'event stream closed before the run ended', { method: 'GET', path });
         } catch (error) {
           const se = classifyTransportError(error, req.ctx, spec, false);
@@ -140,29 +146,34 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
     );
 
   async function* run(): AsyncGenerator<WorkflowStreamEvent> {
+    let endSeen = false;
     try {
       for (;;) {
         let segment: Segment;
         try {
-          segment = await nextSegment();
+          segment = await nextSegment(endSeen);
         } catch (error) {
           throw classifyTransportError(error, req.ctx, spec, false);
         }
         if (segment.ended) return;
+        endSeen ||= RUN_ENDING_EVENT_TYPES.has(segment.first.event_type);
         yield segment.first;
-        if (TERMINAL_EVENT_TYPES.has(segment.first.event_type)) return;
         try {
           for (;;) {
             const next = await segment.events.next();
-            if (next.done) break; // clean close: reconnect to learn whether the run is over
+            if (next.done) break;
+            endSeen ||= RUN_ENDING_EVENT_TYPES.has(next.value.event_type);
             yield next.value;
-            if (TERMINAL_EVENT_TYPES.has(next.value.event_type)) return;
           }
         } catch (error) {
           const se = classifyTransportError(error, req.ctx, spec, false);
           if (!se.retryable) throw se;
+          // Even after the run's end: events may trail it, and a reconnect from the offset brings them.
           logger?.debug('event stream dropped', { kind: se.kind, lastOffset: cursor.lastOffset });
+          continue;
         }
+        // A clean close after the run's end is the end; mid-run, reconnect to learn whether the run is over.
+        if (endSeen) return;
       }
     } finally {
       discardBody(currentBody);

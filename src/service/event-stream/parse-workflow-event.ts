@@ -1,3 +1,4 @@
+import { parseJsonText } from '../parse-json-text.js';
 import { workflowStreamEventSchema, type WorkflowStreamEvent } from './workflow-event-schema.js';
 
 /** A payload that is not a workflow stream event: counted and skipped, never thrown. */
@@ -13,7 +14,7 @@ export type ParsedWorkflowEvent = { ok: true; event: WorkflowStreamEvent } | Mal
 export function parseWorkflowEvent(data: string): ParsedWorkflowEvent {
   let value: unknown;
   try {
-    value = JSON.parse(data);
+    value = parseJsonText(data);
   } catch {
     return { ok: false, reason: 'not JSON' };
   }

@@ -25,8 +25,12 @@ export type WorkflowEventType =
   | 'cancel'
   | 'error';
 
-/** Event types after which the service sends nothing more for a run. */
-export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set(['workflow_end', 'cancel', 'error']);
+/**
+ * Event types that end a run; the service may still send trailing reports after them (`usage`
+ * follows `workflow_end` in real streams). An `error` is not one: the run may go on after it, and
+ * it ends a run only when the stream then ends (follow-events.ts).
+ */
+export const RUN_ENDING_EVENT_TYPES: ReadonlySet<string> = new Set(['workflow_end', 'cancel']);
 
 const jsonObject = z.record(z.string(), z.unknown());
 

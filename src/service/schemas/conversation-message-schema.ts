@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compact } from './compact.js';
-import { listOf, optionalNumber, optionalRecord, optionalString, wireInteger, wireString } from './wire-fields.js';
+import { listOf, optionalId, optionalNumber, optionalRecord, optionalString, wireId, wireString } from './wire-fields.js';
 
 /** `content` is nullable; samples give `{text}`, and a plain string is read as the text. */
 const messageText = z
@@ -8,15 +8,15 @@ const messageText = z
   .optional()
   .catch(undefined);
 
-/** An item of a conversation's messages (newest first). */
+/** An item of a conversation's messages (newest first). Ids are decimal text (they may pass 2^53). */
 export const conversationMessageSchema = z
   .object({
-    id: wireInteger,
-    user_id: optionalNumber,
-    conversation_id: wireInteger,
+    id: wireId,
+    user_id: optionalId,
+    conversation_id: wireId,
     turn_id: optionalNumber,
     role: wireString,
-    reply_to_message_id: optionalNumber,
+    reply_to_message_id: optionalId,
     content: messageText,
     status: optionalString,
     error_info: optionalRecord,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { compact } from './compact.js';
-import { optionalNumber, optionalRecord, optionalString, wireInteger } from './wire-fields.js';
+import { optionalId, optionalNumber, optionalRecord, optionalString, wireId } from './wire-fields.js';
 
-/** Create-conversation and conversation-detail responses. */
+/** Create-conversation and conversation-detail responses. Ids are decimal text (they may pass 2^53). */
 export const conversationSchema = z
   .object({
-    id: wireInteger,
-    user_id: optionalNumber,
-    agent_id: optionalNumber,
+    id: wireId,
+    user_id: optionalId,
+    agent_id: optionalId,
     type: optionalString,
     conversation_type: optionalString,
     title: optionalString,

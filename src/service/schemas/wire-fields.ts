@@ -34,8 +34,20 @@ export const optionalNumber = z
     const n = numericText(input);
     return isFiniteNumber(n) ? n : undefined;
   });
-/** An integer (ids). Not z.int(), which would also refuse integers beyond 2^53 that were always accepted. */
-export const wireInteger = z.preprocess(numericText, z.number().refine(Number.isInteger, 'integer'));
+
+/**
+ * An id the service sends as an integer (conversation and message ids): its decimal text. The real
+ * service's ids pass 2^53, so they are carried as text; the JSON parser (parse-json-text.ts) hands
+ * such a literal over as its digits, and a numeric string counts too.
+ */
+export const wireId = z.union([
+  z.string().trim().regex(/^\d{1,40}$/, 'an integer id'),
+  z
+    .number()
+    .refine((n) => Number.isInteger(n) && n >= 0, 'an integer id')
+    .transform((n) => BigInt(n).toString()),
+]);
+export const optionalId = wireId.optional().catch(undefined);
 
 /** true/false, also as 1/0 or 'true'/'false'. */
 export const optionalBoolean = z

@@ -44,7 +44,7 @@ export type ResearchArgs =
   | { kind: 'news'; request: NewsSearchRequest; public: boolean }
   | { kind: 'passages'; request: ChunkSearchRequest; public: boolean }
   | { kind: 'ask'; question: string }
-  | { kind: 'replay'; conversationId: number; assistantMessageId?: string }
+  | { kind: 'replay'; conversationId: string; assistantMessageId?: string }
   | { kind: 'folder_create'; name: string }
   | { kind: 'folder_delete'; folderId: string }
   | { kind: 'tag'; request: DocsByTagRequest; public: boolean };
@@ -235,10 +235,12 @@ function parseFolder(tokens: Token[], text: string): ResearchArgs {
 }
 
 function parseReplay(tokens: Token[]): ResearchArgs {
-  const id = tokens[1]?.text ?? '';
+  const given = tokens[1]?.text ?? '';
+  // Service ids are decimal text: the real service's pass 2^53, so they are never made numbers.
+  const id = /^\d{1,40}$/.test(given) ? given.replace(/^0+/, '') : '';
   const problems: UsageProblem[] = [];
-  if (!/^\d{1,15}$/.test(id) || Number(id) < 1)
-    problems.push({ token: id, message: 'Give the numeric id of the conversation to replay.', example: '/research replay 12345' });
+  if (id === '')
+    problems.push({ token: given, message: 'Give the numeric id of the conversation to replay.', example: '/research replay 12345' });
   const msg = tokens[2]?.text;
   if (msg !== undefined && !/^[A-Za-z0-9_.:-]{1,128}$/.test(msg))
     problems.push({ token: msg, message: 'That is not an assistant message id.', example: '/research replay 12345 msg_abc' });
@@ -249,7 +251,7 @@ function parseReplay(tokens: Token[]): ResearchArgs {
       example: '/research replay 12345',
     });
   if (problems.length) return usage('/research', problems);
-  return msg ? { kind: 'replay', conversationId: Number(id), assistantMessageId: msg } : { kind: 'replay', conversationId: Number(id) };
+  return msg ? { kind: 'replay', conversationId: id, assistantMessageId: msg } : { kind: 'replay', conversationId: id };
 }
 
 /** Parses /research text. Never throws: every input yields a request, help or usage. */

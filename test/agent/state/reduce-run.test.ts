@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderEventsByOffset, reduceRunEvents } from '../../../src/agent/state/reduce-run.js';
+import {
+  endAfterReportedError,
+  failWithError,
+  orderEventsByOffset,
+  reduceRecordedEvents,
+  reduceRunEvents,
+} from '../../../src/agent/state/reduce-run.js';
 import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../../src/agent/state/run-view.js';
 import { createEventCursor, type EventCursor } from '../../../src/service/event-stream/event-cursor.js';
 import { checkWorkflowEvent } from '../../../src/service/event-stream/parse-workflow-event.js';
@@ -102,12 +108,56 @@ describe('reduceRun on a realistic run', () => {
 });
 
 describe('reduceRun endings', () => {
-  it('an error event fails the run with a plain one-line message and marks the tool', () => {
-    const view = fold(buildRunEvents({ outcome: 'failed' }));
+  it('an error event is noted, not an end: the run fails with it once its events end there', () => {
+    const events = buildRunEvents({ outcome: 'failed' });
+    const noted = fold(events);
+    expect(noted.status).toBe('running');
+    expect(noted.error).toMatchObject({ message: '财务数据服务暂时不可用', code: 'tool_execution_failed' });
+    expect(noted.tools.find((t) => t.id === 'run_tool_bs')).toMatchObject({ status: 'error', errorMessage: '财务数据服务暂时不可用' });
+    const view = endAfterReportedError(noted, 2000);
     expect(view.status).toBe('failed');
-    expect(view.error).toMatchObject({ message: '财务数据服务暂时不可用', code: 'tool_execution_failed' });
-    expect(view.tools.find((t) => t.id === 'run_tool_bs')).toMatchObject({ status: 'error', errorMessage: '财务数据服务暂时不可用' });
+    expect(view.error?.message).toBe('财务数据服务暂时不可用');
     expect(view.currentStep).toBeUndefined();
+    // A recorded log that ends with the error reads the same way; without an error nothing ends.
+    expect(reduceRecordedEvents(initialRunView(), events)).toEqual(endAfterReportedError(noted, events.at(-1)!.timestamp));
+    const running = fold(events.slice(0, 5));
+    expect(endAfterReportedError(running, 2000)).toBe(running);
+  });
+
+  it('a non-fatal error followed by more events: the run goes on and completes, keeping the error', () => {
+    const events = [
+      ev('init', { offset: 1 }),
+      ev('tool_start', { offset: 2, run_id: 't1', tool_name: 'search_news' }),
+      ev('error', { offset: 3, run_id: 't1', error: { code: 'tool_timeout', message: 'News search timed out; retrying' } }),
+      ev('tool_start', { offset: 4, run_id: 't2', tool_name: 'search_news' }),
+      ev('tool_end', { run_id: 't2', tool_name: 'search_news', output: { content: '{"docs":[],"total_count":0}' } }),
+      ev('workflow_end', { offset: 6, output: { content: '# done' } }),
+    ];
+    const mid = fold(events.slice(0, 4));
+    expect(mid.status).toBe('running');
+    expect(mid.tools.map((t) => [t.id, t.status])).toEqual([
+      ['t1', 'error'],
+      ['t2', 'running'],
+    ]);
+    const view = fold(events);
+    expect(view.status).toBe('completed');
+    expect(view.tools.map((t) => t.status)).toEqual(['error', 'done']);
+    expect(view.error).toMatchObject({ message: 'News search timed out; retrying', code: 'tool_timeout' });
+    expect(reduceRecordedEvents(initialRunView(), events)).toEqual(view);
+  });
+
+  it('usage after workflow_end still counts', () => {
+    const view = fold([
+      ev('workflow_end', { offset: 1, output: { content: '# done' } }),
+      ev('usage', { offset: 2, usage: { input_tokens: 5, output_tokens: 3, total_tokens: 8 } }),
+    ]);
+    expect(view.status).toBe('completed');
+    expect(view.usage).toEqual({ inputTokens: 5, outputTokens: 3, totalTokens: 8, reports: 1 });
+  });
+
+  it('the relay fails a run with its own reason', () => {
+    const view = failWithError(fold([ev('init', { offset: 1 })]), { message: 'the stream was lost' }, 5000);
+    expect(view).toMatchObject({ status: 'failed', error: { message: 'the stream was lost' }, endedAtMs: 5000 });
   });
 
   it('a cancel event cancels; running tools become stopped', () => {

@@ -177,7 +177,7 @@ describe('cancel', () => {
     const list = await http.get(`/v1/agent/conversations/${conv}/messages`);
     expect(list.body.messages[0]).toMatchObject({ role: 'assistant', status: 'cancelled', assistant_message_id: messageId });
     const again = await http.post(`/v1/agent/conversations/${conv}/messages/${messageId}/cancel`);
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(400);
     expect(typeof again.body.detail).toBe('string');
     // A stream opened on a cancelled run replays and closes.
     const replay = await readSse(await fetch(`${em.url}/v1/agent/conversations/${conv}/messages/${messageId}`, { headers: http.headers }));

@@ -108,13 +108,19 @@ describe('404', () => {
     expect((await http.get('/v1/docs/doc_nope')).status).toBe(404);
     expect((await http.get('/v1/docs/doc_nope/summary')).body.detail).toMatch(/doc_nope/);
     expect((await http.del('/v1/docs/folder/delete', { folder_id: 'fld_nope' })).status).toBe(404);
-    expect((await http.get('/v1/agent/conversations/999999')).status).toBe(404);
-    expect((await http.get('/v1/agent/conversations/999999/messages')).status).toBe(404);
+  });
+
+  it('for unknown conversations and messages as the published schema has it: 400 Invalid conversation_id', async () => {
+    const invalid = { status: 400, body: { detail: 'Invalid conversation_id' } };
+    expect(await http.get('/v1/agent/conversations/999999')).toMatchObject(invalid);
+    expect(await http.get('/v1/agent/conversations/999999/messages')).toMatchObject(invalid);
+    expect(await http.post('/v1/agent/conversations/999999/chat', { message: 'hi' })).toMatchObject(invalid);
     const conv = await http.post('/v1/agent/conversations', {});
-    const msg = await http.get(`/v1/agent/conversations/${conv.body.id}/messages/am_missing?stream=false`);
-    expect(msg.status).toBe(404);
-    expect(typeof msg.body.detail).toBe('string');
-    expect((await http.post(`/v1/agent/conversations/${conv.body.id}/messages/am_missing/cancel`)).status).toBe(404);
+    expect(await http.get(`/v1/agent/conversations/${conv.body.id}/messages/am_missing?stream=false`)).toMatchObject(invalid);
+    expect(await http.get(`/v1/agent/conversations/${conv.body.id}/messages/am_missing`)).toMatchObject(invalid);
+    expect(await http.post(`/v1/agent/conversations/${conv.body.id}/messages/am_missing/cancel`)).toMatchObject(invalid);
+    // Not an id at all is a validation error, as FastAPI gives it.
+    expect((await http.get('/v1/agent/conversations/abc')).status).toBe(422);
   });
 
   it('for unknown symbols and indices, inside the stock wrapper', async () => {

@@ -83,7 +83,7 @@ describe('event stream pipeline', () => {
       res.end();
     };
     let stats: EventStreamStats | undefined;
-    const got = await collect(client.streamEvents(7, 'am-1', { onStats: (s) => (stats = s) }));
+    const got = await collect(client.streamEvents('7', 'am-1', { onStats: (s) => (stats = s) }));
     expect(got.map((e) => e.offset)).toEqual([10, 13, 20]);
     expect(got[1]?.content).toBe('贵州茅台营收');
     expect(stats).toMatchObject({ delivered: 3, heartbeats: 3, malformed: 0, connections: 1, reconnects: 0 });
@@ -104,7 +104,7 @@ describe('event stream pipeline', () => {
       res.write(sseData(buildEvent(8, 'workflow_end')));
       res.end();
     };
-    const stream = client.streamEvents(7, 'am-1');
+    const stream = client.streamEvents('7', 'am-1');
     const got = await collect(stream);
     expect(got.map((e) => `${e.event_type}@${e.offset ?? '-'}`)).toEqual(['init@1', 'streaming@3', 'usage@-', 'workflow_end@8']);
     expect(stream.stats).toMatchObject({ malformed: 2, duplicates: 3, heartbeats: 1, delivered: 4 });
@@ -121,7 +121,7 @@ describe('event stream pipeline', () => {
       if (n < 3) res.destroy();
       else res.end();
     };
-    const stream = client.streamEvents(7, 'am-1');
+    const stream = client.streamEvents('7', 'am-1');
     const got = await collect(stream);
     expect(got.map((e) => e.offset)).toEqual([0, 2, 5, 6, 9, 14, 15, 21]);
     expect(fromOffsets()).toEqual(['0', '6', '10', '16']);
@@ -135,7 +135,7 @@ describe('event stream pipeline', () => {
       res.end();
     };
     messageStatus = 'completed';
-    const got = await collect(client.streamEvents(7, 'am-1'));
+    const got = await collect(client.streamEvents('7', 'am-1'));
     expect(got.map((e) => e.offset)).toEqual([4, 5]);
     expect(fromOffsets()).toEqual(['0', '6']);
     expect(server.requests.filter((r) => r.url.pathname === MESSAGES_PATH)).toHaveLength(1);
@@ -148,14 +148,14 @@ describe('event stream pipeline', () => {
       if (n === 2) res.write(sseData(buildEvent(2, 'workflow_end')));
       res.end();
     };
-    const got = await collect(client.streamEvents(7, 'am-1'));
+    const got = await collect(client.streamEvents('7', 'am-1'));
     expect(got.map((e) => e.event_type)).toEqual(['init', 'workflow_end']);
     expect(eventConnections()).toHaveLength(3);
   });
 
   it('gives up after the bounded attempts without progress', async () => {
     onEvents = (_req, res) => sendJson(res, 503, { detail: 'down' });
-    const error = await collect(client.streamEvents(7, 'am-1')).catch((e: unknown) => e);
+    const error = await collect(client.streamEvents('7', 'am-1')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'upstream', status: 503 });
     expect(eventConnections()).toHaveLength(4);
@@ -163,7 +163,7 @@ describe('event stream pipeline', () => {
 
   it('stops at once on auth or not-found errors', async () => {
     onEvents = (_req, res) => sendJson(res, 404, { detail: 'message not found' });
-    const error = await collect(client.streamEvents(7, 'am-1')).catch((e: unknown) => e);
+    const error = await collect(client.streamEvents('7', 'am-1')).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'not_found' });
     expect(eventConnections()).toHaveLength(1);
   });
@@ -179,7 +179,7 @@ describe('event stream pipeline', () => {
       expect(req.url.searchParams.get('from_offset')).toBe('4');
       res.end(sseData(buildEvent(undefined, 'usage', { event_id: 'no-offset' })) + sseData(buildEvent(7, 'cancel')));
     };
-    const got = await collect(client.streamEvents(7, 'am-1'));
+    const got = await collect(client.streamEvents('7', 'am-1'));
     expect(got.map((e) => e.event_id)).toEqual(['ev-3', 'no-offset', 'ev-7']);
   });
 
@@ -202,7 +202,7 @@ describe('event stream pipeline', () => {
     const controller = new AbortController();
     const seen: number[] = [];
     const error = await (async () => {
-      for await (const e of client.streamEvents(7, 'am-1', { signal: controller.signal })) {
+      for await (const e of client.streamEvents('7', 'am-1', { signal: controller.signal })) {
         seen.push(e.offset ?? -1);
         if (seen.length === 3) controller.abort();
         taken();
@@ -211,7 +211,7 @@ describe('event stream pipeline', () => {
     expect(error).toMatchObject({ kind: 'cancelled' });
     expect(seen).toEqual([0, 1, 2]);
 
-    for await (const e of client.streamEvents(7, 'am-1')) {
+    for await (const e of client.streamEvents('7', 'am-1')) {
       if (e.offset === 1) break;
       taken();
     }
@@ -231,10 +231,10 @@ describe('one cursor across the reads of a run', () => {
       res.end(sseData(buildEvent(3)) + sseData(buildEvent(4)) + sseData(buildEvent(5, 'workflow_end')));
     };
     const cursor = createEventCursor();
-    const listed = await client.listEvents(7, 'am-1', { cursor });
+    const listed = await client.listEvents('7', 'am-1', { cursor });
     expect(listed.map((e) => e.offset)).toEqual([1, 2, 3]);
     expect(cursor.lastOffset).toBe(3);
-    const stream = client.streamEvents(7, 'am-1', { cursor });
+    const stream = client.streamEvents('7', 'am-1', { cursor });
     const followed = await collect(stream);
     expect(followed.map((e) => e.offset)).toEqual([4, 5]);
     expect(fromOffsets()).toEqual(['0', '4']);
@@ -256,7 +256,7 @@ describe('chat', () => {
       expect(req.url.searchParams.get('from_offset')).toBe('105');
       res.end(sseData(buildEvent(104, 'workflow_start')) + sseData(buildEvent(110, 'workflow_end')));
     };
-    const started = await client.chat({ conversationId: 7, message: '茅台怎么样', documents: [{ docId: 'd1', docTitle: 'T' }] });
+    const started = await client.chat({ conversationId: '7', message: '茅台怎么样', documents: [{ docId: 'd1', docTitle: 'T' }] });
     expect(started.assistantMessageId).toBe('am-1');
     const got = await collect(started.events);
     expect(got.map((e) => e.offset)).toEqual([100, 104, 110]);
@@ -268,7 +268,7 @@ describe('chat', () => {
       openSse(res);
       res.end(sseData(buildEvent(1, 'init')));
     };
-    const error = await client.chat({ conversationId: 7, message: 'x' }).catch((e: unknown) => e);
+    const error = await client.chat({ conversationId: '7', message: 'x' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'bad_response' });
   });
 });
@@ -282,7 +282,7 @@ describe('listEvents', () => {
       });
     };
     let stats: EventStreamStats | undefined;
-    const got = await client.listEvents(7, 'am-1', { fromOffset: 5, onStats: (s) => (stats = s) });
+    const got = await client.listEvents('7', 'am-1', { fromOffset: 5, onStats: (s) => (stats = s) });
     expect(got.map((e) => e.offset)).toEqual([5, 9]);
     expect(stats).toMatchObject({ malformed: 1, duplicates: 1, delivered: 2 });
     expect(server.requests[0]!.url.searchParams.get('from_offset')).toBe('5');

@@ -92,7 +92,7 @@ describe('parseResearchArgs', () => {
       question: 'What did @ann say about <margins>?',
     });
     expect(parse('ask').kind).toBe('usage');
-    expect(parse('replay 42 msg_1')).toEqual({ kind: 'replay', conversationId: 42, assistantMessageId: 'msg_1' });
+    expect(parse('replay 42 msg_1')).toEqual({ kind: 'replay', conversationId: '42', assistantMessageId: 'msg_1' });
     expect(parse('replay abc').kind).toBe('usage');
     expect(parse('folder create “Q3 semis”')).toEqual({ kind: 'folder_create', name: 'Q3 semis' });
     expect(parse('folder delete fld_1')).toEqual({ kind: 'folder_delete', folderId: 'fld_1' });

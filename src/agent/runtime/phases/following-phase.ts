@@ -1,6 +1,7 @@
 import { isServiceError } from '../../../service/errors/service-error.js';
+import type { WorkflowStreamEvent } from '../../../service/types.js';
 import { nextWithin, RunStopped } from '../../events/next-within.js';
-import { reduceRun } from '../../state/reduce-run.js';
+import { endAfterReportedError, reduceRun } from '../../state/reduce-run.js';
 import type { RunContext } from '../../state/run-context.js';
 import { isTerminal, markTimedOut } from '../../state/run-view.js';
 import { createRunSink } from '../create-run-sink.js';
@@ -8,10 +9,18 @@ import { failRun } from '../fail-run.js';
 import type { NextPhase } from '../run-phase.js';
 
 /**
+ * After the run's end, events the service still sends (`usage` after `workflow_end`) are read
+ * until the stream closes, for at most this long: a service that holds the stream open must not
+ * hold the final answer back.
+ */
+export const TRAILING_EVENTS_MS = 3_000;
+
+/**
  * Reads the run's events until it ends and hands each new view to the sink. The service's event
  * stream is the one owner of reconnection (it reattaches from the cursor's offset, with bounded
  * back-off) and the cursor drops duplicates, so every event read here is new. What is left is
- * the run's own silence timeout. Progress writing ends here; the final render comes later.
+ * the run's own silence timeout. An error event does not end the run (the service may go on);
+ * the stream ending after it does. Progress writing ends here; the final render comes later.
  */
 export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
   const { deps, keeper, log } = ctx;
@@ -39,8 +48,10 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
         break;
       }
       if (next.done) {
-        // The stream gives up only once the service says the run is over, or it stays unreachable.
-        failRun(ctx, 'the research service closed the run stream before the run ended');
+        // The stream gives up only once the service says the run is over, or it stays unreachable:
+        // an error it reported was the end, else it ended without one.
+        ctx.view = endAfterReportedError(ctx.view, deps.clock());
+        if (!isTerminal(ctx.view)) failRun(ctx, 'the research service closed the run stream before the run ended');
         break;
       }
       const arrived = deps.clock();
@@ -51,6 +62,7 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
         keeper.saveInBackground();
       }
     }
+    if (!ctx.view.timeout) await readTrailingEvents(ctx, iterator);
   } catch (error) {
     if (error instanceof RunStopped || ctx.signal.aborted) throw new RunStopped();
     log.error('lost the run event stream', { error });
@@ -64,4 +76,16 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
   await sink.close();
   ctx.followed = true;
   return 'cleaningUp';
+}
+
+/** Events after the run's end (a last `usage`), until the stream closes or TRAILING_EVENTS_MS pass in silence. */
+async function readTrailingEvents(ctx: RunContext, iterator: AsyncIterator<WorkflowStreamEvent>): Promise<void> {
+  const { deps, sink } = ctx;
+  for (;;) {
+    const next = await nextWithin(iterator, TRAILING_EVENTS_MS, ctx.signal, deps.timers);
+    if (ctx.signal.aborted) throw new RunStopped();
+    if (next === 'timeout' || next.done) return;
+    ctx.view = reduceRun(ctx.view, next.value);
+    sink?.offer(ctx.view, deps.clock());
+  }
 }

@@ -1,36 +1,56 @@
 /**
  * Agent operations: create conversation, conversation detail, chat (starts a run), list
  * messages (endpoint 14), assistant message events (endpoint 15, JSON or SSE that follows a
- * running run), cancel.
+ * running run), cancel. An unknown conversation or message is answered as the published schema
+ * documents the agent routes: 400 `{"detail": "Invalid conversation_id"}` (never 404).
  */
 import { ConflictError, type AgentRun, type ConversationRecord, type MessageRecord } from '../agent-runs.js';
-import { HttpError, NotFoundError } from '../http-errors.js';
+import { HttpError } from '../http-errors.js';
 import { findResearch } from '../research-findings.js';
 import { ok, route, type Route, type RouteContext, type RouteResult } from '../routing.js';
 import { SseConnection } from '../sse-connection.js';
+import { ASSISTANT_MESSAGE_ID_HEADERS } from '../stream-framing.js';
 import { FieldReader, finishAll } from '../validation.js';
 
-/** The service puts its own name where the interface writes SERVICE; clients match the pattern. */
-export const ASSISTANT_MESSAGE_ID_HEADER = 'X-RESEARCH-ASSISTANT-MESSAGE-ID';
 const CONVERSATION_TYPES = ['agent_chat', 'task_chat', 'debug_chat', 'bot_chat'] as const;
 
-function conversationId(ctx: RouteContext, extra: FieldReader[] = []): number {
-  const r = new FieldReader(ctx.params, 'path');
-  const id = r.integer('conversation_id', { required: true });
-  finishAll(r, ...extra);
-  return id ?? 0;
+/** What the service answers for a conversation or message id it does not know. */
+const UNKNOWN_ID_DETAIL = 'Invalid conversation_id';
+
+/**
+ * An integer of any size (ids pass 2^53 in the published framing), as FastAPI reads an `int`:
+ * digits in a path or query string, or a JSON integer.
+ */
+function readBigInteger(r: FieldReader, name: string, opts: { required?: boolean } = {}): bigint | undefined {
+  const v = r.raw(name);
+  if (v === undefined || v === null || v === '') {
+    if (opts.required) r.issue([name], 'Field required', 'missing', null);
+    return undefined;
+  }
+  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+  if (typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v)) return BigInt(v.trim());
+  if (typeof v === 'string') r.issue([name], 'Input should be a valid integer, unable to parse string as an integer', 'int_parsing', v);
+  else r.issue([name], 'Input should be a valid integer', 'int_type', v);
+  return undefined;
 }
 
-function conversationOrThrow(ctx: RouteContext, id: number): ConversationRecord {
+function conversationId(ctx: RouteContext, extra: FieldReader[] = []): bigint {
+  const r = new FieldReader(ctx.params, 'path');
+  const id = readBigInteger(r, 'conversation_id', { required: true });
+  finishAll(r, ...extra);
+  return id ?? 0n;
+}
+
+function conversationOrThrow(ctx: RouteContext, id: bigint): ConversationRecord {
   const conv = ctx.state.runs.getConversation(id);
-  if (!conv) throw new NotFoundError(`Conversation ${id} not found`);
+  if (!conv) throw new HttpError(400, UNKNOWN_ID_DETAIL);
   return conv;
 }
 
 function runOrThrow(ctx: RouteContext, conv: ConversationRecord): AgentRun {
   const messageId = ctx.params.assistant_message_id ?? '';
   const run = ctx.state.runs.getRun(conv.id, messageId);
-  if (!run) throw new NotFoundError(`Assistant message ${messageId} not found in conversation ${conv.id}`);
+  if (!run) throw new HttpError(400, UNKNOWN_ID_DETAIL);
   return run;
 }
 
@@ -56,9 +76,11 @@ function streamRun(
   headers: Record<string, string> = {},
 ): 'streamed' {
   const { state } = ctx;
+  const conv = state.runs.getConversation(run.conversationId);
   const conn = new SseConnection(ctx.res, {
     faults: { ...state.faults.faults },
-    heartbeatMs: Math.max(100, Math.round(10_000 / state.agentSpeed)),
+    // The real stream has data lines only: no heartbeat comments.
+    heartbeatMs: conv?.framing === 'published' ? 0 : Math.max(100, Math.round(10_000 / state.agentSpeed)),
     headers,
   });
   state.streams.add(conn);
@@ -132,7 +154,7 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
   }
   const conv = conversationOrThrow(ctx, conversationId(ctx, [r]));
   const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds));
-  const headers = { [ASSISTANT_MESSAGE_ID_HEADER]: run.assistantMessageId };
+  const headers = { [ASSISTANT_MESSAGE_ID_HEADERS[conv.framing]]: run.assistantMessageId };
   if (stream) return streamRun(ctx, run, 0, 1800, headers);
   await run.done;
   return ok(
@@ -153,7 +175,7 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
 function listMessages(ctx: RouteContext): RouteResult {
   const q = new FieldReader(Object.fromEntries(ctx.query), 'query');
   const limit = q.integer('limit', { min: 1, max: 100 }) ?? 10;
-  const before = q.integer('before_message_id');
+  const before = readBigInteger(q, 'before_message_id');
   const conv = conversationOrThrow(ctx, conversationId(ctx, [q]));
   const all = ctx.state.runs.listMessages(conv.id);
   const start = before === undefined ? 0 : all.findIndex((m) => m.id < before);
@@ -169,7 +191,7 @@ function messageEvents(ctx: RouteContext): RouteResult {
   const conv = conversationOrThrow(ctx, conversationId(ctx, [q]));
   const run = runOrThrow(ctx, conv);
   if (stream) return streamRun(ctx, run, fromOffset, timeout);
-  return ok({ assistant_events: run.events.filter((e) => e.offset >= fromOffset) });
+  return ok({ assistant_events: ctx.state.runs.eventsFrom(run, fromOffset) });
 }
 
 function cancel(ctx: RouteContext): RouteResult {
@@ -178,7 +200,8 @@ function cancel(ctx: RouteContext): RouteResult {
   try {
     ctx.state.runs.cancel(run);
   } catch (err) {
-    if (err instanceof ConflictError) throw new HttpError(409, err.message);
+    // The agent routes document 400, 422 and 500 only.
+    if (err instanceof ConflictError) throw new HttpError(400, err.message);
     throw err;
   }
   return ok({ response_id: run.responseId, status: 'cancelled' });

@@ -13,7 +13,7 @@ import { clampMessage } from '../limits.js';
 import { encodeReplayMessage, encodeReplayPage, REPLAY_ACTION_IDS } from './replay-buttons.js';
 
 export interface ReplayListInput {
-  conversationId: number;
+  conversationId: string;
   /** One page, newest first, as listMessages returns it. */
   messages: ConversationMessage[];
   /** The service may have older messages (the page was full). */

@@ -77,6 +77,10 @@ export function renderRunProgress(view: RunView, ctx: AgentRenderContext): Slack
   const step = view.status === 'running' ? stepLine(view) : undefined;
   if (step) blocks.push(noteBlock(step));
   if (view.tools.length > 0) blocks.push(sectionBlock(toolCallLines(view.tools, PROGRESS_LIMITS.tools)));
+  // An error the agent reported while it goes on (the final answer's ending says how it turned out).
+  if (view.status === 'running' && view.error) {
+    blocks.push(noteBlock(clampText(`:warning: The agent ran into a problem and carries on: ${escapeMrkdwn(view.error.message)}`, 500)));
+  }
   const tail = streamedTail(streamedAnswerText(view));
   if (tail.trim() !== '') blocks.push(sectionBlock(tail));
   if (view.status === 'running') {

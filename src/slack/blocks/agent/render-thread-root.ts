@@ -37,7 +37,7 @@ export function renderAskedAboutDocument(userId: string, docTitle: string): Slac
 
 export interface ReplayRootInput {
   userId: string;
-  conversationId: number;
+  conversationId: string;
   assistantMessageId: string;
   /** The question the replayed answer replied to, when known. */
   question?: string;
@@ -48,7 +48,7 @@ export interface ReplayRootInput {
 /** "<@U…> replayed an agent answer" — the replayed messages follow in its thread. */
 export function renderReplayRoot(input: ReplayRootInput): SlackMessage {
   const q = input.question ? escapeMrkdwn(excerpt(input.question, QUESTION_CHARS)) : undefined;
-  const ids = `conversation ${inlineCode(String(input.conversationId))} · message ${inlineCode(escapeMrkdwn(input.assistantMessageId))}`;
+  const ids = `conversation ${inlineCode(input.conversationId)} · message ${inlineCode(escapeMrkdwn(input.assistantMessageId))}`;
   return clampMessage({
     text: clampText(`${who(input.userId)} replayed an agent answer${q ? `: ${q}` : ''}`, 300),
     blocks: [

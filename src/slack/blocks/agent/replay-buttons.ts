@@ -15,18 +15,24 @@ export function replayActionPattern(base: (typeof REPLAY_ACTION_IDS)[keyof typeo
   return new RegExp(`^${base.replace(/\./g, '\\.')}(?::\\d+)?$`);
 }
 
+/** Service ids are decimal text (the real service's pass 2^53). */
 export interface ReplayMessageValue {
-  conversationId: number;
+  conversationId: string;
   assistantMessageId: string;
 }
 
 export interface ReplayPageValue {
-  conversationId: number;
-  beforeMessageId: number;
+  conversationId: string;
+  beforeMessageId: string;
 }
 
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
-const isPositiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/** An id as text; a button posted before ids were text carries a number. */
+function serviceId(v: unknown): string | undefined {
+  if (typeof v === 'string') return /^[1-9]\d{0,39}$/.test(v) ? v : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : undefined;
+}
 
 export function encodeReplayMessage(v: ReplayMessageValue): string {
   return JSON.stringify({ c: v.conversationId, a: v.assistantMessageId });
@@ -34,8 +40,9 @@ export function encodeReplayMessage(v: ReplayMessageValue): string {
 
 export function decodeReplayMessage(value: string | undefined): ReplayMessageValue | null {
   const v = parseButtonObject(value);
-  if (!v || !isPositiveInt(v.c) || typeof v.a !== 'string' || !ID.test(v.a)) return null;
-  return { conversationId: v.c, assistantMessageId: v.a };
+  const conversationId = serviceId(v?.c);
+  if (!v || !conversationId || typeof v.a !== 'string' || !ID.test(v.a)) return null;
+  return { conversationId, assistantMessageId: v.a };
 }
 
 export function encodeReplayPage(v: ReplayPageValue): string {
@@ -44,6 +51,8 @@ export function encodeReplayPage(v: ReplayPageValue): string {
 
 export function decodeReplayPage(value: string | undefined): ReplayPageValue | null {
   const v = parseButtonObject(value);
-  if (!v || !isPositiveInt(v.c) || !isPositiveInt(v.b)) return null;
-  return { conversationId: v.c, beforeMessageId: v.b };
+  const conversationId = serviceId(v?.c);
+  const beforeMessageId = serviceId(v?.b);
+  if (!conversationId || !beforeMessageId) return null;
+  return { conversationId, beforeMessageId };
 }

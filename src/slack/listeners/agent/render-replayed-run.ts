@@ -4,7 +4,7 @@
  * never has a renderer of its own that could drift.
  */
 import { createRunRenderer } from '../../relay/create-run-renderer.js';
-import { orderEventsByOffset, reduceRunEvents } from '../../../agent/state/reduce-run.js';
+import { orderEventsByOffset, reduceRecordedEvents } from '../../../agent/state/reduce-run.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { initialRunView, type RunView } from '../../../agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../service/types.js';
@@ -13,7 +13,7 @@ export interface ReplayRenderContext {
   teamId: string;
   channelId: string;
   userId: string;
-  conversationId: number;
+  conversationId: string;
   assistantMessageId: string;
   conversationUrl?: string;
   demo: boolean;
@@ -21,7 +21,7 @@ export interface ReplayRenderContext {
 }
 
 export function reduceRecordedRun(events: readonly WorkflowStreamEvent[]): RunView {
-  return reduceRunEvents(initialRunView(), orderEventsByOffset(events));
+  return reduceRecordedEvents(initialRunView(), orderEventsByOffset(events));
 }
 
 export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): SlackMessage[] {

@@ -28,14 +28,14 @@ export const NOT_REPLAYABLE =
 const NOT_IN_CHANNEL = 'I can’t post in this channel. Invite me with `/invite @Research Desk`, or run the replay in a DM with me.';
 const NO_EVENTS = 'That answer has no recorded events to replay.';
 
-export type ReplayCommand = CommandContext & { conversationId: number; assistantMessageId?: string };
+export type ReplayCommand = CommandContext & { conversationId: string; assistantMessageId?: string };
 
 /** Where a replay happens and who asked for it (a command or a button of the replay list). */
 export interface ReplayRequest {
   teamId: string;
   channelId: string;
   userId: string;
-  conversationId: number;
+  conversationId: string;
   client: WebClient;
   respond: RespondFn;
   log: Logger;
@@ -68,7 +68,7 @@ async function mayReplay(deps: ListenerDeps, request: ReplayRequest): Promise<bo
 export async function showReplayList(
   deps: ListenerDeps,
   request: ReplayRequest,
-  page: { replace: boolean; beforeMessageId?: number },
+  page: { replace: boolean; beforeMessageId?: string },
 ): Promise<void> {
   try {
     if (!(await mayReplay(deps, request))) return;
@@ -179,7 +179,7 @@ async function questionOf(
   }
 }
 
-async function conversationUrlOf(deps: ListenerDeps, conversationId: number, log: Logger): Promise<string | undefined> {
+async function conversationUrlOf(deps: ListenerDeps, conversationId: string, log: Logger): Promise<string | undefined> {
   try {
     const owner = await deps.stores.threads.owner(conversationId);
     if (!owner) return undefined;

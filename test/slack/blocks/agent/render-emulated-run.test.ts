@@ -1,12 +1,14 @@
 /**
  * The reducer and renderers against runs scripted by the service emulator (its event layout,
- * not ours): a normal Chinese run, a failing one and a ~40k-char [long] report.
+ * not ours): a normal Chinese run, a failing one, one with a non-fatal error, a ~40k-char [long]
+ * report, and the same runs in the published framing (the real stream's).
  */
 import { describe, expect, it } from 'vitest';
-import { reduceRunEvents } from '../../../../src/agent/state/reduce-run.js';
+import { reduceRecordedEvents, reduceRunEvents } from '../../../../src/agent/state/reduce-run.js';
 import { initialRunView } from '../../../../src/agent/state/run-view.js';
 import { buildRunScript } from '../../../../src/emulators/service/agent-run-script.js';
 import type { ResearchFindings } from '../../../../src/emulators/service/research-findings.js';
+import type { StreamFraming } from '../../../../src/emulators/service/stream-framing.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
@@ -49,8 +51,8 @@ const findings: ResearchFindings = {
   index: { symbol: 'SH:000300', name: '沪深300', close: 3900.5, date: '2025-06-30', changePct: 0.4 },
 };
 
-function emulatedRun(question: string): { events: WorkflowStreamEvent[]; report: string } {
-  const script = buildRunScript({ question, findings, startOffset: 5000, responseId: 'resp_emulated_000001', conversationId: 7 });
+function emulatedRun(question: string, framing: StreamFraming = 'document'): { events: WorkflowStreamEvent[]; report: string } {
+  const script = buildRunScript({ question, findings, startOffset: 5000, responseId: 'resp_emulated_000001', conversationId: '7', framing });
   let t = 1_750_000_000_000;
   const events = script.steps.map((s) => {
     t += s.delayMs;
@@ -79,10 +81,43 @@ describe('emulated runs', () => {
 
   it('a failing run ends with the error in plain words', () => {
     const { events } = emulatedRun('贵州茅台 [error]');
-    const view = reduceRunEvents(initialRunView(), events);
+    const view = reduceRecordedEvents(initialRunView(), events);
     expect(view.status).toBe('failed');
     const texts = JSON.stringify(renderFinalAnswer(view, ctx));
     expect(texts).toContain('The agent stopped: 检索服务暂时不可用');
+  });
+
+  it('a [hiccup] run shows the failed attempt while it goes on, then completes noting the problem', () => {
+    const { events } = emulatedRun('贵州茅台 [hiccup]');
+    const at = events.findIndex((e) => e.event_type === 'error');
+    const during = reduceRunEvents(initialRunView(), events.slice(0, at + 1));
+    expect(during.status).toBe('running');
+    expect(JSON.stringify(renderRunProgress(during, ctx).blocks)).toContain('carries on: 新闻检索超时');
+    const view = reduceRecordedEvents(initialRunView(), events);
+    expect(view.status).toBe('completed');
+    expect(view.tools.map((t) => `${t.toolName}:${t.status}`)).toEqual([
+      'search_documents:done',
+      'get_balance_sheet:done',
+      'search_news:error',
+      'search_news:done',
+      'get_index_prices:done',
+    ]);
+    expect(JSON.stringify(renderFinalAnswer(view, ctx))).toContain('The agent reported a problem along the way: 新闻检索超时');
+  });
+
+  it('the published framing differs on the wire only: the same view and the same answer', () => {
+    for (const question of ['贵州茅台的资产负债情况', '贵州茅台 [hiccup]', '贵州茅台 [error]']) {
+      const document = emulatedRun(question, 'document').events;
+      const published = emulatedRun(question, 'published').events;
+      expect(published.filter((e) => e.event_type === 'tool_end').every((e) => e.offset === undefined)).toBe(true);
+      expect(published.find((e) => e.event_type === 'init')?.run_id).toBe('');
+      if (!question.includes('[error]')) expect(published.at(-1)?.event_type).toBe('usage');
+      const strip = (v: ReturnType<typeof reduceRecordedEvents>) => ({ ...v, eventCount: 0 });
+      const fromDocument = reduceRecordedEvents(initialRunView(), document);
+      const fromPublished = reduceRecordedEvents(initialRunView(), published);
+      expect(strip(fromPublished)).toEqual(strip(fromDocument));
+      expect(renderFinalAnswer(fromPublished, ctx)).toEqual(renderFinalAnswer(fromDocument, ctx));
+    }
   });
 
   it('a [long] report splits into valid messages; every progress render along the way is valid', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reduceRunEvents } from '../../../../src/agent/state/reduce-run.js';
+import { reduceRecordedEvents, reduceRunEvents } from '../../../../src/agent/state/reduce-run.js';
 import { initialRunView, markCancelRequested, markTimedOut, type RunView } from '../../../../src/agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock } from '@slack/types';
@@ -21,7 +21,8 @@ const ctx: AgentRenderContext = {
   conversationUrl: 'https://research.example.com/c/77',
   nowMs: START + 95_000,
 };
-const fold = (events: WorkflowStreamEvent[]): RunView => reduceRunEvents(initialRunView({ startedAtMs: START }), events);
+// Finished runs as a replay reads them (an error that ends the log ended the run).
+const fold = (events: WorkflowStreamEvent[]): RunView => reduceRecordedEvents(initialRunView({ startedAtMs: START }), events);
 const prefixUntil = (events: WorkflowStreamEvent[], pred: (e: WorkflowStreamEvent) => boolean): WorkflowStreamEvent[] =>
   events.slice(0, events.findIndex(pred) + 1);
 
