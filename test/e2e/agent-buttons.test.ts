@@ -182,6 +182,21 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     expect(blockTypes(roots[roots.length - 1]!.replies![0]!)).toContain('header');
   });
 
+  it('says plainly that an answer is unknown when the service answers 400 "Invalid conversation_id"', async () => {
+    const before = h.ephemerals(channel).length;
+    await h.slack.sendCommand({ command: '/research', text: `replay ${owned.conversationId} am_missing` });
+    const note = await h.slack.waitFor(
+      () =>
+        h
+          .ephemerals(channel)
+          .slice(before)
+          .find((e) => e.text.includes('has no answer with id')),
+      10_000,
+    );
+    expect(note.text).toContain(`Conversation ${owned.conversationId} has no answer with id am_missing`);
+    expect(h.service.requestLog.some((r) => r.path.endsWith('/messages/am_missing') && r.status === 400)).toBe(true);
+  });
+
   it('refuses to replay an unknown conversation and one not started from this workspace', async () => {
     const foreign = await h.client.createConversation({ title: 'started elsewhere', conversationType: 'agent_chat' });
     const before = h.ephemerals(channel).length;

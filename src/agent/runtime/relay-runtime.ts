@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { StreamingMode } from '../../config.js';
 import type { Logger } from '../../observability/logger.js';
+import { isServiceError } from '../../service/errors/service-error.js';
 import type { ResearchService } from '../../service/types.js';
 import type { Leases } from '../../store/leases.js';
 import type { RunRecord } from '../../store/records.js';
@@ -273,6 +274,11 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
         log.info('run cancel requested', { runId, byUserId, status: result.status });
         return { ok: true, status: result.status };
       } catch (error) {
+        // An unknown conversation or message is a 400 "Invalid conversation_id" there: not found.
+        if (isServiceError(error) && error.kind === 'not_found') {
+          log.info('the service no longer knows the run to cancel', { runId });
+          return { ok: false, reason: 'not_found', message: 'The research service no longer knows this run, so it can’t be cancelled.' };
+        }
         log.warn('the service refused to cancel a run', { runId, error });
         return { ok: false, reason: 'service_error', message: 'The research service could not cancel the run.' };
       }

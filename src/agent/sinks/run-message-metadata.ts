@@ -44,7 +44,8 @@ export function readRunMetadata(message: SlackThreadMessage): RunMessagePayload 
   return {
     run_id: p.run_id,
     part: num(p.part, 1),
-    conversation_id: typeof p.conversation_id === 'string' ? p.conversation_id : typeof p.conversation_id === 'number' ? String(p.conversation_id) : '',
+    conversation_id:
+      typeof p.conversation_id === 'string' ? p.conversation_id : typeof p.conversation_id === 'number' ? String(p.conversation_id) : '',
     assistant_message_id: typeof p.assistant_message_id === 'string' ? p.assistant_message_id : '',
     offset: num(p.offset, -1),
     ...(typeof p.status === 'string' ? { status: p.status } : {}),

@@ -41,7 +41,10 @@ export const optionalNumber = z
  * such a literal over as its digits, and a numeric string counts too.
  */
 export const wireId = z.union([
-  z.string().trim().regex(/^\d{1,40}$/, 'an integer id'),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,40}$/, 'an integer id'),
   z
     .number()
     .refine((n) => Number.isInteger(n) && n >= 0, 'an integer id')

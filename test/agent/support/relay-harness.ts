@@ -8,7 +8,7 @@ import { createRunRenderer } from '../../../src/slack/relay/create-run-renderer.
 import { createRateBudget } from '../../../src/slack-api/rate-budget.js';
 import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../../src/agent/runtime/relay-runtime.js';
 import { createWebClientWriter } from '../../../src/slack/relay/web-client-writer.js';
-import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
+import { startServiceEmulator, type ServiceEmulator, type ServiceVariant } from '../../../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
 import { createLogger, type Logger } from '../../../src/observability/logger.js';
 import { createRedactor } from '../../../src/observability/redactor.js';
@@ -25,6 +25,10 @@ export const BOT_TOKEN = 'xoxb-relay-test-token';
 export interface HarnessOptions {
   slack?: SlackEmulatorOptions;
   agentSpeed?: number;
+  /** The service emulator's variant (`published` streams as the real service does). */
+  variant?: ServiceVariant;
+  /** The service emulator's clock (a frozen one makes runs of one question render alike). */
+  serviceClock?: () => number;
 }
 
 export interface RelayHarness {
@@ -43,7 +47,12 @@ export interface RelayHarness {
 
 export async function startRelayHarness(options: HarnessOptions = {}): Promise<RelayHarness> {
   const slack = await startSlackEmulator({ botToken: BOT_TOKEN, rateLimits: 'slack', ...options.slack });
-  const service = await startServiceEmulator({ port: 0, agentSpeed: options.agentSpeed ?? 40 });
+  const service = await startServiceEmulator({
+    port: 0,
+    agentSpeed: options.agentSpeed ?? 40,
+    ...(options.variant ? { variant: options.variant } : {}),
+    ...(options.serviceClock ? { clock: options.serviceClock } : {}),
+  });
   const keyPrefix = `test:relay:${randomUUID().slice(0, 8)}:`;
   const logLines: string[] = [];
   const logger = createLogger({ level: 'info', redact: createRedactor([BOT_TOKEN]), write: (l) => logLines.push(l) });

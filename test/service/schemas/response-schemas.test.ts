@@ -118,7 +118,14 @@ describe('concept, message and v2 search schemas', () => {
         },
       ],
     });
-    expect(m).toMatchObject({ id: '2', conversationId: '7', text: 'hi', replyToMessageId: '1', assistantMessageId: 'am-1', errorInfo: null });
+    expect(m).toMatchObject({
+      id: '2',
+      conversationId: '7',
+      text: 'hi',
+      replyToMessageId: '1',
+      assistantMessageId: 'am-1',
+      errorInfo: null,
+    });
     expect(() => parseShape(conversationMessageListSchema, { messages: [{ id: 'x', conversation_id: 7, role: 'user' }] })).toThrow(
       ShapeError,
     );

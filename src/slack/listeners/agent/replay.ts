@@ -27,6 +27,8 @@ export const NOT_REPLAYABLE =
   'That conversation was not started from this workspace, so it can’t be replayed here. Replay works for conversations started with Research Desk in this workspace.';
 const NOT_IN_CHANNEL = 'I can’t post in this channel. Invite me with `/invite @Research Desk`, or run the replay in a DM with me.';
 const NO_EVENTS = 'That answer has no recorded events to replay.';
+const unknownConversation = (id: string): string =>
+  `The research service does not know conversation ${id} (any more), so there is nothing to replay.`;
 
 export type ReplayCommand = CommandContext & { conversationId: string; assistantMessageId?: string };
 
@@ -86,6 +88,12 @@ export async function showReplayList(
     if (page.replace) await respondReplacing(request.respond, list);
     else await respondEphemeral(request.respond, list);
   } catch (error) {
+    // The service answers an unknown conversation with 400 "Invalid conversation_id": not found.
+    if (isServiceError(error) && error.kind === 'not_found') {
+      request.log.info('replay list: conversation unknown to the service', { conversation_id: request.conversationId });
+      await respondEphemeral(request.respond, renderNotice(unknownConversation(request.conversationId), ':mag:'));
+      return;
+    }
     await replyWithFailure(error, {
       log: request.log,
       correlationId: request.correlationId,

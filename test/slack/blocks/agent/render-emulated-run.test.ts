@@ -52,7 +52,14 @@ const findings: ResearchFindings = {
 };
 
 function emulatedRun(question: string, framing: StreamFraming = 'document'): { events: WorkflowStreamEvent[]; report: string } {
-  const script = buildRunScript({ question, findings, startOffset: 5000, responseId: 'resp_emulated_000001', conversationId: '7', framing });
+  const script = buildRunScript({
+    question,
+    findings,
+    startOffset: 5000,
+    responseId: 'resp_emulated_000001',
+    conversationId: '7',
+    framing,
+  });
   let t = 1_750_000_000_000;
   const events = script.steps.map((s) => {
     t += s.delayMs;

@@ -33,7 +33,17 @@ describe('replay buttons', () => {
       conversationId: '7',
       beforeMessageId: '50',
     });
-    for (const bad of [undefined, '', 'x', '[]', '{"c":-1,"a":"am"}', '{"c":7,"a":"a b"}', '{"c":7,"b":1.5}', '{"c":"07","b":"1"}', '{"c":"1e3","b":"1"}']) {
+    for (const bad of [
+      undefined,
+      '',
+      'x',
+      '[]',
+      '{"c":-1,"a":"am"}',
+      '{"c":7,"a":"a b"}',
+      '{"c":7,"b":1.5}',
+      '{"c":"07","b":"1"}',
+      '{"c":"1e3","b":"1"}',
+    ]) {
       expect(decodeReplayMessage(bad)).toBeNull();
       expect(decodeReplayPage(bad)).toBeNull();
     }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createEventCursor, MAX_IDS_WITHOUT_OFFSET } from '../../../src/service/event-stream/event-cursor.js';
+import type { WorkflowStreamEvent } from '../../../src/service/types.js';
+
+const ev = (id: string, offset?: number): WorkflowStreamEvent => ({
+  event_id: id,
+  event_type: 'tool_end',
+  timestamp: 1,
+  response_id: 'r',
+  ...(offset !== undefined ? { offset } : {}),
+});
+
+describe('EventCursor', () => {
+  it('events with an offset move the resume point; a repeat at or below it is dropped', () => {
+    const cursor = createEventCursor();
+    expect([ev('a', 3), ev('b', 5), ev('a', 3), ev('c', 4), ev('d', 9)].map((e) => cursor.admit(e))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(cursor.lastOffset).toBe(9);
+  });
+
+  it('an event without an offset passes once per event_id, on any later connection, without moving the resume point', () => {
+    const cursor = createEventCursor();
+    expect(cursor.admit(ev('s1', 10))).toBe(true);
+    expect(cursor.admit(ev('t1'))).toBe(true);
+    expect(cursor.lastOffset).toBe(10);
+    // Reconnect from 11: the service sends the offset-less event after 10 again, then goes on.
+    expect(cursor.admit(ev('t1'))).toBe(false);
+    expect(cursor.admit(ev('s2', 12))).toBe(true);
+    expect(cursor.admit(ev('t2'))).toBe(true);
+    // Much later, an old one again (a server that resends every offset-less event): still dropped.
+    for (let i = 13; i < 500; i += 1) cursor.admit(ev(`s${i}`, i));
+    expect(cursor.admit(ev('t1'))).toBe(false);
+    expect(cursor.admit(ev('t2'))).toBe(false);
+  });
+
+  it('remembers offset-less ids up to a bound far above one run', () => {
+    const cursor = createEventCursor();
+    for (let i = 0; i <= MAX_IDS_WITHOUT_OFFSET; i += 1) cursor.admit(ev(`u${i}`));
+    expect(cursor.admit(ev(`u${MAX_IDS_WITHOUT_OFFSET}`))).toBe(false);
+    expect(cursor.admit(ev('u0'))).toBe(true);
+  });
+
+  it('starts after a given offset', () => {
+    const cursor = createEventCursor(41);
+    expect(cursor.admit(ev('a', 41))).toBe(false);
+    expect(cursor.admit(ev('b', 42))).toBe(true);
+  });
+});
