@@ -4,7 +4,7 @@
  * loop that restarts the worker after SIGKILLing it at each kill point in turn.
  */
 import { randomUUID } from 'node:crypto';
-import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
+import { startServiceEmulator, type ServiceEmulator, type ServiceVariant } from '../../../src/emulators/service/index.js';
 import { startSlackEmulator, type ApiCall, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
 import { createRedisStateStore } from '../../../src/store/redis-state-store.js';
 import { BOT_TOKEN, REDIS_URL } from './relay-harness.js';
@@ -29,11 +29,18 @@ export interface CrashSetupOptions {
   /** Ask in the default DM instead of the default channel. */
   inDm?: boolean;
   slack?: SlackEmulatorOptions;
+  /** The service emulator's variant (`published` streams as the real service does). */
+  variant?: ServiceVariant;
 }
 
 export async function openCrashSetup(options: CrashSetupOptions, opened: CrashSetup[]): Promise<CrashSetup> {
   const slack = await startSlackEmulator({ botToken: BOT_TOKEN, rateLimits: 'slack', ...options.slack });
-  const service = await startServiceEmulator({ port: 0, agentSpeed: options.agentSpeed, clock: () => FROZEN_NOW });
+  const service = await startServiceEmulator({
+    port: 0,
+    agentSpeed: options.agentSpeed,
+    clock: () => FROZEN_NOW,
+    ...(options.variant ? { variant: options.variant } : {}),
+  });
   const prefix = `test:crash:${randomUUID().slice(0, 8)}:`;
   const channelId = options.inDm ? slack.defaultDmId : slack.defaultChannelId;
   const { ts: threadTs } = await slack.postMessage({ text: options.question, channel_id: channelId, user_id: slack.defaultUserId });
