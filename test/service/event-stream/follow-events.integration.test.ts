@@ -153,6 +153,44 @@ describe('event stream pipeline', () => {
     expect(eventConnections()).toHaveLength(3);
   });
 
+  it('delivers events that trail the run’s end, then ends on the clean close without asking again', async () => {
+    onEvents = (_req, res) => {
+      openSse(res);
+      res.end(sseData(buildEvent(1, 'init')) + sseData(buildEvent(5, 'workflow_end')) + sseData(buildEvent(6, 'usage')));
+    };
+    const got = await collect(client.streamEvents('7', 'am-1'));
+    expect(got.map((e) => e.event_type)).toEqual(['init', 'workflow_end', 'usage']);
+    expect(eventConnections()).toHaveLength(1);
+    expect(server.requests.filter((r) => r.url.pathname === MESSAGES_PATH)).toHaveLength(0);
+  });
+
+  it('delivers a non-fatal error and what follows it; after a final error the message list ends the stream', async () => {
+    onEvents = (req, res, n) => {
+      openSse(res);
+      if (n === 0) {
+        res.end(
+          sseData(buildEvent(1, 'init')) + sseData(buildEvent(2, 'error', { error: { message: 'retrying' } })) + sseData(buildEvent(3)),
+        );
+        return;
+      }
+      if (n === 1) {
+        expect(req.url.searchParams.get('from_offset')).toBe('4');
+        res.end(sseData(buildEvent(4, 'error', { error: { message: 'gave up' } })));
+        return;
+      }
+      res.end();
+    };
+    const stream = client.streamEvents('7', 'am-1');
+    const first = await stream[Symbol.asyncIterator]().next();
+    expect(first.value?.event_type).toBe('init');
+    messageStatus = 'failed';
+    const got = await collect(stream);
+    expect(got.map((e) => `${e.event_type}@${e.offset}`)).toEqual(['error@2', 'streaming@3', 'error@4']);
+    // Each clean close mid-run reconnects; the last one finds nothing new and a failed message.
+    expect(fromOffsets()).toEqual(['0', '4', '5']);
+    expect(server.requests.filter((r) => r.url.pathname === MESSAGES_PATH)).toHaveLength(1);
+  });
+
   it('gives up after the bounded attempts without progress', async () => {
     onEvents = (_req, res) => sendJson(res, 503, { detail: 'down' });
     const error = await collect(client.streamEvents('7', 'am-1')).catch((e: unknown) => e);
