@@ -5,7 +5,7 @@
 import type { ResearchService } from '../service/types.js';
 import type { ServiceCheck } from './service-checks.js';
 
-export function agentChecks(service: ResearchService, conversationId: number | undefined): ServiceCheck[] {
+export function agentChecks(service: ResearchService, conversationId: string | undefined): ServiceCheck[] {
   const base = '/v1/agent/conversations';
   if (conversationId === undefined) {
     return [

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_PROBE, type ServiceProbe } from './service-checks.js';
 
 export interface DoctorArgs {
-  /** An agent conversation to read (never written to). */
-  conversationId?: number;
+  /** An agent conversation to read (never written to); decimal text, as the real ids pass 2^53. */
+  conversationId?: string;
   probe: ServiceProbe;
   manifestPath: string;
   help: boolean;
@@ -38,10 +38,10 @@ export function parseDoctorArgs(argv: readonly string[], env: Record<string, str
     throw new DoctorUsageError(error instanceof Error ? error.message : String(error));
   }
   const rawConversation = values.conversation ?? (env.DOCTOR_CONVERSATION_ID?.trim() || undefined);
-  let conversationId: number | undefined;
+  let conversationId: string | undefined;
   if (rawConversation !== undefined) {
-    conversationId = Number(rawConversation);
-    if (!/^\d+$/.test(rawConversation) || !Number.isSafeInteger(conversationId) || conversationId <= 0) {
+    conversationId = rawConversation.trim().replace(/^0+(?=\d)/, '');
+    if (!/^[1-9]\d{0,39}$/.test(conversationId)) {
       throw new DoctorUsageError(`the conversation id must be a positive whole number, got "${rawConversation}"`);
     }
   }

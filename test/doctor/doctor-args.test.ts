@@ -8,8 +8,10 @@ describe('parseDoctorArgs', () => {
   });
 
   it('takes the conversation from --conversation, else DOCTOR_CONVERSATION_ID', () => {
-    expect(parseDoctorArgs(['--conversation', '42'], { DOCTOR_CONVERSATION_ID: '7' }).conversationId).toBe(42);
-    expect(parseDoctorArgs([], { DOCTOR_CONVERSATION_ID: ' 7 ' }).conversationId).toBe(7);
+    expect(parseDoctorArgs(['--conversation', '42'], { DOCTOR_CONVERSATION_ID: '7' }).conversationId).toBe('42');
+    expect(parseDoctorArgs([], { DOCTOR_CONVERSATION_ID: ' 7 ' }).conversationId).toBe('7');
+    // The real service's ids pass 2^53: kept as their digits.
+    expect(parseDoctorArgs(['--conversation', '1197862772277383101'], {}).conversationId).toBe('1197862772277383101');
     expect(parseDoctorArgs([], { DOCTOR_CONVERSATION_ID: '' }).conversationId).toBeUndefined();
   });
 
@@ -20,7 +22,7 @@ describe('parseDoctorArgs', () => {
   });
 
   it('refuses a bad conversation id and unknown options with a usage error', () => {
-    for (const bad of ['x', '0', '-3', '1.5', '99999999999999999999']) {
+    for (const bad of ['x', '0', '-3', '1.5', '1e9', '']) {
       expect(() => parseDoctorArgs(['--conversation', bad], {}), bad).toThrow(DoctorUsageError);
     }
     expect(() => parseDoctorArgs(['--verbose'], {})).toThrow(DoctorUsageError);

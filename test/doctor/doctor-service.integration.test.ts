@@ -33,7 +33,7 @@ describe('doctor: research service checks', () => {
   let proxy: CraftedServer | undefined;
   const manifestPath = 'manifest.yml';
 
-  const doctor = (baseUrl: string, more: { apiKey?: string; conversationId?: number } = {}): Promise<CheckResult[]> =>
+  const doctor = (baseUrl: string, more: { apiKey?: string; conversationId?: string } = {}): Promise<CheckResult[]> =>
     runDoctor({
       config: configFrom({ SERVICE_BASE_URL: baseUrl, SERVICE_API_KEY: more.apiKey ?? emulator.apiKey }),
       args: { probe: DEFAULT_PROBE, manifestPath, ...(more.conversationId !== undefined ? { conversationId: more.conversationId } : {}) },
@@ -71,7 +71,7 @@ describe('doctor: research service checks', () => {
   });
 
   /** A conversation with one finished agent run on the emulator. */
-  const finishedRun = async (): Promise<{ conversationId: number; assistantMessageId: string }> => {
+  const finishedRun = async (): Promise<{ conversationId: string; assistantMessageId: string }> => {
     const client = createResearchClient({ baseUrl: emulator.url, apiKey: emulator.apiKey });
     const conversation = await client.createConversation({ title: 'doctor' });
     const run = await client.chat({ conversationId: conversation.id, message: 'NVDA margins' });
@@ -116,7 +116,7 @@ describe('doctor: research service checks', () => {
   });
 
   it('fails an unknown conversation on its read, naming it', async () => {
-    const results = await doctor(emulator.url, { conversationId: 987_654 });
+    const results = await doctor(emulator.url, { conversationId: '987654' });
     const row = rowOf(results, 'GET /v1/agent/conversations/987654');
     expect(row.status).toBe('fail');
     expect(row.problem).toMatch(/HTTP 40[04]/);
