@@ -9,6 +9,9 @@ import type { docSummaryResultSchema, documentDetailSchema } from './schemas/doc
 import type { documentSummarySchema } from './schemas/document-summary-schema.js';
 import type { folderCreatedSchema, folderDeletedSchema } from './schemas/folder-schemas.js';
 import type { indexPriceItemSchema } from './schemas/index-prices-schema.js';
+import type { incomeStatementRecordSchema } from './schemas/income-statement-schema.js';
+import type { stockPriceItemSchema } from './schemas/stock-price-schema.js';
+import type { earningsCalendarSchema } from './schemas/earnings-calendar-schema.js';
 import type { revenueBreakdownSchema, revenuePeriodSchema, revenueSegmentSchema } from './schemas/revenue-breakdown-schema.js';
 import type { searchDocumentSchema, v2SearchResultSchema } from './schemas/search-document-schema.js';
 import type { balanceSheetRecordSchema, cashFlowRecordSchema, statementSectionSchema } from './schemas/statement-schemas.js';
@@ -151,6 +154,24 @@ export interface IndexPricesRequest {
   endDate?: string;
 }
 
+/** A company's daily prices (company-prices, or stock-quote in the 2026-04 schema). */
+export interface CompanyPricesRequest {
+  /** `<MARKET>:<code>` */
+  symbol: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** Reports scheduled in a date range of one market (both dates required by the service). */
+export interface EarningsCalendarRequest {
+  market: Market;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  symbol?: string;
+}
+
 // ---------- stock data (statement line names keep the interface's snake_case) ----------
 
 export type BalanceSheetRecord = z.output<typeof balanceSheetRecordSchema>;
@@ -163,6 +184,10 @@ export type RevenueSegment = z.output<typeof revenueSegmentSchema>;
 export type RevenuePeriod = z.output<typeof revenuePeriodSchema>;
 export type RevenueBreakdown = z.output<typeof revenueBreakdownSchema>;
 export type IndexPriceItem = z.output<typeof indexPriceItemSchema>;
+/** An income statement: the header of every statement, and its lines by wire name (e.g. gross_profit). */
+export type IncomeStatementRecord = z.output<typeof incomeStatementRecordSchema>;
+export type StockPriceItem = z.output<typeof stockPriceItemSchema>;
+export type EarningsCalendarEntry = z.output<typeof earningsCalendarSchema>[number];
 
 // ---------- concepts ----------
 
@@ -243,7 +268,12 @@ export interface ResearchService {
   balanceSheet(req: StatementRequest, opts?: CallOptions): Promise<BalanceSheetRecord[]>;
   cashFlow(req: StatementRequest, opts?: CallOptions): Promise<CashFlowRecord[]>;
   revenueBreakdown(req: RevenueBreakdownRequest, opts?: CallOptions): Promise<RevenueBreakdown>;
+  /** Index quotes: index-quote (2026-04 schema), falling back to index-prices. */
   indexPrices(req: IndexPricesRequest, opts?: CallOptions): Promise<IndexPriceItem[]>;
+  incomeStatement(req: StatementRequest, opts?: CallOptions): Promise<IncomeStatementRecord[]>;
+  /** A company's daily prices: stock-quote (2026-04 schema), falling back to company-prices. */
+  companyPrices(req: CompanyPricesRequest, opts?: CallOptions): Promise<StockPriceItem[]>;
+  earningsCalendar(req: EarningsCalendarRequest, opts?: CallOptions): Promise<EarningsCalendarEntry[]>;
   latestConcepts(opts?: CallOptions & { includeDocs?: boolean }): Promise<Concept[]>;
   createFolder(name: string, opts?: CallOptions): Promise<FolderCreated>;
   deleteFolder(folderId: string, opts?: CallOptions): Promise<FolderDeleted>;

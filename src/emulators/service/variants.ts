@@ -129,3 +129,13 @@ export function formatPage(variant: Variant, page: PageInfo, docs: unknown[]): R
 export function formatFolderCreated(variant: Variant, id: string): Record<string, unknown> {
   return variant === 'legacy' ? { id } : { folder_id: id };
 }
+
+/**
+ * The 2026-04 schema's stock routes: `/v1/stock/index-quote` and `/v1/stock/stock-quote` (renamed
+ * from index-prices and company-prices, which every variant still serves) and the earnings
+ * calendar's `market` field (`area` before). The older variants speak the 2025-12 names only, so
+ * a client's fallback is exercised against them.
+ */
+export function speaksApril2026Stock(variant: Variant): boolean {
+  return variant !== 'legacy' && variant !== 'schema';
+}

@@ -30,6 +30,7 @@ import {
   buildChunk,
   buildConcept,
   buildDocSummary,
+  buildIncome,
   buildIndexItems,
   buildRevenue,
   buildSearchDoc,
@@ -185,6 +186,7 @@ describe('financial cards', () => {
     const m = renderCompanySnapshot({
       symbol: 'SH:600519',
       companyName: '贵州茅台',
+      income: [buildIncome(2024), buildIncome(2023, 0.8)],
       balance: [buildBalance(2024), buildBalance(2023, 0.9)],
       cashFlow: [buildCashFlow(2024)],
       revenue: buildRevenue(),
@@ -192,6 +194,13 @@ describe('financial cards', () => {
     expectValidMessage(m);
     expect(m.blocks.filter((b) => b.type === 'table')).toHaveLength(1);
     expect(JSON.stringify(m)).toContain('85.2%');
+    const table = m.blocks.find((b) => b.type === 'table');
+    const row = (label: string) =>
+      table?.type === 'table' ? table.rows.find((r) => r[0] && tableCellText(r[0]) === label)?.map(tableCellText) : undefined;
+    expect(row('Revenue')).toEqual(['Revenue', '171.2', '137.0', '+25.0%']);
+    // Per-share figures are not scaled to the table's unit; a margin changes in percentage points.
+    expect(row('EPS (basic)')).toEqual(['EPS (basic)', '68.64', '54.91', '+25.0%']);
+    expect(row('Net margin')).toEqual(['Net margin', '50.4%', '50.4%', '0.0 pp']);
     expect(m).toMatchSnapshot();
   });
 
@@ -306,9 +315,10 @@ describe('views and small cards', () => {
       ok: false,
       response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } },
     });
-    expect(parse(values('NVDA', 'prices'))).toMatchObject({
-      ok: false,
-      response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } },
+    expect(parse(values('NVDA', 'prices', 'annual'))).toMatchObject({ ok: true, args: { kind: 'prices', request: { symbol: 'US:NVDA' } } });
+    expect(parse(values('NVDA', 'income', 'quarterly'))).toMatchObject({
+      ok: true,
+      args: { kind: 'income', request: { symbol: 'US:NVDA', period: 'quarterly' } },
     });
     expect(financialsModalErrors({ period: 'x'.repeat(500) }).errors.fin_period?.length).toBeLessThanOrEqual(150);
   });

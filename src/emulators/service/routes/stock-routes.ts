@@ -1,10 +1,14 @@
-/** Endpoints 5–8: balance sheet, cash flow statement, index prices, revenue breakdown. */
+/**
+ * Endpoints 5–8 (balance sheet, cash flow statement, index prices, revenue breakdown) and the
+ * published schemas' income statement and index-quote (index-prices renamed in 2026-04).
+ */
 import { calendarQuarterOf } from '../data/fiscal-calendar.js';
 import type { StatementHeader } from '../data/financials.js';
 import { StockError } from '../http-errors.js';
 import { ok, route, type Route, type RouteContext } from '../routing.js';
 import { FieldReader } from '../validation.js';
 import { findIndex } from '../data/indices.js';
+import { speaksApril2026Stock } from '../variants.js';
 
 const BS_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const;
 const CF_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY', 'H1', 'Q3 (9 months)'] as const;
@@ -29,7 +33,7 @@ function readFiscalYear(r: FieldReader): string | undefined {
   return r.string('fiscal_year', { check: (v) => (/^\d{4}$/.test(v) ? undefined : 'Value error, fiscal_year must be a four-digit year') });
 }
 
-function companyOrThrow(ctx: RouteContext, symbol: string) {
+export function companyOrThrow(ctx: RouteContext, symbol: string) {
   const company = ctx.state.dataset.companies.find(
     (c) => c.symbol === symbol || (c.exchange === 'HK' && symbol === `HK:${c.code.replace(/^0/, '')}`),
   );
@@ -107,6 +111,13 @@ function balanceSheet(ctx: RouteContext) {
   return wrap(selectStatements(ctx.state.dataset.financials.get(company.symbol)?.balanceSheets ?? [], q));
 }
 
+/** Periods and quarter names as the cash flow statement's (CompanyIncomeStatementInput describes the same). */
+function incomeStatement(ctx: RouteContext) {
+  const { symbol, q } = readStatementQuery(ctx, true);
+  const company = companyOrThrow(ctx, symbol);
+  return wrap(selectStatements(ctx.state.dataset.income.get(company.symbol) ?? [], q));
+}
+
 function cashFlow(ctx: RouteContext) {
   const { symbol, q } = readStatementQuery(ctx, true);
   const company = companyOrThrow(ctx, symbol);
@@ -159,6 +170,8 @@ export function stockRoutes(): Route[] {
     route('POST', '/v1/stock/company-balance-sheet', balanceSheet, { stock: true }),
     route('POST', '/v1/stock/company-cashflow-statement', cashFlow, { stock: true }),
     route('POST', '/v1/stock/index-prices', indexPrices, { stock: true }),
+    route('POST', '/v1/stock/index-quote', indexPrices, { stock: true, servedIn: speaksApril2026Stock }),
     route('POST', '/v1/stock/company-revenue-breakdown', revenueBreakdown, { stock: true }),
+    route('POST', '/v1/stock/company-income-statement', incomeStatement, { stock: true }),
   ];
 }
