@@ -39,7 +39,7 @@ export interface Route {
   method: string;
   pattern: RegExp;
   keys: string[];
-  /** Stock endpoints wrap errors in {status, code, message, data}. */
+  /** Stock endpoints wrap errors in {status, code, message, data} (except in the `published` variant). */
   stock: boolean;
   handler: (ctx: RouteContext) => Promise<RouteResult> | RouteResult;
 }
