@@ -99,6 +99,7 @@ export function serviceChecks(service: ResearchService, probe: ServiceProbe, fou
         const end = new Date(start.getTime() + 6 * 86_400_000);
         const day = (d: Date) => d.toISOString().slice(0, 10);
         await service.earningsCalendar({ market: 'us', startDate: day(start), endDate: day(end) });
+        return undefined;
       },
     },
     {

@@ -52,7 +52,7 @@ export type StockRef = CompanyLabel['stocks'][number];
 /** List form of a document: items of v1 search, documents by tag, and a chunk's `doc`. */
 export type DocumentSummary = z.output<typeof documentSummarySchema>;
 export type Chunk = z.output<typeof chunkSchema>;
-export type DocumentDetail = z.output<typeof documentDetailSchema>;
+export type DocumentDetail = Omit<z.output<typeof documentDetailSchema>, 'skipped'>;
 /** Items of v2 search and v2 news search. */
 export type SearchDocument = z.output<typeof searchDocumentSchema>;
 
@@ -64,7 +64,8 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export type V2SearchResult = z.output<typeof v2SearchResultSchema>;
+/** Unreadable items are left out of lists and logged by the client; callers never see the count. */
+export type V2SearchResult = Omit<z.output<typeof v2SearchResultSchema>, 'skipped'>;
 /** The id falls back to the one asked for when the answer leaves it out. */
 export type DocSummaryResult = z.output<typeof docSummaryResultSchema> & { docId: string };
 

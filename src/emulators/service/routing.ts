@@ -39,7 +39,7 @@ export interface Route {
   method: string;
   pattern: RegExp;
   keys: string[];
-  /** Stock endpoints wrap errors in {status, code, message, data}. */
+  /** Stock endpoints wrap errors in {status, code, message, data} (except in the `published` variant). */
   stock: boolean;
   /** Whether the route exists in a variant; elsewhere its path answers 404 as an unknown path does. */
   servedIn: (variant: Variant) => boolean;

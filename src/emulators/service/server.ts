@@ -155,9 +155,12 @@ export function createEmulatorServer(deps: ServerDeps): Server {
       sendJson(res, result.status ?? 200, result.body, result.headers);
     } catch (err) {
       if (err instanceof ValidationError) {
-        const body = route.stock
-          ? { status: 422, code: 422, message: 'Validation error', data: null, detail: err.issues }
-          : { detail: err.issues };
+        // The interface has stock routes wrap errors too; the service's published schema (the
+        // `published` variant) answers FastAPI's plain HTTPValidationError on every route.
+        const body =
+          route.stock && state.variant !== 'published'
+            ? { status: 422, code: 422, message: 'Validation error', data: null, detail: err.issues }
+            : { detail: err.issues };
         sendJson(res, 422, body);
       } else if (err instanceof StockError) {
         sendJson(res, err.status, { status: err.status, code: err.code, message: err.detail, data: null, detail: err.detail });

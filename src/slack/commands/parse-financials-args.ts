@@ -3,6 +3,7 @@
  *
  *   /financials <SYMBOL> [balance|cashflow|income|revenue|prices] [annual|quarterly|cumulative]
  *               [limit:N] [fy:2024] [q:Q2] [since:YYYY-MM-DD] [until:YYYY-MM-DD] [last:1y]
+ *               (一季报, 中报, 三季报 name quarters as q: does; 年报 and 季报 periods)
  *   /financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]   (parse-earnings-args.ts)
  *   /financials              → opens the modal
  *   /financials help
@@ -90,6 +91,8 @@ const QUARTERS: Record<string, string> = {
   '9M': 'Q3 (9 months)',
   Q3_9M: 'Q3 (9 months)',
 };
+/** A-share report names (the labels the service gives revenue periods) as quarter words. */
+const REPORT_WORDS: Record<string, string> = { 一季报: 'Q1', 中报: 'Q2', 半年报: 'Q2', 三季报: 'Q3' };
 const KEYS = ['limit', 'fy', 'q', 'since', 'until', 'last'];
 
 /** Periods shown when no limit:N is given (the service's own default is 8). */
@@ -126,6 +129,11 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     if (!tok.literal && STATEMENT_WORDS[word]) {
       if (statement) problems.push({ token: tok.raw, message: 'Choose one statement.', example: FINANCIALS_EXAMPLE });
       statement = STATEMENT_WORDS[word];
+      continue;
+    }
+    if (!tok.literal && REPORT_WORDS[word]) {
+      if (fiscalQuarter) problems.push({ token: tok.raw, message: 'Choose one quarter.', example: 'q:Q3' });
+      fiscalQuarter = REPORT_WORDS[word];
       continue;
     }
     if (!tok.literal && PERIOD_WORDS[word]) {

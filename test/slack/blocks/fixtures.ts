@@ -213,7 +213,9 @@ export function buildIndexItems(n = 5): IndexPriceItem[] {
     tradeAmount: 4.1e11,
     peTtm: 24.1,
     pb: 4.62,
-    dividendYield: 1.38,
+    // A fraction, as the service's samples give it: 1.38%.
+    dividendYield: 0.0138,
+    marketCap: 4.9e13,
   }));
 }
 

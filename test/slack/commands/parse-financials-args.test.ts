@@ -55,6 +55,13 @@ describe('parseFinancialsArgs', () => {
     expect(parse('earnings us next')).toEqual({ kind: 'earnings', markets: ['us'], startDate: '2025-07-07', endDate: '2025-07-13' });
   });
 
+  it('takes A-share report names as quarters (the labels revenue periods carry)', () => {
+    expect(parse('600519 revenue 三季报')).toMatchObject({ kind: 'revenue', request: { symbol: 'SH:600519', period: 'Q3' } });
+    expect(parse('600519 revenue q:Q3')).toMatchObject({ kind: 'revenue', request: { period: 'Q3' } });
+    expect(parse('600519 balance 中报')).toMatchObject({ request: { period: 'quarterly', fiscalQuarter: 'Q2' } });
+    expect(parse('600519 balance 一季报 三季报')).toMatchObject({ kind: 'usage' });
+  });
+
   it('indices get the index card with the index code', () => {
     expect(parse('SPX')).toMatchObject({ kind: 'index', request: { symbol: 'SPX' } });
     expect(parse('000300 prices last:6m')).toMatchObject({ kind: 'index', request: { symbol: '000300', startDate: '2024-12-30' } });

@@ -8,7 +8,7 @@ import { addDays } from '../data/fiscal-calendar.js';
 import { route, type Route, type RouteContext } from '../routing.js';
 import { FieldReader } from '../validation.js';
 import { speaksApril2026Stock } from '../variants.js';
-import { companyOrThrow, wrap } from './stock-routes.js';
+import { companyOf, wrap } from './stock-routes.js';
 
 const DEFAULT_WINDOW_DAYS = 365;
 
@@ -19,7 +19,8 @@ function companyPrices(ctx: RouteContext) {
   const endDate = r.date('end_date');
   r.range('start_date', startDate, 'end_date', endDate);
   r.done();
-  const company = companyOrThrow(ctx, symbol);
+  const company = companyOf(ctx, symbol);
+  if (!company) return wrap({ items: [] });
   const today = new Date(ctx.state.clock()).toISOString().slice(0, 10);
   const until = endDate && endDate < today ? endDate : today;
   const from = startDate ?? addDays(until, -DEFAULT_WINDOW_DAYS);
