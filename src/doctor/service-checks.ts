@@ -83,6 +83,26 @@ export function serviceChecks(service: ResearchService, probe: ServiceProbe, fou
       run: async () => void (await service.cashFlow({ symbol: probe.symbol, limit: 1 })),
     },
     {
+      endpoint: 'POST /v1/stock/company-income-statement',
+      run: async () => void (await service.incomeStatement({ symbol: probe.symbol, limit: 1 })),
+    },
+    {
+      endpoint: 'POST /v1/stock/company-prices',
+      namesRoute: true,
+      run: async () => void (await service.companyPrices({ symbol: probe.symbol })),
+    },
+    {
+      endpoint: 'POST /v1/stock/earnings-calendar',
+      run: async () => {
+        // A week ahead of today, the window `/financials earnings` asks for by default.
+        const start = new Date();
+        const end = new Date(start.getTime() + 6 * 86_400_000);
+        const day = (d: Date) => d.toISOString().slice(0, 10);
+        await service.earningsCalendar({ market: 'us', startDate: day(start), endDate: day(end) });
+        return undefined;
+      },
+    },
+    {
       endpoint: 'POST /v1/stock/company-revenue-breakdown',
       run: async () => void (await service.revenueBreakdown({ symbol: probe.symbol, limit: 1 })),
     },

@@ -2,6 +2,7 @@ import type { CallOptions, Concept } from './types.js';
 import type { Requester } from './request.js';
 import { conceptListSchema } from './schemas/concept-schema.js';
 import { shapeParser } from './schemas/parse-shape.js';
+import { reportSkipped } from './report-skipped.js';
 
 const parseConceptList = shapeParser(conceptListSchema);
 
@@ -11,14 +12,18 @@ export interface ConceptsApi {
 
 export function createConceptsApi(req: Requester): ConceptsApi {
   return {
-    latestConcepts: (opts) =>
-      req.call({
+    async latestConcepts(opts) {
+      const path = '/v1/concepts/latest';
+      const { items, skipped } = await req.call({
         method: 'GET',
-        path: '/v1/concepts/latest',
+        path,
         query: { include_docs: opts?.includeDocs ?? true },
         idempotent: true,
         parse: parseConceptList,
         opts,
-      }),
+      });
+      reportSkipped(req, { method: 'GET', path, opts }, skipped);
+      return items;
+    },
   };
 }

@@ -112,3 +112,35 @@ export function dateFromIso(value: string | undefined, timeZone = 'UTC'): string
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : dateFromMs(ms, timeZone);
 }
+
+/** IANA zones of the service's markets and exchanges. */
+const MARKET_ZONES: Record<string, string> = {
+  cn: 'Asia/Shanghai',
+  sh: 'Asia/Shanghai',
+  ss: 'Asia/Shanghai',
+  sz: 'Asia/Shanghai',
+  hk: 'Asia/Hong_Kong',
+  us: 'America/New_York',
+};
+
+/**
+ * The time zone of a document's market, from the first hint that names one: a market (`cn`,
+ * `hk`, `us`), an exchange (`SH`, `SZ`, …) or a symbol (`SH:600519`). Undefined when none does.
+ */
+export function marketTimeZone(...hints: Array<string | undefined>): string | undefined {
+  for (const hint of hints) {
+    const market = hint?.trim().toLowerCase().split(':')[0];
+    const zone = market ? MARKET_ZONES[market] : undefined;
+    if (zone) return zone;
+  }
+  return undefined;
+}
+
+/**
+ * The calendar day of a publication in its market's own zone: a Shanghai filing at 00:30 local
+ * time (16:30 UTC the day before) is that day. Undefined without a time or a known market.
+ */
+export function marketDate(ms: number | undefined, ...marketHints: Array<string | undefined>): string | undefined {
+  const zone = marketTimeZone(...marketHints);
+  return zone ? dateFromMs(ms, zone) : undefined;
+}

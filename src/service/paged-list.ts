@@ -3,6 +3,7 @@ import type { Requester } from './request.js';
 import { pagingFields, type PagingNaming, type PagingNamingState } from './paging-naming.js';
 import { documentPageSchema } from './schemas/document-page-schema.js';
 import { shapeParser } from './schemas/parse-shape.js';
+import { reportSkipped } from './report-skipped.js';
 
 const parseDocumentPage = shapeParser(documentPageSchema);
 
@@ -36,6 +37,7 @@ export async function fetchDocumentPage(req: Requester, naming: PagingNamingStat
     const wanted = { pageNum: c.pageNum ?? 1, pageSize: c.pageSize ?? 10 };
     if (page.pageNum !== wanted.pageNum || page.pageSize !== wanted.pageSize) page = await send('legacy');
   }
-  const { naming: _naming, ...rest } = page;
+  const { naming: _naming, skipped, ...rest } = page;
+  reportSkipped(req, { method: 'POST', path: c.path, opts: c.opts }, skipped);
   return rest;
 }

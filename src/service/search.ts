@@ -16,6 +16,7 @@ import { v2SearchResultSchema } from './schemas/search-document-schema.js';
 import { chunkListSchema } from './schemas/chunk-schema.js';
 import { shapeParser } from './schemas/parse-shape.js';
 import { isServiceError } from './errors/service-error.js';
+import { reportSkipped } from './report-skipped.js';
 import { wireBody } from './wire-body.js';
 
 export const CHUNK_SEARCH_PATH = '/v1/search/chunks';
@@ -36,8 +37,8 @@ export interface SearchApi {
 export function createSearchApi(req: Requester, naming: PagingNamingState): SearchApi {
   let chunkPath = CHUNK_SEARCH_PATH;
 
-  const postChunks = (path: string, r: ChunkSearchRequest, opts?: CallOptions) =>
-    req.call({
+  const postChunks = async (path: string, r: ChunkSearchRequest, opts?: CallOptions): Promise<Chunk[]> => {
+    const { items, skipped } = await req.call({
       method: 'POST',
       path,
       body: chunkSearchBody(r),
@@ -45,6 +46,15 @@ export function createSearchApi(req: Requester, naming: PagingNamingState): Sear
       parse: parseChunkList,
       opts,
     });
+    reportSkipped(req, { method: 'POST', path, opts }, skipped);
+    return items;
+  };
+
+  const postV2 = async (path: string, body: Record<string, unknown>, opts?: CallOptions): Promise<V2SearchResult> => {
+    const { skipped, ...result } = await req.call({ method: 'POST', path, body, idempotent: true, parse: parseV2SearchResult, opts });
+    reportSkipped(req, { method: 'POST', path, opts }, skipped);
+    return result;
+  };
 
   return {
     searchDocuments: (r, opts) =>
@@ -56,11 +66,9 @@ export function createSearchApi(req: Requester, naming: PagingNamingState): Sear
         opts,
       }),
 
-    searchV2: (r, opts) =>
-      req.call({ method: 'POST', path: '/v2/search', body: v2SearchBody(r), idempotent: true, parse: parseV2SearchResult, opts }),
+    searchV2: (r, opts) => postV2('/v2/search', v2SearchBody(r), opts),
 
-    searchNews: (r, opts) =>
-      req.call({ method: 'POST', path: '/v2/search/news', body: v2SearchBody(r), idempotent: true, parse: parseV2SearchResult, opts }),
+    searchNews: (r, opts) => postV2('/v2/search/news', v2SearchBody(r), opts),
 
     async searchChunks(r, opts) {
       try {

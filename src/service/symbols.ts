@@ -1,7 +1,8 @@
 /**
  * Stock and index symbols in the service's `<MARKET>:<code>` shape (markets SH, SZ, HK, US).
  *
- * Accepted inputs: `US:NVDA`, `us:nvda`, `$NVDA`, `hk:700` (→ HK:00700), `600519.SH`, `0700.HK`,
+ * Accepted inputs: `US:NVDA`, `us:nvda`, `$NVDA`, `hk:700` (→ HK:00700), `CN:300750` (→ SZ:300750),
+ * `600519.SH`, `0700.HK`,
  * `BRK.B`, and bare codes where the exchange is clear: 6 digits by leading digit (6/9/5 → SH,
  * 0/3/2/1 → SZ; 4 and 8 are Beijing, not served), 1–5 digits → HK zero-padded, 1–5 letters with
  * an optional class suffix → US. Index names (SPX, HSI, 000300 / CSI300, …) map to index symbols.
@@ -180,6 +181,8 @@ export function parseSymbol(input: string, opts: ParseSymbolOptions = {}): Parse
   }
   const prefixed = /^([A-Za-z]{2}):(.+)$/.exec(token);
   if (prefixed) {
+    const cn = (prefixed[1] ?? '').toUpperCase() === 'CN' ? aShareExchange(prefixed[2] ?? '') : undefined;
+    if (cn) return withMarket(cn, prefixed[2] ?? '', raw);
     const market = MARKETS[(prefixed[1] ?? '').toUpperCase()];
     if (!market) return fail('invalid', `\`${raw}\`: unknown market \`${prefixed[1]}\`; use SH, SZ, HK or US.`);
     return withMarket(market, prefixed[2] ?? '', raw);
@@ -190,6 +193,28 @@ export function parseSymbol(input: string, opts: ParseSymbolOptions = {}): Parse
     if (market) return withMarket(market, suffixed[1] ?? '', raw);
   }
   return bare(token, raw, freeText);
+}
+
+/** The exchange of a six-digit A-share stock code: Shanghai codes lead with 6, 9 or 5, Shenzhen ones with 0–3. */
+function aShareExchange(code: string): SymbolMarket | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  return /^[569]/.test(code) ? 'SH' : /^[0123]/.test(code) ? 'SZ' : undefined;
+}
+
+/**
+ * The `<MARKET>:<code>` symbol of a stock listed as a market and a code (concept stocks): the
+ * service's real samples name the exchange (`SH`, `SZ`), the interface's era the market (`cn`,
+ * `hk`, `us`), where an A-share's exchange follows from its code. The result is what every
+ * command accepts; undefined when the pair makes no symbol.
+ */
+export function symbolOfListing(market: string, code: string): string | undefined {
+  const m = market.trim().toUpperCase();
+  const c = code.trim();
+  const exchange = m === 'CN' ? aShareExchange(c) : MARKETS[m];
+  if (!exchange || c === '') return undefined;
+  const parsed = withMarket(exchange, c, `${exchange}:${c}`);
+  // A stock, not an index, even where an SSE index shares the code (000001 is Ping An Bank on SZ).
+  return parsed.ok ? `${parsed.symbol.market}:${parsed.symbol.code}` : undefined;
 }
 
 /** The known index definitions (for help texts and the modal). */

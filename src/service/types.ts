@@ -9,6 +9,9 @@ import type { docSummaryResultSchema, documentDetailSchema } from './schemas/doc
 import type { documentSummarySchema } from './schemas/document-summary-schema.js';
 import type { folderCreatedSchema, folderDeletedSchema } from './schemas/folder-schemas.js';
 import type { indexPriceItemSchema } from './schemas/index-prices-schema.js';
+import type { incomeStatementRecordSchema } from './schemas/income-statement-schema.js';
+import type { stockPriceItemSchema } from './schemas/stock-price-schema.js';
+import type { earningsCalendarSchema } from './schemas/earnings-calendar-schema.js';
 import type { revenueBreakdownSchema, revenuePeriodSchema, revenueSegmentSchema } from './schemas/revenue-breakdown-schema.js';
 import type { searchDocumentSchema, v2SearchResultSchema } from './schemas/search-document-schema.js';
 import type { balanceSheetRecordSchema, cashFlowRecordSchema, statementSectionSchema } from './schemas/statement-schemas.js';
@@ -49,7 +52,7 @@ export type StockRef = CompanyLabel['stocks'][number];
 /** List form of a document: items of v1 search, documents by tag, and a chunk's `doc`. */
 export type DocumentSummary = z.output<typeof documentSummarySchema>;
 export type Chunk = z.output<typeof chunkSchema>;
-export type DocumentDetail = z.output<typeof documentDetailSchema>;
+export type DocumentDetail = Omit<z.output<typeof documentDetailSchema>, 'skipped'>;
 /** Items of v2 search and v2 news search. */
 export type SearchDocument = z.output<typeof searchDocumentSchema>;
 
@@ -61,7 +64,8 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export type V2SearchResult = z.output<typeof v2SearchResultSchema>;
+/** Unreadable items are left out of lists and logged by the client; callers never see the count. */
+export type V2SearchResult = Omit<z.output<typeof v2SearchResultSchema>, 'skipped'>;
 /** The id falls back to the one asked for when the answer leaves it out. */
 export type DocSummaryResult = z.output<typeof docSummaryResultSchema> & { docId: string };
 
@@ -151,6 +155,24 @@ export interface IndexPricesRequest {
   endDate?: string;
 }
 
+/** A company's daily prices (company-prices, or stock-quote in the 2026-04 schema). */
+export interface CompanyPricesRequest {
+  /** `<MARKET>:<code>` */
+  symbol: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** Reports scheduled in a date range of one market (both dates required by the service). */
+export interface EarningsCalendarRequest {
+  market: Market;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  symbol?: string;
+}
+
 // ---------- stock data (statement line names keep the interface's snake_case) ----------
 
 export type BalanceSheetRecord = z.output<typeof balanceSheetRecordSchema>;
@@ -163,6 +185,10 @@ export type RevenueSegment = z.output<typeof revenueSegmentSchema>;
 export type RevenuePeriod = z.output<typeof revenuePeriodSchema>;
 export type RevenueBreakdown = z.output<typeof revenueBreakdownSchema>;
 export type IndexPriceItem = z.output<typeof indexPriceItemSchema>;
+/** An income statement: the header of every statement, and its lines by wire name (e.g. gross_profit). */
+export type IncomeStatementRecord = z.output<typeof incomeStatementRecordSchema>;
+export type StockPriceItem = z.output<typeof stockPriceItemSchema>;
+export type EarningsCalendarEntry = z.output<typeof earningsCalendarSchema>[number];
 
 // ---------- concepts ----------
 
@@ -244,7 +270,12 @@ export interface ResearchService {
   balanceSheet(req: StatementRequest, opts?: CallOptions): Promise<BalanceSheetRecord[]>;
   cashFlow(req: StatementRequest, opts?: CallOptions): Promise<CashFlowRecord[]>;
   revenueBreakdown(req: RevenueBreakdownRequest, opts?: CallOptions): Promise<RevenueBreakdown>;
+  /** Index quotes: index-quote (2026-04 schema), falling back to index-prices. */
   indexPrices(req: IndexPricesRequest, opts?: CallOptions): Promise<IndexPriceItem[]>;
+  incomeStatement(req: StatementRequest, opts?: CallOptions): Promise<IncomeStatementRecord[]>;
+  /** A company's daily prices: stock-quote (2026-04 schema), falling back to company-prices. */
+  companyPrices(req: CompanyPricesRequest, opts?: CallOptions): Promise<StockPriceItem[]>;
+  earningsCalendar(req: EarningsCalendarRequest, opts?: CallOptions): Promise<EarningsCalendarEntry[]>;
   latestConcepts(opts?: CallOptions & { includeDocs?: boolean }): Promise<Concept[]>;
   createFolder(name: string, opts?: CallOptions): Promise<FolderCreated>;
   deleteFolder(folderId: string, opts?: CallOptions): Promise<FolderDeleted>;

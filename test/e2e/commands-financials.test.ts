@@ -1,7 +1,9 @@
 /**
  * /financials end to end over HTTP: the company snapshot (whole and partial), each statement
- * with its options, the three index cards, usage, not-found, `--public`, and the modal (opened
- * by the command and from App Home; invalid and valid submissions).
+ * with its options, share prices, the earnings calendar, the three index cards, usage,
+ * not-found, `--public`, and the modal (opened by the command and from App Home; invalid and
+ * valid submissions). A second app against the emulator's legacy variant shows the renamed
+ * stock routes and calendar field falling back to their 2025-12 names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
@@ -33,15 +35,18 @@ describe('/financials', () => {
 
   const stockCalls = (): string[] => h.service.requestLog.filter((r) => r.path.startsWith('/v1/stock/')).map((r) => r.path);
 
-  it('shows a company snapshot from the balance sheet, cash flow and revenue mix', async () => {
+  it('shows a company snapshot from the income statement, balance sheet, cash flow and revenue mix', async () => {
     const before = stockCalls().length;
     const card = await command(h, '/financials US:NVDA');
     expect(allText(card)).toContain('US:NVDA · Snapshot');
+    const rows = tableOf(card)?.rows?.map((r) => r[0]?.text) ?? [];
     expect(tableOf(card)?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'Latest', 'Prior', 'Change']);
+    expect(rows).toEqual(expect.arrayContaining(['Revenue', 'Gross profit', 'Operating profit', 'Net profit to owners', 'EPS (basic)']));
     expect(allText(card)).toContain('Revenue mix');
     expect(stockCalls().slice(before).sort()).toEqual([
       '/v1/stock/company-balance-sheet',
       '/v1/stock/company-cashflow-statement',
+      '/v1/stock/company-income-statement',
       '/v1/stock/company-revenue-breakdown',
     ]);
   });
@@ -52,7 +57,9 @@ describe('/financials', () => {
     try {
       const card = await command(h, '/financials SH:600519');
       expect(allText(card)).toContain('SH:600519 · Snapshot');
-      const missing = /Not shown: the (balance sheet|cash flow|revenue mix) \(the service is unavailable right now\)/.exec(allText(card));
+      const missing = /Not shown: the (income statement|balance sheet|cash flow|revenue mix) \(the service is unavailable right now\)/.exec(
+        allText(card),
+      );
       expect(missing).not.toBeNull();
       expect(h.logs.some((l) => l.includes('snapshot part failed') && l.includes(missing?.[1] ?? '?'))).toBe(true);
     } finally {
@@ -77,6 +84,41 @@ describe('/financials', () => {
     expect(allText(q2)).toContain('2024 Q2');
   });
 
+  it('shows the income statement with EPS and margins', async () => {
+    const card = await command(h, '/financials 600519 income annual limit:3');
+    expect(allText(card)).toContain('SH:600519 · Income statement');
+    const table = tableOf(card);
+    expect(table?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023', 'FY2022']);
+    const labels = table?.rows?.map((r) => r[0]?.text);
+    expect(labels).toEqual(expect.arrayContaining(['Revenue', 'Gross profit', 'Operating profit', 'EPS (basic)', 'Net margin']));
+    expect(allText(card)).toContain('EPS in CNY per share');
+    expect(stockCalls().at(-1)).toBe('/v1/stock/company-income-statement');
+  });
+
+  it('shows a company’s share prices over a window, from stock-quote', async () => {
+    const card = await command(h, '/financials AAPL prices last:6m');
+    const text = allText(card);
+    expect(text).toContain('Apple (US:AAPL) · Prices');
+    for (const field of ['Close (USD)', 'Change', 'Market value', 'P/E (TTM)', 'P/S (TTM)', 'P/B', 'Period high', 'Period low'])
+      expect(text).toContain(`*${field}*`);
+    expect(text).toMatch(/1[23]\d trading days from/);
+    expect(stockCalls().at(-1)).toBe('/v1/stock/stock-quote');
+  });
+
+  it('shows the earnings calendar of a market for a week, and of all three by default', async () => {
+    const card = await command(h, '/financials earnings us 2025-05-28');
+    expect(allText(card)).toContain('Earnings calendar · US');
+    expect(allText(card)).toContain('Week of Mon 26 May – Sun 1 Jun 2025');
+    const rows = tableOf(card)?.rows ?? [];
+    expect(rows[0]?.map((c) => c.text)).toEqual(['Date', 'Company', 'Symbol', 'Period']);
+    expect(rows.slice(1).map((r) => r[2]?.text)).toEqual(['AAPL']);
+    const before = stockCalls().length;
+    const all = await command(h, '/financials earnings');
+    expect(allText(all)).toContain('Earnings calendar · China A-shares, Hong Kong, US');
+    expect(stockCalls().slice(before)).toEqual(Array(3).fill('/v1/stock/earnings-calendar'));
+    expect(allText(await command(h, '/financials earnings eu'))).toContain('neither a market');
+  });
+
   it('shows the revenue breakdown by segment and region', async () => {
     const card = await command(h, '/financials $NVDA revenue fy:2024');
     expect(allText(card)).toContain('US:NVDA · Revenue breakdown');
@@ -97,10 +139,10 @@ describe('/financials', () => {
   });
 
   it('explains usage problems and help', async () => {
-    expect(allText(await command(h, '/financials US:NVDA prices'))).toContain('Prices are available for indices');
+    expect(allText(await command(h, '/financials US:NVDA prices annual'))).toContain('Prices take a window of dates');
     expect(allText(await command(h, '/financials US:NVDA limit:99'))).toContain('limit is a number of periods');
     expect(allText(await command(h, '/financials US:NVDA balanse'))).toContain('did you mean `balance`');
-    expect(allText(await command(h, '/financials help'))).toContain('/financials — company numbers and indices');
+    expect(allText(await command(h, '/financials help'))).toContain('/financials — company numbers, prices and earnings dates');
   });
 
   it('says plainly when the service has no data for a symbol', async () => {
@@ -122,8 +164,8 @@ describe('/financials', () => {
     expect(badSymbol.viewAction).toBe('errors');
     expect(Object.keys(h.slack.views.get(modal.id)?.errors ?? {})).toEqual([FINANCIALS_MODAL.blocks.symbol]);
 
-    const pricesForCompany = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'prices') });
-    expect(pricesForCompany.viewAction).toBe('errors');
+    const unknownStatement = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'dividends') });
+    expect(unknownStatement.viewAction).toBe('errors');
     expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.statement]).toBeTruthy();
 
     const card = await nextEphemeral(h, async () => {
@@ -148,5 +190,42 @@ describe('/financials', () => {
     );
     expect(allText(card)).toContain('HSI');
     expect(allText(card)).toContain('*Close*');
+  });
+});
+
+describe('/financials against a service that speaks the 2025-12 names', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http', variant: 'legacy' });
+  });
+  afterAll(async () => {
+    expect(rejectedSlackCalls(h)).toEqual([]);
+    await h?.close();
+  });
+
+  const stockRequests = (from: number): string[] =>
+    h.service.requestLog
+      .slice(from)
+      .filter((r) => r.path.startsWith('/v1/stock/'))
+      .map((r) => `${r.status} ${r.path}`);
+
+  it('falls back to index-prices, company-prices and `area` once, then uses them directly', async () => {
+    let from = h.service.requestLog.length;
+    expect(allText(await command(h, '/financials HSI'))).toContain('*Close*');
+    expect(stockRequests(from)).toEqual(['404 /v1/stock/index-quote', '200 /v1/stock/index-prices']);
+    from = h.service.requestLog.length;
+    expect(allText(await command(h, '/financials SPX last:1y'))).toContain('(SPX)');
+    expect(stockRequests(from)).toEqual(['200 /v1/stock/index-prices']);
+
+    from = h.service.requestLog.length;
+    expect(allText(await command(h, '/financials US:MSFT prices'))).toContain('Microsoft (US:MSFT) · Prices');
+    expect(stockRequests(from)).toEqual(['404 /v1/stock/stock-quote', '200 /v1/stock/company-prices']);
+
+    from = h.service.requestLog.length;
+    expect(allText(await command(h, '/financials earnings hk 2025-08-06'))).toContain('腾讯控股');
+    expect(stockRequests(from)).toEqual(['422 /v1/stock/earnings-calendar', '200 /v1/stock/earnings-calendar']);
+    from = h.service.requestLog.length;
+    expect(allText(await command(h, '/financials earnings cn next'))).toContain('Earnings calendar · China A-shares');
+    expect(stockRequests(from)).toEqual(['200 /v1/stock/earnings-calendar']);
   });
 });

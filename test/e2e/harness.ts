@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/service/index.js';
+import { startServiceEmulator, type ServiceEmulator, type ServiceVariant } from '../../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../src/emulators/slack/index.js';
 import { createResearchClient, type ResearchClient } from '../../src/service/research-client.js';
 import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
@@ -28,7 +28,7 @@ export const E2E_SECRETS = {
 export interface HarnessOptions {
   deliveryMode?: 'http' | 'socket';
   store?: 'file' | 'redis';
-  variant?: 'legacy' | 'schema' | 'latest';
+  variant?: ServiceVariant;
   agentSpeed?: number;
   rateLimits?: SlackEmulatorOptions['rateLimits'];
   streaming?: StreamingMode;

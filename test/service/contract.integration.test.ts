@@ -1,6 +1,7 @@
 /**
- * The client against the service emulator, over real HTTP on loopback, in every naming variant:
- * every operation, every error class, and a run whose event stream drops several times.
+ * The client against the service emulator, over real HTTP on loopback, in every naming variant
+ * (the interface document's three and the published schema's): every operation, every error
+ * class, and a run whose event stream drops several times.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
@@ -10,7 +11,7 @@ import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
 import { ServiceError } from '../../src/service/errors/service-error.js';
 import type { EventStreamStats, WorkflowStreamEvent } from '../../src/service/types.js';
 
-const VARIANTS = ['legacy', 'schema', 'latest'] as const;
+const VARIANTS = ['legacy', 'schema', 'latest', 'published'] as const;
 const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 5_000 };
 
 let emu: ServiceEmulator;
@@ -100,6 +101,17 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     const byTag = await client.docsByTag({ tags: [tag!], pageSize: 2 });
     expect(byTag.pageSize).toBe(2);
     expect(byTag.items.length).toBeGreaterThan(0);
+
+    // Every list document reads, in the interface's form (id, ISO) or the schema's (doc_id, ms,
+    // companies), and is dated in its market's zone.
+    const cn = await client.searchDocuments({ query: '', markets: ['cn'], pageSize: 200 });
+    expect(cn.items.length).toBeGreaterThan(50);
+    for (const d of cn.items) {
+      expect(d.publishedDate).toBe(shanghaiDay(d.publishedAt!));
+      if (variant === 'published') expect(d.companies?.[0]?.stocks[0]?.symbol).toBe(d.symbol);
+    }
+    // The demo data has filings late in the UTC day: their Shanghai day is the next one.
+    expect(cn.items.some((d) => d.publishedDate !== d.publishedAt!.slice(0, 10))).toBe(true);
   });
 
   it('reads stock statements, revenue breakdown and index prices', async () => {
@@ -117,15 +129,29 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     const revenue = await client.revenueBreakdown({ symbol: 'HK:00700' });
     expect(revenue.periods.length).toBeGreaterThan(0);
     expect(revenue.currency).not.toBe('');
+    // Bounds neither the interface nor the published schema states are not enforced.
+    const third = await client.revenueBreakdown({ symbol: 'SH:600519', period: 'Q3' });
+    expect(third.periods.length).toBeGreaterThan(0);
+    expect(third.periods.every((p) => p.endDate.endsWith('-09-30'))).toBe(true);
+    if (variant === 'published') expect(third.periods[0]?.period).toBe('三季报');
+    expect((await client.balanceSheet({ symbol: 'SH:600519', fiscalQuarter: 'H1', limit: 200 })).length).toBeGreaterThan(0);
     const prices = await client.indexPrices({ symbol: 'SPX', startDate: '2025-06-01', endDate: '2025-06-30' });
     expect(prices.length).toBeGreaterThan(5);
     expect(prices[0]!.date > prices[prices.length - 1]!.date).toBe(true);
     expect(prices[0]?.close).toEqual(expect.any(Number));
+    // A fraction, as the real samples give it.
+    expect(prices[0]?.dividendYield).toBeLessThan(0.1);
+    const mainland = await client.indexPrices({ symbol: '000300' });
+    expect(mainland[0]?.marketCapAShare).toBeGreaterThan(0);
+    expect((await client.indexPrices({ symbol: 'DJI' })).length).toBeGreaterThan(0);
   });
 
   it('lists concepts and creates and deletes folders', async () => {
     const concepts = await client.latestConcepts();
     expect(concepts.length).toBeGreaterThan(0);
+    // Exchanges (published) or markets (interface variants): one symbol every command takes.
+    const catl = concepts.flatMap((c) => c.stocks).find((s) => s.code === '300750');
+    expect(catl?.symbol).toBe('SZ:300750');
     expect(concepts.some((c) => c.docs.length > 0)).toBe(true);
     const lean = await client.latestConcepts({ includeDocs: false });
     expect(lean.every((c) => c.docs.length === 0)).toBe(true);
@@ -176,6 +202,10 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     expect(invalid.issues[0]?.loc).toContain('num');
     const badSymbol = await failure(client.balanceSheet({ symbol: 'NOT A SYMBOL' }));
     expect(badSymbol.kind).toBe('validation');
+    // Inside the stock wrapper (interface variants) or FastAPI's plain body (published): read alike.
+    expect(badSymbol.issues[0]?.loc).toEqual(['body', 'symbol']);
+    const badItem = await failure(client.searchV2({ query: 'x', symbols: ['600519'] }));
+    expect(badItem.issues[0]?.loc).toEqual(['body', 'symbols', 0]);
 
     expect((await failure(client.getDocument('doc_does_not_exist'))).kind).toBe('not_found');
     expect((await failure(client.getConversation('987654'))).kind).toBe('not_found');
@@ -254,6 +284,10 @@ describe('a run whose stream drops several times', () => {
     ).toBe('cancelled');
   });
 });
+
+function shanghaiDay(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+}
 
 async function closedPort(): Promise<number> {
   const s = createServer();

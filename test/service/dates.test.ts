@@ -6,6 +6,8 @@ import {
   dateFromMs,
   formatDate,
   isValidDate,
+  marketDate,
+  marketTimeZone,
   parseDate,
   parseDateTime,
   parseRelativeStart,
@@ -89,5 +91,19 @@ describe('dates', () => {
   it('addMonths clamps to the end of shorter months', () => {
     expect(formatDate(addMonths(new Date(Date.UTC(2024, 0, 31)), 1))).toBe('2024-02-29');
     expect(formatDate(addMonths(new Date(Date.UTC(2024, 2, 31)), -13))).toBe('2023-02-28');
+  });
+
+  it('dates a publication in its market’s own zone', () => {
+    expect(marketTimeZone('cn')).toBe('Asia/Shanghai');
+    expect(marketTimeZone(undefined, 'SZ:300750')).toBe('Asia/Shanghai');
+    expect(marketTimeZone('HK')).toBe('Asia/Hong_Kong');
+    expect(marketTimeZone('', 'US:NVDA')).toBe('America/New_York');
+    expect(marketTimeZone('jp', 'NVDA')).toBeUndefined();
+    // A Shanghai filing at 00:30 local time is that day, not the day before (16:30 UTC).
+    const filing = Date.parse('2024-06-29T16:30:00Z');
+    expect(marketDate(filing, 'cn')).toBe('2024-06-30');
+    expect(marketDate(filing, 'us')).toBe('2024-06-29');
+    expect(marketDate(filing)).toBeUndefined();
+    expect(marketDate(undefined, 'cn')).toBeUndefined();
   });
 });

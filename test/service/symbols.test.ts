@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeSymbol, formatSymbol, parseSymbol } from '../../src/service/symbols.js';
+import { describeSymbol, formatSymbol, parseSymbol, symbolOfListing } from '../../src/service/symbols.js';
 
 const ok = (input: string, ctx?: 'standalone' | 'freeText') => {
   const r = parseSymbol(input, ctx ? { context: ctx } : {});
@@ -26,6 +26,8 @@ describe('parseSymbol', () => {
     ['brk.b', 'US:BRK.B'],
     ['BRK-B', 'US:BRK.B'],
     ['T', 'US:T'],
+    ['CN:300750', 'SZ:300750'],
+    ['cn:600519', 'SH:600519'],
   ])('%s → %s', (input, canonical) => {
     const s = ok(input);
     expect(s.canonical).toBe(canonical);
@@ -95,5 +97,22 @@ describe('parseSymbol', () => {
         expect(ok(`hk:${n}`).code).toBe(String(n).padStart(5, '0'));
       }),
     );
+  });
+
+  it.each([
+    ['SH', '600519', 'SH:600519'],
+    ['SZ', '300750', 'SZ:300750'],
+    ['SZ', '000001', 'SZ:000001'],
+    ['cn', '300750', 'SZ:300750'],
+    ['cn', '688981', 'SH:688981'],
+    ['hk', '9988', 'HK:09988'],
+    ['HK', '00700', 'HK:00700'],
+    ['us', 'nvda', 'US:NVDA'],
+    ['cn', '830001', undefined],
+    ['jp', '7203', undefined],
+    ['SZ', '', undefined],
+  ])('a %s listing of %s is the symbol %s, which parses back to itself', (market, code, symbol) => {
+    expect(symbolOfListing(market, code)).toBe(symbol);
+    if (symbol) expect(ok(symbol).canonical).toBe(symbol);
   });
 });

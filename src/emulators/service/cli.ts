@@ -1,7 +1,7 @@
 /**
  * `npm run emulator`: the service emulator on PORT (default 8787).
  * Variables: PORT, SERVICE_EMULATOR_KEY (default demo-key), EMULATOR_HOST (127.0.0.1),
- * EMULATOR_VARIANT (legacy|schema|latest, default latest), EMULATOR_AGENT_SPEED (default 1),
+ * EMULATOR_VARIANT (legacy|schema|latest|published, default latest), EMULATOR_AGENT_SPEED (default 1),
  * and the fault switches (all off by default): EMULATOR_LATENCY_MS, EMULATOR_ERROR_RATE (0..1),
  * EMULATOR_RATE_LIMIT_EVERY, EMULATOR_RETRY_AFTER_SECONDS (1), EMULATOR_DROP_STREAM_AFTER,
  * EMULATOR_MALFORMED_EVERY, EMULATOR_DUPLICATE_EVERY.

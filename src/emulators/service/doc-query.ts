@@ -17,6 +17,8 @@ export interface DocFilter {
   docIds?: string[];
   folderIds?: string[];
   tags?: Record<string, unknown> | string[];
+  /** With tags as an object: any type may match (documents by tag) instead of every type (v1 search). */
+  anyTag?: boolean;
   industries?: string[];
   channelIds?: string[];
 }
@@ -39,22 +41,27 @@ function marketMatches(doc: DemoDocument, market: string): boolean {
   return doc.market === m;
 }
 
-function tagsMatch(doc: DemoDocument, tags: Record<string, unknown> | string[]): boolean {
+function tagsMatch(doc: DemoDocument, tags: Record<string, unknown> | string[], anyType: boolean): boolean {
   const docValues = (type?: string): string[] => {
     const fromTags = type ? ((doc.tags as Record<string, string[]>)[type] ?? []) : Object.values(doc.tags).flat();
-    return [...fromTags, ...(type ? [] : (doc.uploadTags ?? []))].map(lower);
+    // Tags given at upload have no type of their own: they answer to every type.
+    return [...fromTags, ...(doc.uploadTags ?? [])].map(lower);
   };
   if (Array.isArray(tags)) {
     if (tags.length === 0) return true;
     const have = docValues();
     return tags.some((t) => have.includes(lower(t)));
   }
-  return Object.entries(tags).every(([type, values]) => {
+  const wanted = Object.entries(tags).flatMap(([type, values]) => {
     const list = Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : [];
-    if (list.length === 0) return true;
+    return list.length > 0 ? [{ type, list }] : [];
+  });
+  const matches = ({ type, list }: { type: string; list: string[] }): boolean => {
     const have = docValues(type);
     return list.some((v) => have.includes(lower(v)));
-  });
+  };
+  if (anyType) return wanted.length === 0 || wanted.some(matches);
+  return wanted.every(matches);
 }
 
 /** Ids of the documents passing every filter given. */
@@ -76,7 +83,7 @@ export function filterDocs(dataset: Dataset, f: DocFilter): Set<string> {
     if (f.endMs !== undefined && doc.publishedAtMs > f.endMs) continue;
     if (f.docIds && f.docIds.length > 0 && !f.docIds.includes(doc.id)) continue;
     if (f.folderIds && f.folderIds.length > 0 && !(doc.folder_id && f.folderIds.includes(doc.folder_id))) continue;
-    if (f.tags && !tagsMatch(doc, f.tags)) continue;
+    if (f.tags && !tagsMatch(doc, f.tags, f.anyTag ?? false)) continue;
     if (f.industries && f.industries.length > 0 && !f.industries.some((i) => doc.tags.industry.map(lower).includes(lower(i)))) continue;
     if (f.channelIds && f.channelIds.length > 0 && !f.channelIds.includes(doc.channel_id)) continue;
     out.add(doc.id);

@@ -39,18 +39,32 @@ export interface Route {
   method: string;
   pattern: RegExp;
   keys: string[];
-  /** Stock endpoints wrap errors in {status, code, message, data}. */
+  /** Stock endpoints wrap errors in {status, code, message, data} (except in the `published` variant). */
   stock: boolean;
+  /** Whether the route exists in a variant; elsewhere its path answers 404 as an unknown path does. */
+  servedIn: (variant: Variant) => boolean;
   handler: (ctx: RouteContext) => Promise<RouteResult> | RouteResult;
 }
 
-export function route(method: string, path: string, handler: Route['handler'], opts: { stock?: boolean } = {}): Route {
+export function route(
+  method: string,
+  path: string,
+  handler: Route['handler'],
+  opts: { stock?: boolean; servedIn?: (variant: Variant) => boolean } = {},
+): Route {
   const keys: string[] = [];
   const source = path.replace(/:([a-z_]+)/g, (_, key: string) => {
     keys.push(key);
     return '([^/]+)';
   });
-  return { method, pattern: new RegExp(`^${source}/?$`), keys, stock: opts.stock ?? false, handler };
+  return {
+    method,
+    pattern: new RegExp(`^${source}/?$`),
+    keys,
+    stock: opts.stock ?? false,
+    servedIn: opts.servedIn ?? (() => true),
+    handler,
+  };
 }
 
 export function ok(body: unknown, headers?: Record<string, string>): JsonReply {

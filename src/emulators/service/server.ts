@@ -6,10 +6,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { HttpError, StockError, ValidationError } from './http-errors.js';
 import { toJsonText } from './json-text.js';
 import type { EmulatorState, Route, RouteContext } from './routing.js';
+import type { Variant } from './variants.js';
 import { agentRoutes } from './routes/agent-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { searchRoutes } from './routes/search-routes.js';
 import { stockRoutes } from './routes/stock-routes.js';
+import { companyPriceRoutes } from './routes/company-price-routes.js';
+import { earningsCalendarRoutes } from './routes/earnings-calendar-routes.js';
 
 export interface RequestLogEntry {
   method: string;
@@ -33,7 +36,7 @@ export interface ServerDeps {
 const MAX_BODY_BYTES = 1_000_000;
 
 export function allRoutes(): Route[] {
-  return [...searchRoutes(), ...docsRoutes(), ...stockRoutes(), ...agentRoutes()];
+  return [...searchRoutes(), ...docsRoutes(), ...stockRoutes(), ...companyPriceRoutes(), ...earningsCalendarRoutes(), ...agentRoutes()];
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -69,11 +72,16 @@ function authProblem(req: IncomingMessage, apiKey: string): string | undefined {
   return match[1] === apiKey ? undefined : 'Invalid authentication credentials';
 }
 
-function matchRoute(routes: Route[], method: string, path: string): { route?: Route; params: Record<string, string>; pathKnown: boolean } {
+function matchRoute(
+  routes: Route[],
+  method: string,
+  path: string,
+  variant: Variant,
+): { route?: Route; params: Record<string, string>; pathKnown: boolean } {
   let pathKnown = false;
   for (const r of routes) {
     const m = r.pattern.exec(path);
-    if (!m) continue;
+    if (!m || !r.servedIn(variant)) continue;
     pathKnown = true;
     if (r.method !== method) continue;
     const params: Record<string, string> = {};
@@ -110,7 +118,7 @@ export function createEmulatorServer(deps: ServerDeps): Server {
       }
     }
 
-    const { route, params, pathKnown } = matchRoute(routes, method, path);
+    const { route, params, pathKnown } = matchRoute(routes, method, path, state.variant);
     if (!route) {
       req.resume();
       sendJson(res, pathKnown ? 405 : 404, { detail: pathKnown ? 'Method Not Allowed' : 'Not Found' });
@@ -148,9 +156,12 @@ export function createEmulatorServer(deps: ServerDeps): Server {
       sendJson(res, result.status ?? 200, result.body, result.headers);
     } catch (err) {
       if (err instanceof ValidationError) {
-        const body = route.stock
-          ? { status: 422, code: 422, message: 'Validation error', data: null, detail: err.issues }
-          : { detail: err.issues };
+        // The interface has stock routes wrap errors too; the service's published schema (the
+        // `published` variant) answers FastAPI's plain HTTPValidationError on every route.
+        const body =
+          route.stock && state.variant !== 'published'
+            ? { status: 422, code: 422, message: 'Validation error', data: null, detail: err.issues }
+            : { detail: err.issues };
         sendJson(res, 422, body);
       } else if (err instanceof StockError) {
         sendJson(res, err.status, { status: err.status, code: err.code, message: err.detail, data: null, detail: err.detail });

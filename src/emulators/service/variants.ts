@@ -1,7 +1,5 @@
 /**
  * The documented naming variants and how each shapes responses.
- * - published: as the service's published schema shows it; its agent event stream is framed as
- *   the real one (see stream-framing.ts), with message and conversation ids beyond 2^53.
  * - legacy: v1 search/tags paging `page`/`page_num` (= size)/`total_num`; tags and metadatas as a
  *   single `{key, value}` pair; folder creation returns `id`; document detail has
  *   `published_date` (YYYY-MM-DD); no `file_url` in list documents.
@@ -9,12 +7,24 @@
  *   `published_at` integer (ms) in document detail.
  * - latest: as schema, plus folder_ids, should_highlight, min_score and the financials/socials
  *   categories in v1 search; query optional there.
+ * - published: what the service's own OpenAPI schema says (/work/shared/spec/published-openapi-*.yaml,
+ *   see published-forms.ts): list documents as `doc_id`, integer ms `published_at` and `companies`;
+ *   FastAPI's plain 422 on every route, stock routes too; no status code the schema does not
+ *   document (an unknown symbol is an empty answer, not a 404); the real samples' units and labels
+ *   (revenue periods 年报/中报/三季报, concept stock markets SH/SZ); the agent event stream framed as
+ *   the real one, with conversation and message ids beyond 2^53 (stream-framing.ts).
  */
 import type { DemoChunk, DemoDocument, TagMap } from './data/documents.js';
 import type { DemoCompany } from './data/companies.js';
+import { companyLabels, publishedChunk, publishedDocDetail, publishedListDoc } from './published-forms.js';
+
+export { companyLabels };
 
 export type Variant = 'legacy' | 'schema' | 'latest' | 'published';
 export const VARIANTS: readonly Variant[] = ['legacy', 'schema', 'latest', 'published'];
+
+/** The variants whose v1 search knows folder_ids, min_score, should_highlight and every category. */
+export const hasLatestSearch = (variant: Variant): boolean => variant === 'latest' || variant === 'published';
 
 export function isoMs(ms: number): string {
   return new Date(ms).toISOString();
@@ -34,7 +44,13 @@ export function formatMetadatas(m: DemoDocument['metadatas'], variant: Variant):
 }
 
 /** List form (v1 search, documents by tag, full chunk doc). */
-export function formatListDoc(doc: DemoDocument, variant: Variant, highlight?: (text: string) => string): Record<string, unknown> {
+export function formatListDoc(
+  doc: DemoDocument,
+  variant: Variant,
+  companies: readonly DemoCompany[],
+  highlight?: (text: string) => string,
+): Record<string, unknown> {
+  if (variant === 'published') return publishedListDoc(doc, companies, highlight);
   return {
     id: doc.id,
     title: highlight ? highlight(doc.title) : doc.title,
@@ -58,21 +74,8 @@ export function formatListDoc(doc: DemoDocument, variant: Variant, highlight?: (
   };
 }
 
-export function companyLabels(doc: DemoDocument, companies: readonly DemoCompany[]): Array<Record<string, unknown>> {
-  return doc.symbols.flatMap((symbol) => {
-    const c = companies.find((x) => x.symbol === symbol);
-    if (!c) return [];
-    return [
-      {
-        name: doc.language === 'zh' ? c.nameZh : c.nameEn,
-        logo: c.logo,
-        stocks: [{ symbol: c.symbol, market: c.market, code: c.code }],
-      },
-    ];
-  });
-}
-
 export function formatChunk(chunk: DemoChunk, doc: DemoDocument, variant: Variant): Record<string, unknown> {
+  if (variant === 'published') return publishedChunk(chunk);
   return {
     id: chunk.id,
     type: chunk.type,
@@ -86,6 +89,7 @@ export function formatChunk(chunk: DemoChunk, doc: DemoDocument, variant: Varian
 }
 
 export function formatDocDetail(doc: DemoDocument, variant: Variant, companies: readonly DemoCompany[]): Record<string, unknown> {
+  if (variant === 'published') return publishedDocDetail(doc, companies);
   const when = variant === 'legacy' ? { published_date: isoMs(doc.publishedAtMs).slice(0, 10) } : { published_at: doc.publishedAtMs };
   return {
     doc_id: doc.id,
@@ -130,4 +134,14 @@ export function formatPage(variant: Variant, page: PageInfo, docs: unknown[]): R
 
 export function formatFolderCreated(variant: Variant, id: string): Record<string, unknown> {
   return variant === 'legacy' ? { id } : { folder_id: id };
+}
+
+/**
+ * The 2026-04 schema's stock routes: `/v1/stock/index-quote` and `/v1/stock/stock-quote` (renamed
+ * from index-prices and company-prices, which every variant still serves) and the earnings
+ * calendar's `market` field (`area` before). The older variants speak the 2025-12 names only, so
+ * a client's fallback is exercised against them.
+ */
+export function speaksApril2026Stock(variant: Variant): boolean {
+  return variant !== 'legacy' && variant !== 'schema';
 }

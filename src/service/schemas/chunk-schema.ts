@@ -3,7 +3,8 @@ import { compact } from './compact.js';
 import { documentSummarySchema } from './document-summary-schema.js';
 import { metadataMapSchema, tagMapSchema } from './tag-map-schema.js';
 import { isRecord } from '../read-shape.js';
-import { listOf, optionalRecord, optionalString } from './wire-fields.js';
+import { lenientListOf } from './lenient-list.js';
+import { optionalRecord, optionalString } from './wire-fields.js';
 
 /** A content chunk of chunk search or of a document's content. */
 export const chunkSchema = z
@@ -34,5 +35,5 @@ export const chunkSchema = z
     }),
   );
 
-/** Response of chunk search: `{chunks: [chunk]}`. */
-export const chunkListSchema = z.object({ chunks: listOf(chunkSchema) }).transform((body) => body.chunks);
+/** Response of chunk search: `{chunks: [chunk]}`; unreadable chunks are left out and counted. */
+export const chunkListSchema = z.object({ chunks: lenientListOf(chunkSchema) }).transform((body) => body.chunks);

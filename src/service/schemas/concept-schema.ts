@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { compact } from './compact.js';
 import { isRecord } from '../read-shape.js';
+import { symbolOfListing } from '../symbols.js';
+import { lenientListOf } from './lenient-list.js';
 import { looseStringList, optionalBoolean, optionalNumber, optionalString, recordsIn, wireString } from './wire-fields.js';
 
+/**
+ * A concept's related stock. The real samples give the exchange as its market (`SH`, `SZ`), the
+ * interface's era a market (`cn`); `symbol` is the `<MARKET>:<code>` every command accepts.
+ */
 export const conceptStockSchema = z
   .object({ market: optionalString, code: optionalString, name: optionalString, description: optionalString, relevance: optionalNumber })
   .transform((s) =>
-    compact({ market: s.market ?? '', code: s.code ?? '', name: s.name ?? '', description: s.description, relevance: s.relevance }),
+    compact({
+      market: s.market ?? '',
+      code: s.code ?? '',
+      symbol: symbolOfListing(s.market ?? '', s.code ?? ''),
+      name: s.name ?? '',
+      description: s.description,
+      relevance: s.relevance,
+    }),
   );
 
 export const conceptDocSchema = z
@@ -46,8 +59,11 @@ export const conceptSchema = z
     }),
   );
 
-/** The list is documented as a bare array; a `{concepts|data|items: [...]}` wrapper is tolerated. */
+/**
+ * The list is documented as a bare array; a `{concepts|data|items: [...]}` wrapper is tolerated.
+ * Unreadable concepts are left out and counted (`skipped`).
+ */
 export const conceptListSchema = z.preprocess(
   (raw) => (isRecord(raw) ? (raw.concepts ?? raw.data ?? raw.items) : raw),
-  z.array(conceptSchema),
+  lenientListOf(conceptSchema, { required: true }),
 );

@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { dateFromMs, marketDate } from '../dates.js';
 import { compact } from './compact.js';
+import { lenientListOf } from './lenient-list.js';
 import { chunkSchema } from './chunk-schema.js';
 import { companyLabelsSchema } from './company-label-schema.js';
 import { metadataMapSchema, tagMapSchema } from './tag-map-schema.js';
-import { listOf, missingField, optionalNumber, optionalString, wireString } from './wire-fields.js';
+import { missingField, optionalNumber, optionalString, wireString } from './wire-fields.js';
 
 /**
  * Document detail (GET /v1/docs/{doc_id}). The interface documents `published_at` (integer ms,
  * schema form) and `published_date` (YYYY-MM-DD, sample form); either yields `publishedDate` (a
- * date derived from ms uses UTC), and a timestamp also yields `publishedAtMs`.
+ * date derived from ms is the day in the document's market's own time zone, else UTC's), and a timestamp
+ * also yields `publishedAtMs`. Unreadable chunks are left out and counted (`skipped`).
  */
 export const documentDetailSchema = z
   .object({
@@ -36,12 +39,13 @@ export const documentDetailSchema = z
     file_url: optionalString,
     media_url: optionalString,
     summary: optionalString,
-    chunks: listOf(chunkSchema),
+    chunks: lenientListOf(chunkSchema),
   })
   .transform((d, ctx) => {
     const docId = d.doc_id ?? d.id;
     if (docId === undefined) return missingField(ctx, 'doc_id');
-    const { publishedAtMs, publishedDate } = publishedOf(d.published_at, d.published_date);
+    const zoneHints = [d.market, d.symbol, d.companies[0]?.stocks[0]?.symbol];
+    const { publishedAtMs, publishedDate } = publishedOf(d.published_at, d.published_date, zoneHints);
     return compact({
       docId,
       title: d.title,
@@ -68,17 +72,19 @@ export const documentDetailSchema = z
       fileUrl: d.file_url,
       mediaUrl: d.media_url,
       summary: d.summary,
-      chunks: d.chunks,
+      chunks: d.chunks.items,
+      skipped: d.chunks.skipped,
     });
   });
 
-function publishedOf(at: number | string | undefined, dateText: string | undefined): { publishedAtMs?: number; publishedDate?: string } {
+function publishedOf(
+  at: number | string | undefined,
+  dateText: string | undefined,
+  zoneHints: Array<string | undefined>,
+): { publishedAtMs?: number; publishedDate?: string } {
   const date = dateText?.slice(0, 10);
-  if (typeof at === 'number') return { publishedAtMs: at, publishedDate: date ?? new Date(at).toISOString().slice(0, 10) };
-  if (typeof at === 'string') {
-    const ms = Date.parse(at);
-    if (Number.isFinite(ms)) return { publishedAtMs: ms, publishedDate: date ?? at.slice(0, 10) };
-  }
+  const ms = typeof at === 'number' ? at : typeof at === 'string' ? (/^\d+$/.test(at) ? Number(at) : Date.parse(at)) : Number.NaN;
+  if (Number.isFinite(ms)) return { publishedAtMs: ms, publishedDate: date ?? marketDate(ms, ...zoneHints) ?? dateFromMs(ms) };
   return { publishedDate: date };
 }
 

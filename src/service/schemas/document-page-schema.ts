@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import type { PagingNaming } from '../paging-naming.js';
 import { documentSummarySchema } from './document-summary-schema.js';
-import { listOf, optionalNumber } from './wire-fields.js';
+import { lenientListOf } from './lenient-list.js';
+import { optionalNumber } from './wire-fields.js';
 
 /**
  * A page of v1 search or documents by tag, in either paging naming. The oldest variant answers
  * `total_num`, `page` (page number) and `page_num` (page size); the others `total_count`,
  * `total_page`, `page_num` (page number) and `page_size`. A response with `page` or `total_num`
  * is the legacy form, where `page_num` means the size; the client learns the request naming
- * from it.
+ * from it. Unreadable documents are left out and counted (`skipped`).
  */
 export const documentPageSchema = z
   .object({
-    docs: listOf(documentSummarySchema),
+    docs: lenientListOf(documentSummarySchema),
     total_num: optionalNumber,
     total_count: optionalNumber,
     total_page: optionalNumber,
@@ -27,5 +28,5 @@ export const documentPageSchema = z
     const pageNum = (naming === 'legacy' ? body.page : body.page_num) ?? 1;
     const pageSize = (naming === 'legacy' ? body.page_num : body.page_size) ?? 10;
     const totalPages = body.total_page ?? (pageSize > 0 ? Math.ceil(totalCount / pageSize) : 0);
-    return { items: body.docs, totalCount, totalPages, pageNum, pageSize, naming };
+    return { items: body.docs.items, totalCount, totalPages, pageNum, pageSize, naming, skipped: body.docs.skipped };
   });

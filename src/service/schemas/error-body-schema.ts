@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { isRecord } from '../read-shape.js';
 import { recordsIn } from './wire-fields.js';
 
-/** One item of a 422 body's `detail` array; `loc` members may be numbers (array indexes). */
+/** A `loc` member: FastAPI gives field names as strings and list positions as integers. */
+const locPart = (part: unknown): string | number => (typeof part === 'number' && Number.isInteger(part) ? part : String(part));
+
+/**
+ * One item of a 422 body's `detail` array (FastAPI's ValidationError: loc, msg, type). `loc`
+ * items stay strings or integers, e.g. `['body', 'symbols', 0]`.
+ */
 export const validationIssueSchema = z.object({
-  loc: z.union([z.array(z.unknown()).transform((loc) => loc.map(String)), z.string().transform((loc) => [loc])]).catch([]),
+  loc: z.union([z.array(z.unknown()).transform((loc) => loc.map(locPart)), z.string().transform((loc) => [loc])]).catch([]),
   msg: z.string().catch(''),
   type: z.string().catch(''),
 });

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { compact } from './compact.js';
 import { listOf, optionalNumber, optionalString, wireString } from './wire-fields.js';
 
-/** One day of an index; the wire names are the stock quote's (stock_price is the close). */
+/**
+ * One day of an index; the wire names are the stock quote's (stock_price is the close).
+ * `dividendYield` is a fraction (0.0343 = 3.43%), as the service's samples give it;
+ * `changePercent` a percentage.
+ */
 export const indexPriceItemSchema = z
   .object({
     date: wireString,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { marketDate } from '../dates.js';
 import { compact } from './compact.js';
+import { lenientListOf } from './lenient-list.js';
 import { companyLabelsSchema } from './company-label-schema.js';
-import { listOf, missingField, optionalNumber, optionalRecord, optionalString, wireString } from './wire-fields.js';
+import { missingField, optionalNumber, optionalRecord, optionalString, wireString } from './wire-fields.js';
 
 /** Milliseconds (a numeric string too); a date text (not documented, seen in list forms) is converted. */
 const publishedAtMs = z.union([
@@ -39,13 +41,20 @@ export const searchDocumentSchema = z
       summary: d.summary,
       category: d.category,
       publishedAtMs: d.published_at,
+      /** YYYY-MM-DD in the market's own time zone of the first company (absent without one). */
+      publishedDate: marketDate(d.published_at, d.companies[0]?.stocks[0]?.symbol, d.companies[0]?.stocks[0]?.market),
       companies: d.companies,
       metadata: d.metadata ?? {},
       score: d.score,
     });
   });
 
-/** Response of /v2/search and /v2/search/news. */
+/** Response of /v2/search and /v2/search/news; unreadable documents are left out and counted. */
 export const v2SearchResultSchema = z
-  .object({ docs: listOf(searchDocumentSchema), total_count: optionalNumber, took_ms: optionalNumber })
-  .transform((body) => ({ docs: body.docs, totalCount: body.total_count ?? body.docs.length, tookMs: body.took_ms ?? 0 }));
+  .object({ docs: lenientListOf(searchDocumentSchema), total_count: optionalNumber, took_ms: optionalNumber })
+  .transform((body) => ({
+    docs: body.docs.items,
+    totalCount: body.total_count ?? body.docs.items.length,
+    tookMs: body.took_ms ?? 0,
+    skipped: body.docs.skipped,
+  }));

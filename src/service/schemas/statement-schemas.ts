@@ -16,8 +16,8 @@ export const statementSectionSchema = z
     return out;
   });
 
-/** Top-level fields shared by balance sheet and cash flow records. */
-const statementHeaderSchema = z.object({
+/** Top-level fields shared by every statement record (balance sheet, cash flow, income). */
+export const statementHeaderSchema = z.object({
   currency: optionalString,
   end_date: wireString,
   symbol: optionalString,
@@ -29,7 +29,7 @@ const statementHeaderSchema = z.object({
   filing_date: optionalString,
 });
 
-function headerOf(r: z.output<typeof statementHeaderSchema>) {
+export function headerOf(r: z.output<typeof statementHeaderSchema>) {
   return compact({
     currency: r.currency ?? '',
     endDate: r.end_date,

@@ -1,24 +1,28 @@
 /**
- * Company snapshot (/financials <SYMBOL> with no statement): key balance-sheet and cash-flow
- * lines for the latest two periods with the change, in the message's one table, and the
- * revenue mix as fields below it.
+ * Company snapshot (/financials <SYMBOL> with no statement): key income-statement, balance-sheet
+ * and cash-flow lines for the latest two periods with the change, in the message's one table,
+ * and the revenue mix as fields below it.
  */
-import type { BalanceSheetRecord, CashFlowRecord, RevenueBreakdown } from '../../service/types.js';
+import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, RevenueBreakdown } from '../../service/types.js';
 import type { KnownBlock, RawTextElement } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
-import { chooseUnit, formatInUnit, formatPercent, isNum, MISSING, unitCaption } from './format.js';
+import { chooseUnit, formatInUnit, formatNumber, formatPercent, isNum, MISSING, unitCaption, type AmountUnit } from './format.js';
 import { clampMessage } from './limits.js';
 import { latestPeriod, segmentShares } from './revenue-card.js';
-import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, type CompanyContext } from './statement-card.js';
-import { cell, latestRecords, periodLabel } from './statement-table.js';
+import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, type CompanyContext } from './statement-card.js';
+import { cell, formatLineValue, latestRecords, periodLabel, type StatementLine } from './statement-table.js';
 
 export interface CompanySnapshotInput extends CompanyContext {
   balance: BalanceSheetRecord[];
   cashFlow: CashFlowRecord[];
   revenue?: RevenueBreakdown | null;
+  /** Absent or empty when the service gave no income statement. */
+  income?: IncomeStatementRecord[];
 }
+
+const SNAPSHOT_INCOME = ['Revenue', 'Gross profit', 'Operating profit', 'Net profit to owners', 'EPS (basic)', 'Net margin'];
 
 const SNAPSHOT_BALANCE = [
   'Cash & equivalents',
@@ -33,6 +37,14 @@ const SNAPSHOT_CASH = ['Operating cash flow', 'Investing cash flow', 'Financing 
 /** Beyond this a percentage says more about a near-zero base than about the company. */
 const MEANINGFUL_CHANGE_PCT = 1000;
 
+/** Change of a line between two periods: a percentage for amounts, percentage points for a margin. */
+function lineChange<R>(line: StatementLine<R>, latest: R, prior: R | undefined): string {
+  const a = line.value(latest);
+  const b = prior && line.value(prior);
+  if (line.kind === 'percent') return isNum(a) && isNum(b) ? `${formatNumber(a - b, 1, true)} pp` : MISSING;
+  return change(a, b);
+}
+
 function change(a: number | undefined, b: number | undefined): string {
   if (!isNum(a) || !isNum(b) || b === 0) return MISSING;
   const pct = ((a - b) / Math.abs(b)) * 100;
@@ -46,15 +58,19 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
   const title = `${companyTitle(input)} · Snapshot`;
   const [b0, b1] = latestRecords(input.balance, 2);
   const [c0, c1] = latestRecords(input.cashFlow, 2);
+  const [i0, i1] = latestRecords(input.income ?? [], 2);
+  const iLines = INCOME_LINES.filter((l) => SNAPSHOT_INCOME.includes(l.label) && i0 && isNum(l.value(i0)));
   const bLines = BALANCE_LINES.filter((l) => SNAPSHOT_BALANCE.includes(l.label) && b0 && isNum(l.value(b0)));
   const cLines = CASH_FLOW_LINES.filter((l) => SNAPSHOT_CASH.includes(l.label) && c0 && isNum(l.value(c0)));
   const unit = chooseUnit([
+    ...iLines.filter((l) => (l.kind ?? 'amount') === 'amount').flatMap((l) => [i0, i1].map((r) => (r ? l.value(r) : undefined))),
     ...bLines.flatMap((l) => [b0, b1].map((r) => (r ? l.value(r) : undefined))),
     ...cLines.flatMap((l) => [c0, c1].map((r) => (r ? l.value(r) : undefined))),
   ]);
-  const currency = b0?.currency || c0?.currency || input.revenue?.currency;
+  const currency = i0?.currency || b0?.currency || c0?.currency || input.revenue?.currency;
 
   const rows: RawTextElement[][] = [[cell('Line'), cell('Latest'), cell('Prior'), cell('Change')]];
+  if (i0 && iLines.length) rows.push(...incomeRows(iLines, i0, i1, unit));
   if (b0 && bLines.length) {
     rows.push([cell(`— Balance sheet: ${periodLabel(b0)}${b1 ? ` vs ${periodLabel(b1)}` : ''} —`), cell(' '), cell(' '), cell(' ')]);
     for (const l of bLines)
@@ -93,7 +109,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
     context(escapeMrkdwn(`${unitCaption(unit, currency)} · change is latest vs prior period`)),
     hasTable
       ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] }
-      : section('_No balance-sheet or cash-flow data is available for this company._'),
+      : section('_No income, balance-sheet or cash-flow data is available for this company._'),
     mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(revenuePeriodLabel(latest))}` : ''}*`),
     mixFields.length > 0 && fields(mixFields),
     regions.length > 0 &&
@@ -105,10 +121,11 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
             .join(' · ')}`,
         ),
       ),
-    context('More: add `balance`, `cashflow` or `revenue` to the command for the full statement.'),
+    context('More: add `income`, `balance`, `cashflow`, `revenue` or `prices` to the command.'),
   ];
   const fallback = [
     `${companyTitle(input)} snapshot — ${unitCaption(unit, currency)}`,
+    ...iLines.slice(0, 4).map((l) => `${l.label}: ${i0 ? formatLineValue(l, i0, unit) : MISSING}`),
     ...bLines.slice(0, 4).map((l) => `${l.label}: ${b0 ? formatInUnit(l.value(b0), unit) : MISSING}`),
     ...cLines.slice(0, 3).map((l) => `${l.label}: ${c0 ? formatInUnit(l.value(c0), unit) : MISSING}`),
     mix.length
@@ -127,4 +144,21 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
 function revenuePeriodLabel(period: { period: string; fiscalYear: number }): string {
   const label = period.period.trim();
   return label.includes(String(period.fiscalYear)) ? label : `${label} ${period.fiscalYear}`.trim();
+}
+
+function incomeRows(
+  lines: Array<StatementLine<IncomeStatementRecord>>,
+  latest: IncomeStatementRecord,
+  prior: IncomeStatementRecord | undefined,
+  unit: AmountUnit,
+): RawTextElement[][] {
+  return [
+    [cell(`— Income: ${periodLabel(latest)}${prior ? ` vs ${periodLabel(prior)}` : ''} —`), cell(' '), cell(' '), cell(' ')],
+    ...lines.map((l) => [
+      cell(l.label),
+      cell(formatLineValue(l, latest, unit)),
+      cell(prior ? formatLineValue(l, prior, unit) : MISSING),
+      cell(lineChange(l, latest, prior)),
+    ]),
+  ];
 }

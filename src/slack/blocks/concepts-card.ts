@@ -3,7 +3,7 @@
  * detail card posted in the thread (every stock with its description and relevance, as the
  * message's one table, then the related documents).
  */
-import type { Concept } from '../../service/types.js';
+import type { Concept, ConceptStock } from '../../service/types.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
 import type { KnownBlock, RawTextElement } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
@@ -19,8 +19,13 @@ const DESCRIPTION_CHARS = 220;
 
 export const NEW_BADGE = ':new:';
 
-function conceptStockLabel(s: { name: string; market: string; code: string }): string {
-  const sym = [s.market?.toUpperCase(), s.code].filter(Boolean).join(':');
+/** `SZ:300750` (what /financials and /research take), or market and code as given when they make no symbol. */
+function conceptStockSymbol(s: ConceptStock): string {
+  return s.symbol ?? [s.market?.toUpperCase(), s.code].filter(Boolean).join(':');
+}
+
+function conceptStockLabel(s: ConceptStock): string {
+  const sym = conceptStockSymbol(s);
   return s.name ? `${s.name} (${sym})` : sym;
 }
 
@@ -87,7 +92,7 @@ export function renderConceptDetail(c: Concept, timeZone?: string): SlackMessage
   for (const s of stocks) {
     rows.push([
       cell(s.name || '—'),
-      cell([s.market?.toUpperCase(), s.code].filter(Boolean).join(':') || '—'),
+      cell(conceptStockSymbol(s) || '—'),
       cell(formatNumber(s.relevance, 2)),
       cell(excerpt(s.description, 300) || '—'),
     ]);

@@ -18,6 +18,10 @@ export interface DocItem {
 
 const uniq = (xs: Array<string | undefined>): string[] => [...new Set(xs.filter((x): x is string => Boolean(x?.trim())))];
 
+/**
+ * A document's date is the day in its market's own zone (`publishedDate`, from the client); the
+ * `timeZone` given only dates a document whose market is unknown.
+ */
 export function docItem(doc: DocumentSummary | SearchDocument | DocumentDetail, timeZone = 'UTC'): DocItem {
   if ('docId' in doc) {
     const companies = doc.companies ?? [];
@@ -29,18 +33,24 @@ export function docItem(doc: DocumentSummary | SearchDocument | DocumentDetail, 
     };
     if (doc.url) item.url = doc.url;
     if ('institution' in doc && doc.institution) item.institution = doc.institution;
-    const date = displayDate('publishedDate' in doc && doc.publishedDate ? doc.publishedDate : doc.publishedAtMs, timeZone);
+    const date = doc.publishedDate ?? displayDate(doc.publishedAtMs, timeZone);
     if (date) item.date = date;
     if (doc.category) item.category = doc.category;
     if ('score' in doc && isNum(doc.score)) item.score = doc.score;
     if (doc.summary) item.summary = doc.summary;
     return item;
   }
-  const item: DocItem = { id: doc.id, title: doc.title, companies: uniq([doc.companyName]), symbols: uniq([doc.symbol]) };
+  const companies = doc.companies ?? [];
+  const item: DocItem = {
+    id: doc.id,
+    title: doc.title,
+    companies: uniq([doc.companyName, ...companies.map((c) => c.name)]),
+    symbols: uniq([doc.symbol, ...companies.flatMap((c) => c.stocks.map((s) => s.symbol))]),
+  };
   const url = doc.url ?? doc.fileUrl;
   if (url) item.url = url;
   if (doc.institution) item.institution = doc.institution;
-  const date = displayDate(doc.publishedAt, timeZone);
+  const date = doc.publishedDate ?? displayDate(doc.publishedAt, timeZone);
   if (date) item.date = date;
   if (doc.category) item.category = doc.category;
   if (doc.summary) item.summary = doc.summary;

@@ -55,7 +55,8 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 function describeIssue(issue: ValidationIssue): string {
-  const field = [...(issue.loc ?? [])].reverse().find((p) => typeof p === 'string' && p !== 'body' && !/^\d+$/.test(p));
+  // The last named part of the location: `['body', 'symbols', 0]` is about the symbols.
+  const field = [...(issue.loc ?? [])].reverse().find((p): p is string => typeof p === 'string' && p !== 'body' && !/^\d+$/.test(p));
   const word = field ? (FIELD_WORDS[field] ?? field.replace(/_/g, ' ')) : 'input';
   return `${word}: ${issue.msg || 'not accepted'}`;
 }

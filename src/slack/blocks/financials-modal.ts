@@ -26,10 +26,11 @@ export interface FinancialsModalInitial {
 
 const STATEMENT_LABELS: Record<ModalStatement, string> = {
   snapshot: 'Snapshot (key lines + revenue mix)',
+  income: 'Income statement',
   balance: 'Balance sheet',
   cashflow: 'Cash flow',
   revenue: 'Revenue breakdown',
-  prices: 'Index prices',
+  prices: 'Prices (last year)',
 };
 const PERIOD_LABELS: Record<ModalPeriod, string> = { annual: 'Annual', quarterly: 'Quarterly' };
 
@@ -83,7 +84,14 @@ export function renderFinancialsModal(initial: FinancialsModalInitial = {}, priv
     title: { type: 'plain_text', text: 'Financials' },
     submit: { type: 'plain_text', text: 'Show' },
     close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [symbol, statement, period, context('Indices (SPX, HSI, 000300) show prices and valuation whatever the statement.')],
+    blocks: [
+      symbol,
+      statement,
+      period,
+      context(
+        'Indices (SPX, HSI, 000300) show prices and valuation whatever the statement. The earnings calendar: `/financials earnings us next`.',
+      ),
+    ],
   };
   if (privateMetadata !== undefined) view.private_metadata = privateMetadata;
   return clampView(view);

@@ -42,14 +42,22 @@ export function renderResearchHelp(): SlackMessage {
 
 export function renderFinancialsHelp(): SlackMessage {
   const blocks: KnownBlock[] = [
-    header('/financials — company numbers and indices'),
+    header('/financials — company numbers, prices and earnings dates'),
     section(
-      `${code('/financials <SYMBOL> [balance|cashflow|revenue|prices] [annual|quarterly] [limit:N] [fy:2024] [q:Q2]')}\n${examples(['/financials SH:600519', '/financials hk:700 balance quarterly limit:4', '/financials $NVDA revenue fy:2024', '/financials SPX last:6m'])}`,
+      `${code('/financials <SYMBOL> [income|balance|cashflow|revenue|prices] [annual|quarterly|cumulative] [limit:N] [fy:2024] [q:Q2]')}\n${examples(['/financials SH:600519', '/financials 600519 income annual limit:4', '/financials hk:700 balance quarterly limit:4', '/financials $NVDA revenue fy:2024', '/financials AAPL prices last:6m', '/financials SPX last:6m'])}`,
     ),
-    section('No statement gives a snapshot; indices (SPX, HSI, 000300) show prices and valuation. `/financials` alone opens a form.'),
+    section(
+      `*Earnings calendar* ${code('/financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]')}\n${examples(['/financials earnings us', '/financials earnings hk next', '/financials earnings cn 2025-08-25'])}\nA week runs Monday to Sunday; a date shows the week that contains it. Without a market, all three.`,
+    ),
+    section(
+      'No statement gives a snapshot (income, balance sheet, cash flow, revenue mix); `prices` takes `last:`, `since:` and `until:` (a year by default); indices (SPX, HSI, 000300) show prices and valuation. `/financials` alone opens a form.',
+    ),
     context('Symbols: `SH:600519` `SZ:000858` `HK:00700` `US:NVDA` — bare `600519`, `700`, `NVDA` work when unambiguous.'),
   ];
-  return clampMessage({ text: 'How to use /financials: /financials &lt;SYMBOL&gt; [balance|cashflow|revenue|prices]', blocks });
+  return clampMessage({
+    text: 'How to use /financials: /financials &lt;SYMBOL&gt; [income|balance|cashflow|revenue|prices], /financials earnings [cn|hk|us] [this|next|date]',
+    blocks,
+  });
 }
 
 export function renderConceptsHelp(): SlackMessage {

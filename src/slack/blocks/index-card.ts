@@ -1,4 +1,8 @@
-/** Index card: latest close, change, day range, valuation, and the period's high and low. */
+/**
+ * Index card: latest close, change, day range, valuation, market cap, and the period's high and
+ * low. Units as the service gives them: `stock_change_percent` a percentage, `dividend_yield` a
+ * fraction (0.0343 → 3.43%); a mainland index's market cap is its A-share market cap.
+ */
 import type { IndexPriceItem } from '../../service/types.js';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
@@ -14,6 +18,19 @@ export interface IndexCardContext {
 }
 
 const SPARK_POINTS = 40;
+
+/** Mainland (Shanghai/Shenzhen) index codes are six digits (000300, 399006); others are letters (SPX, HSI). */
+const isMainlandIndex = (code: string): boolean => /^\d{6}$/.test(code);
+
+/** The market cap a card shows: the A-share figure for a mainland index (the total when that is missing). */
+function marketCapField(item: IndexPriceItem, code: string): string {
+  const positive = (v: number | undefined): number | undefined => (isNum(v) && v > 0 ? v : undefined);
+  if (isMainlandIndex(code)) {
+    const aShare = positive(item.marketCapAShare);
+    if (aShare !== undefined) return `*A-share market cap*\n${formatCompact(aShare)}`;
+  }
+  return `*Market cap*\n${formatCompact(positive(item.marketCap))}`;
+}
 
 function extreme(items: IndexPriceItem[], pick: (i: IndexPriceItem) => number | undefined, dir: 1 | -1): { value?: number; date?: string } {
   let best: IndexPriceItem | undefined;
@@ -57,11 +74,12 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
     `*Day range*\n${range}`,
     `*PE (TTM)*\n${formatNumber(latest.peTtm)}`,
     `*PB*\n${formatNumber(latest.pb)}`,
-    `*Dividend yield*\n${formatPercent(latest.dividendYield, false)}`,
+    `*Dividend yield*\n${formatPercent(isNum(latest.dividendYield) ? latest.dividendYield * 100 : undefined, false)}`,
     `*Period high*\n${formatNumber(high.value)}${high.date ? ` (${escapeMrkdwn(high.date)})` : ''}`,
     `*Period low*\n${formatNumber(low.value)}${low.date ? ` (${escapeMrkdwn(low.date)})` : ''}`,
     `*Period change*\n${formatPercent(periodChange)}`,
     `*Turnover*\n${formatCompact(latest.tradeAmount)}`,
+    marketCapField(latest, ctx.code),
   ];
   const closes = sorted
     .slice(0, SPARK_POINTS)
@@ -71,7 +89,9 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
   const blocks: Array<KnownBlock | false> = [
     header(title),
     context(escapeMrkdwn(`As of ${latest.date} · ${sorted.length} trading days from ${oldest?.date ?? latest.date}`)),
-    fields(f),
+    // Slack allows 10 fields a section: price and valuation, then the period and size.
+    fields(f.slice(0, 6)),
+    fields(f.slice(6)),
     closes.length > 1 && context(`\`${sparkline(closes)}\` last ${closes.length} closes`),
   ];
   const text = `${title} closed at ${formatNumber(latest.close)} (${formatPercent(latest.changePercent)}) on ${latest.date}; period high ${formatNumber(high.value)}, low ${formatNumber(low.value)}.`;

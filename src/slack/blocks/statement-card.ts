@@ -1,12 +1,12 @@
-/** Balance-sheet and cash-flow statements as one Slack table each (one table per message). */
-import type { BalanceSheetRecord, CashFlowRecord } from '../../service/types.js';
+/** Balance-sheet, cash-flow and income statements as one Slack table each (one table per message). */
+import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, StatementHeader } from '../../service/types.js';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { formatInUnit, humanizeKey, unitCaption } from './format.js';
 import { clampMessage } from './limits.js';
-import { buildStatementTable, latestRecords, lineValue, periodLabel, type StatementLine } from './statement-table.js';
+import { buildStatementTable, formatLineValue, latestRecords, lineValue, periodLabel, type StatementLine } from './statement-table.js';
 
 export interface CompanyContext {
   /** Canonical `<MARKET>:<code>`. */
@@ -51,6 +51,55 @@ export const CASH_FLOW_LINES: Array<StatementLine<CashFlowRecord>> = [
   { label: 'Cash at end', value: cf('cash_and_cash_equivalents_at_end_of_year') },
 ];
 
+/** The first of several names a line goes by (the income statement's wire names are not documented). */
+const inc =
+  (...keys: string[]) =>
+  (r: IncomeStatementRecord): number | undefined => {
+    for (const key of keys) {
+      const v = lineValue([r.lines], key);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+const revenueOf = inc('revenue', 'total_revenue', 'operating_revenue', 'total_operating_revenue');
+const grossProfitOf = inc('gross_profit');
+const operatingProfitOf = inc('operating_profit', 'operating_income', 'profit_from_operations');
+const netProfitOf = inc('profit_for_the_period', 'net_income', 'net_profit', 'profit_for_the_year');
+const ownersProfitOf = inc(
+  'profit_attributable_to_owners_of_the_parent',
+  'profit_attributable_to_owners',
+  'net_income_attributable_to_parent',
+  'net_income_attributable_to_common_shareholders',
+);
+/** Margin of a line over revenue, in percent; undefined when either is missing or revenue is not positive. */
+const marginOf =
+  (line: (r: IncomeStatementRecord) => number | undefined) =>
+  (r: IncomeStatementRecord): number | undefined => {
+    const revenue = revenueOf(r);
+    const v = line(r);
+    return revenue !== undefined && revenue > 0 && v !== undefined ? (v / revenue) * 100 : undefined;
+  };
+
+export const INCOME_LINES: Array<StatementLine<IncomeStatementRecord>> = [
+  { label: 'Revenue', value: revenueOf },
+  { label: 'Cost of sales', value: inc('cost_of_sales', 'cost_of_revenue') },
+  { label: 'Gross profit', value: grossProfitOf },
+  { label: 'Selling & distribution', value: inc('selling_and_distribution_expenses', 'selling_expenses') },
+  { label: 'Administrative expenses', value: inc('administrative_expenses', 'general_and_administrative_expenses') },
+  { label: 'R&D expenses', value: inc('research_and_development_expenses', 'research_and_development') },
+  { label: 'Operating profit', value: operatingProfitOf },
+  { label: 'Profit before tax', value: inc('profit_before_tax', 'income_before_tax') },
+  { label: 'Income tax', value: inc('income_tax_expense', 'income_tax') },
+  { label: 'Net profit', value: netProfitOf },
+  { label: 'Net profit to owners', value: ownersProfitOf },
+  { label: 'EPS (basic)', value: inc('basic_earnings_per_share', 'basic_eps', 'eps'), kind: 'per_share' },
+  { label: 'EPS (diluted)', value: inc('diluted_earnings_per_share', 'diluted_eps'), kind: 'per_share' },
+  { label: 'Margins', value: () => undefined, heading: true },
+  { label: 'Gross margin', value: marginOf(grossProfitOf), kind: 'percent' },
+  { label: 'Operating margin', value: marginOf(operatingProfitOf), kind: 'percent' },
+  { label: 'Net margin', value: marginOf((r) => ownersProfitOf(r) ?? netProfitOf(r)), kind: 'percent' },
+];
+
 export function companyTitle(ctx: CompanyContext): string {
   return ctx.companyName ? `${ctx.companyName} (${ctx.symbol})` : ctx.symbol;
 }
@@ -61,7 +110,7 @@ function currencyOf(records: Array<{ currency: string }>): { currency: string | 
   return { currency: records[0]?.currency || undefined, mixed: set.size > 1 };
 }
 
-function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(
+function renderStatement<R extends StatementHeader>(
   records: R[],
   lines: Array<StatementLine<R>>,
   name: string,
@@ -82,7 +131,8 @@ function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(
   const shown = latestRecords(records);
   const { table, unit, lines: used } = buildStatementTable(shown, lines);
   const { currency, mixed } = currencyOf(shown);
-  const caption = unitCaption(unit, currency);
+  const perShare = lines.some((l) => l.kind === 'per_share' && used.includes(l.label));
+  const caption = `${unitCaption(unit, currency)}${perShare ? ` · EPS in ${currency || 'the reported currency'} per share` : ''}`;
   const period = humanizeKey(String(shown[0]?.period ?? '').trim() || 'reported');
   const blocks: Array<KnownBlock | false> = [
     header(title),
@@ -104,7 +154,7 @@ function renderStatement<R extends BalanceSheetRecord | CashFlowRecord>(
       const line = lines.find((l) => l.label === label);
       return `${label}: ${shown
         .slice(0, 4)
-        .map((r) => `${periodLabel(r)} ${formatInUnit(line?.value(r), unit)}`)
+        .map((r) => `${periodLabel(r)} ${line ? formatLineValue(line, r, unit) : formatInUnit(undefined, unit)}`)
         .join(' | ')}`;
     }),
   ].join('\n');
@@ -117,4 +167,8 @@ export function renderBalanceSheet(records: BalanceSheetRecord[], ctx: CompanyCo
 
 export function renderCashFlow(records: CashFlowRecord[], ctx: CompanyContext): SlackMessage {
   return renderStatement(records, CASH_FLOW_LINES, 'Cash flow', ctx);
+}
+
+export function renderIncomeStatement(records: IncomeStatementRecord[], ctx: CompanyContext): SlackMessage {
+  return renderStatement(records, INCOME_LINES, 'Income statement', ctx);
 }

@@ -2,7 +2,7 @@
 import type { StatementHeader, StatementSection } from '../../service/types.js';
 import type { RawTextElement, TableBlock } from '@slack/types';
 import { plainText } from './escape.js';
-import { chooseUnit, formatInUnit, isNum, type AmountUnit } from './format.js';
+import { chooseUnit, formatInUnit, formatNumber, formatPercent, isNum, type AmountUnit } from './format.js';
 import { SLACK_LIMITS } from './limits.js';
 
 export interface StatementLine<R> {
@@ -10,6 +10,19 @@ export interface StatementLine<R> {
   value: (record: R) => number | undefined;
   /** Section heading rows carry no numbers. */
   heading?: boolean;
+  /**
+   * `amount` (default) is shown in the table's unit; a per-share figure (EPS) and a percentage
+   * (a margin) are shown as they are and left out when the unit is chosen.
+   */
+  kind?: 'amount' | 'per_share' | 'percent';
+}
+
+/** A line's value as its cell shows it. */
+export function formatLineValue<R>(line: StatementLine<R>, record: R, unit: AmountUnit): string {
+  const v = line.value(record);
+  if (line.kind === 'per_share') return formatNumber(v, 2);
+  if (line.kind === 'percent') return formatPercent(v, false, 1);
+  return formatInUnit(v, unit);
 }
 
 /** Looks a line name up in any of a record's sections (variants file some lines differently). */
@@ -53,7 +66,9 @@ export function buildStatementTable<R extends StatementHeader>(
 ): BuiltTable {
   const present = lines.filter((l) => l.heading || records.some((r) => isNum(l.value(r))));
   const used = present.filter((l, i) => !l.heading || (present[i + 1] !== undefined && !present[i + 1]?.heading));
-  const unit = chooseUnit(records.flatMap((r) => used.map((l) => (l.heading ? undefined : l.value(r)))));
+  const unit = chooseUnit(
+    records.flatMap((r) => used.map((l) => (l.heading || (l.kind ?? 'amount') !== 'amount' ? undefined : l.value(r)))),
+  );
   const labels = records.map(periodLabel);
   const seen = new Map<string, number>();
   const uniqueLabels = labels.map((l, i) => {
@@ -65,7 +80,7 @@ export function buildStatementTable<R extends StatementHeader>(
   for (const line of used) {
     rows.push([
       cell(line.heading ? `— ${line.label} —` : line.label),
-      ...records.map((r) => cell(line.heading ? ' ' : formatInUnit(line.value(r), unit))),
+      ...records.map((r) => cell(line.heading ? ' ' : formatLineValue(line, r, unit))),
     ]);
   }
   return {

@@ -1,20 +1,30 @@
 /**
  * /financials argument parser. Grammar (any order after the symbol is fine too):
  *
- *   /financials <SYMBOL> [balance|cashflow|revenue|prices] [annual|quarterly|cumulative]
+ *   /financials <SYMBOL> [balance|cashflow|income|revenue|prices] [annual|quarterly|cumulative]
  *               [limit:N] [fy:2024] [q:Q2] [since:YYYY-MM-DD] [until:YYYY-MM-DD] [last:1y]
+ *               (一季报, 中报, 三季报 name quarters as q: does; 年报 and 季报 periods)
+ *   /financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]   (parse-earnings-args.ts)
  *   /financials              → opens the modal
  *   /financials help
  *
  * No statement → a company snapshot, or the index card for index symbols (SPX, HSI, 000300).
+ * `prices` gives a company's share prices, or an index's; since:/until:/last: choose the window.
  */
 import { parseSymbol, type StockSymbol } from '../../service/symbols.js';
-import type { IndexPricesRequest, RevenueBreakdownRequest, StatementPeriod, StatementRequest } from '../../service/types.js';
+import type {
+  CompanyPricesRequest,
+  IndexPricesRequest,
+  RevenueBreakdownRequest,
+  StatementPeriod,
+  StatementRequest,
+} from '../../service/types.js';
 import { addDateFilter, resolveWindow, type DateWindow } from './date-window.js';
+import { EARNINGS_EXAMPLE, EARNINGS_WORDS, parseEarningsArgs, type EarningsArgs } from './parse-earnings-args.js';
 import { tokenize } from './tokenize.js';
 import { closest, usage, type HelpResult, type UsageProblem, type UsageResult } from './usage-problem.js';
 
-type FinancialStatementKind = 'balance' | 'cashflow' | 'revenue' | 'prices';
+type FinancialStatementKind = 'balance' | 'cashflow' | 'income' | 'revenue' | 'prices';
 
 export type FinancialsArgs =
   | HelpResult
@@ -23,8 +33,11 @@ export type FinancialsArgs =
   | { kind: 'snapshot'; symbol: StockSymbol; period?: StatementPeriod; fiscalYear?: string; fiscalQuarter?: string }
   | { kind: 'balance'; symbol: StockSymbol; request: StatementRequest }
   | { kind: 'cashflow'; symbol: StockSymbol; request: StatementRequest }
+  | { kind: 'income'; symbol: StockSymbol; request: StatementRequest }
   | { kind: 'revenue'; symbol: StockSymbol; request: RevenueBreakdownRequest }
-  | { kind: 'index'; symbol: StockSymbol; request: IndexPricesRequest };
+  | { kind: 'index'; symbol: StockSymbol; request: IndexPricesRequest }
+  | { kind: 'prices'; symbol: StockSymbol; request: CompanyPricesRequest }
+  | EarningsArgs;
 
 const MAX_STATEMENT_LIMIT = 19; // one label column + 19 periods = Slack's 20 cells per row
 
@@ -40,6 +53,12 @@ const STATEMENT_WORDS: Record<string, FinancialStatementKind> = {
   cash: 'cashflow',
   现金流量表: 'cashflow',
   现金流: 'cashflow',
+  income: 'income',
+  'income-statement': 'income',
+  incomestatement: 'income',
+  'p&l': 'income',
+  profit: 'income',
+  利润表: 'income',
   revenue: 'revenue',
   rev: 'revenue',
   segments: 'revenue',
@@ -72,6 +91,8 @@ const QUARTERS: Record<string, string> = {
   '9M': 'Q3 (9 months)',
   Q3_9M: 'Q3 (9 months)',
 };
+/** A-share report names (the labels the service gives revenue periods) as quarter words. */
+const REPORT_WORDS: Record<string, string> = { 一季报: 'Q1', 中报: 'Q2', 半年报: 'Q2', 三季报: 'Q3' };
 const KEYS = ['limit', 'fy', 'q', 'since', 'until', 'last'];
 
 /** Periods shown when no limit:N is given (the service's own default is 8). */
@@ -84,6 +105,7 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
   if (tokens.length === 0) return { kind: 'modal' };
   const head = tokens[0]?.text.toLowerCase();
   if (head === 'help' || head === '--help' || head === '-h' || head === '?' || head === '帮助') return { kind: 'help' };
+  if (head && !tokens[0]?.literal && EARNINGS_WORDS.has(head)) return parseEarningsArgs(tokens.slice(1), now);
 
   const problems: UsageProblem[] = [];
   let symbol: StockSymbol | undefined;
@@ -96,9 +118,22 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
 
   for (const tok of tokens) {
     const word = tok.text.toLowerCase();
+    if (!tok.literal && EARNINGS_WORDS.has(word)) {
+      problems.push({
+        token: tok.raw,
+        message: 'The earnings calendar is by market and week; start with `earnings`.',
+        example: EARNINGS_EXAMPLE,
+      });
+      continue;
+    }
     if (!tok.literal && STATEMENT_WORDS[word]) {
       if (statement) problems.push({ token: tok.raw, message: 'Choose one statement.', example: FINANCIALS_EXAMPLE });
       statement = STATEMENT_WORDS[word];
+      continue;
+    }
+    if (!tok.literal && REPORT_WORDS[word]) {
+      if (fiscalQuarter) problems.push({ token: tok.raw, message: 'Choose one quarter.', example: 'q:Q3' });
+      fiscalQuarter = REPORT_WORDS[word];
       continue;
     }
     if (!tok.literal && PERIOD_WORDS[word]) {
@@ -122,7 +157,8 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
         else fiscalYear = value;
       } else if (key === 'q' || key === 'quarter') {
         const q = QUARTERS[value.toUpperCase().replace(/^(\d)$/, 'Q$1')];
-        if (!q) problems.push({ token: tok.raw, message: 'q is one of Q1, Q2, Q3, Q4, FY (cash flow also H1, 9M).', example: 'q:Q2' });
+        if (!q)
+          problems.push({ token: tok.raw, message: 'q is one of Q1, Q2, Q3, Q4, FY (cash flow and income also H1, 9M).', example: 'q:Q2' });
         else fiscalQuarter = q;
       } else if (key === 'since' || key === 'until' || key === 'last') {
         addDateFilter(window, key, value, tok.raw, problems, now);
@@ -168,18 +204,27 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
       example: `/financials ${symbol.code}`,
     });
   }
-  if (!symbol.isIndex && statement === 'prices') {
-    problems.push({ token: 'prices', message: 'Prices are available for indices (SPX, HSI, 000300).', example: '/financials SPX last:6m' });
-  }
-  if (period === 'cumulative quarterly' && statement !== 'cashflow') {
+  if (!symbol.isIndex && statement === 'prices' && (period || limit || fiscalYear || fiscalQuarter)) {
     problems.push({
-      token: 'cumulative',
-      message: 'Cumulative periods exist for the cash-flow statement only.',
-      example: `/financials ${symbol.canonical} cashflow cumulative`,
+      token: 'prices',
+      message: 'Prices take a window of dates (last:, since:, until:), not periods, limit:, fy: or q:.',
+      example: `/financials ${symbol.canonical} prices last:6m`,
     });
   }
-  if (fiscalQuarter && (fiscalQuarter === 'H1' || fiscalQuarter.startsWith('Q3 (')) && statement !== 'cashflow') {
-    problems.push({ token: `q:${fiscalQuarter}`, message: 'H1 and 9M exist for the cash-flow statement only.', example: 'q:Q2' });
+  const cumulativeOk = statement === 'cashflow' || statement === 'income';
+  if (period === 'cumulative quarterly' && !cumulativeOk) {
+    problems.push({
+      token: 'cumulative',
+      message: 'Cumulative periods exist for the cash-flow and income statements only.',
+      example: `/financials ${symbol.canonical} income cumulative`,
+    });
+  }
+  if (fiscalQuarter && (fiscalQuarter === 'H1' || fiscalQuarter.startsWith('Q3 (')) && !cumulativeOk) {
+    problems.push({
+      token: `q:${fiscalQuarter}`,
+      message: 'H1 and 9M exist for the cash-flow and income statements only.',
+      example: 'q:Q2',
+    });
   }
   if (problems.length) return usage('/financials', problems);
 
@@ -192,6 +237,12 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     if (dates.endDate) request.endDate = dates.endDate;
     return { kind: 'index', symbol, request };
   }
+  if (statement === 'prices') {
+    const request: CompanyPricesRequest = { symbol: symbol.canonical };
+    if (dates.startDate) request.startDate = dates.startDate;
+    if (dates.endDate) request.endDate = dates.endDate;
+    return { kind: 'prices', symbol, request };
+  }
   if (statement === 'revenue') {
     const request: RevenueBreakdownRequest = { symbol: symbol.canonical };
     const p = fiscalQuarter ?? (period === 'annual' ? 'FY' : undefined);
@@ -202,7 +253,7 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     if (dates.endDate) request.endDate = dates.endDate;
     return { kind: 'revenue', symbol, request };
   }
-  if (statement === 'balance' || statement === 'cashflow') {
+  if (statement === 'balance' || statement === 'cashflow' || statement === 'income') {
     // Five periods fit a Slack table without sideways scrolling; limit:N asks for more.
     const request: StatementRequest = { symbol: symbol.canonical, limit: limit ?? DEFAULT_STATEMENT_PERIODS };
     if (period) request.period = period;

@@ -6,7 +6,7 @@
 import { parseSymbol } from '../../service/symbols.js';
 import { parseFinancialsArgs, type FinancialsArgs } from './parse-financials-args.js';
 
-export type ModalStatement = 'snapshot' | 'balance' | 'cashflow' | 'revenue' | 'prices';
+export type ModalStatement = 'snapshot' | 'income' | 'balance' | 'cashflow' | 'revenue' | 'prices';
 export type ModalPeriod = 'annual' | 'quarterly';
 export type FinancialsModalField = 'symbol' | 'statement' | 'period';
 
@@ -21,7 +21,14 @@ export interface FinancialsModalValues {
 export type FinancialsModalErrors = Partial<Record<FinancialsModalField, string>>;
 
 /** Records, so a statement or period added to the modal's types fails to compile until listed. */
-const STATEMENTS: Record<ModalStatement, true> = { snapshot: true, balance: true, cashflow: true, revenue: true, prices: true };
+const STATEMENTS: Record<ModalStatement, true> = {
+  snapshot: true,
+  income: true,
+  balance: true,
+  cashflow: true,
+  revenue: true,
+  prices: true,
+};
 const PERIODS: Record<ModalPeriod, true> = { annual: true, quarterly: true };
 
 /** Validates a submission into the same request /financials text would give, or field errors. */
@@ -35,16 +42,11 @@ export function parseFinancialsModal(
   if (!symbol.ok) return { ok: false, errors: { symbol: symbol.message } };
   if (!Object.hasOwn(STATEMENTS, statement)) return { ok: false, errors: { statement: 'Choose a statement from the list.' } };
   if (period !== undefined && !Object.hasOwn(PERIODS, period)) return { ok: false, errors: { period: 'Choose annual or quarterly.' } };
-  if (statement === 'prices' && !symbol.symbol.isIndex) {
-    return {
-      ok: false,
-      errors: { symbol: 'Prices are for indices: SPX, HSI or 000300.', statement: 'Choose another statement for a company.' },
-    };
-  }
+  // Indices show their prices whatever is chosen; prices take no period.
   const words = [
     symbol.symbol.canonical,
     symbol.symbol.isIndex || statement === 'snapshot' ? '' : statement,
-    symbol.symbol.isIndex ? '' : (period ?? ''),
+    symbol.symbol.isIndex || statement === 'prices' ? '' : (period ?? ''),
   ];
   const args = parseFinancialsArgs(words.filter(Boolean).join(' '), now);
   if (args.kind === 'usage') return { ok: false, errors: { statement: args.problems[0]?.message ?? 'This combination is not available.' } };

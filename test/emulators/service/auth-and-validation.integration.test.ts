@@ -53,13 +53,12 @@ describe('422 validation', () => {
     ['v1 unknown category', '/v1/search', { query: 'x', categories: ['blogs'] }, ['body', 'categories', 0]],
     ['v1 unknown market', '/v1/search', { query: 'x', markets: ['jp'] }, ['body', 'markets', 0]],
     ['v1 impossible date', '/v1/search', { query: 'x', start_date: '2024-02-30' }, ['body', 'start_date']],
-    ['v1 page_size too big', '/v1/search', { query: 'x', page_num: 1, page_size: 1000 }, ['body', 'page_size']],
     ['v1 wrong type', '/v1/search', { query: 'x', page_num: 'first' }, ['body', 'page_num']],
-    ['chunks num too big', '/v1/search/chunks', { query: 'x', num: 101 }, ['body', 'num']],
     ['tags missing', '/v1/docs/tags', {}, ['body', 'tags']],
     ['stock bad symbol', '/v1/stock/company-balance-sheet', { symbol: 'NVDA' }, ['body', 'symbol']],
     ['stock limit 0', '/v1/stock/company-cashflow-statement', { symbol: 'US:NVDA', limit: 0 }, ['body', 'limit']],
-    ['stock limit 101', '/v1/stock/company-revenue-breakdown', { symbol: 'US:NVDA', limit: 101 }, ['body', 'limit']],
+    ['v1 page_size 0', '/v1/search', { query: 'x', page_num: 1, page_size: 0 }, ['body', 'page_size']],
+    ['tags neither list nor object', '/v1/docs/tags', { tags: 'chips' }, ['body', 'tags']],
     ['stock bad period', '/v1/stock/company-balance-sheet', { symbol: 'US:NVDA', period: 'cumulative quarterly' }, ['body', 'period']],
     ['index missing symbol', '/v1/stock/index-prices', {}, ['body', 'symbol']],
     ['chat missing message', '/v1/agent/conversations/1001/chat', {}, ['body', 'message']],
@@ -94,6 +93,26 @@ describe('422 validation', () => {
     const path = await http.get('/v1/agent/conversations/abc/messages');
     expect(path.status).toBe(422);
     expect(path.body.detail[0].loc).toEqual(['path', 'conversation_id']);
+  });
+
+  it('enforces no bound that neither the interface nor the published schema states', async () => {
+    // Upper bounds of page_size, chunk search's num and the stock limit: "not shown" in the interface.
+    const wide = await http.post('/v1/search', { query: '', page_num: 1, page_size: 1000 });
+    expect(wide.status).toBe(200);
+    expect(wide.body.page_size).toBe(1000);
+    expect((await http.post('/v1/search/chunks', { query: 'revenue', num: 101 })).status).toBe(200);
+    expect((await http.post('/v1/stock/company-revenue-breakdown', { symbol: 'US:NVDA', limit: 101 })).status).toBe(200);
+    // The schema types these as plain strings, naming only examples.
+    const q3 = await http.post('/v1/stock/company-revenue-breakdown', { symbol: 'SH:600519', period: 'Q3' });
+    expect(q3.status).toBe(200);
+    expect(q3.body.data.list.length).toBeGreaterThan(0);
+    expect(q3.body.data.list.every((p: { end_date: string }) => p.end_date.slice(5) === '09-30')).toBe(true);
+    const h1 = await http.post('/v1/stock/company-balance-sheet', { symbol: 'SH:600519', fiscal_quarter: 'H1' });
+    expect(h1.status).toBe(200);
+    expect(h1.body.data.every((r: { fiscal_quarter: string }) => r.fiscal_quarter === 'Q2')).toBe(true);
+    const dji = await http.post('/v1/stock/index-prices', { symbol: 'DJI' });
+    expect(dji.status).toBe(200);
+    expect(dji.body.data.items[0]).toMatchObject({ symbol: 'DJI', name: 'Dow Jones Industrial Average' });
   });
 
   it('keeps the stock wrapper on stock validation errors', async () => {

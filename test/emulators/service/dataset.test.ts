@@ -49,11 +49,13 @@ describe('emulator environment', () => {
         EMULATOR_DROP_STREAM_AFTER: '7',
       }),
     ).toMatchObject({ port: 0, variant: 'legacy', agentSpeed: 50, faults: { errorRate: 0.2, dropStreamAfterEvents: 7 } });
+    expect(optionsFromEnv({ EMULATOR_VARIANT: 'published' }).variant).toBe('published');
   });
 
   it('names the variable on a bad value and never echoes the key', () => {
     expect(() => optionsFromEnv({ EMULATOR_ERROR_RATE: '3' })).toThrow(/EMULATOR_ERROR_RATE/);
     expect(() => optionsFromEnv({ EMULATOR_VARIANT: 'v9' })).toThrow(EnvConfigError);
+    expect(() => optionsFromEnv({ EMULATOR_VARIANT: 'v9' })).toThrow(/legacy, schema, latest, published/);
     try {
       optionsFromEnv({ SERVICE_EMULATOR_KEY: '   ' });
       expect.unreachable();

@@ -51,10 +51,20 @@ describe('documentPageSchema', () => {
     expect(parseShape(documentPageSchema, { docs: [], total_num: 21, page: 1, page_num: 10 }).totalPages).toBe(3);
   });
 
-  it('rejects docs that are not an array or documents without an id', () => {
+  it('rejects docs that are not an array', () => {
     expect(() => parseShape(documentPageSchema, { docs: 'x' })).toThrow(ShapeError);
-    expect(() => parseShape(documentPageSchema, { docs: [{ title: 'no id' }] })).toThrow(/docs\[0\]\.id/);
     expect(() => parseShape(documentPageSchema, '<html>')).toThrow(ShapeError);
+  });
+
+  it('leaves out and counts documents it cannot read (no id, null), keeping the rest of the page', () => {
+    const page = parseShape(documentPageSchema, {
+      docs: [{ title: 'no id' }, { id: 'd1', title: 'kept' }, null, { doc_id: 'd2', title: 'kept too', published_at: 1_719_700_000_000 }],
+      total_count: 4,
+    });
+    expect(page.items.map((d) => d.id)).toEqual(['d1', 'd2']);
+    expect(page.totalCount).toBe(4);
+    expect(page.skipped.count).toBe(2);
+    expect(page.skipped.first).toMatch(/^\[0\]\.id/);
   });
 });
 

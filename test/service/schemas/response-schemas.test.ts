@@ -87,8 +87,10 @@ describe('stock schemas', () => {
 });
 
 describe('concept, message and v2 search schemas', () => {
-  it('read concepts from a bare array', () => {
-    const [c] = parseShape(conceptListSchema, [
+  it('read concepts from a bare array, leaving out and counting unreadable ones', () => {
+    const {
+      items: [c],
+    } = parseShape(conceptListSchema, [
       {
         concept_id: 'k1',
         concept_name: '低空经济',
@@ -99,7 +101,11 @@ describe('concept, message and v2 search schemas', () => {
       },
     ]);
     expect(c).toMatchObject({ conceptId: 'k1', name: '低空经济', keywords: ['eVTOL'], firstDetected: true, docs: [] });
-    expect(() => parseShape(conceptListSchema, [{ concept_name: 'x' }])).toThrow(ShapeError);
+    // The exchange as the market (the real samples' form): a symbol every command takes.
+    expect(c?.stocks[0]).toMatchObject({ market: 'SZ', code: '002085', symbol: 'SZ:002085' });
+    const partly = parseShape(conceptListSchema, [{ concept_name: 'x' }, null, { concept_id: 'k2', concept_name: 'y' }]);
+    expect(partly.items.map((i) => i.conceptId)).toEqual(['k2']);
+    expect(partly.skipped).toMatchObject({ count: 2, first: expect.stringMatching(/^\[0\]\.concept_id/) });
     expect(() => parseShape(conceptListSchema, 'nope')).toThrow(ShapeError);
   });
 

@@ -11,9 +11,12 @@ import type {
   Chunk,
   Concept,
   DocumentSummary,
+  EarningsCalendarEntry,
+  IncomeStatementRecord,
   IndexPriceItem,
   RevenueBreakdown,
   SearchDocument,
+  StockPriceItem,
 } from '../../../src/service/types.js';
 import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
 import { validateView } from '../../../src/emulators/slack/validation/views.js';
@@ -32,7 +35,9 @@ import { findMessageViolations, findViewViolations } from './limit-violations.js
 import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
 import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';
 import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/blocks/search-results-card.js';
-import { renderBalanceSheet, renderCashFlow } from '../../../src/slack/blocks/statement-card.js';
+import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../../src/slack/blocks/statement-card.js';
+import { renderStockPriceCard } from '../../../src/slack/blocks/stock-price-card.js';
+import { renderEarningsCalendar } from '../../../src/slack/blocks/earnings-calendar-card.js';
 import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
 
 const HOSTILE = [
@@ -128,6 +133,47 @@ const balance: fc.Arbitrary<BalanceSheetRecord> = fc.record({
   ownersEquity: section,
 });
 const cashFlow: fc.Arbitrary<CashFlowRecord> = fc.record({ ...header, operating: section, investing: section, financing: section });
+const incomeLines = fc.dictionary(
+  fc.constantFrom(
+    'revenue',
+    'cost_of_sales',
+    'gross_profit',
+    'operating_profit',
+    'profit_for_the_period',
+    'profit_attributable_to_owners_of_the_parent',
+    'basic_earnings_per_share',
+    'diluted_earnings_per_share',
+    'odd_line',
+  ),
+  num,
+);
+const income: fc.Arbitrary<IncomeStatementRecord> = fc.record({ ...header, lines: incomeLines });
+const stockPrice: fc.Arbitrary<StockPriceItem> = fc.record({
+  date,
+  symbol: text,
+  name: text,
+  currency: fc.option(text, { nil: undefined }),
+  open: optNum,
+  dayHigh: optNum,
+  dayLow: optNum,
+  close: optNum,
+  changePercent: optNum,
+  tradeAmount: optNum,
+  volume: optNum,
+  marketCap: optNum,
+  peTtm: optNum,
+  psTtm: optNum,
+  pb: optNum,
+});
+const calendarEntry: fc.Arbitrary<EarningsCalendarEntry> = fc.record({
+  date,
+  symbol: text,
+  name: fc.option(text, { nil: undefined }),
+  market: fc.option(text, { nil: undefined }),
+  fiscalYear: fc.option(text, { nil: undefined }),
+  fiscalQuarter: fc.option(text, { nil: undefined }),
+  periodEnd: fc.option(text, { nil: undefined }),
+});
 const segment = fc.record({ name: text, revenue: optNum, revenuePercentage: optNum });
 const revenue: fc.Arbitrary<RevenueBreakdown> = fc.record({
   currency: text,
@@ -273,6 +319,32 @@ describe('cards with random hostile service data', () => {
           check(renderCompanySnapshot({ ...ctx, balance: b, cashFlow: c, revenue: r }));
           check(renderRevenueBreakdown(r, ctx));
           return check(renderIndexCard(idx, { code: 'SPX', name }));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('income statement, snapshot with income, share prices, earnings calendar', () => {
+    fc.assert(
+      fc.property(
+        fc.array(income, { maxLength: 25 }),
+        fc.array(stockPrice, { maxLength: 60 }),
+        fc.array(calendarEntry, { maxLength: 150 }),
+        fc.subarray(['cn', 'hk', 'us'] as const, { minLength: 1 }),
+        text,
+        (inc, prices, entries, markets, name) => {
+          const ctx = { symbol: 'US:AAPL', companyName: name };
+          check(renderIncomeStatement(inc, ctx));
+          check(renderCompanySnapshot({ ...ctx, income: inc, balance: [], cashFlow: [] }));
+          check(renderStockPriceCard(prices, ctx));
+          return check(
+            renderEarningsCalendar({
+              startDate: '2026-11-23',
+              endDate: '2026-11-29',
+              markets: markets.map((market, i) => ({ market, entries: i === 0 ? entries : entries.slice(0, 3) })),
+            }),
+          );
         },
       ),
       RUNS,

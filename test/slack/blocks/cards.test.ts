@@ -24,12 +24,19 @@ import { renderBalanceSheet, renderCashFlow } from '../../../src/slack/blocks/st
 import { renderSubscriptionList } from '../../../src/slack/blocks/subscriptions-card.js';
 import { parseFinancialsModal } from '../../../src/slack/commands/parse-financials-modal.js';
 import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
+import { parseFinancialsArgs } from '../../../src/slack/commands/parse-financials-args.js';
+import { conceptListSchema } from '../../../src/service/schemas/concept-schema.js';
+import { documentSummarySchema } from '../../../src/service/schemas/document-summary-schema.js';
+import { parseShape } from '../../../src/service/schemas/parse-shape.js';
+import { revenueBreakdownSchema } from '../../../src/service/schemas/revenue-breakdown-schema.js';
+import { v2SearchResultSchema } from '../../../src/service/schemas/search-document-schema.js';
 import {
   buildBalance,
   buildCashFlow,
   buildChunk,
   buildConcept,
   buildDocSummary,
+  buildIncome,
   buildIndexItems,
   buildRevenue,
   buildSearchDoc,
@@ -185,6 +192,7 @@ describe('financial cards', () => {
     const m = renderCompanySnapshot({
       symbol: 'SH:600519',
       companyName: '贵州茅台',
+      income: [buildIncome(2024), buildIncome(2023, 0.8)],
       balance: [buildBalance(2024), buildBalance(2023, 0.9)],
       cashFlow: [buildCashFlow(2024)],
       revenue: buildRevenue(),
@@ -192,6 +200,13 @@ describe('financial cards', () => {
     expectValidMessage(m);
     expect(m.blocks.filter((b) => b.type === 'table')).toHaveLength(1);
     expect(JSON.stringify(m)).toContain('85.2%');
+    const table = m.blocks.find((b) => b.type === 'table');
+    const row = (label: string) =>
+      table?.type === 'table' ? table.rows.find((r) => r[0] && tableCellText(r[0]) === label)?.map(tableCellText) : undefined;
+    expect(row('Revenue')).toEqual(['Revenue', '171.2', '137.0', '+25.0%']);
+    // Per-share figures are not scaled to the table's unit; a margin changes in percentage points.
+    expect(row('EPS (basic)')).toEqual(['EPS (basic)', '68.64', '54.91', '+25.0%']);
+    expect(row('Net margin')).toEqual(['Net margin', '50.4%', '50.4%', '0.0 pp']);
     expect(m).toMatchSnapshot();
   });
 
@@ -209,7 +224,22 @@ describe('financial cards', () => {
     const m = renderIndexCard(buildIndexItems(30), { code: 'SPX', name: 'S&P 500' });
     expectValidMessage(m);
     expect(m.text).toContain('S&amp;P 500 (SPX) closed at 5,210.00');
+    const json = JSON.stringify(m);
+    expect(json).toContain('*Dividend yield*\\n1.38%');
+    expect(json).toContain('*Market cap*\\n49.00T');
     expect(m).toMatchSnapshot();
+  });
+
+  it('index card of a mainland index: its A-share market cap', () => {
+    const items = buildIndexItems(3).map((i) => ({ ...i, symbol: '000300', name: '沪深300', marketCap: 5.2e13, marketCapAShare: 4.8e13 }));
+    const m = renderIndexCard(items, { code: '000300', name: 'CSI 300' });
+    expectValidMessage(m);
+    const json = JSON.stringify(m);
+    expect(json).toContain('*A-share market cap*\\n48.00T');
+    expect(json).not.toContain('52.00T');
+    // Without the A-share figure the total stands in, named as what it is.
+    const total = JSON.stringify(renderIndexCard(buildIndexItems(3), { code: '000300' }));
+    expect(total).toContain('*Market cap*\\n49.00T');
   });
 });
 
@@ -306,9 +336,10 @@ describe('views and small cards', () => {
       ok: false,
       response: { response_action: 'errors', errors: { fin_symbol: expect.stringContaining('ambiguous') } },
     });
-    expect(parse(values('NVDA', 'prices'))).toMatchObject({
-      ok: false,
-      response: { errors: { fin_symbol: expect.any(String), fin_statement: expect.any(String) } },
+    expect(parse(values('NVDA', 'prices', 'annual'))).toMatchObject({ ok: true, args: { kind: 'prices', request: { symbol: 'US:NVDA' } } });
+    expect(parse(values('NVDA', 'income', 'quarterly'))).toMatchObject({
+      ok: true,
+      args: { kind: 'income', request: { symbol: 'US:NVDA', period: 'quarterly' } },
     });
     expect(financialsModalErrors({ period: 'x'.repeat(500) }).errors.fin_period?.length).toBeLessThanOrEqual(150);
   });
@@ -345,5 +376,68 @@ describe('views and small cards', () => {
     ])
       expectValidMessage(m);
     expect(renderSubscriptionList([buildSubscription()])).toMatchSnapshot();
+  });
+});
+
+describe('the real service’s shapes on cards', () => {
+  /** 00:30 on 2024-06-30 in Shanghai is 16:30 UTC on the 29th. */
+  const filedAt = Date.parse('2024-06-29T16:30:00Z');
+
+  it('date a Shanghai filing on its own day, whatever zone the card is given', () => {
+    const doc = parseShape(documentSummarySchema, {
+      doc_id: 'd_sh',
+      title: '贵州茅台：2024年半年度报告',
+      url: 'https://research.example.com/docs/d_sh',
+      published_at: filedAt,
+      market: 'cn',
+      companies: [{ name: '贵州茅台', stocks: [{ symbol: 'SH:600519', market: 'SH', code: '600519' }] }],
+    });
+    const page = { items: [doc], totalCount: 1, totalPages: 1, pageNum: 1, pageSize: 5 };
+    const m = renderV1SearchResults(page, { state: { k: 'v1', r: { query: '茅台' }, p: 1 }, visibility: 'ephemeral', pageSize: 5 });
+    expectValidMessage(m);
+    expect(renderedText(m)).toContain('2024-06-30');
+    expect(renderedText(m)).not.toContain('2024-06-29');
+    // The published form's companies reach the meta line too.
+    expect(renderedText(m)).toContain('贵州茅台 (SH:600519)');
+    const v2 = parseShape(v2SearchResultSchema, { docs: [{ doc_id: 'd_sh', title: 't', published_at: filedAt, companies: [] }] });
+    // No market: the card's zone decides.
+    const item = renderV2SearchResults(v2, { state: v2State, visibility: 'ephemeral', pageSize: 5, timeZone: 'Asia/Tokyo' });
+    expect(renderedText(item)).toContain('2024-06-30');
+  });
+
+  it('show concept stocks as symbols every command accepts, from SH/SZ or cn markets', () => {
+    const { items } = parseShape(conceptListSchema, [
+      {
+        concept_id: 'k1',
+        concept_name: '固态电池',
+        stocks: [
+          { market: 'SZ', code: '300750', name: '宁德时代' },
+          { market: 'SH', code: '600519', name: '贵州茅台' },
+          { market: 'cn', code: '002594', name: '比亚迪' },
+          { market: 'hk', code: '9988', name: '阿里巴巴' },
+        ],
+      },
+    ]);
+    const concept = items[0]!;
+    const text = renderedText(renderConceptDetail(concept)) + renderedText(renderConceptsList(items, { top: 5 }));
+    for (const symbol of ['SZ:300750', 'SH:600519', 'SZ:002594', 'HK:09988']) {
+      expect(text).toContain(symbol);
+      expect(parseFinancialsArgs(symbol)).toMatchObject({ kind: 'snapshot', symbol: { canonical: symbol } });
+      expect(parseResearchArgs(`battery ${symbol}`, new Date())).toMatchObject({ kind: 'search', request: { symbols: [symbol] } });
+    }
+    expect(text).not.toContain('CN:');
+  });
+
+  it('show revenue periods labelled as the service labels them (三季报)', () => {
+    const revenue = parseShape(revenueBreakdownSchema, {
+      currency: 'CNY',
+      list: [
+        { end_date: '2024-09-30', period: '三季报', fiscal_year: 2024, industry: [{ name: '白酒', revenue: 1.1e11 }] },
+        { end_date: '2023-09-30', period: '三季报', fiscal_year: 2023, industry: [{ name: '白酒', revenue: 9.9e10 }] },
+      ],
+    });
+    const m = renderRevenueBreakdown(revenue, { symbol: 'SH:600519' });
+    expectValidMessage(m);
+    expect(renderedText(m)).toContain('三季报 2024 (to 2024-09-30)');
   });
 });

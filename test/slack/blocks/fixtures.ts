@@ -5,9 +5,12 @@ import type {
   Chunk,
   Concept,
   DocumentSummary,
+  EarningsCalendarEntry,
+  IncomeStatementRecord,
   IndexPriceItem,
   RevenueBreakdown,
   SearchDocument,
+  StockPriceItem,
 } from '../../../src/service/types.js';
 import type { DigestSubscription } from '../../../src/store/records.js';
 
@@ -99,6 +102,70 @@ export function buildCashFlow(year: number, over: Partial<CashFlowRecord> = {}):
   };
 }
 
+/** An annual income statement; `scale` multiplies every amount (EPS too). */
+export function buildIncome(year: number, scale = 1, over: Partial<IncomeStatementRecord> = {}): IncomeStatementRecord {
+  const revenue = 171_200_000_000 * scale;
+  const gross = 157_800_000_000 * scale;
+  const operating = 116_600_000_000 * scale;
+  const owners = 86_200_000_000 * scale;
+  return {
+    currency: 'CNY',
+    endDate: `${year}-12-31`,
+    symbol: '600519',
+    fiscalYear: String(year),
+    fiscalQuarter: 'FY',
+    period: 'annual',
+    filingDate: `${year + 1}-04-02`,
+    lines: {
+      revenue,
+      cost_of_sales: revenue - gross,
+      gross_profit: gross,
+      operating_profit: operating,
+      profit_before_tax: 116_300_000_000 * scale,
+      income_tax_expense: 29_300_000_000 * scale,
+      profit_for_the_period: 89_300_000_000 * scale,
+      profit_attributable_to_owners_of_the_parent: owners,
+      basic_earnings_per_share: 68.64 * scale,
+      diluted_earnings_per_share: 68.64 * scale,
+    },
+    ...over,
+  };
+}
+
+/** `n` trading days of US:AAPL, newest first, closing at 201.50 on 2025-06-30. */
+export function buildStockPrices(n = 5): StockPriceItem[] {
+  return Array.from({ length: n }, (_, i) => ({
+    date: new Date(Date.UTC(2025, 5, 30 - i)).toISOString().slice(0, 10),
+    symbol: 'US:AAPL',
+    name: 'Apple',
+    currency: 'USD',
+    open: 200 - i,
+    dayHigh: 203 - i,
+    dayLow: 199 - i,
+    close: 201.5 - i,
+    changePercent: i % 2 ? -0.8 : 1.2,
+    tradeAmount: 9.8e9,
+    volume: 48_600_000,
+    marketCap: 3.02e12,
+    peTtm: 31.4,
+    psTtm: 7.7,
+    pb: 45.2,
+  }));
+}
+
+export function buildEarningsEntry(over: Partial<EarningsCalendarEntry> = {}): EarningsCalendarEntry {
+  return {
+    date: '2026-11-25',
+    symbol: 'NVDA',
+    name: 'NVIDIA',
+    market: 'us',
+    fiscalYear: '2027',
+    fiscalQuarter: 'Q3',
+    periodEnd: '2026-10-31',
+    ...over,
+  };
+}
+
 export function buildRevenue(): RevenueBreakdown {
   return {
     currency: 'CNY',
@@ -146,7 +213,9 @@ export function buildIndexItems(n = 5): IndexPriceItem[] {
     tradeAmount: 4.1e11,
     peTtm: 24.1,
     pb: 4.62,
-    dividendYield: 1.38,
+    // A fraction, as the service's samples give it: 1.38%.
+    dividendYield: 0.0138,
+    marketCap: 4.9e13,
   }));
 }
 

@@ -28,6 +28,38 @@ describe('parseFinancialsArgs', () => {
       request: { symbol: 'US:NVDA', period: 'FY', limit: 3 },
     });
     expect(parse('AAPL q:Q1 balance')).toMatchObject({ request: { period: 'quarterly', fiscalQuarter: 'Q1' } });
+    expect(parse('600519 income annual limit:4')).toMatchObject({
+      kind: 'income',
+      request: { symbol: 'SH:600519', period: 'annual', limit: 4 },
+    });
+    expect(parse('利润表 hk:700 cumulative q:H1')).toMatchObject({
+      kind: 'income',
+      request: { symbol: 'HK:00700', period: 'cumulative quarterly', fiscalQuarter: 'H1' },
+    });
+  });
+
+  it('prices of a company take the same windows as an index', () => {
+    expect(parse('AAPL prices last:6m')).toEqual({
+      kind: 'prices',
+      symbol: expect.objectContaining({ canonical: 'US:AAPL' }),
+      request: { symbol: 'US:AAPL', startDate: '2024-12-30' },
+    });
+    expect(parse('prices 600519 since:2025-01-01 until:2025-03-31')).toMatchObject({
+      kind: 'prices',
+      request: { symbol: 'SH:600519', startDate: '2025-01-01', endDate: '2025-03-31' },
+    });
+    expect(parse('$NVDA prices')).toMatchObject({ kind: 'prices', request: { symbol: 'US:NVDA' } });
+  });
+
+  it('`earnings` first gives the calendar', () => {
+    expect(parse('earnings us next')).toEqual({ kind: 'earnings', markets: ['us'], startDate: '2025-07-07', endDate: '2025-07-13' });
+  });
+
+  it('takes A-share report names as quarters (the labels revenue periods carry)', () => {
+    expect(parse('600519 revenue 三季报')).toMatchObject({ kind: 'revenue', request: { symbol: 'SH:600519', period: 'Q3' } });
+    expect(parse('600519 revenue q:Q3')).toMatchObject({ kind: 'revenue', request: { period: 'Q3' } });
+    expect(parse('600519 balance 中报')).toMatchObject({ request: { period: 'quarterly', fiscalQuarter: 'Q2' } });
+    expect(parse('600519 balance 一季报 三季报')).toMatchObject({ kind: 'usage' });
   });
 
   it('indices get the index card with the index code', () => {
@@ -42,8 +74,11 @@ describe('parseFinancialsArgs', () => {
   it.each([
     ['000001', 'ambiguous'],
     ['SPX balance', 'is an index'],
-    ['NVDA prices', 'indices'],
-    ['NVDA balance cumulative', 'cash-flow statement only'],
+    ['NVDA prices annual', 'window of dates'],
+    ['NVDA prices limit:3', 'window of dates'],
+    ['NVDA balance cumulative', 'cash-flow and income statements only'],
+    ['NVDA revenue q:H1', 'cash-flow and income statements only'],
+    ['NVDA earnings', 'start with `earnings`'],
     ['NVDA limit:0', 'limit'],
     ['NVDA fy:24', 'four-digit'],
     ['NVDA q:Q5', 'q is one of'],

@@ -6,7 +6,7 @@ import { parseResearchArgs } from '../../../src/slack/commands/parse-research-ar
 
 const NOW = new Date('2025-06-30T08:00:00Z');
 const RESEARCH_KINDS = ['help', 'usage', 'search', 'news', 'passages', 'ask', 'replay', 'folder_create', 'folder_delete', 'tag'];
-const FIN_KINDS = ['help', 'usage', 'modal', 'snapshot', 'balance', 'cashflow', 'revenue', 'index'];
+const FIN_KINDS = ['help', 'usage', 'modal', 'snapshot', 'balance', 'cashflow', 'income', 'revenue', 'index', 'prices', 'earnings'];
 const CONCEPT_KINDS = ['help', 'usage', 'list', 'subscribe', 'unsubscribe', 'subscriptions'];
 
 const pieces = fc.constantFrom(
@@ -56,6 +56,11 @@ const pieces = fc.constantFrom(
   'cashflow',
   'revenue',
   'prices',
+  'income',
+  'earnings',
+  'us',
+  'next',
+  'week:2026-02-30',
   'annual',
   'quarterly',
   'cumulative',

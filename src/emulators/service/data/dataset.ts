@@ -8,6 +8,8 @@ import { buildDocuments, DATASET_END_MS, SEED_FOLDERS, type DemoDocument, type D
 import { buildCompanyFinancials, type CompanyFinancials } from './financials.js';
 import { buildIndexHistory, DEMO_INDICES, type IndexPriceItem } from './indices.js';
 import { buildCompanyRevenue, type CompanyRevenue } from './revenue.js';
+import { buildCompanyIncome, type IncomeStatementRecord } from './income.js';
+import { createStockPriceHistory, type StockPriceHistory } from './stock-prices.js';
 import { SearchIndex } from '../search-index.js';
 
 export interface ConceptRecord {
@@ -36,6 +38,10 @@ export interface Dataset {
   chunkOwner: Map<string, DemoDocument>;
   financials: Map<string, CompanyFinancials>;
   revenue: Map<string, CompanyRevenue>;
+  /** Quarterly, cumulative and annual income statements, newest first. */
+  income: Map<string, IncomeStatementRecord[]>;
+  /** Daily share prices, built on demand up to the day asked for. */
+  stockPrices: StockPriceHistory;
   indexPrices: Map<string, IndexPriceItem[]>;
   concepts: ConceptRecord[];
   folders: Map<string, DemoFolder>;
@@ -73,6 +79,13 @@ export function buildDataset(): Dataset {
   );
   const financials = new Map(companies.map((c) => [c.symbol, buildCompanyFinancials(c)]));
   const revenue = new Map(companies.map((c) => [c.symbol, buildCompanyRevenue(c)]));
+  const income = new Map(
+    companies.map((c) => {
+      const accounts = financials.get(c.symbol) ?? { balanceSheets: [], cashFlows: [] };
+      const mix = revenue.get(c.symbol) ?? { currency: c.currency, list: [] };
+      return [c.symbol, buildCompanyIncome(c, accounts, mix)];
+    }),
+  );
   const indexPrices = new Map(DEMO_INDICES.map((i) => [i.symbol, buildIndexHistory(i)]));
 
   const concepts: ConceptRecord[] = DEMO_CONCEPTS.map((def, i) => {
@@ -107,6 +120,8 @@ export function buildDataset(): Dataset {
     chunkOwner,
     financials,
     revenue,
+    income,
+    stockPrices: createStockPriceHistory(income, financials),
     indexPrices,
     concepts,
     folders: new Map(SEED_FOLDERS.map((f) => [f.id, { ...f }])),

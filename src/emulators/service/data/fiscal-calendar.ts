@@ -23,20 +23,25 @@ export function addDays(date: string, days: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The quarter `quarter` (1..4) of fiscal year `fiscalYear`, which ends in the company's year-end month. */
+export function fiscalQuarter(company: DemoCompany, fiscalYear: number, quarter: number): FiscalQuarter {
+  let month = company.fiscalYearEndMonth - 3 * (4 - quarter);
+  let year = fiscalYear;
+  if (month <= 0) {
+    month += 12;
+    year -= 1;
+  }
+  return { fiscalYear, quarter, endDate: monthEnd(year, month) };
+}
+
 /** Every fiscal quarter from FIRST_FISCAL_YEAR Q1 up to LAST_REPORTED_END, oldest first. */
 export function fiscalQuarters(company: DemoCompany): FiscalQuarter[] {
   const out: FiscalQuarter[] = [];
   for (let fy = FIRST_FISCAL_YEAR; fy <= 2026; fy++) {
     for (let q = 1; q <= 4; q++) {
-      let month = company.fiscalYearEndMonth - 3 * (4 - q);
-      let year = fy;
-      if (month <= 0) {
-        month += 12;
-        year -= 1;
-      }
-      const endDate = monthEnd(year, month);
-      if (endDate > LAST_REPORTED_END) return out;
-      out.push({ fiscalYear: fy, quarter: q, endDate });
+      const fq = fiscalQuarter(company, fy, q);
+      if (fq.endDate > LAST_REPORTED_END) return out;
+      out.push(fq);
     }
   }
   return out;

@@ -1,4 +1,8 @@
-/** Index price history: about a year of weekday closes ending at the dataset's anchor date. */
+/**
+ * Index price history: about a year of weekday closes ending at the dataset's anchor date.
+ * Units as the service's real samples give them: `dividend_yield` a fraction (0.0343 = 3.43%),
+ * `stock_change_percent` a percentage; mainland indices carry their A-share market cap.
+ */
 import { createPrng, hashSeed } from './prng.js';
 
 export interface IndexDefinition {
@@ -8,8 +12,11 @@ export interface IndexDefinition {
   level: number;
   pe: number;
   pb: number;
+  /** A fraction: 0.014 = 1.4%. */
   dividendYield: number;
   marketCap: number;
+  /** A mainland (Shanghai/Shenzhen) index: market_capitalization_a_share is filled. */
+  mainland?: boolean;
 }
 
 export interface IndexPriceItem {
@@ -38,8 +45,28 @@ export const DEMO_INDICES: readonly IndexDefinition[] = [
     level: 5200,
     pe: 24,
     pb: 4.6,
-    dividendYield: 1.4,
+    dividendYield: 0.014,
     marketCap: 4.9e13,
+  },
+  {
+    symbol: 'DJI',
+    name: 'Dow Jones Industrial Average',
+    aliases: ['DJI', '.DJI', 'US:DJI', 'DJIA'],
+    level: 42_000,
+    pe: 23,
+    pb: 5.1,
+    dividendYield: 0.017,
+    marketCap: 1.5e13,
+  },
+  {
+    symbol: 'NDX',
+    name: 'Nasdaq-100',
+    aliases: ['NDX', '.NDX', 'US:NDX'],
+    level: 19_500,
+    pe: 32,
+    pb: 7.9,
+    dividendYield: 0.0075,
+    marketCap: 2.6e13,
   },
   {
     symbol: 'HSI',
@@ -48,7 +75,7 @@ export const DEMO_INDICES: readonly IndexDefinition[] = [
     level: 17500,
     pe: 9.5,
     pb: 1.0,
-    dividendYield: 3.9,
+    dividendYield: 0.039,
     marketCap: 3.2e13,
   },
   {
@@ -58,8 +85,42 @@ export const DEMO_INDICES: readonly IndexDefinition[] = [
     level: 3500,
     pe: 12.5,
     pb: 1.3,
-    dividendYield: 2.9,
+    dividendYield: 0.029,
     marketCap: 4.8e13,
+    mainland: true,
+  },
+  {
+    symbol: '000001',
+    name: '上证指数',
+    aliases: ['000001', 'SH:000001', 'SHCOMP', '上证指数'],
+    level: 3300,
+    pe: 13.5,
+    pb: 1.25,
+    dividendYield: 0.031,
+    marketCap: 6.5e13,
+    mainland: true,
+  },
+  {
+    symbol: '399001',
+    name: '深证成指',
+    aliases: ['399001', 'SZ:399001', 'SZCOMP', '深证成指'],
+    level: 10_000,
+    pe: 20,
+    pb: 2.2,
+    dividendYield: 0.019,
+    marketCap: 2.8e13,
+    mainland: true,
+  },
+  {
+    symbol: '399006',
+    name: '创业板指',
+    aliases: ['399006', 'SZ:399006', 'CHINEXT', '创业板指'],
+    level: 2000,
+    pe: 30,
+    pb: 3.8,
+    dividendYield: 0.011,
+    marketCap: 1.2e13,
+    mainland: true,
   },
 ];
 
@@ -67,6 +128,7 @@ export const INDEX_HISTORY_END = '2025-06-30';
 const TRADING_DAYS = 252;
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
+const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 export function findIndex(symbol: string): IndexDefinition | undefined {
   const wanted = symbol.trim().toUpperCase();
@@ -107,9 +169,9 @@ export function buildIndexHistory(index: IndexDefinition): IndexPriceItem[] {
       ps_ttm: r2(index.pe * 0.12 * scale),
       pb: r2(index.pb * scale),
       pe_ttm: r2(index.pe * scale),
-      dividend_yield: r2(index.dividendYield / scale),
+      dividend_yield: r4(index.dividendYield / scale),
       market_capitalization: Math.round(index.marketCap * scale),
-      market_capitalization_a_share: index.symbol === '000300' ? Math.round(index.marketCap * scale * 0.93) : 0,
+      market_capitalization_a_share: index.mainland ? Math.round(index.marketCap * scale * 0.93) : 0,
     });
     close = next;
   }

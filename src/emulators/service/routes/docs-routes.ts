@@ -39,13 +39,24 @@ function latestConcepts(ctx: RouteContext) {
   const r = new FieldReader(Object.fromEntries(ctx.query), 'query');
   const includeDocs = r.boolean('include_docs') ?? true;
   r.done();
+  const published = ctx.state.variant === 'published';
   return ok(
     ctx.state.dataset.concepts.map((c) => {
       const copy = structuredClone(c);
+      if (published) copy.stocks = copy.stocks.map((s) => ({ ...s, market: exchangeOf(s.market, s.code) }));
       if (!includeDocs) return { ...copy, docs: undefined };
       return copy;
     }),
   );
+}
+
+/**
+ * The real samples name a concept stock's exchange (SH, SZ) where the interface's era said the
+ * market (cn): Shanghai codes start with 6 or 9 (5 for funds), Shenzhen ones with 0, 2 or 3.
+ */
+function exchangeOf(market: string, code: string): string {
+  if (market === 'cn') return /^[569]/.test(code) ? 'SH' : 'SZ';
+  return market.toUpperCase();
 }
 
 export function docsRoutes(): Route[] {

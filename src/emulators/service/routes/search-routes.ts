@@ -1,5 +1,6 @@
 /** Endpoints 1–4 and 11: chunk search, v1 document search, v2 search, v2 news, documents by tag. */
-import { companyLabels, formatListDoc, formatPage } from '../variants.js';
+import { publishedDocBase } from '../published-forms.js';
+import { companyLabels, formatListDoc, formatPage, hasLatestSearch } from '../variants.js';
 import { dateEndMs, dateStartMs, filterDocs, highlighter, rankDocs, type DocFilter, type SearchMode } from '../doc-query.js';
 import { FieldReader, isValidSymbol } from '../validation.js';
 import { ok, route, type Route, type RouteContext } from '../routing.js';
@@ -8,11 +9,12 @@ import type { Variant } from '../variants.js';
 const BASE_CATEGORIES = ['filings', 'transcripts', 'reports', 'news', 'files'] as const;
 const ALL_CATEGORIES = ['financials', 'transcripts', 'reports', 'filings', 'news', 'socials', 'files'] as const;
 const MARKETS = ['cn', 'hk', 'us'] as const;
-const MAX_PAGE_SIZE = 100;
+// No upper bound on page_size or on chunk search's num: neither the interface ("not shown") nor
+// the published schema states one, so the emulator invents none.
 const LOOSE_SYMBOL = /^[A-Za-z0-9.-]{1,10}$/;
 
 export function categoriesFor(variant: Variant): readonly string[] {
-  return variant === 'latest' ? ALL_CATEGORIES : BASE_CATEGORIES;
+  return hasLatestSearch(variant) ? ALL_CATEGORIES : BASE_CATEGORIES;
 }
 
 function defaultCategories(variant: Variant): string[] {
@@ -29,12 +31,12 @@ export function readPaging(r: FieldReader, variant: Variant): { pageNum: number;
   if (legacyNaming) {
     return {
       pageNum: r.integer('page', { min: 1 }) ?? 1,
-      pageSize: r.integer('page_num', { min: 1, max: MAX_PAGE_SIZE }) ?? 10,
+      pageSize: r.integer('page_num', { min: 1 }) ?? 10,
     };
   }
   return {
     pageNum: r.integer('page_num', { min: 1 }) ?? r.integer('page', { min: 1 }) ?? 1,
-    pageSize: r.integer('page_size', { min: 1, max: MAX_PAGE_SIZE }) ?? 10,
+    pageSize: r.integer('page_size', { min: 1 }) ?? 10,
   };
 }
 
@@ -71,7 +73,7 @@ function v1Search(ctx: RouteContext): ReturnType<typeof ok> {
   const { state } = ctx;
   const variant = state.variant;
   const r = FieldReader.forBody(ctx.body, { required: true });
-  const query = r.string('query', { required: variant !== 'latest' }) ?? '';
+  const query = r.string('query', { required: !hasLatestSearch(variant) }) ?? '';
   r.string('language', { enum: ['all', 'chinese', 'english'] });
   const mode = (r.string('mode', { enum: ['smart', 'semantic', 'keywords'] }) ?? 'smart') as SearchMode;
   const sort = (r.string('sort', { enum: ['smart', 'latest'] }) ?? 'smart') as 'smart' | 'latest';
@@ -87,9 +89,10 @@ function v1Search(ctx: RouteContext): ReturnType<typeof ok> {
   const tags = readTags(r);
   const dates = readDates(r, 'start_date', 'end_date');
   const paging = readPaging(r, variant);
-  const folderIds = variant === 'latest' ? r.stringArray('folder_ids') : undefined;
-  const minScore = variant === 'latest' ? r.number('min_score') : undefined;
-  const highlight = variant === 'latest' ? (r.boolean('should_highlight') ?? false) : false;
+  const latest = hasLatestSearch(variant);
+  const folderIds = latest ? r.stringArray('folder_ids') : undefined;
+  const minScore = latest ? r.number('min_score') : undefined;
+  const highlight = latest ? (r.boolean('should_highlight') ?? false) : false;
   if (r.has('extended_filters') && !Array.isArray(r.raw('extended_filters')))
     r.issue(['extended_filters'], 'Input should be a valid list', 'list_type', r.raw('extended_filters'));
   r.done();
@@ -107,7 +110,7 @@ function v1Search(ctx: RouteContext): ReturnType<typeof ok> {
   let ranked = rankDocs(state.dataset, query, mode, filterDocs(state.dataset, filter), sort);
   if (minScore !== undefined && query.trim() !== '') ranked = ranked.filter((d) => d.score >= minScore);
   const mark = highlight && query ? highlighter(query) : undefined;
-  const docs = page(ranked, paging.pageNum, paging.pageSize).map((d) => formatListDoc(d.doc, variant, mark));
+  const docs = page(ranked, paging.pageNum, paging.pageSize).map((d) => formatListDoc(d.doc, variant, state.dataset.companies, mark));
   return ok(formatPage(variant, { total: ranked.length, ...paging }, docs));
 }
 
@@ -159,7 +162,7 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
     check: (s) => (isValidSymbol(s) || LOOSE_SYMBOL.test(s) ? undefined : 'Value error, symbol must have the shape <MARKET>:<code>'),
   });
   const dates = readDates(r, 'start_date', 'end_date');
-  const num = r.integer('num', { min: 1, max: 100 }) ?? 10;
+  const num = r.integer('num', { min: 1 }) ?? 10;
   // The field table and the request schema spell the flag differently; both are honoured.
   const extra = r.boolean('include_doc_extra_detail') ?? r.boolean('include_doc_extra_details') ?? false;
   r.done();
@@ -179,6 +182,11 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
     const doc = state.dataset.chunkOwner.get(h.key);
     const chunk = doc?.chunks.find((c) => c.id === h.key);
     if (!doc || !chunk) return [];
+    if (variant === 'published') {
+      // OAIChunkWithDoc: no score; the doc is OAIDoc or OAIDocBase.
+      const docForm = extra ? formatListDoc(doc, variant, state.dataset.companies) : publishedDocBase(doc);
+      return [{ id: chunk.id, type: chunk.type, media_url: chunk.media_url, content: chunk.content, summary: chunk.summary, doc: docForm }];
+    }
     return [
       {
         id: chunk.id,
@@ -187,18 +195,24 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
         content: chunk.content,
         summary: chunk.summary,
         score: Math.round(h.score * 10_000) / 10_000,
-        doc: extra ? formatListDoc(doc, variant) : { id: doc.id, title: doc.title, url: doc.url },
+        doc: extra ? formatListDoc(doc, variant, state.dataset.companies) : { id: doc.id, title: doc.title, url: doc.url },
       },
     ];
   });
   return ok({ chunks });
 }
 
+/**
+ * Documents by tag. `tags` is the published schema's object (tag type → values) or the
+ * interface's list; both are accepted in every variant. A document matches when it carries any of
+ * the values asked for (under the type asked for, with the object form).
+ */
 function docsByTags(ctx: RouteContext): ReturnType<typeof ok> {
   const { state } = ctx;
   const variant = state.variant;
   const r = FieldReader.forBody(ctx.body, { required: true });
-  const tags = r.stringArray('tags', { required: true });
+  if (!r.has('tags')) r.issue(['tags'], 'Field required', 'missing', null);
+  const tags = readTags(r);
   r.string('language', { enum: ['all', 'chinese', 'english'] });
   const categories = r.stringArray('categories', { enum: categoriesFor(variant) });
   const markets = r.stringArray('markets', { enum: MARKETS });
@@ -208,12 +222,13 @@ function docsByTags(ctx: RouteContext): ReturnType<typeof ok> {
   const allowed = filterDocs(state.dataset, {
     defaultCategories: defaultCategories(variant),
     tags: tags ?? [],
+    anyTag: true,
     ...(categories ? { categories } : {}),
     ...(markets ? { markets } : {}),
     ...dates,
   });
   const ranked = rankDocs(state.dataset, '', 'smart', allowed);
-  const docs = page(ranked, paging.pageNum, paging.pageSize).map((d) => formatListDoc(d.doc, variant));
+  const docs = page(ranked, paging.pageNum, paging.pageSize).map((d) => formatListDoc(d.doc, variant, state.dataset.companies));
   return ok(formatPage(variant, { total: ranked.length, ...paging }, docs));
 }
 

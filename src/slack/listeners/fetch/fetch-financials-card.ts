@@ -1,18 +1,21 @@
 /**
  * Fetches what a /financials request needs and renders its card. The snapshot asks for the
- * balance sheet, cash flow and revenue mix in parallel; when some of them fail it shows the
- * others and says which part is missing and why. Only when all three fail does it throw.
+ * income statement, balance sheet, cash flow and revenue mix in parallel, and the earnings
+ * calendar for each market asked for; when some parts fail the card shows the others and says
+ * which part is missing and why. Only when every part fails does it throw.
  */
 import { isServiceError, type ServiceError } from '../../../service/errors/service-error.js';
 import type { Logger } from '../../../observability/logger.js';
-import type { CallOptions, ResearchService } from '../../../service/types.js';
+import type { CallOptions, EarningsCalendarEntry, Market, ResearchService } from '../../../service/types.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { renderCompanySnapshot } from '../../blocks/company-snapshot-card.js';
+import { renderEarningsCalendar } from '../../blocks/earnings-calendar-card.js';
+import { renderStockPriceCard } from '../../blocks/stock-price-card.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderIndexCard } from '../../blocks/index-card.js';
 import { clampMessage } from '../../blocks/limits.js';
 import { renderRevenueBreakdown } from '../../blocks/revenue-card.js';
-import { renderBalanceSheet, renderCashFlow } from '../../blocks/statement-card.js';
+import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../blocks/statement-card.js';
 import type { FinancialsArgs } from '../../commands/parse-financials-args.js';
 
 export type FinancialsRequest = Exclude<FinancialsArgs, { kind: 'help' | 'usage' | 'modal' }>;
@@ -62,32 +65,75 @@ async function fetchSnapshot(
     ...(args.fiscalYear ? { fiscalYear: args.fiscalYear } : {}),
     ...(args.fiscalQuarter ? { fiscalQuarter: args.fiscalQuarter } : {}),
   };
-  const [balance, cashFlow, revenue] = await Promise.allSettled([
+  const [income, balance, cashFlow, revenue] = await Promise.allSettled([
+    service.incomeStatement(statement, call),
     service.balanceSheet(statement, call),
     service.cashFlow(statement, call),
     service.revenueBreakdown({ symbol, limit: SNAPSHOT_PERIODS, ...(args.fiscalYear ? { fiscalYear: args.fiscalYear } : {}) }, call),
   ]);
   const parts = [
+    { name: 'income statement', result: income },
     { name: 'balance sheet', result: balance },
     { name: 'cash flow', result: cashFlow },
     { name: 'revenue mix', result: revenue },
   ];
-  const failed = parts.filter((p) => p.result.status === 'rejected');
-  if (failed.length === parts.length) throw mostTelling(failed.map((p) => (p.result as PromiseRejectedResult).reason));
+  throwWhenAllFailed(parts);
   const card = renderCompanySnapshot({
     symbol,
+    income: income.status === 'fulfilled' ? income.value : [],
     balance: balance.status === 'fulfilled' ? balance.value : [],
     cashFlow: cashFlow.status === 'fulfilled' ? cashFlow.value : [],
     revenue: revenue.status === 'fulfilled' ? revenue.value : null,
   });
+  return withMissingParts(card, parts, 'snapshot part failed', log);
+}
+
+interface Part {
+  name: string;
+  result: PromiseSettledResult<unknown>;
+}
+
+function throwWhenAllFailed(parts: Part[]): void {
+  const reasons = parts.flatMap((p) => (p.result.status === 'rejected' ? [p.result.reason] : []));
+  if (reasons.length === parts.length) throw mostTelling(reasons);
+}
+
+/** The card, followed by a notice naming each part that failed and why (each also logged). */
+function withMissingParts(card: SlackMessage, parts: Part[], logLine: string, log: Logger): SlackMessage {
+  const failed = parts.flatMap((p) => (p.result.status === 'rejected' ? [{ name: p.name, reason: p.result.reason as unknown }] : []));
   if (failed.length === 0) return card;
   for (const p of failed) {
-    const reason = (p.result as PromiseRejectedResult).reason;
-    log.warn('snapshot part failed', { part: p.name, kind: isServiceError(reason) ? reason.kind : 'unknown', error: reason });
+    log.warn(logLine, { part: p.name, kind: isServiceError(p.reason) ? p.reason.kind : 'unknown', error: p.reason });
   }
-  const missing = failed.map((p) => `the ${p.name} (${partFailureReason((p.result as PromiseRejectedResult).reason)})`).join(' and ');
+  const missing = failed.map((p) => `the ${p.name} (${partFailureReason(p.reason)})`).join(' and ');
   const notice = renderNotice(`Not shown: ${missing}.`, ':warning:');
   return clampMessage({ text: `${card.text}\n${notice.text}`, blocks: [...card.blocks, ...notice.blocks] });
+}
+
+/** Markets in the user's words, for notices: "US", "Hong Kong". */
+const MARKET_LABELS: Record<Market, string> = { cn: 'China A-share', hk: 'Hong Kong', us: 'US' };
+
+async function fetchEarnings(
+  service: ResearchService,
+  args: Extract<FinancialsRequest, { kind: 'earnings' }>,
+  call: CallOptions,
+  log: Logger,
+): Promise<SlackMessage> {
+  const results = await Promise.allSettled(
+    args.markets.map((market) => service.earningsCalendar({ market, startDate: args.startDate, endDate: args.endDate }, call)),
+  );
+  const parts = args.markets.map((market, i) => ({
+    name: `${MARKET_LABELS[market]} calendar`,
+    market,
+    result: results[i] as PromiseSettledResult<EarningsCalendarEntry[]>,
+  }));
+  throwWhenAllFailed(parts);
+  const card = renderEarningsCalendar({
+    startDate: args.startDate,
+    endDate: args.endDate,
+    markets: parts.flatMap((p) => (p.result.status === 'fulfilled' ? [{ market: p.market, entries: p.result.value }] : [])),
+  });
+  return withMissingParts(card, parts, 'earnings calendar part failed', log);
 }
 
 export interface FinancialsCallOptions {
@@ -101,8 +147,9 @@ export async function fetchFinancialsCard(
   args: FinancialsRequest,
   options: FinancialsCallOptions,
 ): Promise<SlackMessage> {
-  const company = { symbol: args.symbol.canonical };
   const call: CallOptions = { correlationId: options.correlationId };
+  if (args.kind === 'earnings') return fetchEarnings(service, args, call, options.log);
+  const company = { symbol: args.symbol.canonical };
   switch (args.kind) {
     case 'snapshot':
       return fetchSnapshot(service, args, call, options.log);
@@ -110,6 +157,10 @@ export async function fetchFinancialsCard(
       return renderBalanceSheet(await service.balanceSheet(args.request, call), company);
     case 'cashflow':
       return renderCashFlow(await service.cashFlow(args.request, call), company);
+    case 'income':
+      return renderIncomeStatement(await service.incomeStatement(args.request, call), company);
+    case 'prices':
+      return renderStockPriceCard(await service.companyPrices(args.request, call), company);
     case 'revenue':
       return renderRevenueBreakdown(await service.revenueBreakdown(args.request, call), company);
     case 'index':
@@ -122,12 +173,17 @@ export async function fetchFinancialsCard(
 
 /** What the user asked for, for messages ("the balance sheet of US:NVDA"). */
 export function financialsAction(args: FinancialsRequest): string {
+  if (args.kind === 'earnings') {
+    return `the earnings calendar (${args.markets.map((m) => MARKET_LABELS[m]).join(', ')}, week of ${args.startDate})`;
+  }
   const what = {
     snapshot: 'the snapshot',
     balance: 'the balance sheet',
     cashflow: 'the cash-flow statement',
+    income: 'the income statement',
     revenue: 'the revenue breakdown',
     index: 'the index prices',
+    prices: 'the share prices',
   }[args.kind];
   return `${what} of ${args.symbol.canonical}`;
 }

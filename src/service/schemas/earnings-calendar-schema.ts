@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { compact } from './compact.js';
+import { isRecord } from '../read-shape.js';
+import { optionalString, recordsIn } from './wire-fields.js';
+
+/**
+ * One scheduled or past earnings report (`/v1/stock/earnings-calendar`). The schemas say only
+ * that the answer gives "fiscal year, quarter, and filing dates", so the date is read from any
+ * of the names the service's other stock records use (`filling_date`, as the statements spell
+ * it, `filing_date`, `report_date`, `date`); an entry without one is dropped, not a failed page.
+ */
+const entrySchema = z
+  .object({
+    symbol: optionalString,
+    code: optionalString,
+    name: optionalString,
+    company_name: optionalString,
+    market: optionalString,
+    area: optionalString,
+    fiscal_year: optionalString,
+    fiscal_quarter: optionalString,
+    period: optionalString,
+    end_date: optionalString,
+    filling_date: optionalString,
+    filing_date: optionalString,
+    report_date: optionalString,
+    date: optionalString,
+  })
+  .transform((e) => {
+    const date = e.filling_date ?? e.filing_date ?? e.report_date ?? e.date;
+    if (!date) return undefined;
+    return compact({
+      date: date.slice(0, 10),
+      symbol: e.symbol ?? e.code ?? '',
+      name: e.name ?? e.company_name,
+      market: e.market ?? e.area,
+      fiscalYear: e.fiscal_year,
+      fiscalQuarter: e.fiscal_quarter ?? e.period,
+      periodEnd: e.end_date,
+    });
+  });
+
+/** `data` of the earnings calendar: the list itself, or an object holding it as `items` or `list`. */
+export const earningsCalendarSchema = z
+  .preprocess((data) => (isRecord(data) ? (data.items ?? data.list) : data), recordsIn(entrySchema))
+  .transform((entries) => entries.filter((e) => e !== undefined));

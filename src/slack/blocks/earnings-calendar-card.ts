@@ -1,0 +1,92 @@
+/**
+ * The earnings calendar of a week (/financials earnings [market] [week]): one table row per
+ * report, by date, with the company, its symbol and the fiscal period reported.
+ */
+import type { EarningsCalendarEntry, Market } from '../../service/types.js';
+import type { KnownBlock, RawTextElement } from '@slack/types';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
+import { compact, context, header, section } from './card-parts.js';
+import { escapeMrkdwn } from './escape.js';
+import { clampMessage, SLACK_LIMITS } from './limits.js';
+import { cell } from './statement-table.js';
+
+export interface EarningsCalendarInput {
+  /** Monday and Sunday of the week, YYYY-MM-DD. */
+  startDate: string;
+  endDate: string;
+  /** The markets asked for, each with its entries (those whose call succeeded). */
+  markets: Array<{ market: Market; entries: EarningsCalendarEntry[] }>;
+}
+
+/** One header row, the rest reports: Slack shows at most 100 rows. */
+const MAX_ROWS = SLACK_LIMITS.tableRows - 1;
+const MARKET_NAMES: Record<Market, string> = { cn: 'China A-shares', hk: 'Hong Kong', us: 'US' };
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mon 24 Nov" for a YYYY-MM-DD date; the text itself when it is not one. */
+function dayLabel(date: string, withYear = false): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+  if (!m || Number.isNaN(ms)) return date || '—';
+  const d = new Date(ms);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}${withYear ? ` ${d.getUTCFullYear()}` : ''}`;
+}
+
+/** "Q3 FY2027", "FY2025", else the period end or a dash. */
+function periodOf(e: EarningsCalendarEntry): string {
+  const fy = e.fiscalYear?.trim();
+  const q = e.fiscalQuarter?.trim().toUpperCase();
+  if (fy && q) return q === 'FY' ? `FY${fy}` : `${q} FY${fy}`;
+  if (fy) return `FY${fy}`;
+  return e.periodEnd || '—';
+}
+
+export function renderEarningsCalendar(input: EarningsCalendarInput): SlackMessage {
+  const names = input.markets.map((m) => MARKET_NAMES[m.market] ?? m.market);
+  const title = `Earnings calendar · ${names.join(', ') || 'no market'}`;
+  const week = `${dayLabel(input.startDate)} – ${dayLabel(input.endDate, true)}`;
+  const several = input.markets.length > 1;
+  const entries = input.markets
+    .flatMap((m) => m.entries.map((e) => ({ ...e, market: m.market as string })))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
+  if (entries.length === 0) {
+    return clampMessage({
+      text: escapeMrkdwn(`No earnings reports for ${names.join(', ')} in the week ${week}.`),
+      blocks: [
+        header(title),
+        context(escapeMrkdwn(`Week of ${week}`)),
+        section(
+          `No earnings reports are scheduled for ${escapeMrkdwn(names.join(', '))} this week. Try \`next\`, \`last\` or a date, e.g. \`/financials earnings us next\`.`,
+        ),
+      ],
+    });
+  }
+  const shown = entries.slice(0, MAX_ROWS);
+  const rows: RawTextElement[][] = [
+    [cell('Date'), cell('Company'), cell('Symbol'), cell('Period'), ...(several ? [cell('Market')] : [])],
+    ...shown.map((e) => [
+      cell(dayLabel(e.date)),
+      cell(e.name || e.symbol || '—'),
+      cell(e.symbol || '—'),
+      cell(periodOf(e)),
+      ...(several ? [cell(e.market.toUpperCase())] : []),
+    ]),
+  ];
+  const blocks: Array<KnownBlock | false> = [
+    header(title),
+    context(escapeMrkdwn(`Week of ${week} · ${entries.length} report${entries.length === 1 ? '' : 's'}`)),
+    {
+      type: 'table',
+      rows,
+      // The company column wraps; the others keep to one line (fewer settings than columns is allowed).
+      column_settings: [{ is_wrapped: false }, { is_wrapped: true }],
+    },
+    entries.length > shown.length && context(`${entries.length - shown.length} more reports not shown.`),
+  ];
+  const fallback = [
+    `${title} — week of ${week}`,
+    ...shown.slice(0, 20).map((e) => `${dayLabel(e.date)}: ${e.name || e.symbol} (${e.symbol}) ${periodOf(e)}`),
+  ].join('\n');
+  return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
+}
