@@ -167,8 +167,11 @@ describe.each(SPEC_VERSIONS)('the client against the published %s schema', (vers
     expect(hsi[0]).toMatchObject({ date: '2025-11-28', symbol: 'HSI', name: '恒生指数', close: expect.any(Number) });
     expect(hsi[0]!.dividendYield).toBeGreaterThan(0.02);
     expect(hsi[0]!.dividendYield).toBeLessThan(0.05);
+    // Once a route answered, the client remembers it: no more probing of the other version's.
+    const probes = fake.probes.length;
     const csi = await client.indexPrices({ symbol: '000300' });
     expect(csi[0]?.marketCapAShare).toEqual(expect.any(Number));
+    expect(fake.probes.slice(probes)).toEqual([]);
     // The route the client settled on is this version's: index-prices (2025-12) or index-quote (2026-04).
     const used = fake.requests.filter((r) => r.path.startsWith('/v1/stock/index-') && r.status === 200).map((r) => r.path);
     expect(new Set(used)).toEqual(new Set([version === '2025-12' ? '/v1/stock/index-prices' : '/v1/stock/index-quote']));
