@@ -7,8 +7,11 @@ import type { StoredMessage } from '../../src/emulators/slack/index.js';
 import type { RunRecord } from '../../src/store/records.js';
 import type { Harness } from './harness.js';
 
+/** What these helpers use of a harness: the Slack emulator, the app's logs and stores (any service behind it). */
+export type AppUnderTest = Pick<Harness, 'slack' | 'logs' | 'desk'>;
+
 /** The event id of the `app_mention` (or DM `message`) Slack delivered for the message `ts`. */
-export function eventIdFor(h: Harness, ts: string, type: 'app_mention' | 'message'): string {
+export function eventIdFor(h: AppUnderTest, ts: string, type: 'app_mention' | 'message'): string {
   const d = h.slack.deliveries.find((x) => {
     const event = (x.payload as { event?: { type?: string; ts?: string } }).event;
     return x.kind === 'event_callback' && event?.type === type && event.ts === ts;
@@ -17,11 +20,16 @@ export function eventIdFor(h: Harness, ts: string, type: 'app_mention' | 'messag
   return d.eventId;
 }
 
-export function runIdForEvent(h: Harness, channelId: string, eventId: string): string {
+export function runIdForEvent(h: AppUnderTest, channelId: string, eventId: string): string {
   return runIdFor({ teamId: h.slack.teamId, channelId, requestId: eventId });
 }
 
-export async function waitForRecord(h: Harness, runId: string, ready: (r: RunRecord) => boolean, timeoutMs = 20_000): Promise<RunRecord> {
+export async function waitForRecord(
+  h: AppUnderTest,
+  runId: string,
+  ready: (r: RunRecord) => boolean,
+  timeoutMs = 20_000,
+): Promise<RunRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const record = await h.desk.stores.runs.get(runId);
@@ -33,11 +41,11 @@ export async function waitForRecord(h: Harness, runId: string, ready: (r: RunRec
 
 export const isEnded = (r: RunRecord): boolean => r.status !== 'starting' && r.status !== 'running';
 
-export function waitForRunEnd(h: Harness, runId: string, timeoutMs = 20_000): Promise<RunRecord> {
+export function waitForRunEnd(h: AppUnderTest, runId: string, timeoutMs = 20_000): Promise<RunRecord> {
   return waitForRecord(h, runId, isEnded, timeoutMs);
 }
 
-export function botReplies(h: Harness, channelId: string, threadTs: string): StoredMessage[] {
+export function botReplies(h: AppUnderTest, channelId: string, threadTs: string): StoredMessage[] {
   return h.slack.threadReplies(channelId, threadTs).filter((m) => m.user === h.slack.botUserId || m.bot_id === h.slack.botId);
 }
 
@@ -51,7 +59,7 @@ export function blockTypes(m: { blocks?: unknown[] }): string[] {
 }
 
 /** Slack calls the emulator refused (validation errors, 429s …), for a readable assertion. */
-export function failedCalls(h: Harness, allowed: readonly string[] = []): Array<{ method: string; error?: string; status: number }> {
+export function failedCalls(h: AppUnderTest, allowed: readonly string[] = []): Array<{ method: string; error?: string; status: number }> {
   return h.slack.calls
     .filter((c) => !c.ok && !allowed.includes(c.error ?? ''))
     .map((c) => ({ method: c.method, status: c.status, ...(c.error ? { error: c.error } : {}) }));
@@ -63,7 +71,7 @@ export function failedCalls(h: Harness, allowed: readonly string[] = []): Array<
  * show: over HTTP a late delivery the emulator cut off before the app read it never reaches the
  * app. Callers then wait for the run to end (seconds) before counting runs and replies.
  */
-export async function waitForRedeliveriesTurnedAway(h: Harness, eventId: string): Promise<void> {
+export async function waitForRedeliveriesTurnedAway(h: AppUnderTest, eventId: string): Promise<void> {
   await h.slack.waitFor(() => {
     const last = h.slack.deliveries.filter((d) => d.eventId === eventId).at(-1);
     return last !== undefined && (last.outcome === 'acked' || last.retryNum === 3);

@@ -5,6 +5,9 @@
 import type { StoredEphemeral, StoredMessage } from '../../src/emulators/slack/index.js';
 import type { Harness } from './harness.js';
 
+/** What these helpers use of a harness: the Slack emulator and the app's logs (any service behind it). */
+export type AppUnderTest = Pick<Harness, 'slack' | 'logs'>;
+
 export interface ButtonInfo {
   action_id: string;
   value?: string;
@@ -45,13 +48,13 @@ export function allText(m: { text?: string; blocks?: unknown[] }): string {
   return `${m.text ?? ''}\n${JSON.stringify(m.blocks ?? [])}`;
 }
 
-export function ephemeralsOf(h: Harness, channel = h.slack.defaultChannelId, user = h.slack.defaultUserId): StoredEphemeral[] {
+export function ephemeralsOf(h: AppUnderTest, channel = h.slack.defaultChannelId, user = h.slack.defaultUserId): StoredEphemeral[] {
   return h.slack.ephemeralFor(user, channel);
 }
 
 /** Runs `act`, then waits for an ephemeral message that was not there before. */
 export async function nextEphemeral(
-  h: Harness,
+  h: AppUnderTest,
   act: () => Promise<unknown>,
   opts: { channel?: string; user?: string; timeoutMs?: number } = {},
 ): Promise<StoredEphemeral> {
@@ -64,7 +67,7 @@ export async function nextEphemeral(
 
 /** Runs `act`, then waits for a new top-level bot message in the channel. */
 export async function nextChannelMessage(
-  h: Harness,
+  h: AppUnderTest,
   act: () => Promise<unknown>,
   channel = h.slack.defaultChannelId,
 ): Promise<StoredMessage> {
@@ -75,7 +78,7 @@ export async function nextChannelMessage(
 
 /** Runs `act`, then waits for a new reply in the thread. */
 export async function nextThreadReply(
-  h: Harness,
+  h: AppUnderTest,
   threadTs: string,
   act: () => Promise<unknown>,
   channel = h.slack.defaultChannelId,
@@ -93,17 +96,17 @@ export function splitCommand(line: string): { command: string; text: string } {
 }
 
 /** Sends a slash command line as the default user (default channel) and returns the ephemeral answer. */
-export async function command(h: Harness, line: string, channel?: string): Promise<StoredEphemeral> {
+export async function command(h: AppUnderTest, line: string, channel?: string): Promise<StoredEphemeral> {
   return nextEphemeral(h, () => send(h, line, channel), channel ? { channel } : {});
 }
 
 /** Sends a slash command line and checks it was acknowledged in time. */
-export async function send(h: Harness, line: string, channel?: string): Promise<void> {
+export async function send(h: AppUnderTest, line: string, channel?: string): Promise<void> {
   expectAcked(await h.slack.sendCommand({ ...splitCommand(line), ...(channel ? { channel_id: channel } : {}) }));
 }
 
 /** Clicks a button on an ephemeral message and returns the ephemeral answer it produced. */
-export async function clickEphemeral(h: Harness, on: StoredEphemeral, b: ButtonInfo): Promise<void> {
+export async function clickEphemeral(h: AppUnderTest, on: StoredEphemeral, b: ButtonInfo): Promise<void> {
   expectAcked(
     await h.slack.clickAction({
       channel_id: on.channel,
@@ -115,7 +118,7 @@ export async function clickEphemeral(h: Harness, on: StoredEphemeral, b: ButtonI
   );
 }
 
-export async function clickMessage(h: Harness, on: StoredMessage, b: ButtonInfo): Promise<void> {
+export async function clickMessage(h: AppUnderTest, on: StoredMessage, b: ButtonInfo): Promise<void> {
   expectAcked(
     await h.slack.clickAction({
       channel_id: on.channel,
@@ -128,7 +131,7 @@ export async function clickMessage(h: Harness, on: StoredMessage, b: ButtonInfo)
 
 /** The ephemeral with this ts, once `ready` holds (e.g. after an in-place edit). */
 export function waitForEphemeral(
-  h: Harness,
+  h: AppUnderTest,
   ts: string,
   ready: (e: StoredEphemeral) => boolean,
   channel = h.slack.defaultChannelId,
@@ -143,7 +146,7 @@ function expectAcked(result: { ok: boolean; outcome: string; latencyMs: number }
 }
 
 /** Slack calls the emulator refused, apart from rate limiting (which the app paces itself). */
-export function rejectedSlackCalls(h: Harness, allowed: readonly string[] = []): Array<{ method: string; error?: string }> {
+export function rejectedSlackCalls(h: AppUnderTest, allowed: readonly string[] = []): Array<{ method: string; error?: string }> {
   return h.slack.calls
     .filter((c) => !c.ok && c.error !== 'ratelimited' && !allowed.includes(c.error ?? ''))
     .map((c) => ({ method: c.method, ...(c.error ? { error: c.error } : {}) }));
@@ -153,12 +156,12 @@ export function rejectedSlackCalls(h: Harness, allowed: readonly string[] = []):
  * response_url posts are not Web API calls, so the emulator's call log does not see them; the
  * app logs every one that fails. None may.
  */
-export function rejectedResponses(h: Harness): string[] {
+export function rejectedResponses(h: AppUnderTest): string[] {
   return h.logs.filter((l) => /could not answer on the response_url|could not tell the user|unhandled listener error/.test(l));
 }
 
 /** Log lines that carry this correlation id. */
-export function linesWith(h: Harness, correlationId: string): string[] {
+export function linesWith(h: AppUnderTest, correlationId: string): string[] {
   return h.logs.filter((l) => l.includes(correlationId));
 }
 
