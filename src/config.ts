@@ -92,6 +92,12 @@ const instanceId = setting.refine(
   'may hold only letters, digits, . _ : - (at most 100)',
 );
 
+/** The service's agent id: an integer that may pass 2^53, so kept as its decimal text. */
+const agentId = setting.refine(
+  (raw) => raw === undefined || /^[1-9]\d{0,30}$/.test(raw),
+  "must be the agent's integer id, e.g. 11887655289749510",
+);
+
 /** Read only in playground and demo mode respectively, so checked only there (see configSchema). */
 const playgroundPort = portNumber(8080);
 const emulatorAgentSpeed = numberIn(2, 0.1, 1000);
@@ -105,6 +111,7 @@ const envSchema = z.object({
   PLAYGROUND_PORT: setting,
   SERVICE_BASE_URL: httpUrl,
   SERVICE_API_KEY: setting,
+  SERVICE_AGENT_ID: agentId,
   EMULATOR_AGENT_SPEED: setting,
   SLACK_STREAMING: oneOf(['auto', 'native', 'update'], 'auto'),
   LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error'], 'info'),
@@ -132,6 +139,7 @@ const EXAMPLES: Record<EnvName, string> = {
   PLAYGROUND_PORT: '8080',
   SERVICE_BASE_URL: 'https://research.example.com',
   SERVICE_API_KEY: '<your API key>',
+  SERVICE_AGENT_ID: '11887655289749510',
   EMULATOR_AGENT_SPEED: '2',
   SLACK_STREAMING: 'auto',
   LOG_LEVEL: 'info',
@@ -188,7 +196,12 @@ function serviceFrom(e: Env, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', message: 'is required when SERVICE_BASE_URL is set', path: ['SERVICE_API_KEY'] });
       return z.NEVER;
     }
-    return { mode: 'remote' as const, baseUrl: e.SERVICE_BASE_URL.replace(/\/+$/, ''), apiKey: e.SERVICE_API_KEY };
+    return {
+      mode: 'remote' as const,
+      baseUrl: e.SERVICE_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.SERVICE_API_KEY,
+      ...(e.SERVICE_AGENT_ID ? { agentId: e.SERVICE_AGENT_ID } : {}),
+    };
   }
   if (e.SERVICE_API_KEY) {
     ctx.addIssue({ code: 'custom', message: 'is required when SERVICE_API_KEY is set', path: ['SERVICE_BASE_URL'] });

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       service = createResearchClient({
         baseUrl: config.service.baseUrl,
         apiKey: config.service.apiKey,
+        ...(config.service.agentId ? { agentId: config.service.agentId } : {}),
         timeoutMs: config.serviceTimeoutMs,
         logger,
       });

@@ -17,6 +17,7 @@ import { assistantEventListSchema, conversationMessageListSchema } from './schem
 import { cancelResultSchema } from './schemas/cancel-result-schema.js';
 import { shapeParser } from './schemas/parse-shape.js';
 import { ServiceError } from './errors/service-error.js';
+import { integerText } from './parse-json-text.js';
 import { wireBody } from './wire-body.js';
 import { eventsPath, followEvents, type EventStream, type StreamReconnectPolicy } from './event-stream/follow-events.js';
 import { discardBody } from './event-stream/discard-body.js';
@@ -62,7 +63,8 @@ export interface AgentApi {
 
 const conversationPath = (id: string): string => `/v1/agent/conversations/${encodeURIComponent(id)}`;
 
-export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy): AgentApi {
+/** `defaultAgentId`: the agent of conversations whose request names none (decimal text). */
+export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy, defaultAgentId?: string): AgentApi {
   const listMessages: AgentApi['listMessages'] = (conversationId, page, opts) =>
     req.call({
       method: 'GET',
@@ -105,7 +107,12 @@ export function createAgentApi(req: Requester, reconnect: StreamReconnectPolicy)
       req.call({
         method: 'POST',
         path: '/v1/agent/conversations',
-        body: wireBody({ agent_id: r.agentId, title: r.title, conversation_type: r.conversationType, meta: r.meta }),
+        body: wireBody({
+          agent_id: agentIdOf(r.agentId ?? defaultAgentId),
+          title: r.title,
+          conversation_type: r.conversationType,
+          meta: r.meta,
+        }),
         idempotent: false,
         parse: parseConversation,
         opts,
@@ -178,4 +185,9 @@ export function findAssistantMessageId(headers: IncomingHttpHeaders): string | u
     if (typeof v === 'string' && v.trim() !== '') return v.trim();
   }
   return undefined;
+}
+
+/** An agent id as the wire's integer, exact beyond 2^53. */
+function agentIdOf(id: string | undefined) {
+  return id === undefined ? undefined : integerText(id);
 }

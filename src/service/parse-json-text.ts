@@ -1,4 +1,4 @@
-import { isInteger, parse } from 'lossless-json';
+import { isInteger, LosslessNumber, parse, stringify } from 'lossless-json';
 
 /**
  * JSON text → value, keeping integers beyond 2^53 exact: such a literal becomes its decimal text
@@ -17,4 +17,18 @@ const SIXTEEN_DIGITS = /\d{16}/;
 function parseNumber(literal: string): number | string {
   const n = Number(literal);
   return isInteger(literal) && !Number.isSafeInteger(n) ? literal : n;
+}
+
+/**
+ * Value → JSON text; an `integerText(...)` value goes out as a bare integer literal, exact beyond
+ * 2^53 (the real service's agent ids), as JSON.stringify of a number could not.
+ */
+export function toJsonText(value: unknown): string {
+  return stringify(value) ?? 'null';
+}
+
+/** An integer carried as its decimal text, for a request body: sent as a JSON number. */
+export function integerText(digits: string): LosslessNumber {
+  if (!/^-?\d+$/.test(digits)) throw new TypeError('an integer id must be decimal digits');
+  return new LosslessNumber(digits);
 }

@@ -8,7 +8,7 @@ import { ServiceError, type ServiceErrorKind } from './errors/service-error.js';
 import { ShapeError } from './errors/shape-error.js';
 import { mapHttpError } from './errors/map-http-error.js';
 import { safeCause } from './errors/safe-cause.js';
-import { parseJsonText } from './parse-json-text.js';
+import { parseJsonText, toJsonText } from './parse-json-text.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { noRetryPolicy, toPRetryOptions, type RetryPolicy } from './retry-policy.js';
 
@@ -90,7 +90,7 @@ export function createRequester(ctx: RequestContext): Requester {
       const res = await undiciRequest(urlFor(spec), {
         method: spec.method,
         headers: headersFor(spec, 'application/json'),
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        body: spec.body === undefined ? undefined : toJsonText(spec.body),
         dispatcher: ctx.dispatcher,
         signal: deadline.signal,
       });
@@ -180,7 +180,7 @@ export function createRequester(ctx: RequestContext): Requester {
       const res = await undiciRequest(urlFor(spec), {
         method: spec.method,
         headers: headersFor(spec, spec.accept),
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        body: spec.body === undefined ? undefined : toJsonText(spec.body),
         dispatcher: ctx.streamDispatcher,
         signal: deadline.signal,
         bodyTimeout: spec.idleTimeoutMs,

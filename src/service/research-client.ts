@@ -26,6 +26,11 @@ export interface ResearchClientOptions {
   /** Waits out a Retry-After (real time by default). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   streamReconnect?: Partial<StreamReconnectPolicy>;
+  /**
+   * The agent new conversations are created with (decimal text: real ids pass 2^53). Unset, the
+   * service's default agent; the 2025-12 schema requires one (body.agent_id).
+   */
+  agentId?: string;
   /** Paging names of /v1/search and /v1/docs/tags; 'auto' (default) learns them from the service. */
   v1Paging?: PagingNamingMode;
 }
@@ -77,7 +82,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
     ...createDocsApi(req, naming),
     ...createStockApi(req),
     ...createConceptsApi(req),
-    ...createAgentApi(req, reconnect),
+    ...createAgentApi(req, reconnect, options.agentId),
     close() {
       if (!lifetime.signal.aborted) lifetime.abort(new Error('client closed'));
       closing ??= Promise.all([ownDispatcher?.close(), ownStreamDispatcher?.close()]).then(() => undefined);

@@ -207,7 +207,8 @@ export type FolderDeleted = z.output<typeof folderDeletedSchema> & { folderId: s
 export type Conversation = z.output<typeof conversationSchema>;
 
 export interface CreateConversationRequest {
-  agentId?: number;
+  /** Decimal text (real agent ids pass 2^53); unset, the client's configured agent or the service's default. */
+  agentId?: string;
   title?: string;
   conversationType?: 'agent_chat' | 'task_chat' | 'debug_chat' | 'bot_chat';
   meta?: Record<string, unknown>;

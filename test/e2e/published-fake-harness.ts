@@ -37,7 +37,15 @@ export async function startPublishedFakeHarness(options: { version: SpecVersion;
     rateLimits: 'slack',
   });
   const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), 'info');
-  const client = createResearchClient({ baseUrl: fake.url, apiKey: fake.apiKey, retry: fastTestRetryPolicy, timeoutMs: 5_000, logger });
+  // As main.ts builds it with SERVICE_AGENT_ID set (the 2025-12 schema requires an agent id).
+  const client = createResearchClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    agentId: '11887655289749510',
+    retry: fastTestRetryPolicy,
+    timeoutMs: 5_000,
+    logger,
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-published-'));
   const store = await createFileStateStore({ dir: dataDir, logger });
   const deskOptions: ResearchDeskOptions = {

@@ -16,7 +16,8 @@ import { FAKE_DOCUMENTS, SHANGHAI_MIDNIGHT_FILING_MS } from '../support/publishe
 
 const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 5_000 };
 /** The 2025-12 schema requires an agent id to create a conversation (2026-04 defaults it): these tests name one. */
-const AGENT_ID = 11_887_655;
+// The schema's own example id: past 2^53, so it must go out exact.
+const AGENT_ID = '11887655289749510';
 
 async function collect(events: AsyncIterable<WorkflowStreamEvent>): Promise<WorkflowStreamEvent[]> {
   const out: WorkflowStreamEvent[] = [];
@@ -214,9 +215,20 @@ describe.each(SPEC_VERSIONS)('the client against the published %s schema', (vers
     expect((await client.getConversation(conversation.id)).id).toBe(conversation.id);
   });
 
-  it('creates a conversation as the app does (no agent id: the service’s default agent)', async () => {
-    const conversation = await client.createConversation({ title: 'NVIDIA margins', conversationType: 'agent_chat' });
-    expect(conversation).toMatchObject({ title: 'NVIDIA margins' });
+  it('creates a conversation as the app does: the configured agent id sent exact; without one, as this version allows', async () => {
+    const configured = createResearchClient({ baseUrl: fake.url, apiKey: fake.apiKey, agentId: AGENT_ID });
+    try {
+      const conversation = await configured.createConversation({ title: 'NVIDIA margins', conversationType: 'agent_chat' });
+      expect(conversation).toMatchObject({ title: 'NVIDIA margins' });
+      expect(fake.requests.filter((r) => r.path === '/v1/agent/conversations').at(-1)?.text).toContain(`"agent_id":${AGENT_ID}`);
+    } finally {
+      await configured.close();
+    }
+    // Without SERVICE_AGENT_ID: the 2026-04 schema uses the default agent; 2025-12 requires one.
+    const unnamed = client.createConversation({ title: 'NVIDIA margins', conversationType: 'agent_chat' });
+    if (version === '2026-04') await expect(unnamed).resolves.toMatchObject({ title: 'NVIDIA margins' });
+    else await expect(unnamed).rejects.toMatchObject({ kind: 'validation', message: expect.stringContaining('agent_id') });
+    fake.takeProblems();
   });
 
   it('runs the agent: data-only stream, every event once (tool_end without offset, usage after workflow_end)', async () => {
@@ -227,7 +239,9 @@ describe.each(SPEC_VERSIONS)('the client against the published %s schema', (vers
     const served = fake.runs().find((r) => r.assistantMessageId === run.assistantMessageId);
     expect(streamed.map((e) => e.event_type)).toEqual(served?.eventTypes);
     expect(served?.status).toBe('completed');
-    expect(streamed[0]).toMatchObject({ event_type: 'init', run_id: '' });
+    // The init's empty run_id names nothing: the client may drop it, never invent one.
+    expect(streamed[0]?.event_type).toBe('init');
+    expect(streamed[0]?.run_id ?? '').toBe('');
     expect(streamed.find((e) => e.event_type === 'tool_end')?.offset).toBeUndefined();
     expect(streamed.at(-1)?.event_type).toBe('usage');
 

@@ -58,6 +58,8 @@ export interface FakeRequest {
   operation?: string;
   query: Record<string, string>;
   body: unknown;
+  /** The body as sent (JSON.parse would round integers past 2^53). */
+  text: string;
   status: number;
 }
 
@@ -129,7 +131,7 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
         bodyError = 'JSON decode error';
       }
     }
-    const entry: FakeRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, status: 0 };
+    const entry: FakeRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, text, status: 0 };
     requests.push(entry);
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
