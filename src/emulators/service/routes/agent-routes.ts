@@ -55,7 +55,7 @@ function runOrThrow(ctx: RouteContext, conv: ConversationRecord): AgentRun {
 }
 
 function publicConversation(conv: ConversationRecord) {
-  const { nextOffset: _next, ...rest } = conv;
+  const { nextOffset: _next, framing: _framing, ...rest } = conv;
   return {
     ...rest,
     url: `https://research.example.com/agent/conversations/${conv.id}`,
