@@ -22,7 +22,13 @@ export interface PublishedFakeHarness extends Omit<Harness, 'service' | 'keyPref
   fake: PublishedFake;
 }
 
-export async function startPublishedFakeHarness(options: { version: SpecVersion; eventDelayMs?: number }): Promise<PublishedFakeHarness> {
+export async function startPublishedFakeHarness(options: {
+  version: SpecVersion;
+  eventDelayMs?: number;
+  /** SERVICE_AGENT_ID; null leaves it unset. */
+  agentId?: string | null;
+}): Promise<PublishedFakeHarness> {
+  const agentId = options.agentId === undefined ? '11887655289749510' : options.agentId;
   const fake = await startPublishedFake({
     version: options.version,
     apiKey: E2E_SECRETS.serviceKey,
@@ -37,11 +43,11 @@ export async function startPublishedFakeHarness(options: { version: SpecVersion;
     rateLimits: 'slack',
   });
   const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), 'info');
-  // As main.ts builds it with SERVICE_AGENT_ID set (the 2025-12 schema requires an agent id).
+  // As main.ts builds it, by default with SERVICE_AGENT_ID set (the 2025-12 schema requires one).
   const client = createResearchClient({
     baseUrl: fake.url,
     apiKey: fake.apiKey,
-    agentId: '11887655289749510',
+    ...(agentId === null ? {} : { agentId }),
     retry: fastTestRetryPolicy,
     timeoutMs: 5_000,
     logger,

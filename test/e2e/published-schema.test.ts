@@ -266,3 +266,25 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
     expect(served(`/v1/agent/conversations/${record.conversationId}/messages/${record.assistantMessageId}`).length).toBeGreaterThan(0);
   });
 });
+
+describe('the app against a 2025-12 service without SERVICE_AGENT_ID', () => {
+  let h: PublishedFakeHarness;
+  beforeAll(async () => {
+    h = await startPublishedFakeHarness({ version: '2025-12', agentId: null });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('answers the mention with the setting that fixes it, not silence', async () => {
+    const channel = h.slack.defaultChannelId;
+    const { ts } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> NVIDIA 数据中心业务怎么样？` });
+    const record = await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')));
+    expect(record.status).toBe('failed');
+    const replies = botReplies(h, channel, ts);
+    expect(replies).toHaveLength(1);
+    expect(messageText(replies[0]!)).toContain('SERVICE_AGENT_ID');
+    // The fake refused the request with FastAPI's 422, as a 2025-12 deployment would.
+    expect(h.fake.requests.filter((r) => r.path === '/v1/agent/conversations').map((r) => r.status)).toEqual([422]);
+  });
+});
