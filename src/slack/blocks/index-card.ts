@@ -8,8 +8,9 @@ import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
-import { formatCompact, formatNumber, formatPercent, isNum, MISSING, sparkline } from './format.js';
+import { formatCompact, formatNumber, formatPercent, isNum, sparkline } from './format.js';
 import { clampMessage } from './limits.js';
+import { summarisePrices, withDate } from './price-summary.js';
 
 export interface IndexCardContext {
   /** Index code as queried (SPX, HSI, 000300). */
@@ -32,15 +33,6 @@ function marketCapField(item: IndexPriceItem, code: string): string {
   return `*Market cap*\n${formatCompact(positive(item.marketCap))}`;
 }
 
-function extreme(items: IndexPriceItem[], pick: (i: IndexPriceItem) => number | undefined, dir: 1 | -1): { value?: number; date?: string } {
-  let best: IndexPriceItem | undefined;
-  for (const i of items) {
-    const v = pick(i);
-    if (isNum(v) && (!best || dir * v > dir * (pick(best) as number))) best = i;
-  }
-  return best ? { value: pick(best) as number, date: best.date } : {};
-}
-
 export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext): SlackMessage {
   const sorted = [...items].filter((i) => i && typeof i.date === 'string').sort((a, b) => b.date.localeCompare(a.date));
   const latest = sorted[0];
@@ -53,21 +45,7 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
     });
   }
   const oldest = sorted[sorted.length - 1];
-  const high = extreme(sorted, (i) => i.dayHigh ?? i.close, 1);
-  const low = extreme(sorted, (i) => i.dayLow ?? i.close, -1);
-  const periodChange =
-    oldest && oldest !== latest && isNum(latest.close) && isNum(oldest.close) && oldest.close !== 0
-      ? ((latest.close - oldest.close) / oldest.close) * 100
-      : undefined;
-  const arrow = !isNum(latest.changePercent)
-    ? ''
-    : latest.changePercent > 0
-      ? ':small_red_triangle: '
-      : latest.changePercent < 0
-        ? ':small_red_triangle_down: '
-        : '';
-  const range =
-    isNum(latest.dayLow) && isNum(latest.dayHigh) ? `${formatNumber(latest.dayLow)} – ${formatNumber(latest.dayHigh)}` : MISSING;
+  const { high, low, periodChange, arrow, range } = summarisePrices(sorted);
   const f = [
     `*Close*\n${formatNumber(latest.close)}`,
     `*Change*\n${arrow}${formatPercent(latest.changePercent)}`,
@@ -75,8 +53,8 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
     `*PE (TTM)*\n${formatNumber(latest.peTtm)}`,
     `*PB*\n${formatNumber(latest.pb)}`,
     `*Dividend yield*\n${formatPercent(isNum(latest.dividendYield) ? latest.dividendYield * 100 : undefined, false)}`,
-    `*Period high*\n${formatNumber(high.value)}${high.date ? ` (${escapeMrkdwn(high.date)})` : ''}`,
-    `*Period low*\n${formatNumber(low.value)}${low.date ? ` (${escapeMrkdwn(low.date)})` : ''}`,
+    `*Period high*\n${withDate(high)}`,
+    `*Period low*\n${withDate(low)}`,
     `*Period change*\n${formatPercent(periodChange)}`,
     `*Turnover*\n${formatCompact(latest.tradeAmount)}`,
     marketCapField(latest, ctx.code),

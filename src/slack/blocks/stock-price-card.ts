@@ -8,28 +8,12 @@ import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
-import { formatCompact, formatNumber, formatPercent, isNum, MISSING, sparkline } from './format.js';
+import { formatCompact, formatNumber, formatPercent, isNum, sparkline } from './format.js';
 import { clampMessage } from './limits.js';
+import { summarisePrices, withDate } from './price-summary.js';
 import { companyTitle, type CompanyContext } from './statement-card.js';
 
 const SPARK_POINTS = 40;
-
-interface Extreme {
-  value?: number;
-  date?: string;
-}
-
-/** The day with the highest (dir 1) or lowest (dir −1) value of `pick`. */
-function extreme(items: StockPriceItem[], pick: (i: StockPriceItem) => number | undefined, dir: 1 | -1): Extreme {
-  let best: { value: number; date: string } | undefined;
-  for (const i of items) {
-    const v = pick(i);
-    if (isNum(v) && (!best || dir * v > dir * best.value)) best = { value: v, date: i.date };
-  }
-  return best ?? {};
-}
-
-const withDate = (e: Extreme): string => `${formatNumber(e.value)}${e.date ? ` (${escapeMrkdwn(e.date)})` : ''}`;
 
 export function renderStockPriceCard(items: StockPriceItem[], ctx: CompanyContext): SlackMessage {
   const sorted = items.filter((i) => i && typeof i.date === 'string').sort((a, b) => b.date.localeCompare(a.date));
@@ -49,21 +33,7 @@ export function renderStockPriceCard(items: StockPriceItem[], ctx: CompanyContex
   }
   const oldest = sorted[sorted.length - 1];
   const currency = latest.currency?.trim() ?? '';
-  const high = extreme(sorted, (i) => i.dayHigh ?? i.close, 1);
-  const low = extreme(sorted, (i) => i.dayLow ?? i.close, -1);
-  const periodChange =
-    oldest && oldest !== latest && isNum(latest.close) && isNum(oldest.close) && oldest.close !== 0
-      ? ((latest.close - oldest.close) / oldest.close) * 100
-      : undefined;
-  const arrow = !isNum(latest.changePercent)
-    ? ''
-    : latest.changePercent > 0
-      ? ':small_red_triangle: '
-      : latest.changePercent < 0
-        ? ':small_red_triangle_down: '
-        : '';
-  const range =
-    isNum(latest.dayLow) && isNum(latest.dayHigh) ? `${formatNumber(latest.dayLow)} – ${formatNumber(latest.dayHigh)}` : MISSING;
+  const { high, low, periodChange, arrow, range } = summarisePrices(sorted);
   const f = [
     `*Close${currency ? ` (${escapeMrkdwn(currency)})` : ''}*\n${formatNumber(latest.close)}`,
     `*Change*\n${arrow}${formatPercent(latest.changePercent)}`,
