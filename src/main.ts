@@ -12,6 +12,7 @@ import { createRedactor } from './observability/redactor.js';
 import { createResearchClient } from './service/research-client.js';
 import { createStateStore } from './store/create-state-store.js';
 import { startResearchDesk } from './research-desk.js';
+import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
 import { startServiceEmulator } from './emulators/service/index.js';
 import { startSlackEmulator } from './emulators/slack/index.js';
@@ -40,6 +41,13 @@ async function main(): Promise<void> {
     redact: createRedactor([...config.secrets, playgroundSecrets.botToken, playgroundSecrets.signingSecret]),
   });
   const closers: Closer[] = [];
+  let startupFailed = false;
+  process.on('unhandledRejection', (reason) => {
+    // After a failed start-up, calls still in flight (Bolt's first auth.test) fail as their peers
+    // close: expected, and not worth a stack under the one line that says what to do.
+    if (startupFailed) logger.debug('unhandled rejection after a failed start-up', { error: reason });
+    else logger.error('unhandled rejection', { error: reason });
+  });
   const localHost = config.host ?? '127.0.0.1';
 
   try {
@@ -124,6 +132,17 @@ async function main(): Promise<void> {
     }
     logger.info('ready', { readyMs, port: desk.port, slack: config.slack.mode, service: config.service.mode });
   } catch (error) {
+    const ports = [{ variable: 'PORT', port: config.port }];
+    if (config.slack.mode === 'playground') ports.push({ variable: 'PLAYGROUND_PORT', port: config.slack.playgroundPort });
+    const fix = describeStartupFailure(error, { ports, dataDir: config.dataDir });
+    startupFailed = true;
+    if (fix) {
+      // A cause the operator can fix is one line that says how. Nothing was served yet, so there
+      // is nothing to close: closing peers would only add their own noise (the store's lock is
+      // taken over once this process is gone, data-dir-lock.ts).
+      process.stderr.write(`research-desk: ${fix}\n`);
+      process.exit(1);
+    }
     logger.error('start-up failed', { error });
     await closeAll(closers, logger);
     process.exit(1);
@@ -140,7 +159,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason }));
 }
 
 function apiUrl(url: string | undefined): { apiUrl?: string } {

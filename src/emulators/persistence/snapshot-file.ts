@@ -66,7 +66,10 @@ export interface SnapshotWriterOptions {
   snapshot: () => unknown;
   /** How long changes gather before a write (default 200 ms). */
   delayMs?: number;
-  /** A failed write (full disk, permissions): reported, and retried with the next change. */
+  /**
+   * A failed write (full disk, permissions): retried with the next change, and reported once until
+   * a write succeeds again (a full disk must not print a line per message).
+   */
   onError: (error: SnapshotFileError) => void;
   setTimer?: (fn: () => void, ms: number) => { unref?: () => unknown };
 }
@@ -84,6 +87,7 @@ export function createSnapshotWriter(opts: SnapshotWriterOptions): SnapshotWrite
   let dirty = false;
   let timerSet = false;
   let writing: Promise<void> = Promise.resolve();
+  let failing = false;
 
   const writeNow = (): Promise<void> => {
     writing = writing.then(async () => {
@@ -91,8 +95,11 @@ export function createSnapshotWriter(opts: SnapshotWriterOptions): SnapshotWrite
       dirty = false;
       try {
         await writeSnapshotFile(opts.file, opts.snapshot());
+        failing = false;
       } catch (error) {
         dirty = true;
+        if (failing) return;
+        failing = true;
         opts.onError(error instanceof SnapshotFileError ? error : new SnapshotFileError(String(error), opts.file, { cause: error }));
       }
     });
