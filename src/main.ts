@@ -14,8 +14,8 @@ import { createStateStore } from './store/create-state-store.js';
 import { startResearchDesk } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
-import { startServiceEmulator } from './emulators/service/index.js';
-import { startSlackEmulator } from './emulators/slack/index.js';
+import { startServiceEmulator, type ServiceEmulator } from './emulators/service/index.js';
+import { startSlackEmulator, type SlackEmulator } from './emulators/slack/index.js';
 
 type Closer = () => Promise<unknown>;
 
@@ -51,10 +51,34 @@ async function main(): Promise<void> {
   const localHost = config.host ?? '127.0.0.1';
 
   try {
+    // The playground starts first: the demo service's links (documents, conversations) point at
+    // pages it serves on its fixed port, so links kept in messages still work after a restart.
+    let playground: SlackEmulator | undefined;
+    let demoService: ServiceEmulator | undefined;
+    if (config.slack.mode === 'playground') {
+      const slack = await startSlackEmulator({
+        port: config.slack.playgroundPort,
+        host: localHost,
+        botToken: playgroundSecrets.botToken,
+        signingSecret: playgroundSecrets.signingSecret,
+        pages: (req, res) => demoService?.servePage(req, res) ?? false,
+      });
+      closers.push(() => slack.close());
+      playground = slack;
+    }
+    const playgroundUrl = playground?.url.replace('127.0.0.1', 'localhost');
+    if (playgroundUrl) playground?.setPublicUrl(playgroundUrl);
+
     let service: ReturnType<typeof createResearchClient>;
     const demo = config.service.mode === 'demo';
     if (config.service.mode === 'demo') {
-      const emulator = await startServiceEmulator({ port: 0, host: '127.0.0.1', agentSpeed: config.service.agentSpeed });
+      const emulator = await startServiceEmulator({
+        port: 0,
+        host: '127.0.0.1',
+        agentSpeed: config.service.agentSpeed,
+        ...(playgroundUrl ? { publicUrl: playgroundUrl } : {}),
+      });
+      demoService = emulator;
       closers.push(() => emulator.close());
       service = createResearchClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, timeoutMs: config.serviceTimeoutMs, logger });
       logger.info('using the embedded demo research service', { url: emulator.url });
@@ -73,24 +97,13 @@ async function main(): Promise<void> {
     closers.push(() => store.close());
 
     let connection: SlackConnection;
-    let playgroundUrl: string | undefined;
-    let setRequestUrl: ((url: string) => void) | undefined;
     if (config.slack.mode === 'playground') {
-      const slack = await startSlackEmulator({
-        port: config.slack.playgroundPort,
-        host: localHost,
-        botToken: playgroundSecrets.botToken,
-        signingSecret: playgroundSecrets.signingSecret,
-      });
-      closers.push(() => slack.close());
       connection = {
         mode: 'http',
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
-        apiUrl: slack.apiUrl,
+        ...apiUrl(playground?.apiUrl),
       };
-      playgroundUrl = slack.url.replace('127.0.0.1', 'localhost');
-      setRequestUrl = (url) => slack.setRequestUrl(url);
     } else if (config.slack.mode === 'socket') {
       connection = { mode: 'socket', botToken: config.slack.botToken, appToken: config.slack.appToken, ...apiUrl(config.slack.apiUrl) };
     } else {
@@ -110,7 +123,9 @@ async function main(): Promise<void> {
       store,
       logger,
       streaming: config.streaming,
-      documentUrlDomains: config.documentUrlDomains,
+      // Demo documents in the playground live on its own host: their links unfurl there too.
+      documentUrlDomains:
+        demo && playgroundUrl ? [...config.documentUrlDomains, new URL(playgroundUrl).hostname] : config.documentUrlDomains,
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
@@ -119,7 +134,7 @@ async function main(): Promise<void> {
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
     closers.push(() => desk.stop());
-    setRequestUrl?.(`http://127.0.0.1:${desk.port}/slack/events`);
+    playground?.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
 
     // Measured from process start, so it includes loading the code.
     const readyMs = Math.round(process.uptime() * 1000);

@@ -2,11 +2,14 @@
  * The Financial Research Data Service emulator, startable in-process (tests) or from cli.ts.
  * It imports nothing from the app.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AgentRunStore } from './agent-runs.js';
 import { buildDataset } from './data/dataset.js';
+import { CANONICAL_LINKS, playgroundLinks } from './demo-links.js';
 import { FaultController, type ServiceFaults } from './faults.js';
+import { serveDemoPage } from './pages/page-routes.js';
 import type { EmulatorState } from './routing.js';
 import { createEmulatorServer, type RequestLogEntry } from './server.js';
 import { streamFramingOf } from './stream-framing.js';
@@ -35,6 +38,11 @@ export interface ServiceEmulatorOptions {
    * delay asked for instead of measuring it; it must reject when `signal` aborts.
    */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Where people open the demo's pages (the playground's address, e.g. http://localhost:3000):
+   * document, media and conversation URLs point there. Unset: made-up research.example.com hosts.
+   */
+  publicUrl?: string;
 }
 
 export interface ServiceEmulator {
@@ -45,6 +53,11 @@ export interface ServiceEmulator {
   /** Replaces the current faults (unset = off). */
   setFaults(f: Partial<ServiceFaults>): void;
   requestLog: RequestLogEntry[];
+  /**
+   * Answers a browser request for a demo page (document, chunk picture, conversation) and returns
+   * true, or returns false for any other path; another server (the playground's) can mount it.
+   */
+  servePage(req: IncomingMessage, res: ServerResponse): boolean;
   /** Holds running agent runs where they are (no further events) until resumeAgentRuns(). */
   pauseAgentRuns(): void;
   resumeAgentRuns(): void;
@@ -56,8 +69,10 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const clock = opts.clock ?? Date.now;
   const agentSpeed = opts.agentSpeed && opts.agentSpeed > 0 ? opts.agentSpeed : 1;
   const apiKey = opts.apiKey ?? 'demo-key';
+  const links = opts.publicUrl ? playgroundLinks(opts.publicUrl) : CANONICAL_LINKS;
   const state: EmulatorState = {
-    dataset: buildDataset(),
+    dataset: buildDataset(links),
+    links,
     variant: opts.variant ?? 'latest',
     clock,
     agentSpeed,
@@ -92,6 +107,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     url: `http://${urlHost}:${port}`,
     apiKey,
     requestLog,
+    servePage: (req, res) => serveDemoPage(state, req, res),
     setVariant(v) {
       state.variant = v;
     },

@@ -2,12 +2,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentRunStore } from './agent-runs.js';
 import type { Dataset } from './data/dataset.js';
+import type { DemoLinks } from './demo-links.js';
 import type { FaultController } from './faults.js';
 import type { SseConnection } from './sse-connection.js';
 import type { Variant } from './variants.js';
 
 export interface EmulatorState {
   dataset: Dataset;
+  /** Where document, media and conversation links point. */
+  links: DemoLinks;
   variant: Variant;
   clock: () => number;
   agentSpeed: number;

@@ -7,6 +7,7 @@ import { HttpError, StockError, ValidationError } from './http-errors.js';
 import { toJsonText } from './json-text.js';
 import type { EmulatorState, Route, RouteContext } from './routing.js';
 import type { Variant } from './variants.js';
+import { serveDemoPage } from './pages/page-routes.js';
 import { agentRoutes } from './routes/agent-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
 import { searchRoutes } from './routes/search-routes.js';
@@ -105,6 +106,9 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     res.on('close', () => {
       if (!res.writableFinished) deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() });
     });
+
+    // Browser pages (documents, conversations) need no key and take no faults: they are not the API.
+    if (serveDemoPage(state, req, res)) return;
 
     const faults = state.faults.faults;
     if (faults.latencyMs > 0) {

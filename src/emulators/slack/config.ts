@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
 import type { SlackEmulatorOptions } from './types.js';
@@ -29,6 +30,9 @@ export interface EmulatorConfig {
   botToken: string;
   appToken: string;
   requestUrl: string | undefined;
+  /** Where the playground is opened (setPublicUrl); undefined: the made-up slack.com workspace. */
+  publicUrl: string | undefined;
+  pages: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   deliveryMode: 'http' | 'socket';
   rateLimits: RateLimitTable | undefined;
   ackTimeoutMs: number;
@@ -52,6 +56,8 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     botToken: opts.botToken ?? 'xoxb-emulator-bot-token',
     appToken: opts.appToken ?? 'xapp-emulator-app-token',
     requestUrl: opts.requestUrl,
+    publicUrl: undefined,
+    pages: opts.pages,
     deliveryMode: opts.deliveryMode ?? 'http',
     rateLimits:
       opts.rateLimits === 'off'

@@ -32,6 +32,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     state,
     hub,
     staticDir: config.staticDir,
+    pages: config.pages,
     emulator: () => {
       if (emulator === undefined) throw new Error('emulator not started');
       return emulator;
@@ -76,6 +77,9 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     adminUserId: seed.adminUserId,
     setRequestUrl: (url) => {
       config.requestUrl = url;
+    },
+    setPublicUrl: (url) => {
+      config.publicUrl = url.replace(/\/+$/, '');
     },
     setDeliveryMode: (mode) => {
       config.deliveryMode = mode;

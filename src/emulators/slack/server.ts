@@ -11,12 +11,14 @@ import { handleWebApiCall, type WebApiDeps } from './web-api/web-api-router.js';
 
 const API_BODY_LIMIT = 5 * 1024 * 1024;
 const UPLOAD_LIMIT = 100 * 1024 * 1024;
+const PERMALINK_PATH = /^\/archives\/[A-Z0-9]+(?:\/p\d+)?\/?$/;
 
 export interface ServerDeps {
   state: EmulatorState;
   webApi: WebApiDeps;
   hub: SocketModeHub;
   staticDir: string;
+  pages: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   emulator: () => SlackEmulator;
 }
 
@@ -65,7 +67,11 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     return;
   }
 
-  if (req.method === 'GET' || req.method === 'HEAD') return serveStatic(res, deps.staticDir, path);
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    if (deps.pages?.(req, res)) return;
+    // A permalink (/archives/<channel>/p<ts>) opens the playground, which shows that thread.
+    return serveStatic(res, deps.staticDir, PERMALINK_PATH.test(path) ? '/' : path);
+  }
   res.writeHead(404).end();
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitTable } from './rate-limits.js';
 import type { StreamChunk } from './validation/chunks.js';
 import type { MessageMetadata } from './validation/metadata.js';
@@ -35,6 +36,12 @@ export interface SlackEmulatorOptions {
   appScopes?: string[];
   /** Directory of the playground page's static files; default `./playground-page` next to this module. */
   staticDir?: string;
+  /**
+   * Extra pages served on the emulator's port before the playground's files (the playground mounts
+   * the demo service's document and conversation pages here): answers and returns true for a path
+   * it serves, false otherwise.
+   */
+  pages?: (req: IncomingMessage, res: ServerResponse) => boolean;
   clock?: () => number;
 }
 
@@ -233,6 +240,12 @@ export interface SlackEmulator {
   defaultUserId: string;
   adminUserId: string;
   setRequestUrl(url: string): void;
+  /**
+   * The address people open the playground at (e.g. http://localhost:3000): auth.test's workspace
+   * `url` and chat.getPermalink point there, so a permalink opens its thread in the playground.
+   * Until set, they name a made-up https://<team>.slack.com/ workspace.
+   */
+  setPublicUrl(url: string): void;
   setDeliveryMode(mode: 'http' | 'socket'): void;
   sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
   postMessage(p: {

@@ -11,6 +11,7 @@ import { buildCompanyRevenue, type CompanyRevenue } from './revenue.js';
 import { buildCompanyIncome, type IncomeStatementRecord } from './income.js';
 import { createStockPriceHistory, type StockPriceHistory } from './stock-prices.js';
 import { SearchIndex } from '../search-index.js';
+import { CANONICAL_LINKS, type DemoLinks } from '../demo-links.js';
 
 export interface ConceptRecord {
   concept_id: string;
@@ -49,9 +50,10 @@ export interface Dataset {
   deletedDocIds: Set<string>;
 }
 
-export function buildDataset(): Dataset {
+/** `links`: where document, file and media URLs point (the playground's own pages, or made-up hosts). */
+export function buildDataset(links: DemoLinks = CANONICAL_LINKS): Dataset {
   const companies = DEMO_COMPANIES;
-  const documents = buildDocuments(companies);
+  const documents = buildDocuments(companies, links);
   const docsById = new Map(documents.map((d) => [d.id, d]));
   const docIndex = new SearchIndex(
     documents.map((d) => ({

@@ -1,6 +1,7 @@
 /** The demo documents: per company and category, plus cross-company theme pieces and uploaded files. */
 import type { DemoCompany } from './companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
+import { CANONICAL_LINKS, type DemoLinks } from '../demo-links.js';
 import { buildDocumentText, buildThemeText, type DemoCategory, type Language } from './document-text.js';
 import { addDays, fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
@@ -100,10 +101,11 @@ function buildChunks(
   table: { caption: string; header: string[]; rows: string[][] },
   image: string,
   formula: { latex: string; explain: string },
+  links: DemoLinks,
 ): DemoChunk[] {
   const chunks: DemoChunk[] = [];
   const meta = (page: number): DemoChunk['metadata'] => ({ page, position: chunks.length, language: lang });
-  const media = (kind: string): string => `https://media.research-desk.example/${docId}/${chunks.length}-${kind}.png`;
+  const media = (kind: string): string => links.chunkMedia(docId, chunks.length, kind);
   paragraphs.forEach((p, i) => {
     chunks.push({ id: `${docId}_c${chunks.length}`, type: 'text', media_url: '', content: p, summary: '', metadata: meta(1 + i) });
     if (i === 0) {
@@ -160,7 +162,7 @@ function docId(prng: Prng, used: Set<string>): string {
   }
 }
 
-function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument[] {
+function companyDocuments(company: DemoCompany, used: Set<string>, links: DemoLinks): DemoDocument[] {
   const prng = createPrng(hashSeed(`docs:${company.symbol}`));
   const quarters = fiscalQuarters(company).slice(-8);
   const out: DemoDocument[] = [];
@@ -184,9 +186,9 @@ function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument
       out.push({
         id,
         title: text.title,
-        url: `https://research.example.com/docs/${id}`,
-        file_url: `https://files.research.example.com/${id}.${isFile ? text.type : 'pdf'}`,
-        media_url: category === 'transcripts' ? `https://media.research-desk.example/${id}/call.mp3` : '',
+        url: links.document(id),
+        file_url: links.file(id, isFile ? text.type : 'pdf'),
+        media_url: category === 'transcripts' ? links.audio(id) : '',
         institution: text.institution,
         author: text.author,
         publishedAtMs: Math.max(DATASET_START_MS, publishedAtMs),
@@ -215,14 +217,14 @@ function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument
               uploadTags: [...tags.company, ...tags.industry, prng.pick(['watchlist', 'earnings', 'deep-dive'])],
             }
           : {}),
-        chunks: buildChunks(id, lang, text.paragraphs, text.table, text.image, text.formula),
+        chunks: buildChunks(id, lang, text.paragraphs, text.table, text.image, text.formula, links),
       });
     }
   }
   return out;
 }
 
-function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): DemoDocument[] {
+function themeDocuments(companies: readonly DemoCompany[], used: Set<string>, links: DemoLinks): DemoDocument[] {
   const prng = createPrng(hashSeed('docs:themes'));
   const out: DemoDocument[] = [];
   for (const concept of DEMO_CONCEPTS) {
@@ -252,8 +254,8 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
       out.push({
         id,
         title: text.title,
-        url: `https://research.example.com/docs/${id}`,
-        file_url: `https://files.research.example.com/${id}.pdf`,
+        url: links.document(id),
+        file_url: links.file(id, 'pdf'),
         media_url: '',
         institution,
         author: lang === 'zh' ? '行业研究组' : 'Markets Desk',
@@ -285,6 +287,7 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
           table,
           lang === 'zh' ? `图表：${conceptName}指数走势` : `Chart: ${conceptName} basket performance`,
           { latex: '\\Delta = \\frac{P_t - P_0}{P_0}', explain: lang === 'zh' ? '区间涨跌幅' : 'Period return' },
+          links,
         ),
       });
     }
@@ -293,8 +296,8 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
 }
 
 /** Every demo document, newest first. Deterministic: same ids and text on every build. */
-export function buildDocuments(companies: readonly DemoCompany[]): DemoDocument[] {
+export function buildDocuments(companies: readonly DemoCompany[], links: DemoLinks = CANONICAL_LINKS): DemoDocument[] {
   const used = new Set<string>();
-  const docs = [...companies.flatMap((c) => companyDocuments(c, used)), ...themeDocuments(companies, used)];
+  const docs = [...companies.flatMap((c) => companyDocuments(c, used, links)), ...themeDocuments(companies, used, links)];
   return docs.sort((a, b) => b.publishedAtMs - a.publishedAtMs);
 }

@@ -54,13 +54,10 @@ function runOrThrow(ctx: RouteContext, conv: ConversationRecord): AgentRun {
   return run;
 }
 
-function publicConversation(conv: ConversationRecord) {
+function publicConversation(ctx: RouteContext, conv: ConversationRecord) {
   const { nextOffset: _next, framing: _framing, ...rest } = conv;
-  return {
-    ...rest,
-    url: `https://research.example.com/agent/conversations/${conv.id}`,
-    shared_url: `https://research.example.com/share/c/${conv.id}`,
-  };
+  const id = String(conv.id);
+  return { ...rest, url: ctx.state.links.conversation(id), shared_url: ctx.state.links.sharedConversation(id) };
 }
 
 function publicMessage(m: MessageRecord) {
@@ -112,13 +109,13 @@ function createConversation(ctx: RouteContext): RouteResult {
     ...(type !== undefined ? { type } : {}),
     ...(meta !== undefined ? { meta } : {}),
   });
-  return ok(publicConversation(conv));
+  return ok(publicConversation(ctx, conv));
 }
 
 function conversationDetail(ctx: RouteContext): RouteResult {
   const conv = conversationOrThrow(ctx, conversationId(ctx));
   const last = ctx.state.runs.listMessages(conv.id)[0];
-  return ok({ ...publicConversation(conv), last_message: last ? publicMessage(last) : null });
+  return ok({ ...publicConversation(ctx, conv), last_message: last ? publicMessage(last) : null });
 }
 
 async function chat(ctx: RouteContext): Promise<RouteResult> {

@@ -11,6 +11,7 @@ import { createModalController } from './modal-view.js';
 import { connectLiveUpdates, createSingleFlight } from './live-updates.js';
 import { renderChannelHeader, renderSidebar as drawSidebar } from './workspace-chrome.js';
 import { createUserActions } from './user-actions.js';
+import { parsePermalink } from './permalink.js';
 
 const botName = () => state.info.bot_name ?? 'Research Desk';
 
@@ -282,7 +283,7 @@ async function selectChannel(channelId, tab = 'messages') {
   state.tab = tab;
   state.unread.delete(channelId);
   if (changed) state.threadTs = null;
-  history.replaceState(null, '', `#${tab === 'home' ? 'home' : channelId}`);
+  history.replaceState(null, '', `/#${tab === 'home' ? 'home' : channelId}`);
   renderSidebar();
   const channel = state.channels.find((c) => c.id === channelId);
   mainComposer.setPlaceholder(`Message ${channelLabel(channel)}`);
@@ -301,6 +302,27 @@ async function selectChannel(channelId, tab = 'messages') {
     mainComposer.focus();
   }
 }
+
+/** Opens a permalink's channel with its thread open, as Slack does with links to its own messages. */
+async function openPermalink(link) {
+  if (!state.channels.some((c) => c.id === link.channelId)) return false;
+  await selectChannel(link.channelId);
+  if (link.threadTs) {
+    state.threadTs = link.threadTs;
+    renderChannel();
+  }
+  return true;
+}
+
+// A click on a permalink (App Home's run links, a shared message link) stays in the page.
+document.addEventListener('click', (event) => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  const link = anchor ? parsePermalink(anchor.href, location.origin) : null;
+  if (!link) return;
+  event.preventDefault();
+  openPermalink(link);
+});
 
 // ---------- start ----------
 
@@ -336,7 +358,8 @@ async function start() {
   const dm = state.channels.find((c) => c.is_im);
   const initial =
     fromHash === 'home' ? dm?.id : (state.channels.find((c) => c.id === fromHash)?.id ?? state.channels.find((c) => !c.is_im)?.id);
-  await selectChannel(initial, fromHash === 'home' ? 'home' : 'messages');
+  const fromLink = parsePermalink(location.href, location.origin);
+  if (!fromLink || !(await openPermalink(fromLink))) await selectChannel(initial, fromHash === 'home' ? 'home' : 'messages');
   connectLiveUpdates({ onBatch: applyLiveBatch, onStatus: showConnection });
   loadViews();
   document.body.dataset.ready = 'true';

@@ -2,12 +2,13 @@ import { SlackApiError } from '../errors.js';
 import { slackLimits } from '../validation/limits.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
+import { workspaceUrl } from './permalinks.js';
 
 function authTest(ctx: ApiContext): ApiResult {
   const { seed } = ctx.state;
   return {
     ok: true,
-    url: `https://${seed.teamDomain}.slack.com/`,
+    url: workspaceUrl(ctx),
     team: seed.teamName,
     user: 'research_desk',
     team_id: seed.teamId,

@@ -9,6 +9,7 @@ import { chatMethods } from './chat.js';
 import { conversationMethods } from './conversations.js';
 import { fileMethods } from './files.js';
 import { parseApiBody } from './parse-api-body.js';
+import { permalinkMethods } from './permalinks.js';
 import { reactionMethods } from './reactions.js';
 import { streamMethods } from './streams.js';
 import { unfurlMethods } from './unfurl.js';
@@ -17,6 +18,7 @@ import { viewMethods } from './views.js';
 
 export const webApiMethods: Record<string, ApiMethod> = {
   ...chatMethods,
+  ...permalinkMethods,
   ...streamMethods,
   ...viewMethods,
   ...fileMethods,

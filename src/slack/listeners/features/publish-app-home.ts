@@ -68,10 +68,22 @@ export function toHomeStatus(snapshot: ServiceStatusSnapshot): ServiceStatus {
 async function workspaceBaseUrl(client: WebClient, log: Logger): Promise<string | undefined> {
   try {
     const res = await client.auth.test();
-    return typeof res.url === 'string' && res.url.startsWith('https://') ? res.url : undefined;
+    return typeof res.url === 'string' && isWorkspaceUrl(res.url) ? res.url : undefined;
   } catch (error) {
     log.info('auth.test failed; Home runs are shown without links', { error: error });
     return undefined;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Slack's workspace URLs are https; the local playground, on this machine only, is plain http. */
+export function isWorkspaceUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname));
+  } catch {
+    return false;
   }
 }
 
