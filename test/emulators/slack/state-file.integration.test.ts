@@ -188,7 +188,11 @@ describe('Slack emulator state file', () => {
 
   it('reset empties the workspace back to its seed, on disk too, calls onReset, and issues no old ts again', async () => {
     let resets = 0;
-    const emu = await start({ onReset: () => void (resets += 1) });
+    const emu = await start({
+      onReset: () => {
+        resets += 1;
+      },
+    });
     const call = (method: string, args: Record<string, unknown>) => webApi(emu, 'xoxb-emulator-bot-token', method, args);
     const posted = (await call('chat.postMessage', { channel: emu.defaultChannelId, text: 'before reset' })).ts as string;
     await call('chat.postMessage', { channel: emu.adminUserId, text: 'a new DM' });
