@@ -6,11 +6,15 @@
  * file wires the emulators in; nothing imports it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
 import { createResearchClient } from './service/research-client.js';
+import { clearAppState } from './store/clear-app-state.js';
 import { createStateStore } from './store/create-state-store.js';
+import { readOrCreateInstanceId } from './store/persistent-instance-id.js';
 import { startResearchDesk } from './research-desk.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
 import { startServiceEmulator } from './emulators/service/index.js';
@@ -67,12 +71,25 @@ async function main(): Promise<void> {
     let connection: SlackConnection;
     let playgroundUrl: string | undefined;
     let setRequestUrl: ((url: string) => void) | undefined;
+    let instanceId = config.instanceId;
     if (config.slack.mode === 'playground') {
+      // The playground keeps its workspace here, so a restart continues where it stopped.
+      const playgroundDir = path.join(config.dataDir, 'playground');
+      await mkdir(playgroundDir, { recursive: true });
+      // The same lease holder id on every start: a restarted playground resumes its runs at once.
+      instanceId ??= await readOrCreateInstanceId(path.join(playgroundDir, 'instance-id'));
       const slack = await startSlackEmulator({
         port: config.slack.playgroundPort,
         host: localHost,
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
+        stateFile: path.join(playgroundDir, 'slack.json'),
+        onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
+        onReset: async () => {
+          const clearedKeys = await clearAppState(store);
+          // TODO(service persistence): await serviceEmulator.reset(); — the demo service's conversations and runs
+          logger.info('playground reset', { clearedKeys });
+        },
       });
       closers.push(() => slack.close());
       connection = {
@@ -106,7 +123,7 @@ async function main(): Promise<void> {
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
-      ...(config.instanceId ? { instanceId: config.instanceId } : {}),
+      ...(instanceId ? { instanceId } : {}),
       demo,
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
