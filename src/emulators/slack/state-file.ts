@@ -28,10 +28,16 @@ export interface StateFile {
 /** Restores the workspace from `file` when it holds a usable snapshot, then saves every change to it. */
 export async function attachStateFile(state: EmulatorState, options: StateFileOptions): Promise<StateFile> {
   await restoreFromFile(state, options);
+  // A full disk fails every write of a streaming answer the same way: say so once, not five times a second.
+  let lastWriteProblem = '';
   const writer = createSnapshotWriter({
     file: options.file,
     snapshot: () => snapshotOfState(state),
-    onError: options.onProblem,
+    onError: (error) => {
+      if (error.message === lastWriteProblem) return;
+      lastWriteProblem = error.message;
+      options.onProblem(error);
+    },
     ...(options.writeDelayMs === undefined ? {} : { delayMs: options.writeDelayMs }),
   });
   const onChange = (change: ChangeEvent): void => {

@@ -230,6 +230,16 @@ describe('Slack emulator state file', () => {
     expect(emu.channelMessages(emu.defaultChannelId)).toEqual([]);
   });
 
+  it('reports a failing write once, not on every change, and keeps serving', async () => {
+    const emu = await start({ stateFile: path.join(dir, 'no-such-dir', 'slack.json') });
+    for (const text of ['one', 'two', 'three']) {
+      await webApi(emu, 'xoxb-emulator-bot-token', 'chat.postMessage', { channel: emu.defaultChannelId, text });
+      await emu.reset().catch(() => undefined);
+    }
+    await stop(emu);
+    expect(problems).toEqual([expect.stringMatching(/cannot write .*no-such-dir.*slack\.json: ENOENT/)]);
+  });
+
   it('writes no file without changes, and none at all without the option', async () => {
     const emu = await start();
     await stop(emu);
