@@ -6,11 +6,16 @@
  * file wires the emulators in; nothing imports it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
 import { createResearchClient } from './service/research-client.js';
+import { clearAppState } from './store/clear-app-state.js';
 import { createStateStore } from './store/create-state-store.js';
+import type { StateStore } from './store/state-store.js';
+import { readOrCreateInstanceId } from './store/persistent-instance-id.js';
 import { startResearchDesk } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
@@ -55,13 +60,27 @@ async function main(): Promise<void> {
     // pages it serves on its fixed port, so links kept in messages still work after a restart.
     let playground: SlackEmulator | undefined;
     let demoService: ServiceEmulator | undefined;
+    let appStore: StateStore | undefined;
+    let instanceId = config.instanceId;
     if (config.slack.mode === 'playground') {
+      // The playground keeps its workspace here, so a restart continues where it stopped.
+      const playgroundDir = path.join(config.dataDir, 'playground');
+      await mkdir(playgroundDir, { recursive: true });
+      // The same lease holder id on every start: a restarted playground resumes its runs at once.
+      instanceId ??= await readOrCreateInstanceId(path.join(playgroundDir, 'instance-id'));
       const slack = await startSlackEmulator({
         port: config.slack.playgroundPort,
         host: localHost,
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
         pages: (req, res) => demoService?.servePage(req, res) ?? false,
+        stateFile: path.join(playgroundDir, 'slack.json'),
+        onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
+        onReset: async () => {
+          const clearedKeys = appStore ? await clearAppState(appStore) : 0;
+          // TODO(service persistence): await demoService?.reset(); — the demo service's conversations and runs
+          logger.info('playground reset', { clearedKeys });
+        },
       });
       closers.push(() => slack.close());
       playground = slack;
@@ -94,6 +113,7 @@ async function main(): Promise<void> {
     closers.push(() => service.close());
 
     const store = await createStateStore({ ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}), dataDir: config.dataDir, logger });
+    appStore = store;
     closers.push(() => store.close());
 
     let connection: SlackConnection;
@@ -129,7 +149,7 @@ async function main(): Promise<void> {
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
-      ...(config.instanceId ? { instanceId: config.instanceId } : {}),
+      ...(instanceId ? { instanceId } : {}),
       demo,
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.

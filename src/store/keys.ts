@@ -67,3 +67,24 @@ export const keys = {
 function budgetScope(method: string, channelId: string | undefined): string {
   return channelId === undefined ? method : `${method}@${channelId}`;
 }
+
+/**
+ * The first segment of every key above: what the app owns in a store, and all that clearing its
+ * state (the playground's reset) deletes, so a Redis database shared with others keeps theirs.
+ * test/store/keys.test.ts checks that every key starts with one of them.
+ */
+export const appKeyPrefixes = [
+  'run:',
+  'run-progress:',
+  'active-run:',
+  'lease:',
+  'thread:',
+  'conv:',
+  'event:',
+  'sub:',
+  'digest-slot:',
+  'digest-prev:',
+  'folder:',
+  'recent-runs:',
+  'budget:',
+] as const;

@@ -7,6 +7,7 @@ import { clickAction, clickViewAction, closeView, messageShortcut, sendCommand, 
 import { RateLimiter } from './rate-limits.js';
 import { createEmulatorServer } from './server.js';
 import { EmulatorState } from './state.js';
+import { attachStateFile, type StateFile } from './state-file.js';
 import type { SlackEmulator, SlackEmulatorOptions } from './types.js';
 import { openHome, postUserMessage, sendEvent, shareLink } from './user-events.js';
 import { waitFor } from './wait-for.js';
@@ -21,6 +22,11 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     { lifetimeMs: config.streamLifetimeMs, idleMs: config.streamIdleMs, maxChars: config.streamMaxChars },
     config.botName,
   );
+  // Restored before the server listens, so no request ever sees the seed workspace first.
+  const stateFile: StateFile | undefined =
+    opts.stateFile === undefined
+      ? undefined
+      : await attachStateFile(state, { file: opts.stateFile, onProblem: opts.onStateFileProblem ?? reportStateFileProblem });
   const limiter = config.rateLimits === undefined ? undefined : new RateLimiter(config.rateLimits, config.clock);
   const hub = new SocketModeHub(state.seed.appId);
   const deliverer = new Deliverer(state, config, hub);
@@ -112,13 +118,24 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     responseUrlFirstUse: (url) => state.responseUrls.get(url.slice(url.lastIndexOf('/') + 1))?.firstUsedAt,
     waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),
     events: state.events,
+    reset: async () => {
+      state.resetToSeed();
+      await stateFile?.flush();
+      await opts.onReset?.();
+    },
     close: async () => {
       clearInterval(sweep);
       deliverer.close();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      stateFile?.detach();
+      await stateFile?.flush();
     },
   };
   return emulator;
+}
+
+function reportStateFileProblem(error: Error): void {
+  process.stderr.write(`slack emulator: ${error.message}\n`);
 }

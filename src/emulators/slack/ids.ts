@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto';
 
+/**
+ * Where the id and ts factories are: kept in the emulator's state and in its snapshot, so a
+ * restarted playground never hands out an id or a ts it handed out before.
+ */
+export interface IdCursor {
+  idCounter: number;
+  lastTsMicros: number;
+}
+
+export function newIdCursor(): IdCursor {
+  return { idCounter: 0, lastTsMicros: 0 };
+}
+
 /** Slack-looking ids (uppercase base-36) with a per-emulator counter, so they never collide. */
-export function createIdFactory(): (prefix: string) => string {
-  let counter = 0;
+export function createIdFactory(cursor: IdCursor = newIdCursor()): (prefix: string) => string {
   return (prefix: string) => {
-    counter += 1;
-    const serial = counter.toString(36).toUpperCase().padStart(6, '0');
+    cursor.idCounter += 1;
+    const serial = cursor.idCounter.toString(36).toUpperCase().padStart(6, '0');
     return `${prefix}0E${serial}${randomBytes(2).toString('hex').toUpperCase()}`;
   };
 }
@@ -14,11 +26,10 @@ export function createIdFactory(): (prefix: string) => string {
  * Message timestamps like Slack's ('1732250000.000100'): seconds.microseconds from the clock,
  * strictly increasing even when many messages land in the same millisecond.
  */
-export function createTsFactory(clock: () => number): () => string {
-  let lastMicros = 0;
+export function createTsFactory(clock: () => number, cursor: IdCursor = newIdCursor()): () => string {
   return () => {
-    const micros = Math.max(Math.floor(clock()) * 1000, lastMicros + 1);
-    lastMicros = micros;
+    const micros = Math.max(Math.floor(clock()) * 1000, cursor.lastTsMicros + 1);
+    cursor.lastTsMicros = micros;
     const seconds = Math.floor(micros / 1_000_000);
     const fraction = (micros % 1_000_000).toString().padStart(6, '0');
     return `${seconds}.${fraction}`;

@@ -204,6 +204,20 @@ export async function handlePlaygroundApi(
         const delivery = await emu.openHome(user);
         return sendJson(res, 200, { ok: true, delivery });
       }
+      case 'reset': {
+        try {
+          await emu.reset();
+        } catch (err) {
+          // The workspace is back to its seed by now; what failed is the hook clearing the app's side.
+          const message = err instanceof Error ? err.message : String(err);
+          return sendJson(res, 500, {
+            ok: false,
+            error: 'reset_incomplete',
+            message: `the workspace was reset, but onReset failed: ${message}`,
+          });
+        }
+        return sendJson(res, 200, { ok: true });
+      }
       case 'links': {
         const channel = str(body, 'channel_id');
         const delivery = await emu.shareLink({ url: need(body, 'url'), ...(channel ? { channel_id: channel } : {}), ...withUser });

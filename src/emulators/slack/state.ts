@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { createIdFactory, createTsFactory } from './ids.js';
+import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
 import type {
   ApiCall,
@@ -59,21 +59,78 @@ export class EmulatorState {
   readonly calls: ApiCall[] = [];
   readonly deliveries: DeliveryRecord[] = [];
   readonly events = new EventEmitter();
+  /** Where the id and ts factories are; a snapshot keeps it so a restart never reuses either. */
+  readonly cursor = newIdCursor();
   readonly nextTs: () => string;
   readonly newId: (prefix: string) => string;
 
   constructor(
     readonly clock: () => number,
     readonly streamLimits: StreamLimits,
-    botName: string,
+    private readonly botName: string,
   ) {
-    this.nextTs = createTsFactory(clock);
-    this.newId = createIdFactory();
+    this.nextTs = createTsFactory(clock, this.cursor);
+    this.newId = createIdFactory(this.cursor);
     this.events.setMaxListeners(0);
-    for (const u of seedUsers(botName)) this.users.set(u.id, u);
-    for (const c of seedChannels(Math.floor(clock() / 1000))) {
+    this.seedWorkspace();
+  }
+
+  private seedWorkspace(): void {
+    for (const u of seedUsers(this.botName)) this.users.set(u.id, u);
+    for (const c of seedChannels(Math.floor(this.clock() / 1000))) {
       this.channels.set(c.id, c);
       this.messagesByChannel.set(c.id, []);
+    }
+  }
+
+  /**
+   * Empties the workspace: no channels, users or messages, not even the seed ones (`resetToSeed`
+   * puts those back; a snapshot being restored brings its own). Logs go too. The id/ts cursor
+   * carries on, so nothing issued before is issued again.
+   */
+  clearWorkspace(): void {
+    for (const map of [
+      this.channels,
+      this.users,
+      this.messagesByChannel,
+      this.views,
+      this.modalStacks,
+      this.homeViews,
+      this.unfurls,
+      this.files,
+      this.statuses,
+      this.triggers,
+      this.responseUrls,
+    ]) {
+      map.clear();
+    }
+    // Emptied in place: the emulator hands these arrays out by reference.
+    this.ephemerals.length = 0;
+    this.calls.length = 0;
+    this.deliveries.length = 0;
+  }
+
+  /** The playground's "Reset": back to the seed workspace every emulator starts with. */
+  resetToSeed(): void {
+    this.clearWorkspace();
+    this.seedWorkspace();
+    this.changed({ kind: 'reset' });
+  }
+
+  /** Every channel's messages as stored, channel by channel in ts order (no stream refresh): for snapshots. */
+  storedMessages(): StoredMessage[] {
+    return [...this.messagesByChannel.values()].flat();
+  }
+
+  /** Puts back messages `storedMessages()` returned, thread counts included; no change events. */
+  loadMessages(messages: StoredMessage[]): void {
+    for (const message of messages) {
+      let list = this.messagesByChannel.get(message.channel);
+      if (list === undefined) {
+        list = [];
+        this.messagesByChannel.set(message.channel, list);
+      }
+      list.push(message);
     }
   }
 
@@ -105,6 +162,7 @@ export class EmulatorState {
     };
     this.channels.set(dm.id, dm);
     this.messagesByChannel.set(dm.id, []);
+    this.changed({ kind: 'channel_created', channel: dm.id });
     return dm;
   }
 

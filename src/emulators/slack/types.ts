@@ -43,6 +43,16 @@ export interface SlackEmulatorOptions {
    */
   pages?: (req: IncomingMessage, res: ServerResponse) => boolean;
   clock?: () => number;
+  /**
+   * A JSON file the workspace is kept in (the playground's `DATA_DIR/playground/slack.json`):
+   * restored at start, saved after every change. Without it the workspace lives in memory only.
+   * Credentials are never written to it, so a restart may bring new ones.
+   */
+  stateFile?: string;
+  /** A state file that could not be read or written (default: one line on stderr). */
+  onStateFileProblem?: (error: Error) => void;
+  /** Called by `reset()` after the workspace is back to its seed: clear what belongs to it elsewhere. */
+  onReset?: () => Promise<void> | void;
 }
 
 export interface ApiCall {
@@ -295,5 +305,11 @@ export interface SlackEmulator {
   waitFor<T>(fn: () => T | undefined | false | null, timeoutMs?: number): Promise<T>;
   /** 'change' on every state change, with `{kind, channel?, user?}`. */
   events: EventEmitter;
+  /**
+   * Empties the workspace back to its seed (kind 'reset'), saves that to the state file, then calls
+   * `onReset`. Ids and ts values carry on: nothing issued before the reset is issued again.
+   */
+  reset(): Promise<void>;
+  /** Stops serving; with a state file, the last changes are written first. */
   close(): Promise<void>;
 }

@@ -38,6 +38,7 @@ export const api = {
   openHome: () => call('POST', '/api/home/open', {}),
   shareLink: (body) => call('POST', '/api/links', body),
   shortcut: (body) => call('POST', '/api/shortcuts', body),
+  reset: () => call('POST', '/api/reset', {}),
 };
 
 /** A short human reason from a failed call's body. */

@@ -12,6 +12,7 @@ import { connectLiveUpdates, createSingleFlight } from './live-updates.js';
 import { renderChannelHeader, renderSidebar as drawSidebar } from './workspace-chrome.js';
 import { createUserActions } from './user-actions.js';
 import { parsePermalink } from './permalink.js';
+import { attachWorkspaceMenu } from './reset-control.js';
 
 const botName = () => state.info.bot_name ?? 'Research Desk';
 
@@ -136,7 +137,24 @@ function followNewStream(channelId, messages, firstLoad) {
 
 // ---------- live updates ----------
 
-function applyLiveBatch({ all, channels, views }) {
+/** After a reset (from this page or another), drop everything held and open the first channel afresh. */
+async function startOver() {
+  for (const held of [state.data, state.notices, state.unread]) held.clear();
+  state.threadTs = null;
+  state.views = [];
+  state.home = null;
+  modal.hide();
+  await loadChannels();
+  const first = state.channels.find((c) => !c.is_im);
+  await selectChannel(first?.id, 'messages');
+  toast('The playground was reset.');
+}
+
+function applyLiveBatch({ all, channels, views, reset }) {
+  if (reset) {
+    startOver();
+    return;
+  }
   if (all) loadChannels();
   for (const id of channels) {
     if (id === state.channelId) loadMessages(id);
@@ -353,6 +371,7 @@ const modal = createModalController({
 
 async function start() {
   $('composer-slot').appendChild(mainComposer.el);
+  attachWorkspaceMenu({ button: $('workspace-menu'), api, toast });
   await loadChannels();
   const fromHash = location.hash.slice(1);
   const dm = state.channels.find((c) => c.is_im);
