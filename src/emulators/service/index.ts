@@ -31,6 +31,12 @@ export interface ServiceEmulatorOptions {
   /** ms epoch, default Date.now. */
   clock?: () => number;
   /**
+   * The instant the demo data end at (ms epoch): dates move so that the newest documents and
+   * prices fall just before it (data/dataset-calendar.ts). Default: the data's own end,
+   * 2025-06-30, which the emulator's tests are written against. The playground passes today.
+   */
+  datasetAnchorMs?: number;
+  /**
    * The wait behind the latencyMs fault (real time by default). Tests inject one to see the
    * delay asked for instead of measuring it; it must reject when `signal` aborts.
    */
@@ -57,7 +63,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const agentSpeed = opts.agentSpeed && opts.agentSpeed > 0 ? opts.agentSpeed : 1;
   const apiKey = opts.apiKey ?? 'demo-key';
   const state: EmulatorState = {
-    dataset: buildDataset(),
+    dataset: buildDataset(opts.datasetAnchorMs === undefined ? {} : { anchorMs: opts.datasetAnchorMs }),
     variant: opts.variant ?? 'latest',
     clock,
     agentSpeed,

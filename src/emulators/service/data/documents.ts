@@ -2,6 +2,7 @@
 import type { DemoCompany } from './companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
 import { buildDocumentText, buildThemeText, type DemoCategory, type Language } from './document-text.js';
+import { shiftByQuarters, type DatasetCalendar } from './dataset-calendar.js';
 import { addDays, fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
@@ -55,10 +56,6 @@ export interface DemoFolder {
   createdAtMs: number;
 }
 
-/** Anchor of the dataset: nothing is published after this instant. */
-export const DATASET_END_MS = Date.parse('2025-06-30T16:00:00.000Z');
-const DATASET_START_MS = Date.parse('2023-07-01T00:00:00.000Z');
-
 const PER_COMPANY: Record<DemoCategory, number> = {
   financials: 3,
   transcripts: 3,
@@ -77,11 +74,16 @@ const REPORT_TYPE: Record<DemoCategory, number> = {
   socials: 6,
   files: 7,
 };
-export const SEED_FOLDERS: readonly DemoFolder[] = [
+/** Folders as of the base calendar; seedFolders moves their creation times with the data. */
+const SEED_FOLDERS: readonly DemoFolder[] = [
   { id: 'fld_research_notes', name: 'Research notes', createdAtMs: Date.parse('2024-01-15T02:00:00Z') },
   { id: 'fld_earnings_prep', name: '业绩季准备', createdAtMs: Date.parse('2024-03-02T02:00:00Z') },
   { id: 'fld_watchlist', name: 'Watchlist', createdAtMs: Date.parse('2024-06-20T02:00:00Z') },
 ];
+
+export function seedFolders(calendar: DatasetCalendar): DemoFolder[] {
+  return SEED_FOLDERS.map((f) => ({ ...f, createdAtMs: shiftByQuarters(calendar, f.createdAtMs) }));
+}
 
 function languageFor(company: DemoCompany, prng: Prng): Language {
   const zhShare = company.market === 'cn' ? 0.8 : company.market === 'hk' ? 0.6 : 0.25;
@@ -160,9 +162,9 @@ function docId(prng: Prng, used: Set<string>): string {
   }
 }
 
-function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument[] {
+function companyDocuments(company: DemoCompany, calendar: DatasetCalendar, used: Set<string>): DemoDocument[] {
   const prng = createPrng(hashSeed(`docs:${company.symbol}`));
-  const quarters = fiscalQuarters(company).slice(-8);
+  const quarters = fiscalQuarters(company, calendar).slice(-8);
   const out: DemoDocument[] = [];
   const folderIds = SEED_FOLDERS.map((f) => f.id);
   for (const category of Object.keys(PER_COMPANY) as DemoCategory[]) {
@@ -176,7 +178,7 @@ function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument
       const recent = category === 'news' || category === 'socials';
       const lagDays = recent ? prng.int(3, 150) : prng.int(20, 75);
       const publishedAtMs = Math.min(
-        DATASET_END_MS - prng.int(3_600, 86_400) * 1000,
+        calendar.endMs - prng.int(3_600, 86_400) * 1000,
         Date.parse(`${addDays(fq.endDate, lagDays)}T00:00:00.000Z`) + prng.int(3_600, 80_000) * 1000,
       );
       const tags = tagsFor(company, lang, text.event, prng);
@@ -189,7 +191,7 @@ function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument
         media_url: category === 'transcripts' ? `https://media.research-desk.example/${id}/call.mp3` : '',
         institution: text.institution,
         author: text.author,
-        publishedAtMs: Math.max(DATASET_START_MS, publishedAtMs),
+        publishedAtMs: Math.max(calendar.startMs, publishedAtMs),
         category,
         type: text.type,
         market: company.market,
@@ -222,7 +224,7 @@ function companyDocuments(company: DemoCompany, used: Set<string>): DemoDocument
   return out;
 }
 
-function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): DemoDocument[] {
+function themeDocuments(companies: readonly DemoCompany[], calendar: DatasetCalendar, used: Set<string>): DemoDocument[] {
   const prng = createPrng(hashSeed('docs:themes'));
   const out: DemoDocument[] = [];
   for (const concept of DEMO_CONCEPTS) {
@@ -248,7 +250,7 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
         header: lang === 'zh' ? ['公司', '代码', '相关度'] : ['Company', 'Symbol', 'Relevance'],
         rows: concept.stocks.map((s) => [s.name, s.code, s.relevance.toFixed(2)]),
       };
-      const period = '2025Q2';
+      const period = calendar.currentPeriod;
       out.push({
         id,
         title: text.title,
@@ -257,7 +259,7 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
         media_url: '',
         institution,
         author: lang === 'zh' ? '行业研究组' : 'Markets Desk',
-        publishedAtMs: DATASET_END_MS - prng.int(0, 60) * 86_400_000 - prng.int(0, 40_000) * 1000,
+        publishedAtMs: calendar.endMs - prng.int(0, 60) * 86_400_000 - prng.int(0, 40_000) * 1000,
         category,
         type: category === 'reports' ? 'industry_research' : 'news',
         market: primary.market,
@@ -293,8 +295,8 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>): D
 }
 
 /** Every demo document, newest first. Deterministic: same ids and text on every build. */
-export function buildDocuments(companies: readonly DemoCompany[]): DemoDocument[] {
+export function buildDocuments(companies: readonly DemoCompany[], calendar: DatasetCalendar): DemoDocument[] {
   const used = new Set<string>();
-  const docs = [...companies.flatMap((c) => companyDocuments(c, used)), ...themeDocuments(companies, used)];
+  const docs = [...companies.flatMap((c) => companyDocuments(c, calendar, used)), ...themeDocuments(companies, calendar, used)];
   return docs.sort((a, b) => b.publishedAtMs - a.publishedAtMs);
 }
