@@ -2,7 +2,7 @@
 import type { DemoCompany } from './companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
 import { buildDocumentText, buildThemeText, type DemoCategory, type Language } from './document-text.js';
-import { shiftByQuarters, type DatasetCalendar } from './dataset-calendar.js';
+import { shiftByMonths, type DatasetCalendar } from './dataset-calendar.js';
 import { addDays, fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
@@ -82,7 +82,7 @@ const SEED_FOLDERS: readonly DemoFolder[] = [
 ];
 
 export function seedFolders(calendar: DatasetCalendar): DemoFolder[] {
-  return SEED_FOLDERS.map((f) => ({ ...f, createdAtMs: shiftByQuarters(calendar, f.createdAtMs) }));
+  return SEED_FOLDERS.map((f) => ({ ...f, createdAtMs: shiftByMonths(calendar, f.createdAtMs) }));
 }
 
 function languageFor(company: DemoCompany, prng: Prng): Language {
