@@ -101,6 +101,13 @@ const agentId = setting.refine(
 /** Read only in playground and demo mode respectively, so checked only there (see configSchema). */
 const playgroundPort = portNumber(8080);
 const emulatorAgentSpeed = numberIn(2, 0.1, 1000);
+/** The day the demo data end on: a real YYYY-MM-DD, or `today` (the default, as undefined). */
+const emulatorDataDate = setting.transform((raw, ctx) => {
+  if (raw === undefined || raw.toLowerCase() === 'today') return undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? Date.parse(`${raw}T00:00:00Z`) : Number.NaN;
+  if (Number.isFinite(ms) && new Date(ms).toISOString().startsWith(raw)) return raw;
+  return fail(ctx, `must be a date YYYY-MM-DD or "today", got "${raw}"`);
+});
 
 /** Every variable the app reads, with its rule; the order is the order problems are reported in. */
 const envSchema = z.object({
@@ -113,6 +120,7 @@ const envSchema = z.object({
   SERVICE_API_KEY: setting,
   SERVICE_AGENT_ID: agentId,
   EMULATOR_AGENT_SPEED: setting,
+  EMULATOR_DATA_DATE: setting,
   SLACK_STREAMING: oneOf(['auto', 'native', 'update'], 'auto'),
   LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error'], 'info'),
   REDIS_URL: redisUrl,
@@ -141,6 +149,7 @@ const EXAMPLES: Record<EnvName, string> = {
   SERVICE_API_KEY: '<your API key>',
   SERVICE_AGENT_ID: '11887655289749510',
   EMULATOR_AGENT_SPEED: '2',
+  EMULATOR_DATA_DATE: '2025-06-30',
   SLACK_STREAMING: 'auto',
   LOG_LEVEL: 'info',
   REDIS_URL: 'redis://127.0.0.1:6379/0',
@@ -207,7 +216,13 @@ function serviceFrom(e: Env, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', message: 'is required when SERVICE_API_KEY is set', path: ['SERVICE_BASE_URL'] });
     return z.NEVER;
   }
-  return { mode: 'demo' as const, agentSpeed: checkIn(ctx, 'EMULATOR_AGENT_SPEED', emulatorAgentSpeed, e.EMULATOR_AGENT_SPEED) };
+  const dataDate = checkIn(ctx, 'EMULATOR_DATA_DATE', emulatorDataDate, e.EMULATOR_DATA_DATE);
+  return {
+    mode: 'demo' as const,
+    agentSpeed: checkIn(ctx, 'EMULATOR_AGENT_SPEED', emulatorAgentSpeed, e.EMULATOR_AGENT_SPEED),
+    // Unset: today, decided at start-up (main.ts), so the demo data are current.
+    ...(dataDate ? { dataDate } : {}),
+  };
 }
 
 function redisPassword(url: string | undefined): string | undefined {

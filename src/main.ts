@@ -91,16 +91,20 @@ async function main(): Promise<void> {
     let service: ReturnType<typeof createResearchClient>;
     const demo = config.service.mode === 'demo';
     if (config.service.mode === 'demo') {
+      // The demo data end at the start of the chosen day (today by default), so relative windows
+      // (`last:90d`) find them and they stay the same all day.
+      const dataDate = config.service.dataDate ?? new Date().toISOString().slice(0, 10);
       const emulator = await startServiceEmulator({
         port: 0,
         host: '127.0.0.1',
         agentSpeed: config.service.agentSpeed,
+        datasetAnchorMs: Date.parse(`${dataDate}T00:00:00Z`),
         ...(playgroundUrl ? { publicUrl: playgroundUrl } : {}),
       });
       demoService = emulator;
       closers.push(() => emulator.close());
       service = createResearchClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, timeoutMs: config.serviceTimeoutMs, logger });
-      logger.info('using the embedded demo research service', { url: emulator.url });
+      logger.info('using the embedded demo research service', { url: emulator.url, dataDate });
     } else {
       service = createResearchClient({
         baseUrl: config.service.baseUrl,

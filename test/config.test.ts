@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     expect(config.secrets).toEqual([]);
   });
 
+  it('reads the demo data date: a real day, or today when unset or "today"', () => {
+    expect(loadConfig({ EMULATOR_DATA_DATE: '2026-03-11' }).service).toEqual({ mode: 'demo', agentSpeed: 2, dataDate: '2026-03-11' });
+    expect(loadConfig({ EMULATOR_DATA_DATE: 'today' }).service).toEqual({ mode: 'demo', agentSpeed: 2 });
+    expect(() => loadConfig({ EMULATOR_DATA_DATE: '2026-02-30' })).toThrow(/EMULATOR_DATA_DATE must be a date YYYY-MM-DD/);
+  });
+
   it('chooses Socket Mode with an app token and HTTP mode with a signing secret', () => {
     expect(loadConfig({ SLACK_BOT_TOKEN: secretBot, SLACK_APP_TOKEN: 'xapp-1-abc' }).slack.mode).toBe('socket');
     const http = loadConfig({ SLACK_BOT_TOKEN: secretBot, SLACK_SIGNING_SECRET: secretSigning });

@@ -226,6 +226,7 @@ describe('/financials against a service that speaks the 2025-12 names', () => {
     expect(stockRequests(from)).toEqual(['422 /v1/stock/earnings-calendar', '200 /v1/stock/earnings-calendar']);
     from = h.service.requestLog.length;
     expect(allText(await command(h, '/financials earnings cn next'))).toContain('Earnings calendar · China A-shares');
-    expect(stockRequests(from)).toEqual(['200 /v1/stock/earnings-calendar']);
+    // A second call looks ahead when the week is empty; neither needs the fallback again.
+    expect(new Set(stockRequests(from))).toEqual(new Set(['200 /v1/stock/earnings-calendar']));
   });
 });

@@ -40,6 +40,10 @@ export interface HarnessOptions {
   serviceTimeoutMs?: number;
   /** The app's clock (digest slots, subscriptions, leases' timestamps); Date.now by default. */
   clock?: () => number;
+  /** Where the service emulator's demo data end (its datasetAnchorMs); the data's own end by default. */
+  datasetAnchorMs?: number;
+  /** The service emulator's clock ("today" for share prices); Date.now by default. */
+  serviceClock?: () => number;
   /** How often the app's digest scheduler ticks (real time). */
   digestTickMs?: number;
   digestGraceMs?: number;
@@ -76,6 +80,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     apiKey: E2E_SECRETS.serviceKey,
     variant: options.variant ?? 'latest',
     agentSpeed: options.agentSpeed ?? 200,
+    ...(options.datasetAnchorMs !== undefined ? { datasetAnchorMs: options.datasetAnchorMs } : {}),
+    ...(options.serviceClock ? { clock: options.serviceClock } : {}),
   });
   const deliveryMode = options.deliveryMode ?? 'http';
   const slack = await startSlackEmulator({

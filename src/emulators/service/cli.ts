@@ -2,6 +2,7 @@
  * `npm run emulator`: the service emulator on PORT (default 8787).
  * Variables: PORT, SERVICE_EMULATOR_KEY (default demo-key), EMULATOR_HOST (127.0.0.1),
  * EMULATOR_VARIANT (legacy|schema|latest|published, default latest), EMULATOR_AGENT_SPEED (default 1),
+ * EMULATOR_DATA_DATE (the day the demo data end on, YYYY-MM-DD; default today),
  * and the fault switches (all off by default): EMULATOR_LATENCY_MS, EMULATOR_ERROR_RATE (0..1),
  * EMULATOR_RATE_LIMIT_EVERY, EMULATOR_RETRY_AFTER_SECONDS (1), EMULATOR_DROP_STREAM_AFTER,
  * EMULATOR_MALFORMED_EVERY, EMULATOR_DUPLICATE_EVERY.
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Financial Research Data Service emulator listening on ${emulator.url}\n` +
       `  API key: ${keyNote}\n` +
-      `  variant: ${options.variant}, agent speed: ${options.agentSpeed}x\n` +
+      `  variant: ${options.variant}, agent speed: ${options.agentSpeed}x, data up to ${new Date(options.datasetAnchorMs ?? 0).toISOString().slice(0, 10)}\n` +
       `  try: curl -s -H 'Authorization: Bearer ${keyNote === 'demo-key' ? 'demo-key' : '<key>'}' -H 'Content-Type: application/json' -d '{"query":"茅台"}' ${emulator.url}/v2/search\n`,
   );
   let stopping = false;

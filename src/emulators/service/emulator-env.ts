@@ -40,7 +40,18 @@ export const FAULT_ENV: ReadonlyArray<{ name: string; key: keyof ServiceFaults; 
   { name: 'EMULATOR_DUPLICATE_EVERY', key: 'duplicateEventEvery', example: '7' },
 ];
 
-export function optionsFromEnv(env: Env): ServiceEmulatorOptions & { port: number } {
+/** EMULATOR_DATA_DATE: the day the demo data end on (YYYY-MM-DD), or today (unset or `today`). */
+function dataAnchorMs(env: Env, now: number): number {
+  const raw = env.EMULATOR_DATA_DATE?.trim();
+  const day = !raw || raw.toLowerCase() === 'today' ? new Date(now).toISOString().slice(0, 10) : raw;
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  if (!Number.isFinite(ms) || !new Date(ms).toISOString().startsWith(day))
+    throw new EnvConfigError('EMULATOR_DATA_DATE', 'must be a date YYYY-MM-DD or "today"', '2025-06-30');
+  return ms;
+}
+
+/** `now` decides what "today" is for EMULATOR_DATA_DATE. */
+export function optionsFromEnv(env: Env, now: number = Date.now()): ServiceEmulatorOptions & { port: number } {
   const port = num(env, 'PORT', '8787', (n) => Number.isInteger(n) && n >= 0 && n <= 65_535, 'must be a port number 0..65535') ?? 8787;
   const variantRaw = env.EMULATOR_VARIANT?.trim();
   if (variantRaw && !VARIANTS.includes(variantRaw as Variant))
@@ -62,5 +73,6 @@ export function optionsFromEnv(env: Env): ServiceEmulatorOptions & { port: numbe
     variant: (variantRaw as Variant | undefined) ?? 'latest',
     agentSpeed,
     faults,
+    datasetAnchorMs: dataAnchorMs(env, now),
   };
 }

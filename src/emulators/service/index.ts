@@ -34,6 +34,12 @@ export interface ServiceEmulatorOptions {
   /** ms epoch, default Date.now. */
   clock?: () => number;
   /**
+   * The instant the demo data end at (ms epoch): dates move so that the newest documents and
+   * prices fall just before it (data/dataset-calendar.ts). Default: the data's own end,
+   * 2025-06-30, which the emulator's tests are written against. The playground passes today.
+   */
+  datasetAnchorMs?: number;
+  /**
    * The wait behind the latencyMs fault (real time by default). Tests inject one to see the
    * delay asked for instead of measuring it; it must reject when `signal` aborts.
    */
@@ -71,7 +77,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const apiKey = opts.apiKey ?? 'demo-key';
   const links = opts.publicUrl ? playgroundLinks(opts.publicUrl) : CANONICAL_LINKS;
   const state: EmulatorState = {
-    dataset: buildDataset(links),
+    dataset: buildDataset({ links, ...(opts.datasetAnchorMs === undefined ? {} : { anchorMs: opts.datasetAnchorMs }) }),
     links,
     variant: opts.variant ?? 'latest',
     clock,

@@ -16,6 +16,11 @@ export interface EarningsCalendarInput {
   endDate: string;
   /** The markets asked for, each with its entries (those whose call succeeded). */
   markets: Array<{ market: Market; entries: EarningsCalendarEntry[] }>;
+  /**
+   * When the week has no reports: the first later week that has (its entries), or the range looked
+   * ahead with no entries when none has; unset when the app could not look ahead.
+   */
+  next?: Omit<EarningsCalendarInput, 'next'>;
 }
 
 /** One header row, the rest reports: Slack shows at most 100 rows. */
@@ -42,26 +47,49 @@ function periodOf(e: EarningsCalendarEntry): string {
   return e.periodEnd || '—';
 }
 
+const weekLabel = (w: { startDate: string; endDate: string }): string => `${dayLabel(w.startDate)} – ${dayLabel(w.endDate, true)}`;
+
+function sortedEntries(markets: EarningsCalendarInput['markets']) {
+  return markets
+    .flatMap((m) => m.entries.map((e) => ({ ...e, market: m.market as string })))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
+}
+
 export function renderEarningsCalendar(input: EarningsCalendarInput): SlackMessage {
   const names = input.markets.map((m) => MARKET_NAMES[m.market] ?? m.market);
   const title = `Earnings calendar · ${names.join(', ') || 'no market'}`;
-  const week = `${dayLabel(input.startDate)} – ${dayLabel(input.endDate, true)}`;
-  const several = input.markets.length > 1;
-  const entries = input.markets
-    .flatMap((m) => m.entries.map((e) => ({ ...e, market: m.market as string })))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
-  if (entries.length === 0) {
+  const week = weekLabel(input);
+  const entries = sortedEntries(input.markets);
+  if (entries.length > 0) return renderWeek(title, input, entries);
+  const nextEntries = input.next ? sortedEntries(input.next.markets) : [];
+  if (input.next && nextEntries.length > 0) {
+    // Shown instead of a suggestion to try another week, which might be just as empty.
+    const nextWeek = weekLabel(input.next);
+    const card = renderWeek(title, input.next, nextEntries);
+    const notice = `No earnings reports are scheduled for ${names.join(', ')} in the week of ${week}; the next are in the week of ${nextWeek}.`;
     return clampMessage({
-      text: escapeMrkdwn(`No earnings reports for ${names.join(', ')} in the week ${week}.`),
-      blocks: [
-        header(title),
-        context(escapeMrkdwn(`Week of ${week}`)),
-        section(
-          `No earnings reports are scheduled for ${escapeMrkdwn(names.join(', '))} this week. Try \`next\`, \`last\` or a date, e.g. \`/financials earnings us next\`.`,
-        ),
-      ],
+      text: `${escapeMrkdwn(notice)}\n${card.text}`,
+      blocks: [card.blocks[0] as KnownBlock, section(escapeMrkdwn(notice)), ...card.blocks.slice(1)],
     });
   }
+  return clampMessage({
+    text: escapeMrkdwn(`No earnings reports for ${names.join(', ')} in the week ${week}.`),
+    blocks: [
+      header(title),
+      context(escapeMrkdwn(`Week of ${week}`)),
+      section(
+        input.next
+          ? `No earnings reports are scheduled for ${escapeMrkdwn(names.join(', '))} this week or in the weeks up to ${escapeMrkdwn(dayLabel(input.next.endDate, true))}.`
+          : `No earnings reports are scheduled for ${escapeMrkdwn(names.join(', '))} this week. Try \`next\`, \`last\` or a date, e.g. \`/financials earnings us next\`.`,
+      ),
+    ],
+  });
+}
+
+/** The table of one week's reports. */
+function renderWeek(title: string, input: Omit<EarningsCalendarInput, 'next'>, entries: ReturnType<typeof sortedEntries>): SlackMessage {
+  const week = weekLabel(input);
+  const several = input.markets.length > 1;
   const shown = entries.slice(0, MAX_ROWS);
   const rows: RawTextElement[][] = [
     [cell('Date'), cell('Company'), cell('Symbol'), cell('Period'), ...(several ? [cell('Market')] : [])],

@@ -13,7 +13,7 @@ export function renderResearchHelp(): SlackMessage {
   const blocks: KnownBlock[] = [
     header('/research — search research documents'),
     section(
-      `*Search* ${code('/research <words> [filters]')}\n${examples(['/research AI capex guidance $NVDA last:90d', '/research 光伏 产能 market:cn type:reports sort:latest', '/research "solid state battery" since:2024-01-01 --public'])}`,
+      `*Search* ${code('/research <words> [filters]')}\n${examples(['/research AI capex guidance $NVDA last:90d', '/research 固态电池 产能 market:cn type:reports sort:latest', '/research "solid state battery" since:2024-01-01 --public'])}`,
     ),
     section(
       [

@@ -21,6 +21,11 @@ export interface SearchCardContext {
   /** Documents per page (the listeners' SEARCH_PAGE_SIZE). */
   pageSize: number;
   timeZone?: string;
+  /**
+   * When a search with a date window found nothing: how many documents the same search finds
+   * without it (0 = none either). Unset when there is no window or it was not checked.
+   */
+  matchesWithoutDates?: number;
 }
 
 /** The most a v2 search can return, hence its last page. */
@@ -50,6 +55,15 @@ function describeFilters(state: SearchState): string {
     list('folderIds') && `folder: ${list('folderIds')}`,
   ].filter((p): p is string => Boolean(p));
   return escapeMrkdwn(parts.join(' · '));
+}
+
+/** What to try after no results: a wider date range only when it is known to find something. */
+function emptyHint(matchesWithoutDates: number | undefined): string {
+  if (matchesWithoutDates === undefined) return 'No documents matched. Try fewer words or drop a filter.';
+  if (matchesWithoutDates === 0)
+    return 'No documents matched, in this date range or any other. Try fewer or other words, or drop a filter.';
+  const n = matchesWithoutDates.toLocaleString('en-US');
+  return `No documents matched in this date range; without it, ${n} document${matchesWithoutDates === 1 ? '' : 's'} match. Drop \`since:\`, \`until:\` or \`last:\` to see them.`;
 }
 
 function docBlocks(item: DocItem, index: number, query: string | undefined): KnownBlock[] {
@@ -96,9 +110,7 @@ function renderList(list: ListPage, ctx: SearchCardContext, note?: string): Slac
     : `0 of ${list.totalCount.toLocaleString('en-US')}`;
   const source = state.k === 'v2' ? 'ranked by relevance' : state.k === 'news' ? 'news' : state.k === 'tag' ? 'by tag' : 'search';
   const blocks: KnownBlock[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note)];
-  if (list.items.length === 0) {
-    blocks.push(section('No documents matched. Try fewer words, a wider date range (`last:1y`), or drop a filter.'));
-  }
+  if (list.items.length === 0) blocks.push(section(emptyHint(ctx.matchesWithoutDates)));
   list.items.forEach((item, i) => {
     blocks.push(divider(), ...docBlocks(item, i, query));
   });

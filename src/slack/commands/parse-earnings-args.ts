@@ -56,7 +56,7 @@ export const MARKET_TIME_ZONES: Record<Market, string> = { cn: 'Asia/Shanghai', 
 const DAY_MS = 86_400_000;
 
 /** Monday..Sunday of the week containing `day` (a UTC-midnight date). */
-function weekOf(day: Date): { startDate: string; endDate: string } {
+export function weekOf(day: Date): { startDate: string; endDate: string } {
   const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
   return { startDate: formatDate(monday), endDate: formatDate(new Date(monday.getTime() + 6 * DAY_MS)) };
 }

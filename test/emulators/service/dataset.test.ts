@@ -52,6 +52,13 @@ describe('emulator environment', () => {
     expect(optionsFromEnv({ EMULATOR_VARIANT: 'published' }).variant).toBe('published');
   });
 
+  it('anchors the demo data at EMULATOR_DATA_DATE, or at the start of today', () => {
+    const now = Date.parse('2026-03-11T15:30:00Z');
+    expect(optionsFromEnv({}, now).datasetAnchorMs).toBe(Date.parse('2026-03-11T00:00:00Z'));
+    expect(optionsFromEnv({ EMULATOR_DATA_DATE: '2025-06-30' }, now).datasetAnchorMs).toBe(Date.parse('2025-06-30T00:00:00Z'));
+    expect(() => optionsFromEnv({ EMULATOR_DATA_DATE: 'yesterday' }, now)).toThrow(/EMULATOR_DATA_DATE/);
+  });
+
   it('names the variable on a bad value and never echoes the key', () => {
     expect(() => optionsFromEnv({ EMULATOR_ERROR_RATE: '3' })).toThrow(/EMULATOR_ERROR_RATE/);
     expect(() => optionsFromEnv({ EMULATOR_VARIANT: 'v9' })).toThrow(EnvConfigError);

@@ -118,6 +118,18 @@ describe('search result cards', () => {
     expect(JSON.stringify(m)).toContain('No documents matched');
   });
 
+  it('suggests a wider date range only when the search finds something without it', () => {
+    const empty = { docs: [], totalCount: 0, tookMs: 1 };
+    const ctx = { state: v2State, visibility: 'ephemeral' as const, pageSize: 5 };
+    const text = (matchesWithoutDates?: number) =>
+      JSON.stringify(renderV2SearchResults(empty, matchesWithoutDates === undefined ? ctx : { ...ctx, matchesWithoutDates }).blocks);
+    expect(text()).not.toContain('last:1y');
+    expect(text()).not.toContain('date range');
+    expect(text(0)).toContain('in this date range or any other');
+    expect(text(0)).not.toContain('Drop');
+    expect(text(12)).toContain('without it, 12 documents match. Drop `since:`, `until:` or `last:`');
+  });
+
   it('button state survives a round trip and shrinks to fit', () => {
     const parsed = parseResearchArgs(`${'很长的查询 '.repeat(400)} type:news`, new Date());
     expect(parsed.kind).toBe('search');

@@ -139,4 +139,31 @@ describe('earnings calendar card', () => {
     expect(JSON.stringify(m)).toContain('No earnings reports are scheduled for Hong Kong this week');
     expect(JSON.stringify(m)).toContain('/financials earnings us next');
   });
+
+  it('shows the next week with reports after an empty one, instead of a week to try', () => {
+    const next = { startDate: '2026-12-07', endDate: '2026-12-13' };
+    const m = renderEarningsCalendar({
+      ...week,
+      markets: [{ market: 'hk', entries: [] }],
+      next: {
+        ...next,
+        markets: [{ market: 'hk', entries: [buildEarningsEntry({ date: '2026-12-09', symbol: '00700', name: '腾讯控股' })] }],
+      },
+    });
+    expectValidMessage(m);
+    expect(m.text).toContain('the next are in the week of Mon 7 Dec – Sun 13 Dec 2026');
+    expect(tableRows(m)[1]).toEqual(['Wed 9 Dec', '腾讯控股', '00700', expect.any(String)]);
+    expect(JSON.stringify(m)).not.toContain('Try `next`');
+  });
+
+  it('says so when no later week within the look-ahead has reports either', () => {
+    const m = renderEarningsCalendar({
+      ...week,
+      markets: [{ market: 'hk', entries: [] }],
+      next: { startDate: '2026-11-30', endDate: '2027-03-07', markets: [{ market: 'hk', entries: [] }] },
+    });
+    expectValidMessage(m);
+    expect(JSON.stringify(m)).toContain('this week or in the weeks up to Sun 7 Mar 2027');
+    expect(JSON.stringify(m)).not.toContain('Try `next`');
+  });
 });

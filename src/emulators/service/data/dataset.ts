@@ -4,7 +4,8 @@
  */
 import { DEMO_COMPANIES, type DemoCompany } from './companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
-import { buildDocuments, DATASET_END_MS, SEED_FOLDERS, type DemoDocument, type DemoFolder } from './documents.js';
+import { datasetCalendar, type DatasetCalendar } from './dataset-calendar.js';
+import { buildDocuments, seedFolders, type DemoDocument, type DemoFolder } from './documents.js';
 import { buildCompanyFinancials, type CompanyFinancials } from './financials.js';
 import { buildIndexHistory, DEMO_INDICES, type IndexPriceItem } from './indices.js';
 import { buildCompanyRevenue, type CompanyRevenue } from './revenue.js';
@@ -29,6 +30,8 @@ export interface ConceptRecord {
 }
 
 export interface Dataset {
+  /** Where the data sit in time (dates, fiscal quarters), from the anchor it was built for. */
+  calendar: DatasetCalendar;
   companies: readonly DemoCompany[];
   documents: DemoDocument[];
   docsById: Map<string, DemoDocument>;
@@ -50,10 +53,20 @@ export interface Dataset {
   deletedDocIds: Set<string>;
 }
 
-/** `links`: where document, file and media URLs point (the playground's own pages, or made-up hosts). */
-export function buildDataset(links: DemoLinks = CANONICAL_LINKS): Dataset {
+export interface DatasetOptions {
+  /**
+   * The instant the data end at (ms epoch): the newest documents, concept scores and index
+   * closes fall just before it. Default: the base end, 2025-06-30 (dataset-calendar.ts).
+   */
+  anchorMs?: number;
+  /** Where document, file and media URLs point (the playground's own pages, or made-up hosts). */
+  links?: DemoLinks;
+}
+
+export function buildDataset(options: DatasetOptions = {}): Dataset {
+  const calendar = datasetCalendar(options.anchorMs);
   const companies = DEMO_COMPANIES;
-  const documents = buildDocuments(companies, links);
+  const documents = buildDocuments(companies, calendar, options.links ?? CANONICAL_LINKS);
   const docsById = new Map(documents.map((d) => [d.id, d]));
   const docIndex = new SearchIndex(
     documents.map((d) => ({
@@ -79,21 +92,21 @@ export function buildDataset(links: DemoLinks = CANONICAL_LINKS): Dataset {
       })),
     ),
   );
-  const financials = new Map(companies.map((c) => [c.symbol, buildCompanyFinancials(c)]));
-  const revenue = new Map(companies.map((c) => [c.symbol, buildCompanyRevenue(c)]));
+  const financials = new Map(companies.map((c) => [c.symbol, buildCompanyFinancials(c, calendar)]));
+  const revenue = new Map(companies.map((c) => [c.symbol, buildCompanyRevenue(c, calendar)]));
   const income = new Map(
     companies.map((c) => {
       const accounts = financials.get(c.symbol) ?? { balanceSheets: [], cashFlows: [] };
       const mix = revenue.get(c.symbol) ?? { currency: c.currency, list: [] };
-      return [c.symbol, buildCompanyIncome(c, accounts, mix)];
+      return [c.symbol, buildCompanyIncome(c, calendar, accounts, mix)];
     }),
   );
-  const indexPrices = new Map(DEMO_INDICES.map((i) => [i.symbol, buildIndexHistory(i)]));
+  const indexPrices = new Map(DEMO_INDICES.map((i) => [i.symbol, buildIndexHistory(i, calendar)]));
 
   const concepts: ConceptRecord[] = DEMO_CONCEPTS.map((def, i) => {
     const hits = docIndex.bm25(`${def.name} ${def.keywords.join(' ')}`).slice(0, 5);
     const top = hits[0]?.score ?? 1;
-    const scoredAt = DATASET_END_MS - i * 3_600_000;
+    const scoredAt = calendar.endMs - i * 3_600_000;
     return {
       concept_id: `cpt_${String(i + 1).padStart(4, '0')}`,
       concept_code: def.code,
@@ -114,6 +127,7 @@ export function buildDataset(links: DemoLinks = CANONICAL_LINKS): Dataset {
   }).sort((a, b) => b.trending_score - a.trending_score);
 
   return {
+    calendar,
     companies,
     documents,
     docsById,
@@ -123,10 +137,10 @@ export function buildDataset(links: DemoLinks = CANONICAL_LINKS): Dataset {
     financials,
     revenue,
     income,
-    stockPrices: createStockPriceHistory(income, financials),
+    stockPrices: createStockPriceHistory(income, financials, calendar),
     indexPrices,
     concepts,
-    folders: new Map(SEED_FOLDERS.map((f) => [f.id, { ...f }])),
+    folders: new Map(seedFolders(calendar).map((f) => [f.id, f])),
     deletedDocIds: new Set(),
   };
 }

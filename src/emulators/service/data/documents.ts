@@ -3,6 +3,7 @@ import type { DemoCompany } from './companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
 import { CANONICAL_LINKS, type DemoLinks } from '../demo-links.js';
 import { buildDocumentText, buildThemeText, type DemoCategory, type Language } from './document-text.js';
+import { shiftByMonths, type DatasetCalendar } from './dataset-calendar.js';
 import { addDays, fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
@@ -56,10 +57,6 @@ export interface DemoFolder {
   createdAtMs: number;
 }
 
-/** Anchor of the dataset: nothing is published after this instant. */
-export const DATASET_END_MS = Date.parse('2025-06-30T16:00:00.000Z');
-const DATASET_START_MS = Date.parse('2023-07-01T00:00:00.000Z');
-
 const PER_COMPANY: Record<DemoCategory, number> = {
   financials: 3,
   transcripts: 3,
@@ -78,11 +75,16 @@ const REPORT_TYPE: Record<DemoCategory, number> = {
   socials: 6,
   files: 7,
 };
-export const SEED_FOLDERS: readonly DemoFolder[] = [
+/** Folders as of the base calendar; seedFolders moves their creation times with the data. */
+const SEED_FOLDERS: readonly DemoFolder[] = [
   { id: 'fld_research_notes', name: 'Research notes', createdAtMs: Date.parse('2024-01-15T02:00:00Z') },
   { id: 'fld_earnings_prep', name: '业绩季准备', createdAtMs: Date.parse('2024-03-02T02:00:00Z') },
   { id: 'fld_watchlist', name: 'Watchlist', createdAtMs: Date.parse('2024-06-20T02:00:00Z') },
 ];
+
+export function seedFolders(calendar: DatasetCalendar): DemoFolder[] {
+  return SEED_FOLDERS.map((f) => ({ ...f, createdAtMs: shiftByMonths(calendar, f.createdAtMs) }));
+}
 
 function languageFor(company: DemoCompany, prng: Prng): Language {
   const zhShare = company.market === 'cn' ? 0.8 : company.market === 'hk' ? 0.6 : 0.25;
@@ -162,9 +164,9 @@ function docId(prng: Prng, used: Set<string>): string {
   }
 }
 
-function companyDocuments(company: DemoCompany, used: Set<string>, links: DemoLinks): DemoDocument[] {
+function companyDocuments(company: DemoCompany, calendar: DatasetCalendar, used: Set<string>, links: DemoLinks): DemoDocument[] {
   const prng = createPrng(hashSeed(`docs:${company.symbol}`));
-  const quarters = fiscalQuarters(company).slice(-8);
+  const quarters = fiscalQuarters(company, calendar).slice(-8);
   const out: DemoDocument[] = [];
   const folderIds = SEED_FOLDERS.map((f) => f.id);
   for (const category of Object.keys(PER_COMPANY) as DemoCategory[]) {
@@ -178,7 +180,7 @@ function companyDocuments(company: DemoCompany, used: Set<string>, links: DemoLi
       const recent = category === 'news' || category === 'socials';
       const lagDays = recent ? prng.int(3, 150) : prng.int(20, 75);
       const publishedAtMs = Math.min(
-        DATASET_END_MS - prng.int(3_600, 86_400) * 1000,
+        calendar.endMs - prng.int(3_600, 86_400) * 1000,
         Date.parse(`${addDays(fq.endDate, lagDays)}T00:00:00.000Z`) + prng.int(3_600, 80_000) * 1000,
       );
       const tags = tagsFor(company, lang, text.event, prng);
@@ -191,7 +193,7 @@ function companyDocuments(company: DemoCompany, used: Set<string>, links: DemoLi
         media_url: category === 'transcripts' ? links.audio(id) : '',
         institution: text.institution,
         author: text.author,
-        publishedAtMs: Math.max(DATASET_START_MS, publishedAtMs),
+        publishedAtMs: Math.max(calendar.startMs, publishedAtMs),
         category,
         type: text.type,
         market: company.market,
@@ -224,7 +226,7 @@ function companyDocuments(company: DemoCompany, used: Set<string>, links: DemoLi
   return out;
 }
 
-function themeDocuments(companies: readonly DemoCompany[], used: Set<string>, links: DemoLinks): DemoDocument[] {
+function themeDocuments(companies: readonly DemoCompany[], calendar: DatasetCalendar, used: Set<string>, links: DemoLinks): DemoDocument[] {
   const prng = createPrng(hashSeed('docs:themes'));
   const out: DemoDocument[] = [];
   for (const concept of DEMO_CONCEPTS) {
@@ -250,7 +252,7 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>, li
         header: lang === 'zh' ? ['公司', '代码', '相关度'] : ['Company', 'Symbol', 'Relevance'],
         rows: concept.stocks.map((s) => [s.name, s.code, s.relevance.toFixed(2)]),
       };
-      const period = '2025Q2';
+      const period = calendar.currentPeriod;
       out.push({
         id,
         title: text.title,
@@ -259,7 +261,7 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>, li
         media_url: '',
         institution,
         author: lang === 'zh' ? '行业研究组' : 'Markets Desk',
-        publishedAtMs: DATASET_END_MS - prng.int(0, 60) * 86_400_000 - prng.int(0, 40_000) * 1000,
+        publishedAtMs: calendar.endMs - prng.int(0, 60) * 86_400_000 - prng.int(0, 40_000) * 1000,
         category,
         type: category === 'reports' ? 'industry_research' : 'news',
         market: primary.market,
@@ -296,8 +298,15 @@ function themeDocuments(companies: readonly DemoCompany[], used: Set<string>, li
 }
 
 /** Every demo document, newest first. Deterministic: same ids and text on every build. */
-export function buildDocuments(companies: readonly DemoCompany[], links: DemoLinks = CANONICAL_LINKS): DemoDocument[] {
+export function buildDocuments(
+  companies: readonly DemoCompany[],
+  calendar: DatasetCalendar,
+  links: DemoLinks = CANONICAL_LINKS,
+): DemoDocument[] {
   const used = new Set<string>();
-  const docs = [...companies.flatMap((c) => companyDocuments(c, used, links)), ...themeDocuments(companies, used, links)];
+  const docs = [
+    ...companies.flatMap((c) => companyDocuments(c, calendar, used, links)),
+    ...themeDocuments(companies, calendar, used, links),
+  ];
   return docs.sort((a, b) => b.publishedAtMs - a.publishedAtMs);
 }

@@ -21,6 +21,7 @@
  * All amounts are integers in units of `currency`.
  */
 import type { DemoCompany } from './companies.js';
+import type { DatasetCalendar } from './dataset-calendar.js';
 import { addDays, fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
@@ -184,9 +185,9 @@ function cashFlowRecord(header: StatementHeader, begin: number, end: number, flo
 
 const CUMULATIVE_LABELS = ['Q1', 'H1', 'Q3 (9 months)', 'FY'] as const;
 
-export function buildCompanyFinancials(company: DemoCompany): CompanyFinancials {
+export function buildCompanyFinancials(company: DemoCompany, calendar: DatasetCalendar): CompanyFinancials {
   const prng = createPrng(hashSeed(`financials:${company.symbol}`));
-  const quarters = fiscalQuarters(company);
+  const quarters = fiscalQuarters(company, calendar);
   const balanceSheets: BalanceSheetRecord[] = [];
   const cashFlows: CashFlowRecord[] = [];
 

@@ -1,5 +1,6 @@
 /** Fiscal quarters of a company: which calendar month ends each quarter, and date helpers. */
 import type { DemoCompany } from './companies.js';
+import type { DatasetCalendar } from './dataset-calendar.js';
 
 export interface FiscalQuarter {
   fiscalYear: number;
@@ -8,10 +9,6 @@ export interface FiscalQuarter {
   /** YYYY-MM-DD, last day of the quarter's last month. */
   endDate: string;
 }
-
-export const FIRST_FISCAL_YEAR = 2021;
-/** Quarters ending after this date are "not yet reported" in the demo dataset. */
-export const LAST_REPORTED_END = '2025-04-30';
 
 export function monthEnd(year: number, month: number): string {
   const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -34,17 +31,16 @@ export function fiscalQuarter(company: DemoCompany, fiscalYear: number, quarter:
   return { fiscalYear, quarter, endDate: monthEnd(year, month) };
 }
 
-/** Every fiscal quarter from FIRST_FISCAL_YEAR Q1 up to LAST_REPORTED_END, oldest first. */
-export function fiscalQuarters(company: DemoCompany): FiscalQuarter[] {
+/** Every reported fiscal quarter: from the calendar's first fiscal year's Q1 up to its last reported end, oldest first. */
+export function fiscalQuarters(company: DemoCompany, calendar: DatasetCalendar): FiscalQuarter[] {
   const out: FiscalQuarter[] = [];
-  for (let fy = FIRST_FISCAL_YEAR; fy <= 2026; fy++) {
+  for (let fy = calendar.firstFiscalYear; ; fy++) {
     for (let q = 1; q <= 4; q++) {
       const fq = fiscalQuarter(company, fy, q);
-      if (fq.endDate > LAST_REPORTED_END) return out;
+      if (fq.endDate > calendar.lastReportedEnd) return out;
       out.push(fq);
     }
   }
-  return out;
 }
 
 export function calendarQuarterOf(endDate: string): { year: number; quarter: number } {

@@ -19,6 +19,7 @@
 import type { DemoCompany } from './companies.js';
 import { incomeProfile, type IncomeProfile } from './income-profiles.js';
 import type { CompanyFinancials, StatementHeader } from './financials.js';
+import type { DatasetCalendar } from './dataset-calendar.js';
 import { fiscalQuarters, type FiscalQuarter } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 import type { CompanyRevenue } from './revenue.js';
@@ -152,10 +153,15 @@ function sections(a: QuarterAmounts, shares: number): Omit<IncomeStatementRecord
 const CUMULATIVE_LABELS = ['Q1', 'H1', 'Q3 (9 months)', 'FY'] as const;
 
 /** Quarterly, cumulative quarterly and annual income statements, newest first. */
-export function buildCompanyIncome(company: DemoCompany, financials: CompanyFinancials, revenue: CompanyRevenue): IncomeStatementRecord[] {
+export function buildCompanyIncome(
+  company: DemoCompany,
+  calendar: DatasetCalendar,
+  financials: CompanyFinancials,
+  revenue: CompanyRevenue,
+): IncomeStatementRecord[] {
   const prng = createPrng(hashSeed(`income:${company.symbol}`));
   const profile = incomeProfile(company);
-  const quarters = fiscalQuarters(company);
+  const quarters = fiscalQuarters(company, calendar);
   const revenues = quarterRevenues(prng, quarters, revenue);
   const filed = new Map(financials.balanceSheets.filter((b) => b.period === 'quarterly').map((b) => [b.end_date, b.filling_date]));
   const out: IncomeStatementRecord[] = [];

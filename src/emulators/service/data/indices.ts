@@ -1,8 +1,9 @@
 /**
- * Index price history: about a year of weekday closes ending at the dataset's anchor date.
+ * Index price history: about a year of weekday closes ending on the dataset's end date.
  * Units as the service's real samples give them: `dividend_yield` a fraction (0.0343 = 3.43%),
  * `stock_change_percent` a percentage; mainland indices carry their A-share market cap.
  */
+import type { DatasetCalendar } from './dataset-calendar.js';
 import { createPrng, hashSeed } from './prng.js';
 
 export interface IndexDefinition {
@@ -124,7 +125,6 @@ export const DEMO_INDICES: readonly IndexDefinition[] = [
   },
 ];
 
-export const INDEX_HISTORY_END = '2025-06-30';
 const TRADING_DAYS = 252;
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
@@ -136,10 +136,10 @@ export function findIndex(symbol: string): IndexDefinition | undefined {
 }
 
 /** Newest first. */
-export function buildIndexHistory(index: IndexDefinition): IndexPriceItem[] {
+export function buildIndexHistory(index: IndexDefinition, calendar: DatasetCalendar): IndexPriceItem[] {
   const prng = createPrng(hashSeed(`index:${index.symbol}`));
   const days: string[] = [];
-  let ms = Date.parse(`${INDEX_HISTORY_END}T00:00:00Z`);
+  let ms = Date.parse(`${calendar.endDate}T00:00:00Z`);
   while (days.length < TRADING_DAYS) {
     const d = new Date(ms);
     const wd = d.getUTCDay();

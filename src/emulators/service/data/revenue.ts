@@ -5,6 +5,7 @@
  * percentages to 100 (within rounding to two decimals).
  */
 import type { DemoCompany } from './companies.js';
+import type { DatasetCalendar } from './dataset-calendar.js';
 import { fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
@@ -83,12 +84,13 @@ function periodOf(
   };
 }
 
-export function buildCompanyRevenue(company: DemoCompany): CompanyRevenue {
+export function buildCompanyRevenue(company: DemoCompany, calendar: DatasetCalendar): CompanyRevenue {
   const prng = createPrng(hashSeed(`revenue:${company.symbol}`));
   const list: RevenuePeriod[] = [];
   const yearTotals = new Map<number, number>();
   let annual = company.assetScale * revenueRatio(company) * 0.7;
-  for (const fq of fiscalQuarters(company)) {
+  const quarters = fiscalQuarters(company, calendar);
+  for (const fq of quarters) {
     if (fq.quarter !== 2 && fq.quarter !== 4) continue;
     const kind = fq.quarter === 4 ? 'FY' : 'H1';
     if (kind === 'FY') annual *= prng.float(1.02, 1.3);
@@ -105,7 +107,7 @@ export function buildCompanyRevenue(company: DemoCompany): CompanyRevenue {
   }
   // Q1 and Q3 come from a PRNG of their own, so the FY and H1 figures stay what they always were.
   const quarterPrng = createPrng(hashSeed(`revenue-quarters:${company.symbol}`));
-  for (const fq of fiscalQuarters(company)) {
+  for (const fq of quarters) {
     if (fq.quarter !== 1 && fq.quarter !== 3) continue;
     const year = yearTotals.get(fq.fiscalYear) ?? yearTotals.get(fq.fiscalYear - 1) ?? annual;
     const share = fq.quarter === 1 ? quarterPrng.float(0.22, 0.27) : quarterPrng.float(0.7, 0.77);

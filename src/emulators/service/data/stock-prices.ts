@@ -1,5 +1,5 @@
 /**
- * Daily share prices of the demo companies, from PRICE_HISTORY_START up to the day asked for
+ * Daily share prices of the demo companies, from the calendar's priceHistoryStart up to the day asked for
  * (the emulator's today at most), that agree with their statements:
  * - the price hovers (a mean-reverting random walk) around the company's target P/E times its
  *   trailing-twelve-month earnings per share, as known on that day: a quarter counts from its
@@ -16,6 +16,7 @@ import type { DemoCompany } from './companies.js';
 import type { CompanyFinancials } from './financials.js';
 import { incomeProfile } from './income-profiles.js';
 import type { IncomeStatementRecord } from './income.js';
+import type { DatasetCalendar } from './dataset-calendar.js';
 import { createPrng, hashSeed } from './prng.js';
 
 export interface StockPriceItem {
@@ -36,7 +37,6 @@ export interface StockPriceItem {
   pb: number;
 }
 
-export const PRICE_HISTORY_START = '2021-01-04';
 export const HKD_PER_CNY = 1.08;
 
 const DAY_MS = 86_400_000;
@@ -81,6 +81,7 @@ function buildHistory(
   company: DemoCompany,
   income: IncomeStatementRecord[],
   financials: CompanyFinancials,
+  from: string,
   until: string,
 ): StockPriceItem[] {
   const profile = incomeProfile(company);
@@ -92,7 +93,7 @@ function buildHistory(
   let at = 0;
   let walk = 0;
   let previousClose: number | undefined;
-  for (let ms = Date.parse(`${PRICE_HISTORY_START}T00:00:00Z`); ; ms += DAY_MS) {
+  for (let ms = Date.parse(`${from}T00:00:00Z`); ; ms += DAY_MS) {
     const date = new Date(ms).toISOString().slice(0, 10);
     if (date > until) break;
     const weekday = new Date(ms).getUTCDay();
@@ -133,7 +134,7 @@ function buildHistory(
 }
 
 export interface StockPriceHistory {
-  /** Trading days of `company` from PRICE_HISTORY_START to `until`, oldest first. */
+  /** Trading days of `company` from the calendar's priceHistoryStart to `until`, oldest first. */
   upTo(company: DemoCompany, until: string): StockPriceItem[];
 }
 
@@ -141,6 +142,7 @@ export interface StockPriceHistory {
 export function createStockPriceHistory(
   income: ReadonlyMap<string, IncomeStatementRecord[]>,
   financials: ReadonlyMap<string, CompanyFinancials>,
+  calendar: DatasetCalendar,
 ): StockPriceHistory {
   const built = new Map<string, { until: string; items: StockPriceItem[] }>();
   return {
@@ -149,7 +151,7 @@ export function createStockPriceHistory(
       if (!entry || entry.until < until) {
         const statements = income.get(company.symbol) ?? [];
         const accounts = financials.get(company.symbol) ?? { balanceSheets: [], cashFlows: [] };
-        entry = { until, items: buildHistory(company, statements, accounts, until) };
+        entry = { until, items: buildHistory(company, statements, accounts, calendar.priceHistoryStart, until) };
         built.set(company.symbol, entry);
       }
       return entry.items.filter((i) => i.date <= until);

@@ -17,6 +17,7 @@ import { clampMessage } from '../../blocks/limits.js';
 import { renderRevenueBreakdown } from '../../blocks/revenue-card.js';
 import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../blocks/statement-card.js';
 import type { FinancialsArgs } from '../../commands/parse-financials-args.js';
+import { weekOf } from '../../commands/parse-earnings-args.js';
 
 export type FinancialsRequest = Exclude<FinancialsArgs, { kind: 'help' | 'usage' | 'modal' }>;
 
@@ -128,12 +129,55 @@ async function fetchEarnings(
     result: results[i] as PromiseSettledResult<EarningsCalendarEntry[]>,
   }));
   throwWhenAllFailed(parts);
-  const card = renderEarningsCalendar({
-    startDate: args.startDate,
-    endDate: args.endDate,
-    markets: parts.flatMap((p) => (p.result.status === 'fulfilled' ? [{ market: p.market, entries: p.result.value }] : [])),
-  });
+  const markets = parts.flatMap((p) => (p.result.status === 'fulfilled' ? [{ market: p.market, entries: p.result.value }] : []));
+  const empty = markets.every((m) => m.entries.length === 0);
+  const next = empty ? await nextWeekWithReports(service, args, markets, call, log) : undefined;
+  const card = renderEarningsCalendar({ startDate: args.startDate, endDate: args.endDate, markets, ...(next ? { next } : {}) });
   return withMissingParts(card, parts, 'earnings calendar part failed', log);
+}
+
+/** How far an empty week looks ahead for the next reports: a quarter covers a reporting season. */
+const LOOK_AHEAD_DAYS = 91;
+
+/**
+ * After an empty week, the first later week with reports (within LOOK_AHEAD_DAYS), so the card
+ * can show it instead of suggesting another week that may be just as empty; the whole look-ahead
+ * range with no entries when none is scheduled. Undefined when the look-ahead fails (logged).
+ */
+async function nextWeekWithReports(
+  service: ResearchService,
+  args: Extract<FinancialsRequest, { kind: 'earnings' }>,
+  markets: Array<{ market: Market }>,
+  call: CallOptions,
+  log: Logger,
+): Promise<{ startDate: string; endDate: string; markets: Array<{ market: Market; entries: EarningsCalendarEntry[] }> } | undefined> {
+  const day = (date: string, plus: number): Date => new Date(Date.parse(`${date}T00:00:00Z`) + plus * 86_400_000);
+  const from = weekOf(day(args.endDate, 1)).startDate;
+  const until = weekOf(day(args.endDate, LOOK_AHEAD_DAYS)).endDate;
+  try {
+    const ahead = await Promise.all(
+      markets.map(async ({ market }) => ({
+        market,
+        entries: await service.earningsCalendar({ market, startDate: from, endDate: until }, call),
+      })),
+    );
+    const first = ahead
+      .flatMap((m) => m.entries.map((e) => e.date))
+      .filter((d) => d >= from)
+      .sort()[0];
+    if (!first) return { startDate: from, endDate: until, markets: ahead.map((m) => ({ market: m.market, entries: [] })) };
+    const week = weekOf(new Date(`${first}T00:00:00Z`));
+    return {
+      ...week,
+      markets: ahead.map((m) => ({
+        market: m.market,
+        entries: m.entries.filter((e) => e.date >= week.startDate && e.date <= week.endDate),
+      })),
+    };
+  } catch (error) {
+    log.warn('earnings look-ahead failed', { kind: isServiceError(error) ? error.kind : 'unknown', error });
+    return undefined;
+  }
 }
 
 export interface FinancialsCallOptions {

@@ -1,6 +1,7 @@
 /** The demo pages' pure renderers: untrusted text never becomes markup or a script link. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '../../../../src/emulators/service/data/companies.js';
+import { datasetCalendar } from '../../../../src/emulators/service/data/dataset-calendar.js';
 import { buildDocuments, type DemoDocument } from '../../../../src/emulators/service/data/documents.js';
 import { renderConversationPage } from '../../../../src/emulators/service/pages/conversation-page.js';
 import { renderDocumentPage } from '../../../../src/emulators/service/pages/document-page.js';
@@ -9,7 +10,7 @@ import { markdownToHtml } from '../../../../src/emulators/service/pages/markdown
 const HOSTILE = '<script>alert(1)</script> "quoted" & <b>bold</b>';
 
 function buildHostileDocument(): DemoDocument {
-  const [doc] = buildDocuments(DEMO_COMPANIES.slice(0, 1));
+  const [doc] = buildDocuments(DEMO_COMPANIES.slice(0, 1), datasetCalendar());
   if (!doc) throw new Error('no demo document');
   return {
     ...doc,
