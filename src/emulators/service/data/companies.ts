@@ -179,7 +179,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['阿里巴巴', '电商', '阿里云', '通义千问', 'AI算力'],
     keywordsEn: ['alibaba', 'e-commerce', 'cloud', 'qwen'],
     people: ['吴泳铭', '蔡崇信'],
-    aliases: ['阿里', '阿里集团', 'BABA', 'Alibaba Group'],
+    aliases: ['阿里', '阿里集团', '阿里云', 'BABA', 'Alibaba Group'],
   },
   {
     symbol: 'HK:03690',
@@ -305,7 +305,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['微软', '云计算', 'Azure', 'Copilot', 'AI算力'],
     keywordsEn: ['microsoft', 'azure', 'copilot', 'cloud', 'openai'],
     people: ['Satya Nadella', 'Amy Hood'],
-    aliases: ['Microsoft Corp'],
+    aliases: ['Microsoft Corp', 'Azure'],
   },
   {
     symbol: 'US:AMZN',
@@ -326,7 +326,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['亚马逊', '电商', '云计算', 'AWS'],
     keywordsEn: ['amazon', 'aws', 'e-commerce', 'cloud', 'prime'],
     people: ['Andy Jassy', 'Brian Olsavsky'],
-    aliases: ['Amazon.com'],
+    aliases: ['Amazon.com', 'AWS'],
   },
   {
     symbol: 'US:AMD',
