@@ -1,5 +1,5 @@
 /**
- * Markdown the emulated agent writes: a short analysis (agent_end of the research agent) and
+ * Text the emulated agent writes: its plan, a short analysis (agent_end of the research agent) and
  * the full report (workflow_end), about the companies, index and topics of the question, with
  * figures from the demo data and sources from those companies' demo documents, labelled as demo
  * content. Both use headings, lists, emphasis, a link, a table and a code span, so renderers meet
@@ -149,6 +149,28 @@ function sources(f: ResearchFindings): string {
   const list = [...new Map([...f.docs, ...f.news].map((d) => [d.doc_id, d])).values()].slice(0, 8);
   if (list.length === 0) return f.lang === 'zh' ? '无（演示数据中没有相关资料）' : 'None (no demo documents on this).';
   return list.map((d, i) => `${i + 1}. [${d.title}](${d.url}) — ${d.published_at.slice(0, 10)}`).join('\n');
+}
+
+/** What the planner says it will do: search about the subject, pull the data named, write a report. */
+export function buildPlanText(question: string, f: ResearchFindings, subject: string, dataNames: string[]): string {
+  const zh = f.lang === 'zh';
+  const q = question.trim();
+  const data = listNames(dataNames, f.lang);
+  const missing = f.focus.uncovered.length > 0 ? listNames(f.focus.uncovered, f.lang) : '';
+  if (zh)
+    return [
+      `好的，我来研究这个问题：「${q}」。`,
+      subject ? `首先检索关于${subject}的研报与新闻` : '首先检索相关研报与新闻',
+      data ? `，然后调取${data}` : '',
+      '，最后整理成一份报告。',
+      missing ? `注意：演示数据中没有${missing}。` : '',
+    ].join('');
+  return [
+    `Sure. To answer "${q}", I will search research reports and news${subject ? ` about ${subject}` : ''}`,
+    data ? `, pull the ${data}` : '',
+    ', then write a report.',
+    missing ? ` Note: ${missing} ${f.focus.uncovered.length > 1 ? 'are' : 'is'} not in the demo data.` : '',
+  ].join('');
 }
 
 export function buildAnalysisMarkdown(question: string, f: ResearchFindings): string {

@@ -24,12 +24,11 @@
  * writer's usage follows workflow_end.
  */
 import type { WorkflowEvent, WorkflowEventType } from './agent-events.js';
-import { buildAnalysisMarkdown, buildReportMarkdown, reportTitle } from './agent-report.js';
+import { buildAnalysisMarkdown, buildPlanText, buildReportMarkdown, reportTitle } from './agent-report.js';
 import { createPrng, hashSeed } from './data/prng.js';
-import type { Metric } from './question-intent.js';
-import { OVERVIEW_METRICS } from './report-figures.js';
+import { dataTools, TOOL_QUERY, toolData } from './agent-data-tools.js';
 import { listNames } from './report-format.js';
-import type { FoundCompany, ResearchFindings } from './research-findings.js';
+import type { ResearchFindings } from './research-findings.js';
 import type { StreamFraming } from './stream-framing.js';
 
 export interface ScriptStep {
@@ -68,93 +67,6 @@ function windowOf(f: ResearchFindings): { start_datetime: string; end_datetime: 
   const end = Date.parse(`${f.asOf}T00:00:00Z`);
   const start = new Date(end - 364 * 86_400_000).toISOString().slice(0, 10);
   return { start_datetime: `${start} 00:00:00`, end_datetime: `${f.asOf} 23:59:59` };
-}
-
-type DataTool = 'get_balance_sheet' | 'get_cash_flow_statement' | 'get_income_statement' | 'get_revenue_breakdown' | 'get_stock_prices';
-
-const TOOL_OF_METRIC: Record<Metric, DataTool> = {
-  cash: 'get_balance_sheet',
-  balance: 'get_balance_sheet',
-  cash_flow: 'get_cash_flow_statement',
-  revenue: 'get_income_statement',
-  margins: 'get_income_statement',
-  earnings: 'get_income_statement',
-  mix: 'get_revenue_breakdown',
-  price: 'get_stock_prices',
-  valuation: 'get_stock_prices',
-};
-
-const TOOL_QUERY: Record<DataTool, { en: string; zh: string }> = {
-  get_balance_sheet: { en: 'balance sheet', zh: '资产负债表' },
-  get_cash_flow_statement: { en: 'cash flow statement', zh: '现金流量表' },
-  get_income_statement: { en: 'income statement', zh: '利润表' },
-  get_revenue_breakdown: { en: 'revenue breakdown', zh: '主营构成' },
-  get_stock_prices: { en: 'share prices', zh: '股价' },
-};
-
-/** What each data tool returns for a company: the figures the report uses. */
-function toolData(name: DataTool, c: FoundCompany): Record<string, unknown> {
-  const f = c.latest;
-  switch (name) {
-    case 'get_balance_sheet':
-      return {
-        symbol: c.symbol,
-        end_date: f?.end_date,
-        label: f?.label,
-        total_assets: f?.total_assets,
-        total_liabilities: f?.total_liabilities,
-        total_shareholders_equity: f?.total_shareholders_equity,
-        cash: f?.cash,
-      };
-    case 'get_cash_flow_statement':
-      return { symbol: c.symbol, end_date: f?.end_date, label: f?.label, operating_cash_flow: f?.operating_cash_flow, cash: f?.cash };
-    case 'get_income_statement':
-      return {
-        symbol: c.symbol,
-        end_date: f?.end_date,
-        label: f?.label,
-        revenue: f?.revenue,
-        gross_margin: f?.gross_margin,
-        operating_margin: f?.operating_margin,
-        net_margin: f?.net_margin,
-        net_profit: f?.net_profit,
-      };
-    case 'get_revenue_breakdown':
-      return { symbol: c.symbol, ...c.mix };
-    case 'get_stock_prices':
-      return { symbol: c.symbol, ...c.price };
-  }
-}
-
-/** The data tools the analyst calls: one per kind of figure asked, none without a company. */
-function dataTools(f: ResearchFindings): DataTool[] {
-  if (f.companies.length === 0) return [];
-  const metrics = f.focus.metrics.length > 0 ? f.focus.metrics : OVERVIEW_METRICS;
-  return [...new Set(metrics.map((m) => TOOL_OF_METRIC[m]))];
-}
-
-function planText(question: string, f: ResearchFindings, subject: string, tools: DataTool[]): string {
-  const zh = f.lang === 'zh';
-  const q = question.replace(MAGIC_WORDS, '').trim();
-  const data = listNames(
-    tools.map((t) => TOOL_QUERY[t][f.lang]),
-    f.lang,
-  );
-  const missing = f.focus.uncovered.length > 0 ? listNames(f.focus.uncovered, f.lang) : '';
-  if (zh)
-    return [
-      `好的，我来研究这个问题：「${q}」。`,
-      subject ? `首先检索关于${subject}的研报与新闻` : '首先检索相关研报与新闻',
-      data ? `，然后调取${data}` : '',
-      '，最后整理成一份报告。',
-      missing ? `注意：演示数据中没有${missing}。` : '',
-    ].join('');
-  return [
-    `Sure. To answer "${q}", I will search research reports and news${subject ? ` about ${subject}` : ''}`,
-    data ? `, pull the ${data}` : '',
-    ', then write a report.',
-    missing ? ` Note: ${missing} ${f.focus.uncovered.length > 1 ? 'are' : 'is'} not in the demo data.` : '',
-  ].join('');
 }
 
 function chunkText(text: string, size: number): string[] {
@@ -247,7 +159,12 @@ export function buildRunScript(input: ScriptInput): RunScript {
   );
   const subject = names || listNames([...f.topics.map((t) => t.name), ...(f.index ? [f.index.name] : [])], f.lang);
   const tools = dataTools(f);
-  const plan = planText(question, f, subject, tools);
+  const plan = buildPlanText(
+    question.replace(MAGIC_WORDS, ''),
+    f,
+    subject,
+    tools.map((t) => TOOL_QUERY[t][f.lang]),
+  );
   stream(planner, plan, zh ? 14 : 28, 250);
 
   const searchOutput = {

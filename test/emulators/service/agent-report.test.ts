@@ -4,7 +4,7 @@
  * companies the data does not cover.
  */
 import { describe, expect, it } from 'vitest';
-import { buildReportMarkdown, DEMO_LABEL } from '../../../src/emulators/service/agent-report.js';
+import { DEMO_LABEL } from '../../../src/emulators/service/agent-report.js';
 import { buildRunScript } from '../../../src/emulators/service/agent-run-script.js';
 import { buildDataset } from '../../../src/emulators/service/data/dataset.js';
 import { amount } from '../../../src/emulators/service/report-format.js';
@@ -39,7 +39,12 @@ function latestQuarter(symbol: string) {
 /** The Markdown table's row whose first cell is `label`, as cells. */
 function tableRow(report: string, label: string): string[] {
   const line = report.split('\n').find((l) => l.startsWith(`| ${label} |`));
-  return line ? line.split('|').slice(1, -1).map((c) => c.trim()) : [];
+  return line
+    ? line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim())
+    : [];
 }
 
 const OTHER_COMPANIES = ['Xiaomi', 'Alibaba', 'Microsoft', 'Tencent', 'Tesla', 'CATL'];
@@ -75,9 +80,7 @@ describe('the demo agent’s report', () => {
     for (const t of toolCalls.filter((c) => c.name?.startsWith('get_') && c.name !== 'get_index_prices')) {
       expect(t.input.symbols).toEqual(['US:NVDA', 'US:AMD']);
     }
-    expect(toolCalls.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['get_income_statement', 'get_balance_sheet', 'get_stock_prices']),
-    );
+    expect(toolCalls.map((t) => t.name)).toEqual(expect.arrayContaining(['get_income_statement', 'get_balance_sheet', 'get_stock_prices']));
   });
 
   it('compares 茅台 and 五粮液 in Chinese, on the margins asked', () => {
