@@ -13,7 +13,9 @@
  *
  * Event layout: init, workflow_start, a `start` node, a `research` agent node whose
  * react_agent streams its plan, calls search_documents, hands over to a nested builtin_agent
- * (get_balance_sheet), calls search_news, streams an analysis and ends with Markdown; a `tool`
+ * (one data tool per kind of figure asked: get_balance_sheet, get_cash_flow_statement,
+ * get_income_statement, get_revenue_breakdown, get_stock_prices; none when the question names no
+ * company the demo data has), calls search_news, streams an analysis and ends with Markdown; a `tool`
  * node (get_index_prices); a final `end` node whose agent streams the report; workflow_end keyed
  * by that last node's id. `usage` events carry `usage: {input_tokens, output_tokens,
  * total_tokens}` and the same object as `output`. Offsets start at `startOffset` and grow by
@@ -22,8 +24,10 @@
  * writer's usage follows workflow_end.
  */
 import type { WorkflowEvent, WorkflowEventType } from './agent-events.js';
-import { buildAnalysisMarkdown, buildReportMarkdown, reportTitle } from './agent-report.js';
+import { buildAnalysisMarkdown, buildPlanText, buildReportMarkdown, reportTitle } from './agent-report.js';
 import { createPrng, hashSeed } from './data/prng.js';
+import { dataTools, TOOL_QUERY, toolData } from './agent-data-tools.js';
+import { listNames } from './report-format.js';
 import type { ResearchFindings } from './research-findings.js';
 import type { StreamFraming } from './stream-framing.js';
 
@@ -52,12 +56,18 @@ export interface ScriptInput {
 }
 
 export const SLOW_PAUSE_MS = 30_000;
-const WINDOW = { start_datetime: '2024-07-01 00:00:00', end_datetime: '2025-06-30 23:59:59' };
 const MAGIC_WORDS = /\[(error|slow|long|hiccup)\]/gi;
 
 type Scope = Partial<
   Pick<WorkflowEvent, 'node_id' | 'node_name' | 'node_type' | 'agent_id' | 'agent_name' | 'agent_type' | 'parent_run_id'>
 >;
+
+/** The year of data up to the findings' newest trading day. */
+function windowOf(f: ResearchFindings): { start_datetime: string; end_datetime: string } {
+  const end = Date.parse(`${f.asOf}T00:00:00Z`);
+  const start = new Date(end - 364 * 86_400_000).toISOString().slice(0, 10);
+  return { start_datetime: `${start} 00:00:00`, end_datetime: `${f.asOf} 23:59:59` };
+}
 
 function chunkText(text: string, size: number): string[] {
   const out: string[] = [];
@@ -75,6 +85,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const hiccup = /\[hiccup\]/i.test(question);
   const published = input.framing === 'published';
   const symbols = f.companies.map((c) => c.symbol);
+  const window = windowOf(f);
   const steps: ScriptStep[] = [];
   let offset = input.startOffset;
   let runSeq = 0;
@@ -142,10 +153,18 @@ export function buildRunScript(input: ScriptInput): RunScript {
     parent_run_id: plannerRun,
   };
   emit(200, 'agent_start', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, input: { query: question } });
-  const names = f.companies.map((c) => c.name).join(zh ? '、' : ', ');
-  const plan = zh
-    ? `好的，我来研究这个问题：「${question.trim()}」。首先检索相关研报与新闻，重点关注${names}；然后调取最新的资产负债表和现金流量表，最后整理成一份报告。`
-    : `Sure. To answer "${question.trim()}", I will search research reports and news about ${names}, pull the latest balance sheets and cash flow statements, then write a report.`;
+  const names = listNames(
+    f.companies.map((c) => c.name),
+    f.lang,
+  );
+  const subject = names || listNames([...f.topics.map((t) => t.name), ...(f.index ? [f.index.name] : [])], f.lang);
+  const tools = dataTools(f);
+  const plan = buildPlanText(
+    question.replace(MAGIC_WORDS, ''),
+    f,
+    subject,
+    tools.map((t) => TOOL_QUERY[t][f.lang]),
+  );
   stream(planner, plan, zh ? 14 : 28, 250);
 
   const searchOutput = {
@@ -156,7 +175,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
   tool(
     planner,
     'search_documents',
-    { query: question.replace(MAGIC_WORDS, '').trim(), symbols, ...WINDOW, num: 10, filetype: 'all', response_mode: 'docs' },
+    { query: question.replace(MAGIC_WORDS, '').trim(), symbols, ...window, num: 10, filetype: 'all', response_mode: 'docs' },
     searchOutput,
     3000 + (slow ? SLOW_PAUSE_MS : 0),
   );
@@ -176,40 +195,50 @@ export function buildRunScript(input: ScriptInput): RunScript {
   }
   usage(planner, plannerRun, prng.int(1200, 2400), prng.int(150, 400));
 
-  const analystRun = newRun('agent');
-  const analyst: Scope = {
-    ...researchNode,
-    agent_id: 'agent_financial_analyst',
-    agent_name: zh ? '财务分析师' : 'Financial Analyst',
-    agent_type: 'builtin_agent',
-    parent_run_id: analystRun,
-  };
-  emit(400, 'agent_start', { ...analyst, parent_run_id: plannerRun }, { run_id: analystRun, input: { symbols } });
-  tool(
-    analyst,
-    'get_balance_sheet',
-    { query: zh ? '资产负债表' : 'balance sheet', symbols, ...WINDOW, num: 4, filetype: 'json', response_mode: 'data' },
-    {
-      docs: [],
-      chunks: [],
-      total_count: f.companies.length,
-      data: f.companies.map((c) => ({ symbol: c.symbol, ...c.latest })),
-    },
-    2500,
-  );
-  const analystNote = zh
-    ? `${names}的资产负债表数据已获取，资产总计与负债和权益合计一致，现金流量表期末现金与资产负债表勾稽。`
-    : `Balance sheets for ${names} retrieved; assets equal liabilities plus equity and cash flow end cash ties to the balance sheet.`;
-  stream(analyst, analystNote, zh ? 16 : 32, 200);
-  usage(analyst, analystRun, prng.int(800, 1600), prng.int(100, 300));
-  emit(
-    300,
-    'agent_end',
-    { ...analyst, parent_run_id: plannerRun },
-    { run_id: analystRun, output: { content: `### ${zh ? '财务数据核对' : 'Financial data check'}\n\n${analystNote}` } },
-  );
+  if (tools.length > 0) {
+    const analystRun = newRun('agent');
+    const analyst: Scope = {
+      ...researchNode,
+      agent_id: 'agent_financial_analyst',
+      agent_name: zh ? '财务分析师' : 'Financial Analyst',
+      agent_type: 'builtin_agent',
+      parent_run_id: analystRun,
+    };
+    emit(400, 'agent_start', { ...analyst, parent_run_id: plannerRun }, { run_id: analystRun, input: { symbols } });
+    for (const name of tools) {
+      tool(
+        analyst,
+        name,
+        { query: TOOL_QUERY[name][f.lang], symbols, ...window, num: 4, filetype: 'json', response_mode: 'data' },
+        { docs: [], chunks: [], total_count: f.companies.length, data: f.companies.map((c) => toolData(name, c)) },
+        2500,
+      );
+    }
+    const retrieved = listNames(
+      tools.map((t) => TOOL_QUERY[t][f.lang]),
+      f.lang,
+    );
+    const analystNote = zh
+      ? `${names}的${retrieved}数据已获取；资产总计与负债和权益合计一致，期末现金与资产负债表勾稽。`
+      : `Retrieved ${retrieved} for ${names}; assets equal liabilities plus equity and end cash ties to the balance sheet.`;
+    stream(analyst, analystNote, zh ? 16 : 32, 200);
+    usage(analyst, analystRun, prng.int(800, 1600), prng.int(100, 300));
+    emit(
+      300,
+      'agent_end',
+      { ...analyst, parent_run_id: plannerRun },
+      { run_id: analystRun, output: { content: `### ${zh ? '财务数据核对' : 'Financial data check'}\n\n${analystNote}` } },
+    );
+  }
 
-  const newsInput = { query: names, symbols, ...WINDOW, num: 5, filetype: 'news', response_mode: 'chunks' };
+  const newsInput = {
+    query: subject || question.replace(MAGIC_WORDS, '').trim(),
+    symbols,
+    ...window,
+    num: 5,
+    filetype: 'news',
+    response_mode: 'chunks',
+  };
   if (hiccup) {
     // The first attempt fails without ending the run: the agent tries again.
     const failedRun = newRun('tool');
@@ -250,7 +279,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
     {
       query: f.index?.symbol ?? 'SPX',
       symbols: f.index ? [f.index.symbol] : [],
-      ...WINDOW,
+      ...window,
       num: 5,
       filetype: 'json',
       response_mode: 'data',

@@ -125,6 +125,17 @@ export class AgentRunStore {
     return [...(this.messages.get(conversationId) ?? [])].reverse();
   }
 
+  /**
+   * The conversation's questions before turn `beforeTurn` (all of them by default), oldest first:
+   * with the question and its pinned documents, the inputs of a run's findings (follow-ups take
+   * the companies of earlier questions), so a run's script can be rebuilt from stored messages.
+   */
+  earlierQuestions(conversationId: bigint, beforeTurn = Number.POSITIVE_INFINITY): string[] {
+    return (this.messages.get(conversationId) ?? [])
+      .filter((m) => m.role === 'user' && m.turn_id < beforeTurn)
+      .map((m) => m.content?.text ?? '');
+  }
+
   getRun(conversationId: bigint, assistantMessageId: string): AgentRun | undefined {
     const run = this.runs.get(assistantMessageId) ?? [...this.runs.values()].find((r) => String(r.message.id) === assistantMessageId);
     return run && run.conversationId === conversationId ? run : undefined;

@@ -127,6 +127,21 @@ describe('chat streaming', () => {
     expect(res.body.content.text).toMatch(/^# Research report/);
     expect(res.body.assistant_events.pop().event_type).toBe('workflow_end');
   });
+
+  it('answers a follow-up about the companies of the conversation’s earlier questions', async () => {
+    const conv = await newConversation();
+    const ask = async (message: string): Promise<string> => {
+      const res = await http.post(`/v1/agent/conversations/${conv}/chat`, { message, stream: false });
+      expect(res.body.status).toBe('completed');
+      return res.body.content.text;
+    };
+    const first = await ask('NVDA vs AMD');
+    expect(first).toContain('| Metric | NVIDIA (US:NVDA) | AMD (US:AMD) |');
+    const followUp = await ask('what about their margins?');
+    expect(followUp).toMatch(/^# Research report: NVIDIA, AMD — margins/);
+    expect(followUp).toContain('| Gross margin |');
+    expect(followUp).toContain('following up on NVIDIA and AMD');
+  });
 });
 
 describe('endpoint 15: assistant message events', () => {

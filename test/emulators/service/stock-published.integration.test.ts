@@ -176,7 +176,7 @@ describe('earnings calendar', () => {
       end_date: string;
       filling_date: string;
     }>;
-    expect(entries.length).toBe(5 * 4);
+    expect(entries.length).toBe(DEMO_COMPANIES.filter((c) => c.market === 'us').length * 4);
     expect(entries.every((e) => e.market === 'us' && e.filling_date >= '2024-01-01' && e.filling_date <= '2024-12-31')).toBe(true);
     expect(entries.map((e) => e.filling_date)).toEqual(entries.map((e) => e.filling_date).sort());
     const nvda = entries.find((e) => e.symbol === 'NVDA')!;

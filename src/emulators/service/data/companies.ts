@@ -24,6 +24,11 @@ export interface DemoCompany {
   keywordsZh: string[];
   keywordsEn: string[];
   people: string[];
+  /**
+   * What people call the company in questions besides its names, code and symbol (short names,
+   * former names, other listings' tickers): the demo agent recognises these.
+   */
+  aliases: string[];
 }
 
 const logo = (code: string): string => `https://static.research-desk.example/logos/${code.toLowerCase()}.png`;
@@ -48,6 +53,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['茅台', '白酒', '高端白酒', '批价', '直销渠道', 'i茅台'],
     keywordsEn: ['moutai', 'baijiu', 'liquor', 'premium spirits'],
     people: ['张德芹', '丁雄军'],
+    aliases: ['茅台', 'Moutai', 'Maotai', 'Kweichow'],
   },
   {
     symbol: 'SZ:300750',
@@ -68,6 +74,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['宁德时代', '动力电池', '储能', '固态电池', '锂电池'],
     keywordsEn: ['catl', 'battery', 'energy storage', 'lithium'],
     people: ['曾毓群'],
+    aliases: ['宁德', 'Contemporary Amperex'],
   },
   {
     symbol: 'SZ:000858',
@@ -88,6 +95,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['五粮液', '白酒', '浓香型', '经销商'],
     keywordsEn: ['wuliangye', 'baijiu', 'liquor'],
     people: ['曾从钦'],
+    aliases: ['五粮液股份'],
   },
   {
     symbol: 'SH:601318',
@@ -108,6 +116,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['中国平安', '保险', '寿险', '新业务价值', '高股息'],
     keywordsEn: ['ping an', 'insurance', 'life insurance'],
     people: ['马明哲', '谢永林'],
+    aliases: ['平安', '平安保险', 'Ping An', 'PingAn'],
   },
   {
     symbol: 'SH:600036',
@@ -128,6 +137,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['招商银行', '银行', '零售银行', '净息差', '高股息'],
     keywordsEn: ['cmb', 'bank', 'net interest margin'],
     people: ['王良'],
+    aliases: ['招行', 'CMB', 'China Merchants'],
   },
   {
     symbol: 'HK:00700',
@@ -148,6 +158,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['腾讯', '微信', '游戏', '视频号', '混元大模型'],
     keywordsEn: ['tencent', 'wechat', 'games', 'cloud'],
     people: ['马化腾', '刘炽平'],
+    aliases: ['腾讯', 'Tencent Holdings', 'TCEHY'],
   },
   {
     symbol: 'HK:09988',
@@ -168,6 +179,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['阿里巴巴', '电商', '阿里云', '通义千问', 'AI算力'],
     keywordsEn: ['alibaba', 'e-commerce', 'cloud', 'qwen'],
     people: ['吴泳铭', '蔡崇信'],
+    aliases: ['阿里', '阿里集团', '阿里云', 'BABA', 'Alibaba Group'],
   },
   {
     symbol: 'HK:03690',
@@ -188,6 +200,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['美团', '外卖', '本地生活', '即时零售', '出海'],
     keywordsEn: ['meituan', 'food delivery', 'keeta'],
     people: ['王兴'],
+    aliases: ['美团点评', 'Meituan Dianping'],
   },
   {
     symbol: 'HK:01810',
@@ -208,6 +221,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['小米', '智能手机', '小米汽车', '消费电子', '人车家'],
     keywordsEn: ['xiaomi', 'smartphone', 'su7', 'ev'],
     people: ['雷军'],
+    aliases: ['小米', 'Xiaomi Group'],
   },
   {
     symbol: 'US:NVDA',
@@ -228,6 +242,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['英伟达', 'AI芯片', 'GPU', '算力', '数据中心'],
     keywordsEn: ['nvidia', 'gpu', 'ai chips', 'data center', 'blackwell', 'cuda'],
     people: ['Jensen Huang', 'Colette Kress'],
+    aliases: ['Nvidia Corp'],
   },
   {
     symbol: 'US:AAPL',
@@ -248,6 +263,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['苹果', 'iPhone', '消费电子', '服务收入'],
     keywordsEn: ['apple', 'iphone', 'services', 'apple intelligence'],
     people: ['Tim Cook', 'Kevan Parekh'],
+    aliases: ['苹果公司', 'Apple Inc'],
   },
   {
     symbol: 'US:TSLA',
@@ -268,6 +284,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['特斯拉', '电动车', '自动驾驶', 'FSD', '储能'],
     keywordsEn: ['tesla', 'ev', 'fsd', 'autonomous driving', 'robotaxi', 'optimus'],
     people: ['Elon Musk', 'Vaibhav Taneja'],
+    aliases: ['Tesla Motors'],
   },
   {
     symbol: 'US:MSFT',
@@ -288,6 +305,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['微软', '云计算', 'Azure', 'Copilot', 'AI算力'],
     keywordsEn: ['microsoft', 'azure', 'copilot', 'cloud', 'openai'],
     people: ['Satya Nadella', 'Amy Hood'],
+    aliases: ['Microsoft Corp', 'Azure'],
   },
   {
     symbol: 'US:AMZN',
@@ -308,5 +326,48 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     keywordsZh: ['亚马逊', '电商', '云计算', 'AWS'],
     keywordsEn: ['amazon', 'aws', 'e-commerce', 'cloud', 'prime'],
     people: ['Andy Jassy', 'Brian Olsavsky'],
+    aliases: ['Amazon.com', 'AWS'],
+  },
+  {
+    symbol: 'US:AMD',
+    exchange: 'US',
+    code: 'AMD',
+    market: 'us',
+    nameZh: '超威半导体',
+    nameEn: 'AMD',
+    logo: logo('AMD'),
+    currency: 'USD',
+    fiscalYearEndMonth: 12,
+    industryZh: '半导体',
+    industryEn: 'Semiconductors',
+    assetScale: 7.0e10,
+    segments: ['Data Center', 'Client', 'Gaming', 'Embedded'],
+    areas: ['United States', 'China', 'Taiwan', 'Other'],
+    products: ['Instinct MI300', 'EPYC', 'Ryzen'],
+    keywordsZh: ['超威', 'AI芯片', 'CPU', 'GPU', '数据中心'],
+    keywordsEn: ['amd', 'epyc', 'ryzen', 'instinct', 'data center', 'ai chips'],
+    people: ['Lisa Su', 'Jean Hu'],
+    aliases: ['超威', 'Advanced Micro Devices'],
+  },
+  {
+    symbol: 'SZ:002594',
+    exchange: 'SZ',
+    code: '002594',
+    market: 'cn',
+    nameZh: '比亚迪',
+    nameEn: 'BYD',
+    logo: logo('002594'),
+    currency: 'CNY',
+    fiscalYearEndMonth: 12,
+    industryZh: '新能源汽车',
+    industryEn: 'Electric Vehicles',
+    assetScale: 7.8e11,
+    segments: ['汽车及相关产品', '手机部件及组装'],
+    areas: ['境内', '境外'],
+    products: ['秦PLUS', '宋PLUS', '海豹', '刀片电池'],
+    keywordsZh: ['比亚迪', '新能源汽车', '刀片电池', '出海', '插混'],
+    keywordsEn: ['byd', 'ev', 'blade battery', 'plug-in hybrid'],
+    people: ['王传福'],
+    aliases: ['BYD Company', 'BYDDY'],
   },
 ];

@@ -156,6 +156,28 @@ export const INCOME_PROFILES: Record<string, IncomeProfile> = {
     sharesOutstanding: 1.05e10,
     targetPe: 40,
   },
+  AMD: {
+    grossMargin: 0.5,
+    selling: 0,
+    admin: 0.1,
+    rnd: 0.24,
+    finance: 0.004,
+    taxRate: 0.12,
+    minorityShare: 0,
+    sharesOutstanding: 1.62e9,
+    targetPe: 38,
+  },
+  '002594': {
+    grossMargin: 0.2,
+    selling: 0.035,
+    admin: 0.025,
+    rnd: 0.06,
+    finance: 0.002,
+    taxRate: 0.17,
+    minorityShare: 0.08,
+    sharesOutstanding: 2.91e9,
+    targetPe: 20,
+  },
 };
 
 const FALLBACK_PROFILE: IncomeProfile = {

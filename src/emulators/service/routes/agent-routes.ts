@@ -150,7 +150,8 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
       });
   }
   const conv = conversationOrThrow(ctx, conversationId(ctx, [r]));
-  const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds));
+  const earlier = ctx.state.runs.earlierQuestions(conv.id);
+  const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds, earlier));
   const headers = { [ASSISTANT_MESSAGE_ID_HEADERS[conv.framing]]: run.assistantMessageId };
   if (stream) return streamRun(ctx, run, 0, 1800, headers);
   await run.done;

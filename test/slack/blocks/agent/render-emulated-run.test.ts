@@ -17,6 +17,19 @@ import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/bloc
 
 const findings: ResearchFindings = {
   lang: 'zh',
+  focus: {
+    companies: ['SH:600519'],
+    companySource: 'question',
+    indices: [],
+    topics: [],
+    uncovered: [],
+    metrics: ['balance'],
+    comparison: false,
+    period: { kind: 'latest' },
+  },
+  asOf: '2025-06-30',
+  topics: [],
+  coverage: [],
   companies: [
     {
       symbol: 'SH:600519',
