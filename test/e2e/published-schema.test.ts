@@ -175,7 +175,8 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
 
     const earnings = await command(h, '/financials earnings cn');
     expect(allText(earnings)).not.toMatch(/Usage|did you mean/);
-    expect(served('/v1/stock/earnings-calendar')).toHaveLength(1);
+    // One call for the week asked for, and more only to find the next week with reports.
+    expect(served('/v1/stock/earnings-calendar').length).toBeGreaterThanOrEqual(1);
   });
 
   it('/concepts lists the trending concepts and expands one', async () => {
