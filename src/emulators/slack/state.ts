@@ -108,6 +108,23 @@ export class EmulatorState {
     return dm;
   }
 
+  /** A new channel (in-process test set-up: archived, private, or one the bot is not in). */
+  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean }): SlackChannel {
+    const channel: SlackChannel = {
+      id: this.newId('C'),
+      name: p.name,
+      is_im: false,
+      is_private: p.is_private === true,
+      created: Math.floor(this.clock() / 1000),
+      ...(p.is_archived === true ? { is_archived: true } : {}),
+      ...(p.bot_is_member === false ? { bot_is_member: false } : {}),
+    };
+    this.channels.set(channel.id, channel);
+    this.messagesByChannel.set(channel.id, []);
+    this.changed({ kind: 'channel_created', channel: channel.id });
+    return channel;
+  }
+
   /** All messages of a channel (top-level and replies) in ts order; streams past their limits end here. */
   allMessages(channelId: string): StoredMessage[] {
     const list = this.messagesByChannel.get(channelId) ?? [];

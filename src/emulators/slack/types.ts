@@ -214,6 +214,10 @@ export interface SlackChannel {
   /** For a DM: the other user. */
   user?: string;
   created: number;
+  /** Archived channels are left out of conversations.list with exclude_archived. Default false. */
+  is_archived?: boolean;
+  /** Whether the bot is a member (a bot sees only the private channels it is in). Default true. */
+  bot_is_member?: boolean;
 }
 
 import type { EventEmitter } from 'node:events';
@@ -266,6 +270,8 @@ export interface SlackEmulator {
   calls: ApiCall[];
   deliveries: DeliveryRecord[];
   channels(): SlackChannel[];
+  /** Adds a channel to the workspace (private, archived, or one the bot is not in). */
+  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean }): SlackChannel;
   channelMessages(channelId: string): StoredMessage[];
   threadReplies(channelId: string, threadTs: string): StoredMessage[];
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[];
