@@ -73,6 +73,8 @@ async function main(): Promise<void> {
         host: localHost,
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
+        // Links to these domains unfurl wherever they sit in a message, as the manifest's unfurl_domains do.
+        unfurlDomains: config.documentUrlDomains,
       });
       closers.push(() => slack.close());
       connection = {

@@ -33,9 +33,28 @@ export interface SlackEmulatorOptions {
   botScopes?: string[];
   /** Scopes of the app-level token; default ['connections:write'] (what Socket Mode needs). */
   appScopes?: string[];
+  /**
+   * The app's unfurl domains (the manifest's `unfurl_domains`): a user message with a link on one
+   * of them, anywhere in its text, is followed by `link_shared`. Default none.
+   */
+  unfurlDomains?: string[];
+  /**
+   * The app's slash commands as its manifest declares them: shown to the playground page
+   * (`GET /api/info`), and `shouldEscape` makes a typed `#channel` or `@user` arrive escaped.
+   */
+  slashCommands?: SlashCommandSpec[];
   /** Directory of the playground page's static files; default `./playground-page` next to this module. */
   staticDir?: string;
   clock?: () => number;
+}
+
+/** A slash command as an app's manifest declares it. @see https://docs.slack.dev/reference/app-manifest */
+export interface SlashCommandSpec {
+  command: string;
+  description: string;
+  usageHint?: string;
+  /** Slack escapes channels, users and links in the command's text (`<#C…|name>`). */
+  shouldEscape?: boolean;
 }
 
 export interface ApiCall {
