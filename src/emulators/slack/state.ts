@@ -199,9 +199,10 @@ export class EmulatorState {
       .map((m) => structuredClone(m));
   }
 
+  /** The ephemeral messages a user sees (not deleted, not posted to a thread that did not exist). */
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[] {
     return this.ephemerals
-      .filter((e) => e.user === userId && !e.deleted && (channelId === undefined || e.channel === channelId))
+      .filter((e) => e.user === userId && !e.deleted && e.hidden === undefined && (channelId === undefined || e.channel === channelId))
       .map((e) => structuredClone(e));
   }
 

@@ -61,6 +61,8 @@ function postEphemeral(ctx: ApiContext): ApiResult {
   );
   const ts = state.nextTs();
   const threadTs = args.str('thread_ts');
+  // "Ephemeral messages in threads are only shown if there is already an active thread."
+  const inactiveThread = threadTs ? state.findMessage(channel.id, threadTs)?.thread_ts === undefined : false;
   state.ephemerals.push({
     ts,
     channel: channel.id,
@@ -72,6 +74,7 @@ function postEphemeral(ctx: ApiContext): ApiResult {
     deleted: false,
     source: 'api',
     at: ctx.now,
+    ...(inactiveThread ? { hidden: 'inactive_thread' as const } : {}),
   });
   state.changed({ kind: 'ephemeral', channel: channel.id, user: userId });
   return withWarnings({ ok: true, message_ts: ts }, content.warnings);
