@@ -6,6 +6,7 @@
  * file wires the emulators in; nothing imports it.
  */
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
@@ -14,7 +15,7 @@ import { createStateStore } from './store/create-state-store.js';
 import { startResearchDesk } from './research-desk.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
 import { startServiceEmulator } from './emulators/service/index.js';
-import { startSlackEmulator } from './emulators/slack/index.js';
+import { startSlackEmulator, type SlashCommandSpec } from './emulators/slack/index.js';
 
 type Closer = () => Promise<unknown>;
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     let playgroundUrl: string | undefined;
     let setRequestUrl: ((url: string) => void) | undefined;
     if (config.slack.mode === 'playground') {
+      const slashCommands = await playgroundSlashCommands(logger);
       const slack = await startSlackEmulator({
         port: config.slack.playgroundPort,
         host: localHost,
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
         signingSecret: playgroundSecrets.signingSecret,
         // Links to these domains unfurl wherever they sit in a message, as the manifest's unfurl_domains do.
         unfurlDomains: config.documentUrlDomains,
+        slashCommands,
       });
       closers.push(() => slack.close());
       connection = {
@@ -143,6 +146,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason }));
+}
+
+/**
+ * The slash commands of manifest.yml, so the playground shows the app's own usage hints and
+ * escapes channels as Slack would. Loaded only for the playground: the YAML reader is a
+ * development dependency, and without it the page just shows no hints.
+ */
+async function playgroundSlashCommands(logger: Logger): Promise<SlashCommandSpec[]> {
+  const file = fileURLToPath(new URL('../manifest.yml', import.meta.url));
+  try {
+    const { readManifest } = await import('./doctor/read-manifest.js');
+    return (await readManifest(file)).slashCommands;
+  } catch (error) {
+    logger.warn('playground: slash command hints unavailable (manifest.yml unreadable)', { error });
+    return [];
+  }
 }
 
 function apiUrl(url: string | undefined): { apiUrl?: string } {

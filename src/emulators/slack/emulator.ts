@@ -74,6 +74,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     defaultDmId: seed.defaultDmId,
     defaultUserId: seed.defaultUserId,
     adminUserId: seed.adminUserId,
+    slashCommands: config.slashCommands,
     setRequestUrl: (url) => {
       config.requestUrl = url;
     },

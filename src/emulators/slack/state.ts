@@ -182,11 +182,14 @@ export class EmulatorState {
     this.changed({ kind: 'stream_ended', channel: message.channel });
   }
 
-  /** Top-level messages of a channel, each with copies of its thread replies. */
+  /**
+   * What the channel shows: top-level messages, each with copies of its thread replies, and
+   * replies also sent to the channel (subtype thread_broadcast), which appear in both places.
+   */
   channelMessages(channelId: string): StoredMessage[] {
     const all = this.allMessages(channelId);
     return all
-      .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
+      .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts || m.subtype === 'thread_broadcast')
       .map((m) => ({
         ...structuredClone(m),
         replies: all.filter((r) => r.thread_ts === m.ts && r.ts !== m.ts).map((r) => structuredClone(r)),

@@ -260,6 +260,8 @@ export interface SlackEmulator {
   defaultDmId: string;
   defaultUserId: string;
   adminUserId: string;
+  /** The app's slash commands as given in the options (the playground reads them from the manifest). */
+  slashCommands: readonly SlashCommandSpec[];
   setRequestUrl(url: string): void;
   setDeliveryMode(mode: 'http' | 'socket'): void;
   sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
@@ -267,6 +269,8 @@ export interface SlackEmulator {
     text: string;
     channel_id?: string;
     thread_ts?: string;
+    /** A thread reply "also sent to the channel" (subtype thread_broadcast). */
+    reply_broadcast?: boolean;
     user_id?: string;
   }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
   clickAction(p: {

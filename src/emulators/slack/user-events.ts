@@ -51,6 +51,7 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
     client_msg_id: `${m.ts.replace('.', '')}-emu`,
     blocks: [{ type: 'rich_text', block_id: 'emu', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: m.text }] }] }],
   };
+  if (m.subtype !== undefined) fields.subtype = m.subtype;
   if (m.thread_ts !== undefined) {
     fields.thread_ts = m.thread_ts;
     if (parentUser !== undefined) fields.parent_user_id = parentUser;
@@ -66,7 +67,7 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
  */
 export async function postUserMessage(
   deps: ActionDeps,
-  p: { text: string; channel_id?: string; thread_ts?: string; user_id?: string },
+  p: { text: string; channel_id?: string; thread_ts?: string; reply_broadcast?: boolean; user_id?: string },
 ): Promise<{ ts: string; deliveries: DeliveryResult[] }> {
   const user = actingUser(deps, p.user_id);
   const channel = targetChannel(deps, p.channel_id);
@@ -79,6 +80,7 @@ export async function postUserMessage(
   const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId);
   const text = autoLinkUrls(mentions.text);
   const message = userMessage(deps, channel.id, user.id, text, p.thread_ts || undefined);
+  if (message.thread_ts !== undefined && p.reply_broadcast === true) message.subtype = 'thread_broadcast';
   deps.state.addMessage(message);
   const fields = messageEventFields(message, parentUser);
   const subscribed = deps.config.subscribedEvents;

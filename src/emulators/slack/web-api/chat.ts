@@ -35,7 +35,11 @@ function postMessage(ctx: ApiContext): ApiResult {
   if (content.blocks !== undefined) message.blocks = content.blocks;
   if (content.attachments !== undefined) message.attachments = content.attachments;
   if (metadata !== undefined) message.metadata = metadata;
-  if (threadTs !== undefined && threadTs !== '') message.thread_ts = threadTs;
+  if (threadTs !== undefined && threadTs !== '') {
+    message.thread_ts = threadTs;
+    // A reply also sent to the channel: in the thread and, marked, in the channel's history.
+    if (args.bool('reply_broadcast')) message.subtype = 'thread_broadcast';
+  }
   state.addMessage(message);
   return withWarnings(
     { ok: true, channel: channel.id, ts: message.ts, message: toApiMessage(message, { includeMetadata: true, state }) },

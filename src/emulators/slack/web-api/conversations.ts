@@ -34,7 +34,7 @@ function replies(ctx: ApiContext): ApiResult {
 }
 
 /**
- * Top-level messages, newest first; `oldest`/`latest` bound the range (exclusive unless
+ * Top-level messages and replies also sent to the channel (thread_broadcast), newest first; `oldest`/`latest` bound the range (exclusive unless
  * inclusive=true). Metadata only with include_all_metadata. Cursor = offset.
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
@@ -47,7 +47,7 @@ function history(ctx: ApiContext): ApiResult {
   const before = (ts: string, bound: string): boolean => (inclusive ? Number(ts) <= Number(bound) : Number(ts) < Number(bound));
   const all = ctx.state
     .allMessages(channel.id)
-    .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
+    .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts || m.subtype === 'thread_broadcast')
     .filter((m) => (oldest ? after(m.ts, oldest) : true) && (latest ? before(m.ts, latest) : true))
     .reverse();
   return messagePage(ctx, all, 100, 999);
