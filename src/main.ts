@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
@@ -20,7 +21,7 @@ import { startResearchDesk } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
 import { startServiceEmulator, type ServiceEmulator } from './emulators/service/index.js';
-import { startSlackEmulator, type SlackEmulator } from './emulators/slack/index.js';
+import { startSlackEmulator, type SlackEmulator, type SlashCommandSpec } from './emulators/slack/index.js';
 
 type Closer = () => Promise<unknown>;
 
@@ -74,6 +75,10 @@ async function main(): Promise<void> {
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
         pages: (req, res) => demoService?.servePage(req, res) ?? false,
+        // Links to these domains unfurl wherever they sit in a message, as the manifest's
+        // unfurl_domains do; in the playground that includes its own demo document pages.
+        unfurlDomains: config.service.mode === 'demo' ? [...config.documentUrlDomains, 'localhost', localHost] : config.documentUrlDomains,
+        slashCommands: await playgroundSlashCommands(logger),
         stateFile: path.join(playgroundDir, 'slack.json'),
         onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
         onReset: async () => {
@@ -198,6 +203,22 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * The slash commands of manifest.yml, so the playground shows the app's own usage hints and
+ * escapes channels as Slack would. Loaded only for the playground: the YAML reader is a
+ * development dependency, and without it the page just shows no hints.
+ */
+async function playgroundSlashCommands(logger: Logger): Promise<SlashCommandSpec[]> {
+  const file = fileURLToPath(new URL('../manifest.yml', import.meta.url));
+  try {
+    const { readManifest } = await import('./doctor/read-manifest.js');
+    return (await readManifest(file)).slashCommands;
+  } catch (error) {
+    logger.warn('playground: slash command hints unavailable (manifest.yml unreadable)', { error });
+    return [];
+  }
 }
 
 function apiUrl(url: string | undefined): { apiUrl?: string } {

@@ -1,6 +1,7 @@
 /**
  * What the doctor needs from manifest.yml: the bot scopes the app asks for, whether Socket Mode
- * is on, and the request URL Slack posts to in HTTP mode.
+ * is on, and the request URL Slack posts to in HTTP mode; and, for the playground's composer, the
+ * slash commands with their usage hints.
  * @see https://docs.slack.dev/reference/app-manifest
  */
 import { readFile } from 'node:fs/promises';
@@ -9,7 +10,15 @@ import { z } from 'zod';
 
 const requestUrlHolder = z.object({ request_url: z.string().optional() }).optional();
 
+const slashCommandSchema = z.object({
+  command: z.string(),
+  description: z.string().default(''),
+  usage_hint: z.string().optional(),
+  should_escape: z.boolean().optional(),
+});
+
 const manifestSchema = z.object({
+  features: z.object({ slash_commands: z.array(slashCommandSchema).default([]) }).optional(),
   oauth_config: z.object({ scopes: z.object({ bot: z.array(z.string()).default([]) }) }),
   settings: z
     .object({
@@ -20,8 +29,16 @@ const manifestSchema = z.object({
     .optional(),
 });
 
+export interface ManifestSlashCommand {
+  command: string;
+  description: string;
+  usageHint?: string;
+  shouldEscape?: boolean;
+}
+
 export interface ManifestFacts {
   botScopes: string[];
+  slashCommands: ManifestSlashCommand[];
   socketModeEnabled: boolean;
   /** The events request URL (or else the interactivity one); absent in a Socket Mode manifest. */
   requestUrl?: string;
@@ -43,10 +60,16 @@ export function parseManifest(text: string, file: string): ManifestFacts {
     const issue = result.error.issues[0];
     throw new ManifestError(`${file}: ${issue?.path.join('.') || 'the document'}: ${issue?.message ?? 'is not a Slack app manifest'}`);
   }
-  const { oauth_config, settings } = result.data;
+  const { features, oauth_config, settings } = result.data;
   const requestUrl = settings?.event_subscriptions?.request_url ?? settings?.interactivity?.request_url;
   return {
     botScopes: oauth_config.scopes.bot,
+    slashCommands: (features?.slash_commands ?? []).map((c) => ({
+      command: c.command,
+      description: c.description,
+      ...(c.usage_hint !== undefined ? { usageHint: c.usage_hint } : {}),
+      ...(c.should_escape !== undefined ? { shouldEscape: c.should_escape } : {}),
+    })),
     socketModeEnabled: settings?.socket_mode_enabled === true,
     ...(requestUrl ? { requestUrl } : {}),
   };

@@ -8,6 +8,8 @@ describe('parseManifest', () => {
     expect(facts.botScopes).toEqual(expect.arrayContaining(['chat:write', 'commands', 'links:write']));
     expect(facts.socketModeEnabled).toBe(true);
     expect(facts.requestUrl).toBeUndefined();
+    expect(facts.slashCommands.map((c) => c.command)).toEqual(['/research', '/financials', '/concepts']);
+    expect(facts.slashCommands.find((c) => c.command === '/concepts')).toMatchObject({ shouldEscape: true, usageHint: expect.any(String) });
   });
 
   it("takes an HTTP-mode manifest's events request URL, else the interactivity one", () => {
@@ -18,6 +20,7 @@ describe('parseManifest', () => {
       );
     expect(http('  event_subscriptions: {request_url: https://a.example/slack/events}\n')).toEqual({
       botScopes: ['chat:write'],
+      slashCommands: [],
       socketModeEnabled: false,
       requestUrl: 'https://a.example/slack/events',
     });

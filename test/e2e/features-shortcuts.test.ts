@@ -26,15 +26,19 @@ describe('message shortcuts', () => {
   const channel = () => h.slack.defaultChannelId;
   const userEphemeralsInThread = (threadTs: string) =>
     h.slack.ephemeralFor(h.slack.defaultUserId, channel()).filter((e) => e.thread_ts === threadTs);
+  /** Private answers in the channel itself (a message without a thread gets them there, as Slack shows them). */
+  const userEphemeralsInChannelAfter = (ts: string) =>
+    h.slack.ephemeralFor(h.slack.defaultUserId, channel()).filter((e) => e.thread_ts === undefined && Number(e.ts) > Number(ts));
 
-  it('"Research this message" searches the text with its tickers and dates as filters, privately in the thread', async () => {
+  it('"Research this message" searches the text with its tickers and dates as filters, privately in the channel', async () => {
     const { ts } = await h.slack.postMessage({
       text: 'What did $NVDA say about data center demand since 2024-01-15? <@U0EMUADMN1> thoughts?',
     });
     const delivery = await h.slack.messageShortcut({ callback_id: 'research_message', channel_id: channel(), message_ts: ts });
     expect(delivery.ok).toBe(true);
     expect(delivery.latencyMs).toBeLessThan(3_000);
-    const card = await h.slack.waitFor(() => userEphemeralsInThread(ts)[0], 8_000);
+    // The message has no thread: an ephemeral answer in a thread Slack has not started would be invisible.
+    const card = await h.slack.waitFor(() => userEphemeralsInChannelAfter(ts)[0], 8_000);
     expect(allText(card)).toContain('Research for “What did NVDA say about data center demand since thoughts”');
     // The filters line of the card is the request that was sent.
     expect(allText(card)).toContain('US:NVDA · 2024-01-15 → today');
@@ -64,10 +68,25 @@ describe('message shortcuts', () => {
     expect(allText(shared)).toContain('US:NVDA');
   });
 
+  it('"Research this message" on a reply answers privately in that thread, where the user sees it', async () => {
+    const { ts: parent } = await h.slack.postMessage({ text: 'Thread about NVIDIA' });
+    const { ts: reply } = await h.slack.postMessage({ text: 'What did $NVDA say about data center demand?', thread_ts: parent });
+    await h.slack.messageShortcut({ callback_id: 'research_message', channel_id: channel(), message_ts: reply });
+    const card = await h.slack.waitFor(() => userEphemeralsInThread(parent)[0], 8_000);
+    expect(allText(card)).toContain('Research for “What did NVDA say about data center demand”');
+    // Used on the thread's parent (a message with replies), the answer goes to the same thread.
+    await h.slack.messageShortcut({ callback_id: 'research_message', channel_id: channel(), message_ts: parent });
+    await h.slack.waitFor(() => userEphemeralsInThread(parent)[1], 8_000);
+    // Nothing the user cannot see: every ephemeral the app posted is shown.
+    expect(
+      h.slack.calls.filter((c) => c.method === 'chat.postEphemeral' && c.args.thread_ts !== undefined && c.args.thread_ts !== parent),
+    ).toEqual([]);
+  });
+
   it('"Research this message" on a message with nothing to search says so', async () => {
     const { ts } = await h.slack.postMessage({ text: '<@U0EMUADMN1> :thumbsup:' });
     await h.slack.messageShortcut({ callback_id: 'research_message', channel_id: channel(), message_ts: ts });
-    const note = await h.slack.waitFor(() => userEphemeralsInThread(ts)[0], 8_000);
+    const note = await h.slack.waitFor(() => userEphemeralsInChannelAfter(ts)[0], 8_000);
     expect(note.text).toMatch(/no words to search for/);
   });
 
@@ -111,13 +130,13 @@ describe('message shortcuts', () => {
   it('"Summarize linked docs" says so privately when the message links no document, and names unknown ids', async () => {
     const { ts } = await h.slack.postMessage({ text: 'No links here, just <https://example.org/page|a page>.' });
     await h.slack.messageShortcut({ callback_id: 'summarize_message', channel_id: channel(), message_ts: ts });
-    const note = await h.slack.waitFor(() => userEphemeralsInThread(ts)[0], 8_000);
+    const note = await h.slack.waitFor(() => userEphemeralsInChannelAfter(ts)[0], 8_000);
     expect(note.text).toMatch(/no links to research documents/);
     expect(botReplies(h, channel(), ts)).toHaveLength(0);
 
     const { ts: ts2 } = await h.slack.postMessage({ text: 'See doc:doc_000000000000 please' });
     await h.slack.messageShortcut({ callback_id: 'summarize_message', channel_id: channel(), message_ts: ts2 });
-    const missing = await h.slack.waitFor(() => userEphemeralsInThread(ts2)[0], 8_000);
+    const missing = await h.slack.waitFor(() => userEphemeralsInChannelAfter(ts2)[0], 8_000);
     expect(missing.text).toMatch(/could not find document doc_000000000000/);
   });
 

@@ -15,8 +15,9 @@ describe('link unfurls and App Home', () => {
   let docId: string;
   let docTitle: string;
   beforeAll(async () => {
-    h = await startHarness({ agentSpeed: 200 });
-    const page = await h.client.searchDocuments({ query: 'Moutai baijiu', pageSize: 1 });
+    // The app's unfurl domain, as the playground passes the manifest's: links in any message unfurl.
+    h = await startHarness({ agentSpeed: 200, slack: { unfurlDomains: ['research.example.com'] } });
+    const page = await h.client.searchDocuments({ query: 'Moutai baijiu', pageSize: 2 });
     docId = page.items[0]?.id ?? '';
     docTitle = page.items[0]?.title ?? '';
     expect(docId).not.toBe('');
@@ -37,6 +38,26 @@ describe('link unfurls and App Home', () => {
     if (detail.institution) expect(text).toContain(detail.institution);
     expect(text).toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(card.blocks.length).toBeLessThanOrEqual(3);
+  });
+
+  it('unfurls document links inside a sentence, typed or labelled, and only on the app’s unfurl domains', async () => {
+    const typed = `https://research.example.com/docs/${docId}`;
+    const secondId = (await h.client.searchDocuments({ query: 'Moutai baijiu', pageSize: 2 })).items[1]?.id ?? '';
+    const labelled = `https://research.example.com/docs/${secondId}`;
+    const elsewhere = 'https://example.org/page';
+    const { ts, deliveries } = await h.slack.postMessage({
+      text: `Before the call, read ${typed}, and <${labelled}|the other note> (not ${elsewhere}).`,
+    });
+    expect(deliveries.every((d) => d.ok)).toBe(true);
+    // Slack's client links the typed URL; the sentence's full stop and bracket stay outside it.
+    const stored = h.slack.channelMessages(h.slack.defaultChannelId).find((m) => m.ts === ts);
+    expect(stored?.text).toBe(`Before the call, read <${typed}>, and <${labelled}|the other note> (not <${elsewhere}>).`);
+    const share = await h.slack.waitFor(() => {
+      const u = h.slack.unfurls.get(`${h.slack.defaultChannelId}:${ts}`);
+      return u !== undefined && u.unfurls[typed] !== undefined && u.unfurls[labelled] !== undefined && u;
+    }, 8_000);
+    expect(share.urls).toEqual([typed, labelled]);
+    expect(JSON.stringify(share.unfurls[typed])).toContain(docTitle.slice(0, 20));
   });
 
   it('unfurls an unknown document and a non-document page to nothing, without an error', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
-import type { SlackEmulatorOptions } from './types.js';
+import type { SlackEmulatorOptions, SlashCommandSpec } from './types.js';
 
 export const allEventSubscriptions = ['message.im', 'message.channels', 'app_mention', 'link_shared', 'app_home_opened'];
 
@@ -44,6 +44,8 @@ export interface EmulatorConfig {
   botName: string;
   botScopes: readonly string[];
   appScopes: readonly string[];
+  unfurlDomains: readonly string[];
+  slashCommands: readonly SlashCommandSpec[];
   staticDir: string;
   clock: () => number;
 }
@@ -75,6 +77,8 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     botName: opts.botName ?? 'Research Desk',
     botScopes: [...(opts.botScopes ?? DEFAULT_BOT_SCOPES)],
     appScopes: [...(opts.appScopes ?? ['connections:write'])],
+    unfurlDomains: [...(opts.unfurlDomains ?? [])],
+    slashCommands: (opts.slashCommands ?? []).map((c) => ({ ...c })),
     staticDir: opts.staticDir ?? fileURLToPath(new URL('./playground-page/', import.meta.url)),
     clock: opts.clock ?? Date.now,
   };

@@ -81,6 +81,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     defaultDmId: seed.defaultDmId,
     defaultUserId: seed.defaultUserId,
     adminUserId: seed.adminUserId,
+    slashCommands: config.slashCommands,
     setRequestUrl: (url) => {
       config.requestUrl = url;
     },
@@ -106,6 +107,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     calls: state.calls,
     deliveries: state.deliveries,
     channels: () => [...state.channels.values()].map((c) => ({ ...c })),
+    addChannel: (p) => ({ ...state.addChannel(p) }),
     channelMessages: (id) => state.channelMessages(id),
     threadReplies: (id, ts) => state.threadReplies(id, ts),
     ephemeralFor: (userId, channelId) => state.ephemeralFor(userId, channelId),

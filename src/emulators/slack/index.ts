@@ -16,6 +16,7 @@ export type {
   SlackEmulator,
   SlackEmulatorOptions,
   SlackUser,
+  SlashCommandSpec,
   StoredEphemeral,
   StoredFile,
   StoredMessage,

@@ -1,4 +1,5 @@
 import { actingUser, issueTrigger, targetChannel, type ActionDeps } from './action-deps.js';
+import { escapeCommandText } from './command-escaping.js';
 import { baseInteraction, buildCommandFields, channelName } from './delivery/payloads.js';
 import { EmulatorUsageError, SlackApiError } from './errors.js';
 import { buildActionEntry, findElement, stateValueFor } from './find-element.js';
@@ -19,7 +20,10 @@ function parseJson(body: string | undefined): unknown {
   }
 }
 
-/** A slash command; a non-empty ack body becomes the reply (ephemeral unless response_type in_channel). */
+/**
+ * A slash command; a non-empty ack body becomes the reply (ephemeral unless response_type in_channel).
+ * A command declared with `should_escape` gets its channels, users and links escaped as Slack does.
+ */
 export async function sendCommand(
   deps: ActionDeps,
   p: { command: string; text?: string; channel_id?: string; user_id?: string },
@@ -29,7 +33,13 @@ export async function sendCommand(
   const channel = targetChannel(deps, p.channel_id);
   const triggerId = issueTrigger(deps, user.id);
   const responseUrl = createResponseUrl(deps.state, deps.baseUrl(), { channel: channel.id, user: user.id, isEphemeral: false });
-  const fields = buildCommandFields(deps.state, { command: p.command, text: p.text ?? '', channel, user, responseUrl, triggerId });
+  const spec = deps.config.slashCommands.find((c) => c.command === p.command);
+  const typed = p.text ?? '';
+  const text =
+    spec?.shouldEscape === true
+      ? escapeCommandText(typed, { channels: deps.state.channels.values(), users: deps.state.users.values() })
+      : typed;
+  const fields = buildCommandFields(deps.state, { command: p.command, text, channel, user, responseUrl, triggerId });
   const result = await deps.deliverer.deliver({ kind: 'slash_command', payload: fields, triggerId, responseUrl });
   const ack = result.ok ? parseJson(result.body) : undefined;
   if (ack !== undefined) {

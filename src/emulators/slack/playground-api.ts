@@ -36,7 +36,12 @@ function playgroundMessage(state: EmulatorState, m: StoredMessage): Record<strin
     files: m.files ?? [],
     unfurls: unfurl?.unfurls ?? {},
     thread_ts: m.thread_ts ?? null,
+    // As conversations.history shows a thread's parent, and marks a reply "also sent to the channel".
+    subtype: m.subtype ?? null,
     reply_count: m.reply_count,
+    reply_users: m.reply_users,
+    reply_users_count: m.reply_users.length,
+    latest_reply: m.latest_reply ?? null,
     status: state.statuses.get(`${m.channel}:${m.ts}`)?.status ?? null,
     ...(m.replies !== undefined ? { replies: m.replies.map((r) => playgroundMessage(state, r)) } : {}),
   };
@@ -107,6 +112,8 @@ export async function handlePlaygroundApi(
         default_user_id: emu.defaultUserId,
         admin_user_id: emu.adminUserId,
         default_dm_id: emu.defaultDmId,
+        // The app's own usage hints, for the composer (Slack shows a command's usage_hint as you type).
+        commands: emu.slashCommands.map((c) => ({ command: c.command, description: c.description, usageHint: c.usageHint ?? '' })),
       });
     }
     if (method === 'GET' && path === 'users') {
@@ -156,6 +163,7 @@ export async function handlePlaygroundApi(
           text: need(body, 'text'),
           ...(channel ? { channel_id: channel } : {}),
           ...(thread ? { thread_ts: thread } : {}),
+          ...(thread && body.reply_broadcast === true ? { reply_broadcast: true } : {}),
           ...withUser,
         });
         return sendJson(res, 200, { ok: true, ...result });

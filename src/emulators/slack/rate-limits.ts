@@ -53,6 +53,7 @@ export const slackRateLimitTable: RateLimitTable = {
   'assistant.threads.setSuggestedPrompts': slackTiers.tier3,
   'assistant.threads.setTitle': slackTiers.tier3,
   'conversations.info': slackTiers.tier3,
+  'conversations.list': slackTiers.tier2,
   'conversations.replies': slackTiers.tier3,
   'conversations.history': slackTiers.tier3,
   'users.info': slackTiers.tier4,

@@ -166,6 +166,23 @@ export class EmulatorState {
     return dm;
   }
 
+  /** A new channel (in-process test set-up: archived, private, or one the bot is not in). */
+  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean }): SlackChannel {
+    const channel: SlackChannel = {
+      id: this.newId('C'),
+      name: p.name,
+      is_im: false,
+      is_private: p.is_private === true,
+      created: Math.floor(this.clock() / 1000),
+      ...(p.is_archived === true ? { is_archived: true } : {}),
+      ...(p.bot_is_member === false ? { bot_is_member: false } : {}),
+    };
+    this.channels.set(channel.id, channel);
+    this.messagesByChannel.set(channel.id, []);
+    this.changed({ kind: 'channel_created', channel: channel.id });
+    return channel;
+  }
+
   /** All messages of a channel (top-level and replies) in ts order; streams past their limits end here. */
   allMessages(channelId: string): StoredMessage[] {
     const list = this.messagesByChannel.get(channelId) ?? [];
@@ -223,11 +240,14 @@ export class EmulatorState {
     this.changed({ kind: 'stream_ended', channel: message.channel });
   }
 
-  /** Top-level messages of a channel, each with copies of its thread replies. */
+  /**
+   * What the channel shows: top-level messages, each with copies of its thread replies, and
+   * replies also sent to the channel (subtype thread_broadcast), which appear in both places.
+   */
   channelMessages(channelId: string): StoredMessage[] {
     const all = this.allMessages(channelId);
     return all
-      .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
+      .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts || m.subtype === 'thread_broadcast')
       .map((m) => ({
         ...structuredClone(m),
         replies: all.filter((r) => r.thread_ts === m.ts && r.ts !== m.ts).map((r) => structuredClone(r)),
@@ -240,9 +260,10 @@ export class EmulatorState {
       .map((m) => structuredClone(m));
   }
 
+  /** The ephemeral messages a user sees (not deleted, not posted to a thread that did not exist). */
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[] {
     return this.ephemerals
-      .filter((e) => e.user === userId && !e.deleted && (channelId === undefined || e.channel === channelId))
+      .filter((e) => e.user === userId && !e.deleted && e.hidden === undefined && (channelId === undefined || e.channel === channelId))
       .map((e) => structuredClone(e));
   }
 

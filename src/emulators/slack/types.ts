@@ -34,6 +34,16 @@ export interface SlackEmulatorOptions {
   botScopes?: string[];
   /** Scopes of the app-level token; default ['connections:write'] (what Socket Mode needs). */
   appScopes?: string[];
+  /**
+   * The app's unfurl domains (the manifest's `unfurl_domains`): a user message with a link on one
+   * of them, anywhere in its text, is followed by `link_shared`. Default none.
+   */
+  unfurlDomains?: string[];
+  /**
+   * The app's slash commands as its manifest declares them: shown to the playground page
+   * (`GET /api/info`), and `shouldEscape` makes a typed `#channel` or `@user` arrive escaped.
+   */
+  slashCommands?: SlashCommandSpec[];
   /** Directory of the playground page's static files; default `./playground-page` next to this module. */
   staticDir?: string;
   /**
@@ -53,6 +63,15 @@ export interface SlackEmulatorOptions {
   onStateFileProblem?: (error: Error) => void;
   /** Called by `reset()` after the workspace is back to its seed: clear what belongs to it elsewhere. */
   onReset?: () => Promise<void> | void;
+}
+
+/** A slash command as an app's manifest declares it. @see https://docs.slack.dev/reference/app-manifest */
+export interface SlashCommandSpec {
+  command: string;
+  description: string;
+  usageHint?: string;
+  /** Slack escapes channels, users and links in the command's text (`<#C…|name>`). */
+  shouldEscape?: boolean;
 }
 
 export interface ApiCall {
@@ -168,6 +187,11 @@ export interface StoredEphemeral {
   deleted: boolean;
   /** What produced it: chat.postEphemeral, a response_url post, or a slash command's ack body. */
   source: 'api' | 'response_url' | 'ack';
+  /**
+   * Why the user never sees it: Slack shows an ephemeral posted to a thread only when that thread
+   * already exists (the message has replies, or is one). Kept for the record; ephemeralFor() skips it.
+   */
+  hidden?: 'inactive_thread';
   at: number;
 }
 
@@ -231,6 +255,10 @@ export interface SlackChannel {
   /** For a DM: the other user. */
   user?: string;
   created: number;
+  /** Archived channels are left out of conversations.list with exclude_archived. Default false. */
+  is_archived?: boolean;
+  /** Whether the bot is a member (a bot sees only the private channels it is in). Default true. */
+  bot_is_member?: boolean;
 }
 
 import type { EventEmitter } from 'node:events';
@@ -249,6 +277,8 @@ export interface SlackEmulator {
   defaultDmId: string;
   defaultUserId: string;
   adminUserId: string;
+  /** The app's slash commands as given in the options (the playground reads them from the manifest). */
+  slashCommands: readonly SlashCommandSpec[];
   setRequestUrl(url: string): void;
   /**
    * The address people open the playground at (e.g. http://localhost:3000): auth.test's workspace
@@ -262,6 +292,8 @@ export interface SlackEmulator {
     text: string;
     channel_id?: string;
     thread_ts?: string;
+    /** A thread reply "also sent to the channel" (subtype thread_broadcast). */
+    reply_broadcast?: boolean;
     user_id?: string;
   }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
   clickAction(p: {
@@ -289,6 +321,8 @@ export interface SlackEmulator {
   calls: ApiCall[];
   deliveries: DeliveryRecord[];
   channels(): SlackChannel[];
+  /** Adds a channel to the workspace (private, archived, or one the bot is not in). */
+  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean }): SlackChannel;
   channelMessages(channelId: string): StoredMessage[];
   threadReplies(channelId: string, threadTs: string): StoredMessage[];
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[];

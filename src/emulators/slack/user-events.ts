@@ -1,7 +1,8 @@
 import { actingUser, targetChannel, type ActionDeps } from './action-deps.js';
 import { buildEventCallback } from './delivery/payloads.js';
 import { EmulatorUsageError } from './errors.js';
-import type { DeliveryResult, StoredMessage } from './types.js';
+import { autoLinkUrls, linksInText, unfurlDomainOf } from './message-links.js';
+import type { DeliveryResult, SlackChannel, StoredMessage } from './types.js';
 import { toApiView } from './web-api/view-shape.js';
 
 /** Delivers a raw event inside an event_callback envelope. */
@@ -50,6 +51,7 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
     client_msg_id: `${m.ts.replace('.', '')}-emu`,
     blocks: [{ type: 'rich_text', block_id: 'emu', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: m.text }] }] }],
   };
+  if (m.subtype !== undefined) fields.subtype = m.subtype;
   if (m.thread_ts !== undefined) {
     fields.thread_ts = m.thread_ts;
     if (parentUser !== undefined) fields.parent_user_id = parentUser;
@@ -58,12 +60,14 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
 }
 
 /**
- * A user posts a message: it is stored, then `message` (message.im / message.channels) and, for a
- * mention of the bot outside DMs, `app_mention` are delivered, each if subscribed.
+ * A user posts a message: it is stored (mentions and typed URLs as Slack's client writes them),
+ * then `message` (message.im / message.channels), for a mention of the bot outside DMs
+ * `app_mention`, and for links on the app's unfurl domains `link_shared` are delivered, each if
+ * subscribed.
  */
 export async function postUserMessage(
   deps: ActionDeps,
-  p: { text: string; channel_id?: string; thread_ts?: string; user_id?: string },
+  p: { text: string; channel_id?: string; thread_ts?: string; reply_broadcast?: boolean; user_id?: string },
 ): Promise<{ ts: string; deliveries: DeliveryResult[] }> {
   const user = actingUser(deps, p.user_id);
   const channel = targetChannel(deps, p.channel_id);
@@ -73,8 +77,10 @@ export async function postUserMessage(
     if (parent === undefined) throw new EmulatorUsageError('thread_not_found', `no message ${p.thread_ts} in ${channel.id}`);
     parentUser = parent.user;
   }
-  const { text, mentionsBot } = normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId);
+  const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId);
+  const text = autoLinkUrls(mentions.text);
   const message = userMessage(deps, channel.id, user.id, text, p.thread_ts || undefined);
+  if (message.thread_ts !== undefined && p.reply_broadcast === true) message.subtype = 'thread_broadcast';
   deps.state.addMessage(message);
   const fields = messageEventFields(message, parentUser);
   const subscribed = deps.config.subscribedEvents;
@@ -82,9 +88,14 @@ export async function postUserMessage(
   if (subscribed.has(channel.is_im ? 'message.im' : 'message.channels')) {
     sends.push(sendEvent(deps, { type: 'message', ...fields, channel_type: channel.is_im ? 'im' : 'channel' }));
   }
-  if (mentionsBot && !channel.is_im && subscribed.has('app_mention')) {
+  if (mentions.mentionsBot && !channel.is_im && subscribed.has('app_mention')) {
     sends.push(sendEvent(deps, { type: 'app_mention', ...fields }));
   }
+  const links = linksInText(text).flatMap((url) => {
+    const domain = unfurlDomainOf(url, deps.config.unfurlDomains);
+    return domain === undefined ? [] : [{ domain, url }];
+  });
+  if (links.length > 0 && subscribed.has('link_shared')) sends.push(deliverLinkShared(deps, channel, message, links));
   return { ts: message.ts, deliveries: await Promise.all(sends) };
 }
 
@@ -98,7 +109,40 @@ export function openHome(deps: ActionDeps, userId?: string): Promise<DeliveryRes
   return sendEvent(deps, event);
 }
 
-/** A user posts a link from an unfurl domain: the message is stored and `link_shared` delivered. */
+/**
+ * `link_shared` for links of a stored message; chat.unfurl may then answer for exactly these URLs.
+ * @see https://docs.slack.dev/reference/events/link_shared
+ */
+function deliverLinkShared(
+  deps: ActionDeps,
+  channel: SlackChannel,
+  message: StoredMessage,
+  links: Array<{ domain: string; url: string }>,
+): Promise<DeliveryResult> {
+  const unfurlId = deps.state.newId('UNF');
+  deps.state.unfurls.set(`${channel.id}:${message.ts}`, {
+    channel: channel.id,
+    ts: message.ts,
+    unfurlId,
+    urls: links.map((l) => l.url),
+    unfurls: {},
+    calls: 0,
+  });
+  return sendEvent(deps, {
+    type: 'link_shared',
+    channel: channel.id,
+    user: message.user,
+    message_ts: message.ts,
+    ...(message.thread_ts !== undefined ? { thread_ts: message.thread_ts } : {}),
+    links,
+    unfurl_id: unfurlId,
+    source: 'conversations_history',
+    is_bot_user_member: true,
+    event_ts: message.ts,
+  });
+}
+
+/** A user posts a message that is just one link: `link_shared` is delivered whatever its domain. */
 export function shareLink(deps: ActionDeps, p: { url: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult> {
   const user = actingUser(deps, p.user_id);
   const channel = targetChannel(deps, p.channel_id);
@@ -110,24 +154,5 @@ export function shareLink(deps: ActionDeps, p: { url: string; channel_id?: strin
   }
   const message = userMessage(deps, channel.id, user.id, `<${p.url}>`, undefined);
   deps.state.addMessage(message);
-  const unfurlId = deps.state.newId('UNF');
-  deps.state.unfurls.set(`${channel.id}:${message.ts}`, {
-    channel: channel.id,
-    ts: message.ts,
-    unfurlId,
-    urls: [p.url],
-    unfurls: {},
-    calls: 0,
-  });
-  return sendEvent(deps, {
-    type: 'link_shared',
-    channel: channel.id,
-    user: user.id,
-    message_ts: message.ts,
-    links: [{ domain, url: p.url }],
-    unfurl_id: unfurlId,
-    source: 'conversations_history',
-    is_bot_user_member: true,
-    event_ts: message.ts,
-  });
+  return deliverLinkShared(deps, channel, message, [{ domain, url: p.url }]);
 }

@@ -65,7 +65,7 @@ export function renderConceptsHelp(): SlackMessage {
     header('/concepts — trending market concepts'),
     section(examples(['/concepts', '/concepts top:5'])),
     section(
-      `*Digests*\n${examples(['/concepts subscribe #research weekdays at:08:30 tz:Asia/Shanghai top:10', '/concepts subscribe weekly mon', '/concepts unsubscribe #research', '/concepts subscriptions'])}`,
+      `*Digests*\n${examples(['/concepts subscribe #research daily at:09:00 tz:Asia/Shanghai top:10', '/concepts subscribe weekdays at:08:30', '/concepts subscribe weekly mon', '/concepts unsubscribe #research', '/concepts subscriptions'])}`,
     ),
     context('Time zones are IANA names such as Asia/Shanghai, Europe/London, America/New_York.'),
   ];

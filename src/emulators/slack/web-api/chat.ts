@@ -35,7 +35,11 @@ function postMessage(ctx: ApiContext): ApiResult {
   if (content.blocks !== undefined) message.blocks = content.blocks;
   if (content.attachments !== undefined) message.attachments = content.attachments;
   if (metadata !== undefined) message.metadata = metadata;
-  if (threadTs !== undefined && threadTs !== '') message.thread_ts = threadTs;
+  if (threadTs !== undefined && threadTs !== '') {
+    message.thread_ts = threadTs;
+    // A reply also sent to the channel: in the thread and, marked, in the channel's history.
+    if (args.bool('reply_broadcast')) message.subtype = 'thread_broadcast';
+  }
   state.addMessage(message);
   return withWarnings(
     { ok: true, channel: channel.id, ts: message.ts, message: toApiMessage(message, { includeMetadata: true, state }) },
@@ -61,6 +65,8 @@ function postEphemeral(ctx: ApiContext): ApiResult {
   );
   const ts = state.nextTs();
   const threadTs = args.str('thread_ts');
+  // "Ephemeral messages in threads are only shown if there is already an active thread."
+  const inactiveThread = threadTs ? state.findMessage(channel.id, threadTs)?.thread_ts === undefined : false;
   state.ephemerals.push({
     ts,
     channel: channel.id,
@@ -72,6 +78,7 @@ function postEphemeral(ctx: ApiContext): ApiResult {
     deleted: false,
     source: 'api',
     at: ctx.now,
+    ...(inactiveThread ? { hidden: 'inactive_thread' as const } : {}),
   });
   state.changed({ kind: 'ephemeral', channel: channel.id, user: userId });
   return withWarnings({ ok: true, message_ts: ts }, content.warnings);

@@ -1,29 +1,22 @@
 import { SlackApiError } from '../errors.js';
-import type { SlackChannel, StoredMessage } from '../types.js';
+import type { StoredMessage } from '../types.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
+import { toApiChannel } from './channel-shape.js';
 import { requireChannel } from './chat.js';
+import { listConversations } from './conversations-list.js';
 import { toApiMessage } from './message-shape.js';
 
-export function toApiChannel(c: SlackChannel): Record<string, unknown> {
-  const base: Record<string, unknown> = { id: c.id, created: c.created, is_archived: false, is_member: true };
-  if (c.is_im) return { ...base, is_im: true, is_channel: false, is_private: true, user: c.user, is_open: true };
-  return {
-    ...base,
-    name: c.name,
-    name_normalized: c.name,
-    is_channel: true,
-    is_group: false,
-    is_im: false,
-    is_mpim: false,
-    is_private: c.is_private,
-    is_general: false,
-    topic: { value: '', creator: '', last_set: 0 },
-    purpose: { value: '', creator: '', last_set: 0 },
-  };
-}
-
+/**
+ * One conversation by id (not by name, unlike chat.postMessage). A private channel the bot is not
+ * in is channel_not_found, as for any channel the token cannot see.
+ * @see https://docs.slack.dev/reference/methods/conversations.info
+ */
 function info(ctx: ApiContext): ApiResult {
-  return { ok: true, channel: toApiChannel(requireChannel(ctx)) };
+  const channel = ctx.state.channels.get(ctx.args.need('channel', 'channel_not_found'));
+  if (channel === undefined || (channel.is_private && !channel.is_im && channel.bot_is_member === false)) {
+    throw new SlackApiError('channel_not_found');
+  }
+  return { ok: true, channel: toApiChannel(channel) };
 }
 
 /**
@@ -41,7 +34,7 @@ function replies(ctx: ApiContext): ApiResult {
 }
 
 /**
- * Top-level messages, newest first; `oldest`/`latest` bound the range (exclusive unless
+ * Top-level messages and replies also sent to the channel (thread_broadcast), newest first; `oldest`/`latest` bound the range (exclusive unless
  * inclusive=true). Metadata only with include_all_metadata. Cursor = offset.
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
@@ -54,7 +47,7 @@ function history(ctx: ApiContext): ApiResult {
   const before = (ts: string, bound: string): boolean => (inclusive ? Number(ts) <= Number(bound) : Number(ts) < Number(bound));
   const all = ctx.state
     .allMessages(channel.id)
-    .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
+    .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts || m.subtype === 'thread_broadcast')
     .filter((m) => (oldest ? after(m.ts, oldest) : true) && (latest ? before(m.ts, latest) : true))
     .reverse();
   return messagePage(ctx, all, 100, 999);
@@ -85,6 +78,7 @@ function messagePage(ctx: ApiContext, all: StoredMessage[], defaultLimit: number
 
 export const conversationMethods: Record<string, ApiMethod> = {
   'conversations.info': { handler: info, token: 'bot' },
+  'conversations.list': { handler: listConversations, token: 'bot' },
   'conversations.replies': { handler: replies, token: 'bot' },
   'conversations.history': { handler: history, token: 'bot' },
 };

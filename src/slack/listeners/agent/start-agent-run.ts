@@ -17,6 +17,13 @@ export interface StartAgentRunInput {
   channelId: string;
   /** The thread the run lives in: the asker's message ts for a new thread. */
   threadTs: string;
+  /**
+   * Where notes to the asker (refusals, failures) go when the run's thread may not exist yet: the
+   * thread when it already has replies, else unset for the channel. Slack shows an ephemeral
+   * message in a thread only once the thread exists, so a note in a new thread would be invisible.
+   * @see https://docs.slack.dev/reference/methods/chat.postEphemeral
+   */
+  noteThreadTs?: string;
   userId: string;
   /** As Slack delivered it; the app's mention and Slack markup are removed here (unless `questionIsPlain`). */
   question: string;
@@ -49,12 +56,13 @@ const FAILURE = 'I couldn’t start on your question. Please try again; if it ke
 
 /**
  * Starts (or, for a repeated request id, finds) the run. Every outcome other than `started` and
- * `duplicate` has already been explained to the user in an ephemeral note in the thread.
+ * `duplicate` has already been explained to the user in an ephemeral note.
  */
 export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInput): Promise<StartAgentRunResult> {
   const log = input.log.child({ component: 'start-agent-run', channel: input.channelId, thread_ts: input.threadTs });
-  const note = (text: string) =>
-    tellUser(input.client, { channelId: input.channelId, userId: input.userId, threadTs: input.threadTs, text }, log);
+  // A busy thread has the other run's reply in it, so it exists; other notes go where they show.
+  const note = (text: string, threadTs = input.noteThreadTs) =>
+    tellUser(input.client, { channelId: input.channelId, userId: input.userId, text, ...(threadTs ? { threadTs } : {}) }, log);
   const question = input.questionIsPlain ? input.question.trim() : questionFromSlackText(input.question, input.botUserId);
   if (question === '') {
     await note(EMPTY_QUESTION_HINT);
@@ -66,7 +74,7 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
     const busy = await activeRunInThread(deps, input, ownRunId);
     if (busy) {
       log.info('a run is still active in the thread; not starting another', { activeRunId: busy });
-      await note(BUSY_MESSAGE);
+      await note(BUSY_MESSAGE, input.threadTs);
       return { status: 'busy', runId: busy, message: BUSY_MESSAGE };
     }
     const result = await deps.relay.startRun({

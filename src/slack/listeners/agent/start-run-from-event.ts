@@ -36,6 +36,8 @@ export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageE
     channelId: event.channelId,
     // A top-level message starts a new thread on itself.
     threadTs: event.threadTs ?? event.ts,
+    // A message in a thread means the thread exists; a top-level one's notes go to the channel.
+    ...(event.threadTs ? { noteThreadTs: event.threadTs } : {}),
     userId: event.userId,
     question: event.text,
     requestId: event.eventId ?? `message:${event.channelId}:${event.ts}`,

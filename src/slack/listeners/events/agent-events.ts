@@ -9,8 +9,11 @@ import { requestContext } from '../../app/correlation-middleware.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { startRunFromEvent, type SlackMessageEvent } from '../agent/start-run-from-event.js';
 
-/** Message subtypes that are still a person writing to the app (a file with a question). */
-const QUESTION_SUBTYPES = new Set([undefined, 'file_share']);
+/**
+ * Message subtypes that are still a person writing to the app: a file with a question, or a
+ * thread reply also sent to the conversation (thread_broadcast).
+ */
+const QUESTION_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast']);
 
 type LooseEvent = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

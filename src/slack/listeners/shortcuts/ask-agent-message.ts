@@ -17,6 +17,7 @@ export function askAgentMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
       teamId: target.teamId,
       channelId: target.channel,
       threadTs: target.threadTs,
+      ...(target.activeThreadTs ? { noteThreadTs: target.activeThreadTs } : {}),
       userId: target.user,
       question: shortcut.message.text ?? '',
       requestId: `message_action:${shortcut.message_ts}:${shortcut.action_ts}`,

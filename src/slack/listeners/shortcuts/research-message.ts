@@ -1,7 +1,7 @@
 /**
  * "Research this message": the message text as a relevance search (its tickers and dates as
- * filters). The results appear in the message's thread for the person who asked, with the
- * search card's Share button to show them to everyone.
+ * filters). The results appear for the person who asked, in the message's thread when it has one
+ * (else in the channel), with the search card's Share button to show them to everyone.
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../../app/correlation-middleware.js';
@@ -21,7 +21,13 @@ export function researchMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
     await ack();
     const { log, correlationId } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
-    const ephemeral = { client, channel: target.channel, user: target.user, threadTs: target.threadTs };
+    // In the message's thread when it has one; a private answer in a thread not yet started would be invisible.
+    const ephemeral = {
+      client,
+      channel: target.channel,
+      user: target.user,
+      ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
+    };
     await withFailureReply(
       async () => {
         const search = messageSearchRequest(shortcut.message.text);

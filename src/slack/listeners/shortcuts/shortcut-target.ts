@@ -9,16 +9,26 @@ export interface ShortcutTarget {
   user: string;
   /** The thread of the message: its parent when the message is a reply, else the message itself. */
   threadTs: string;
+  /**
+   * The message's thread only when it already exists (the message is a reply, or has replies):
+   * where a private answer can go, since Slack shows an ephemeral message in a thread only then.
+   * Unset: the answer goes to the channel.
+   * @see https://docs.slack.dev/reference/methods/chat.postEphemeral
+   */
+  activeThreadTs?: string;
 }
 
 export function shortcutTarget(shortcut: MessageShortcut, client: WebClient, fallbackTeamId: string | undefined): ShortcutTarget {
-  const threadTs =
-    typeof shortcut.message.thread_ts === 'string' && shortcut.message.thread_ts ? shortcut.message.thread_ts : shortcut.message.ts;
+  // message_action payloads carry thread_ts only for a reply or a message with replies.
+  const activeThreadTs =
+    typeof shortcut.message.thread_ts === 'string' && shortcut.message.thread_ts ? shortcut.message.thread_ts : undefined;
+  const threadTs = activeThreadTs ?? shortcut.message.ts;
   return {
     client,
     teamId: shortcut.team?.id ?? shortcut.user.team_id ?? fallbackTeamId ?? '',
     channel: shortcut.channel.id,
     user: shortcut.user.id,
     threadTs,
+    ...(activeThreadTs ? { activeThreadTs } : {}),
   };
 }

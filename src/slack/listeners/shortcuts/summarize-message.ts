@@ -1,7 +1,7 @@
 /**
  * "Summarize linked docs": every research document the message links to (or names by id) gets
  * its summary posted in the message's thread. When there are none, the person who asked is
- * told so, privately.
+ * told so, privately (in the channel unless the message's thread already exists).
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import { isServiceError } from '../../../service/errors/service-error.js';
@@ -24,7 +24,13 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
     await ack();
     const { log, correlationId } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
-    const ephemeral = { client, channel: target.channel, user: target.user, threadTs: target.threadTs };
+    // Private notes go to the thread only when it exists (Slack would not show them in a new one).
+    const ephemeral = {
+      client,
+      channel: target.channel,
+      user: target.user,
+      ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
+    };
     await withFailureReply(
       async () => {
         const refs = findDocumentRefs(shortcut.message.text, deps.documentUrlDomains, MAX_SUMMARIES);
@@ -57,8 +63,10 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
         }
         log.info('summarised linked documents', { found: refs.length - missing.length, missing: missing.length });
         if (missing.length > 0) {
+          // A summary posted above started the thread: the note belongs next to it.
+          const posted = refs.length > missing.length;
           await postEphemeralTo(
-            ephemeral,
+            posted ? { ...ephemeral, threadTs: target.threadTs } : ephemeral,
             renderNotice(
               `I could not find ${missing.length === 1 ? 'document' : 'documents'} ${missing.join(', ')} in the research service.`,
               ':warning:',

@@ -16,6 +16,8 @@ describe('agentMessageFrom', () => {
     });
     expect(agentMessageFrom({ ...dm, thread_ts: '0.5' }, meta)?.threadTs).toBe('0.5');
     expect(agentMessageFrom({ ...dm, subtype: 'file_share' }, meta)).toBeDefined();
+    // A reply "also sent to the direct message" is still a question in its thread.
+    expect(agentMessageFrom({ ...dm, subtype: 'thread_broadcast', thread_ts: '0.5' }, meta)?.threadTs).toBe('0.5');
   });
 
   it('ignores edits, deletions, bots, the app itself and non-DM messages', () => {
