@@ -6,7 +6,17 @@ import { h } from './dom.js';
 import { api } from './api.js';
 import { renderBlocks } from './blocks-render.js';
 import { createComposer } from './composer.js';
-import { createNodeCache, preserveScroll, renderThreadPane, renderTimeline, timelineEntries } from './channel-view.js';
+import { createEphemeralSession } from './ephemeral-session.js';
+import { commandsFromInfo } from './slash-commands.js';
+import {
+  channelTimelineMessages,
+  createNodeCache,
+  preserveScroll,
+  renderThreadPane,
+  renderTimeline,
+  threadReplies,
+  timelineEntries,
+} from './channel-view.js';
 import { createModalController } from './modal-view.js';
 import { connectLiveUpdates, createSingleFlight } from './live-updates.js';
 import { renderChannelHeader, renderSidebar as drawSidebar } from './workspace-chrome.js';
@@ -26,12 +36,14 @@ const state = {
   views: [],
   home: null,
   info: { bot_user_id: 'U0EMUBOT01', bot_name: 'Research Desk' },
+  commands: commandsFromInfo(null),
 };
 
 const $ = (id) => document.getElementById(id);
 const refresh = createSingleFlight();
 const timelineCache = createNodeCache();
 const threadCache = createNodeCache();
+const ephemeralSession = createEphemeralSession();
 
 // ---------- people and names ----------
 
@@ -72,18 +84,35 @@ function addNotice(channelId, text, threadTs) {
 
 // ---------- loading ----------
 
-function normaliseMessages(body) {
+function splitMessages(body) {
   if (Array.isArray(body)) {
     return { messages: body.filter((m) => !m.is_ephemeral && !m.ephemeral), ephemerals: body.filter((m) => m.is_ephemeral || m.ephemeral) };
   }
+  return { messages: body?.messages ?? [], ephemerals: body?.ephemeral ?? body?.ephemerals ?? [] };
+}
+
+function normaliseMessages(channelId, body) {
+  const { messages, ephemerals } = splitMessages(body);
   // An ephemeral's `user` is who sees it; the sender is always the app.
-  const ephemerals = (body?.ephemeral ?? body?.ephemerals ?? []).map((e) => ({ ...e, user: state.info.bot_user_id, shown_to: e.user }));
-  return { messages: body?.messages ?? [], ephemerals };
+  const shown = ephemeralSession.visible(channelId, ephemerals).map((e) => ({ ...e, user: state.info.bot_user_id, shown_to: e.user }));
+  return { messages, ephemerals: shown };
+}
+
+/** Ephemerals from before this page loaded stay hidden, as after a reload in Slack. */
+async function rememberExistingEphemerals() {
+  const channels = [...state.channels];
+  const results = await Promise.all(channels.map((c) => api.messages(c.id)));
+  results.forEach((result, i) => {
+    if (result.ok) ephemeralSession.rememberExisting(channels[i].id, splitMessages(result.body).ephemerals);
+  });
 }
 
 async function loadChannels() {
   const [channels, users, info] = await Promise.all([api.channels(), api.users(), api.info()]);
-  if (info.ok && info.body) state.info = info.body;
+  if (info.ok && info.body) {
+    state.info = info.body;
+    state.commands = commandsFromInfo(info.body);
+  }
   if (channels.ok) state.channels = Array.isArray(channels.body) ? channels.body : (channels.body?.channels ?? []);
   if (users.ok) for (const u of Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) state.users.set(u.id, u);
   renderSidebar();
@@ -93,7 +122,7 @@ function loadMessages(channelId) {
   return refresh(`messages:${channelId}`, async () => {
     const result = await api.messages(channelId);
     if (!result.ok) return;
-    const data = normaliseMessages(result.body);
+    const data = normaliseMessages(channelId, result.body);
     const firstLoad = !state.data.has(channelId);
     state.data.set(channelId, data);
     followNewStream(channelId, data.messages, firstLoad);
@@ -231,12 +260,18 @@ function renderChannel() {
     ),
   );
   preserveScroll($('message-scroller'), () =>
-    renderTimeline($('message-list'), timelineEntries(data.messages, data.ephemerals, notices), ctx, timelineCache, { intro }),
+    renderTimeline(
+      $('message-list'),
+      timelineEntries(channelTimelineMessages(data.messages), data.ephemerals, notices),
+      ctx,
+      timelineCache,
+      { intro },
+    ),
   );
   const parent = state.threadTs ? data.messages.find((m) => m.ts === state.threadTs) : null;
   renderThreadPane($('thread-pane'), {
     parent,
-    replies: parent?.replies ?? [],
+    replies: parent ? threadReplies(parent, data.messages) : [],
     ephemerals: [...data.ephemerals, ...notices].filter((e) => e.thread_ts && e.thread_ts === state.threadTs),
     channelName: channelLabel(channel),
     ctx,
@@ -308,16 +343,20 @@ const actions = createUserActions({
   api,
   channelId: () => state.channelId,
   botName,
+  commands: () => state.commands,
   addNotice,
   toast,
   reloadViews: () => loadViews(),
   hideModal: () => modal.hide(),
 });
 const { sendAction, sendViewAction, openMessageMenu, send } = actions;
-const mainComposer = createComposer({ placeholder: 'Message #research', botName, onSend: (text) => send(text) });
+// Who and where the composers' `@` and `#` pickers offer: the workspace as the page last loaded it.
+const directory = () => ({ users: [...state.users.values()], channels: state.channels.filter((c) => !c.is_im) });
+const composerDeps = { botName, commands: () => state.commands, directory };
+const mainComposer = createComposer({ ...composerDeps, placeholder: 'Message #research', onSend: (text) => send(text) });
 const threadComposer = createComposer({
+  ...composerDeps,
   placeholder: 'Reply…',
-  botName,
   label: 'Reply in thread',
   onSend: (text) => send(text, state.threadTs),
 });
@@ -332,6 +371,7 @@ const modal = createModalController({
 async function start() {
   $('composer-slot').appendChild(mainComposer.el);
   await loadChannels();
+  await rememberExistingEphemerals();
   const fromHash = location.hash.slice(1);
   const dm = state.channels.find((c) => c.is_im);
   const initial =
