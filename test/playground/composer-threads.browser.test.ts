@@ -119,6 +119,7 @@ describe('the composer', () => {
     expect(delivered.outcome).toBe('acked');
     // The page shows the sent message with mention pills, not the encoded text.
     const row = messageWith(page, 'Compare');
+    await row.locator('.mention').nth(2).waitFor();
     await expect(row.locator('.mention').allInnerTexts()).resolves.toEqual(['#markets', `@${ADMIN_NAME}`, '#research']);
   });
 

@@ -27,7 +27,7 @@ const startsWithWord = (name, query) =>
 
 /**
  * Suggestion items for a trigger. directory: { users: [{id, name, real_name, is_bot}], channels: [{id, name}] };
- * commands: [{ command, description, usageHint }]. Each item: { kind, title, description, label?, id?, insert? }.
+ * commands: [{ command, description, usageHint }]. Each item: { kind, title, description, usage?, label?, id?, insert? }.
  */
 export function suggestionsFor(trigger, directory, commands) {
   if (!trigger) return [];
@@ -38,7 +38,8 @@ export function suggestionsFor(trigger, directory, commands) {
       .map((c) => ({
         kind: 'command',
         insert: `${c.command} `,
-        title: c.usageHint ? `${c.command} ${c.usageHint}` : c.command,
+        title: c.command,
+        usage: c.usageHint,
         description: c.description,
       }));
   }

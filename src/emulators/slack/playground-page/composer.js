@@ -133,7 +133,12 @@ export function createComposer({
               pick(index);
             },
           },
-          h('span', { class: 'suggestion-title' }, item.title),
+          h(
+            'span',
+            { class: 'suggestion-title' },
+            item.title,
+            item.usage ? h('span', { class: 'suggestion-usage' }, ` ${item.usage}`) : null,
+          ),
           item.description ? h('span', { class: 'suggestion-description' }, item.description) : null,
         ),
       );
