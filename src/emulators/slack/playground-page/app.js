@@ -195,6 +195,7 @@ const chromeModel = () => ({
   tab: state.tab,
   unread: state.unread,
   botName: botName(),
+  commands: state.commands,
 });
 
 function renderSidebar() {
@@ -243,11 +244,10 @@ function renderChannel() {
       'p',
       null,
       channel?.is_im
-        ? 'This is your direct message with the Research Desk app. Ask a question or use a slash command.'
+        ? 'This is your direct message with the Research Desk app. Ask a question or use a slash command: '
         : 'This is the very beginning of the channel. Try ',
-      h('code', null, '/research semiconductor supply chain'),
-      ', ',
-      h('code', null, '/financials NVDA'),
+      // The app's own commands; typing `/` shows what each takes, from the app's manifest.
+      state.commands.flatMap((c, i) => [i > 0 ? ', ' : null, h('code', null, c.command)]),
       ' or mention ',
       h('span', { class: 'mention mention-user' }, `@${botName()}`),
       '.',
