@@ -12,6 +12,8 @@ import { commandOf } from './slash-commands.js';
  *   directory: () => ({ users, channels }), onSend(text) → Promise<boolean> })
  *   → { el, input, focus(), setPlaceholder() }
  */
+let composerCount = 0;
+
 export function createComposer({
   placeholder,
   botName = () => 'Research Desk',
@@ -61,6 +63,8 @@ export function createComposer({
   let trigger = null;
   let items = [];
   let active = 0;
+  let lastQuery = '';
+  const optionIdPrefix = `composer-${++composerCount}-option-`;
   let busy = false;
   let tokens = [];
 
@@ -115,9 +119,15 @@ export function createComposer({
   const renderSuggestions = () => {
     trigger = findTrigger(input.value, input.selectionStart ?? input.value.length);
     items = suggestionsFor(trigger, directory(), commands());
+    // A changed query starts again at the best match, as Slack's list does.
+    const query = trigger ? `${trigger.kind}:${trigger.query}` : '';
+    if (query !== lastQuery || active >= items.length) active = 0;
+    lastQuery = query;
     clear(suggestions);
     suggestions.hidden = items.length === 0;
-    if (active >= items.length) active = 0;
+    input.setAttribute('aria-expanded', String(items.length > 0));
+    if (items.length > 0) input.setAttribute('aria-activedescendant', `${optionIdPrefix}${active}`);
+    else input.removeAttribute('aria-activedescendant');
     if (items.length > 0)
       suggestions.appendChild(h('li', { class: 'suggestions-heading', role: 'presentation' }, suggestionsHeading(trigger)));
     items.forEach((item, index) => {
@@ -126,6 +136,7 @@ export function createComposer({
           'li',
           {
             class: `suggestion suggestion-${item.kind}${index === active ? ' active' : ''}`,
+            id: `${optionIdPrefix}${index}`,
             role: 'option',
             'aria-selected': index === active ? 'true' : 'false',
             onmousedown: (e) => {
@@ -148,6 +159,8 @@ export function createComposer({
   const closeSuggestions = () => {
     suggestions.hidden = true;
     items = [];
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
   };
 
   const pick = (index) => {
