@@ -256,7 +256,10 @@ export interface SeededPlayground {
   editedTs: string;
 }
 
-/** Fills #research with one of everything, through the emulator's Web API as the app would. */
+/**
+ * Fills #research with one of everything, through the emulator's Web API as the app would. No
+ * ephemeral: one posted before the page loads is not shown (see postQueuedEphemeral).
+ */
 export async function seedPlayground(
   client: WebClient,
   emu: {
@@ -317,7 +320,6 @@ export async function seedPlayground(
   const parent = await client.chat.postMessage({ channel, text: 'Thread: AMD vs NVDA margins :thread:' });
   await emu.postMessage({ text: 'Can you add Intel?', thread_ts: parent.ts as string });
   await client.chat.postMessage({ channel, thread_ts: parent.ts as string, text: 'Added *INTC*: gross margin 38%.' });
-  await client.chat.postEphemeral({ channel, user, text: ':hourglass_flowing_sand: Only you can see this: your research is queued.' });
   const stream = await client.apiCall('chat.startStream', {
     channel,
     thread_ts: question.ts,
@@ -336,4 +338,11 @@ export async function seedPlayground(
     streamTs: String((stream as { ts?: string }).ts),
     editedTs: edited.ts as string,
   };
+}
+
+export const QUEUED_EPHEMERAL_TEXT = ':hourglass_flowing_sand: Only you can see this: your research is queued.';
+
+/** An "Only visible to you" message; post it after the page has loaded, as Slack shows one only to the session that got it. */
+export async function postQueuedEphemeral(client: WebClient, emu: { defaultChannelId: string; defaultUserId: string }): Promise<void> {
+  await client.chat.postEphemeral({ channel: emu.defaultChannelId, user: emu.defaultUserId, text: QUEUED_EPHEMERAL_TEXT });
 }

@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { clickButtonByText, launchChromium, messageWith, openPlayground, screenshot, typeInComposer } from './browser-helpers.js';
-import { buildHomeView, buildModalView, HOSTILE_SHOWN, seedPlayground, type SeededPlayground } from './playground-fixtures.js';
+import {
+  buildHomeView,
+  buildModalView,
+  HOSTILE_SHOWN,
+  postQueuedEphemeral,
+  seedPlayground,
+  type SeededPlayground,
+} from './playground-fixtures.js';
 import { startStubApp, type StubRequest } from './stub-app.js';
 
 // The page against the Slack emulator alone: a stub app acks deliveries, opens the modal and
@@ -61,6 +68,7 @@ beforeAll(async () => {
   seeded = await seedPlayground(client, emu);
   browser = await launchChromium();
   ({ page, errors: pageErrors } = await openPlayground(browser, emu.url));
+  await postQueuedEphemeral(client, emu);
 });
 
 afterAll(async () => {
@@ -122,9 +130,9 @@ describe('playground page against the Slack emulator', () => {
     await expect(plainText.innerText()).resolves.toContain('✅ done');
     await expect(messageWith(page, 'Revenue: $35.1bn').innerText()).resolves.toContain('(edited)');
     await expect(messageWith(page, 'Filing alert').locator('.attachment-title').innerText()).resolves.toBe('NVDA 10-Q filed');
-    await expect(page.locator('.message.ephemeral', { hasText: 'your research is queued' }).innerText()).resolves.toContain(
-      'Only visible to you',
-    );
+    const queued = page.locator('.message.ephemeral', { hasText: 'your research is queued' });
+    await queued.waitFor();
+    await expect(queued.innerText()).resolves.toContain('Only visible to you');
     await expect(messageWith(page, 'AMD vs NVDA margins').locator('.thread-count').innerText()).resolves.toBe('2 replies');
     await expect(page.locator('.btn-feedback').count()).resolves.toBe(2);
     await screenshot(page, 'channel');

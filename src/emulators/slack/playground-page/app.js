@@ -6,7 +6,17 @@ import { h } from './dom.js';
 import { api } from './api.js';
 import { renderBlocks } from './blocks-render.js';
 import { createComposer } from './composer.js';
-import { createNodeCache, preserveScroll, renderThreadPane, renderTimeline, timelineEntries } from './channel-view.js';
+import { createEphemeralSession } from './ephemeral-session.js';
+import { commandsFromInfo } from './slash-commands.js';
+import {
+  channelTimelineMessages,
+  createNodeCache,
+  preserveScroll,
+  renderThreadPane,
+  renderTimeline,
+  threadReplies,
+  timelineEntries,
+} from './channel-view.js';
 import { createModalController } from './modal-view.js';
 import { connectLiveUpdates, createSingleFlight } from './live-updates.js';
 import { renderChannelHeader, renderSidebar as drawSidebar } from './workspace-chrome.js';
@@ -28,12 +38,14 @@ const state = {
   views: [],
   home: null,
   info: { bot_user_id: 'U0EMUBOT01', bot_name: 'Research Desk' },
+  commands: commandsFromInfo(null),
 };
 
 const $ = (id) => document.getElementById(id);
 const refresh = createSingleFlight();
 const timelineCache = createNodeCache();
 const threadCache = createNodeCache();
+const ephemeralSession = createEphemeralSession();
 
 // ---------- people and names ----------
 
@@ -74,18 +86,35 @@ function addNotice(channelId, text, threadTs) {
 
 // ---------- loading ----------
 
-function normaliseMessages(body) {
+function splitMessages(body) {
   if (Array.isArray(body)) {
     return { messages: body.filter((m) => !m.is_ephemeral && !m.ephemeral), ephemerals: body.filter((m) => m.is_ephemeral || m.ephemeral) };
   }
+  return { messages: body?.messages ?? [], ephemerals: body?.ephemeral ?? body?.ephemerals ?? [] };
+}
+
+function normaliseMessages(channelId, body) {
+  const { messages, ephemerals } = splitMessages(body);
   // An ephemeral's `user` is who sees it; the sender is always the app.
-  const ephemerals = (body?.ephemeral ?? body?.ephemerals ?? []).map((e) => ({ ...e, user: state.info.bot_user_id, shown_to: e.user }));
-  return { messages: body?.messages ?? [], ephemerals };
+  const shown = ephemeralSession.visible(channelId, ephemerals).map((e) => ({ ...e, user: state.info.bot_user_id, shown_to: e.user }));
+  return { messages, ephemerals: shown };
+}
+
+/** Ephemerals from before this page loaded stay hidden, as after a reload in Slack. */
+async function rememberExistingEphemerals() {
+  const channels = [...state.channels];
+  const results = await Promise.all(channels.map((c) => api.messages(c.id)));
+  results.forEach((result, i) => {
+    if (result.ok) ephemeralSession.rememberExisting(channels[i].id, splitMessages(result.body).ephemerals);
+  });
 }
 
 async function loadChannels() {
   const [channels, users, info] = await Promise.all([api.channels(), api.users(), api.info()]);
-  if (info.ok && info.body) state.info = info.body;
+  if (info.ok && info.body) {
+    state.info = info.body;
+    state.commands = commandsFromInfo(info.body);
+  }
   if (channels.ok) state.channels = Array.isArray(channels.body) ? channels.body : (channels.body?.channels ?? []);
   if (users.ok) for (const u of Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) state.users.set(u.id, u);
   renderSidebar();
@@ -95,7 +124,7 @@ function loadMessages(channelId) {
   return refresh(`messages:${channelId}`, async () => {
     const result = await api.messages(channelId);
     if (!result.ok) return;
-    const data = normaliseMessages(result.body);
+    const data = normaliseMessages(channelId, result.body);
     const firstLoad = !state.data.has(channelId);
     state.data.set(channelId, data);
     followNewStream(channelId, data.messages, firstLoad);
@@ -185,6 +214,7 @@ const chromeModel = () => ({
   tab: state.tab,
   unread: state.unread,
   botName: botName(),
+  commands: state.commands,
 });
 
 function renderSidebar() {
@@ -233,11 +263,10 @@ function renderChannel() {
       'p',
       null,
       channel?.is_im
-        ? 'This is your direct message with the Research Desk app. Ask a question or use a slash command.'
+        ? 'This is your direct message with the Research Desk app. Ask a question or use a slash command: '
         : 'This is the very beginning of the channel. Try ',
-      h('code', null, '/research semiconductor supply chain'),
-      ', ',
-      h('code', null, '/financials NVDA'),
+      // The app's own commands; typing `/` shows what each takes, from the app's manifest.
+      state.commands.flatMap((c, i) => [i > 0 ? ', ' : null, h('code', null, c.command)]),
       ' or mention ',
       h('span', { class: 'mention mention-user' }, `@${botName()}`),
       '.',
@@ -250,12 +279,18 @@ function renderChannel() {
     ),
   );
   preserveScroll($('message-scroller'), () =>
-    renderTimeline($('message-list'), timelineEntries(data.messages, data.ephemerals, notices), ctx, timelineCache, { intro }),
+    renderTimeline(
+      $('message-list'),
+      timelineEntries(channelTimelineMessages(data.messages), data.ephemerals, notices),
+      ctx,
+      timelineCache,
+      { intro },
+    ),
   );
   const parent = state.threadTs ? data.messages.find((m) => m.ts === state.threadTs) : null;
   renderThreadPane($('thread-pane'), {
     parent,
-    replies: parent?.replies ?? [],
+    replies: parent ? threadReplies(parent, data.messages) : [],
     ephemerals: [...data.ephemerals, ...notices].filter((e) => e.thread_ts && e.thread_ts === state.threadTs),
     channelName: channelLabel(channel),
     ctx,
@@ -348,16 +383,20 @@ const actions = createUserActions({
   api,
   channelId: () => state.channelId,
   botName,
+  commands: () => state.commands,
   addNotice,
   toast,
   reloadViews: () => loadViews(),
   hideModal: () => modal.hide(),
 });
 const { sendAction, sendViewAction, openMessageMenu, send } = actions;
-const mainComposer = createComposer({ placeholder: 'Message #research', botName, onSend: (text) => send(text) });
+// Who and where the composers' `@` and `#` pickers offer: the workspace as the page last loaded it.
+const directory = () => ({ users: [...state.users.values()], channels: state.channels.filter((c) => !c.is_im) });
+const composerDeps = { botName, commands: () => state.commands, directory };
+const mainComposer = createComposer({ ...composerDeps, placeholder: 'Message #research', onSend: (text) => send(text) });
 const threadComposer = createComposer({
+  ...composerDeps,
   placeholder: 'Reply…',
-  botName,
   label: 'Reply in thread',
   onSend: (text) => send(text, state.threadTs),
 });
@@ -373,6 +412,7 @@ async function start() {
   $('composer-slot').appendChild(mainComposer.el);
   attachWorkspaceMenu({ button: $('workspace-menu'), api, toast });
   await loadChannels();
+  await rememberExistingEphemerals();
   const fromHash = location.hash.slice(1);
   const dm = state.channels.find((c) => c.is_im);
   const initial =

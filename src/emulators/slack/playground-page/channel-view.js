@@ -33,6 +33,34 @@ export function createNodeCache() {
   };
 }
 
+const isBroadcast = (m) => m.subtype === 'thread_broadcast' && m.thread_ts && m.thread_ts !== m.ts;
+
+/**
+ * The channel's messages as Slack lists them: top-level messages plus thread replies sent with
+ * reply_broadcast ("Also send to #channel"), whether the API lists those at the top level (as
+ * conversations.history does) or only under their parent. Each broadcast carries `broadcastOf`,
+ * its parent's ts and text, for the "replied to a thread" cue.
+ */
+export function channelTimelineMessages(messages) {
+  const byTs = new Map(messages.map((m) => [m.ts, m]));
+  const broadcasts = messages
+    .flatMap((m) => m.replies ?? [])
+    .filter((r) => isBroadcast(r) && !byTs.has(r.ts))
+    .filter((r, i, list) => list.findIndex((x) => x.ts === r.ts) === i);
+  return [...messages, ...broadcasts].map((m) => {
+    if (!isBroadcast(m)) return m;
+    const parent = byTs.get(m.thread_ts);
+    return { ...m, broadcastOf: { ts: m.thread_ts, text: parent?.text ?? '' } };
+  });
+}
+
+/** A thread's replies in order: its `replies`, plus broadcasts the API listed only at the top level. */
+export function threadReplies(parent, messages) {
+  const replies = [...(parent.replies ?? [])];
+  for (const m of messages) if (m.thread_ts === parent.ts && m.ts !== parent.ts && !replies.some((r) => r.ts === m.ts)) replies.push(m);
+  return replies.sort((a, b) => Number(a.ts) - Number(b.ts));
+}
+
 /** Timeline entries: top-level messages, ephemerals and local notices, in ts order. */
 export function timelineEntries(messages, ephemerals, notices) {
   return [
@@ -46,7 +74,9 @@ function isContinuation(prev, entry) {
   if (!prev || prev.kind !== entry.kind || entry.kind === 'ephemeral') return false;
   const a = prev.message;
   const b = entry.message;
-  return a.user === b.user && Number(b.ts) - Number(a.ts) < GROUP_WINDOW_SECONDS && !(a.reply_count > 0 || a.replies?.length);
+  return (
+    a.user === b.user && Number(b.ts) - Number(a.ts) < GROUP_WINDOW_SECONDS && !(a.reply_count > 0 || a.replies?.length) && !isBroadcast(b)
+  );
 }
 
 export function renderTimeline(listEl, entries, ctx, cache, { intro, inThread = false } = {}) {

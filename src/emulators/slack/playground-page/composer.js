@@ -1,19 +1,27 @@
-// The message composer: Enter sends, Shift+Enter breaks the line; '/' and '@' open a small
-// autocomplete for the app's three commands and its mention.
+// The message composer: Enter sends, Shift+Enter breaks the line. `/` offers the app's commands
+// with their usage hints, `@` people and apps, `#` channels; picked mentions read as names in the
+// box, are highlighted like Slack's pills, and are sent encoded (`<@U…>`, `<#C…|name>`).
 
 import { h, clear } from './dom.js';
-
-export const COMMANDS = [
-  { command: '/research', usage: '/research [question or ticker]', description: 'Search filings and research; run the agent' },
-  { command: '/financials', usage: '/financials [ticker] [period]', description: "A company's key financials" },
-  { command: '/concepts', usage: '/concepts [topic]', description: 'Trending concepts and the companies behind them' },
-];
+import { findTrigger, suggestionsFor, suggestionsHeading } from './composer-suggestions.js';
+import { encodeComposerText, tokenSegments } from './composer-tokens.js';
+import { commandOf } from './slash-commands.js';
 
 /**
- * createComposer({ placeholder, botName: () => string, onSend(text) → Promise<boolean> }) → { el, input, focus(), setPlaceholder() }
+ * createComposer({ placeholder, label, botName: () => string, commands: () => [{command, description, usageHint}],
+ *   directory: () => ({ users, channels }), onSend(text) → Promise<boolean> })
+ *   → { el, input, focus(), setPlaceholder() }
  */
-export function createComposer({ placeholder, botName: nameOf = () => 'Research Desk', onSend, label = 'Message' }) {
-  const botName = () => nameOf();
+let composerCount = 0;
+
+export function createComposer({
+  placeholder,
+  botName = () => 'Research Desk',
+  commands = () => [],
+  directory = () => ({ users: [], channels: [] }),
+  onSend,
+  label = 'Message',
+}) {
   const input = h('textarea', {
     class: 'composer-input',
     rows: 1,
@@ -23,31 +31,19 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     autocomplete: 'off',
     spellcheck: 'true',
   });
+  // Drawn behind the transparent text box with the same metrics: only the token pills show.
+  const highlights = h('div', { class: 'composer-highlights', 'aria-hidden': 'true' });
   const suggestions = h('ul', { class: 'composer-suggestions', role: 'listbox', hidden: true, 'aria-label': 'Suggestions' });
   const send = h(
     'button',
     { type: 'button', class: 'composer-send', 'aria-label': 'Send now', title: 'Send (Enter)', disabled: true },
     sendIcon(),
   );
-  const hint = h(
-    'div',
-    { class: 'composer-hint' },
-    h(
-      'span',
-      null,
-      h('b', null, 'Enter'),
-      ' to send · ',
-      h('b', null, 'Shift + Enter'),
-      ' for a new line · try ',
-      h('code', null, '/research'),
-      ' or ',
-      h('code', null, `@${botName()}`),
-    ),
-  );
+  const hint = h('div', { class: 'composer-hint' });
   const box = h(
     'div',
     { class: 'composer-box' },
-    input,
+    h('div', { class: 'composer-field' }, highlights, input),
     h(
       'div',
       { class: 'composer-toolbar' },
@@ -64,59 +60,83 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     ),
   );
   const el = h('div', { class: 'composer' }, suggestions, box, hint);
+  let trigger = null;
   let items = [];
   let active = 0;
+  let lastQuery = '';
+  const optionIdPrefix = `composer-${++composerCount}-option-`;
   let busy = false;
+  let tokens = [];
+
+  const drawHighlights = () => {
+    tokens = tokens.filter((t) => input.value.includes(t.label));
+    highlights.replaceChildren(
+      ...tokenSegments(input.value, tokens).map((s) =>
+        s.kind ? h('mark', { class: `composer-token composer-token-${s.kind}` }, s.text) : document.createTextNode(s.text),
+      ),
+      // A trailing newline needs a character after it to take up its line, as in the text box.
+      document.createTextNode('\u200b'),
+    );
+    highlights.scrollTop = input.scrollTop;
+  };
+
+  const drawHint = () => {
+    const command = /^\/\S+\s/.test(input.value) ? commandOf(input.value, commands()) : undefined;
+    if (command?.usageHint) {
+      hint.replaceChildren(
+        h('span', { class: 'composer-usage' }, h('b', null, command.command), ' ', command.usageHint),
+        command.description ? h('span', { class: 'composer-usage-description' }, ` · ${command.description}`) : null,
+      );
+      return;
+    }
+    hint.replaceChildren(
+      h(
+        'span',
+        null,
+        h('b', null, 'Enter'),
+        ' to send · ',
+        h('b', null, 'Shift + Enter'),
+        ' for a new line · ',
+        h('code', null, '/'),
+        ' commands, ',
+        h('code', null, '@'),
+        ' people and apps, ',
+        h('code', null, '#'),
+        ' channels · try ',
+        h('code', null, `@${botName()}`),
+      ),
+    );
+  };
 
   const autosize = () => {
     input.style.height = 'auto';
     input.style.height = `${Math.min(200, input.scrollHeight)}px`;
     send.disabled = input.value.trim() === '' || busy;
-  };
-
-  const currentSuggestions = () => {
-    const value = input.value;
-    if (/^\/\S*$/.test(value)) {
-      return COMMANDS.filter((c) => c.command.startsWith(value.toLowerCase())).map((c) => ({
-        insert: `${c.command} `,
-        title: c.usage,
-        description: c.description,
-      }));
-    }
-    const at = /(^|\s)@([\w ]{0,20})$/.exec(value.slice(0, input.selectionStart ?? value.length));
-    if (at && botName().toLowerCase().startsWith(at[2].toLowerCase())) {
-      return [
-        {
-          insert: `${value.slice(0, (input.selectionStart ?? value.length) - at[2].length - 1)}@${botName()} `,
-          replaceAll: true,
-          title: `@${botName()}`,
-          description: 'App · mention to ask the agent',
-        },
-      ];
-    }
-    return [];
+    drawHighlights();
+    drawHint();
   };
 
   const renderSuggestions = () => {
-    items = currentSuggestions();
+    trigger = findTrigger(input.value, input.selectionStart ?? input.value.length);
+    items = suggestionsFor(trigger, directory(), commands());
+    // A changed query starts again at the best match, as Slack's list does.
+    const query = trigger ? `${trigger.kind}:${trigger.query}` : '';
+    if (query !== lastQuery || active >= items.length) active = 0;
+    lastQuery = query;
     clear(suggestions);
     suggestions.hidden = items.length === 0;
-    if (active >= items.length) active = 0;
-    if (items.length > 0) {
-      suggestions.appendChild(
-        h(
-          'li',
-          { class: 'suggestions-heading', role: 'presentation' },
-          input.value.startsWith('/') ? 'Commands matching' : 'People and apps',
-        ),
-      );
-    }
+    input.setAttribute('aria-expanded', String(items.length > 0));
+    if (items.length > 0) input.setAttribute('aria-activedescendant', `${optionIdPrefix}${active}`);
+    else input.removeAttribute('aria-activedescendant');
+    if (items.length > 0)
+      suggestions.appendChild(h('li', { class: 'suggestions-heading', role: 'presentation' }, suggestionsHeading(trigger)));
     items.forEach((item, index) => {
       suggestions.appendChild(
         h(
           'li',
           {
-            class: `suggestion${index === active ? ' active' : ''}`,
+            class: `suggestion suggestion-${item.kind}${index === active ? ' active' : ''}`,
+            id: `${optionIdPrefix}${index}`,
             role: 'option',
             'aria-selected': index === active ? 'true' : 'false',
             onmousedown: (e) => {
@@ -124,17 +144,39 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
               pick(index);
             },
           },
-          h('span', { class: 'suggestion-title' }, item.title),
-          h('span', { class: 'suggestion-description' }, item.description),
+          h(
+            'span',
+            { class: 'suggestion-title' },
+            item.title,
+            item.usage ? h('span', { class: 'suggestion-usage' }, ` ${item.usage}`) : null,
+          ),
+          item.description ? h('span', { class: 'suggestion-description' }, item.description) : null,
         ),
       );
     });
   };
 
+  const closeSuggestions = () => {
+    suggestions.hidden = true;
+    items = [];
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+  };
+
   const pick = (index) => {
     const item = items[index];
-    if (!item) return;
-    input.value = item.replaceAll ? item.insert : item.insert;
+    if (!item || !trigger) return;
+    if (item.kind === 'command') {
+      input.value = item.insert;
+      input.setSelectionRange(input.value.length, input.value.length);
+    } else {
+      const caret = input.selectionStart ?? input.value.length;
+      const inserted = `${item.label} `;
+      input.value = `${input.value.slice(0, trigger.start)}${inserted}${input.value.slice(caret)}`;
+      const end = trigger.start + inserted.length;
+      input.setSelectionRange(end, end);
+      tokens = [...tokens.filter((t) => t.label !== item.label), { kind: item.kind, id: item.id, label: item.label }];
+    }
     active = 0;
     renderSuggestions();
     autosize();
@@ -144,14 +186,20 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
   const submit = async () => {
     const text = input.value.trim();
     if (text === '' || busy) return;
+    const picked = tokens;
+    const wire = encodeComposerText(text, picked, { command: text.startsWith('/') ? (commandOf(text, commands()) ?? {}) : undefined });
     busy = true;
     send.disabled = true;
     input.value = '';
-    renderSuggestions();
+    tokens = [];
+    closeSuggestions();
     autosize();
     try {
-      const accepted = await onSend(text);
-      if (accepted === false) input.value = text;
+      const accepted = await onSend(wire);
+      if (accepted === false) {
+        input.value = text;
+        tokens = picked;
+      }
     } finally {
       busy = false;
       autosize();
@@ -163,9 +211,10 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
     autosize();
     renderSuggestions();
   });
-  input.addEventListener('blur', () => {
-    suggestions.hidden = true;
+  input.addEventListener('scroll', () => {
+    highlights.scrollTop = input.scrollTop;
   });
+  input.addEventListener('blur', closeSuggestions);
   input.addEventListener('focus', renderSuggestions);
   input.addEventListener('keydown', (e) => {
     const open = !suggestions.hidden && items.length > 0;
@@ -173,20 +222,19 @@ export function createComposer({ placeholder, botName: nameOf = () => 'Research 
       e.preventDefault();
       active = (active + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
       renderSuggestions();
-    } else if (open && e.key === 'Tab') {
+    } else if (open && (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey && !e.isComposing))) {
       e.preventDefault();
       pick(active);
-    } else if (open && e.key === 'Enter' && !e.shiftKey && input.value.trim() !== items[active].insert.trim()) {
+    } else if (open && e.key === 'Escape') {
       e.preventDefault();
-      pick(active);
-    } else if (e.key === 'Escape') {
-      suggestions.hidden = true;
+      closeSuggestions();
     } else if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
       submit();
     }
   });
   send.addEventListener('click', submit);
+  drawHint();
 
   return {
     el,

@@ -72,6 +72,8 @@ export function renderMessage(message, ctx, options = {}) {
       );
 
   const body = h('div', { class: 'message-body' });
+  const cue = broadcastCue(message, ctx, options);
+  if (cue) body.appendChild(cue);
   if (options.ephemeral) {
     body.appendChild(h('div', { class: 'ephemeral-note' }, h('span', { 'aria-hidden': 'true' }, '👁 '), 'Only visible to you'));
   }
@@ -239,11 +241,37 @@ function renderAttachment(a, ctx, isUnfurl = false) {
   );
 }
 
+/**
+ * A reply sent with reply_broadcast, as Slack marks it: in the channel "replied to a thread: <parent>",
+ * which opens the thread; in the thread "Also sent to the channel".
+ */
+function broadcastCue(message, ctx, options) {
+  if (message.subtype !== 'thread_broadcast') return null;
+  if (options.inThread) return h('div', { class: 'broadcast-cue' }, 'Also sent to the channel');
+  const parentText = String(message.broadcastOf?.text ?? '').split('\n')[0];
+  return h(
+    'div',
+    { class: 'broadcast-cue' },
+    'replied to a thread: ',
+    h(
+      'button',
+      { type: 'button', class: 'broadcast-parent', onclick: () => ctx.openThread(message.thread_ts) },
+      parentText ? renderText({ type: 'mrkdwn', text: parentText }, ctx.blockCtx, { inline: true }) : 'View thread',
+    ),
+  );
+}
+
+/** "today at 10:32", "Monday, June 2 at 9:05": when the last reply came, as the thread summary says it. */
+function formatWhen(ts) {
+  const day = formatDay(ts);
+  return `${day === 'Today' ? 'today' : day} at ${formatTime(ts)}`;
+}
+
 function renderThreadSummary(message, replies, ctx) {
   const live = replies.some((r) => r.streaming?.state === 'streaming');
   const count = Math.max(message.reply_count ?? 0, replies.length);
-  const userIds = [...new Set(replies.map((r) => r.user).concat(message.reply_users ?? []))].slice(0, 4);
-  const last = replies[replies.length - 1]?.ts ?? message.latest_reply;
+  const userIds = [...new Set((message.reply_users ?? []).concat(replies.map((r) => r.user)))].slice(0, 4);
+  const last = [message.latest_reply, replies[replies.length - 1]?.ts].filter(Boolean).sort((a, b) => Number(b) - Number(a))[0];
   return h(
     'button',
     {
@@ -260,7 +288,7 @@ function renderThreadSummary(message, replies, ctx) {
     h('span', { class: 'thread-count' }, `${count} ${count === 1 ? 'reply' : 'replies'}`),
     live ? h('span', { class: 'live-indicator' }, h('span', { class: 'live-dot' }), 'Live') : null,
     message.status ? h('span', { class: 'thread-status' }, statusText(message.status, ctx)) : null,
-    last && !live && !message.status ? h('span', { class: 'thread-last' }, `Last reply ${formatTime(last)}`) : null,
+    last && !live && !message.status ? h('span', { class: 'thread-last' }, `Last reply ${formatWhen(last)}`) : null,
     h('span', { class: 'thread-view' }, 'View thread'),
   );
 }

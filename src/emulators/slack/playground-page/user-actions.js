@@ -2,7 +2,6 @@
 // modal submit and close. A failed delivery shows the way Slack shows it (a notice only you see).
 
 import { deliveryFailure, failureReason } from './api.js';
-import { COMMANDS } from './composer.js';
 import { openMenu } from './menu.js';
 
 export const MESSAGE_SHORTCUTS = [
@@ -31,9 +30,9 @@ export function actionValue(details) {
 }
 
 /**
- * deps: { api, channelId(), botName(), addNotice(channelId, text, threadTs?), toast(text, kind), reloadViews(), hideModal() }
+ * deps: { api, channelId(), botName(), commands(), addNotice(channelId, text, threadTs?), toast(text, kind), reloadViews(), hideModal() }
  */
-export function createUserActions({ api, channelId, botName, addNotice, toast, reloadViews, hideModal }) {
+export function createUserActions({ api, channelId, botName, commands, addNotice, toast, reloadViews, hideModal }) {
   async function sendAction(message, details, options = {}) {
     if (message.local) return;
     const body = {
@@ -84,7 +83,7 @@ export function createUserActions({ api, channelId, botName, addNotice, toast, r
       const command = `/${slash[1]}`;
       const failure = deliveryFailure(await api.command({ command, text: slash[2], channel_id: channel }));
       if (failure) addNotice(channel, `${command} failed with the error "${failure}"`);
-      else if (!COMMANDS.some((c) => c.command === command)) toast(`${command} is not one of the app's commands; sent anyway.`);
+      else if (!commands().some((c) => c.command === command)) toast(`${command} is not one of the app's commands; sent anyway.`);
       return true;
     }
     const link = /^<?(https?:\/\/[^\s>]+)>?$/.exec(text);

@@ -25,7 +25,7 @@ function sidebarItem(label, { active, unread, onClick, icon }) {
 const glyph = (text) => h('span', { class: 'sidebar-hash', 'aria-hidden': 'true' }, text);
 
 /**
- * model: { channels, channelId, tab, unread: Set, botName }; lists: { channels, dms, apps } elements;
+ * model: { channels, channelId, tab, unread: Set, botName, commands }; lists: { channels, dms, apps } elements;
  * onSelect(channelId, tab).
  */
 export function renderSidebar(lists, model, onSelect) {
@@ -61,10 +61,12 @@ export function renderSidebar(lists, model, onSelect) {
   );
 }
 
-const TOPICS = {
-  research: 'Ask the desk: /research, /financials, /concepts or @Research Desk',
-  markets: 'Market chatter and digests',
-};
+/** The channel topic; #research's names the app's own commands and mention. */
+function topicOf(channel, model) {
+  if (channel.name === 'research') return `Ask the desk: ${model.commands.map((c) => c.command).join(', ')} or @${model.botName}`;
+  if (channel.name === 'markets') return 'Market chatter and digests';
+  return 'A channel in the local playground';
+}
 
 /** The header: channel name and topic, or for the app's DM its name with Home / Messages tabs. */
 export function renderChannelHeader(header, model, onSelect) {
@@ -96,7 +98,7 @@ export function renderChannelHeader(header, model, onSelect) {
     : h('div', { class: 'channel-title' }, h('span', { class: 'channel-hash' }, '#'), h('span', null, channel.name));
   const below = channel.is_im
     ? h('div', { class: 'tabs', role: 'tablist' }, tab('home', 'Home'), tab('messages', 'Messages'))
-    : h('div', { class: 'channel-topic' }, TOPICS[channel.name] ?? 'A channel in the local playground');
+    : h('div', { class: 'channel-topic' }, topicOf(channel, model));
   header.replaceChildren(
     h('div', { class: 'channel-header-row' }, title, h('span', { class: 'demo-badge small header-demo' }, 'DEMO DATA')),
     below,
