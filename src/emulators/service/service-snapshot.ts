@@ -124,7 +124,10 @@ export type ReadServiceSnapshot = { ok: true; state: ServiceState } | { ok: fals
 /** Reads a parsed snapshot file; a wrong shape or another version is a problem to report, not a crash. */
 export function serviceStateFromSnapshot(json: unknown): ReadServiceSnapshot {
   const parsed = serviceSnapshot.safeParse(json);
-  if (!parsed.success) return { ok: false, problem: z.prettifyError(parsed.error).split('\n').slice(0, 4).join('; ') };
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`);
+    return { ok: false, problem: issues.join('; ') };
+  }
   const { version: _version, ...state } = parsed.data;
   return { ok: true, state };
 }
