@@ -6,6 +6,7 @@
  * file wires the emulators in; nothing imports it.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
@@ -46,7 +47,13 @@ async function main(): Promise<void> {
     let service: ReturnType<typeof createResearchClient>;
     const demo = config.service.mode === 'demo';
     if (config.service.mode === 'demo') {
-      const emulator = await startServiceEmulator({ port: 0, host: '127.0.0.1', agentSpeed: config.service.agentSpeed });
+      // Kept in DATA_DIR, so a restart continues where the last start was (runs included).
+      const emulator = await startServiceEmulator({
+        port: 0,
+        host: '127.0.0.1',
+        agentSpeed: config.service.agentSpeed,
+        stateFile: path.join(config.dataDir, 'playground', 'service.json'),
+      });
       closers.push(() => emulator.close());
       service = createResearchClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, timeoutMs: config.serviceTimeoutMs, logger });
       logger.info('using the embedded demo research service', { url: emulator.url });
