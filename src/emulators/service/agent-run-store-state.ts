@@ -4,7 +4,7 @@
  */
 import type { WorkflowEvent } from './agent-events.js';
 import type { ScriptInput } from './agent-run-script.js';
-import type { ConversationRecord, MessageRecord, MessageStatus } from './agent-runs.js';
+import type { ConversationRecord, MessageRecord, MessageStatus } from './agent-run-records.js';
 import type { StreamFraming } from './stream-framing.js';
 
 export interface StoredRun {

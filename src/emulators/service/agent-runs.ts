@@ -7,73 +7,25 @@
  * was running when the process stopped goes on after a restart with the same ids and offsets.
  */
 import type { WorkflowEvent } from './agent-events.js';
+import {
+  ConflictError,
+  createAgentRun,
+  endedScript,
+  type AgentRun,
+  type ConversationRecord,
+  type MessageRecord,
+  type MessageStatus,
+  type RunListener,
+} from './agent-run-records.js';
 import type { AgentRunStoreState, StoredRun } from './agent-run-store-state.js';
-import { buildRunScript, type RunScript, type ScriptInput } from './agent-run-script.js';
+import { buildRunScript, type ScriptInput } from './agent-run-script.js';
 import { createPrng, hashSeed, type Prng } from './data/prng.js';
 import { eventsFromOffset, lastOffsetOf } from './events-from-offset.js';
+import { rebuildRunScript } from './rebuild-run-script.js';
 import type { ResearchFindings } from './research-findings.js';
 import { FIRST_IDS, type StreamFraming } from './stream-framing.js';
 
-export type MessageStatus = 'completed' | 'running' | 'cancelled' | 'failed';
-
-export interface ConversationRecord {
-  id: bigint;
-  user_id: number;
-  agent_id: number;
-  type: string;
-  title: string;
-  status: string;
-  meta: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-  /** Where the next run's offsets start (runs of one conversation continue each other's offsets). */
-  nextOffset: number;
-  /** How its runs' events are framed (the variant's when it was created). */
-  framing: StreamFraming;
-}
-
-export interface MessageRecord {
-  id: bigint;
-  user_id: number;
-  conversation_id: bigint;
-  turn_id: number;
-  role: 'user' | 'assistant';
-  reply_to_message_id: bigint | null;
-  content: { text: string } | null;
-  status: MessageStatus;
-  error_info: Record<string, unknown> | null;
-  assistant_message_id: string | null;
-  created_at: number;
-  updated_at: number;
-  assistant_events: null;
-}
-
-/** Called with each new event, and with `null` once the run has ended. */
-export type RunListener = (event: WorkflowEvent | null) => void;
-
-export interface AgentRun {
-  assistantMessageId: string;
-  responseId: string;
-  conversationId: bigint;
-  message: MessageRecord;
-  events: WorkflowEvent[];
-  status: MessageStatus;
-  listeners: Set<RunListener>;
-  /** What `script` was built from; kept so the state can rebuild it after a restart. */
-  scriptInput: ScriptInput | undefined;
-  script: RunScript;
-  nextStep: number;
-  timer: NodeJS.Timeout | undefined;
-  done: Promise<void>;
-  resolveDone: () => void;
-}
-
-export class ConflictError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConflictError';
-  }
-}
+export { ConflictError, type AgentRun, type ConversationRecord, type MessageRecord, type MessageStatus, type RunListener };
 
 const USER_ID = 10001;
 
@@ -213,7 +165,7 @@ export class AgentRunStore {
     const script = buildRunScript(scriptInput);
     // Leave room for a cancel event after any emitted offset, then start the next run beyond it.
     conv.nextOffset = script.lastOffset + this.prng.int(5, 15);
-    const run = newRun(
+    const run = createAgentRun(
       { assistantMessageId, responseId, conversationId: conv.id, message: assistant, events: [], status: 'running' },
       scriptInput,
       script,
@@ -261,30 +213,25 @@ export class AgentRunStore {
   }
 
   /**
-   * A stored run as a live one. A running run rebuilds its script from its input and goes on with
-   * the step after its last event; if the rebuilt script does not start with the events it already
-   * emitted (the demo agent changed between the two starts), it ends as failed, visibly.
+   * A stored run as a live one: a running one goes on with its rebuilt script, or ends as failed,
+   * visibly, when its script cannot be rebuilt (rebuild-run-script.ts).
    */
   private restoreRun(stored: StoredRun, message: MessageRecord): AgentRun {
     const fields = { ...stored, message, events: [...stored.events] };
     if (stored.status !== 'running') {
-      const run = newRun(fields, undefined, endedScript(message));
+      const run = createAgentRun(fields, undefined, endedScript(message));
       run.resolveDone();
       return run;
     }
-    let script: RunScript | undefined;
-    let problem: string | undefined;
-    try {
-      if (!stored.scriptInput) throw new Error('its script input was not kept');
-      script = buildRunScript(stored.scriptInput);
-      problem = continuationProblem(stored.events, script);
-    } catch (error) {
-      problem = `its script cannot be rebuilt (${error instanceof Error ? error.message : String(error)})`;
-    }
-    const run = newRun(fields, stored.scriptInput, script ?? endedScript(message));
-    if (problem)
+    const rebuilt = rebuildRunScript(stored);
+    const run = createAgentRun(fields, stored.scriptInput, rebuilt.ok ? rebuilt.script : endedScript(message));
+    if (!rebuilt.ok)
       this.endWith(run, 'failed', 'error', {
-        error: { code: 'run_not_resumable', type: 'EmulatorError', message: `This demo run cannot continue after the restart: ${problem}` },
+        error: {
+          code: 'run_not_resumable',
+          type: 'EmulatorError',
+          message: `This demo run cannot continue after the restart: ${rebuilt.problem}`,
+        },
       });
     return run;
   }
@@ -429,45 +376,4 @@ export class AgentRunStore {
     this.prng = prngOfGeneration(this.seedGeneration);
     this.onChange();
   }
-}
-
-function newRun(
-  fields: Pick<AgentRun, 'assistantMessageId' | 'responseId' | 'conversationId' | 'message' | 'events' | 'status'>,
-  scriptInput: ScriptInput | undefined,
-  script: RunScript,
-): AgentRun {
-  let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => {
-    resolveDone = resolve;
-  });
-  return {
-    assistantMessageId: fields.assistantMessageId,
-    responseId: fields.responseId,
-    conversationId: fields.conversationId,
-    message: fields.message,
-    events: fields.events,
-    status: fields.status,
-    listeners: new Set(),
-    scriptInput,
-    script,
-    nextStep: fields.events.length,
-    timer: undefined,
-    done,
-    resolveDone,
-  };
-}
-
-/** An ended run never consults its script: this stands in for it after a restore. */
-function endedScript(message: MessageRecord): RunScript {
-  return { steps: [], report: message.content?.text ?? '', outcome: message.status === 'failed' ? 'failed' : 'completed', lastOffset: 0 };
-}
-
-/** Why `script` cannot continue a run that emitted `events`, or undefined when they are its first steps. */
-function continuationProblem(events: readonly WorkflowEvent[], script: RunScript): string | undefined {
-  if (events.length > script.steps.length) return 'it emitted more events than its script now has';
-  const differs = events.findIndex((e, i) => {
-    const step = script.steps[i]?.event;
-    return step?.event_id !== e.event_id || step.offset !== e.offset || step.event_type !== e.event_type;
-  });
-  return differs < 0 ? undefined : `its script now differs at event ${differs}`;
 }
