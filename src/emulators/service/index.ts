@@ -75,7 +75,8 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const logError = (message: string): void => {
     process.stderr.write(`${message}\n`);
   };
-  const restored = opts.stateFile ? await loadServiceState(opts.stateFile, (m) => logError(`service emulator: ${m}`)) : undefined;
+  const loaded = opts.stateFile ? await loadServiceState(opts.stateFile, (m) => logError(`service emulator: ${m}`)) : undefined;
+  const restored = loaded?.state;
   const dataset = buildDataset();
   if (restored) applyDatasetChanges(dataset, restored.dataset);
   let stateFile: ServiceStateFile = NO_STATE_FILE;
@@ -102,6 +103,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
       file: opts.stateFile,
       state: () => ({ folderSeq: state.folderSeq, dataset: datasetChangesOf(state.dataset), runs: state.runs.toState() }),
       logError: (m) => logError(`service emulator: ${m}`),
+      ...(loaded ? { runsInFiles: loaded.runsInFiles } : {}),
     });
     // The new seed generation (and a run that could not go on) belong in the file at once.
     if (restored) stateFile.changed();
@@ -143,7 +145,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
       for (const s of [...state.streams]) s.end();
       state.runs.reset();
       clearDatasetChanges(state.dataset);
-      await state.commit();
+      await stateFile.reset();
     },
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -4,11 +4,13 @@
  * and writes it: ids are bigints in memory and decimal strings in the file, since they pass 2^53.
  * Events and script inputs are the emulator's own objects, written by it: they pass through as
  * they are, checked for the fields the store relies on, so fields added to them later survive.
+ * An ended run never changes again, so its events can move to a file of their own (written once):
+ * the snapshot, rewritten after every event of a running run, then stays small.
  */
 import { z } from 'zod';
 import type { WorkflowEvent } from './agent-events.js';
 import type { ScriptInput } from './agent-run-script.js';
-import type { AgentRunStoreState } from './agent-run-store-state.js';
+import type { AgentRunStoreState, StoredRun } from './agent-run-store-state.js';
 import type { DatasetChanges } from './data/dataset-changes.js';
 
 export const SERVICE_SNAPSHOT_VERSION = 1;
@@ -18,6 +20,13 @@ export interface ServiceState {
   folderSeq: number;
   dataset: DatasetChanges;
   runs: AgentRunStoreState;
+}
+
+/** A run as the snapshot holds it: without `events` when they are in the run's own events file. */
+export type SnapshotRun = Omit<StoredRun, 'events'> & { events?: WorkflowEvent[] };
+
+export interface ServiceSnapshot extends Omit<ServiceState, 'runs'> {
+  runs: Omit<AgentRunStoreState, 'runs'> & { runs: SnapshotRun[] };
 }
 
 const bigintText = z.codec(z.string().regex(/^-?\d+$/), z.bigint(), {
@@ -84,12 +93,13 @@ const message = z.object({
 });
 
 const storedRun = z.object({
-  assistantMessageId: z.string(),
+  // It names the run's events file too: nothing that could leave the directory.
+  assistantMessageId: z.string().regex(/^[A-Za-z0-9_-]+$/),
   responseId: z.string(),
   conversationId: bigintText,
   messageId: bigintText,
   status: messageStatus,
-  events: z.array(workflowEvent),
+  events: z.array(workflowEvent).optional(),
   scriptInput: scriptInput.optional(),
 });
 
@@ -111,23 +121,39 @@ const serviceSnapshot = z.object({
   }),
 });
 
+const runEventsFile = z.object({ version: z.literal(SERVICE_SNAPSHOT_VERSION), events: z.array(workflowEvent) });
+
 /**
  * The JSON value to write. Arrays and records are copied, so a run that goes on while the file is
  * being written cannot change what is written.
  */
-export function serviceSnapshotOf(state: ServiceState): unknown {
-  return z.encode(serviceSnapshot, { version: SERVICE_SNAPSHOT_VERSION, ...state });
+export function serviceSnapshotOf(snapshot: ServiceSnapshot): unknown {
+  return z.encode(serviceSnapshot, { version: SERVICE_SNAPSHOT_VERSION, ...snapshot });
 }
 
-export type ReadServiceSnapshot = { ok: true; state: ServiceState } | { ok: false; problem: string };
+export type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** Reads a parsed snapshot file; a wrong shape or another version is a problem to report, not a crash. */
-export function serviceStateFromSnapshot(json: unknown): ReadServiceSnapshot {
+export function serviceSnapshotFrom(json: unknown): Read<ServiceSnapshot> {
   const parsed = serviceSnapshot.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`);
-    return { ok: false, problem: issues.join('; ') };
-  }
-  const { version: _version, ...state } = parsed.data;
-  return { ok: true, state };
+  if (!parsed.success) return { ok: false, problem: describeIssues(parsed.error) };
+  const { version: _version, ...snapshot } = parsed.data;
+  return { ok: true, value: snapshot };
+}
+
+/** The JSON value of an ended run's events file. */
+export function runEventsFileOf(events: readonly WorkflowEvent[]): unknown {
+  return { version: SERVICE_SNAPSHOT_VERSION, events };
+}
+
+export function runEventsFrom(json: unknown): Read<WorkflowEvent[]> {
+  const parsed = runEventsFile.safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data.events } : { ok: false, problem: describeIssues(parsed.error) };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`)
+    .join('; ');
 }

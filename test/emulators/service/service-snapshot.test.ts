@@ -3,7 +3,13 @@ import { AgentRunStore } from '../../../src/emulators/service/agent-runs.js';
 import { datasetChangesOf } from '../../../src/emulators/service/data/dataset-changes.js';
 import { buildDataset } from '../../../src/emulators/service/data/dataset.js';
 import { findResearch } from '../../../src/emulators/service/research-findings.js';
-import { serviceSnapshotOf, serviceStateFromSnapshot, type ServiceState } from '../../../src/emulators/service/service-snapshot.js';
+import {
+  runEventsFileOf,
+  runEventsFrom,
+  serviceSnapshotFrom,
+  serviceSnapshotOf,
+  type ServiceState,
+} from '../../../src/emulators/service/service-snapshot.js';
 
 const dataset = buildDataset();
 const clock = () => Date.parse('2025-07-01T00:00:00Z');
@@ -26,11 +32,11 @@ describe('the service snapshot', () => {
     const store = buildStore();
     const state: ServiceState = { folderSeq: 3, dataset: datasetChangesOf(dataset), runs: store.toState() };
     store.close({ keepRunning: true });
-    const read = serviceStateFromSnapshot(throughJson(state));
-    expect(read).toEqual({ ok: true, state });
+    const read = serviceSnapshotFrom(throughJson(state));
+    expect(read).toEqual({ ok: true, value: state });
     if (!read.ok) return;
-    expect(read.state.runs.conversations[0]?.conversation.id).toBe(1197862772277383101n);
-    expect(read.state.runs.runs.map((r) => [r.status, r.scriptInput !== undefined])).toEqual([
+    expect(read.value.runs.conversations[0]?.conversation.id).toBe(1197862772277383101n);
+    expect(read.value.runs.runs.map((r) => [r.status, r.scriptInput !== undefined])).toEqual([
       ['cancelled', false],
       ['running', true],
     ]);
@@ -40,15 +46,29 @@ describe('the service snapshot', () => {
     const store = buildStore();
     const state = store.toState();
     store.close({ keepRunning: true });
-    const read = serviceStateFromSnapshot(throughJson({ folderSeq: 0, dataset: datasetChangesOf(dataset), runs: state }));
+    const read = serviceSnapshotFrom(throughJson({ folderSeq: 0, dataset: datasetChangesOf(dataset), runs: state }));
     if (!read.ok) throw new Error(read.problem);
-    const restored = new AgentRunStore({ clock, agentSpeed: 1, restored: read.state.runs });
+    const runs = read.value.runs.runs.map((r) => ({ ...r, events: r.events ?? [] }));
+    const restored = new AgentRunStore({ clock, agentSpeed: 1, restored: { ...read.value.runs, runs } });
     restored.close({ keepRunning: true });
     expect(restored.toState()).toEqual({ ...state, seedGeneration: 1 });
   });
 
+  it("keeps an ended run's events in a file of their own, and reads them back", () => {
+    const store = buildStore();
+    const ended = store.toState().runs[0];
+    store.close({ keepRunning: true });
+    const events = ended?.events ?? [];
+    expect(events.at(-1)?.event_type).toBe('cancel');
+    expect(runEventsFrom(JSON.parse(JSON.stringify(runEventsFileOf(events))))).toEqual({ ok: true, value: events });
+  });
+
   it('names the problem in a file of another shape', () => {
-    expect(serviceStateFromSnapshot({ version: 2 })).toMatchObject({ ok: false, problem: expect.stringContaining('version') });
-    expect(serviceStateFromSnapshot([])).toMatchObject({ ok: false });
+    expect(serviceSnapshotFrom({ version: 2 })).toMatchObject({ ok: false, problem: expect.stringContaining('version') });
+    expect(serviceSnapshotFrom([])).toMatchObject({ ok: false });
+    expect(runEventsFrom({ version: 1, events: [{ event_id: 1 }] })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('events.0'),
+    });
   });
 });

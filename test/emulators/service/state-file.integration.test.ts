@@ -133,6 +133,24 @@ describe('a state file', () => {
   });
 });
 
+describe('an ended run', () => {
+  it('keeps its events in a file of its own, read back at the next start', async () => {
+    const first = await start({ stateFile, agentSpeed: FAST });
+    const run = await askAndRead(first);
+    expect(run.events.at(-1)?.event_type).toBe('workflow_end');
+    await first.close();
+    const snapshot = JSON.parse(await readFile(stateFile, 'utf8'));
+    expect(snapshot.runs.runs[0]).toMatchObject({ status: 'completed' });
+    expect(snapshot.runs.runs[0].events).toBeUndefined();
+    const eventsFile = JSON.parse(await readFile(path.join(dir, 'playground', 'service-runs', `${run.messageId}.json`), 'utf8'));
+    expect(eventsFile.events).toHaveLength(run.events.length);
+
+    const second = await start({ stateFile, agentSpeed: FAST });
+    expect(await storedEvents(second, run)).toEqual(run.events);
+    expect((await assistantMessage(second, run)).status).toBe('completed');
+  });
+});
+
 describe('reset', () => {
   it('goes back to the seed, stops the running run, and keeps counting ids', async () => {
     const em = await start({ stateFile, agentSpeed: 5 });
@@ -144,6 +162,7 @@ describe('reset', () => {
 
     await em.reset();
     expect((await http.get(`/v1/agent/conversations/${run.conversationId}`)).status).toBe(400);
+    await expect(readFile(path.join(dir, 'playground', 'service-runs', `${run.messageId}.json`))).rejects.toThrow(/ENOENT/);
     expect((await http.get(`/v1/docs/${filedDoc}`)).status).toBe(200);
     const fresh = await http.post('/v1/agent/conversations', {});
     expect(BigInt(fresh.body.id)).toBeGreaterThan(BigInt(run.conversationId));
