@@ -55,6 +55,7 @@ export function optionsFromEnv(env: Env): ServiceEmulatorOptions & { port: numbe
   }
   const apiKey = env.SERVICE_EMULATOR_KEY;
   if (apiKey !== undefined && apiKey.trim() === '') throw new EnvConfigError('SERVICE_EMULATOR_KEY', 'must not be empty', 'demo-key');
+  const stateFile = env.EMULATOR_STATE_FILE?.trim();
   return {
     port,
     host: env.EMULATOR_HOST?.trim() || '127.0.0.1',
@@ -62,5 +63,6 @@ export function optionsFromEnv(env: Env): ServiceEmulatorOptions & { port: numbe
     variant: (variantRaw as Variant | undefined) ?? 'latest',
     agentSpeed,
     faults,
+    ...(stateFile ? { stateFile } : {}),
   };
 }
