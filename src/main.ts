@@ -44,6 +44,11 @@ async function main(): Promise<void> {
   const localHost = config.host ?? '127.0.0.1';
 
   try {
+    // First: the embedded store locks DATA_DIR, so a second start on the same DATA_DIR stops here,
+    // before its demo service reads (and would then overwrite) the first one's playground state.
+    const store = await createStateStore({ ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}), dataDir: config.dataDir, logger });
+    closers.push(() => store.close());
+
     let service: ReturnType<typeof createResearchClient>;
     const demo = config.service.mode === 'demo';
     if (config.service.mode === 'demo') {
@@ -67,9 +72,6 @@ async function main(): Promise<void> {
       });
     }
     closers.push(() => service.close());
-
-    const store = await createStateStore({ ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}), dataDir: config.dataDir, logger });
-    closers.push(() => store.close());
 
     let connection: SlackConnection;
     let playgroundUrl: string | undefined;
