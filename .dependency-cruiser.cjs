@@ -86,10 +86,17 @@ module.exports = {
     },
     {
       name: 'app-imports-no-emulator',
-      comment: 'The app imports nothing from the emulators; only src/main.ts wires them in for the playground.',
+      comment: 'The app imports nothing from the emulators; only the playground wiring (src/playground/) starts them.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/emulators/', '^src/main\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/emulators/', '^src/playground/'] },
       to: { path: '^src/emulators/' },
+    },
+    {
+      name: 'only-main-starts-the-playground',
+      comment: 'The playground is wired in at start-up only: src/main.ts is its one importer.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/playground/', '^src/main\\.ts$'] },
+      to: { path: '^src/playground/' },
     },
     {
       name: 'no-cycles-between-areas',

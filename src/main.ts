@@ -1,27 +1,21 @@
 /**
- * Start-up: config → service client → state store → Slack connection → Research Desk.
+ * Start-up: config → state store → playground peers (when there are no credentials) → service
+ * client → Slack connection → Research Desk.
  *
  * Without Slack credentials the Slack emulator and its playground page stand in for Slack; without
- * SERVICE_BASE_URL the service emulator and its demo data stand in for the service. Only this
- * file wires the emulators in; nothing imports it.
+ * SERVICE_BASE_URL the service emulator and its demo data stand in for the service
+ * (src/playground/). Nothing imports this file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
+import { startPlayground, type Playground } from './playground/start-playground.js';
 import { createResearchClient } from './service/research-client.js';
-import { clearAppState } from './store/clear-app-state.js';
 import { createStateStore } from './store/create-state-store.js';
-import type { StateStore } from './store/state-store.js';
-import { readOrCreateInstanceId } from './store/persistent-instance-id.js';
 import { startResearchDesk } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
-import { startServiceEmulator, type ServiceEmulator } from './emulators/service/index.js';
-import { startSlackEmulator, type SlackEmulator, type SlashCommandSpec } from './emulators/slack/index.js';
 
 type Closer = () => Promise<unknown>;
 
@@ -57,73 +51,31 @@ async function main(): Promise<void> {
   const localHost = config.host ?? '127.0.0.1';
 
   try {
-    // The playground starts first: the demo service's links (documents, conversations) point at
-    // pages it serves on its fixed port, so links kept in messages still work after a restart.
-    let playground: SlackEmulator | undefined;
-    let demoService: ServiceEmulator | undefined;
-    let appStore: StateStore | undefined;
-    let instanceId = config.instanceId;
-    if (config.slack.mode === 'playground') {
-      // The playground keeps its workspace here, so a restart continues where it stopped.
-      const playgroundDir = path.join(config.dataDir, 'playground');
-      await mkdir(playgroundDir, { recursive: true });
-      // The same lease holder id on every start: a restarted playground resumes its runs at once.
-      instanceId ??= await readOrCreateInstanceId(path.join(playgroundDir, 'instance-id'));
-      const slack = await startSlackEmulator({
-        port: config.slack.playgroundPort,
-        host: localHost,
-        botToken: playgroundSecrets.botToken,
-        signingSecret: playgroundSecrets.signingSecret,
-        pages: (req, res) => demoService?.servePage(req, res) ?? false,
-        // Links to these domains unfurl wherever they sit in a message, as the manifest's
-        // unfurl_domains do; in the playground that includes its own demo document pages.
-        unfurlDomains: config.service.mode === 'demo' ? [...config.documentUrlDomains, 'localhost', localHost] : config.documentUrlDomains,
-        slashCommands: await playgroundSlashCommands(logger),
-        stateFile: path.join(playgroundDir, 'slack.json'),
-        onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
-        onReset: async () => {
-          const clearedKeys = appStore ? await clearAppState(appStore) : 0;
-          // TODO(service persistence): await demoService?.reset(); — the demo service's conversations and runs
-          logger.info('playground reset', { clearedKeys });
-        },
-      });
-      closers.push(() => slack.close());
-      playground = slack;
-    }
-    const playgroundUrl = playground?.url.replace('127.0.0.1', 'localhost');
-    if (playgroundUrl) playground?.setPublicUrl(playgroundUrl);
-
-    let service: ReturnType<typeof createResearchClient>;
-    const demo = config.service.mode === 'demo';
-    if (config.service.mode === 'demo') {
-      // The demo data end at the start of the chosen day (today by default), so relative windows
-      // (`last:90d`) find them and they stay the same all day.
-      const dataDate = config.service.dataDate ?? new Date().toISOString().slice(0, 10);
-      const emulator = await startServiceEmulator({
-        port: 0,
-        host: '127.0.0.1',
-        agentSpeed: config.service.agentSpeed,
-        datasetAnchorMs: Date.parse(`${dataDate}T00:00:00Z`),
-        ...(playgroundUrl ? { publicUrl: playgroundUrl } : {}),
-      });
-      demoService = emulator;
-      closers.push(() => emulator.close());
-      service = createResearchClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, timeoutMs: config.serviceTimeoutMs, logger });
-      logger.info('using the embedded demo research service', { url: emulator.url, dataDate });
-    } else {
-      service = createResearchClient({
-        baseUrl: config.service.baseUrl,
-        apiKey: config.service.apiKey,
-        ...(config.service.agentId ? { agentId: config.service.agentId } : {}),
-        timeoutMs: config.serviceTimeoutMs,
-        logger,
-      });
-    }
-    closers.push(() => service.close());
-
+    // First: the embedded store locks DATA_DIR, so a second start on the same DATA_DIR stops here,
+    // before the playground reads (and would then overwrite) the first one's state.
     const store = await createStateStore({ ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}), dataDir: config.dataDir, logger });
-    appStore = store;
     closers.push(() => store.close());
+
+    const needsPlayground = config.slack.mode === 'playground' || config.service.mode === 'demo';
+    const playground = needsPlayground
+      ? await startPlayground({ config, secrets: playgroundSecrets, store, logger, host: localHost })
+      : undefined;
+    if (playground) closers.push(() => playground.close());
+    const playgroundUrl = playground?.url;
+    const demo = config.service.mode === 'demo';
+
+    const service = createResearchClient({
+      ...(config.service.mode === 'remote'
+        ? {
+            baseUrl: config.service.baseUrl,
+            apiKey: config.service.apiKey,
+            ...(config.service.agentId ? { agentId: config.service.agentId } : {}),
+          }
+        : demoServiceAddress(playground)),
+      timeoutMs: config.serviceTimeoutMs,
+      logger,
+    });
+    closers.push(() => service.close());
 
     let connection: SlackConnection;
     if (config.slack.mode === 'playground') {
@@ -131,7 +83,7 @@ async function main(): Promise<void> {
         mode: 'http',
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
-        ...apiUrl(playground?.apiUrl),
+        ...apiUrl(playground?.slack?.apiUrl),
       };
     } else if (config.slack.mode === 'socket') {
       connection = { mode: 'socket', botToken: config.slack.botToken, appToken: config.slack.appToken, ...apiUrl(config.slack.apiUrl) };
@@ -153,17 +105,16 @@ async function main(): Promise<void> {
       logger,
       streaming: config.streaming,
       // Demo documents in the playground live on its own host: their links unfurl there too.
-      documentUrlDomains:
-        demo && playgroundUrl ? [...config.documentUrlDomains, new URL(playgroundUrl).hostname] : config.documentUrlDomains,
+      documentUrlDomains: [...config.documentUrlDomains, ...(playground?.documentUrlDomains ?? [])],
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
-      ...(instanceId ? { instanceId } : {}),
+      ...(playground?.instanceId ? { instanceId: playground.instanceId } : config.instanceId ? { instanceId: config.instanceId } : {}),
       demo,
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
     closers.push(() => desk.stop());
-    playground?.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
+    playground?.slack?.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
 
     // Measured from process start, so it includes loading the code.
     const readyMs = Math.round(process.uptime() * 1000);
@@ -205,20 +156,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-/**
- * The slash commands of manifest.yml, so the playground shows the app's own usage hints and
- * escapes channels as Slack would. Loaded only for the playground: the YAML reader is a
- * development dependency, and without it the page just shows no hints.
- */
-async function playgroundSlashCommands(logger: Logger): Promise<SlashCommandSpec[]> {
-  const file = fileURLToPath(new URL('../manifest.yml', import.meta.url));
-  try {
-    const { readManifest } = await import('./doctor/read-manifest.js');
-    return (await readManifest(file)).slashCommands;
-  } catch (error) {
-    logger.warn('playground: slash command hints unavailable (manifest.yml unreadable)', { error });
-    return [];
-  }
+function demoServiceAddress(playground: Playground | undefined): { baseUrl: string; apiKey: string } {
+  if (!playground?.demoService) throw new Error('the demo service was not started');
+  return { baseUrl: playground.demoService.url, apiKey: playground.demoService.apiKey };
 }
 
 function apiUrl(url: string | undefined): { apiUrl?: string } {

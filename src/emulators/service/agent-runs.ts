@@ -3,74 +3,50 @@
  * (delays divided by agentSpeed); emitted events are kept so any reader can replay from an
  * offset and then follow the run until it ends. Conversation and message ids are bigints: in the
  * published framing they pass 2^53 (the server writes them as JSON integers all the same).
+ * The store can hand out its state and start from one (agent-run-store-state.ts), so a run that
+ * was running when the process stopped goes on after a restart with the same ids and offsets.
  */
 import type { WorkflowEvent } from './agent-events.js';
-import { buildRunScript, type RunScript } from './agent-run-script.js';
-import { createPrng, type Prng } from './data/prng.js';
+import {
+  ConflictError,
+  createAgentRun,
+  endedScript,
+  type AgentRun,
+  type ConversationRecord,
+  type MessageRecord,
+  type MessageStatus,
+  type RunListener,
+} from './agent-run-records.js';
+import type { AgentRunStoreState, StoredRun } from './agent-run-store-state.js';
+import { buildRunScript, type ScriptInput } from './agent-run-script.js';
+import { createPrng, hashSeed, type Prng } from './data/prng.js';
 import { eventsFromOffset, lastOffsetOf } from './events-from-offset.js';
+import { rebuildRunScript } from './rebuild-run-script.js';
 import type { ResearchFindings } from './research-findings.js';
 import { FIRST_IDS, type StreamFraming } from './stream-framing.js';
 
-export type MessageStatus = 'completed' | 'running' | 'cancelled' | 'failed';
-
-export interface ConversationRecord {
-  id: bigint;
-  user_id: number;
-  agent_id: number;
-  type: string;
-  title: string;
-  status: string;
-  meta: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-  /** Where the next run's offsets start (runs of one conversation continue each other's offsets). */
-  nextOffset: number;
-  /** How its runs' events are framed (the variant's when it was created). */
-  framing: StreamFraming;
-}
-
-export interface MessageRecord {
-  id: bigint;
-  user_id: number;
-  conversation_id: bigint;
-  turn_id: number;
-  role: 'user' | 'assistant';
-  reply_to_message_id: bigint | null;
-  content: { text: string } | null;
-  status: MessageStatus;
-  error_info: Record<string, unknown> | null;
-  assistant_message_id: string | null;
-  created_at: number;
-  updated_at: number;
-  assistant_events: null;
-}
-
-/** Called with each new event, and with `null` once the run has ended. */
-export type RunListener = (event: WorkflowEvent | null) => void;
-
-export interface AgentRun {
-  assistantMessageId: string;
-  responseId: string;
-  conversationId: bigint;
-  message: MessageRecord;
-  events: WorkflowEvent[];
-  status: MessageStatus;
-  listeners: Set<RunListener>;
-  script: RunScript;
-  nextStep: number;
-  timer: NodeJS.Timeout | undefined;
-  done: Promise<void>;
-  resolveDone: () => void;
-}
-
-export class ConflictError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConflictError';
-  }
-}
+export { ConflictError, type AgentRun, type ConversationRecord, type MessageRecord, type MessageStatus, type RunListener };
 
 const USER_ID = 10001;
+
+const BASE_SEED = 42;
+
+/** Generation 0 draws what the store always drew; later ones (restores, resets) draw anew. */
+function prngOfGeneration(generation: number): Prng {
+  return createPrng(generation === 0 ? BASE_SEED : hashSeed(`${BASE_SEED}:${generation}`));
+}
+
+export interface AgentRunStoreOptions {
+  clock: () => number;
+  /** Time multiplier for runs (delays are divided by it). */
+  agentSpeed: number;
+  /** The framing new conversations get (the emulator's variant decides it). Default 'document'. */
+  framing?: () => StreamFraming;
+  /** Told after every change of what toState() returns (to save it). */
+  onChange?: () => void;
+  /** A previous start's toState(): its conversations come back and its running runs go on. */
+  restored?: AgentRunStoreState;
+}
 
 export class AgentRunStore {
   private readonly conversations = new Map<bigint, ConversationRecord>();
@@ -81,18 +57,23 @@ export class AgentRunStore {
     document: { ...FIRST_IDS.document },
     published: { ...FIRST_IDS.published },
   };
-  private readonly prng: Prng;
+  private seedGeneration: number;
+  private prng: Prng;
   private closed = false;
   private paused = false;
+  private readonly clock: () => number;
+  private readonly agentSpeed: number;
+  private readonly framing: () => StreamFraming;
+  private readonly onChange: () => void;
 
-  constructor(
-    private readonly clock: () => number,
-    private readonly agentSpeed: number,
-    /** The framing new conversations get (the emulator's variant decides it). */
-    private readonly framing: () => StreamFraming = () => 'document',
-    seed = 42,
-  ) {
-    this.prng = createPrng(seed);
+  constructor(opts: AgentRunStoreOptions) {
+    this.clock = opts.clock;
+    this.agentSpeed = opts.agentSpeed;
+    this.framing = opts.framing ?? (() => 'document');
+    this.onChange = opts.onChange ?? (() => undefined);
+    this.seedGeneration = opts.restored ? opts.restored.seedGeneration + 1 : 0;
+    this.prng = prngOfGeneration(this.seedGeneration);
+    if (opts.restored) this.restore(opts.restored);
   }
 
   createConversation(input: { agentId?: number; title?: string; type?: string; meta?: Record<string, unknown> }): ConversationRecord {
@@ -113,6 +94,7 @@ export class AgentRunStore {
     };
     this.conversations.set(conv.id, conv);
     this.messages.set(conv.id, []);
+    this.onChange();
     return conv;
   }
 
@@ -183,36 +165,85 @@ export class AgentRunStore {
     if (conv.title === 'New conversation') conv.title = question.slice(0, 40);
     conv.updated_at = now;
 
-    const script = buildRunScript({
+    const scriptInput: ScriptInput = {
       question,
       findings,
       startOffset: conv.nextOffset,
       responseId,
       conversationId: String(conv.id),
       framing: conv.framing,
-    });
+    };
+    const script = buildRunScript(scriptInput);
     // Leave room for a cancel event after any emitted offset, then start the next run beyond it.
     conv.nextOffset = script.lastOffset + this.prng.int(5, 15);
-    let resolveDone: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => {
-      resolveDone = resolve;
-    });
-    const run: AgentRun = {
-      assistantMessageId,
-      responseId,
-      conversationId: conv.id,
-      message: assistant,
-      events: [],
-      status: 'running',
-      listeners: new Set(),
+    const run = createAgentRun(
+      { assistantMessageId, responseId, conversationId: conv.id, message: assistant, events: [], status: 'running' },
+      scriptInput,
       script,
-      nextStep: 0,
-      timer: undefined,
-      done,
-      resolveDone,
-    };
+    );
     this.runs.set(assistantMessageId, run);
+    this.onChange();
     this.schedule(run);
+    return run;
+  }
+
+  /** The store's state as plain data, for a later start to go on from (see `restored`). */
+  toState(): AgentRunStoreState {
+    return {
+      seedGeneration: this.seedGeneration,
+      nextIds: { document: { ...this.nextIds.document }, published: { ...this.nextIds.published } },
+      conversations: [...this.conversations.values()].map((conversation) => ({
+        conversation,
+        messages: this.messages.get(conversation.id) ?? [],
+      })),
+      runs: [...this.runs.values()].map((run) => ({
+        assistantMessageId: run.assistantMessageId,
+        responseId: run.responseId,
+        conversationId: run.conversationId,
+        messageId: run.message.id,
+        status: run.status,
+        events: run.events,
+        ...(run.status === 'running' && run.scriptInput ? { scriptInput: run.scriptInput } : {}),
+      })),
+    };
+  }
+
+  private restore(state: AgentRunStoreState): void {
+    this.nextIds.document = { ...state.nextIds.document };
+    this.nextIds.published = { ...state.nextIds.published };
+    for (const { conversation, messages } of state.conversations) {
+      this.conversations.set(conversation.id, conversation);
+      this.messages.set(conversation.id, messages);
+    }
+    for (const stored of state.runs) {
+      const message = this.messages.get(stored.conversationId)?.find((m) => m.id === stored.messageId);
+      // A snapshot is written whole, so its runs' messages are in it; one without is not a run to keep.
+      if (message) this.runs.set(stored.assistantMessageId, this.restoreRun(stored, message));
+    }
+    for (const run of this.runs.values()) this.schedule(run);
+  }
+
+  /**
+   * A stored run as a live one: a running one goes on with its rebuilt script, or ends as failed,
+   * visibly, when its script cannot be rebuilt (rebuild-run-script.ts).
+   */
+  private restoreRun(stored: StoredRun, message: MessageRecord): AgentRun {
+    const fields = { ...stored, message, events: [...stored.events] };
+    if (stored.status !== 'running') {
+      const run = createAgentRun(fields, undefined, endedScript(message));
+      run.resolveDone();
+      return run;
+    }
+    const rebuilt = rebuildRunScript(stored);
+    const run = createAgentRun(fields, stored.scriptInput, rebuilt.ok ? rebuilt.script : endedScript(message));
+    if (!rebuilt.ok)
+      this.endWith(run, 'failed', 'error', {
+        error: {
+          code: 'run_not_resumable',
+          type: 'EmulatorError',
+          message: `This demo run cannot continue after the restart: ${rebuilt.problem}`,
+        },
+      });
     return run;
   }
 
@@ -256,6 +287,7 @@ export class AgentRunStore {
 
   private append(run: AgentRun, event: WorkflowEvent): void {
     run.events.push(event);
+    this.onChange();
     for (const l of [...run.listeners]) l(event);
   }
 
@@ -275,6 +307,7 @@ export class AgentRunStore {
     }
     const conv = this.conversations.get(run.conversationId);
     if (conv) conv.updated_at = now;
+    this.onChange();
     for (const l of [...run.listeners]) l(null);
     run.listeners.clear();
     run.resolveDone();
@@ -283,19 +316,24 @@ export class AgentRunStore {
   /** Ends a running run with a `cancel` event; a run that already ended is a conflict. */
   cancel(run: AgentRun): void {
     if (run.status !== 'running') throw new ConflictError(`run ${run.assistantMessageId} is not running (status ${run.status})`);
+    this.endWith(run, 'cancelled', 'cancel', { content: 'cancelled by user' });
+  }
+
+  /** Ends a running run with one last event of its own (offset after the last one handed out). */
+  private endWith(run: AgentRun, status: MessageStatus, type: 'cancel' | 'error', fields: Partial<WorkflowEvent>): void {
     clearTimeout(run.timer);
     const last = lastOffsetOf(run.events);
     this.append(run, {
-      event_id: `evt_${run.responseId.slice(-10)}_cancel`,
-      event_type: 'cancel',
+      event_id: `evt_${run.responseId.slice(-10)}_${type}`,
+      event_type: type,
       timestamp: this.clock(),
       response_id: run.responseId,
       workflow_id: 'wf_research_report_v3',
       execution_id: `exec_${run.responseId.slice(-12)}`,
-      content: 'cancelled by user',
+      ...fields,
       offset: (last ?? run.script.steps[0]?.event.offset ?? 0) + 1,
     });
-    this.finish(run, 'cancelled');
+    this.finish(run, status);
   }
 
   /** Stored events a reader asking from `fromOffset` gets (see events-from-offset.ts). */
@@ -322,14 +360,31 @@ export class AgentRunStore {
     return () => run.listeners.delete(wrapped);
   }
 
-  /** Stops every running run (they end as cancelled) and releases timers. */
-  close(): void {
+  /**
+   * Releases timers. Running runs end as cancelled, unless `keepRunning` (the state is saved):
+   * then they stay `running` where they are, for the next start to continue.
+   */
+  close(opts: { keepRunning?: boolean } = {}): void {
     this.closed = true;
     for (const run of this.runs.values()) {
-      if (run.status === 'running') {
-        clearTimeout(run.timer);
-        this.finish(run, 'cancelled');
-      }
+      clearTimeout(run.timer);
+      run.timer = undefined;
+      if (run.status === 'running' && !opts.keepRunning) this.finish(run, 'cancelled');
     }
+  }
+
+  /**
+   * Back to no conversations: running runs are cancelled (their readers see the end), then all
+   * goes. Ids keep counting and random ids are drawn anew, so nothing that still holds an old id
+   * (the app's store) can take a new conversation for its old one.
+   */
+  reset(): void {
+    for (const run of this.runs.values()) if (run.status === 'running') this.cancel(run);
+    this.conversations.clear();
+    this.messages.clear();
+    this.runs.clear();
+    this.seedGeneration += 1;
+    this.prng = prngOfGeneration(this.seedGeneration);
+    this.onChange();
   }
 }

@@ -5,7 +5,8 @@
  * EMULATOR_DATA_DATE (the day the demo data end on, YYYY-MM-DD; default today),
  * and the fault switches (all off by default): EMULATOR_LATENCY_MS, EMULATOR_ERROR_RATE (0..1),
  * EMULATOR_RATE_LIMIT_EVERY, EMULATOR_RETRY_AFTER_SECONDS (1), EMULATOR_DROP_STREAM_AFTER,
- * EMULATOR_MALFORMED_EVERY, EMULATOR_DUPLICATE_EVERY.
+ * EMULATOR_MALFORMED_EVERY, EMULATOR_DUPLICATE_EVERY. EMULATOR_STATE_FILE (a JSON file path) keeps
+ * folders, conversations and runs across restarts; a run interrupted by one goes on.
  */
 import { EnvConfigError, optionsFromEnv } from './emulator-env.js';
 import { startServiceEmulator } from './index.js';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Financial Research Data Service emulator listening on ${emulator.url}\n` +
       `  API key: ${keyNote}\n` +
-      `  variant: ${options.variant}, agent speed: ${options.agentSpeed}x, data up to ${new Date(options.datasetAnchorMs ?? 0).toISOString().slice(0, 10)}\n` +
+      `  variant: ${options.variant}, agent speed: ${options.agentSpeed}x, data up to ${new Date(options.datasetAnchorMs ?? 0).toISOString().slice(0, 10)}${options.stateFile ? `, state kept in ${options.stateFile}` : ''}\n` +
       `  try: curl -s -H 'Authorization: Bearer ${keyNote === 'demo-key' ? 'demo-key' : '<key>'}' -H 'Content-Type: application/json' -d '{"query":"茅台"}' ${emulator.url}/v2/search\n`,
   );
   let stopping = false;

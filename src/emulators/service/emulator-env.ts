@@ -66,6 +66,7 @@ export function optionsFromEnv(env: Env, now: number = Date.now()): ServiceEmula
   }
   const apiKey = env.SERVICE_EMULATOR_KEY;
   if (apiKey !== undefined && apiKey.trim() === '') throw new EnvConfigError('SERVICE_EMULATOR_KEY', 'must not be empty', 'demo-key');
+  const stateFile = env.EMULATOR_STATE_FILE?.trim();
   return {
     port,
     host: env.EMULATOR_HOST?.trim() || '127.0.0.1',
@@ -74,5 +75,6 @@ export function optionsFromEnv(env: Env, now: number = Date.now()): ServiceEmula
     agentSpeed,
     faults,
     datasetAnchorMs: dataAnchorMs(env, now),
+    ...(stateFile ? { stateFile } : {}),
   };
 }

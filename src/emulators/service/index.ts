@@ -6,12 +6,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AgentRunStore } from './agent-runs.js';
+import { applyDatasetChanges, clearDatasetChanges, datasetChangesOf } from './data/dataset-changes.js';
 import { buildDataset } from './data/dataset.js';
 import { CANONICAL_LINKS, playgroundLinks } from './demo-links.js';
 import { FaultController, type ServiceFaults } from './faults.js';
 import { serveDemoPage } from './pages/page-routes.js';
 import type { EmulatorState } from './routing.js';
 import { createEmulatorServer, type RequestLogEntry } from './server.js';
+import { loadServiceState, NO_STATE_FILE, openServiceStateFile, type ServiceStateFile } from './service-state-file.js';
 import { streamFramingOf } from './stream-framing.js';
 import type { Variant } from './variants.js';
 
@@ -49,6 +51,12 @@ export interface ServiceEmulatorOptions {
    * document, media and conversation URLs point there. Unset: made-up research.example.com hosts.
    */
   publicUrl?: string;
+  /**
+   * Keeps the service's state in this JSON file (playground mode): folders, deleted documents,
+   * conversations, messages and runs come back at the next start, and runs that were running go
+   * on where they were. Without it everything is in memory, and close() ends running runs.
+   */
+  stateFile?: string;
 }
 
 export interface ServiceEmulator {
@@ -67,7 +75,15 @@ export interface ServiceEmulator {
   /** Holds running agent runs where they are (no further events) until resumeAgentRuns(). */
   pauseAgentRuns(): void;
   resumeAgentRuns(): void;
-  /** Also ends all running agent runs and open streams. */
+  /**
+   * Back to the seed: folders and documents as built, no conversations; running runs are
+   * cancelled. Ids keep counting. Resolves once the state file (if any) says so too.
+   */
+  reset(): Promise<void>;
+  /**
+   * Ends open streams. Running agent runs end as cancelled, unless a state file is kept: then
+   * they stay running in it (written before this resolves) and the next start continues them.
+   */
   close(): Promise<void>;
 }
 
@@ -75,26 +91,51 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const clock = opts.clock ?? Date.now;
   const agentSpeed = opts.agentSpeed && opts.agentSpeed > 0 ? opts.agentSpeed : 1;
   const apiKey = opts.apiKey ?? 'demo-key';
+  const logError = (message: string): void => {
+    process.stderr.write(`${message}\n`);
+  };
+  const loaded = opts.stateFile ? await loadServiceState(opts.stateFile, (m) => logError(`service emulator: ${m}`)) : undefined;
+  const restored = loaded?.state;
   const links = opts.publicUrl ? playgroundLinks(opts.publicUrl) : CANONICAL_LINKS;
+  const dataset = buildDataset({ links, ...(opts.datasetAnchorMs === undefined ? {} : { anchorMs: opts.datasetAnchorMs }) });
+  if (restored) applyDatasetChanges(dataset, restored.dataset);
+  let stateFile: ServiceStateFile = NO_STATE_FILE;
   const state: EmulatorState = {
-    dataset: buildDataset({ links, ...(opts.datasetAnchorMs === undefined ? {} : { anchorMs: opts.datasetAnchorMs }) }),
+    dataset,
     links,
     variant: opts.variant ?? 'latest',
     clock,
     agentSpeed,
     faults: new FaultController(opts.faults ?? {}),
     // New conversations take the framing of the variant in force when they are created.
-    runs: new AgentRunStore(clock, agentSpeed, () => streamFramingOf(state.variant)),
+    runs: new AgentRunStore({
+      clock,
+      agentSpeed,
+      framing: () => streamFramingOf(state.variant),
+      onChange: () => stateFile.changed(),
+      ...(restored ? { restored: restored.runs } : {}),
+    }),
     streams: new Set(),
-    folderSeq: 0,
+    folderSeq: restored?.folderSeq ?? 0,
+    commit: () => stateFile.commit(),
   };
+  if (opts.stateFile) {
+    stateFile = openServiceStateFile({
+      file: opts.stateFile,
+      state: () => ({ folderSeq: state.folderSeq, dataset: datasetChangesOf(state.dataset), runs: state.runs.toState() }),
+      logError: (m) => logError(`service emulator: ${m}`),
+      ...(loaded ? { runsInFiles: loaded.runsInFiles } : {}),
+    });
+    // The new seed generation (and a run that could not go on) belong in the file at once.
+    if (restored) stateFile.changed();
+  }
   const requestLog: RequestLogEntry[] = [];
   const closeSignal = new AbortController();
   const server = createEmulatorServer({
     state,
     apiKey,
     requestLog,
-    logError: (message) => process.stderr.write(`${message}\n`),
+    logError,
     sleep: opts.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
     closing: closeSignal.signal,
   });
@@ -122,14 +163,20 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     },
     pauseAgentRuns: () => state.runs.pause(),
     resumeAgentRuns: () => state.runs.resume(),
+    async reset() {
+      for (const s of [...state.streams]) s.end();
+      state.runs.reset();
+      clearDatasetChanges(state.dataset);
+      await stateFile.reset();
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         closeSignal.abort();
-        state.runs.close();
+        state.runs.close({ keepRunning: opts.stateFile !== undefined });
         for (const s of [...state.streams]) s.end();
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }).then(() => stateFile.close());
       return closing;
     },
   };

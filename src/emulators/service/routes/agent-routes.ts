@@ -96,7 +96,7 @@ function streamRun(
   return 'streamed';
 }
 
-function createConversation(ctx: RouteContext): RouteResult {
+async function createConversation(ctx: RouteContext): Promise<RouteResult> {
   const r = FieldReader.forBody(ctx.body ?? {});
   const agentId = r.integer('agent_id', { min: 1 });
   const title = r.string('title');
@@ -109,6 +109,7 @@ function createConversation(ctx: RouteContext): RouteResult {
     ...(type !== undefined ? { type } : {}),
     ...(meta !== undefined ? { meta } : {}),
   });
+  await ctx.state.commit();
   return ok(publicConversation(ctx, conv));
 }
 
@@ -152,6 +153,8 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
   const conv = conversationOrThrow(ctx, conversationId(ctx, [r]));
   const earlier = ctx.state.runs.earlierQuestions(conv.id);
   const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds, earlier));
+  // The run's id goes out in the headers below: it must outlive a restart that follows at once.
+  await ctx.state.commit();
   const headers = { [ASSISTANT_MESSAGE_ID_HEADERS[conv.framing]]: run.assistantMessageId };
   if (stream) return streamRun(ctx, run, 0, 1800, headers);
   await run.done;
@@ -192,7 +195,7 @@ function messageEvents(ctx: RouteContext): RouteResult {
   return ok({ assistant_events: ctx.state.runs.eventsFrom(run, fromOffset) });
 }
 
-function cancel(ctx: RouteContext): RouteResult {
+async function cancel(ctx: RouteContext): Promise<RouteResult> {
   const conv = conversationOrThrow(ctx, conversationId(ctx));
   const run = runOrThrow(ctx, conv);
   try {
@@ -202,6 +205,7 @@ function cancel(ctx: RouteContext): RouteResult {
     if (err instanceof ConflictError) throw new HttpError(400, err.message);
     throw err;
   }
+  await ctx.state.commit();
   return ok({ response_id: run.responseId, status: 'cancelled' });
 }
 

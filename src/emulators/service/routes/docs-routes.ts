@@ -11,7 +11,7 @@ function findDoc(ctx: RouteContext) {
   return doc;
 }
 
-function createFolder(ctx: RouteContext) {
+async function createFolder(ctx: RouteContext) {
   const r = FieldReader.forBody(ctx.body, { required: true });
   const name = r.string('name', { required: true, minLength: 1 }) ?? '';
   r.done();
@@ -19,11 +19,12 @@ function createFolder(ctx: RouteContext) {
   state.folderSeq += 1;
   const id = `fld_${String(state.folderSeq).padStart(6, '0')}`;
   state.dataset.folders.set(id, { id, name, createdAtMs: state.clock() });
+  await state.commit();
   return ok(formatFolderCreated(state.variant, id));
 }
 
 /** Deleting a folder removes it and the files filed in it (they no longer appear anywhere). */
-function deleteFolder(ctx: RouteContext) {
+async function deleteFolder(ctx: RouteContext) {
   const r = FieldReader.forBody(ctx.body, { required: true });
   const folderId = r.string('folder_id', { required: true }) ?? '';
   r.done();
@@ -32,6 +33,7 @@ function deleteFolder(ctx: RouteContext) {
   dataset.folders.delete(folderId);
   const docIds = dataset.documents.filter((d) => d.folder_id === folderId && !dataset.deletedDocIds.has(d.id)).map((d) => d.id);
   for (const id of docIds) dataset.deletedDocIds.add(id);
+  await ctx.state.commit();
   return ok({ doc_ids: docIds, folder_id: folderId });
 }
 

@@ -1,0 +1,103 @@
+/**
+ * The local playground's peers: the Slack emulator with its page (when there are no Slack
+ * credentials) and the demo research service (when there is no SERVICE_BASE_URL). Both keep their
+ * state in DATA_DIR/playground/, so stopping and starting `npm start` continues where it was, runs
+ * in progress included; "Reset playground" clears it. Only src/main.ts imports this module, and
+ * only this module and main.ts import the emulators (.dependency-cruiser.cjs).
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { startServiceEmulator, type ServiceEmulator } from '../emulators/service/index.js';
+import { startSlackEmulator, type SlackEmulator } from '../emulators/slack/index.js';
+import type { Logger } from '../observability/logger.js';
+import { clearAppState } from '../store/clear-app-state.js';
+import { readOrCreateInstanceId } from '../store/persistent-instance-id.js';
+import type { StateStore } from '../store/state-store.js';
+import { readSlashCommands } from './read-slash-commands.js';
+
+export interface PlaygroundOptions {
+  config: Config;
+  /** Made up per start; they are secrets all the same (the logger redacts them). */
+  secrets: { botToken: string; signingSecret: string };
+  /** The app's store: opened first, as it locks DATA_DIR against a second process. */
+  store: StateStore;
+  logger: Logger;
+  host: string;
+}
+
+export interface Playground {
+  /** The Slack emulator, when the playground stands in for Slack. */
+  slack?: SlackEmulator;
+  /** Where people open the playground (http://localhost:PORT). */
+  url?: string;
+  /** The demo service, when it stands in for the research service. */
+  demoService?: ServiceEmulator;
+  /** Stable across restarts of the playground, so its runs resume at once (unless INSTANCE_ID is set). */
+  instanceId?: string;
+  /** Extra domains whose links the app unfurls (the playground's own document pages). */
+  documentUrlDomains: string[];
+  close(): Promise<void>;
+}
+
+export async function startPlayground(opts: PlaygroundOptions): Promise<Playground> {
+  const { config, logger, store } = opts;
+  const dir = path.join(config.dataDir, 'playground');
+  await mkdir(dir, { recursive: true });
+  const closers: Array<() => Promise<unknown>> = [];
+  const playground: Playground = {
+    documentUrlDomains: [],
+    async close() {
+      for (const close of closers.reverse()) await close().catch((error: unknown) => logger.warn('closing failed', { error }));
+    },
+  };
+
+  if (config.slack.mode === 'playground') {
+    playground.instanceId = config.instanceId ?? (await readOrCreateInstanceId(path.join(dir, 'instance-id')));
+    const demoDomains = config.service.mode === 'demo' ? ['localhost', opts.host] : [];
+    const slack = await startSlackEmulator({
+      port: config.slack.playgroundPort,
+      host: opts.host,
+      botToken: opts.secrets.botToken,
+      signingSecret: opts.secrets.signingSecret,
+      // The demo service starts after this (it needs the playground's URL for its links).
+      pages: (req, res) => playground.demoService?.servePage(req, res) ?? false,
+      // Links to these domains unfurl wherever they sit in a message, as the manifest's
+      // unfurl_domains do; in the playground that includes its own demo document pages.
+      unfurlDomains: [...config.documentUrlDomains, ...demoDomains],
+      slashCommands: await readSlashCommands(logger),
+      stateFile: path.join(dir, 'slack.json'),
+      onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
+      onReset: async () => {
+        await playground.demoService?.reset();
+        const clearedKeys = await clearAppState(store);
+        logger.info('playground reset', { clearedKeys });
+      },
+    });
+    closers.push(() => slack.close());
+    playground.slack = slack;
+    playground.url = slack.url.replace('127.0.0.1', 'localhost');
+    slack.setPublicUrl(playground.url);
+    playground.documentUrlDomains = demoDomains;
+  }
+
+  if (config.service.mode === 'demo') {
+    // The demo data end at the start of the chosen day (today by default), so relative windows
+    // (`last:90d`) find them and they stay the same all day.
+    const dataDate = config.service.dataDate ?? new Date().toISOString().slice(0, 10);
+    const demoService = await startServiceEmulator({
+      port: 0,
+      host: '127.0.0.1',
+      agentSpeed: config.service.agentSpeed,
+      datasetAnchorMs: Date.parse(`${dataDate}T00:00:00Z`),
+      // Links in messages point at pages the playground serves on its fixed port, so they still
+      // work after a restart (this service listens on a new port each time).
+      ...(playground.url ? { publicUrl: playground.url } : {}),
+      stateFile: path.join(dir, 'service.json'),
+    });
+    closers.push(() => demoService.close());
+    playground.demoService = demoService;
+    logger.info('using the embedded demo research service', { url: demoService.url, dataDate });
+  }
+  return playground;
+}
