@@ -43,7 +43,7 @@ export interface OpenedPlayground {
 export async function openPlayground(
   browser: Browser,
   url: string,
-  opts: { hash?: string; timeoutMs?: number; beforeLoad?: (page: Page) => Promise<void> } = {},
+  opts: { hash?: string; timeoutMs?: number } = {},
 ): Promise<OpenedPlayground> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // Fail a step within seconds with playwright's own message, well before vitest's test timeout.
@@ -53,7 +53,6 @@ export async function openPlayground(
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
-  await opts.beforeLoad?.(page);
   await page.goto(`${url}/${opts.hash ? `#${opts.hash}` : ''}`);
   await page.locator('body[data-ready="true"]').waitFor({ timeout: 10_000 });
   await page.locator('.workspace-sub.live').waitFor({ timeout: 10_000 });

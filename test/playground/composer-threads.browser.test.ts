@@ -4,20 +4,13 @@
  * thread reply counts and "also sent to the channel" cues, and ephemerals that do not survive a
  * reload. The page against the Slack emulator alone, with a stub app acking deliveries.
  */
-import { readFile } from 'node:fs/promises';
 import { WebClient } from '@slack/web-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { readManifest, type ManifestSlashCommand } from '../../src/doctor/read-manifest.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { launchChromium, messageWith, openPlayground, screenshot } from './browser-helpers.js';
 import { startStubApp } from './stub-app.js';
-
-interface ManifestCommand {
-  command: string;
-  description: string;
-  usageHint: string;
-}
 
 let emu: SlackEmulator;
 let stub: Awaited<ReturnType<typeof startStubApp>>;
@@ -25,45 +18,26 @@ let client: WebClient;
 let browser: Browser;
 let page: Page;
 let pageErrors: string[];
-let commands: ManifestCommand[];
+let commands: ManifestSlashCommand[];
 let parentTs: string;
 
 const ADMIN_NAME = 'Alex Admin';
 const EARLY_EPHEMERAL = 'Posted before the page loaded';
-
-async function manifestCommands(): Promise<ManifestCommand[]> {
-  const manifest = parse(await readFile('manifest.yml', 'utf8')) as {
-    features: { slash_commands: Array<{ command: string; description: string; usage_hint: string }> };
-  };
-  return manifest.features.slash_commands.map((c) => ({ command: c.command, description: c.description, usageHint: c.usage_hint }));
-}
-
-/**
- * The page reads the app's commands from GET /api/info (`commands`), which main.ts fills from the
- * manifest. A bare emulator started here may not list them: then they are added to its answer, so
- * the page is tested against that documented shape with the manifest's real hints.
- */
-async function withManifestCommands(p: Page): Promise<void> {
-  await p.route('**/api/info', async (route) => {
-    const response = await route.fetch();
-    const info = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...info, commands: Array.isArray(info.commands) ? info.commands : commands } });
-  });
-}
 
 const composer = () => page.locator('.main .composer-input');
 const suggestion = (title: string) => page.locator('.composer-suggestions .suggestion', { hasText: title });
 const lastMessageText = (channel: string) => emu.channelMessages(channel).at(-1)?.text;
 
 beforeAll(async () => {
-  commands = await manifestCommands();
+  // The app's commands, as main.ts gives them to the playground (src/playground/read-slash-commands.ts).
+  commands = (await readManifest('manifest.yml')).slashCommands;
   stub = await startStubApp({
     reply: (r) =>
       typeof r.body.command === 'string'
         ? { body: JSON.stringify({ response_type: 'ephemeral', text: `Got ${String(r.body.command)}` }) }
         : {},
   });
-  emu = await startSlackEmulator({ port: 0, rateLimits: 'off', requestUrl: stub.url });
+  emu = await startSlackEmulator({ port: 0, rateLimits: 'off', requestUrl: stub.url, slashCommands: commands });
   client = new WebClient('xoxb-emulator-bot-token', { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 } });
   const channel = emu.defaultChannelId;
   const parent = await emu.postMessage({ text: 'Which chip makers grew margins?' });
@@ -72,7 +46,7 @@ beforeAll(async () => {
   await emu.postMessage({ text: 'And AMD?', thread_ts: parentTs, user_id: emu.adminUserId });
   await client.chat.postEphemeral({ channel, user: emu.defaultUserId, text: EARLY_EPHEMERAL });
   browser = await launchChromium();
-  ({ page, errors: pageErrors } = await openPlayground(browser, emu.url, { beforeLoad: withManifestCommands }));
+  ({ page, errors: pageErrors } = await openPlayground(browser, emu.url));
 });
 
 afterAll(async () => {
