@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
+import { playgroundBanner } from './playground/start-banner.js';
 import { startPlayground, type Playground } from './playground/start-playground.js';
 import { createResearchClient } from './service/research-client.js';
 import { createStateStore } from './store/create-state-store.js';
@@ -119,11 +120,7 @@ async function main(): Promise<void> {
     // Measured from process start, so it includes loading the code.
     const readyMs = Math.round(process.uptime() * 1000);
     if (playgroundUrl) {
-      process.stdout.write(
-        `\nResearch Desk playground (demo data${demo ? '' : ', real service'}) is ready in ${readyMs} ms:\n\n  ${playgroundUrl}\n\n` +
-          `Try /research 茅台, /financials US:NVDA, /concepts, or "@Research Desk what drives NVDA's margins?"\n` +
-          `The app itself listens on http://${localHost}:${desk.port} (/healthz, /readyz). Ctrl+C stops.\n\n`,
-      );
+      process.stdout.write(playgroundBanner({ playgroundUrl, demo, readyMs, appUrl: `http://${localHost}:${desk.port}` }));
     }
     logger.info('ready', { readyMs, port: desk.port, slack: config.slack.mode, service: config.service.mode });
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * Every example the app shows returns something against the demo data: the examples in each
- * command's help card, App Home and the README, collected from their source (the renderers the
+ * command's help card, App Home, the README and `npm start`'s banner, collected from their source (the renderers the
  * app uses, the README's code spans), each run through the real app between both emulators. A
  * command must answer with a card that has results (not "No … matched", a warning or an error);
  * an agent question needs only a run that starts. The demo data are anchored at a fixed day and at
@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYGROUND_EXAMPLES } from '../../src/playground/start-banner.js';
 import { renderAppHome } from '../../src/slack/blocks/app-home-view.js';
 import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp } from '../../src/slack/blocks/help-card.js';
 import type { StoredMessage } from '../../src/emulators/slack/index.js';
@@ -64,6 +65,7 @@ function collectExamples(): Example[] {
     ...examplesIn(blockTexts(renderConceptsHelp().blocks), '/concepts help'),
     ...examplesIn(blockTexts(home.blocks), 'App Home'),
     ...examplesIn([readme], 'README'),
+    ...PLAYGROUND_EXAMPLES.filter((line) => RUNNABLE.test(line)).map((line) => ({ line, source: 'npm start' })),
   ];
   const seen = new Set<string>();
   return all.filter((e) => !seen.has(e.line) && seen.add(e.line));
