@@ -2,7 +2,7 @@
  * The playground (src/main.ts without credentials) keeps its Slack workspace in
  * DATA_DIR/playground/slack.json and its lease holder id in DATA_DIR/playground/instance-id: a
  * SIGKILLed playground restarts with its channels and threads and the same instance id. "Reset
- * playground" (POST /api/reset) empties the workspace and the app's state, even with a run in
+ * playground" (POST /api/reset) empties the workspace, the demo service and the app's state, even with a run in
  * progress, and the app goes on answering.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -110,12 +110,19 @@ describe('playground persistence', () => {
     expect(reset.clearedKeys).toEqual(expect.any(Number));
     expect(Number(reset.clearedKeys)).toBeGreaterThan(0);
     expect(await messages()).toEqual([]);
+    // The demo service is back to its seed too: none of the conversations asked so far is kept.
+    const service = JSON.parse(await readFile(path.join(dataDir, 'playground', 'service.json'), 'utf8')) as {
+      runs: { conversations: unknown[] };
+    };
+    expect(service.runs.conversations).toEqual([]);
     const next = await api<{ ts: string }>('/api/messages', { text: '@Research Desk what is Xiaomi cash position?' });
     await finalReplyTo(next.ts);
     expect(app.child.exitCode).toBeNull();
-    // The run whose thread the reset deleted is given up the way the relay gives up any run whose
-    // thread is gone (one log line, drive-run.ts); nothing else goes wrong.
+    // The run whose thread and conversation the reset deleted is given up the way the relay gives
+    // up any run whose thread or event stream is gone (one log line, drive-run.ts); nothing else
+    // goes wrong.
+    const givingUp = new Set(['Slack refused the run thread; giving the run up', 'lost the run event stream']);
     const errors = app.logs().filter((l) => l.level === 'error');
-    expect(errors.filter((l) => l.msg !== 'Slack refused the run thread; giving the run up')).toEqual([]);
+    expect(errors.filter((l) => !givingUp.has(String(l.msg)))).toEqual([]);
   });
 });
