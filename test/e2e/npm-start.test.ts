@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playgroundClient, waitUntil } from './support/playground-client.js';
 
 interface PlaygroundMessage {
   ts: string;
@@ -71,24 +72,9 @@ describe('npm start with no credentials', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const api = async <T>(route: string, body?: unknown): Promise<T> => {
-    const res = await fetch(
-      `${url}${route}`,
-      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    );
-    expect(res.ok, `${route} answered ${res.status}`).toBe(true);
-    return (await res.json()) as T;
-  };
+  const { api } = playgroundClient(() => url);
   const channelView = async (id: string) => api<ChannelView>(`/api/channels/${id}/messages`);
-  const waitFor = async <T>(fn: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> => {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const value = await fn();
-      if (value !== undefined) return value;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
+  const waitFor = waitUntil;
 
   it('prints one playground URL and serves the page', async () => {
     process.stdout.write(`playground ready in ${readyMs} ms (includes tsx start-up)\n`);

@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playgroundClient, waitUntil } from './support/playground-client.js';
 import { freePort, startAppProcess, type AppProcess } from './support/app-process.js';
 
 interface PlaygroundMessage {
@@ -31,25 +32,10 @@ describe('playground persistence', () => {
     await app.waitUntilHealthy(port);
     return app;
   };
-  const api = async <T>(route: string, body?: unknown): Promise<T> => {
-    const res = await fetch(
-      `${playgroundUrl}${route}`,
-      body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    );
-    expect(res.ok, `${route} answered ${res.status}`).toBe(true);
-    return (await res.json()) as T;
-  };
+  const { api } = playgroundClient(() => playgroundUrl);
   const messages = async (): Promise<PlaygroundMessage[]> =>
     (await api<{ messages: PlaygroundMessage[] }>('/api/channels/C0EMURSRCH/messages')).messages;
-  const waitFor = async <T>(fn: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> => {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const value = await fn();
-      if (value !== undefined) return value;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
+  const waitFor = waitUntil;
   const finalReplyTo = (ts: string) =>
     waitFor(
       async () => (await messages()).find((m) => m.ts === ts)?.replies.find((r) => r.edits > 0 && !/Working/.test(r.text)),
