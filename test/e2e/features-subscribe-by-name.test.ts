@@ -28,7 +28,7 @@ describe('subscribing a channel named with #', () => {
     expect(await stored(h.slack.defaultChannelId)).toMatchObject({ cadence: 'daily', time: '09:00' });
     expect(await stored(h.slack.secondChannelId)).toBeNull();
     const lookup = h.slack.calls.find((c) => c.method === 'conversations.list');
-    expect(lookup).toMatchObject({ ok: true, args: { types: 'public_channel,private_channel', exclude_archived: 'true' } });
+    expect(lookup).toMatchObject({ ok: true, args: { types: 'public_channel', exclude_archived: 'true' } });
   });
 
   it('subscribes a channel picked from the list, as Slack escapes it: <#C…|markets>', async () => {
