@@ -56,6 +56,7 @@ export interface StrategyFigures {
   slackCallsPerRun: number;
   callsByMethod: Record<string, number>;
   rateLimited429: number;
+  rateLimited429ByMethod: Record<string, number>;
   stalenessP50Seconds: number;
   stalenessP95Seconds: number;
   /** The lower bound for this strategy's own trace (no scheduler within the budget does better). */
@@ -252,6 +253,12 @@ function figuresFor(stage: Stage, result: StrategyWorkerResult, startedMs: numbe
     slackCallsPerRun: round(calls.length / stage.runs.length, 1),
     callsByMethod: byMethod,
     rateLimited429: calls.filter((c) => c.status === 429).length,
+    rateLimited429ByMethod: Object.fromEntries(
+      [...new Set(calls.filter((c) => c.status === 429).map((c) => c.method))].map((m) => [
+        m,
+        calls.filter((c) => c.status === 429 && c.method === m).length,
+      ]),
+    ),
     stalenessP50Seconds: s(percentile(staleness.samplesMs, 50)),
     stalenessP95Seconds: s(p95),
     boundP50Seconds: s(bound.p50),
