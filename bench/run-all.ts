@@ -6,6 +6,7 @@ const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]
   ['ack', () => runAckBenchmark()],
   ['relay', async () => (await import('./relay.bench.js')).runRelayBenchmark()],
   ['render', async () => (await import('./render.bench.js')).runRenderBenchmark()],
+  ['resume', async () => (await import('./resume.bench.js')).runResumeBenchmark()],
 ];
 
 for (const [name, run] of benches) {
