@@ -16,11 +16,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { startServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator, type ApiCall } from '../src/emulators/slack/index.js';
 import { startAppChild, type AppChild } from './lib/app-child.js';
 import { buildApp } from './lib/build-app.js';
+import { flushRedis } from './lib/flush-redis.js';
 import { freePort } from './lib/spawn-app.js';
 import { median, round } from './lib/stats.js';
 import { writeResults } from './lib/write-results.js';
@@ -78,12 +78,7 @@ async function measureOneResume(main: string, store: StoreKind, instanceId: stri
     ...(store === 'redis' ? { REDIS_URL: params.redisUrl } : {}),
     ...(instanceId ? { INSTANCE_ID: instanceId } : {}),
   };
-  if (store === 'redis') {
-    const redis = new Redis(params.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    await redis.flushdb();
-    redis.disconnect();
-  }
+  if (store === 'redis') await flushRedis(params.redisUrl);
   const apps: AppChild[] = [];
   try {
     const first = startAppChild(process.execPath, [main], env);

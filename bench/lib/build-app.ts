@@ -17,10 +17,13 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface BuiltApp {
   /** The built src/main.js. */
   mainFile: string;
+  /** Each of `extraEntries` built, by its path relative to the project root. */
+  extraFiles: Record<string, string>;
   remove(): Promise<void>;
 }
 
-export async function buildApp(): Promise<BuiltApp> {
+/** `extraEntries`: other entry points (relative to the project root) built alongside, e.g. a floor app. */
+export async function buildApp(extraEntries: string[] = []): Promise<BuiltApp> {
   const src = path.join(PROJECT_ROOT, 'src');
   const distDir = path.join(PROJECT_ROOT, 'dist');
   await mkdir(distDir, { recursive: true });
@@ -31,5 +34,18 @@ export async function buildApp(): Promise<BuiltApp> {
   await build({ entryPoints: entries, outdir, outbase: src, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
   const page = 'emulators/slack/playground-page';
   await cp(path.join(src, page), path.join(outdir, page), { recursive: true });
-  return { mainFile: path.join(outdir, 'main.js'), remove: () => rm(outdir, { recursive: true, force: true }) };
+  const extraFiles: Record<string, string> = {};
+  for (const entry of extraEntries) {
+    const outfile = path.join(outdir, 'extra', entry.replace(/\.ts$/, '.js'));
+    await build({
+      entryPoints: [path.join(PROJECT_ROOT, entry)],
+      outfile,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+    extraFiles[entry] = outfile;
+  }
+  return { mainFile: path.join(outdir, 'main.js'), extraFiles, remove: () => rm(outdir, { recursive: true, force: true }) };
 }
