@@ -5,6 +5,9 @@ const only = process.argv.slice(2);
 const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]> = [
   ['ack', () => runAckBenchmark()],
   ['relay', async () => (await import('./relay.bench.js')).runRelayBenchmark()],
+  ['render', async () => (await import('./render.bench.js')).runRenderBenchmark()],
+  ['resume', async () => (await import('./resume.bench.js')).runResumeBenchmark()],
+  ['startup', async () => (await import('./startup.bench.js')).runStartupBenchmark()],
 ];
 
 for (const [name, run] of benches) {
