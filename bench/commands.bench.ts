@@ -45,6 +45,8 @@ const TEXTS = ['NVDA gross margin', '茅台 毛利率', 'data center capex guida
 const DRAIN_MS = 15_000;
 /** Time for a target to finish starting up (lazy loads, first timers) before idle RSS is read. */
 const SETTLE_MS = 2_000;
+/** Unmeasured load each target takes before the first rate: everything counts as warm-up. */
+const WARM_UP = { rate: 100, params: { warmupMs: 3_000, stepMs: 0 } };
 
 export interface CommandBenchParameters {
   rates: number[];
@@ -98,8 +100,9 @@ async function runStep(
   workers: { peers: ForkedWorker; load: ForkedWorker; slackUrl: string },
   target: Target & { process: SpawnedApp },
   rate: number,
+  label = String(rate),
 ): Promise<StepFigures> {
-  const step = `${target.name}-${rate}`;
+  const step = `${target.name}-${label}`;
   const pid = target.process.pid;
   const cpuBefore = await readCpuMs(pid);
   const rss = samplePeakRss(pid);
@@ -165,7 +168,12 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     if (params.baseline) {
       const source = path.join(work, 'baseline-src');
       const { commit } = await extractRevision({ repo: ROOT, rev: params.baseline, into: source });
-      const baseline = await bundleEntries({ root: source, entries: { app: 'src/main.ts' }, outdir: path.join(work, 'baseline'), nodeModules });
+      const baseline = await bundleEntries({
+        root: source,
+        entries: { app: 'src/main.ts' },
+        outdir: path.join(work, 'baseline'),
+        nodeModules,
+      });
       targets.push({
         name: 'baseline',
         description: `src/main.ts at ${params.baseline} (${commit.slice(0, 10)})`,
@@ -195,6 +203,17 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     }
     await delay(SETTLE_MS);
     for (const target of targets) target.rssIdleAfterStartMiB = round(await readRssMiB(target.process?.pid ?? 0));
+    // A few hundred commands first, unmeasured, so the lowest rate does not measure the JIT warming up.
+    for (const target of targets) {
+      if (!target.process) continue;
+      await runStep(
+        { ...params, ...WARM_UP.params },
+        { peers, load, slackUrl },
+        { ...target, process: target.process },
+        WARM_UP.rate,
+        'warm-up',
+      );
+    }
 
     // Rate by rate, every target in turn: a machine whose load drifts treats them alike.
     for (const rate of params.rates) {
@@ -203,7 +222,9 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         if (!spawned || target.steps.some(isSaturated)) continue;
         const figures = await runStep(params, { peers, load, slackUrl }, { ...target, process: spawned }, rate);
         target.steps.push(figures);
-        process.stdout.write(`  ${target.name} at ${rate}/s: ack p99 ${figures.ackP99Ms ?? 'failed'} ms, ${figures.cpuMsPerCommand} ms CPU/command\n`);
+        process.stdout.write(
+          `  ${target.name} at ${rate}/s: ack p99 ${figures.ackP99Ms ?? 'failed'} ms, ${figures.cpuMsPerCommand} ms CPU/command\n`,
+        );
       }
     }
     await delay(SETTLE_MS);

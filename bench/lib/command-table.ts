@@ -6,7 +6,9 @@ const cell = (value: number | string | null, width: number): string => String(va
 export function formatCommandTable(figures: CommandBenchFigures): string {
   const lines: string[] = [];
   lines.push(
-    ['target', 'rate/s', 'ack p50', 'ack p99', 'fail', '1st+ p50', '1st+ p99', 'unansw', 'cpu ms/cmd', 'rss MiB'].map((h, i) => cell(h, i === 0 ? 9 : 10)).join(''),
+    ['target', 'rate/s', 'ack p50', 'ack p99', 'fail', '1st+ p50', '1st+ p99', 'unansw', 'cpu ms/cmd', 'rss MiB']
+      .map((h, i) => cell(h, i === 0 ? 9 : 10))
+      .join(''),
   );
   for (const t of figures.targets) {
     for (const s of t.steps) {
@@ -25,7 +27,9 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
         ].join(''),
       );
     }
-    lines.push(`${t.target}: RSS idle ${t.rssIdleAfterStartMiB} MiB after start, ${t.rssIdleAfterLoadMiB} MiB after load; saturation rate ${t.saturationRate}/s`);
+    lines.push(
+      `${t.target}: RSS idle ${t.rssIdleAfterStartMiB} MiB after start, ${t.rssIdleAfterLoadMiB} MiB after load; saturation rate ${t.saturationRate}/s`,
+    );
   }
   for (const [name, ratios] of Object.entries(figures.ratiosToFloor)) {
     lines.push(`${name} / floor (idle RSS ×${figures.idleRssToFloor[name] ?? '—'}):`);

@@ -7,25 +7,30 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 
+let ticksPerSecond: number | undefined;
+
 /** Kernel clock ticks per second (utime and stime are counted in them; 100 almost everywhere). */
-const TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
+function kernelTicksPerSecond(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
   }
-})();
+  return ticksPerSecond;
+}
 
 /**
  * utime + stime in ms from the text of /proc/<pid>/stat. The command name (field 2) may hold
  * spaces and parentheses, so fields are counted from its closing parenthesis.
  */
-export function cpuMsFromStat(stat: string, ticksPerSecond = TICKS_PER_SECOND): number {
+export function cpuMsFromStat(stat: string, ticks = kernelTicksPerSecond()): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the name: state is field 3, so utime (14) and stime (15) sit at indexes 11 and 12.
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  if (!Number.isFinite(ticks)) throw new Error(`unreadable /proc stat: ${stat.slice(0, 80)}`);
-  return (ticks * 1000) / ticksPerSecond;
+  const used = Number(fields[11]) + Number(fields[12]);
+  if (!Number.isFinite(used)) throw new Error(`unreadable /proc stat: ${stat.slice(0, 80)}`);
+  return (used * 1000) / ticks;
 }
 
 /** VmRSS in MiB from the text of /proc/<pid>/status. */
