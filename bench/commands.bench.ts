@@ -19,11 +19,11 @@
  * BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6, after 1 s of warm-up).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { extractRevision } from './lib/baseline-source.js';
+import { describeWorkingTree, extractRevision } from './lib/git-source.js';
 import { bundleEntries } from './lib/bundle-entries.js';
 import type { Arrivals, LoadStep, LoadStepDone, PeersReady } from './lib/command-bench-messages.js';
 import { isSaturated, ratiosToFloor, saturationRate, summarizeStep, type StepFigures, type TargetRatios } from './lib/command-figures.js';
@@ -66,10 +66,14 @@ export interface TargetFigures {
 }
 
 export interface CommandBenchFigures {
+  /** The machine's load when the run started (describeMachine reports it at the end). */
+  loadAverageAtStart: number[];
   targets: TargetFigures[];
   ratiosToFloor: Record<string, TargetRatios[]>;
   idleRssToFloor: Record<string, number>;
   peerCalls: Record<string, number>;
+  /** CPU the peers and the load generator used over the whole run: were they cheap enough? */
+  harness: { commandsSent: number; peersCpuMs: number; loadGeneratorCpuMs: number };
 }
 
 interface Target {
@@ -146,7 +150,8 @@ async function runStep(
 }
 
 export async function runCommandsBenchmark(params: CommandBenchParameters = parametersFrom(process.argv, process.env)) {
-  const work = await mkdtemp(path.join(tmpdir(), 'research-desk-bench-commands-'));
+  const loadAverageAtStart = os.loadavg().map((l) => round(l, 2));
+  const work = await mkdtemp(path.join(os.tmpdir(), 'research-desk-bench-commands-'));
   const nodeModules = path.join(ROOT, 'node_modules');
   const closers: Array<() => Promise<unknown>> = [];
   try {
@@ -162,7 +167,13 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
       nodeModules,
     });
     const targets: Target[] = [
-      { name: 'app', description: 'this tree, src/main.ts', entry: bundles.app, steps: [], rssIdleAfterStartMiB: 0 },
+      {
+        name: 'app',
+        description: `src/main.ts of this tree (${describeWorkingTree(ROOT)})`,
+        entry: bundles.app,
+        steps: [],
+        rssIdleAfterStartMiB: 0,
+      },
       { name: 'floor', description: 'bare Bolt app (bench/floor-bolt-app.ts)', entry: bundles.floor, steps: [], rssIdleAfterStartMiB: 0 },
     ];
     if (params.baseline) {
@@ -203,6 +214,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     }
     await delay(SETTLE_MS);
     for (const target of targets) target.rssIdleAfterStartMiB = round(await readRssMiB(target.process?.pid ?? 0));
+    let commandsSent = 0;
     // A few hundred commands first, unmeasured, so the lowest rate does not measure the JIT warming up.
     for (const target of targets) {
       if (!target.process) continue;
@@ -222,6 +234,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         if (!spawned || target.steps.some(isSaturated)) continue;
         const figures = await runStep(params, { peers, load, slackUrl }, { ...target, process: spawned }, rate);
         target.steps.push(figures);
+        commandsSent += figures.commandsSent;
         process.stdout.write(
           `  ${target.name} at ${rate}/s: ack p99 ${figures.ackP99Ms ?? 'failed'} ms, ${figures.cpuMsPerCommand} ms CPU/command\n`,
         );
@@ -244,13 +257,20 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     peers.send({ type: 'take-arrivals', step: 'calls-only' });
     const peerCalls = (await callsAnswer).calls;
     const others = targets.filter((t) => t.name !== 'floor');
+    const harness = {
+      commandsSent,
+      peersCpuMs: await readCpuMs(peers.child.pid ?? 0),
+      loadGeneratorCpuMs: await readCpuMs(load.child.pid ?? 0),
+    };
     const figures: CommandBenchFigures = {
+      loadAverageAtStart,
       targets: measured,
       ratiosToFloor: Object.fromEntries(others.map((t) => [t.name, ratiosToFloor(t.steps, floor?.steps ?? [])])),
       idleRssToFloor: Object.fromEntries(
         others.map((t) => [t.name, round(t.rssIdleAfterStartMiB / Math.max(floor?.rssIdleAfterStartMiB ?? 1, 1), 2)]),
       ),
       peerCalls,
+      harness,
     };
     const file = await writeResults('commands', {
       parameters: { ...params },

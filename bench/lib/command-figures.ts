@@ -12,6 +12,8 @@ export interface StepFigures {
   rate: number;
   /** Commands measured (sent after the warm-up). */
   commands: number;
+  /** Every command sent in the step, warm-up included. */
+  commandsSent: number;
   ackP50Ms: number | null;
   /** null when more than 1% of acks failed: the p99 is then a failure, not a latency. */
   ackP99Ms: number | null;
@@ -59,6 +61,7 @@ export function summarizeStep(input: {
   return {
     rate: input.rate,
     commands: measured.length,
+    commandsSent: input.samples.length,
     ackP50Ms: percentileWithMissing(acks, 50),
     ackP99Ms: percentileWithMissing(acks, 99),
     ackFailures: acks.filter((a) => a === undefined).length,

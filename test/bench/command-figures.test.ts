@@ -12,6 +12,7 @@ function buildStep(overrides: Partial<StepFigures>): StepFigures {
   return {
     rate: 10,
     commands: 100,
+    commandsSent: 110,
     ackP50Ms: 2,
     ackP99Ms: 10,
     ackFailures: 0,
@@ -57,6 +58,7 @@ describe('summarizeStep', () => {
     });
     expect(step).toMatchObject({
       commands: 10,
+      commandsSent: 11,
       ackP50Ms: 5,
       ackP99Ms: 10,
       ackFailures: 0,
