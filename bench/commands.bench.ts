@@ -25,11 +25,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describeWorkingTree, extractRevision } from './lib/git-source.js';
 import { bundleEntries } from './lib/bundle-entries.js';
-import type { Arrivals, LoadStep, LoadStepDone, PeersReady } from './lib/command-bench-messages.js';
-import { isSaturated, ratiosToFloor, saturationRate, summarizeStep, type StepFigures, type TargetRatios } from './lib/command-figures.js';
+import type { Arrivals, PeersReady } from './lib/command-bench-messages.js';
+import { isSaturated, ratiosToFloor, saturationRate, type StepFigures, type TargetRatios } from './lib/command-figures.js';
 import { formatCommandTable } from './lib/command-table.js';
-import { forkWorker, type ForkedWorker } from './lib/forked-worker.js';
-import { readCpuMs, readRssMiB, samplePeakRss } from './lib/process-usage.js';
+import { forkWorker } from './lib/forked-worker.js';
+import { readCpuMs, readRssMiB } from './lib/process-usage.js';
+import { runCommandStep } from './lib/run-command-step.js';
 import { round } from './lib/stats.js';
 import { spawnApp, type SpawnedApp } from './lib/spawn-app.js';
 import { writeResults } from './lib/write-results.js';
@@ -41,12 +42,12 @@ const SECRETS = {
   SERVICE_API_KEY: 'bench-commands-service-key',
 };
 const TEXTS = ['NVDA gross margin', '茅台 毛利率', 'data center capex guidance'];
-/** How long acked commands may still take to get their first response after the last send. */
-const DRAIN_MS = 15_000;
 /** Time for a target to finish starting up (lazy loads, first timers) before idle RSS is read. */
 const SETTLE_MS = 2_000;
+/** How long targets sit idle while their CPU is read (ticks are 10 ms: long enough to see a few). */
+const IDLE_CPU_WINDOW_MS = 3_000;
 /** Unmeasured load each target takes before the first rate: everything counts as warm-up. */
-const WARM_UP = { rate: 100, params: { warmupMs: 3_000, stepMs: 0 } };
+const WARM_UP = { rate: 100, timing: { warmupMs: 3_000, stepMs: 0 } };
 
 export interface CommandBenchParameters {
   rates: number[];
@@ -61,6 +62,8 @@ export interface TargetFigures {
   description: string;
   rssIdleAfterStartMiB: number;
   rssIdleAfterLoadMiB: number;
+  /** CPU ms per second while idle after the warm-up. */
+  idleCpuMsPerSecond: number;
   saturationRate: string;
   steps: StepFigures[];
 }
@@ -83,6 +86,7 @@ interface Target {
   process?: SpawnedApp;
   steps: StepFigures[];
   rssIdleAfterStartMiB: number;
+  idleCpuMsPerSecond: number;
 }
 
 export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv): CommandBenchParameters {
@@ -97,56 +101,6 @@ export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv):
     serviceLatencyMs: 300,
     ...(baseline ? { baseline } : {}),
   };
-}
-
-async function runStep(
-  params: CommandBenchParameters,
-  workers: { peers: ForkedWorker; load: ForkedWorker; slackUrl: string },
-  target: Target & { process: SpawnedApp },
-  rate: number,
-  label = String(rate),
-): Promise<StepFigures> {
-  const step = `${target.name}-${label}`;
-  const pid = target.process.pid;
-  const cpuBefore = await readCpuMs(pid);
-  const rss = samplePeakRss(pid);
-  const plan: LoadStep = {
-    type: 'run',
-    step,
-    targetUrl: `http://127.0.0.1:${target.process.port}/slack/events`,
-    signingSecret: SECRETS.SLACK_SIGNING_SECRET,
-    responseUrlBase: `${workers.slackUrl}/response`,
-    rate,
-    warmupMs: params.warmupMs,
-    durationMs: params.stepMs,
-    // The same arrivals for every target at one rate.
-    seed: rate * 7919,
-    texts: TEXTS,
-  };
-  const done = workers.load.next<LoadStepDone>('done');
-  workers.load.send(plan);
-  const { samples, sendLagP99Ms } = await done;
-
-  const firstResponses = new Map<number, number>();
-  const waitingFor = samples.filter((s) => s.ackedAt !== undefined).map((s) => s.n);
-  const deadline = Date.now() + DRAIN_MS;
-  for (;;) {
-    const answer = workers.peers.next<Arrivals>('arrivals');
-    workers.peers.send({ type: 'take-arrivals', step });
-    for (const [n, at] of (await answer).arrivals) firstResponses.set(n, at);
-    if (waitingFor.every((n) => firstResponses.has(n)) || Date.now() > deadline) break;
-    await delay(100);
-  }
-  const cpuMs = (await readCpuMs(pid)) - cpuBefore;
-  return summarizeStep({
-    rate,
-    samples,
-    firstResponses,
-    serviceLatencyMs: params.serviceLatencyMs,
-    cpuMs,
-    rssPeakMiB: await rss.stop(),
-    sendLagP99Ms,
-  });
 }
 
 export async function runCommandsBenchmark(params: CommandBenchParameters = parametersFrom(process.argv, process.env)) {
@@ -173,8 +127,16 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         entry: bundles.app,
         steps: [],
         rssIdleAfterStartMiB: 0,
+        idleCpuMsPerSecond: 0,
       },
-      { name: 'floor', description: 'bare Bolt app (bench/floor-bolt-app.ts)', entry: bundles.floor, steps: [], rssIdleAfterStartMiB: 0 },
+      {
+        name: 'floor',
+        description: 'bare Bolt app (bench/floor-bolt-app.ts)',
+        entry: bundles.floor,
+        steps: [],
+        rssIdleAfterStartMiB: 0,
+        idleCpuMsPerSecond: 0,
+      },
     ];
     if (params.baseline) {
       const source = path.join(work, 'baseline-src');
@@ -191,6 +153,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         entry: baseline.app,
         steps: [],
         rssIdleAfterStartMiB: 0,
+        idleCpuMsPerSecond: 0,
       });
     }
 
@@ -215,16 +178,33 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     await delay(SETTLE_MS);
     for (const target of targets) target.rssIdleAfterStartMiB = round(await readRssMiB(target.process?.pid ?? 0));
     let commandsSent = 0;
+    const harness = {
+      peers,
+      load,
+      slackUrl,
+      signingSecret: SECRETS.SLACK_SIGNING_SECRET,
+      texts: TEXTS,
+      serviceLatencyMs: params.serviceLatencyMs,
+    };
     // A few hundred commands first, unmeasured, so the lowest rate does not measure the JIT warming up.
     for (const target of targets) {
       if (!target.process) continue;
-      await runStep(
-        { ...params, ...WARM_UP.params },
-        { peers, load, slackUrl },
-        { ...target, process: target.process },
+      const warm = await runCommandStep(
+        { ...harness, ...WARM_UP.timing },
+        { name: target.name, ...target.process },
         WARM_UP.rate,
         'warm-up',
       );
+      commandsSent += warm.commandsSent;
+    }
+    // What a target spends doing nothing (timers, leases, GC): part of every step's CPU, which
+    // weighs most on the lowest rates' CPU per command.
+    await delay(SETTLE_MS / 2);
+    const idleCpuBefore = await Promise.all(targets.map((t) => readCpuMs(t.process?.pid ?? 0)));
+    await delay(IDLE_CPU_WINDOW_MS);
+    for (const [i, target] of targets.entries()) {
+      const used = (await readCpuMs(target.process?.pid ?? 0)) - (idleCpuBefore[i] ?? 0);
+      target.idleCpuMsPerSecond = round((used * 1000) / IDLE_CPU_WINDOW_MS);
     }
 
     // Rate by rate, every target in turn: a machine whose load drifts treats them alike.
@@ -232,7 +212,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
       for (const target of targets) {
         const { process: spawned } = target;
         if (!spawned || target.steps.some(isSaturated)) continue;
-        const figures = await runStep(params, { peers, load, slackUrl }, { ...target, process: spawned }, rate);
+        const figures = await runCommandStep({ ...harness, ...params }, { name: target.name, ...spawned }, rate);
         target.steps.push(figures);
         commandsSent += figures.commandsSent;
         process.stdout.write(
@@ -248,6 +228,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         target: target.name,
         description: target.description,
         rssIdleAfterStartMiB: target.rssIdleAfterStartMiB,
+        idleCpuMsPerSecond: target.idleCpuMsPerSecond,
         rssIdleAfterLoadMiB: round(await readRssMiB(target.process?.pid ?? 0)),
         saturationRate: saturationRate(target.steps, params.rates),
         steps: target.steps,
@@ -257,7 +238,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     peers.send({ type: 'take-arrivals', step: 'calls-only' });
     const peerCalls = (await callsAnswer).calls;
     const others = targets.filter((t) => t.name !== 'floor');
-    const harness = {
+    const harnessCpu = {
       commandsSent,
       peersCpuMs: await readCpuMs(peers.child.pid ?? 0),
       loadGeneratorCpuMs: await readCpuMs(load.child.pid ?? 0),
@@ -270,7 +251,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         others.map((t) => [t.name, round(t.rssIdleAfterStartMiB / Math.max(floor?.rssIdleAfterStartMiB ?? 1, 1), 2)]),
       ),
       peerCalls,
-      harness,
+      harness: harnessCpu,
     };
     const file = await writeResults('commands', {
       parameters: { ...params },

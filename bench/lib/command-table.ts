@@ -7,7 +7,7 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
   const lines: string[] = [];
   lines.push(
     ['target', 'rate/s', 'ack p50', 'ack p99', 'fail', '1st+ p50', '1st+ p99', 'unansw', 'cpu ms/cmd', 'rss MiB']
-      .map((h, i) => cell(h, i === 0 ? 9 : 10))
+      .map((h, i) => cell(h, i === 0 ? 9 : 11))
       .join(''),
   );
   for (const t of figures.targets) {
@@ -15,20 +15,20 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
       lines.push(
         [
           cell(t.target, 9),
-          cell(s.rate, 10),
-          cell(s.ackP50Ms, 10),
-          cell(s.ackP99Ms, 10),
-          cell(s.ackFailures, 10),
-          cell(s.firstResponseOverheadP50Ms, 10),
-          cell(s.firstResponseOverheadP99Ms, 10),
-          cell(s.unanswered, 10),
-          cell(s.cpuMsPerCommand, 10),
-          cell(s.rssPeakMiB, 10),
+          cell(s.rate, 11),
+          cell(s.ackP50Ms, 11),
+          cell(s.ackP99Ms, 11),
+          cell(s.ackFailures, 11),
+          cell(s.firstResponseOverheadP50Ms, 11),
+          cell(s.firstResponseOverheadP99Ms, 11),
+          cell(s.unanswered, 11),
+          cell(s.cpuMsPerCommand, 11),
+          cell(s.rssPeakMiB, 11),
         ].join(''),
       );
     }
     lines.push(
-      `${t.target}: RSS idle ${t.rssIdleAfterStartMiB} MiB after start, ${t.rssIdleAfterLoadMiB} MiB after load; saturation rate ${t.saturationRate}/s`,
+      `${t.target}: RSS idle ${t.rssIdleAfterStartMiB} MiB after start, ${t.rssIdleAfterLoadMiB} MiB after load; idle CPU ${t.idleCpuMsPerSecond} ms/s; saturation rate ${t.saturationRate}/s`,
     );
   }
   for (const [name, ratios] of Object.entries(figures.ratiosToFloor)) {
