@@ -1,4 +1,8 @@
-/** The command benchmark's figures as a plain-text table for the terminal. */
+/**
+ * The command benchmark's figures as a plain-text table for the terminal. `1st+` is the
+ * first-response overhead; `send lag` is how late the load generator sent (p99): when it is more
+ * than a few ms, the machine was too busy for the figures of that row to mean much.
+ */
 import type { CommandBenchFigures } from '../commands.bench.js';
 
 const cell = (value: number | string | null, width: number): string => String(value ?? '—').padStart(width);
@@ -6,7 +10,7 @@ const cell = (value: number | string | null, width: number): string => String(va
 export function formatCommandTable(figures: CommandBenchFigures): string {
   const lines: string[] = [];
   lines.push(
-    ['target', 'rate/s', 'ack p50', 'ack p99', 'fail', '1st+ p50', '1st+ p99', 'unansw', 'cpu ms/cmd', 'rss MiB']
+    ['target', 'rate/s', 'ack p50', 'ack p99', 'fail', '1st+ p50', '1st+ p99', 'unansw', 'cpu ms/cmd', 'rss MiB', 'send lag']
       .map((h, i) => cell(h, i === 0 ? 9 : 11))
       .join(''),
   );
@@ -24,6 +28,7 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
           cell(s.unanswered, 11),
           cell(s.cpuMsPerCommand, 11),
           cell(s.rssPeakMiB, 11),
+          cell(s.sendLagP99Ms, 11),
         ].join(''),
       );
     }
