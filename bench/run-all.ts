@@ -1,20 +1,22 @@
-/** `npm run bench`: every benchmark in turn; each writes bench/results/<name>.json. */
-import { runAckBenchmark } from './ack.bench.js';
-
-const only = process.argv.slice(2);
+/**
+ * `npm run bench [-- <name>…] [--baseline <git-rev>]`: every benchmark in turn (or the named
+ * ones); each writes bench/results/<name>.json. The commands benchmark reads --baseline itself.
+ */
 const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]> = [
-  ['ack', () => runAckBenchmark()],
+  ['commands', async () => (await import('./commands.bench.js')).runCommandsBenchmark()],
   ['relay', async () => (await import('./relay.bench.js')).runRelayBenchmark()],
   ['render', async () => (await import('./render.bench.js')).runRenderBenchmark()],
   ['resume', async () => (await import('./resume.bench.js')).runResumeBenchmark()],
   ['startup', async () => (await import('./startup.bench.js')).runStartupBenchmark()],
 ];
 
+const only = process.argv.slice(2).filter((arg) => benches.some(([name]) => name === arg));
+
 for (const [name, run] of benches) {
   if (only.length > 0 && !only.includes(name)) continue;
   process.stdout.write(`\n== ${name} ==\n`);
   const started = Date.now();
-  const { figures, file } = await run();
-  process.stdout.write(`${JSON.stringify(figures, null, 2)}\n(${Math.round((Date.now() - started) / 1000)} s, written to ${file})\n`);
+  const { file } = await run();
+  process.stdout.write(`(${Math.round((Date.now() - started) / 1000)} s, written to ${file})\n`);
 }
 process.exit(0);

@@ -1,9 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { setTimeout as delay } from 'node:timers/promises';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,20 +16,27 @@ export async function freePort(): Promise<number> {
 
 export interface SpawnedApp {
   port: number;
+  /** The node process itself, whose CPU and memory a benchmark reads. */
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
- * Runs a TypeScript entry point in its own process (as production does), so what a benchmark
- * measures is not the app and the emulators sharing one event loop. Resolves once /healthz answers.
+ * Runs a bundled entry point with plain `node`, in its own process as production does, so what a
+ * benchmark measures is neither its peers nor a transpiler. Its own stdout is dropped (the app
+ * still formats every log line it would write); stderr shows. Resolves once /healthz answers.
  */
 export async function spawnApp(entry: string, env: Record<string, string>): Promise<SpawnedApp> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), entry], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
@@ -42,15 +46,12 @@ export async function spawnApp(entry: string, env: Record<string, string>): Prom
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${entry} did not answer /healthz within 30 s`);
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${entry} did not answer /healthz within 30 s`);
+    }
+    await delay(100);
   }
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  if (child.pid === undefined) throw new Error(`${entry} has no pid`);
+  return { port, pid: child.pid, stop };
 }

@@ -1,0 +1,44 @@
+/**
+ * The floor of the command benchmark: a bare Bolt app on the same HTTPReceiver, with the same
+ * options, as the app (src/slack/app/create-slack-app.ts). Its /research acks, makes the same
+ * service call the obvious way (fetch, body read and dropped) and posts a fixed answer to the
+ * command's response_url. No logging, no rendering, no store: what Bolt and Node cost on this
+ * machine for the same exchange. It imports nothing of ours, so it measures no code of ours.
+ *
+ * Env: PORT, SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL (ending in /), SERVICE_BASE_URL,
+ * SERVICE_API_KEY.
+ */
+import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+const serviceUrl = `${env('SERVICE_BASE_URL')}/v2/search`;
+const serviceHeaders = { authorization: `Bearer ${env('SERVICE_API_KEY')}`, 'content-type': 'application/json' };
+
+const receiver = new HTTPReceiver({
+  signingSecret: env('SLACK_SIGNING_SECRET'),
+  endpoints: '/slack/events',
+  processBeforeResponse: false,
+  unhandledRequestTimeoutMillis: 2500,
+  logLevel: LogLevel.ERROR,
+  customRoutes: [{ path: '/healthz', method: 'GET', handler: (_req, res) => res.end('ok') }],
+});
+const app = new App({
+  token: env('SLACK_BOT_TOKEN'),
+  receiver,
+  logLevel: LogLevel.ERROR,
+  clientOptions: { slackApiUrl: env('SLACK_API_URL') },
+});
+
+app.command('/research', async ({ ack, command, respond }) => {
+  await ack();
+  const res = await fetch(serviceUrl, { method: 'POST', headers: serviceHeaders, body: JSON.stringify({ query: command.text, num: 5 }) });
+  await res.text();
+  await respond({ response_type: 'ephemeral', text: 'Five documents found.' });
+});
+
+await receiver.start({ port: Number(env('PORT')), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));

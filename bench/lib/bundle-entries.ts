@@ -1,0 +1,41 @@
+/**
+ * Bundles entry points with esbuild (the transpiler tsx and vitest already use), our code only:
+ * npm packages stay external and load from node_modules as in production, so the output directory
+ * gets a node_modules link to the project's. `node bundle.js` starts without transpiling and holds
+ * no transpiler in memory, so a benchmark measures the app and not tsx.
+ * @see https://esbuild.github.io/api/#packages
+ */
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * @param root the source tree the entries are relative to
+ * @param entries name → entry path relative to root
+ * @returns name → bundled file
+ */
+export async function bundleEntries<Name extends string>(options: {
+  root: string;
+  entries: Record<Name, string>;
+  outdir: string;
+  nodeModules: string;
+}): Promise<Record<Name, string>> {
+  const names = Object.keys(options.entries) as Name[];
+  await build({
+    entryPoints: names.map((name) => path.join(options.root, options.entries[name])),
+    outdir: options.outdir,
+    outbase: options.root,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  await symlink(options.nodeModules, path.join(options.outdir, 'node_modules'), 'dir').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  return Object.fromEntries(
+    names.map((name) => [name, path.join(options.outdir, options.entries[name].replace(/\.ts$/, '.js'))]),
+  ) as Record<Name, string>;
+}
