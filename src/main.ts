@@ -74,6 +74,7 @@ async function main(): Promise<void> {
           }
         : demoServiceAddress(playground)),
       timeoutMs: config.serviceTimeoutMs,
+      ...(config.serviceMaxConnections !== undefined ? { maxConnections: config.serviceMaxConnections } : {}),
       logger,
     });
     closers.push(() => service.close());
