@@ -10,8 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
-import { playgroundBanner } from './playground/start-banner.js';
-import { startPlayground, type Playground } from './playground/start-playground.js';
+import type { Playground } from './playground/start-playground.js';
 import { createResearchClient } from './service/research-client.js';
 import { createStateStore } from './store/create-state-store.js';
 import { startResearchDesk } from './research-desk.js';
@@ -58,8 +57,16 @@ async function main(): Promise<void> {
     closers.push(() => store.close());
 
     const needsPlayground = config.slack.mode === 'playground' || config.service.mode === 'demo';
+    // Loaded only when used: the emulators and their demo data would cost a production start (real
+    // Slack, real service) memory and start-up time for nothing.
     const playground = needsPlayground
-      ? await startPlayground({ config, secrets: playgroundSecrets, store, logger, host: localHost })
+      ? await (await import('./playground/start-playground.js')).startPlayground({
+          config,
+          secrets: playgroundSecrets,
+          store,
+          logger,
+          host: localHost,
+        })
       : undefined;
     if (playground) closers.push(() => playground.close());
     const playgroundUrl = playground?.url;
@@ -121,6 +128,7 @@ async function main(): Promise<void> {
     // Measured from process start, so it includes loading the code.
     const readyMs = Math.round(process.uptime() * 1000);
     if (playgroundUrl) {
+      const { playgroundBanner } = await import('./playground/start-banner.js');
       process.stdout.write(playgroundBanner({ playgroundUrl, demo, readyMs, appUrl: `http://${localHost}:${desk.port}` }));
     }
     logger.info('ready', { readyMs, port: desk.port, slack: config.slack.mode, service: config.service.mode });
