@@ -7,12 +7,14 @@
  * (src/playground/). Nothing imports this file.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
 import type { Playground } from './playground/start-playground.js';
 import { createResearchClient } from './service/research-client.js';
 import { createStateStore } from './store/create-state-store.js';
+import { defaultInstanceId } from './store/default-instance-id.js';
 import { startResearchDesk } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
@@ -86,6 +88,19 @@ async function main(): Promise<void> {
     });
     closers.push(() => service.close());
 
+    // Stable across restarts of this replica, so a restart takes its runs back at once rather than
+    // after their lease (default-instance-id.ts says why it stays distinct between replicas).
+    const instanceId =
+      playground?.instanceId ??
+      config.instanceId ??
+      (await defaultInstanceId({
+        store: config.redisUrl ? 'redis' : 'file',
+        dataDir: config.dataDir,
+        hostname: os.hostname(),
+        port: config.port,
+        ...(config.host ? { host: config.host } : {}),
+      }));
+
     let connection: SlackConnection;
     if (config.slack.mode === 'playground') {
       connection = {
@@ -118,7 +133,7 @@ async function main(): Promise<void> {
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
-      ...(playground?.instanceId ? { instanceId: playground.instanceId } : config.instanceId ? { instanceId: config.instanceId } : {}),
+      ...(instanceId ? { instanceId } : {}),
       demo,
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
