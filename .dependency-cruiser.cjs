@@ -92,6 +92,14 @@ module.exports = {
       to: { path: '^src/emulators/' },
     },
     {
+      name: 'production-start-loads-no-playground-or-redis',
+      comment:
+        'A start with real Slack and a real service (no REDIS_URL) must not load the emulators or ioredis: main.ts imports the playground, and the store factory the Redis store, only by dynamic import() when used.',
+      severity: 'error',
+      from: { path: ['^src/main\\.ts$', '^src/store/create-state-store\\.ts$'] },
+      to: { path: ['^src/playground/', '^src/store/redis-state-store\\.ts$'], dependencyTypesNot: ['type-only', 'dynamic-import'] },
+    },
+    {
       name: 'only-main-starts-the-playground',
       comment: 'The playground is wired in at start-up only: src/main.ts is its one importer.',
       severity: 'error',

@@ -76,6 +76,16 @@ const httpUrl = setting.transform((raw, ctx) => {
   return raw;
 });
 
+/** An integer in [min, max]; unset stays undefined, so the default lives with the code that uses it. */
+function optionalIntegerIn(min: number, max: number) {
+  return setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    return fail(ctx, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  });
+}
+
 const redisUrl = setting.refine((raw) => raw === undefined || /^rediss?:\/\//.test(raw), 'must start with redis:// or rediss://');
 
 const domainList = setting.transform((raw, ctx) => {
@@ -126,6 +136,7 @@ const envSchema = z.object({
   REDIS_URL: redisUrl,
   DOCUMENT_URL_DOMAINS: domainList,
   SERVICE_TIMEOUT_MS: numberIn(15_000, 100, 600_000),
+  SERVICE_MAX_CONNECTIONS: optionalIntegerIn(0, 100_000),
   PORT: portNumber(3000),
   HOST: setting,
   DATA_DIR: setting,
@@ -155,6 +166,7 @@ const EXAMPLES: Record<EnvName, string> = {
   REDIS_URL: 'redis://127.0.0.1:6379/0',
   DOCUMENT_URL_DOMAINS: 'research.example.com,docs.example.com',
   SERVICE_TIMEOUT_MS: '15000',
+  SERVICE_MAX_CONNECTIONS: '512',
   PORT: '3000',
   HOST: '0.0.0.0',
   DATA_DIR: 'data',
@@ -244,6 +256,8 @@ const configSchema = envSchema.transform((e, ctx) => {
     slack,
     service,
     serviceTimeoutMs: e.SERVICE_TIMEOUT_MS,
+    /** Keep-alive connections to the service for calls (0: no limit; unset: the client's default). */
+    serviceMaxConnections: e.SERVICE_MAX_CONNECTIONS,
     /** The app's own HTTP server: Slack requests (HTTP mode), /healthz and /readyz. */
     port: e.PORT,
     /** Interface to listen on; unset means 0.0.0.0 with real Slack and 127.0.0.1 for the playground. */

@@ -7,13 +7,14 @@
  * (src/playground/). Nothing imports this file.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
-import { playgroundBanner } from './playground/start-banner.js';
-import { startPlayground, type Playground } from './playground/start-playground.js';
+import type { Playground } from './playground/start-playground.js';
 import { createResearchClient } from './service/research-client.js';
 import { createStateStore } from './store/create-state-store.js';
+import { defaultInstanceId } from './store/default-instance-id.js';
 import { startResearchDesk } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
 import type { SlackConnection } from './slack/app/create-slack-app.js';
@@ -58,8 +59,16 @@ async function main(): Promise<void> {
     closers.push(() => store.close());
 
     const needsPlayground = config.slack.mode === 'playground' || config.service.mode === 'demo';
+    // Loaded only when used: the emulators and their demo data would cost a production start (real
+    // Slack, real service) memory and start-up time for nothing.
     const playground = needsPlayground
-      ? await startPlayground({ config, secrets: playgroundSecrets, store, logger, host: localHost })
+      ? await (await import('./playground/start-playground.js')).startPlayground({
+          config,
+          secrets: playgroundSecrets,
+          store,
+          logger,
+          host: localHost,
+        })
       : undefined;
     if (playground) closers.push(() => playground.close());
     const playgroundUrl = playground?.url;
@@ -74,9 +83,23 @@ async function main(): Promise<void> {
           }
         : demoServiceAddress(playground)),
       timeoutMs: config.serviceTimeoutMs,
+      ...(config.serviceMaxConnections !== undefined ? { maxConnections: config.serviceMaxConnections } : {}),
       logger,
     });
     closers.push(() => service.close());
+
+    // Stable across restarts of this replica, so a restart takes its runs back at once rather than
+    // after their lease (default-instance-id.ts says why it stays distinct between replicas).
+    const instanceId =
+      playground?.instanceId ??
+      config.instanceId ??
+      (await defaultInstanceId({
+        store: config.redisUrl ? 'redis' : 'file',
+        dataDir: config.dataDir,
+        hostname: os.hostname(),
+        port: config.port,
+        ...(config.host ? { host: config.host } : {}),
+      }));
 
     let connection: SlackConnection;
     if (config.slack.mode === 'playground') {
@@ -110,7 +133,7 @@ async function main(): Promise<void> {
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
-      ...(playground?.instanceId ? { instanceId: playground.instanceId } : config.instanceId ? { instanceId: config.instanceId } : {}),
+      ...(instanceId ? { instanceId } : {}),
       demo,
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
@@ -120,6 +143,7 @@ async function main(): Promise<void> {
     // Measured from process start, so it includes loading the code.
     const readyMs = Math.round(process.uptime() * 1000);
     if (playgroundUrl) {
+      const { playgroundBanner } = await import('./playground/start-banner.js');
       process.stdout.write(playgroundBanner({ playgroundUrl, demo, readyMs, appUrl: `http://${localHost}:${desk.port}` }));
     }
     logger.info('ready', { readyMs, port: desk.port, slack: config.slack.mode, service: config.service.mode });

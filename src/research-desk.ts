@@ -36,7 +36,7 @@ export interface ResearchDeskOptions {
   digestGraceMs: number;
   /** The service is the embedded demo emulator. */
   demo: boolean;
-  /** Lease holder id; unique per process start by default. */
+  /** Lease holder id; unique per process start by default (main.ts passes a stable one, default-instance-id.ts). */
   instanceId?: string;
   /** How often the digest scheduler looks for due slots. */
   digestTickMs?: number;
@@ -122,7 +122,10 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const { port } = await slackApp.start();
   logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo: options.demo });
   // Runs a dead process left behind continue in their own Slack messages.
-  void relay.resumeOrphanedRuns().catch((error: unknown) => logger.error('resuming orphaned runs failed', { error }));
+  void relay.resumeOrphanedRuns().then(
+    (runIds) => logger.info('runs resumed at start', { runIds }),
+    (error: unknown) => logger.error('resuming orphaned runs failed', { error }),
+  );
   digests.start();
 
   let stopped = false;

@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     expect(remote.documentUrlDomains).toEqual([]);
   });
 
+  it('reads the service pool size: unset leaves the client its default, 0 means no limit', () => {
+    expect(loadConfig({}).serviceMaxConnections).toBeUndefined();
+    expect(loadConfig({ SERVICE_MAX_CONNECTIONS: '0' }).serviceMaxConnections).toBe(0);
+    expect(loadConfig({ SERVICE_MAX_CONNECTIONS: '1024' }).serviceMaxConnections).toBe(1024);
+  });
+
   it.each([
     [{ SLACK_BOT_TOKEN: secretBot }, 'SLACK_SIGNING_SECRET'],
     [{ SLACK_APP_TOKEN: 'xapp-1-abc' }, 'SLACK_BOT_TOKEN'],
@@ -50,6 +56,7 @@ describe('loadConfig', () => {
     [{ DOCUMENT_URL_DOMAINS: 'ok.example.com,bad domain' }, 'DOCUMENT_URL_DOMAINS'],
     [{ AGENT_IDLE_TIMEOUT_SECONDS: 'soon' }, 'AGENT_IDLE_TIMEOUT_SECONDS'],
     [{ INSTANCE_ID: 'two words' }, 'INSTANCE_ID'],
+    [{ SERVICE_MAX_CONNECTIONS: '2.5' }, 'SERVICE_MAX_CONNECTIONS'],
   ])('refuses %j naming %s with an example', (env, variable) => {
     let caught: unknown;
     try {

@@ -21,6 +21,11 @@ export interface ResearchClientOptions {
   retry?: RetryPolicy;
   /** Transport; by default a keep-alive undici Agent owned (and closed) by the client. */
   dispatcher?: Dispatcher;
+  /**
+   * Keep-alive connections of the default transport for request/response calls; 0 for no limit.
+   * Default DEFAULT_SERVICE_CONNECTIONS.
+   */
+  maxConnections?: number;
   logger?: Logger;
   clock?: Clock;
   /** Waits out a Retry-After (real time by default). */
@@ -49,8 +54,19 @@ export type ResearchClient = SearchApi &
 type AssertAssignable<T extends ResearchService> = T;
 export type ResearchClientIsAService = AssertAssignable<ResearchClient>;
 
-/** Keep-alive connections to the service for request/response calls. */
-const REQUEST_CONNECTIONS = 64;
+/**
+ * Keep-alive connections to the service for request/response calls. Calls beyond it queue inside
+ * the client, so it must exceed calls per second × the service's latency below the app's
+ * saturation: 64 capped a 300 ms service at about 213 calls/s and first responses queued for
+ * seconds from 250 commands/s (bench/service-pool.measure.ts); 512 carries 1,700/s at 300 ms and
+ * 500/s at one second, still a bound on sockets should the service hang.
+ */
+export const DEFAULT_SERVICE_CONNECTIONS = 512;
+
+/** undici counts no limit as null. */
+function poolSize(maxConnections = DEFAULT_SERVICE_CONNECTIONS): number | null {
+  return maxConnections === 0 ? null : maxConnections;
+}
 
 export function createResearchClient(options: ResearchClientOptions): ResearchClient {
   if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError('baseUrl must be an http(s) URL');
@@ -58,7 +74,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
   // get their own, so a busy hour of agent runs never queues a search behind them.
   const ownDispatcher = options.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: REQUEST_CONNECTIONS });
+    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: poolSize(options.maxConnections) });
   const ownStreamDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   const lifetime = new AbortController();
   let closing: Promise<void> | undefined;

@@ -1,7 +1,6 @@
 /** Picks the state store: Redis when REDIS_URL is set (several replicas), else the embedded file store. */
 import type { Logger } from '../observability/logger.js';
 import { createFileStateStore } from './file-state-store.js';
-import { createRedisStateStore, describeRedisUrl } from './redis-state-store.js';
 import type { StateStore } from './state-store.js';
 
 export interface CreateStateStoreOptions {
@@ -14,6 +13,8 @@ export interface CreateStateStoreOptions {
 
 export async function createStateStore(options: CreateStateStoreOptions): Promise<StateStore> {
   if (options.redisUrl !== undefined && options.redisUrl !== '') {
+    // Loaded only here: ioredis costs a single-replica deployment start-up time and memory for nothing.
+    const { createRedisStateStore, describeRedisUrl } = await import('./redis-state-store.js');
     options.logger.info('state store: redis', { redis: describeRedisUrl(options.redisUrl) });
     return createRedisStateStore({
       url: options.redisUrl,
