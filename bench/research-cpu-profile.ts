@@ -47,7 +47,13 @@ interface Child {
 }
 
 /** Runs a TypeScript entry in plain node with tsx as a loader, so the pid is the app's own. */
-async function spawnTs(args: string[], env: Record<string, string>, readyUrl: string, nodeFlags: string[] = [], anyStatus = false): Promise<Child> {
+async function spawnTs(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  nodeFlags: string[] = [],
+  anyStatus = false,
+): Promise<Child> {
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'error', ...env },
@@ -183,7 +189,13 @@ async function drive(appPort: number, stub: Awaited<ReturnType<typeof startSlack
   return { acks, firsts };
 }
 
-async function measure(name: string, child: Child, appPort: number, stub: Awaited<ReturnType<typeof startSlackStub>>, opts: { commands: number; rate: number; serviceLatencyMs: number }): Promise<RunFigures> {
+async function measure(
+  name: string,
+  child: Child,
+  appPort: number,
+  stub: Awaited<ReturnType<typeof startSlackStub>>,
+  opts: { commands: number; rate: number; serviceLatencyMs: number },
+): Promise<RunFigures> {
   await drive(appPort, stub, Math.min(300, opts.commands), opts.rate, `${name}-warm`);
   const cpuBefore = cpuMsOf(child.pid);
   const { acks, firsts } = await drive(appPort, stub, opts.commands, opts.rate, name);
@@ -273,7 +285,12 @@ async function runDriver(): Promise<void> {
         DATA_DIR: dataDir,
       };
       const entry = target === 'floor' ? [SELF, 'floor'] : ['src/main.ts'];
-      const child = await spawnTs(entry, target === 'floor' ? { ...env, SLACK_API_URL: stub.url } : env, `http://127.0.0.1:${port}/healthz`, profFlags);
+      const child = await spawnTs(
+        entry,
+        target === 'floor' ? { ...env, SLACK_API_URL: stub.url } : env,
+        `http://127.0.0.1:${port}/healthz`,
+        profFlags,
+      );
       results[target] = await measure(target, child, port, stub, opts);
       await child.stop();
       process.stdout.write(`${target}: ${JSON.stringify(results[target])}\n`);
