@@ -67,6 +67,9 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     clientOptions,
     // Slack's own retries are handled by event-id dedupe; the bot's own messages are ignored.
     ignoreSelf: true,
+    // No listener keeps conversation state (context.conversation); Bolt's default store would
+    // look every request up and build an Error for each miss.
+    convoStore: false,
   });
   app.use(correlationMiddleware(logger));
   app.error(async (error) => {
