@@ -7,7 +7,11 @@
  * ack p50/p99 and first-response overhead p50/p99.
  *
  *   npx tsx bench/research-cpu-profile.ts [--rate 100] [--commands 1500] [--target app|floor|both]
- *                                         [--service-latency 300] [--cpu-prof DIR]
+ *                                         [--service-latency 300] [--cpu-prof DIR] [--rounds 3]
+ *                                         [--baseline DIR] [--log-level info]
+ *
+ * --baseline measures another checkout too, in the same run (e.g. today's code:
+ * `git archive f62e53e | tar -x -C DIR && ln -s $PWD/node_modules DIR/node_modules`).
  *
  * Not a test and not part of `npm run bench`: nothing asserts on its figures.
  */
@@ -53,9 +57,10 @@ async function spawnTs(
   readyUrl: string,
   nodeFlags: string[] = [],
   anyStatus = false,
+  cwd = ROOT,
 ): Promise<Child> {
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -201,7 +206,7 @@ async function measure(
   const { acks, firsts } = await drive(appPort, stub, opts.commands, opts.rate, name);
   const cpuAfter = cpuMsOf(child.pid);
   // The floor does not call the service: its first response is all overhead.
-  const serviceMs = name === 'floor' ? 0 : opts.serviceLatencyMs;
+  const serviceMs = name.startsWith('floor') ? 0 : opts.serviceLatencyMs;
   const overhead = firsts.map((ms) => ms - serviceMs);
   return {
     commands: opts.commands,
@@ -255,6 +260,12 @@ async function runDriver(): Promise<void> {
       target: { type: 'string', default: 'both' },
       'service-latency': { type: 'string', default: '300' },
       'cpu-prof': { type: 'string' },
+      /** A checkout of another commit (with node_modules) measured in the same run as "baseline". */
+      baseline: { type: 'string' },
+      /** Measures every target this many times, interleaved, against a shared machine's drift. */
+      rounds: { type: 'string', default: '1' },
+      /** The app's LOG_LEVEL: production's default is info; error leaves logging out. */
+      'log-level': { type: 'string', default: 'error' },
     },
   });
   const opts = { rate: Number(values.rate), commands: Number(values.commands), serviceLatencyMs: Number(values['service-latency']) };
@@ -270,33 +281,43 @@ async function runDriver(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-profile-'));
   const profFlags = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
   const results: Record<string, RunFigures> = {};
+  const cpuByTarget: Record<string, number[]> = {};
   try {
-    for (const target of values.target === 'both' ? ['floor', 'app'] : [values.target ?? 'app']) {
-      const port = await freePort();
-      const env = {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        SLACK_BOT_TOKEN: SECRETS.botToken,
-        SLACK_SIGNING_SECRET: SECRETS.signingSecret,
-        SLACK_API_URL: `${stub.url}/api/`,
-        SERVICE_BASE_URL: `http://127.0.0.1:${servicePort}`,
-        SERVICE_API_KEY: SECRETS.apiKey,
-        DATA_DIR: dataDir,
-      };
-      const entry = target === 'floor' ? [SELF, 'floor'] : ['src/main.ts'];
-      const child = await spawnTs(
-        entry,
-        target === 'floor' ? { ...env, SLACK_API_URL: stub.url } : env,
-        `http://127.0.0.1:${port}/healthz`,
-        profFlags,
-      );
-      results[target] = await measure(target, child, port, stub, opts);
-      await child.stop();
-      process.stdout.write(`${target}: ${JSON.stringify(results[target])}\n`);
+    for (let pass = 0; pass < Number(values.rounds); pass++) {
+      const targets = values.target === 'both' ? ['floor', ...(values.baseline ? ['baseline'] : []), 'app'] : [values.target ?? 'app'];
+      for (const target of targets) {
+        const port = await freePort();
+        const env = {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          NODE_ENV: 'production',
+          SLACK_BOT_TOKEN: SECRETS.botToken,
+          SLACK_SIGNING_SECRET: SECRETS.signingSecret,
+          SLACK_API_URL: `${stub.url}/api/`,
+          SERVICE_BASE_URL: `http://127.0.0.1:${servicePort}`,
+          SERVICE_API_KEY: SECRETS.apiKey,
+          DATA_DIR: path.join(dataDir, target),
+        };
+        const entry = target === 'floor' ? [SELF, 'floor'] : ['src/main.ts'];
+        const child = await spawnTs(
+          entry,
+          target === 'floor' ? { ...env, SLACK_API_URL: stub.url } : env,
+          `http://127.0.0.1:${port}/healthz`,
+          profFlags,
+          false,
+          target === 'baseline' && values.baseline ? values.baseline : ROOT,
+        );
+        results[target] = await measure(`${target}${pass}`, child, port, stub, opts);
+        await child.stop();
+        cpuByTarget[target] = [...(cpuByTarget[target] ?? []), results[target].cpuMsPerCommand];
+        process.stdout.write(`${target}: ${JSON.stringify(results[target])}\n`);
+      }
     }
-    if (results.app && results.floor) {
-      process.stdout.write(`cpu ratio app/floor: ${round(results.app.cpuMsPerCommand / results.floor.cpuMsPerCommand, 2)}\n`);
+    const medians = Object.fromEntries(Object.entries(cpuByTarget).map(([t, v]) => [t, round(median(v), 2)]));
+    process.stdout.write(`median CPU ms per command: ${JSON.stringify(medians)}\n`);
+    for (const name of ['baseline', 'app']) {
+      if (medians[name] && medians.floor)
+        process.stdout.write(`median cpu ratio ${name}/floor: ${round(medians[name] / medians.floor, 2)}\n`);
     }
   } finally {
     await service.stop();
