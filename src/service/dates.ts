@@ -54,9 +54,27 @@ export function parseDateOrDateTime(input: string): DateResult {
   return input.trim().includes(' ') ? parseDateTime(input) : parseDate(input);
 }
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and every search result asks
+ * for a date: one formatter per time zone, built on first use. A zone that does not exist throws
+ * (RangeError) and is not kept; the cap only guards against endless spellings of real zones.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_DAY_FORMATTERS = 1000;
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormatters.size >= MAX_DAY_FORMATTERS) dayFormatters.clear();
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar day of `now` in `timeZone` (default UTC), as a UTC-midnight Date. */
 export function calendarDay(now: Date, timeZone = 'UTC'): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day')));
 }

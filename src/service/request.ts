@@ -66,6 +66,15 @@ export interface Requester {
 }
 
 export function createRequester(ctx: RequestContext): Requester {
+  // Requests in flight, so that closing the client ends them (streams included) with one listener.
+  const inFlight = new Set<AbortController>();
+  ctx.lifetime.addEventListener(
+    'abort',
+    () => {
+      for (const controller of inFlight) controller.abort(ctx.lifetime.reason);
+    },
+    { once: true },
+  );
   const headersFor = (spec: RequestSpec, accept: string): Record<string, string> => ({
     authorization: `Bearer ${ctx.apiKey}`,
     accept,
@@ -82,7 +91,7 @@ export function createRequester(ctx: RequestContext): Requester {
 
   const attemptOnce = async <T>(spec: CallSpec<T>, attempt: number): Promise<T> => {
     const started = ctx.clock.now();
-    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime]);
+    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
     let status: number;
     let headers: IncomingHttpHeaders;
     let text: string;
@@ -100,7 +109,7 @@ export function createRequester(ctx: RequestContext): Requester {
     } catch (error) {
       throw classifyTransportError(error, ctx, spec, deadline.timedOut());
     } finally {
-      deadline.clear();
+      deadline.release();
     }
     ctx.logger?.debug('service call', {
       method: spec.method,
@@ -175,7 +184,7 @@ export function createRequester(ctx: RequestContext): Requester {
 
   const open: Requester['open'] = async (spec) => {
     if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
-    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime]);
+    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
     try {
       const res = await undiciRequest(urlFor(spec), {
         method: spec.method,
@@ -190,13 +199,14 @@ export function createRequester(ctx: RequestContext): Requester {
         const retryAfterMs = parseRetryAfter(res.headers['retry-after'], ctx.clock.now());
         throw mapHttpError({ method: spec.method, path: spec.path, status: res.statusCode, bodyText: text, retryAfterMs });
       }
+      // Only the wait for headers is bounded; the stream stays cancellable until its body closes.
+      deadline.clear();
+      res.body.once('close', deadline.release);
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (error) {
+      deadline.release();
       if (error instanceof ServiceError) throw error;
       throw classifyTransportError(error, ctx, spec, deadline.timedOut());
-    } finally {
-      // Only the wait for headers is bounded; the timeout controller stays un-fired afterwards.
-      deadline.clear();
     }
   };
 
@@ -206,16 +216,43 @@ export function createRequester(ctx: RequestContext): Requester {
 interface Deadline {
   signal: AbortSignal;
   timedOut: () => boolean;
+  /** Stops the timer; the signal still follows the caller's signal and the client's lifetime. */
   clear: () => void;
+  /** Stops the timer and stops following: for a call whose answer has been read in full. */
+  release: () => void;
 }
 
-function startDeadline(timeoutMs: number, signals: Array<AbortSignal | undefined>): Deadline {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new Error('request timed out')), timeoutMs);
+/**
+ * One controller per request, aborted by its timer, the caller's signal or the client's lifetime.
+ * Built by hand rather than with AbortSignal.any, which costs more per request; the lifetime has
+ * one listener for all requests in flight (`inFlight`), not one per request.
+ */
+function startDeadline(
+  timeoutMs: number,
+  [callerSignal, lifetime]: [AbortSignal | undefined, AbortSignal],
+  inFlight: Set<AbortController>,
+): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('request timed out'));
+  }, timeoutMs);
+  const follow = (): void => controller.abort(callerSignal?.reason);
+  if (lifetime.aborted) controller.abort(lifetime.reason);
+  else if (callerSignal?.aborted) follow();
+  else callerSignal?.addEventListener('abort', follow, { once: true });
+  inFlight.add(controller);
+  const clear = (): void => clearTimeout(timer);
   return {
-    signal: anySignal([...signals, timeout.signal]),
-    timedOut: () => timeout.signal.aborted,
-    clear: () => clearTimeout(timer),
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear,
+    release: () => {
+      clear();
+      callerSignal?.removeEventListener('abort', follow);
+      inFlight.delete(controller);
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { createServer } from 'node:net';
@@ -208,6 +209,20 @@ describe('the call path', () => {
     const net = await failure(offline.latestConcepts());
     expect(net).toMatchObject({ kind: 'network', retryable: true });
     await offline.close();
+  });
+
+  it('ends calls in flight when closed, and leaves no listener on a caller signal after a call', async () => {
+    script('/v1/docs/held/summary', () => undefined);
+    const closing = createResearchClient({ baseUrl: server.url, apiKey: API_KEY, timeoutMs: 60_000, retry: fastTestRetryPolicy });
+    const held = failure(closing.getDocumentSummary('held'));
+    while (hits('/v1/docs/held/summary') < 1) await new Promise((resolve) => setImmediate(resolve));
+    await closing.close();
+    expect((await held).kind).toBe('cancelled');
+
+    script('/v1/concepts/latest', json(200, []));
+    const caller = new AbortController();
+    for (let i = 0; i < 3; i++) await client.latestConcepts({ signal: caller.signal });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 
   it('falls back to /v1/search/rag when /v1/search/chunks is unknown, and remembers', async () => {

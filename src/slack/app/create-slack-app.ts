@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
-import { webClientOptions } from '../../slack-api/create-web-client.js';
+import { WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
+import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
 import { correlationMiddleware } from './correlation-middleware.js';
@@ -35,7 +36,11 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const boltLogger = toBoltLogger(logger.child({ component: 'bolt' }), LogLevel.WARN);
   // Bolt builds a WebClient per workspace from these options: the same policy (timeout, no SDK
   // retries, 429s rejected) as every other client of the app. Bolt adds its own logger.
-  const clientOptions = webClientOptions({ ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), policy: 'app' });
+  // Its fetch (also what respond() posts to response_urls with) is undici's request(): see undici-fetch.ts.
+  const clientOptions = {
+    ...webClientOptions({ ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), policy: 'app' }),
+    fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
+  };
   const routes = [...healthRoutes(options.readiness), ...(options.extraRoutes ?? [])];
 
   let receiver: Receiver;
@@ -67,6 +72,9 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     clientOptions,
     // Slack's own retries are handled by event-id dedupe; the bot's own messages are ignored.
     ignoreSelf: true,
+    // No listener keeps conversation state (context.conversation); Bolt's default store would
+    // look every request up and build an Error for each miss.
+    convoStore: false,
   });
   app.use(correlationMiddleware(logger));
   app.error(async (error) => {

@@ -9,7 +9,7 @@ import { docItem, docMetaLine, docTitleLink } from './doc-item.js';
 import { bold, escapeMrkdwn, safeUrl } from './escape.js';
 import { excerpt } from './format.js';
 import { clampMessage, SLACK_LIMITS } from './limits.js';
-import { markdownToPlainText } from './markdown/markdown-to-plain-text.js';
+import { markdownExcerpt } from './markdown/markdown-excerpt.js';
 import { markdownToMrkdwn } from './markdown/markdown-pieces.js';
 
 type AnyDoc = DocumentDetail | DocumentSummary | SearchDocument;
@@ -66,7 +66,7 @@ export function renderDocumentSummary(input: DocumentSummaryInput): SlackMessage
       ...(url ? [button({ text: 'Open', actionId: ACTION_IDS.searchOpen, url })] : []),
     ]),
   ];
-  const text = `Summary of ${item.title}: ${excerpt(markdownToPlainText(input.summary.summary ?? ''), 300) || 'no summary available'}`;
+  const text = `Summary of ${item.title}: ${markdownExcerpt(input.summary.summary ?? '', 300) || 'no summary available'}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
 }
 
@@ -76,7 +76,7 @@ export function renderUnfurl(doc: AnyDoc, timeZone?: string): { blocks: KnownBlo
   const summary = item.summary ?? ('summary' in doc ? doc.summary : undefined);
   const blocks: Array<KnownBlock | false> = [
     section(`${bold(docTitleLink(item))}\n${docMetaLine(item)}`),
-    Boolean(summary) && section(escapeMrkdwn(excerpt(markdownToPlainText(summary ?? ''), 400))),
+    Boolean(summary) && section(escapeMrkdwn(markdownExcerpt(summary ?? '', 400))),
   ];
   return { blocks: clampMessage({ text: item.title || 'Document', blocks: compact(blocks) }).blocks };
 }

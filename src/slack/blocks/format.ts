@@ -5,6 +5,7 @@
  * Missing or non-finite numbers show as an em dash.
  */
 import { clampPlainText } from './clamp-text.js';
+import { dayFormatter, groupingFormatter } from './intl-formatters.js';
 
 export const MISSING = '—';
 
@@ -36,12 +37,10 @@ export function chooseUnit(values: Array<number | undefined>): AmountUnit {
   return UNITS.find((u) => median >= u.divisor * 10) ?? (UNITS[UNITS.length - 1] as AmountUnit);
 }
 
-const grouping = (decimals: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-
 /** A number with thousands separators; `sign` adds '+' to positives. */
 export function formatNumber(value: number | undefined, decimals = 2, sign = false): string {
   if (!isNum(value)) return MISSING;
-  const text = grouping(decimals).format(value);
+  const text = groupingFormatter(decimals).format(value);
   return sign && value > 0 ? `+${text}` : text.replace(/^-0(\.0+)?$/, '0$1');
 }
 
@@ -82,7 +81,7 @@ export function displayDate(value: number | string | undefined, timeZone = 'UTC'
   } else return undefined;
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+    return dayFormatter(timeZone).format(new Date(ms));
   } catch {
     return undefined;
   }

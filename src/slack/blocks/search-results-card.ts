@@ -9,10 +9,9 @@ import { encodeDocButton, encodeSearchState, type SearchState } from './button-v
 import { actions, button, compact, context, divider, header, section } from './card-parts.js';
 import { docItem, docMetaLine, docTitleLink, type DocItem } from './doc-item.js';
 import { bold, escapeMrkdwn, safeUrl } from './escape.js';
-import { excerpt } from './format.js';
 import { clampMessage } from './limits.js';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
-import { markdownToPlainText } from './markdown/markdown-to-plain-text.js';
+import { markdownExcerpt } from './markdown/markdown-excerpt.js';
 
 export interface SearchCardContext {
   /** The search being shown; `p` is the page on screen. */
@@ -69,7 +68,7 @@ function emptyHint(matchesWithoutDates: number | undefined): string {
 function docBlocks(item: DocItem, index: number, query: string | undefined): KnownBlock[] {
   const lines = [bold(docTitleLink(item)), docMetaLine(item)];
   // Summaries are Markdown (the interface says so): flattened to plain text for a compact excerpt.
-  if (item.summary) lines.push(escapeMrkdwn(excerpt(markdownToPlainText(item.summary), SUMMARY_EXCERPT)));
+  if (item.summary) lines.push(escapeMrkdwn(markdownExcerpt(item.summary, SUMMARY_EXCERPT)));
   const url = safeUrl(item.url);
   const buttons = [
     button({
