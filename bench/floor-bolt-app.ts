@@ -1,12 +1,14 @@
 /**
- * The floor of the command benchmark: a bare Bolt app on the same HTTPReceiver, with the same
- * options, as the app (src/slack/app/create-slack-app.ts). Its /research acks, makes the same
- * service call the obvious way (fetch, body read and dropped) and posts a fixed answer to the
- * command's response_url. No logging, no rendering, no store: what Bolt and Node cost on this
- * machine for the same exchange. It imports nothing of ours, so it measures no code of ours.
+ * The floor of the benchmarks: a bare Bolt app on the same HTTPReceiver, with the same options, as
+ * the app (src/slack/app/create-slack-app.ts). Its /research acks and posts a fixed answer to the
+ * command's response_url; with SERVICE_BASE_URL set (the command benchmark) it first makes the
+ * same service call the obvious way (fetch, body read and dropped), so "first response minus the
+ * service's latency" means the same for the app and the floor. No logging, no rendering, no
+ * store: what Bolt and Node cost on this machine for the same exchange. It imports nothing of
+ * ours, so it measures no code of ours. The start-up and idle-memory measures run it too.
  *
- * Env: PORT, SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL (ending in /), SERVICE_BASE_URL,
- * SERVICE_API_KEY.
+ * Env: PORT, SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL (ending in /), and optionally
+ * SERVICE_BASE_URL with SERVICE_API_KEY.
  */
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 
@@ -15,8 +17,10 @@ const env = (name: string): string => {
   if (!value) throw new Error(`${name} is required`);
   return value;
 };
-const serviceUrl = `${env('SERVICE_BASE_URL')}/v2/search`;
-const serviceHeaders = { authorization: `Bearer ${env('SERVICE_API_KEY')}`, 'content-type': 'application/json' };
+const serviceUrl = process.env.SERVICE_BASE_URL ? `${process.env.SERVICE_BASE_URL}/v2/search` : undefined;
+const serviceHeaders: Record<string, string> = serviceUrl
+  ? { authorization: `Bearer ${env('SERVICE_API_KEY')}`, 'content-type': 'application/json' }
+  : {};
 
 const receiver = new HTTPReceiver({
   signingSecret: env('SLACK_SIGNING_SECRET'),
@@ -24,7 +28,10 @@ const receiver = new HTTPReceiver({
   processBeforeResponse: false,
   unhandledRequestTimeoutMillis: 2500,
   logLevel: LogLevel.ERROR,
-  customRoutes: [{ path: '/healthz', method: 'GET', handler: (_req, res) => res.end('ok') }],
+  customRoutes: [
+    { path: '/healthz', method: 'GET', handler: (_req, res) => res.end('ok') },
+    { path: '/readyz', method: 'GET', handler: (_req, res) => res.end('{"ok":true}') },
+  ],
 });
 const app = new App({
   token: env('SLACK_BOT_TOKEN'),
@@ -35,8 +42,10 @@ const app = new App({
 
 app.command('/research', async ({ ack, command, respond }) => {
   await ack();
-  const res = await fetch(serviceUrl, { method: 'POST', headers: serviceHeaders, body: JSON.stringify({ query: command.text, num: 5 }) });
-  await res.text();
+  if (serviceUrl) {
+    const res = await fetch(serviceUrl, { method: 'POST', headers: serviceHeaders, body: JSON.stringify({ query: command.text, num: 5 }) });
+    await res.text();
+  }
   await respond({ response_type: 'ephemeral', text: 'Five documents found.' });
 });
 

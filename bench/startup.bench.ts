@@ -7,7 +7,7 @@
  * - the built app as the image runs it (`node main.js`, NODE_ENV=production), with the file store
  *   and with Redis;
  * - the image itself (`docker run`), when Docker can run here; otherwise the JSON says why.
- * Floors in the same run: a bare Node HTTP server, and a bare Bolt app (bench/startup-floor-app.ts),
+ * Floors in the same run: a bare Node HTTP server, and a bare Bolt app (bench/floor-bolt-app.ts),
  * both built, spawned and polled the same way.
  */
 import { execFile } from 'node:child_process';
@@ -26,7 +26,7 @@ import { writeResults } from './lib/write-results.js';
 
 const run = promisify(execFile);
 const SECRETS = { botToken: 'xoxb-startup-bench-token-0000', signingSecret: 'startup-bench-signing-secret' };
-const FLOOR_APP = 'bench/startup-floor-app.ts';
+const FLOOR_APP = 'bench/floor-bolt-app.ts';
 const IMAGE = 'research-desk-startup-bench';
 
 export interface StartupBenchParameters {
