@@ -73,6 +73,8 @@ export interface CommandBenchFigures {
   loadAverageAtStart: number[];
   targets: TargetFigures[];
   ratiosToFloor: Record<string, TargetRatios[]>;
+  /** The same ratios against the floor that makes no service call (the issue's definition). */
+  ratiosToAckOnlyFloor: Record<string, TargetRatios[]>;
   idleRssToFloor: Record<string, number>;
   peerCalls: Record<string, number>;
   /** CPU the peers and the load generator used over the whole run: were they cheap enough? */
@@ -83,6 +85,8 @@ interface Target {
   name: string;
   description: string;
   entry: string;
+  /** Extra environment for this target's process. */
+  env?: Record<string, string>;
   process?: SpawnedApp;
   steps: StepFigures[];
   rssIdleAfterStartMiB: number;
@@ -131,8 +135,18 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
       },
       {
         name: 'floor',
-        description: 'bare Bolt app (bench/floor-bolt-app.ts)',
+        description: 'bare Bolt app (bench/floor-bolt-app.ts) that acks, makes the same service call and posts a fixed answer',
         entry: bundles.floor,
+        steps: [],
+        rssIdleAfterStartMiB: 0,
+        idleCpuMsPerSecond: 0,
+      },
+      {
+        // The issue's floor: no service call at all, so the app's ratio to it includes the call.
+        name: 'floor-ack-only',
+        description: 'bare Bolt app (bench/floor-bolt-app.ts) that acks and posts a fixed answer, no service call',
+        entry: bundles.floor,
+        env: { BENCH_FLOOR_SKIP_SERVICE: '1' },
         steps: [],
         rssIdleAfterStartMiB: 0,
         idleCpuMsPerSecond: 0,
@@ -171,6 +185,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         SLACK_API_URL: `${slackUrl}/api/`,
         SERVICE_BASE_URL: serviceUrl,
         DATA_DIR: dataDir,
+        ...target.env,
       });
       const spawned = target.process;
       closers.push(() => spawned.stop());
@@ -237,7 +252,8 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     const callsAnswer = peers.next<Arrivals>('arrivals');
     peers.send({ type: 'take-arrivals', step: 'calls-only' });
     const peerCalls = (await callsAnswer).calls;
-    const others = targets.filter((t) => t.name !== 'floor');
+    const others = targets.filter((t) => !t.name.startsWith('floor'));
+    const ackOnlyFloor = targets.find((t) => t.name === 'floor-ack-only');
     const harnessCpu = {
       commandsSent,
       peersCpuMs: await readCpuMs(peers.child.pid ?? 0),
@@ -247,6 +263,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
       loadAverageAtStart,
       targets: measured,
       ratiosToFloor: Object.fromEntries(others.map((t) => [t.name, ratiosToFloor(t.steps, floor?.steps ?? [])])),
+      ratiosToAckOnlyFloor: Object.fromEntries(others.map((t) => [t.name, ratiosToFloor(t.steps, ackOnlyFloor?.steps ?? [])])),
       idleRssToFloor: Object.fromEntries(
         others.map((t) => [t.name, round(t.rssIdleAfterStartMiB / Math.max(floor?.rssIdleAfterStartMiB ?? 1, 1), 2)]),
       ),

@@ -8,7 +8,7 @@
  * ours, so it measures no code of ours. The start-up and idle-memory measures run it too.
  *
  * Env: PORT, SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL (ending in /), and optionally
- * SERVICE_BASE_URL with SERVICE_API_KEY.
+ * SERVICE_BASE_URL with SERVICE_API_KEY (BENCH_FLOOR_SKIP_SERVICE=1 leaves the call out all the same).
  */
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 
@@ -17,7 +17,8 @@ const env = (name: string): string => {
   if (!value) throw new Error(`${name} is required`);
   return value;
 };
-const serviceUrl = process.env.SERVICE_BASE_URL ? `${process.env.SERVICE_BASE_URL}/v2/search` : undefined;
+const serviceUrl =
+  process.env.SERVICE_BASE_URL && process.env.BENCH_FLOOR_SKIP_SERVICE !== '1' ? `${process.env.SERVICE_BASE_URL}/v2/search` : undefined;
 const serviceHeaders: Record<string, string> = serviceUrl
   ? { authorization: `Bearer ${env('SERVICE_API_KEY')}`, 'content-type': 'application/json' }
   : {};

@@ -44,5 +44,8 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
       );
     }
   }
+  for (const [name, ratios] of Object.entries(figures.ratiosToAckOnlyFloor ?? {})) {
+    lines.push(`${name} / floor-ack-only: cpu ${ratios.map((r) => `×${r.cpuMsPerCommand ?? '—'} at ${r.rate}/s`).join(', ')}`);
+  }
   return `${lines.join('\n')}\n`;
 }
