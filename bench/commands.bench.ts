@@ -34,13 +34,10 @@ import { runCommandStep } from './lib/run-command-step.js';
 import { round } from './lib/stats.js';
 import { spawnApp, type SpawnedApp } from './lib/spawn-app.js';
 import { writeResults } from './lib/write-results.js';
+import { benchSecretsEnv, makeBenchSecrets } from './lib/bench-secrets.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECRETS = {
-  SLACK_BOT_TOKEN: 'xoxb-bench-commands-bot-token-0000',
-  SLACK_SIGNING_SECRET: 'bench-commands-signing-secret-0000',
-  SERVICE_API_KEY: 'bench-commands-service-key',
-};
+const SECRETS = benchSecretsEnv(makeBenchSecrets());
 const TEXTS = ['NVDA gross margin', '茅台 毛利率', 'data center capex guidance'];
 /** Time for a target to finish starting up (lazy loads, first timers) before idle RSS is read. */
 const SETTLE_MS = 2_000;

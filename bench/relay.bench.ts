@@ -35,9 +35,10 @@ import type { MemorySample } from './relay-memory-worker.js';
 import { replayOldestFirst } from './lib/ideal-scheduler.js';
 import { budgetExcess, lastFinalLowerBoundMs, stalenessLowerBoundMs, type BudgetModel } from './lib/staleness-bound.js';
 import { SLACK_RATE_LIMITS } from '../src/slack-api/rate-limits.js';
+import { makeBenchSecrets } from './lib/bench-secrets.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const BOT_TOKEN = 'xoxb-fake-relay-bench-token';
+const BOT_TOKEN = makeBenchSecrets().botToken;
 const STRATEGIES = ['relay', 'naive', 'throttle'] as const;
 /** chat.update: Slack tier 3, per workspace; bursts are tolerated, not guaranteed (staleness-bound.ts). */
 const UPDATE_BUDGET: BudgetModel = { perMinute: SLACK_RATE_LIMITS['chat.update'].perMinute, burst: 2 };

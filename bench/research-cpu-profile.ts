@@ -26,10 +26,11 @@ import { parseArgs } from 'node:util';
 import { signSlackRequest } from '../src/emulators/slack/signing.js';
 import { freePort } from './lib/spawn-app.js';
 import { median, percentile, round } from './lib/stats.js';
+import { makeBenchSecrets } from './lib/bench-secrets.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
-const SECRETS = { botToken: 'xoxb-fake-profile-bot-token-0000', signingSecret: 'profile-signing-secret-0000', apiKey: 'profile-key' };
+const SECRETS = makeBenchSecrets();
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** utime + stime of a process, in milliseconds (Linux /proc/<pid>/stat fields 14 and 15). */
@@ -224,7 +225,7 @@ async function measure(
 async function runPeerService(): Promise<void> {
   const { startServiceEmulator } = await import('../src/emulators/service/index.js');
   const latencyMs = Number(process.env.SERVICE_LATENCY_MS ?? 300);
-  await startServiceEmulator({ port: Number(process.env.PORT), apiKey: SECRETS.apiKey, faults: { latencyMs } });
+  await startServiceEmulator({ port: Number(process.env.PORT), apiKey: SECRETS.serviceApiKey, faults: { latencyMs } });
   process.on('SIGTERM', () => process.exit(0));
 }
 
@@ -295,7 +296,7 @@ async function runDriver(): Promise<void> {
           SLACK_SIGNING_SECRET: SECRETS.signingSecret,
           SLACK_API_URL: `${stub.url}/api/`,
           SERVICE_BASE_URL: `http://127.0.0.1:${servicePort}`,
-          SERVICE_API_KEY: SECRETS.apiKey,
+          SERVICE_API_KEY: SECRETS.serviceApiKey,
           DATA_DIR: path.join(dataDir, target),
         };
         const entry = target === 'floor' ? [SELF, 'floor'] : ['src/main.ts'];

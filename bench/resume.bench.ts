@@ -25,8 +25,10 @@ import { freePort } from './lib/spawn-app.js';
 import { median, round } from './lib/stats.js';
 import { within } from './lib/within.js';
 import { writeResults } from './lib/write-results.js';
+import { makeBenchSecrets } from './lib/bench-secrets.js';
 
-const SECRETS = { botToken: 'xoxb-resume-bench-token-0000', signingSecret: 'resume-bench-signing-secret' };
+const { botToken, signingSecret } = makeBenchSecrets();
+const SECRETS = { botToken, signingSecret };
 const QUESTION = 'Full sector review of Chinese liquor makers';
 const TARGET_RESUME_MS = 1000;
 /** Bounds each wait (the default configuration's resume waits out a 30 s lease). */

@@ -23,9 +23,11 @@ import { flushRedis } from './lib/flush-redis.js';
 import { freePort } from './lib/spawn-app.js';
 import { median, round } from './lib/stats.js';
 import { writeResults } from './lib/write-results.js';
+import { makeBenchSecrets } from './lib/bench-secrets.js';
 
 const run = promisify(execFile);
-const SECRETS = { botToken: 'xoxb-startup-bench-token-0000', signingSecret: 'startup-bench-signing-secret' };
+const { botToken, signingSecret } = makeBenchSecrets();
+const SECRETS = { botToken, signingSecret };
 const FLOOR_APP = 'bench/floor-bolt-app.ts';
 const IMAGE = 'research-desk-startup-bench';
 
