@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compact } from './compact.js';
-import { listOf, optionalNumber, optionalString, wireString } from './wire-fields.js';
+import { quoteDay, quoteDayFields } from './quote-day-fields.js';
+import { listOf, optionalNumber, optionalString } from './wire-fields.js';
 
 /**
  * One trading day of a company's stock (`/v1/stock/company-prices`, renamed
@@ -10,44 +11,8 @@ import { listOf, optionalNumber, optionalString, wireString } from './wire-field
  * names are read, plus `volume` and the trading `currency` when given.
  */
 export const stockPriceItemSchema = z
-  .object({
-    date: wireString,
-    symbol: optionalString,
-    name: optionalString,
-    currency: optionalString,
-    stock_open: optionalNumber,
-    day_high: optionalNumber,
-    day_low: optionalNumber,
-    stock_price: optionalNumber,
-    stock_change_percent: optionalNumber,
-    trade_amount: optionalNumber,
-    volume: optionalNumber,
-    ps_ttm: optionalNumber,
-    pb: optionalNumber,
-    pe_ttm: optionalNumber,
-    dividend_yield: optionalNumber,
-    market_capitalization: optionalNumber,
-  })
-  .transform((r) =>
-    compact({
-      date: r.date,
-      symbol: r.symbol ?? '',
-      name: r.name ?? '',
-      currency: r.currency,
-      open: r.stock_open,
-      dayHigh: r.day_high,
-      dayLow: r.day_low,
-      close: r.stock_price,
-      changePercent: r.stock_change_percent,
-      tradeAmount: r.trade_amount,
-      volume: r.volume,
-      psTtm: r.ps_ttm,
-      pb: r.pb,
-      peTtm: r.pe_ttm,
-      dividendYield: r.dividend_yield,
-      marketCap: r.market_capitalization,
-    }),
-  );
+  .object({ ...quoteDayFields, currency: optionalString, volume: optionalNumber })
+  .transform((r) => compact({ ...quoteDay(r), currency: r.currency, volume: r.volume }));
 
 /** `data` of the company price endpoints: `{items: [...]}` as for index prices, or the bare list. */
 export const stockPricesSchema = z.preprocess(
