@@ -17,7 +17,7 @@ import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { payloadOf } from '../agent/support/crash-rig.js';
 import { finalThread } from '../agent/support/relay-harness.js';
-import { freePort, startAppProcess, type AppProcess, type LogLine } from './support/app-process.js';
+import { freePort, startAppProcess, type AppProcess, type LogLine, appEnvBetweenEmulators } from './support/app-process.js';
 
 const SECRETS = {
   botToken: 'xoxb-app-crash-test-token',
@@ -52,14 +52,7 @@ async function openSetup(opened: Setup[]): Promise<Setup> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-app-crash-'));
   const port = await freePort();
   const env = {
-    SLACK_BOT_TOKEN: SECRETS.botToken,
-    SLACK_SIGNING_SECRET: SECRETS.signingSecret,
-    SLACK_API_URL: slack.apiUrl,
-    SERVICE_BASE_URL: service.url,
-    SERVICE_API_KEY: service.apiKey,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+    ...appEnvBetweenEmulators({ slack, service, secrets: SECRETS, dataDir, port }),
     // Stable across restarts: the restarted app takes the run back at once, not after its lease expires.
     INSTANCE_ID: 'app-crash-0',
     SLACK_STREAMING: 'update',

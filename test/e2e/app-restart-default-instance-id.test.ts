@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
-import { freePort, startAppProcess, type AppProcess, type LogLine } from './support/app-process.js';
+import { freePort, startAppProcess, type AppProcess, type LogLine, appEnvBetweenEmulators } from './support/app-process.js';
 
 const SECRETS = { botToken: 'xoxb-restart-default-id-token', signingSecret: 'restart-default-id-signing-secret' };
 
@@ -32,14 +32,7 @@ describe('restart with the default instance id', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-restart-default-id-'));
     const port = await freePort();
     const env = {
-      SLACK_BOT_TOKEN: SECRETS.botToken,
-      SLACK_SIGNING_SECRET: SECRETS.signingSecret,
-      SLACK_API_URL: slack.apiUrl,
-      SERVICE_BASE_URL: service.url,
-      SERVICE_API_KEY: service.apiKey,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      ...appEnvBetweenEmulators({ slack, service, secrets: SECRETS, dataDir, port }),
       RUN_LEASE_SECONDS: '3600',
       SLACK_STREAMING: 'update',
       LOG_LEVEL: 'info',

@@ -116,3 +116,26 @@ export async function freePort(): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no port assigned');
   return address.port;
 }
+
+/**
+ * The production-like environment of an app process between the two emulators (HTTP mode, the
+ * embedded store in `dataDir`, listening on 127.0.0.1:`port`); tests add what they vary.
+ */
+export function appEnvBetweenEmulators(peers: {
+  slack: { apiUrl: string };
+  service: { url: string; apiKey: string };
+  secrets: { botToken: string; signingSecret: string };
+  dataDir: string;
+  port: number;
+}): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: peers.secrets.botToken,
+    SLACK_SIGNING_SECRET: peers.secrets.signingSecret,
+    SLACK_API_URL: peers.slack.apiUrl,
+    SERVICE_BASE_URL: peers.service.url,
+    SERVICE_API_KEY: peers.service.apiKey,
+    DATA_DIR: peers.dataDir,
+    PORT: String(peers.port),
+    HOST: '127.0.0.1',
+  };
+}
