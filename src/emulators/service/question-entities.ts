@@ -164,7 +164,7 @@ const isFree = (claimed: Span[], start: number, end: number): boolean => !claime
 
 /**
  * Company-looking words nothing claimed: unknown tickers (ZZZZ), possessives (Costco's) and the
- * sides of a comparison (Moutai vs Costco, 比较茅台和剑南春).
+ * sides of a comparison (Moutai vs Costco, compare Costco and NVDA, 比较茅台和剑南春).
  */
 function unknownCompanySpans(text: string, claimed: Span[]): Span[] {
   const spans: Span[] = [];
@@ -177,7 +177,11 @@ function unknownCompanySpans(text: string, claimed: Span[]): Span[] {
   };
   for (const m of text.matchAll(/(?<![A-Za-z0-9$:.])[A-Z]{2,5}(?![A-Za-z0-9])/g)) consider(m.index, m[0]);
   for (const m of text.matchAll(/(?<![A-Za-z0-9])([A-Z][A-Za-z&]+)['’]s\b/g)) consider(m.index, m[1] ?? '');
-  for (const m of text.matchAll(/([A-Z][\w&]*)\s+(?:[Vv][Ss]\.?|[Vv]ersus)\s+([A-Z][\w&]*)/g)) {
+  const pairs = [
+    /([A-Z][\w&]*)\s+(?:[Vv][Ss]\.?|[Vv]ersus)\s+([A-Z][\w&]*)/g,
+    /\b[Cc]ompare\s+([A-Z][\w&]*)\s+(?:and|with|to)\s+([A-Z][\w&]*)/g,
+  ];
+  for (const m of pairs.flatMap((pattern) => [...text.matchAll(pattern)])) {
     consider(m.index, m[1] ?? '');
     consider(m.index + m[0].length - (m[2] ?? '').length, m[2] ?? '');
   }

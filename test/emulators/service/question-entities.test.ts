@@ -109,6 +109,7 @@ describe('companies the demo data does not cover', () => {
   it('names the covered and the uncovered side of a comparison', () => {
     expect(recognize('Apple vs Costco margins')).toMatchObject({ companies: ['US:AAPL'], uncovered: ['Costco'] });
     expect(recognize('NVDA vs GOOGL')).toMatchObject({ companies: ['US:NVDA'], uncovered: ['Alphabet (Google)'] });
+    expect(recognize('compare Costco and NVDA margins')).toMatchObject({ companies: ['US:NVDA'], uncovered: ['Costco'] });
   });
 
   it.each([
