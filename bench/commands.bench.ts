@@ -16,7 +16,9 @@
  * where ack p99 passes 500 ms; a saturated target skips the higher rates).
  *
  * Options: `--baseline <git-rev>` or BENCH_BASELINE (also measure that revision's src/main.ts),
- * BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6, after 1 s of warm-up).
+ * `--cpu-prof <dir>` (each target writes a V8 CPU profile to <dir>/<target>/ when it stops: where
+ * its time goes), BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6, after
+ * 1 s of warm-up).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -52,6 +54,8 @@ export interface CommandBenchParameters {
   stepMs: number;
   serviceLatencyMs: number;
   baseline?: string;
+  /** Where each target writes its CPU profile (node --cpu-prof), when asked. */
+  cpuProfileDir?: string;
 }
 
 export interface TargetFigures {
@@ -90,9 +94,14 @@ interface Target {
   idleCpuMsPerSecond: number;
 }
 
+function flagValue(argv: readonly string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
 export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv): CommandBenchParameters {
-  const flag = argv.indexOf('--baseline');
-  const baseline = (flag >= 0 ? argv[flag + 1] : undefined) ?? env.BENCH_BASELINE;
+  const baseline = flagValue(argv, '--baseline') ?? env.BENCH_BASELINE;
+  const cpuProfileDir = flagValue(argv, '--cpu-prof');
   const rates = (env.BENCH_COMMAND_RATES ?? '10,50,100,200,400').split(',').map(Number);
   if (rates.some((r) => !(r > 0))) throw new Error('BENCH_COMMAND_RATES must be positive numbers, e.g. 10,50,100');
   return {
@@ -101,6 +110,7 @@ export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv):
     stepMs: Number(env.BENCH_COMMAND_STEP_SECONDS ?? '6') * 1000,
     serviceLatencyMs: 300,
     ...(baseline ? { baseline } : {}),
+    ...(cpuProfileDir ? { cpuProfileDir: path.resolve(cpuProfileDir) } : {}),
   };
 }
 
@@ -177,13 +187,12 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
 
     for (const target of targets) {
       const dataDir = path.join(work, `data-${target.name}`);
-      target.process = await spawnApp(target.entry, {
-        ...SECRETS,
-        SLACK_API_URL: `${slackUrl}/api/`,
-        SERVICE_BASE_URL: serviceUrl,
-        DATA_DIR: dataDir,
-        ...target.env,
-      });
+      const profileFlags = params.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(params.cpuProfileDir, target.name)}`] : [];
+      target.process = await spawnApp(
+        target.entry,
+        { ...SECRETS, SLACK_API_URL: `${slackUrl}/api/`, SERVICE_BASE_URL: serviceUrl, DATA_DIR: dataDir, ...target.env },
+        profileFlags,
+      );
       const spawned = target.process;
       closers.push(() => spawned.stop());
     }

@@ -17,9 +17,11 @@
  *
  * Parameters (env): RELAY_BENCH_RUNS (50), RELAY_BENCH_AGENT_SPEED (2: a run takes ~15 s),
  * RELAY_BENCH_CAP_SECONDS (100: each strategy stops there; content not shown by then counts as
- * stale until the cap), RELAY_BENCH_MEMORY_STEPS (100,500), REDIS_URL (the relay's budget store; a file store otherwise).
+ * stale until the cap), RELAY_BENCH_TRACE_DIR (writes each strategy's event trace there, to replay
+ * schedulers offline), RELAY_BENCH_MEMORY_STEPS (100,500), REDIS_URL (the relay's budget store; a file store otherwise).
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -234,6 +236,9 @@ function figuresFor(stage: Stage, result: StrategyWorkerResult, startedMs: numbe
   for (const c of calls) byMethod[c.method] = (byMethod[c.method] ?? 0) + 1;
   const staleness = measureStaleness(result.arrivals, calls, result.endMs);
   const trace = result.arrivals.map((a) => ({ runKey: a.assistantMessageId, atMs: a.atMs }));
+  if (process.env.RELAY_BENCH_TRACE_DIR) {
+    writeFileSync(path.join(process.env.RELAY_BENCH_TRACE_DIR, `${stage.strategy}-trace.json`), JSON.stringify(trace));
+  }
   const firstEventMs = Math.min(...trace.map((e) => e.atMs));
   const ideal = replayOldestFirst(trace, UPDATE_BUDGET.perMinute);
   const bound = { p50: stalenessLowerBoundMs(trace, UPDATE_BUDGET, 50), p95: stalenessLowerBoundMs(trace, UPDATE_BUDGET, 95) };

@@ -26,9 +26,9 @@ export interface SpawnedApp {
  * benchmark measures is neither its peers nor a transpiler. Its own stdout is dropped (the app
  * still formats every log line it would write); stderr shows. Resolves once /healthz answers.
  */
-export async function spawnApp(entry: string, env: Record<string, string>): Promise<SpawnedApp> {
+export async function spawnApp(entry: string, env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<SpawnedApp> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
