@@ -74,6 +74,11 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar day of `now` in `timeZone` (default UTC), as a UTC-midnight Date. */
 export function calendarDay(now: Date, timeZone = 'UTC'): Date {
+  // UTC needs no time-zone data, and formatToParts is the costliest step of a search card.
+  if (timeZone === 'UTC') {
+    if (Number.isNaN(now.getTime())) throw new RangeError('Invalid time value');
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  }
   const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day')));

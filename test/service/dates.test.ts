@@ -106,4 +106,15 @@ describe('dates', () => {
     expect(marketDate(filing)).toBeUndefined();
     expect(marketDate(undefined, 'cn')).toBeUndefined();
   });
+
+  it('reads the UTC day without Intl exactly as Intl reads it', () => {
+    // calendarDay's UTC fast path against the Intl path (Etc/UTC is the same zone by another name).
+    fc.assert(
+      fc.property(fc.integer({ min: -2e12, max: 5e12 }), (ms) => {
+        expect(todayIn(new Date(ms), 'UTC')).toBe(todayIn(new Date(ms), 'Etc/UTC'));
+      }),
+    );
+    expect(() => todayIn(new Date(Number.NaN))).toThrow(RangeError);
+    expect(dateFromMs(Number.NaN)).toBeUndefined();
+  });
 });

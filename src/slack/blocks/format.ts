@@ -71,6 +71,10 @@ export function formatPercent(value: number | undefined, sign = true, decimals =
   return isNum(value) ? `${formatNumber(value, decimals, sign)}%` : MISSING;
 }
 
+/** Years where toISOString's and Intl's spellings agree (four digits, no era). */
+const YEAR_1000_MS = Date.UTC(1000, 0, 1);
+const YEAR_10000_MS = Date.UTC(10000, 0, 1);
+
 /** Milliseconds or an ISO string → "2024-06-30" (in a time zone); undefined when unusable. */
 export function displayDate(value: number | string | undefined, timeZone = 'UTC'): string | undefined {
   let ms: number;
@@ -80,6 +84,8 @@ export function displayDate(value: number | string | undefined, timeZone = 'UTC'
     ms = Date.parse(value);
   } else return undefined;
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined;
+  // UTC needs no time-zone data (Date's own UTC fields); Intl is the costliest step of a card.
+  if (timeZone === 'UTC' && ms >= YEAR_1000_MS && ms < YEAR_10000_MS) return new Date(ms).toISOString().slice(0, 10);
   try {
     return dayFormatter(timeZone).format(new Date(ms));
   } catch {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { displayDate, formatNumber } from '../../../src/slack/blocks/format.js';
 import { dayFormatter, groupingFormatter } from '../../../src/slack/blocks/intl-formatters.js';
@@ -21,5 +22,19 @@ describe('intl formatters', () => {
   it('keeps refusing an unknown zone (nothing cached for it)', () => {
     expect(displayDate(0, 'Not/AZone')).toBeUndefined();
     expect(() => dayFormatter('Not/AZone')).toThrow(RangeError);
+  });
+
+  it('reads a UTC day without Intl exactly as Intl reads it', () => {
+    // displayDate's UTC fast path against the Intl path (Etc/UTC is the same zone by another name).
+    fc.assert(
+      fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => {
+        expect(displayDate(ms, 'UTC')).toBe(displayDate(ms, 'Etc/UTC'));
+      }),
+    );
+    // Where the spellings part (Intl writes year 999 as "999", toISOString as "0999").
+    for (const year of [0, 1, 999, 1000, 9999, 10000]) {
+      const ms = new Date(Date.UTC(2000, 0, 1)).setUTCFullYear(year);
+      expect(displayDate(ms, 'UTC'), String(year)).toBe(displayDate(ms, 'Etc/UTC'));
+    }
   });
 });
