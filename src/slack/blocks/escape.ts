@@ -24,11 +24,13 @@ const WORD_JOINER = '\u2060';
 export const ZWSP = '\u200B';
 
 function encodeEntities(text: string): string {
+  if (!/[&<>]/.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Makes `@here`-style words inert without visibly changing them. */
 function defuseBroadcastWords(text: string): string {
+  if (!text.includes('@')) return text;
   return text.replace(BROADCAST_WORD, (_m, word: string) => `@${WORD_JOINER}${word}`);
 }
 

@@ -8,5 +8,6 @@ const ENTITY_DECODE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;
 
 /** Decodes Slack's three entities once (`&amp;lt;` → `&lt;`, not `<`). */
 export function decodeSlackEntities(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(?:amp|lt|gt);/g, (m) => ENTITY_DECODE[m] ?? m);
 }
