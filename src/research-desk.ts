@@ -16,7 +16,7 @@ import type { StateStore } from './store/state-store.js';
 import { createSlackApp, type SlackConnection } from './slack/app/create-slack-app.js';
 import { createServiceStatus } from './slack/app/service-status.js';
 import { metricsRoute } from './slack/app/metrics-route.js';
-import { registerListeners } from './slack/listeners/index.js';
+import { installListeners } from './slack/listeners/index.js';
 import type { ListenerDeps } from './slack/listeners/listener-deps.js';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.js';
 import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
@@ -102,7 +102,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       { name: 'store', check: () => options.store.ping() },
     ],
     extraRoutes: [metricsRoute(() => relay.getMetrics())],
-    register: (app) => registerListeners(app, deps),
+    register: (app) => installListeners(app, deps),
   });
 
   const digests = createDigestScheduler({

@@ -1,10 +1,10 @@
 /**
  * manifest.yml and the code must agree: the slash commands, shortcut callback ids and bot
  * events Slack is told about are exactly those the listeners register, and the bot scopes
- * cover what the features call. The listeners register on a recording stand-in for Bolt's App.
+ * cover what the features call. The listeners register on a recording stand-in for the router
+ * (src/slack/listeners/listener-router.ts), which takes Bolt's registration calls.
  */
 import { readFileSync } from 'node:fs';
-import type { App } from '@slack/bolt';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../src/observability/logger.js';
@@ -12,6 +12,7 @@ import { createRedactor } from '../src/observability/redactor.js';
 import { ACTION_IDS, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
 import { SLASH_COMMANDS } from '../src/slack/listeners/commands/index.js';
 import { registerListeners } from '../src/slack/listeners/index.js';
+import type { ListenerRegistry } from '../src/slack/listeners/listener-router.js';
 import type { ListenerDeps } from '../src/slack/listeners/listener-deps.js';
 
 type Constraint = string | RegExp | Record<string, unknown>;
@@ -27,7 +28,7 @@ interface Registrations {
 }
 
 /** Implements the App methods listeners use; any other method fails the test by name. */
-function recordingApp(): { app: App; seen: Registrations } {
+function recordingApp(): { app: ListenerRegistry; seen: Registrations } {
   const seen: Registrations = { commands: [], actions: [], views: [], events: [], shortcuts: [], messages: 0, middleware: 0 };
   const methods: Record<string, (first: unknown) => void> = {
     command: (name) => void seen.commands.push(String(name)),
@@ -51,7 +52,7 @@ function recordingApp(): { app: App; seen: Registrations } {
         return (...args: unknown[]) => method(args[0]);
       },
     },
-  ) as unknown as App;
+  ) as unknown as ListenerRegistry;
   return { app, seen };
 }
 

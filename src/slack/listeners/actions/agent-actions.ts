@@ -2,7 +2,8 @@
  * Buttons of agent runs: Cancel on a run's reply, "Ask the agent" on document cards, and the
  * /research replay list's Replay and Older. Each handler acks first, then hands over.
  */
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { BlockAction, ButtonAction } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
 import { CANCEL_ACTION_ID } from '../../blocks/agent/agent-render-context.js';
@@ -24,7 +25,7 @@ function where(body: ButtonClick, context: Record<string, unknown>): { teamId?: 
   return { userId: body.user.id, ...(teamId ? { teamId } : {}), ...(body.channel?.id ? { channelId: body.channel.id } : {}) };
 }
 
-export function registerAgentActions(app: App, deps: ListenerDeps): void {
+export function registerAgentActions(app: ListenerRegistry, deps: ListenerDeps): void {
   app.action<ButtonClick>(CANCEL_ACTION_ID, async ({ ack, body, action, client, context }) => {
     await ack();
     const { log } = requestContext(context, deps.logger);

@@ -3,14 +3,15 @@
  * and the subscriptions card) and the Home tab's Refresh. Concept Expand on a digest is the
  * concepts card's own button (concept-actions.ts); Home's financials form is financials-actions.ts.
  */
-import type { App, Middleware, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { Middleware, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
 import { cancelFolderDelete, confirmFolderDelete } from '../features/folder-delete-buttons.js';
 import { changeSubscription, refreshHome, type SubscriptionChange } from '../features/subscription-buttons.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { buttonInteraction, buttonListener, runButton, type ButtonClick } from './button-interaction.js';
 
-export function registerFeatureActions(app: App, deps: ListenerDeps): void {
+export function registerFeatureActions(app: ListenerRegistry, deps: ListenerDeps): void {
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.folderDeleteConfirm),
     buttonListener(deps, confirmFolderDelete, { action: 'deleting the folder' }),

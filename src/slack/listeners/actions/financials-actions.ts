@@ -3,7 +3,7 @@
  * modal (no channel there, so the card comes by DM). Financial cards themselves carry no buttons;
  * their Retry goes through the shared error-card Retry (search-actions.ts).
  */
-import type { App } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { respondEphemeral } from '../deliver-card.js';
@@ -21,7 +21,7 @@ async function openFormFromButton(_deps: ListenerDeps, click: ButtonInteraction)
   );
 }
 
-export function registerFinancialsActions(app: App, deps: ListenerDeps): void {
+export function registerFinancialsActions(app: ListenerRegistry, deps: ListenerDeps): void {
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeOpenFinancials),
     buttonListener(deps, openFormFromButton, { action: 'opening the financials form' }),

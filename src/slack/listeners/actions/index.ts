@@ -1,5 +1,5 @@
 /** Block actions, grouped by the feature whose cards carry the buttons. */
-import type { App } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { registerSearchActions } from './search-actions.js';
 import { registerFinancialsActions } from './financials-actions.js';
@@ -7,7 +7,7 @@ import { registerConceptActions } from './concept-actions.js';
 import { registerAgentActions } from './agent-actions.js';
 import { registerFeatureActions } from './feature-actions.js';
 
-export function registerActions(app: App, deps: ListenerDeps): void {
+export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void {
   registerSearchActions(app, deps);
   registerFinancialsActions(app, deps);
   registerConceptActions(app, deps);

@@ -2,7 +2,7 @@
  * Buttons of search and passage cards (Summary, Key passages, Prev/Next, Share in channel, Open)
  * and the Retry button of error cards. "Ask the agent" belongs to the agent's actions.
  */
-import type { App } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { buttonListener, type ButtonClick } from './button-interaction.js';
@@ -18,7 +18,7 @@ const SEARCH_BUTTONS = [
   { id: ACTION_IDS.searchShare, handler: shareSearch, action: 'sharing the results' },
 ] as const;
 
-export function registerSearchActions(app: App, deps: ListenerDeps): void {
+export function registerSearchActions(app: ListenerRegistry, deps: ListenerDeps): void {
   for (const button of SEARCH_BUTTONS) {
     app.action<ButtonClick>(
       actionIdPattern(button.id),

@@ -1,5 +1,5 @@
 /** Slash commands: the only place their names are registered (kept in step with manifest.yml). */
-import type { App } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { researchCommand } from './research-command.js';
 import { financialsCommand } from './financials-command.js';
@@ -7,7 +7,7 @@ import { conceptsCommand } from './concepts-command.js';
 
 export const SLASH_COMMANDS = ['/research', '/financials', '/concepts'] as const;
 
-export function registerCommands(app: App, deps: ListenerDeps): void {
+export function registerCommands(app: ListenerRegistry, deps: ListenerDeps): void {
   app.command('/research', researchCommand(deps));
   app.command('/financials', financialsCommand(deps));
   app.command('/concepts', conceptsCommand(deps));

@@ -3,7 +3,7 @@
  * (message.im). A message in a thread continues that thread's conversation; a top-level one
  * starts a new thread on itself. Bolt has acked the event before these run.
  */
-import type { App } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { ListenerDeps } from '../listener-deps.js';
@@ -46,7 +46,7 @@ export function agentMessageFrom(
   };
 }
 
-export function registerAgentEvents(app: App, deps: ListenerDeps): void {
+export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): void {
   const handle = async (
     args: { event: unknown; body: unknown; context: Record<string, unknown>; client: WebClient },
     requireIm: boolean,

@@ -1,10 +1,10 @@
 /** Events API: the only place event types are registered (kept in step with manifest.yml). */
-import type { App } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { registerAgentEvents } from './agent-events.js';
 import { registerFeatureEvents } from './feature-events.js';
 
-export function registerEvents(app: App, deps: ListenerDeps): void {
+export function registerEvents(app: ListenerRegistry, deps: ListenerDeps): void {
   registerAgentEvents(app, deps);
   registerFeatureEvents(app, deps);
 }

@@ -1,5 +1,6 @@
 /** The message shortcuts (callback ids as in manifest.yml). Each acks first, then works. */
-import type { App, MessageShortcut } from '@slack/bolt';
+import type { MessageShortcut } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { askAgentMessage } from './ask-agent-message.js';
 import { researchMessage } from './research-message.js';
@@ -11,7 +12,7 @@ export const MESSAGE_SHORTCUT_IDS = {
   summarize: 'summarize_message',
 } as const;
 
-export function registerMessageShortcuts(app: App, deps: ListenerDeps): void {
+export function registerMessageShortcuts(app: ListenerRegistry, deps: ListenerDeps): void {
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.research, type: 'message_action' }, researchMessage(deps));
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.askAgent, type: 'message_action' }, askAgentMessage(deps));
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.summarize, type: 'message_action' }, summarizeMessage(deps));

@@ -3,7 +3,8 @@
  * each faulty field; valid input closes it and the card arrives as an ephemeral message in the
  * channel the modal was opened from (a DM from the bot when that is not possible).
  */
-import type { App, Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { ListenerRegistry } from '../listener-router.js';
 import type { WebClient } from '@slack/web-api';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
 import { financialsModalErrors, readFinancialsModal } from '../../blocks/financials-modal.js';
@@ -18,7 +19,7 @@ import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials
 import type { ListenerDeps } from '../listener-deps.js';
 import { decodeModalOrigin } from './open-financials-modal.js';
 
-export function registerFinancialsViews(app: App, deps: ListenerDeps): void {
+export function registerFinancialsViews(app: ListenerRegistry, deps: ListenerDeps): void {
   app.view(FINANCIALS_MODAL.callbackId, financialsModalSubmit(deps));
 }
 
