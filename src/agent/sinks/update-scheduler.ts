@@ -1,8 +1,12 @@
 /**
  * The per-process scheduler every relay write goes through. Writes wait in a lane per workspace ×
  * method (× channel for channel-scoped methods); a lane grants a slot when the shared rate budget
- * allows, to the waiting request whose content has been pending longest (so runs take turns:
- * a run just served goes to the back). The caller's `send` reads the newest state when it runs, so
+ * allows: first to a run's final answer, then to the waiting request whose content has been
+ * pending longest (so runs take turns: a run just served goes to the back). Finals first because
+ * a finished run's one write shows all it will ever show, while a write of a run still going
+ * shows a part and needs another: when the budget is short, finals first shows more content
+ * sooner (replayed on the relay benchmark's trace: p95 staleness 48 s against 52 s oldest-first,
+ * bench/lib/ideal-scheduler.ts), and the answers people wait for land first. The caller's `send` reads the newest state when it runs, so
  * one slot carries everything that arrived while waiting. A 429 blocks the lane for Retry-After
  * and the same request is retried first, with the newest state: nothing is lost or reordered.
  */
@@ -22,6 +26,8 @@ export interface SlotRequest {
   runId: string;
   /** When the content this write carries became pending (its oldest unsent event's arrival). */
   since: number;
+  /** The run's final answer (it has ended): served before progress of runs still going. */
+  final?: boolean;
 }
 
 export interface UpdateScheduler {
@@ -120,7 +126,7 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
           return;
         }
         // Re-pick after the await: an older request may have joined, or the head withdrawn.
-        lane.waiters.sort(byAge);
+        lane.waiters.sort(byTurn);
         const chosen = lane.waiters.shift();
         chosen?.attempt();
       }
@@ -130,7 +136,8 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
     if (lane.waiters.length === 0 && !lane.timer) lanes.delete(key);
   };
 
-  const byAge = (a: Waiter, b: Waiter): number => a.request.since - b.request.since || a.seq - b.seq;
+  const byTurn = (a: Waiter, b: Waiter): number =>
+    Number(b.request.final === true) - Number(a.request.final === true) || a.request.since - b.request.since || a.seq - b.seq;
 
   const enqueue = (waiter: Waiter): void => {
     const key = laneKey(waiter.request);
@@ -140,7 +147,7 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
       lanes.set(key, lane);
     }
     lane.waiters.push(waiter);
-    lane.waiters.sort(byAge);
+    lane.waiters.sort(byTurn);
     void pump(key, lane);
   };
 

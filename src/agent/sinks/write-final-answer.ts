@@ -44,6 +44,7 @@ export async function writeFinalAnswer(
     channelId: target.channelId,
     method,
     since,
+    final: true,
   });
   const tolerate = async (_what: string, run: () => Promise<void>): Promise<void> => {
     try {

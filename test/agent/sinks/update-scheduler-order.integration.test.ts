@@ -47,6 +47,22 @@ describe('update scheduler ordering', () => {
     scheduler.close();
   });
 
+  it("serves a finished run's final answer before older progress of runs still going", async () => {
+    const { scheduler } = build();
+    const order: string[] = [];
+    const now = Date.now();
+    await Promise.all([
+      scheduler.schedule(slot('first', now), async () => order.push('first')),
+      scheduler.schedule(slot('a', now - 300), async () => order.push('a')),
+      scheduler.schedule({ ...slot('final', now - 10), final: true }, async () => order.push('final')),
+      scheduler.schedule(slot('b', now - 200), async () => order.push('b')),
+    ]);
+    // 'first' (the newest) may be granted before the rest are queued; the others: final, then by age.
+    expect(order.filter((id) => id !== 'first')).toEqual(['final', 'a', 'b']);
+    expect(['first', 'b']).toContain(order.at(-1));
+    scheduler.close();
+  });
+
   it('withdraws an aborted request without sending it', async () => {
     const { scheduler } = build();
     const sent: string[] = [];
