@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayOldestFirst } from '../../bench/lib/ideal-scheduler.js';
+import { replayIdeal } from '../../bench/lib/ideal-scheduler.js';
 import { budgetExcess, lastFinalLowerBoundMs, stalenessLowerBoundMs, type TracedEvent } from '../../bench/lib/staleness-bound.js';
 import { percentile } from '../../bench/lib/stats.js';
 
@@ -24,9 +24,11 @@ describe('stalenessLowerBoundMs', () => {
 
   it('never exceeds what a feasible schedule reaches on the same trace', () => {
     const trace = buildSteadyTrace(20, 30_000, 300);
-    const ideal = replayOldestFirst(trace, model.perMinute);
-    for (const q of [50, 95]) {
-      expect(stalenessLowerBoundMs(trace, model, q)).toBeLessThanOrEqual(percentile(ideal.samplesMs, q));
+    for (const policy of ['finals-first', 'oldest-first'] as const) {
+      const ideal = replayIdeal(trace, model.perMinute, policy);
+      for (const q of [50, 95]) {
+        expect(stalenessLowerBoundMs(trace, model, q)).toBeLessThanOrEqual(percentile(ideal.samplesMs, q));
+      }
     }
   });
 });
@@ -41,5 +43,21 @@ describe('budgetExcess', () => {
   it('accepts strict pacing and flags a burst beyond β', () => {
     expect(budgetExcess([0, 1200, 2400, 3600], model)).toBeLessThanOrEqual(0);
     expect(budgetExcess([0, 1, 2, 3], model)).toBeGreaterThan(0);
+  });
+});
+
+describe('replayIdeal', () => {
+  it('serves an ended run before an older event of a run still going, finals-first only', () => {
+    // At t=1200 (the second slot) run "going" has an event from 0 pending and run "done" (ended at
+    // 1000) one from 1000: finals-first shows "done" then, oldest-first shows "going".
+    const trace: TracedEvent[] = [
+      { runKey: 'first', atMs: 0 },
+      { runKey: 'going', atMs: 0 },
+      { runKey: 'going', atMs: 9_000 },
+      { runKey: 'done', atMs: 1_000 },
+    ];
+    const wait = (policy: 'finals-first' | 'oldest-first') => replayIdeal(trace, 50, policy).samplesMs[3];
+    expect(wait('finals-first')).toBe(200);
+    expect(wait('oldest-first')).toBe(1_400);
   });
 });
