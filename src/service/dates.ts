@@ -79,7 +79,11 @@ export function calendarDay(now: Date, timeZone = 'UTC'): Date {
     if (Number.isNaN(now.getTime())) throw new RangeError('Invalid time value');
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   }
-  const parts = dayFormatter(timeZone).formatToParts(now);
+  // en-CA spells the day YYYY-MM-DD: reading the string costs half of formatToParts.
+  const formatter = dayFormatter(timeZone);
+  const day = DATE.exec(formatter.format(now));
+  if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  const parts = formatter.formatToParts(now);
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day')));
 }
