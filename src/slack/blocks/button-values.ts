@@ -120,7 +120,8 @@ function fitButtonValue(build: (budget: number) => unknown): string {
   return '{}';
 }
 
-const cut = (s: string | undefined, n: number): string | undefined => (s === undefined ? undefined : [...s].slice(0, n).join(''));
+/** The first n code points (n UTF-16 units or fewer are n code points or fewer: nothing to cut). */
+const cut = (s: string | undefined, n: number): string | undefined => (s === undefined || s.length <= n ? s : [...s].slice(0, n).join(''));
 
 /** Lists shortened to fit; only free text is cut, as a cut category or market would no longer decode. */
 const LISTS = ['symbols', 'tags', 'folderIds', 'categories', 'markets', 'institutions'];
