@@ -40,7 +40,9 @@ export function createLogger(options: LoggerOptions): Logger {
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
     if (LEVEL_RANK[lvl] < LEVEL_RANK[level]) return;
     const record = { time: new Date(clock()).toISOString(), level: lvl, msg, ...bindings, ...fields };
-    write(options.redact(JSON.stringify(record, jsonReplacer)));
+    // A replacer costs a call per value: only records holding objects (errors) or bigints need it.
+    const plain = Object.values(record).every((v) => v === null || (typeof v !== 'object' && typeof v !== 'bigint'));
+    write(options.redact(plain ? JSON.stringify(record) : JSON.stringify(record, jsonReplacer)));
   };
 
   return {
