@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- <name>…] [--baseline <git-rev>]`: every benchmark in turn (or the named
- * ones); each writes bench/results/<name>.json. The commands benchmark reads --baseline itself.
+ * ones); each writes bench/results/<name>.json. The commands, render and start-up benchmarks read
+ * --baseline (or BENCH_BASELINE) themselves and measure that revision in the same run.
  */
 const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]> = [
   ['commands', async () => (await import('./commands.bench.js')).runCommandsBenchmark()],

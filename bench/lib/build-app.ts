@@ -22,9 +22,11 @@ export interface BuiltApp {
   remove(): Promise<void>;
 }
 
-/** `extraEntries`: other entry points (relative to the project root) built alongside, e.g. a floor app. */
-export async function buildApp(extraEntries: string[] = []): Promise<BuiltApp> {
-  const src = path.join(PROJECT_ROOT, 'src');
+/**
+ * @param extraEntries other entry points (relative to the project root) built alongside, e.g. a floor app
+ * @param src the src/ to build: this tree's, or another revision's extracted by git-source.ts
+ */
+export async function buildApp(extraEntries: string[] = [], src = path.join(PROJECT_ROOT, 'src')): Promise<BuiltApp> {
   const distDir = path.join(PROJECT_ROOT, 'dist');
   await mkdir(distDir, { recursive: true });
   const outdir = await mkdtemp(path.join(distDir, 'bench-app-'));

@@ -7,7 +7,30 @@
  */
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * Resolves relative imports that land in `root`/src/ from `srcDir` instead, so this tree's bench
+ * code (cases, fixtures) runs another revision's src/ (git-source.ts extracts it).
+ * @see https://esbuild.github.io/plugins/#resolve
+ */
+function srcFrom(root: string, srcDir: string): Plugin {
+  const ownSrc = path.join(root, 'src') + path.sep;
+  return {
+    name: 'src-from-revision',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^\./ }, async (args) => {
+        const target = path.resolve(args.resolveDir, args.path);
+        if (!target.startsWith(ownSrc)) return undefined;
+        const { path: resolved, errors } = await plugin.resolve(`./${path.relative(ownSrc, target)}`, {
+          kind: args.kind,
+          resolveDir: srcDir,
+        });
+        return errors.length > 0 ? { errors } : { path: resolved };
+      });
+    },
+  };
+}
 
 /**
  * @param root the source tree the entries are relative to
@@ -19,6 +42,8 @@ export async function bundleEntries<Name extends string>(options: {
   entries: Record<Name, string>;
   outdir: string;
   nodeModules: string;
+  /** Another src/ that imports of root/src/ resolve from (srcFrom). */
+  srcDir?: string;
 }): Promise<Record<Name, string>> {
   const names = Object.keys(options.entries) as Name[];
   await build({
@@ -31,6 +56,7 @@ export async function bundleEntries<Name extends string>(options: {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
+    plugins: options.srcDir ? [srcFrom(options.root, options.srcDir)] : [],
   });
   await symlink(options.nodeModules, path.join(options.outdir, 'node_modules'), 'dir').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST') throw error;
