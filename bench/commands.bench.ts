@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { baselineRevision, flagValue } from './lib/cli-flags.js';
 import { describeWorkingTree, extractRevision } from './lib/git-source.js';
 import { bundleEntries } from './lib/bundle-entries.js';
 import type { Arrivals, PeersReady } from './lib/command-bench-messages.js';
@@ -94,13 +95,8 @@ interface Target {
   idleCpuMsPerSecond: number;
 }
 
-function flagValue(argv: readonly string[], name: string): string | undefined {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv[at + 1] : undefined;
-}
-
 export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv): CommandBenchParameters {
-  const baseline = flagValue(argv, '--baseline') ?? env.BENCH_BASELINE;
+  const baseline = baselineRevision(argv, env);
   const cpuProfileDir = flagValue(argv, '--cpu-prof');
   const rates = (env.BENCH_COMMAND_RATES ?? '10,50,100,200,400').split(',').map(Number);
   if (rates.some((r) => !(r > 0))) throw new Error('BENCH_COMMAND_RATES must be positive numbers, e.g. 10,50,100');
