@@ -7,7 +7,9 @@
  *    once, each against its own emulators (its own workspace):
  *    - relay:    this app's relay (shared budget, fair coalescing scheduler, no SDK sleeping);
  *    - naive:    one chat.update per event, Slack SDK defaults (sleeps through 429s and retries);
- *    - throttle: at most one chat.update per second per run, Slack SDK defaults.
+ *    - throttle: at most one chat.update per second per run, Slack SDK defaults;
+ *    - baseline: with `--baseline <git-rev>` or BENCH_BASELINE, that revision's relay ("today's
+ *      code"), run by this tree's worker on the revision's src/ (lib/relay-worker-bundles.ts).
  *    Figures: p50/p95 staleness (event sent by the service → first Slack write showing it), their
  *    ratio to the lower bound no scheduler can beat on the same trace under chat.update's budget
  *    (derived in lib/staleness-bound.ts) and to ideal replays of the same trace (lib/ideal-scheduler.ts:
@@ -19,6 +21,7 @@
  * RELAY_BENCH_CAP_SECONDS (100: each strategy stops there; content not shown by then counts as
  * stale until the cap), RELAY_BENCH_TRACE_DIR (writes each strategy's event trace there, to replay
  * schedulers offline), RELAY_BENCH_MEMORY_STEPS (100,500), REDIS_URL (the relay's budget store; a file store otherwise).
+ * The memory phase measures this tree's relay only.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -28,7 +31,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServiceEmulator, type ServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../src/emulators/slack/index.js';
+import { baselineRevision } from './lib/bench-options.js';
 import type { BaselineRun } from './lib/relay-baselines.js';
+import { bundleRelayWorkers, type RelayWorkerBundles } from './lib/relay-worker-bundles.js';
 import { measureStaleness } from './lib/relay-staleness.js';
 import { percentile, round } from './lib/stats.js';
 import { writeResults } from './lib/write-results.js';
@@ -51,6 +56,8 @@ export interface RelayBenchParameters {
   capSeconds: number;
   memorySteps: number[];
   redisUrl?: string;
+  /** Another revision whose relay runs as the "baseline" strategy in the same run. */
+  baseline?: string;
 }
 
 export interface StrategyFigures {
@@ -101,6 +108,7 @@ export interface RelayBenchFigures {
 }
 
 function defaults(): RelayBenchParameters {
+  const baseline = baselineRevision(process.argv, process.env);
   const num = (name: string, fallback: number): number => {
     const v = Number(process.env[name]);
     return Number.isFinite(v) && v > 0 ? v : fallback;
@@ -114,6 +122,7 @@ function defaults(): RelayBenchParameters {
       .map(Number)
       .filter((n) => n > 0),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    ...(baseline ? { baseline } : {}),
   };
 }
 
@@ -130,14 +139,21 @@ const QUESTIONS = [
   'Luxshare orders',
 ];
 
-interface Stage {
+/** How a strategy's worker runs: which worker file, told to run which strategy. */
+interface StrategyWorker {
+  script: string;
   strategy: (typeof STRATEGIES)[number];
+}
+
+interface Stage {
+  strategy: string;
+  worker: StrategyWorker;
   slack: SlackEmulator;
   service: ServiceEmulator;
   runs: BaselineRun[];
 }
 
-async function prepare(strategy: Stage['strategy'], params: RelayBenchParameters): Promise<Stage> {
+async function prepare(strategy: string, worker: StrategyWorker, params: RelayBenchParameters): Promise<Stage> {
   const slack = await startSlackEmulator({ botToken: BOT_TOKEN, rateLimits: 'slack' });
   const service = await startServiceEmulator({ port: 0, agentSpeed: params.agentSpeed });
   const channels = [slack.defaultChannelId, slack.secondChannelId, slack.defaultDmId];
@@ -148,16 +164,16 @@ async function prepare(strategy: Stage['strategy'], params: RelayBenchParameters
     const { ts } = await slack.postMessage({ text: question, channel_id: channelId, user_id: slack.defaultUserId });
     runs.push({ teamId: slack.teamId, channelId, threadTs: ts, askerUserId: slack.defaultUserId, question });
   }
-  return { strategy, slack, service, runs };
+  return { strategy, worker, slack, service, runs };
 }
 
-/** Runs a bench worker in its own process and reads the JSON it leaves in BENCH_RESULT_FILE. */
+/** Runs a bundled bench worker in its own process (plain node) and reads the JSON it leaves in BENCH_RESULT_FILE. */
 async function runInChild<T>(label: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relay-bench-'));
   const resultFile = path.join(dir, 'result.json');
   let err = '';
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(HERE, script)], {
+    const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { PATH: process.env.PATH ?? '', BENCH_BOT_TOKEN: BOT_TOKEN, BENCH_RESULT_FILE: resultFile, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -173,20 +189,21 @@ async function runInChild<T>(label: string, script: string, env: Record<string, 
 }
 
 function runStrategy(stage: Stage, params: RelayBenchParameters, deadline: number): Promise<StrategyWorkerResult> {
-  return runInChild<StrategyWorkerResult>(stage.strategy, 'relay-strategy-worker.ts', {
-    BENCH_STRATEGY: stage.strategy,
+  return runInChild<StrategyWorkerResult>(stage.strategy, stage.worker.script, {
+    BENCH_STRATEGY: stage.worker.strategy,
     BENCH_DEADLINE_MS: String(deadline),
     BENCH_RUNS: JSON.stringify(stage.runs),
     BENCH_SLACK_API_URL: stage.slack.apiUrl,
     BENCH_SERVICE_URL: stage.service.url,
     BENCH_SERVICE_KEY: stage.service.apiKey,
-    BENCH_KEY_PREFIX: `bench:relay:${Date.now()}:`,
+    // Per strategy: the relay and the baseline share Redis, not their budgets or leases.
+    BENCH_KEY_PREFIX: `bench:relay:${Date.now()}:${stage.strategy}:`,
     ...(params.redisUrl ? { BENCH_REDIS_URL: params.redisUrl } : {}),
   });
 }
 
 /** Phase 2: the relay holds runs open; memory per run over the idle process. */
-async function measureMemory(steps: number[]): Promise<RelayBenchFigures['memory']> {
+async function measureMemory(steps: number[], worker: string): Promise<RelayBenchFigures['memory']> {
   const most = Math.max(0, ...steps);
   // Limits off and many channels: this phase measures memory, not pacing (replies are paced per channel).
   const slack = await startSlackEmulator({ botToken: BOT_TOKEN, rateLimits: 'off' });
@@ -203,7 +220,7 @@ async function measureMemory(steps: number[]): Promise<RelayBenchFigures['memory
     }
     const { samples } = await runInChild<{ samples: MemorySample[] }>(
       'memory',
-      'relay-memory-worker.ts',
+      worker,
       {
         BENCH_RUNS: JSON.stringify(runs),
         BENCH_STEPS: steps.join(','),
@@ -298,7 +315,20 @@ export async function runRelayBenchmark(
   overrides: Partial<RelayBenchParameters> = {},
 ): Promise<{ figures: RelayBenchFigures; file: string }> {
   const params = { ...defaults(), ...overrides };
-  const stages = await Promise.all(STRATEGIES.map((s) => prepare(s, params)));
+  const bundles = await bundleRelayWorkers(path.resolve(HERE, '..'), params.baseline);
+  try {
+    return await measureRelay(params, bundles);
+  } finally {
+    await bundles.remove();
+  }
+}
+
+async function measureRelay(params: RelayBenchParameters, bundles: RelayWorkerBundles) {
+  const { baseline } = bundles;
+  const workers: Array<[string, StrategyWorker]> = STRATEGIES.map((s) => [s, { script: bundles.strategy, strategy: s }]);
+  if (baseline) workers.push(['baseline', { script: baseline.strategy, strategy: 'relay' }]);
+  // Every strategy at once, as before: the baseline adds a process, not wall time.
+  const stages = await Promise.all(workers.map(([name, worker]) => prepare(name, worker, params)));
   try {
     const started = Date.now();
     const deadline = started + params.capSeconds * 1000;
@@ -309,24 +339,30 @@ export async function runRelayBenchmark(
       bound: `lower bound on the trace under chat.update's budget: ≤ ${UPDATE_BUDGET.burst} + ${UPDATE_BUDGET.perMinute}·L/60 s calls in any L (bench/lib/staleness-bound.ts)`,
       goal: 'relay: p95 staleness ≤ 1.2 × bound with zero 429s at 50 concurrent runs',
       strategies,
-      memory: await measureMemory(params.memorySteps),
+      memory: await measureMemory(params.memorySteps, bundles.memory),
     };
     const file = await writeResults('relay', {
       parameters: {
         ...params,
         redisUrl: params.redisUrl ? 'set' : 'file store',
+        ...(params.baseline && baseline ? { baseline: `${params.baseline} (${baseline.commit.slice(0, 10)})` } : {}),
         slackRateLimits: 'slack (real tiers)',
         deliveryPath: 'update (chat.update)',
       },
       figures,
       notes: [
-        'Each strategy runs in its own process (CPU and RSS are its own) against its own Slack and service emulators, all three at once.',
+        'Each strategy runs in its own process (CPU and RSS are its own; bundled, plain node) against its own Slack and service emulators, all at once.',
         'Runs are spread over two channels and a DM (chat.postMessage is limited per channel).',
         'Bound: no scheduler that keeps chat.update within B = 50/min (at most 2 calls back to back) can reach a lower p50/p95 on the same event trace; updateBudgetExcess ≤ 0 confirms the strategy kept to that model (the emulator, like Slack, tolerates bursts a relay must not count on). Each ideal replay is one feasible schedule: the true optimum lies between the bound and the better of them.',
         "cpuMsPerEvent: the strategy process's own CPU (process.cpuUsage) over the events it relayed; the emulators run in the parent process.",
         'Memory: the relay process after a GC with 100 and 500 runs held open (agent runs paused, each stream open), minus the same process idle, divided by runs.',
         'Staleness: from an event leaving the service (its timestamp; the relay reads it within milliseconds) to the first successful Slack write whose metadata offset covers it; content never shown before the cap counts as stale until the cap. The naive strategy reads its stream only as fast as its updates go, so measuring from its own read time would hide its delay.',
         'relayMetrics of the relay process are in its worker output; calls are counted by the Slack emulator.',
+        ...(baseline
+          ? [
+              "baseline: the baseline revision's relay (buildRelayRuntime of its src/), run by this tree's strategy worker the same way as the relay (bench/lib/relay-worker-bundles.ts); the memory phase measures this tree's relay only.",
+            ]
+          : []),
       ],
     });
     return { figures, file };

@@ -12,6 +12,10 @@
  *
  * The service emulator holds the run while the app is down (the crash test does the same), so a
  * run outlives any restart delay and the figure is the app's, not the run's.
+ *
+ * `--baseline <git-rev>` or BENCH_BASELINE: also measures that revision's app, built the same way,
+ * in the same configurations and the same run. f62e53e reads the same variables and logs the same
+ * "ready" (with readyMs) and "resuming a run whose relay stopped" lines, so both are timed alike.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,8 +23,11 @@ import path from 'node:path';
 import { startServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator, type ApiCall } from '../src/emulators/slack/index.js';
 import { startAppChild, type AppChild } from './lib/app-child.js';
-import { buildApp } from './lib/build-app.js';
+import { buildApp, buildRevisionApp, PROJECT_ROOT, type BuiltApp } from './lib/build-app.js';
+import { baselineRevision } from './lib/bench-options.js';
 import { flushRedis } from './lib/flush-redis.js';
+import { describeWorkingTree } from './lib/git-source.js';
+import { formatResumeTable } from './lib/resume-table.js';
 import { freePort } from './lib/spawn-app.js';
 import { median, round } from './lib/stats.js';
 import { within } from './lib/within.js';
@@ -43,11 +50,25 @@ export interface ResumeBenchParameters {
    * default configuration waits out a 30 s lease per sample today.
    */
   laneBudgetMs: number;
+  /** Another revision to measure in the same run ("today's code"). */
+  baseline?: string;
 }
 
 const DEFAULTS: ResumeBenchParameters = { redisUrl: 'redis://127.0.0.1:6379/14', samples: 3, laneBudgetMs: 45_000 };
 
+export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv): ResumeBenchParameters {
+  const baseline = baselineRevision(argv, env);
+  return { ...DEFAULTS, ...(baseline ? { baseline } : {}) };
+}
+
 type StoreKind = 'file' | 'redis';
+
+/** A built app the benchmark crashes and restarts: this tree's, or the baseline revision's. */
+interface MeasuredApp {
+  name: 'app' | 'baseline';
+  description: string;
+  mainFile: string;
+}
 
 interface ResumeSample {
   /** Spawn of the restarted process → first chat.update of the run's reply. */
@@ -123,8 +144,17 @@ async function measureOneResume(main: string, store: StoreKind, instanceId: stri
     const second = startAppChild(process.execPath, [main], env);
     apps.push(second);
     service.resumeAgentRuns();
-    const ready = second.waitForLog((l) => l.msg === 'ready');
-    const leaseTaken = second.waitForLog((l) => l.msg === 'resuming a run whose relay stopped');
+    // Bounded: a revision that logged these lines differently fails here instead of hanging.
+    const ready = within(
+      second.waitForLog((l) => l.msg === 'ready'),
+      STEP_TIMEOUT_MS,
+      'the "ready" log line',
+    );
+    const leaseTaken = within(
+      second.waitForLog((l) => l.msg === 'resuming a run whose relay stopped'),
+      STEP_TIMEOUT_MS,
+      'the "resuming a run whose relay stopped" log line',
+    );
     // Awaited below only on success; a failed sample must not leave them rejecting unhandled.
     for (const p of [ready, leaseTaken]) p.catch(() => undefined);
     const resumedAt = await within(
@@ -152,18 +182,19 @@ async function measureOneResume(main: string, store: StoreKind, instanceId: stri
 }
 
 /** Samples one configuration until `samples` are taken or one more would pass the lane's budget. */
-async function measureConfiguration(main: string, store: StoreKind, instanceId: string | undefined, params: ResumeBenchParameters) {
+async function measureConfiguration(app: MeasuredApp, store: StoreKind, instanceId: string | undefined, params: ResumeBenchParameters) {
   const started = Date.now();
   const samples: ResumeSample[] = [];
   let longest = 0;
   while (samples.length < params.samples && (samples.length === 0 || Date.now() - started + longest <= params.laneBudgetMs)) {
     const sampleStarted = Date.now();
-    samples.push(await measureOneResume(main, store, instanceId, params));
+    samples.push(await measureOneResume(app.mainFile, store, instanceId, params));
     longest = Math.max(longest, Date.now() - sampleStarted);
   }
   const resume = median(samples.map((s) => s.resumeMs));
   const ready = median(samples.map((s) => s.readyMs));
   return {
+    app: app.name,
     store,
     instanceId: instanceId ? 'fixed' : 'unset (default)',
     samples: samples.length,
@@ -178,22 +209,42 @@ async function measureConfiguration(main: string, store: StoreKind, instanceId: 
   };
 }
 
-export async function runResumeBenchmark(params: ResumeBenchParameters = DEFAULTS) {
-  const app = await buildApp();
+export async function runResumeBenchmark(params: ResumeBenchParameters = parametersFrom(process.argv, process.env)) {
+  const builds: BuiltApp[] = [];
   try {
+    const built = await buildApp();
+    builds.push(built);
+    const apps: MeasuredApp[] = [
+      { name: 'app', description: `src/ of this tree (${describeWorkingTree(PROJECT_ROOT)})`, mainFile: built.mainFile },
+    ];
+    if (params.baseline) {
+      const baseline = await buildRevisionApp(params.baseline);
+      builds.push(baseline);
+      apps.push({
+        name: 'baseline',
+        description: `src/ at ${params.baseline} (${baseline.commit.slice(0, 10)})`,
+        mainFile: baseline.mainFile,
+      });
+    }
     // The two stores share nothing (Redis db 14 is used by one lane only), so they run side by side,
     // in opposite orders: each lane's quick INSTANCE_ID samples overlap the other's lease wait (an
-    // idle process), not the other's start-ups.
-    const fixed = (store: StoreKind) => () => measureConfiguration(app.mainFile, store, `resume-bench-${store}`, params);
-    const unset = (store: StoreKind) => () => measureConfiguration(app.mainFile, store, undefined, params);
+    // idle process), not the other's start-ups. With a baseline (whose default configuration waits
+    // out the lease) that still holds: its configurations follow the app's in the file lane and
+    // precede them in the Redis lane.
+    const lane = (store: StoreKind) =>
+      apps.flatMap((app) => [
+        () => measureConfiguration(app, store, `resume-bench-${store}`, params),
+        () => measureConfiguration(app, store, undefined, params),
+      ]);
     const inTurn = async <T>(steps: Array<() => Promise<T>>): Promise<T[]> => {
       const results: T[] = [];
       for (const step of steps) results.push(await step());
       return results;
     };
-    const [fileLane, redisLane] = await Promise.all([inTurn([fixed('file'), unset('file')]), inTurn([unset('redis'), fixed('redis')])]);
-    const configurations = [...fileLane, ...redisLane];
+    const [fileLane, redisLane] = await Promise.all([inTurn(lane('file')), inTurn(lane('redis').reverse())]);
+    const configurations = apps.flatMap((app) => [...fileLane, ...redisLane].filter((c) => c.app === app.name));
     const figures = {
+      apps: Object.fromEntries(apps.map((app) => [app.name, app.description])),
       configurations,
       target: { resumeAfterReadyUnderMsWithDefaultConfiguration: TARGET_RESUME_MS },
     };
@@ -204,11 +255,17 @@ export async function runResumeBenchmark(params: ResumeBenchParameters = DEFAULT
         'resumeMs: spawn of the restarted process → first chat.update of the orphaned run’s reply recorded by the Slack emulator.',
         'floorReadyMs: the same process’s printed readyMs (spawn → ready); a restarted app cannot update before it is up.',
         'The default configuration gets fewer samples when each one waits out the 30 s lease (laneBudgetMs).',
+        ...(params.baseline
+          ? [
+              'baseline: the revision’s src/ built and run the same way, same configurations, after the app’s in the file lane and before them in the Redis lane (the two lanes run side by side).',
+            ]
+          : []),
       ],
     });
+    process.stdout.write(formatResumeTable(configurations));
     return { figures, file };
   } finally {
-    await app.remove();
+    for (const build of builds) await build.remove();
   }
 }
 

@@ -21,9 +21,8 @@ import { startServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator } from '../src/emulators/slack/index.js';
 import { startAppChild } from './lib/app-child.js';
 import { baselineRevision } from './lib/bench-options.js';
-import { buildApp, PROJECT_ROOT, type BuiltApp } from './lib/build-app.js';
+import { buildApp, buildRevisionApp, PROJECT_ROOT } from './lib/build-app.js';
 import { flushRedis } from './lib/flush-redis.js';
-import { extractRevision } from './lib/git-source.js';
 import { freePort } from './lib/spawn-app.js';
 import { median, round } from './lib/stats.js';
 import { writeResults } from './lib/write-results.js';
@@ -116,19 +115,6 @@ function builtAppCases(label: string, mainFile: string, env: Record<string, stri
   ];
 }
 
-/** The revision's src/ built as this tree's is, in a directory of its own. */
-async function buildRevision(rev: string): Promise<{ commit: string; app: BuiltApp; remove(): Promise<void> }> {
-  const source = await mkdtemp(path.join(tmpdir(), 'research-desk-startup-baseline-'));
-  try {
-    const { commit } = await extractRevision({ repo: PROJECT_ROOT, rev, into: source });
-    const app = await buildApp([], path.join(source, 'src'));
-    return { commit, app, remove: () => Promise.all([app.remove(), rm(source, { recursive: true, force: true })]).then(() => undefined) };
-  } catch (error) {
-    await rm(source, { recursive: true, force: true });
-    throw error;
-  }
-}
-
 /** Why the image cannot be timed here, or undefined when Docker answers. */
 async function dockerUnavailable(): Promise<string | undefined> {
   try {
@@ -162,7 +148,7 @@ async function imageCase(env: Record<string, string>): Promise<{ buildMs: number
 
 export async function runStartupBenchmark(params: StartupBenchParameters = parametersFrom(process.argv, process.env)) {
   const app = await buildApp([FLOOR_APP]);
-  const baseline = params.baseline ? { rev: params.baseline, ...(await buildRevision(params.baseline)) } : undefined;
+  const baseline = params.baseline ? { rev: params.baseline, app: await buildRevisionApp(params.baseline) } : undefined;
   const slack = await startSlackEmulator({ port: 0, rateLimits: 'off', ...SECRETS });
   const service = await startServiceEmulator({ port: 0 });
   const production = {
@@ -230,7 +216,7 @@ export async function runStartupBenchmark(params: StartupBenchParameters = param
             // Above 1: this tree starts slower than the baseline.
             baseline: {
               revision: baseline.rev,
-              commit: baseline.commit.slice(0, 10),
+              commit: baseline.app.commit.slice(0, 10),
               builtAppToBaseline: {
                 fileStore: round(medianOf(builtFile) / medianOf(baselineCases[0]), 2),
                 redis: round(medianOf(builtRedis) / medianOf(baselineCases[1]), 2),
@@ -248,7 +234,7 @@ export async function runStartupBenchmark(params: StartupBenchParameters = param
         'Each round starts every case once, in the order of starts, so drift on the machine weighs on all of them alike.',
         ...(baseline
           ? [
-              `Baseline: src/ at ${baseline.rev} (${baseline.commit.slice(0, 10)}) built the same way, on this tree's node_modules, with the same emulators and environment; timed to its own /readyz, which it serves as this tree does.`,
+              `Baseline: src/ at ${baseline.rev} (${baseline.app.commit.slice(0, 10)}) built the same way, on this tree's node_modules, with the same emulators and environment; timed to its own /readyz, which it serves as this tree does.`,
             ]
           : []),
       ],
@@ -258,7 +244,7 @@ export async function runStartupBenchmark(params: StartupBenchParameters = param
     await service.close();
     await slack.close();
     await app.remove();
-    await baseline?.remove();
+    await baseline?.app.remove();
   }
 }
 

@@ -8,9 +8,11 @@
  * as they do from dist/main.js.
  */
 import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { extractRevision } from './git-source.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -23,10 +25,11 @@ export interface BuiltApp {
 }
 
 /**
- * @param extraEntries other entry points (relative to the project root) built alongside, e.g. a floor app
- * @param src the src/ to build: this tree's, or another revision's extracted by git-source.ts
+ * `extraEntries`: other entry points (relative to the project root) built alongside, e.g. a floor app.
+ * `sourceRoot`: the tree whose src/ is built (another revision's, see buildRevisionApp).
  */
-export async function buildApp(extraEntries: string[] = [], src = path.join(PROJECT_ROOT, 'src')): Promise<BuiltApp> {
+export async function buildApp(extraEntries: string[] = [], sourceRoot = PROJECT_ROOT): Promise<BuiltApp> {
+  const src = path.join(sourceRoot, 'src');
   const distDir = path.join(PROJECT_ROOT, 'dist');
   await mkdir(distDir, { recursive: true });
   const outdir = await mkdtemp(path.join(distDir, 'bench-app-'));
@@ -50,4 +53,18 @@ export async function buildApp(extraEntries: string[] = [], src = path.join(PROJ
     extraFiles[entry] = outfile;
   }
   return { mainFile: path.join(outdir, 'main.js'), extraFiles, remove: () => rm(outdir, { recursive: true, force: true }) };
+}
+
+/**
+ * Another revision's app built the same way (under this project's dist/, on its node_modules), to
+ * measure "today's code" next to this tree's in one run. Its extracted source is removed once built.
+ */
+export async function buildRevisionApp(rev: string): Promise<BuiltApp & { commit: string }> {
+  const source = await mkdtemp(path.join(os.tmpdir(), 'research-desk-bench-revision-'));
+  try {
+    const { commit } = await extractRevision({ repo: PROJECT_ROOT, rev, into: source });
+    return { ...(await buildApp([], source)), commit };
+  } finally {
+    await rm(source, { recursive: true, force: true });
+  }
 }
