@@ -20,6 +20,7 @@ import { installListeners } from './slack/listeners/index.js';
 import {
   createDeferredWorkQueue,
   DEFERRED_START_DEFAULTS,
+  type DeferredWorkQueue,
   type DeferredWorkQueueOptions,
 } from './slack/listeners/deferred/deferred-work-queue.js';
 import type { ListenerDeps } from './slack/listeners/listener-deps.js';
@@ -54,6 +55,8 @@ export interface ResearchDesk {
   relay: RelayRuntime;
   stores: AppStores;
   digests: DigestScheduler;
+  /** Agent runs waiting out an outage to start. */
+  deferredStarts: DeferredWorkQueue;
   /** Stops listening, saves offsets and (unless told not to) releases leases. */
   stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
@@ -145,6 +148,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     relay,
     stores,
     digests,
+    deferredStarts,
     async stop(stopOptions) {
       if (stopped) return;
       stopped = true;

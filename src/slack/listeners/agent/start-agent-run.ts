@@ -9,9 +9,9 @@ import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { deferRunStart } from './defer-run-start.js';
-import { isRetryableStartFailure } from './is-retryable-start-failure.js';
+import { isRetryableStartFailure, isShuttingDown } from './is-retryable-start-failure.js';
 import { questionFromSlackText } from './question-from-slack-text.js';
-import { FAILURE } from './start-run-messages.js';
+import { FAILURE, RETRYABLE_FAILURE } from './start-run-messages.js';
 import { tellUser } from './tell-user.js';
 
 export interface StartAgentRunInput {
@@ -79,9 +79,10 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
   } catch (error) {
     const retryable = isRetryableStartFailure(error);
     log.error('could not hand the question to the relay', { error: error, retryable });
-    if (retryable) return deferRunStart(deps, { runId: ownRunId, question, error, retry: handOver, note, log });
-    await note(FAILURE);
-    return { status: 'failed', retryable, message: FAILURE, error };
+    if (retryable && !isShuttingDown(error)) return deferRunStart(deps, { runId: ownRunId, question, error, retry: handOver, note, log });
+    const message = retryable ? RETRYABLE_FAILURE : FAILURE;
+    await note(message);
+    return { status: 'failed', retryable, message, error };
   }
 }
 
