@@ -17,6 +17,12 @@ import { createSlackApp, type SlackConnection } from './slack/app/create-slack-a
 import { createServiceStatus } from './slack/app/service-status.js';
 import { metricsRoute } from './slack/app/metrics-route.js';
 import { installListeners } from './slack/listeners/index.js';
+import {
+  createDeferredWorkQueue,
+  DEFERRED_START_DEFAULTS,
+  type DeferredWorkQueue,
+  type DeferredWorkQueueOptions,
+} from './slack/listeners/deferred/deferred-work-queue.js';
 import type { ListenerDeps } from './slack/listeners/listener-deps.js';
 import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.js';
 import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
@@ -40,6 +46,8 @@ export interface ResearchDeskOptions {
   instanceId?: string;
   /** How often the digest scheduler looks for due slots. */
   digestTickMs?: number;
+  /** Bounds and backoff of runs waiting out an outage (DEFERRED_START_DEFAULTS). */
+  deferredStarts?: Partial<Pick<DeferredWorkQueueOptions, 'capacity' | 'maxWaitMs' | 'initialBackoffMs' | 'maxBackoffMs'>>;
 }
 
 export interface ResearchDesk {
@@ -47,6 +55,8 @@ export interface ResearchDesk {
   relay: RelayRuntime;
   stores: AppStores;
   digests: DigestScheduler;
+  /** Agent runs waiting out an outage to start. */
+  deferredStarts: DeferredWorkQueue;
   /** Stops listening, saves offsets and (unless told not to) releases leases. */
   stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
@@ -81,6 +91,9 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     overrides: { budget },
   });
 
+  // Acked events that could not start a run during an outage wait here (Slack will not redeliver them).
+  const deferredStarts = createDeferredWorkQueue({ ...DEFERRED_START_DEFAULTS, ...options.deferredStarts, logger, clock });
+
   const deps: ListenerDeps = {
     service: options.service,
     stores,
@@ -91,6 +104,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     demo: options.demo,
     documentUrlDomains: options.documentUrlDomains,
     serviceStatus,
+    deferredStarts,
   };
   const slackApp = createSlackApp({
     connection: options.connection,
@@ -101,7 +115,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       { name: 'service', check: () => serviceStatus.probe() },
       { name: 'store', check: () => options.store.ping() },
     ],
-    extraRoutes: [metricsRoute(() => relay.getMetrics())],
+    extraRoutes: [metricsRoute(() => relay.getMetrics(), { deferredStarts: () => deferredStarts.metrics() })],
     register: (app) => installListeners(app, deps),
   });
 
@@ -134,10 +148,13 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     relay,
     stores,
     digests,
+    deferredStarts,
     async stop(stopOptions) {
       if (stopped) return;
       stopped = true;
       digests.stop();
+      // Before the relay stops: waiting askers are told (while Slack is still reachable) to ask again.
+      await deferredStarts.close();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
       await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
     },

@@ -1,6 +1,6 @@
 /**
- * Slack retries an event it thinks failed; each event id is claimed once. When handing a claimed
- * event on fails in a retryable way, `release` lets Slack's redelivery claim it again.
+ * Slack retries an event it thinks failed; each event id is claimed once. `release` forgets a
+ * claim, so the same event id can be claimed again (tests replay an event with it).
  */
 import { keys, TTL } from './keys.js';
 import type { StateStore } from './state-store.js';

@@ -49,6 +49,8 @@ export interface HarnessOptions {
   digestGraceMs?: number;
   /** Redis key prefix (store 'redis'); a fresh one per harness by default. */
   keyPrefix?: string;
+  /** Redis of store 'redis' (default REDIS_TEST_URL): a test's private server for outage tests. */
+  redisUrl?: string;
   /** Lowest level kept in `logs` (default info); 'debug' lets a test wait on debug-only signals. */
   logLevel?: LogLevel;
 }
@@ -106,7 +108,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let store: StateStore;
   const keyPrefix = options.store === 'redis' ? (options.keyPrefix ?? `e2e:${randomUUID()}:`) : undefined;
   if (keyPrefix !== undefined) {
-    store = createRedisStateStore({ url: redisTestUrl(), keyPrefix, logger });
+    store = createRedisStateStore({ url: options.redisUrl ?? redisTestUrl(), keyPrefix, logger });
   } else {
     dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-e2e-'));
     store = await createFileStateStore({ dir: dataDir, logger });

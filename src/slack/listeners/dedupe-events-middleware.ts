@@ -3,9 +3,9 @@ import type { ListenerDeps } from './listener-deps.js';
 
 /**
  * Slack redelivers an event whose ack was late or failed (X-Slack-Retry-Num). The first delivery
- * claims the event id in the store for at least ten minutes; repeats stop here. A listener that
- * fails to hand the event on in a retryable way releases the claim (context.releaseEvent) so the
- * next redelivery can succeed.
+ * claims the event id in the store for at least ten minutes; repeats stop here. An acked event is
+ * never delivered again, so a listener that cannot hand it on keeps it itself (defer-run-start.ts)
+ * rather than waiting for a redelivery.
  * @see https://api.slack.com/apis/connections/events-api (Events API retries)
  */
 export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddlewareArgs> {
@@ -27,11 +27,6 @@ export function dedupeEventsMiddleware(deps: ListenerDeps): Middleware<AnyMiddle
       deps.logger.info('duplicate Slack event ignored', { event_id: eventId, slack_retry: context.retryNum });
       return;
     }
-    context.releaseEvent = async (): Promise<void> => {
-      await deps.stores.events
-        .release(eventId)
-        .catch((error: unknown) => deps.logger.warn('releasing an event claim failed', { event_id: eventId, error }));
-    };
     await next();
   };
 }

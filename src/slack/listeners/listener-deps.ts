@@ -5,6 +5,7 @@ import type { ResearchService } from '../../service/types.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
 import type { AppStores } from '../../store/app-stores.js';
 import type { ServiceStatus } from '../app/service-status.js';
+import type { DeferredWorkQueue } from './deferred/deferred-work-queue.js';
 
 export interface ListenerDeps {
   service: ResearchService;
@@ -20,4 +21,6 @@ export interface ListenerDeps {
   documentUrlDomains: string[];
   /** Reachability and latency of the service, shown on App Home. */
   serviceStatus: ServiceStatus;
+  /** Agent runs that could not start during an outage, waiting to start by themselves. */
+  deferredStarts: DeferredWorkQueue;
 }

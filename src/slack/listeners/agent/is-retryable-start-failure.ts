@@ -9,5 +9,10 @@ import { StateStoreError } from '../../../store/state-store-error.js';
 export function isRetryableStartFailure(error: unknown): boolean {
   if (error instanceof StateStoreError) return error.retryable || error.code === 'unavailable' || error.code === 'closed';
   if (isServiceError(error)) return error.retryable;
+  return isShuttingDown(error);
+}
+
+/** This process is stopping: waiting in it cannot help, another replica or its restart can. */
+export function isShuttingDown(error: unknown): boolean {
   return error instanceof Error && /shutting down/i.test(error.message);
 }

@@ -8,8 +8,10 @@ import type { WebClient } from '@slack/web-api';
 import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { ListenerDeps } from '../listener-deps.js';
-import { isRetryableStartFailure } from './is-retryable-start-failure.js';
+import { deferRunStart } from './defer-run-start.js';
+import { isRetryableStartFailure, isShuttingDown } from './is-retryable-start-failure.js';
 import { questionFromSlackText } from './question-from-slack-text.js';
+import { FAILURE, RETRYABLE_FAILURE } from './start-run-messages.js';
 import { tellUser } from './tell-user.js';
 
 export interface StartAgentRunInput {
@@ -45,18 +47,19 @@ export type StartAgentRunResult =
   | { status: 'empty_question'; message: string }
   /** Another run is still working in this thread. */
   | { status: 'busy'; runId: string; message: string }
+  /** Could not start for a passing reason: waits in this process and starts by itself (defer-run-start.ts). */
+  | { status: 'deferred'; runId: string; message: string }
   | { status: 'failed'; retryable: boolean; message: string; error: unknown };
 
 export const EMPTY_QUESTION_HINT =
   'Ask me a research question after the mention, e.g. "@Research Desk how did NVIDIA’s cash position change this year?"';
 export const BUSY_MESSAGE =
   'I’m still working on the previous question in this thread. Wait for it to finish (or press Cancel on it), then ask again.';
-const RETRYABLE_FAILURE = 'I couldn’t start on your question because of a temporary problem on my side. Please ask again in a moment.';
-const FAILURE = 'I couldn’t start on your question. Please try again; if it keeps failing, tell your Slack admin.';
 
 /**
  * Starts (or, for a repeated request id, finds) the run. Every outcome other than `started` and
- * `duplicate` has already been explained to the user in an ephemeral note.
+ * `duplicate` has already been explained to the user in an ephemeral note; a `deferred` run
+ * starts later by itself, or the user is told why it did not.
  */
 export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInput): Promise<StartAgentRunResult> {
   const log = input.log.child({ component: 'start-agent-run', channel: input.channelId, thread_ts: input.threadTs });
@@ -69,37 +72,51 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
     return { status: 'empty_question', message: EMPTY_QUESTION_HINT };
   }
 
+  const ownRunId = runIdFor({ teamId: input.teamId, channelId: input.channelId, requestId: input.requestId });
+  const handOver = () => handToRelay(deps, input, { question, ownRunId, log, note });
   try {
-    const ownRunId = runIdFor({ teamId: input.teamId, channelId: input.channelId, requestId: input.requestId });
-    const busy = await activeRunInThread(deps, input, ownRunId);
-    if (busy) {
-      log.info('a run is still active in the thread; not starting another', { activeRunId: busy });
-      await note(BUSY_MESSAGE, input.threadTs);
-      return { status: 'busy', runId: busy, message: BUSY_MESSAGE };
-    }
-    const result = await deps.relay.startRun({
-      teamId: input.teamId,
-      channelId: input.channelId,
-      threadTs: input.threadTs,
-      askerUserId: input.userId,
-      question,
-      requestId: input.requestId,
-      ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
-    });
-    if (!result.started) {
-      log.info('request already handed to a run', { runId: result.runId, reason: result.reason });
-      return { status: 'duplicate', runId: result.runId, reason: result.reason ?? 'already_running' };
-    }
-    log.info('agent run started', { runId: result.runId });
-    void rememberRun(deps, input, result.runId, question, log);
-    return { status: 'started', runId: result.runId };
+    return await handOver();
   } catch (error) {
     const retryable = isRetryableStartFailure(error);
     log.error('could not hand the question to the relay', { error: error, retryable });
+    if (retryable && !isShuttingDown(error)) return deferRunStart(deps, { runId: ownRunId, question, error, retry: handOver, note, log });
     const message = retryable ? RETRYABLE_FAILURE : FAILURE;
     await note(message);
     return { status: 'failed', retryable, message, error };
   }
+}
+
+interface HandOver {
+  question: string;
+  ownRunId: string;
+  log: Logger;
+  note: (text: string, threadTs?: string) => Promise<unknown>;
+}
+
+/** The busy check and the relay's start: what a store or service outage makes throw. */
+async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: HandOver): Promise<StartAgentRunResult> {
+  const busy = await activeRunInThread(deps, input, h.ownRunId);
+  if (busy) {
+    h.log.info('a run is still active in the thread; not starting another', { activeRunId: busy });
+    await h.note(BUSY_MESSAGE, input.threadTs);
+    return { status: 'busy', runId: busy, message: BUSY_MESSAGE };
+  }
+  const result = await deps.relay.startRun({
+    teamId: input.teamId,
+    channelId: input.channelId,
+    threadTs: input.threadTs,
+    askerUserId: input.userId,
+    question: h.question,
+    requestId: input.requestId,
+    ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
+  });
+  if (!result.started) {
+    h.log.info('request already handed to a run', { runId: result.runId, reason: result.reason });
+    return { status: 'duplicate', runId: result.runId, reason: result.reason ?? 'already_running' };
+  }
+  h.log.info('agent run started', { runId: result.runId });
+  void rememberRun(deps, input, result.runId, h.question, h.log);
+  return { status: 'started', runId: result.runId };
 }
 
 /** A run other than this request's own that is still starting or running in the same thread. */

@@ -1,9 +1,9 @@
 /**
  * Hands a Slack event (a mention, a direct message) to a run. The event id is the run's request
  * id, so a redelivery of the same event finds the first run instead of starting a second (the
- * dedupe middleware drops most repeats earlier; this is the second layer). When the hand-over
- * fails in a way a retry can fix, the event's dedupe claim is released so Slack's redelivery
- * can succeed.
+ * dedupe middleware drops most repeats earlier; this is the second layer). Bolt has acked the
+ * event, so Slack will not deliver it again: a hand-over that fails for a passing reason waits
+ * in this process instead (startAgentRun → defer-run-start.ts).
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
@@ -26,12 +26,10 @@ export interface EventHandOver {
   client: WebClient;
   log: Logger;
   botUserId?: string;
-  /** The dedupe middleware's context.releaseEvent, when it claimed the event. */
-  releaseEvent?: () => Promise<void>;
 }
 
 export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageEvent, via: EventHandOver): Promise<StartAgentRunResult> {
-  const result = await startAgentRun(deps, {
+  return startAgentRun(deps, {
     teamId: event.teamId,
     channelId: event.channelId,
     // A top-level message starts a new thread on itself.
@@ -45,9 +43,4 @@ export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageE
     log: via.log,
     ...(via.botUserId ? { botUserId: via.botUserId } : {}),
   });
-  if (result.status === 'failed' && result.retryable && via.releaseEvent) {
-    via.log.info('released the event so that Slack’s redelivery can start the run', { event_id: event.eventId });
-    await via.releaseEvent();
-  }
-  return result;
 }

@@ -67,13 +67,7 @@ export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): 
       log.debug('event not for the agent; ignored');
       return;
     }
-    const release = context.releaseEvent;
-    await startRunFromEvent(deps, message, {
-      client,
-      log,
-      ...(botUserId ? { botUserId } : {}),
-      ...(typeof release === 'function' ? { releaseEvent: release as () => Promise<void> } : {}),
-    });
+    await startRunFromEvent(deps, message, { client, log, ...(botUserId ? { botUserId } : {}) });
   };
 
   app.event('app_mention', (args) => handle(args, false));
