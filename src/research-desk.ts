@@ -103,6 +103,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     ],
     extraRoutes: [metricsRoute(() => relay.getMetrics())],
     register: (app) => installListeners(app, deps),
+    signedRequests: stores.signedRequests,
   });
 
   const digests = createDigestScheduler({
