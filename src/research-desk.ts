@@ -117,6 +117,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     ],
     extraRoutes: [metricsRoute(() => relay.getMetrics(), { deferredStarts: () => deferredStarts.metrics() })],
     register: (app) => installListeners(app, deps),
+    signedRequests: stores.signedRequests,
   });
 
   const digests = createDigestScheduler({

@@ -7,6 +7,7 @@ import { FolderOwners } from './folder-owners.js';
 import { Leases } from './leases.js';
 import { RecentRuns } from './recent-runs.js';
 import { RunStore } from './run-store.js';
+import { SignedRequestDedupe } from './signed-request-dedupe.js';
 import { Subscriptions } from './subscriptions.js';
 import { ThreadConversations } from './thread-conversations.js';
 
@@ -16,6 +17,7 @@ export interface AppStores {
   leases: Leases;
   threads: ThreadConversations;
   events: EventDedupe;
+  signedRequests: SignedRequestDedupe;
   subscriptions: Subscriptions;
   digestMarkers: DigestMarkers;
   digestLocks: DigestLocks;
@@ -31,6 +33,7 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     leases,
     threads: new ThreadConversations(state, clock),
     events: new EventDedupe(state),
+    signedRequests: new SignedRequestDedupe(state),
     subscriptions: new Subscriptions(state),
     digestMarkers: new DigestMarkers(state, clock),
     digestLocks: new DigestLocks(leases),

@@ -17,6 +17,11 @@ export const TTL = {
   conversationMs: 90 * DAY_MS,
   /** Slack retries an event for a few minutes; the brief asks for at least 10. */
   eventMs: HOUR_MS,
+  /**
+   * A signed request is accepted for five minutes after its timestamp and from one minute before
+   * it (clock skew); its claim must outlive both, with room for replicas' clocks to differ.
+   */
+  signedRequestMs: 10 * MINUTE_MS,
   /** Far beyond any grace window and the weekly cadence, so a slot is never evaluated twice. */
   digestSlotMs: 35 * DAY_MS,
   /** "What changed since the previous digest" survives a paused month. */
@@ -47,6 +52,8 @@ export const keys = {
   thread: (teamId: string, channelId: string, threadTs: string): string => `thread:${teamId}:${channelId}:${threadTs}`,
   conversation: (conversationId: string): string => `conv:${conversationId}`,
   event: (eventId: string): string => `event:${eventId}`,
+  /** A signed slash command or interaction, by the SHA-256 of its signature, timestamp and body. */
+  signedRequest: (digest: string): string => `signed-request:${digest}`,
   subscription: (teamId: string, channelId: string): string => `sub:${teamId}:${channelId}`,
   subscriptionPrefix: (teamId?: string): string => (teamId === undefined ? 'sub:' : `sub:${teamId}:`),
   digestSlot: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}`,
@@ -81,6 +88,7 @@ export const appKeyPrefixes = [
   'thread:',
   'conv:',
   'event:',
+  'signed-request:',
   'sub:',
   'digest-slot:',
   'digest-prev:',

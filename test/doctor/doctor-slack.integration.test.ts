@@ -66,6 +66,7 @@ describe('doctor: Slack checks', () => {
       logger: createMemoryLogger(createRedactor([BOT, signingSecret])),
       readiness: [],
       register: () => undefined,
+      signedRequests: { claim: async () => true },
     });
     const { port } = await app.start();
     return `http://127.0.0.1:${port}/slack/events`;

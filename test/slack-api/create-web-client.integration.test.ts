@@ -47,6 +47,7 @@ describe('every client of the app', () => {
       logger,
       readiness: [],
       register: () => undefined,
+      signedRequests: { claim: async () => true },
     }).app.client;
 
   it.each([

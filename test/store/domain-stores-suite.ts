@@ -12,6 +12,7 @@ import { Leases } from '../../src/store/leases.js';
 import { RecentRuns, type RecentRun } from '../../src/store/recent-runs.js';
 import type { DigestSubscription, RunRecord } from '../../src/store/records.js';
 import { RunStore } from '../../src/store/run-store.js';
+import { SignedRequestDedupe } from '../../src/store/signed-request-dedupe.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { Subscriptions } from '../../src/store/subscriptions.js';
 import { ThreadConversations } from '../../src/store/thread-conversations.js';
@@ -126,6 +127,18 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         await harness.advance(TTL_MS + 1);
         expect(await dedupe.claim('Ev1')).toBe(true);
         const concurrent = await Promise.all(Array.from({ length: 10 }, () => dedupe.claim('Ev2')));
+        expect(concurrent.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
+    describe('SignedRequestDedupe', () => {
+      it('claims a signed request once until its claim expires', async () => {
+        const dedupe = new SignedRequestDedupe(store, TTL_MS);
+        expect(await dedupe.claim('a1b2')).toBe(true);
+        expect(await dedupe.claim('a1b2')).toBe(false);
+        await harness.advance(TTL_MS + 1);
+        expect(await dedupe.claim('a1b2')).toBe(true);
+        const concurrent = await Promise.all(Array.from({ length: 10 }, () => dedupe.claim('c3d4')));
         expect(concurrent.filter(Boolean)).toHaveLength(1);
       });
     });

@@ -10,6 +10,7 @@ export type {
   DeliveryKind,
   DeliveryOutcome,
   DeliveryRecord,
+  SignedHttpRequest,
   DeliveryResult,
   Reaction,
   SlackChannel,

@@ -124,6 +124,18 @@ export interface DeliveryRecord {
   at: number;
   eventId?: string;
   envelopeId?: string;
+  /** The signed HTTP request as it went on the wire, so a test can replay it as a captor would. */
+  signedRequest?: SignedHttpRequest;
+}
+
+/** A request as Slack signs it: the body and the two headers that sign it. */
+export interface SignedHttpRequest {
+  contentType: string;
+  body: string;
+  /** X-Slack-Request-Timestamp (seconds). */
+  timestamp: number;
+  /** X-Slack-Signature (`v0=…`). */
+  signature: string;
 }
 
 export interface StreamInfo {

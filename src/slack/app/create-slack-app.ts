@@ -6,6 +6,8 @@ import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
 import { correlationMiddleware } from './correlation-middleware.js';
+import { guardSignedRequests } from './guard-signed-requests.js';
+import type { SignedRequestClaims } from './screen-signed-request.js';
 
 export type SlackConnection =
   | { mode: 'http'; botToken: string; signingSecret: string; apiUrl?: string }
@@ -22,7 +24,11 @@ export interface SlackAppOptions {
   extraRoutes?: CustomRoute[];
   /** Registers every listener; receives the Bolt app once it exists. */
   register: (app: App) => void;
+  /** HTTP mode: where a slash command's or interaction's signed bytes are claimed once, shared by replicas. */
+  signedRequests: SignedRequestClaims;
 }
+
+const EVENTS_PATH = '/slack/events';
 
 export interface SlackApp {
   app: App;
@@ -46,14 +52,22 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;
   if (connection.mode === 'http') {
-    // HTTPReceiver verifies X-Slack-Signature and refuses requests older than five minutes.
+    // HTTPReceiver verifies X-Slack-Signature and refuses requests older than five minutes; the
+    // guard before it refuses future timestamps, bodies that are not objects, and replays.
     httpReceiver = new HTTPReceiver({
       signingSecret: connection.signingSecret,
-      endpoints: '/slack/events',
+      endpoints: EVENTS_PATH,
       customRoutes: routes,
       logger: boltLogger,
       processBeforeResponse: false,
       unhandledRequestTimeoutMillis: 2500,
+    });
+    httpReceiver.requestListener = guardSignedRequests(httpReceiver.requestListener, {
+      signingSecret: connection.signingSecret,
+      endpoints: [EVENTS_PATH],
+      claims: options.signedRequests,
+      clock: Date.now,
+      logger: logger.child({ component: 'signed-requests' }),
     });
     receiver = httpReceiver;
   } else {

@@ -1,6 +1,6 @@
 import type { EmulatorConfig } from '../config.js';
 import type { EmulatorState } from '../state.js';
-import type { DeliveryKind, DeliveryOutcome, DeliveryRecord, DeliveryResult } from '../types.js';
+import type { DeliveryKind, DeliveryOutcome, DeliveryRecord, DeliveryResult, SignedHttpRequest } from '../types.js';
 import { postSignedRequest } from './http-transport.js';
 import type { EnvelopeType, SocketModeHub } from './socket-mode-hub.js';
 
@@ -82,6 +82,7 @@ export class Deliverer {
     let latencyMs: number;
     let noRetry = false;
     let envelopeId: string | undefined;
+    let signedRequest: SignedHttpRequest | undefined;
 
     if (transport === 'socket') {
       const res = await this.hub.deliver(ENVELOPE[req.kind], req.payload, {
@@ -114,6 +115,7 @@ export class Deliverer {
         extraHeaders,
       });
       ({ outcome, status, body, latencyMs, noRetry } = res);
+      signedRequest = res.request;
     }
 
     const record: DeliveryRecord = { id, kind: req.kind, transport, retryNum, payload: req.payload, outcome, latencyMs, at };
@@ -122,6 +124,7 @@ export class Deliverer {
     if (body !== undefined) record.ackBody = body;
     if (req.eventId !== undefined) record.eventId = req.eventId;
     if (envelopeId !== undefined) record.envelopeId = envelopeId;
+    if (signedRequest !== undefined) record.signedRequest = signedRequest;
     onRecorded?.();
     this.state.deliveries.push(record);
     this.state.changed({ kind: 'delivery' });

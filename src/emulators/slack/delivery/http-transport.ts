@@ -1,5 +1,5 @@
 import { signSlackRequest } from '../signing.js';
-import type { DeliveryOutcome } from '../types.js';
+import type { DeliveryOutcome, SignedHttpRequest } from '../types.js';
 
 export interface HttpAttempt {
   outcome: DeliveryOutcome;
@@ -8,6 +8,8 @@ export interface HttpAttempt {
   latencyMs: number;
   /** The app asked Slack not to retry (`X-Slack-No-Retry: 1`). */
   noRetry: boolean;
+  /** What was sent. */
+  request: SignedHttpRequest;
 }
 
 /**
@@ -23,6 +25,12 @@ export async function postSignedRequest(p: {
   extraHeaders?: Record<string, string>;
 }): Promise<HttpAttempt> {
   const timestamp = Math.floor(Date.now() / 1000);
+  const request: SignedHttpRequest = {
+    contentType: p.contentType,
+    body: p.body,
+    timestamp,
+    signature: signSlackRequest(p.signingSecret, timestamp, p.body),
+  };
   const started = performance.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), p.ackTimeoutMs);
@@ -34,7 +42,7 @@ export async function postSignedRequest(p: {
       headers: {
         'Content-Type': p.contentType,
         'X-Slack-Request-Timestamp': String(timestamp),
-        'X-Slack-Signature': signSlackRequest(p.signingSecret, timestamp, p.body),
+        'X-Slack-Signature': request.signature,
         'User-Agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
         ...p.extraHeaders,
       },
@@ -42,10 +50,10 @@ export async function postSignedRequest(p: {
     const body = await res.text();
     const latencyMs = performance.now() - started;
     const noRetry = res.headers.get('x-slack-no-retry') === '1';
-    return { outcome: res.ok ? 'acked' : 'http_error', status: res.status, body, latencyMs, noRetry };
+    return { outcome: res.ok ? 'acked' : 'http_error', status: res.status, body, latencyMs, noRetry, request };
   } catch {
     const latencyMs = performance.now() - started;
-    return { outcome: controller.signal.aborted ? 'timeout' : 'network_error', latencyMs, noRetry: false };
+    return { outcome: controller.signal.aborted ? 'timeout' : 'network_error', latencyMs, noRetry: false, request };
   } finally {
     clearTimeout(timer);
   }

@@ -1,0 +1,54 @@
+/**
+ * Puts screenSignedRequest in front of Bolt's HTTPReceiver: its public `requestListener` is what
+ * its server calls for every request, so wrapping it adds the checks without forking Bolt.
+ */
+import type { RequestListener, ServerResponse } from 'node:http';
+import { HTTPModuleFunctions } from '@slack/bolt';
+import type { Logger } from '../../observability/logger.js';
+import { type ScreenOptions, screenSignedRequest } from './screen-signed-request.js';
+
+export interface GuardOptions extends ScreenOptions {
+  /** The paths Bolt receives Slack requests on (its `endpoints`). */
+  endpoints: string[];
+  logger: Logger;
+}
+
+export function guardSignedRequests(listener: RequestListener, options: GuardOptions): RequestListener {
+  const { logger } = options;
+  const answer = (res: ServerResponse, status: number): void => HTTPModuleFunctions.buildNoBodyResponse(res, status);
+
+  return (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method !== 'POST' || !options.endpoints.includes(path)) {
+      // Synchronously, so Bolt's server still answers an unknown route with its dispatch error handler.
+      listener(req, res);
+      return;
+    }
+    void (async () => {
+      try {
+        const screening = await screenSignedRequest(req, options);
+        switch (screening.verdict) {
+          case 'refuse':
+            logger.warn(screening.reason, { status: screening.status, ...screening.fields });
+            answer(res, screening.status);
+            return;
+          case 'replay':
+            // Acknowledged like a duplicate event: the replayer learns nothing, and nothing runs twice.
+            logger.info('replayed Slack request ignored', { kind: screening.kind });
+            answer(res, 200);
+            return;
+          case 'unscreened':
+            // Without the store a replay cannot be told apart; answering beats dropping a real command.
+            logger.warn('signed request dedupe unavailable; processing the request', { kind: screening.kind, error: screening.error });
+            break;
+          case 'pass':
+            break;
+        }
+        listener(req, res);
+      } catch (error) {
+        logger.error('screening a Slack request failed', { error });
+        if (!res.headersSent) answer(res, 500);
+      }
+    })();
+  };
+}

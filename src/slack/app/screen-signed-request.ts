@@ -1,0 +1,104 @@
+/**
+ * What Bolt's HTTPReceiver does not check on a request to /slack/events, checked before it sees
+ * the request: a timestamp too far in the future (Bolt refuses only stale ones), a signed body
+ * that is not a JSON object (`null` makes Bolt throw without answering), and a slash command or
+ * interaction whose signed bytes were seen already (a replay inside the five-minute window).
+ * @see https://docs.slack.dev/authentication/verifying-requests-from-slack
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import { type BufferedIncomingMessage, HTTPModuleFunctions, verifySlackRequest } from '@slack/bolt';
+
+/** Clocks differ a little; a request signed further ahead than this is refused like a stale one. */
+export const MAX_FUTURE_SKEW_MS = 60_000;
+
+const FORM = 'application/x-www-form-urlencoded';
+
+export interface SignedRequestClaims {
+  /** True for the first claim of a signed request's digest, false for a replay (shared by replicas). */
+  claim(digest: string): Promise<boolean>;
+}
+
+export interface ScreenOptions {
+  signingSecret: string;
+  claims: SignedRequestClaims;
+  clock: () => number;
+  maxFutureSkewMs?: number;
+  bodyLimit?: number;
+}
+
+/** What to do with a request: hand it to Bolt, answer it here, or acknowledge a replay and drop it. */
+export type Screening =
+  | { verdict: 'pass' }
+  | { verdict: 'refuse'; status: 400 | 401 | 413; reason: string; fields?: Record<string, unknown> }
+  | { verdict: 'replay'; kind: 'slash command' | 'interaction' }
+  | { verdict: 'unscreened'; kind: 'slash command' | 'interaction'; error: unknown };
+
+/**
+ * Buffers the request (Bolt reuses the buffered body), verifies it with Bolt's own verifier and the
+ * checks above. Bolt verifies the signature again afterwards, as it always does.
+ */
+export async function screenSignedRequest(req: IncomingMessage, options: ScreenOptions): Promise<Screening> {
+  let buffered: BufferedIncomingMessage;
+  try {
+    buffered = await HTTPModuleFunctions.bufferIncomingMessage(req, options.bodyLimit ?? HTTPModuleFunctions.defaultBodyLimit);
+  } catch (error) {
+    if (HTTPModuleFunctions.isRawBodyError(error) && (error.type === 'entity.too.large' || error.statusCode === 413))
+      return { verdict: 'refuse', status: 413, reason: 'Slack request body exceeds the size limit' };
+    return { verdict: 'refuse', status: 400, reason: 'Slack request body could not be read', fields: { error } };
+  }
+  const body = buffered.rawBody.toString();
+  const isForm = req.headers['content-type'] === FORM;
+  // Slack's unsigned SSL check: Bolt answers it, and strips anything else the body carries.
+  if (isForm && parseQuery(body).ssl_check === '1') return { verdict: 'pass' };
+
+  const signature = req.headers['x-slack-signature'];
+  const timestampHeader = req.headers['x-slack-request-timestamp'];
+  if (typeof signature !== 'string' || typeof timestampHeader !== 'string')
+    return { verdict: 'refuse', status: 401, reason: 'Slack request is not signed' };
+  const timestamp = Number(timestampHeader);
+  const nowMs = options.clock();
+  try {
+    verifySlackRequest({
+      signingSecret: options.signingSecret,
+      body,
+      headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp },
+      nowMilliseconds: nowMs,
+    });
+  } catch (error) {
+    return { verdict: 'refuse', status: 401, reason: 'Slack request signature not verified', fields: { error } };
+  }
+  const aheadMs = timestamp * 1000 - nowMs;
+  if (aheadMs > (options.maxFutureSkewMs ?? MAX_FUTURE_SKEW_MS))
+    return {
+      verdict: 'refuse',
+      status: 401,
+      reason: 'Slack request timestamp is in the future',
+      fields: { aheadSeconds: Math.round(aheadMs / 1000) },
+    };
+
+  let parsed: unknown;
+  try {
+    parsed = HTTPModuleFunctions.parseHTTPRequestBody(buffered);
+  } catch {
+    return { verdict: 'refuse', status: 400, reason: 'signed Slack request body is not valid JSON' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return {
+      verdict: 'refuse',
+      status: 400,
+      reason: 'signed Slack request body is not a JSON object',
+      fields: { found: parsed === null ? 'null' : Array.isArray(parsed) ? 'array' : typeof parsed },
+    };
+
+  // Events (JSON) are deduped by event id after Bolt; slash commands and interactions are forms.
+  if (!isForm) return { verdict: 'pass' };
+  const kind = typeof (parsed as { command?: unknown }).command === 'string' ? 'slash command' : 'interaction';
+  const digest = createHash('sha256').update(`${signature}\n${timestamp}\n${body}`).digest('hex');
+  try {
+    return (await options.claims.claim(digest)) ? { verdict: 'pass' } : { verdict: 'replay', kind };
+  } catch (error) {
+    return { verdict: 'unscreened', kind, error };
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Slack does not retry slash commands or interactive requests, so the same signed bytes seen again
+ * inside their replay window are a replay. Claims live in the state store, so a request replayed
+ * to another replica is refused there too. (Events have their own dedupe by event id.)
+ */
+import { keys, TTL } from './keys.js';
+import type { StateStore } from './state-store.js';
+
+export class SignedRequestDedupe {
+  constructor(
+    private readonly store: StateStore,
+    private readonly ttlMs: number = TTL.signedRequestMs,
+  ) {}
+
+  /** True for the first claim of this request digest within the TTL, false for a replay. */
+  async claim(digest: string): Promise<boolean> {
+    return this.store.setIfAbsent(keys.signedRequest(digest), '1', this.ttlMs);
+  }
+}
