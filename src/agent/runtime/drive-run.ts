@@ -38,11 +38,15 @@ export async function driveRun(ctx: RunContext): Promise<RunOutcome> {
   }
 }
 
-/** Stops relaying without finishing: the in-flight write completes and the offset is saved. */
+/**
+ * Stops relaying without finishing: the in-flight write completes and the offset is saved, unless
+ * the lease was lost: another relay writes the record now, and an older offset (or an ended run
+ * made running again) must not land over its writes.
+ */
 async function stopped(ctx: RunContext): Promise<RunOutcome> {
   await closeSink(ctx);
   const run = ctx.keeper.get();
-  if (ctx.cursor.lastOffset > run.lastOffset && run.replyTs[0]) ctx.keeper.saveInBackground();
+  if (!ctx.leaseLost && ctx.cursor.lastOffset > run.lastOffset && run.replyTs[0]) ctx.keeper.saveInBackground();
   await ctx.keeper.settled();
   return { ended: false, reason: 'stopped' };
 }

@@ -15,11 +15,16 @@ export interface RunHandle {
   readonly runId: string;
   /** Rejects only on trouble that may pass (store, network): the lease then expires and a replica resumes. */
   readonly done: Promise<RunOutcome>;
-  /** Stops relaying without finishing (lease lost, shutdown): the in-flight write completes and the offset is saved. */
-  stop(): Promise<void>;
+  /**
+   * Stops relaying without finishing (lease lost, shutdown): the in-flight write completes and the
+   * offset is saved, unless the lease was lost (the record is then another relay's to write).
+   */
+  stop(options?: { leaseLost?: boolean }): Promise<void>;
   /** Records who pressed Cancel (shown in the ending). */
   noteCancel(byUserId: string): void;
   record(): RunRecord;
+  /** Writes the whole record as the relay holds it now (after the store lost it). */
+  saveRecord(): Promise<void>;
 }
 
 export function relayRun(initial: RunRecord, deps: RunDeps, options: { resumed: boolean }): RunHandle {
@@ -42,12 +47,14 @@ export function relayRun(initial: RunRecord, deps: RunDeps, options: { resumed: 
     straySegmentPossible: false,
     followed: false,
     pendingSince: undefined,
+    leaseLost: false,
   };
   const done = driveRun(ctx);
   return {
     runId: initial.runId,
     done,
-    async stop() {
+    async stop(stopOptions = {}) {
+      if (stopOptions.leaseLost) ctx.leaseLost = true;
       stopper.abort();
       // How it ended (or failed) is reported by whoever holds `done` (the runtime logs it).
       await Promise.allSettled([done]);
@@ -57,5 +64,6 @@ export function relayRun(initial: RunRecord, deps: RunDeps, options: { resumed: 
       ctx.view = markCancelRequested(ctx.view, byUserId, deps.clock());
     },
     record: () => keeper.get(),
+    saveRecord: () => keeper.save(),
   };
 }

@@ -11,7 +11,7 @@ import { isServiceError } from '../../service/errors/service-error.js';
 import type { ResearchService } from '../../service/types.js';
 import type { Leases } from '../../store/leases.js';
 import type { RunRecord } from '../../store/records.js';
-import type { RunStore } from '../../store/run-store.js';
+import { isActiveRunStatus, type RunStore } from '../../store/run-store.js';
 import type { ThreadConversations } from '../../store/thread-conversations.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
 import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
@@ -22,6 +22,7 @@ import { createUpdateScheduler, type UpdateScheduler } from '../sinks/update-sch
 import type { RunDeps } from '../state/run-context.js';
 import { relayRun, type RunHandle } from './relay-run.js';
 import type { RunOutcome } from './run-phase.js';
+import { restoreLostRun } from './restore-lost-run.js';
 import { createRunLeases } from './run-leases.js';
 import { systemTimers, type Timer, type Timers } from './timers.js';
 
@@ -103,6 +104,8 @@ export function runIdFor(request: Pick<StartRunRequest, 'teamId' | 'channelId' |
 interface LocalRun {
   handle: RunHandle;
   lease: Timer;
+  /** Resolves once the relay stopped and the runtime let go of the run (lease released if it ended). */
+  settled: Promise<void>;
 }
 
 export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
@@ -143,11 +146,13 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
 
   const drive = (record: RunRecord, resumed: boolean): RunHandle => {
     const handle = relayRun(record, runDeps, { resumed });
-    const lease = leases.keep(record.runId, () => {
-      if (local.get(record.runId)?.handle === handle) void handle.stop();
+    const lease = leases.keep(record.runId, {
+      onLost: () => {
+        if (local.get(record.runId)?.handle === handle) void handle.stop({ leaseLost: true });
+      },
+      onTakenBack: () => takeBack(handle),
     });
-    local.set(record.runId, { handle, lease });
-    void handle.done
+    const settled = handle.done
       .then(
         async (outcome) => {
           if (outcome.ended) await leases.release(record.runId);
@@ -159,24 +164,44 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
         lease.cancel();
         if (local.get(record.runId)?.handle === handle) local.delete(record.runId);
       });
+    local.set(record.runId, { handle, lease, settled });
     return handle;
+  };
+
+  /** Takes over a run whose relay stopped, from its stored record, as after a crash. */
+  const resumeRun = async (runId: string): Promise<boolean> => {
+    if (local.has(runId) || shuttingDown) return false;
+    if (!(await leases.acquire(runId))) return false;
+    // Re-read under the lease: the previous holder may have written since the listing.
+    const fresh = await deps.store.runs.get(runId);
+    if (!fresh || !isActiveRunStatus(fresh.status)) {
+      await leases.release(runId);
+      return false;
+    }
+    log.info('resuming a run whose relay stopped', { runId, offset: fresh.lastOffset });
+    drive(fresh, true);
+    return true;
+  };
+
+  /**
+   * This relay's lease was taken back (nobody held it): restore what the store lost, or, when
+   * another replica moved the run on meanwhile, stop and resume the run from its record.
+   */
+  const takeBack = async (handle: RunHandle): Promise<void> => {
+    const verdict = await restoreLostRun(handle, { runs: deps.store.runs, threads: deps.store.threads, logger: log });
+    const run = local.get(handle.runId);
+    if (verdict === 'continue' || run?.handle !== handle) return;
+    log.warn('another relay wrote this run while its lease was lapsed; resuming it from its record', { runId: handle.runId });
+    await handle.stop({ leaseLost: true });
+    await run.settled;
+    if (!(await resumeRun(handle.runId))) await leases.release(handle.runId);
   };
 
   const resumeOrphanedRuns = async (): Promise<string[]> => {
     if (shuttingDown) return [];
     const taken: string[] = [];
     for (const record of await deps.store.runs.listActive()) {
-      if (local.has(record.runId) || shuttingDown) continue;
-      if (!(await leases.acquire(record.runId))) continue;
-      // Re-read under the lease: the previous holder may have written since the listing.
-      const fresh = await deps.store.runs.get(record.runId);
-      if (!fresh || (fresh.status !== 'starting' && fresh.status !== 'running')) {
-        await leases.release(record.runId);
-        continue;
-      }
-      log.info('resuming a run whose relay stopped', { runId: fresh.runId, offset: fresh.lastOffset });
-      drive(fresh, true);
-      taken.push(fresh.runId);
+      if (await resumeRun(record.runId)) taken.push(record.runId);
     }
     return taken;
   };

@@ -62,6 +62,8 @@ export interface RunContext {
   followed: boolean;
   /** Arrival of the oldest event progress did not show before the final render (for staleness). */
   pendingSince: number | undefined;
+  /** Stopped because another relay owns the run now: its record is that relay's to write. */
+  leaseLost: boolean;
 }
 
 /** The thread a run writes in. */

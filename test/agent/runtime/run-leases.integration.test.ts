@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRunLeases } from '../../../src/agent/runtime/run-leases.js';
 import { createLogger } from '../../../src/observability/logger.js';
 import { createRedactor } from '../../../src/observability/redactor.js';
-import { leaseNames } from '../../../src/store/keys.js';
+import { keys, leaseNames } from '../../../src/store/keys.js';
 import { Leases } from '../../../src/store/leases.js';
 import { createRedisStateStore } from '../../../src/store/redis-state-store.js';
 import { createManualTimers } from '../support/manual-timers.js';
@@ -24,8 +24,11 @@ describe('run leases', () => {
     const mine = createRunLeases({ leases, holderId: 'replica-a', leaseMs: 30_000, timers, logger });
     expect(await mine.acquire('r1')).toBe(true);
     let lost = 0;
-    const kept = mine.keep('r1', () => {
-      lost += 1;
+    const kept = mine.keep('r1', {
+      onLost: () => {
+        lost += 1;
+      },
+      onTakenBack: async () => undefined,
     });
     await timers.advance(30_000);
     expect(await leases.holder(leaseNames.run('r1'))).toBe('replica-a');
@@ -43,5 +46,35 @@ describe('run leases', () => {
 
     kept.cancel();
     expect(timers.pending()).toBe(0);
+  });
+
+  it('takes back a lease nobody holds (the store lost it) instead of giving the run up', async () => {
+    const timers = createManualTimers();
+    const mine = createRunLeases({ leases, holderId: 'replica-a', leaseMs: 30_000, timers, logger });
+    expect(await mine.acquire('r2')).toBe(true);
+    const seen: string[] = [];
+    let restoreFails = true;
+    const kept = mine.keep('r2', {
+      onLost: () => seen.push('lost'),
+      onTakenBack: async () => {
+        seen.push('taken back');
+        if (restoreFails) throw new Error('store down again');
+      },
+    });
+    // Gone as after a Redis restart that lost everything (no other holder).
+    await store.delete(keys.lease(leaseNames.run('r2')));
+    await timers.advance(10_000);
+    // The restore failed: the lease is given up again, so the next renewal retries the take-back.
+    expect(seen).toEqual(['taken back']);
+    expect(await leases.holder(leaseNames.run('r2'))).toBeNull();
+    restoreFails = false;
+    await timers.advance(10_000);
+    expect(seen).toEqual(['taken back', 'taken back']);
+    expect(await leases.holder(leaseNames.run('r2'))).toBe('replica-a');
+    // Ours again: renewals go on quietly.
+    await timers.advance(30_000);
+    expect(seen).toEqual(['taken back', 'taken back']);
+    expect(logLines.filter((l) => l.includes('took back the lease of a run') && l.includes('r2'))).toHaveLength(2);
+    kept.cancel();
   });
 });
