@@ -60,31 +60,6 @@ describe('folders and tags', () => {
     expect(deleteCalls()).toBe(before);
   });
 
-  it('checks the permission again when Delete is clicked (the click is a request of its own)', async () => {
-    const confirm = await research('folder delete fld_000002', admin);
-    const b = button(confirm, 'rd.folder.delete_confirm');
-    // Someone else presses the admin's button (a forged or forwarded click).
-    expect(
-      (
-        await h.slack.clickAction({
-          channel_id: confirm.channel,
-          message_ts: confirm.ts,
-          action_id: b.action_id,
-          value: b.value ?? '',
-          ephemeral: true,
-          user_id: dana,
-        })
-      ).ok,
-    ).toBe(true);
-    // Slack shows an ephemeral card to one person only; the refusal goes to whoever clicked.
-    const refused = await h.slack.waitFor(
-      () => h.slack.ephemeralFor(dana, confirm.channel).find((e) => e.text.includes('Only the person who created folder "Admin picks"')),
-      8_000,
-    );
-    expect(buttonsOf(refused)).toEqual([]);
-    expect(deleteCalls()).toBe(0);
-  });
-
   it('asks for confirmation first; Cancel keeps the folder', async () => {
     const confirm = await research('folder delete fld_000001');
     expect(allText(confirm)).toContain('Delete folder *Q3 semis*');
@@ -119,6 +94,34 @@ describe('folders and tags', () => {
     const second = await clickAndWaitReplaced(first, 'rd.search.next');
     expect(second.text).toContain('Documents tagged “NVIDIA”: 6–10 of 19');
     expect(buttonsOf(second).map((b) => b.action_id)).toEqual(expect.arrayContaining(['rd.search.prev', 'rd.search.next']));
+  });
+
+  // Last but one: the refused click's own answer may still arrive after the test has seen the
+  // refusal, and no later command of dana's must take it for its reply.
+  it('checks the permission again when Delete is clicked (the click is a request of its own)', async () => {
+    const before = deleteCalls();
+    const confirm = await research('folder delete fld_000002', admin);
+    const b = button(confirm, 'rd.folder.delete_confirm');
+    // Someone else presses the admin's button (a forged or forwarded click).
+    expect(
+      (
+        await h.slack.clickAction({
+          channel_id: confirm.channel,
+          message_ts: confirm.ts,
+          action_id: b.action_id,
+          value: b.value ?? '',
+          ephemeral: true,
+          user_id: dana,
+        })
+      ).ok,
+    ).toBe(true);
+    // Slack shows an ephemeral card to one person only; the refusal goes to whoever clicked.
+    const refused = await h.slack.waitFor(
+      () => h.slack.ephemeralFor(dana, confirm.channel).find((e) => e.text.includes('Only the person who created folder "Admin picks"')),
+      8_000,
+    );
+    expect(buttonsOf(refused)).toEqual([]);
+    expect(deleteCalls()).toBe(before);
   });
 
   it('made no Slack call that Slack would refuse', () => {
