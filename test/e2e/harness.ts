@@ -49,6 +49,8 @@ export interface HarnessOptions {
   digestGraceMs?: number;
   /** Redis key prefix (store 'redis'); a fresh one per harness by default. */
   keyPrefix?: string;
+  /** Socket Mode: return before the app's socket connects (a test that starts Slack unreachable). Default true. */
+  waitForSocket?: boolean;
   /** Lowest level kept in `logs` (default info); 'debug' lets a test wait on debug-only signals. */
   logLevel?: LogLevel;
 }
@@ -134,7 +136,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const desk = await startResearchDesk(deskOptions);
   if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
-  else await slack.waitFor(() => slack.socketConnectionCount() > 0, 10_000);
+  else if (options.waitForSocket !== false) await slack.waitFor(() => slack.socketConnectionCount() > 0, 10_000);
 
   return {
     service,
