@@ -11,6 +11,7 @@ import { type Logger as SdkLogger, LogLevel, WebClient } from '@slack/web-api';
 import type { SlackConfig } from '../config.js';
 import { webClientOptions } from '../slack-api/create-web-client.js';
 import { toSlackCallError } from '../slack-api/slack-call-error.js';
+import { TOKEN_REFUSED_CODES } from '../slack-api/token-refusal.js';
 import type { CheckResult } from './check-result.js';
 import type { ManifestFacts } from './read-manifest.js';
 import { verifyRequestUrl } from './verify-request-url.js';
@@ -136,11 +137,9 @@ async function requestUrlRow(signingSecret: string, deps: SlackCheckDeps): Promi
   return verdict.ok ? { endpoint, status: 'ok', ms, variant } : { endpoint, status: 'fail', ms, variant, problem: verdict.problem };
 }
 
-const REFUSED_TOKEN = new Set(['invalid_auth', 'not_authed', 'token_revoked', 'token_expired', 'account_inactive']);
-
 function describeSlackError(method: string, error: unknown, tokenVariable: string, apiUrl: string): string {
   const e = toSlackCallError(method, error);
-  if (REFUSED_TOKEN.has(e.code)) return `Slack refused ${tokenVariable} (${e.code}): copy it again from the app's settings`;
+  if (TOKEN_REFUSED_CODES.has(e.code)) return `Slack refused ${tokenVariable} (${e.code}): copy it again from the app's settings`;
   if (e.code === 'not_allowed_token_type') return `${tokenVariable} is the wrong kind of token for ${method} (not_allowed_token_type)`;
   if (e.code === 'missing_scope') {
     const needed = (e.cause as { data?: { needed?: unknown } } | undefined)?.data?.needed;

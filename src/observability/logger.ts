@@ -39,7 +39,7 @@ export function createLogger(options: LoggerOptions): Logger {
 
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
     if (LEVEL_RANK[lvl] < LEVEL_RANK[level]) return;
-    const record = { time: new Date(clock()).toISOString(), level: lvl, msg, ...bindings, ...fields };
+    const record = { time: new Date(clock()).toISOString(), level: lvl, msg, ...withoutReservedNames({ ...bindings, ...fields }) };
     // A replacer costs a call per value: only records holding objects (errors) or bigints need it.
     const plain = Object.values(record).every((v) => v === null || (typeof v !== 'object' && typeof v !== 'bigint'));
     write(options.redact(plain ? JSON.stringify(record) : JSON.stringify(record, jsonReplacer)));
@@ -53,6 +53,15 @@ export function createLogger(options: LoggerOptions): Logger {
     error: (m, f) => emit('error', m, f),
     child: (more) => createLogger({ ...options, level, write, clock, bindings: { ...bindings, ...more } }),
   };
+}
+
+/** The names every line owns: a field of the same name (a user's `at:08:00` logged as `time`) must not replace them. */
+const RESERVED_NAMES = new Set(['time', 'level', 'msg']);
+
+/** Fields with a reserved name are kept as `field_<name>`, so the line's own time, level and message stay true. */
+function withoutReservedNames(fields: LogFields): LogFields {
+  if (!Object.keys(fields).some((key) => RESERVED_NAMES.has(key))) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [RESERVED_NAMES.has(key) ? `field_${key}` : key, value]));
 }
 
 /** Errors serialise to their useful parts (JSON.stringify drops them to `{}` otherwise). */

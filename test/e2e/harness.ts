@@ -51,6 +51,8 @@ export interface HarnessOptions {
   keyPrefix?: string;
   /** Redis of store 'redis' (default REDIS_TEST_URL): a test's private server for outage tests. */
   redisUrl?: string;
+  /** Socket Mode: return before the app's socket connects (a test that starts Slack unreachable). Default true. */
+  waitForSocket?: boolean;
   /** Lowest level kept in `logs` (default info); 'debug' lets a test wait on debug-only signals. */
   logLevel?: LogLevel;
 }
@@ -136,7 +138,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const desk = await startResearchDesk(deskOptions);
   if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
-  else await slack.waitFor(() => slack.socketConnectionCount() > 0, 10_000);
+  else if (options.waitForSocket !== false) await slack.waitFor(() => slack.socketConnectionCount() > 0, 10_000);
 
   return {
     service,

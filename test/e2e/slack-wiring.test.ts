@@ -95,7 +95,7 @@ describe('Slack wiring over HTTP', () => {
     expect(h.logs.some((l) => l.includes('duplicate Slack event ignored'))).toBe(true);
   });
 
-  it('answers /healthz and /readyz with the service and the store checked', async () => {
+  it('answers /healthz and /readyz with the service, the store and Slack checked', async () => {
     const health = await fetch(`${appUrl}/healthz`);
     expect(health.status).toBe(200);
     const ready = await fetch(`${appUrl}/readyz`);
@@ -104,6 +104,7 @@ describe('Slack wiring over HTTP', () => {
     expect(body.checks.map((c) => [c.name, c.ok])).toEqual([
       ['service', true],
       ['store', true],
+      ['slack', true],
     ]);
   });
 

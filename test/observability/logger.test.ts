@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../../src/observability/logger.js';
+import { createLogger, createMemoryLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 
 describe('structured logger', () => {
@@ -30,6 +30,17 @@ describe('structured logger', () => {
     const logger = createMemoryLogger(redact);
     logger.info('a short note');
     expect(logger.lines[0]).toContain('a short note');
+  });
+
+  it('keeps time, level and msg its own when fields or bindings reuse those names', () => {
+    // A user's `/concepts subscribe at:08:00` once logged `time: "08:00"` over the line's timestamp.
+    const lines: string[] = [];
+    const logger = createLogger({ redact, write: (line) => lines.push(line), clock: () => Date.UTC(2026, 0, 2, 3, 4, 5) });
+    logger.child({ level: 'bound' }).info('digest subscription saved', { time: '08:00', msg: 'user text' });
+    const record = JSON.parse(lines[0]!);
+    expect(record).toMatchObject({ time: '2026-01-02T03:04:05.000Z', level: 'info', msg: 'digest subscription saved' });
+    // The clashing values are kept, under a name of their own.
+    expect(record).toMatchObject({ field_time: '08:00', field_msg: 'user text', field_level: 'bound' });
   });
 
   it('drops lines below the level', () => {

@@ -34,6 +34,7 @@ export interface EmulatorConfig {
   publicUrl: string | undefined;
   pages: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   deliveryMode: 'http' | 'socket';
+  webApiUnreachable: boolean;
   rateLimits: RateLimitTable | undefined;
   ackTimeoutMs: number;
   eventRetryDelaysMs: number[];
@@ -61,6 +62,7 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     publicUrl: undefined,
     pages: opts.pages,
     deliveryMode: opts.deliveryMode ?? 'http',
+    webApiUnreachable: opts.webApiUnreachable ?? false,
     rateLimits:
       opts.rateLimits === 'off'
         ? undefined

@@ -91,6 +91,9 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     setDeliveryMode: (mode) => {
       config.deliveryMode = mode;
     },
+    setWebApiUnreachable: (unreachable) => {
+      config.webApiUnreachable = unreachable;
+    },
     sendCommand: (p) => sendCommand(deps, p),
     postMessage: (p) => postUserMessage(deps, p),
     clickAction: (p) => clickAction(deps, p),

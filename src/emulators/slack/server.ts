@@ -29,6 +29,11 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   // Web API methods always contain a dot (chat.postMessage); the playground routes never do.
   const apiMethod = /^\/api\/([A-Za-z]+(?:\.[A-Za-z]+)+)$/.exec(path)?.[1];
   if (apiMethod !== undefined) {
+    if (deps.webApi.config.webApiUnreachable) {
+      // An outage as a client meets it: the connection ends without an answer (ECONNRESET).
+      req.socket.destroy();
+      return;
+    }
     const rawBody = (await readBody(req, API_BODY_LIMIT)).toString('utf8');
     const answer = handleWebApiCall(
       {

@@ -12,6 +12,12 @@ export interface SlackEmulatorOptions {
   /** The app's HTTP endpoint for deliveries (Bolt: http://host:port/slack/events). May be set later. */
   requestUrl?: string;
   deliveryMode?: 'http' | 'socket';
+  /**
+   * Slack's Web API cannot be reached: every `/api/<method>` connection is dropped unanswered, as
+   * a network outage or a blocked egress does. Deliveries to the app and response_urls still work.
+   * Default false; `setWebApiUnreachable` changes it later.
+   */
+  webApiUnreachable?: boolean;
   rateLimits?: 'slack' | 'off' | RateLimitTable;
   ackTimeoutMs?: number;
   /** Delay before each event redelivery (at most 3 are used). */
@@ -299,6 +305,8 @@ export interface SlackEmulator {
    */
   setPublicUrl(url: string): void;
   setDeliveryMode(mode: 'http' | 'socket'): void;
+  /** Drops every Web API connection unanswered while true (see `webApiUnreachable`). */
+  setWebApiUnreachable(unreachable: boolean): void;
   sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
   postMessage(p: {
     text: string;

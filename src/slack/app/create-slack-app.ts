@@ -1,13 +1,15 @@
 import type { Server } from 'node:http';
 import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
-import { WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
+import { createWebClient, WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
 import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
 import { correlationMiddleware } from './correlation-middleware.js';
 import { guardSignedRequests } from './guard-signed-requests.js';
 import type { SignedRequestClaims } from './screen-signed-request.js';
+import { type AuthRetryPolicy, createSlackAuthorization } from './slack-authorization.js';
+import { createSocketConnection, type SocketConnection } from './socket-connection.js';
 
 export type SlackConnection =
   | { mode: 'http'; botToken: string; signingSecret: string; apiUrl?: string }
@@ -26,6 +28,8 @@ export interface SlackAppOptions {
   register: (app: App) => void;
   /** HTTP mode: where a slash command's or interaction's signed bytes are claimed once, shared by replicas. */
   signedRequests: SignedRequestClaims;
+  /** How often auth.test is tried again while Slack has not authorised the app. */
+  authRetry?: AuthRetryPolicy;
 }
 
 const EVENTS_PATH = '/slack/events';
@@ -47,10 +51,21 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     ...webClientOptions({ ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), policy: 'app' }),
     fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
   };
-  const routes = [...healthRoutes(options.readiness), ...(options.extraRoutes ?? [])];
+  const authorization = createSlackAuthorization({
+    client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),
+    botToken: connection.botToken,
+    logger,
+    ...(options.authRetry ? { retry: options.authRetry } : {}),
+  });
+  // Filled once the app exists; /readyz asks it only when called.
+  let socket: SocketConnection | undefined;
+  const socketReadiness: ReadinessCheck = { name: 'slack-socket', check: () => socket?.readiness.check() ?? Promise.resolve() };
+  const checks = [...options.readiness, authorization.readiness, ...(connection.mode === 'socket' ? [socketReadiness] : [])];
+  const routes = [...healthRoutes(checks), ...(options.extraRoutes ?? [])];
 
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;
+  let socketReceiver: SocketModeReceiver | undefined;
   if (connection.mode === 'http') {
     // HTTPReceiver verifies X-Slack-Signature and refuses requests older than five minutes; the
     // guard before it refuses future timestamps, bodies that are not objects, and replays.
@@ -71,16 +86,18 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     });
     receiver = httpReceiver;
   } else {
-    receiver = new SocketModeReceiver({
+    socketReceiver = new SocketModeReceiver({
       appToken: connection.appToken,
       logger: boltLogger,
       customRoutes: routes,
       installerOptions: { port: options.port, clientOptions },
     });
+    receiver = socketReceiver;
   }
 
   const app = new App({
-    token: connection.botToken,
+    // Not `token`: Bolt would keep its first auth.test answer for good, a failure included.
+    authorize: authorization.authorize,
     receiver,
     logger: boltLogger,
     clientOptions,
@@ -95,20 +112,26 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     logger.error('unhandled listener error', { error });
   });
   options.register(app);
+  if (socketReceiver) {
+    socket = createSocketConnection({ app, receiver: socketReceiver, logger, ...(options.authRetry ? { retry: options.authRetry } : {}) });
+  }
 
   let server: Server | undefined;
   return {
     app,
     async start() {
+      authorization.start();
       if (httpReceiver) {
         server = await httpReceiver.start({ port: options.port, host: options.host ?? '0.0.0.0' });
         const address = server.address();
         return { port: typeof address === 'object' && address ? address.port : options.port };
       }
-      await app.start();
+      await socket?.start();
       return { port: options.port };
     },
     async stop() {
+      authorization.stop();
+      socket?.stop();
       await app.stop();
     },
   };

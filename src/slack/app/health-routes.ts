@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
+import { NotReadyError } from './not-ready-error.js';
 
 export interface ReadinessCheck {
   name: string;
@@ -7,8 +8,9 @@ export interface ReadinessCheck {
 }
 
 /**
- * /healthz answers while the process runs (liveness); /readyz checks the service and the store
- * (readiness) and says which one failed, without any detail that could leak configuration.
+ * /healthz answers while the process runs (liveness); /readyz checks the service, the store and
+ * Slack (readiness) and says which one failed and, for a NotReadyError, why in one word, without
+ * any detail that could leak configuration.
  */
 export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 3000): CustomRoute[] {
   const send = (res: ServerResponse, status: number, body: unknown): void => {
@@ -28,7 +30,7 @@ export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 3000): Custom
               await withTimeout(check(), timeoutMs);
               return { name, ok: true, latencyMs: Date.now() - started };
             } catch (error) {
-              const reason = error instanceof Error ? error.name : 'Error';
+              const reason = error instanceof NotReadyError ? error.reason : error instanceof Error ? error.name : 'Error';
               return { name, ok: false, latencyMs: Date.now() - started, reason };
             }
           }),

@@ -133,6 +133,7 @@ describe('relay runtime against the Slack and service emulators', () => {
     const silenceMs = 3_600_000;
     const timers = createSteerableTimers(silenceMs);
     const runtime = h.runtime({ idleTimeoutMs: silenceMs, timers });
+    const requestsBefore = h.service.requestLog.length;
     const { runId, threadTs } = await start(runtime, 'Track Midea exports [slow]');
     await eventually(
       async () => timers.held(),
@@ -142,5 +143,8 @@ describe('relay runtime against the Slack and service emulators', () => {
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'timed_out' });
     const text = JSON.stringify(finalThread(h.slack, h.slack.defaultChannelId, threadTs)).toLowerCase();
     expect(text).toMatch(/no news from the agent/);
+    // The run is stopped on the service too, as the Cancel button does: it must not go on working for nobody.
+    const cancels = h.service.requestLog.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'));
+    expect(cancels).toEqual([expect.objectContaining({ status: 200 })]);
   });
 });

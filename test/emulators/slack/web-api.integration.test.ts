@@ -42,6 +42,17 @@ describe('Web API', () => {
     expect(emu.calls.some((c) => JSON.stringify(c).includes(BOT))).toBe(false);
   });
 
+  it('can be unreachable: every Web API connection ends unanswered until it is back', async () => {
+    emu.setWebApiUnreachable(true);
+    try {
+      await expect(call('auth.test', {})).rejects.toThrow(TypeError);
+      await expect(client.auth.test()).rejects.toMatchObject({ code: 'slack_webapi_request_error' });
+    } finally {
+      emu.setWebApiUnreachable(false);
+    }
+    expect(await call('auth.test', {})).toMatchObject({ ok: true, bot_id: emu.botId });
+  });
+
   it('posts, threads, updates and deletes messages with increasing ts', async () => {
     const a = await client.chat.postMessage({ channel: emu.defaultChannelId, text: 'parent' });
     const b = await client.chat.postMessage({ channel: emu.defaultChannelId, text: 'reply', thread_ts: a.ts! });

@@ -71,11 +71,28 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
     // Not awaited: after a silence timeout the stream's pending read ends only with its connection.
     iterator.return?.()?.catch((error: unknown) => log.warn('could not close the run event stream', { error }));
   }
+  if (ctx.view.timeout) await cancelSilentRun(ctx);
   // Whatever progress did not show yet waits for the final render, which keeps its place in line.
   ctx.pendingSince = sink.pendingSince();
   await sink.close();
   ctx.followed = true;
   return 'cleaningUp';
+}
+
+/**
+ * A run the relay gave up on is cancelled on the service too, as the Cancel button does, so the
+ * agent does not go on working (and costing) for a reply that already says it stopped. A failure
+ * is only logged: the thread says the run stopped either way.
+ */
+async function cancelSilentRun(ctx: RunContext): Promise<void> {
+  const { conversationId, assistantMessageId, runId } = ctx.keeper.get();
+  if (!assistantMessageId) return;
+  try {
+    const result = await ctx.deps.service.cancelRun(conversationId, assistantMessageId, { correlationId: runId });
+    ctx.log.info('silent run cancelled on the service', { status: result.status });
+  } catch (error) {
+    ctx.log.warn('could not cancel the silent run on the service', { error });
+  }
 }
 
 /** Events after the run's end (a last `usage`), until the stream closes or TRAILING_EVENTS_MS pass in silence. */

@@ -6,14 +6,12 @@ import type { RunView } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn } from '../escape.js';
 import { noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';
+import { spokenDuration } from '../spoken-duration.js';
 import { isSlackUserId } from './agent-render-context.js';
 
 export function runEndingBlocks(view: RunView): KnownBlock[] {
   if (view.timeout) {
-    const minutes = Math.max(1, Math.round(view.timeout.silentForMs / 60_000));
-    return [
-      sectionBlock(`:hourglass: No news from the agent for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; the run was stopped.`),
-    ];
+    return [sectionBlock(`:hourglass: No news from the agent for ${spokenDuration(view.timeout.silentForMs)}; the run was stopped.`)];
   }
   if (view.status === 'cancelled') {
     const by = view.cancel?.byUserId;

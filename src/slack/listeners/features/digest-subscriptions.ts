@@ -64,7 +64,7 @@ export async function handleSubscribe(deps: ListenerDeps, ctx: CommandContext, a
       ctx.log.info('digest subscription saved', {
         channel: check.channelId,
         cadence: args.cadence,
-        time: args.time,
+        at: args.time,
         tz: args.timeZone,
         replaced: existing !== null,
       });

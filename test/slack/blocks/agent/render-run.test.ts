@@ -148,6 +148,16 @@ describe('renderFinalAnswer', () => {
     expect(allStrings(messages)).toContain(':hourglass: No news from the agent for 10 minutes; the run was stopped.');
   });
 
+  it('timed out: states a timeout under a minute, or not in whole minutes, as it was configured', () => {
+    const events = buildRunEvents().slice(0, 15);
+    const endingAfter = (silentForMs: number) =>
+      allStrings(renderFinalAnswer(markTimedOut(fold(events), silentForMs, events[14]!.timestamp + silentForMs), ctx));
+    expect(endingAfter(15_000)).toContain(':hourglass: No news from the agent for 15 seconds; the run was stopped.');
+    expect(endingAfter(1_000)).toContain(':hourglass: No news from the agent for 1 second; the run was stopped.');
+    expect(endingAfter(60_000)).toContain(':hourglass: No news from the agent for 1 minute; the run was stopped.');
+    expect(endingAfter(90_000)).toContain(':hourglass: No news from the agent for 1 minute 30 seconds; the run was stopped.');
+  });
+
   it('a 40,000-char report splits into several valid messages, footer in the last', () => {
     const messages = renderFinalAnswer(fold(buildRunEvents({ report: buildLongReport() })), { ...ctx, demo: true });
     expect(messages.length).toBeGreaterThan(4);
