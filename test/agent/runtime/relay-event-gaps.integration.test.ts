@@ -5,6 +5,7 @@
  * so the reply is the streamed text itself (issue 12, §1.4: 8 of 30 pieces were lost).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamingMode } from '../../../src/config.js';
 import type { ServiceFaults } from '../../../src/emulators/service/faults.js';
 import { createResearchClient } from '../../../src/service/research-client.js';
 import { RunStore } from '../../../src/store/run-store.js';
@@ -28,8 +29,8 @@ describe('the relay on a stream with offsets out of order or missing', () => {
   });
 
   /** Relays one question to its end: the thread's replies, and the text pieces the service logged for the run. */
-  async function relay(h: RelayHarness, question: string) {
-    const runtime = h.runtime();
+  async function relay(h: RelayHarness, question: string, streaming: StreamingMode = 'update') {
+    const runtime = h.runtime({ streaming });
     const channelId = h.slack.defaultChannelId;
     const threadTs = await h.ask(question, channelId);
     const { runId } = await runtime.startRun({ teamId: h.slack.teamId, channelId, threadTs, askerUserId: h.slack.defaultUserId, question });
@@ -63,11 +64,11 @@ describe('the relay on a stream with offsets out of order or missing', () => {
     return found;
   }
 
-  async function relayBoth(question: string, faults: Partial<ServiceFaults>) {
-    const reference = await relay(orderly, question);
+  async function relayBoth(question: string, faults: Partial<ServiceFaults>, streaming: StreamingMode = 'update') {
+    const reference = await relay(orderly, question, streaming);
     faulty.service.setFaults(faults);
     try {
-      return { reference, gapped: await relay(faulty, question) };
+      return { reference, gapped: await relay(faulty, question, streaming) };
     } finally {
       faulty.service.setFaults({});
     }
@@ -96,5 +97,14 @@ describe('the relay on a stream with offsets out of order or missing', () => {
     expect(
       warned.some((l) => l.level === 'warn' && typeof l.firstMissingOffset === 'number' && /left events out/.test(String(l.msg))),
     ).toBe(true);
+  }, 60_000);
+
+  it('ends a natively streamed run the same way: the final answer replaces what streamed out of place', async () => {
+    const { reference, gapped } = await relayBoth(
+      '宁德时代的储能业务增长如何？ [error]',
+      { reorderEventEvery: 3, skipLiveEventEvery: 7 },
+      'native',
+    );
+    expectSameReply(reference, gapped);
   }, 60_000);
 });

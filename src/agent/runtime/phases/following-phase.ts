@@ -42,7 +42,8 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
   ctx.live = undefined;
   const iterator = events[Symbol.asyncIterator]();
   let lastSave = deps.clock();
-  let logChecked = false;
+  // A resumed run's view was just read from the log; a fresh run's comes from the live stream alone.
+  const logCheck: LogCheckState = { unchecked: ctx.view.eventCount === 0 };
   try {
     while (!isTerminal(ctx.view)) {
       const next = await nextWithin(iterator, deps.idleTimeoutMs, ctx.signal, deps.timers);
@@ -54,8 +55,7 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
       }
       if (next.done) {
         // The log may hold what the stream left out, the run's end included.
-        await reconcileWithEventLog(ctx, { kind: 'ended' });
-        logChecked = true;
+        await checkAgainstLog(ctx, logCheck);
         // The stream gives up only once the service says the run is over, or it stays unreachable:
         // an error it reported was the end, else it ended without one.
         ctx.view = endAfterReportedError(ctx.view, deps.clock());
@@ -63,7 +63,7 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
         break;
       }
       const arrived = deps.clock();
-      await applyEvent(ctx, next.value);
+      await applyEvent(ctx, next.value, logCheck);
       sink.offer(ctx.view, arrived);
       if (arrived - lastSave >= deps.offsetSaveIntervalMs) {
         lastSave = arrived;
@@ -71,8 +71,8 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
       }
     }
     if (!ctx.view.timeout) {
-      await readTrailingEvents(ctx, iterator);
-      if (!logChecked) await reconcileWithEventLog(ctx, { kind: 'ended' });
+      await readTrailingEvents(ctx, iterator, logCheck);
+      await checkAgainstLog(ctx, logCheck);
     }
   } catch (error) {
     if (error instanceof RunStopped || ctx.signal.aborted) throw new RunStopped();
@@ -90,13 +90,13 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
 }
 
 /** Events after the run's end (a last `usage`), until the stream closes or TRAILING_EVENTS_MS pass in silence. */
-async function readTrailingEvents(ctx: RunContext, iterator: AsyncIterator<WorkflowStreamEvent>): Promise<void> {
+async function readTrailingEvents(ctx: RunContext, iterator: AsyncIterator<WorkflowStreamEvent>, logCheck: LogCheckState): Promise<void> {
   const { deps, sink } = ctx;
   for (;;) {
     const next = await nextWithin(iterator, TRAILING_EVENTS_MS, ctx.signal, deps.timers);
     if (ctx.signal.aborted) throw new RunStopped();
     if (next === 'timeout' || next.done) return;
-    await applyEvent(ctx, next.value);
+    await applyEvent(ctx, next.value, logCheck);
     sink?.offer(ctx.view, deps.clock());
   }
 }
@@ -106,9 +106,25 @@ async function readTrailingEvents(ctx: RunContext, iterator: AsyncIterator<Workf
  * follow it, so the view is rebuilt from the service's log instead; when the log cannot be read,
  * the event is applied where it arrived (out of place beats lost).
  */
-async function applyEvent(ctx: RunContext, event: WorkflowStreamEvent): Promise<void> {
+async function applyEvent(ctx: RunContext, event: WorkflowStreamEvent, logCheck: LogCheckState): Promise<void> {
   if (event.offset !== undefined && ctx.cursor.isLate(event)) {
-    if (await reconcileWithEventLog(ctx, { kind: 'late', lateOffset: event.offset })) return;
+    if (await reconcileWithEventLog(ctx, { kind: 'late', lateOffset: event.offset })) {
+      logCheck.unchecked = false;
+      return;
+    }
   }
   ctx.view = reduceRun(ctx.view, event);
+  logCheck.unchecked = true;
+}
+
+/** Whether the view holds events the service's log has not confirmed. */
+interface LogCheckState {
+  unchecked: boolean;
+}
+
+/** Once the run's events end: fills in what the live stream left out, unless the view came from the log already. */
+async function checkAgainstLog(ctx: RunContext, logCheck: LogCheckState): Promise<void> {
+  if (!logCheck.unchecked) return;
+  logCheck.unchecked = false;
+  await reconcileWithEventLog(ctx, { kind: 'ended' });
 }
