@@ -5,7 +5,8 @@
  * EMULATOR_DATA_DATE (the day the demo data end on, YYYY-MM-DD; default today),
  * and the fault switches (all off by default): EMULATOR_LATENCY_MS, EMULATOR_ERROR_RATE (0..1),
  * EMULATOR_RATE_LIMIT_EVERY, EMULATOR_RETRY_AFTER_SECONDS (1), EMULATOR_DROP_STREAM_AFTER,
- * EMULATOR_MALFORMED_EVERY, EMULATOR_DUPLICATE_EVERY. EMULATOR_STATE_FILE (a JSON file path) keeps
+ * EMULATOR_MALFORMED_EVERY, EMULATOR_DUPLICATE_EVERY, EMULATOR_REORDER_EVERY, EMULATOR_SKIP_LIVE_EVERY.
+ * EMULATOR_STATE_FILE (a JSON file path) keeps
  * folders, conversations and runs across restarts; a run interrupted by one goes on.
  */
 import { EnvConfigError, optionsFromEnv } from './emulator-env.js';

@@ -38,6 +38,8 @@ export const FAULT_ENV: ReadonlyArray<{ name: string; key: keyof ServiceFaults; 
   { name: 'EMULATOR_DROP_STREAM_AFTER', key: 'dropStreamAfterEvents', example: '20' },
   { name: 'EMULATOR_MALFORMED_EVERY', key: 'malformedEventEvery', example: '10' },
   { name: 'EMULATOR_DUPLICATE_EVERY', key: 'duplicateEventEvery', example: '7' },
+  { name: 'EMULATOR_REORDER_EVERY', key: 'reorderEventEvery', example: '5' },
+  { name: 'EMULATOR_SKIP_LIVE_EVERY', key: 'skipLiveEventEvery', example: '6' },
 ];
 
 /** EMULATOR_DATA_DATE: the day the demo data end on (YYYY-MM-DD), or today (unset or `today`). */

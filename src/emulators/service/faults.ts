@@ -15,6 +15,13 @@ export interface ServiceFaults {
   malformedEventEvery: number;
   /** Every Nth SSE event is sent twice (0 = off). */
   duplicateEventEvery: number;
+  /** Every Nth SSE event is held back and sent after the one that follows it: offsets out of order (0 = off). */
+  reorderEventEvery: number;
+  /**
+   * Every Nth SSE event is left out of the live stream (0 = off). The run's log keeps it, so a
+   * stream=false read (or a reconnect from an offset below it) still returns it.
+   */
+  skipLiveEventEvery: number;
 }
 
 export const NO_FAULTS: ServiceFaults = {
@@ -25,6 +32,8 @@ export const NO_FAULTS: ServiceFaults = {
   dropStreamAfterEvents: 0,
   malformedEventEvery: 0,
   duplicateEventEvery: 0,
+  reorderEventEvery: 0,
+  skipLiveEventEvery: 0,
 };
 
 export type FaultDecision =

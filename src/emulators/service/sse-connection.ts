@@ -13,7 +13,10 @@ export interface SseOptions {
 }
 
 export class SseConnection {
+  private eventsOffered = 0;
   private eventsSent = 0;
+  /** An event the reorder fault holds back until the next one has gone out. */
+  private heldBack: unknown;
   private dataLines = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
@@ -44,8 +47,28 @@ export class SseConnection {
     else this.closeListeners.add(listener);
   }
 
-  /** Sends one event, applying the malformed/duplicate/drop faults of this connection. */
+  /** Sends one event, applying the skip/reorder faults of this connection, then the ones of `transmit`. */
   send(event: unknown): void {
+    if (this.closed) return;
+    const f = this.opts.faults;
+    this.eventsOffered += 1;
+    if (f.skipLiveEventEvery > 0 && this.eventsOffered % f.skipLiveEventEvery === 0) return;
+    if (f.reorderEventEvery > 0 && this.heldBack === undefined && this.eventsOffered % f.reorderEventEvery === 0) {
+      this.heldBack = event;
+      return;
+    }
+    this.transmit(event);
+    this.releaseHeldBack();
+  }
+
+  private releaseHeldBack(): void {
+    const held = this.heldBack;
+    this.heldBack = undefined;
+    if (held !== undefined) this.transmit(held);
+  }
+
+  /** Writes one event, applying the malformed/duplicate/drop faults of this connection. */
+  private transmit(event: unknown): void {
     if (this.closed) return;
     const f = this.opts.faults;
     const line = `data: ${JSON.stringify(event)}\n\n`;
@@ -69,8 +92,10 @@ export class SseConnection {
     if (!this.closed) this.res.write(text);
   }
 
-  /** Ends the stream cleanly. */
+  /** Ends the stream cleanly (an event held back by the reorder fault goes out first). */
   end(): void {
+    if (this.closed) return;
+    this.releaseHeldBack();
     if (this.closed) return;
     this.res.end();
     this.markClosed();

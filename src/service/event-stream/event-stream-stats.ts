@@ -7,7 +7,7 @@ export interface EventStreamStats {
   delivered: number;
   /** `data:` payloads (or JSON list items) that were not JSON or not a workflow stream event. */
   malformed: number;
-  /** Events dropped: offset at or below one already delivered, or a repeated event_id without offset. */
+  /** Events dropped: an offset already delivered, or a repeated event_id without offset. */
   duplicates: number;
   /** Comment lines (`: ping`) and empty or named heartbeat events. */
   heartbeats: number;

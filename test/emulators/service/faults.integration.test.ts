@@ -110,6 +110,37 @@ describe('fault switches', () => {
     expect(events.pop().event_type).toBe('workflow_end');
   });
 
+  /** A run's live events (the chat stream) and its log as a stream=false read returns it. */
+  async function liveAndLogged(message: string) {
+    const conv = await http.post('/v1/agent/conversations', {});
+    const res = await fetch(`${em.url}/v1/agent/conversations/${conv.body.id}/chat`, {
+      method: 'POST',
+      headers: http.headers,
+      body: JSON.stringify({ message }),
+    });
+    const messageId = assistantMessageIdOf(res.headers);
+    const live = (await readSse(res)).events as Array<{ event_id: string; offset: number }>;
+    const logged = await http.get(`/v1/agent/conversations/${conv.body.id}/messages/${messageId}?stream=false`);
+    return { live, logged: logged.body.assistant_events as Array<{ event_id: string; offset: number }> };
+  }
+
+  it('reorderEventEvery sends every Nth event after the next one; the log keeps offset order', async () => {
+    em.setFaults({ reorderEventEvery: 4 });
+    const { live, logged } = await liveAndLogged('Tesla deliveries');
+    const offsets = live.map((e) => e.offset);
+    const backwards = offsets.filter((o, i) => i > 0 && o < (offsets[i - 1] ?? 0));
+    expect(backwards.length).toBeGreaterThan(3);
+    expect([...offsets].sort((a, b) => a - b)).toEqual(logged.map((e) => e.offset));
+  });
+
+  it('skipLiveEventEvery leaves every Nth event out of the live stream; the log keeps it', async () => {
+    em.setFaults({ skipLiveEventEvery: 5 });
+    const { live, logged } = await liveAndLogged('Apple services');
+    expect(live.length).toBe(logged.length - Math.floor(logged.length / 5));
+    const liveIds = new Set(live.map((e) => e.event_id));
+    expect(logged.filter((e) => !liveIds.has(e.event_id)).length).toBe(Math.floor(logged.length / 5));
+  });
+
   it('records every request in the request log', async () => {
     const before = em.requestLog.length;
     await http.get('/v1/concepts/latest');

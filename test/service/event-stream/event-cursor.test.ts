@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventCursor, MAX_IDS_WITHOUT_OFFSET } from '../../../src/service/event-stream/event-cursor.js';
+import { createEventCursor, MAX_IDS_WITHOUT_OFFSET, MAX_OFFSETS_REMEMBERED } from '../../../src/service/event-stream/event-cursor.js';
 import type { WorkflowStreamEvent } from '../../../src/service/types.js';
 
 const ev = (id: string, offset?: number): WorkflowStreamEvent => ({
@@ -11,9 +11,9 @@ const ev = (id: string, offset?: number): WorkflowStreamEvent => ({
 });
 
 describe('EventCursor', () => {
-  it('events with an offset move the resume point; a repeat at or below it is dropped', () => {
+  it('events with an offset move the resume point; a repeat of an admitted offset is dropped', () => {
     const cursor = createEventCursor();
-    expect([ev('a', 3), ev('b', 5), ev('a', 3), ev('c', 4), ev('d', 9)].map((e) => cursor.admit(e))).toEqual([
+    expect([ev('a', 3), ev('b', 5), ev('a', 3), ev('b', 5), ev('d', 9)].map((e) => cursor.admit(e))).toEqual([
       true,
       true,
       false,
@@ -21,6 +21,28 @@ describe('EventCursor', () => {
       true,
     ]);
     expect(cursor.lastOffset).toBe(9);
+  });
+
+  it('admits an event below the resume point that it never had, and calls it late (out of order, not a repeat)', () => {
+    const cursor = createEventCursor();
+    expect(cursor.admit(ev('a', 3))).toBe(true);
+    expect(cursor.admit(ev('c', 7))).toBe(true);
+    expect(cursor.isLate(ev('c', 7))).toBe(false);
+    const late = ev('b', 5);
+    expect(cursor.isLate(late)).toBe(true);
+    expect(cursor.admit(late)).toBe(true);
+    expect(cursor.lastOffset).toBe(7);
+    // Once admitted, it is a repeat like any other.
+    expect(cursor.admit(ev('b', 5))).toBe(false);
+    expect(cursor.isLate(ev('t'))).toBe(false);
+  });
+
+  it('remembers admitted offsets up to a bound; a forgotten one still counts as a repeat', () => {
+    const cursor = createEventCursor();
+    for (let i = 0; i <= MAX_OFFSETS_REMEMBERED; i += 1) cursor.admit(ev(`o${i}`, i * 2));
+    expect(cursor.admit(ev('o0', 0))).toBe(false);
+    expect(cursor.admit(ev('o1', 2))).toBe(false);
+    expect(cursor.admit(ev('between', 3))).toBe(true);
   });
 
   it('an event without an offset passes once per event_id, on any later connection, without moving the resume point', () => {

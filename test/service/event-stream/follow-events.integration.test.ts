@@ -89,7 +89,7 @@ describe('event stream pipeline', () => {
     expect(stats).toMatchObject({ delivered: 3, heartbeats: 3, malformed: 0, connections: 1, reconnects: 0 });
   });
 
-  it('skips and counts malformed payloads, drops duplicates and lower offsets', async () => {
+  it('skips and counts malformed payloads, drops duplicates, passes a lower offset never seen (late, not a repeat)', async () => {
     onEvents = (_req, res) => {
       openSse(res);
       res.write(sseData(buildEvent(1, 'init')));
@@ -106,8 +106,14 @@ describe('event stream pipeline', () => {
     };
     const stream = client.streamEvents('7', 'am-1');
     const got = await collect(stream);
-    expect(got.map((e) => `${e.event_type}@${e.offset ?? '-'}`)).toEqual(['init@1', 'streaming@3', 'usage@-', 'workflow_end@8']);
-    expect(stream.stats).toMatchObject({ malformed: 2, duplicates: 3, heartbeats: 1, delivered: 4 });
+    expect(got.map((e) => `${e.event_type}@${e.offset ?? '-'}`)).toEqual([
+      'init@1',
+      'streaming@3',
+      'streaming@2',
+      'usage@-',
+      'workflow_end@8',
+    ]);
+    expect(stream.stats).toMatchObject({ malformed: 2, duplicates: 2, heartbeats: 1, delivered: 5 });
   });
 
   it('reconnects after mid-run drops from the last offset + 1 and yields each event once', async () => {

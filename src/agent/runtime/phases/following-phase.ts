@@ -6,6 +6,7 @@ import type { RunContext } from '../../state/run-context.js';
 import { isTerminal, markTimedOut } from '../../state/run-view.js';
 import { createRunSink } from '../create-run-sink.js';
 import { failRun } from '../fail-run.js';
+import { reconcileWithEventLog } from '../reconcile-with-event-log.js';
 import type { NextPhase } from '../run-phase.js';
 
 /**
@@ -20,7 +21,10 @@ export const TRAILING_EVENTS_MS = 3_000;
  * stream is the one owner of reconnection (it reattaches from the cursor's offset, with bounded
  * back-off) and the cursor drops duplicates, so every event read here is new. What is left is
  * the run's own silence timeout. An error event does not end the run (the service may go on);
- * the stream ending after it does. Progress writing ends here; the final render comes later.
+ * the stream ending after it does. An event that arrives out of order, and events the stream left
+ * out, are put in place from the service's log (reconcile-with-event-log.ts), the latter once the
+ * run's events end, before the final view is decided. Progress writing ends here; the final render
+ * comes later.
  */
 export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
   const { deps, keeper, log } = ctx;
@@ -38,6 +42,8 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
   ctx.live = undefined;
   const iterator = events[Symbol.asyncIterator]();
   let lastSave = deps.clock();
+  // A resumed run's view was just read from the log; a fresh run's comes from the live stream alone.
+  const logCheck: LogCheckState = { unchecked: ctx.view.eventCount === 0 };
   try {
     while (!isTerminal(ctx.view)) {
       const next = await nextWithin(iterator, deps.idleTimeoutMs, ctx.signal, deps.timers);
@@ -48,6 +54,8 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
         break;
       }
       if (next.done) {
+        // The log may hold what the stream left out, the run's end included.
+        await checkAgainstLog(ctx, logCheck);
         // The stream gives up only once the service says the run is over, or it stays unreachable:
         // an error it reported was the end, else it ended without one.
         ctx.view = endAfterReportedError(ctx.view, deps.clock());
@@ -55,14 +63,17 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
         break;
       }
       const arrived = deps.clock();
-      ctx.view = reduceRun(ctx.view, next.value);
+      await applyEvent(ctx, next.value, logCheck);
       sink.offer(ctx.view, arrived);
       if (arrived - lastSave >= deps.offsetSaveIntervalMs) {
         lastSave = arrived;
         keeper.saveInBackground();
       }
     }
-    if (!ctx.view.timeout) await readTrailingEvents(ctx, iterator);
+    if (!ctx.view.timeout) {
+      await readTrailingEvents(ctx, iterator, logCheck);
+      await checkAgainstLog(ctx, logCheck);
+    }
   } catch (error) {
     if (error instanceof RunStopped || ctx.signal.aborted) throw new RunStopped();
     log.error('lost the run event stream', { error });
@@ -96,13 +107,41 @@ async function cancelSilentRun(ctx: RunContext): Promise<void> {
 }
 
 /** Events after the run's end (a last `usage`), until the stream closes or TRAILING_EVENTS_MS pass in silence. */
-async function readTrailingEvents(ctx: RunContext, iterator: AsyncIterator<WorkflowStreamEvent>): Promise<void> {
+async function readTrailingEvents(ctx: RunContext, iterator: AsyncIterator<WorkflowStreamEvent>, logCheck: LogCheckState): Promise<void> {
   const { deps, sink } = ctx;
   for (;;) {
     const next = await nextWithin(iterator, TRAILING_EVENTS_MS, ctx.signal, deps.timers);
     if (ctx.signal.aborted) throw new RunStopped();
     if (next === 'timeout' || next.done) return;
-    ctx.view = reduceRun(ctx.view, next.value);
+    await applyEvent(ctx, next.value, logCheck);
     sink?.offer(ctx.view, deps.clock());
   }
+}
+
+/**
+ * Folds one new event into the view. One that arrived out of order would land after events that
+ * follow it, so the view is rebuilt from the service's log instead; when the log cannot be read,
+ * the event is applied where it arrived (out of place beats lost).
+ */
+async function applyEvent(ctx: RunContext, event: WorkflowStreamEvent, logCheck: LogCheckState): Promise<void> {
+  if (event.offset !== undefined && ctx.cursor.isLate(event)) {
+    if (await reconcileWithEventLog(ctx, { kind: 'late', lateOffset: event.offset })) {
+      logCheck.unchecked = false;
+      return;
+    }
+  }
+  ctx.view = reduceRun(ctx.view, event);
+  logCheck.unchecked = true;
+}
+
+/** Whether the view holds events the service's log has not confirmed. */
+interface LogCheckState {
+  unchecked: boolean;
+}
+
+/** Once the run's events end: fills in what the live stream left out, unless the view came from the log already. */
+async function checkAgainstLog(ctx: RunContext, logCheck: LogCheckState): Promise<void> {
+  if (!logCheck.unchecked) return;
+  logCheck.unchecked = false;
+  await reconcileWithEventLog(ctx, { kind: 'ended' });
 }
