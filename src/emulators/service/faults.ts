@@ -15,7 +15,12 @@ export interface ServiceFaults {
   malformedEventEvery: number;
   /** Every Nth SSE event is sent twice (0 = off). */
   duplicateEventEvery: number;
+  /** Every error body and agent `error` event echoes the request's API key and headers (credentials-echo.ts). */
+  reflectCredentials: boolean;
 }
+
+/** The switches set by a number (the CLI's EMULATOR_* variables). */
+export type NumericFaultKey = { [K in keyof ServiceFaults]: ServiceFaults[K] extends number ? K : never }[keyof ServiceFaults];
 
 export const NO_FAULTS: ServiceFaults = {
   latencyMs: 0,
@@ -25,6 +30,7 @@ export const NO_FAULTS: ServiceFaults = {
   dropStreamAfterEvents: 0,
   malformedEventEvery: 0,
   duplicateEventEvery: 0,
+  reflectCredentials: false,
 };
 
 export type FaultDecision =
