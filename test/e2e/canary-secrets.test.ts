@@ -27,11 +27,13 @@ const CANARY = {
 const REDIS_PASSWORD = `canary-redis-password-${suffix}`;
 const CANARIES = [...Object.values(CANARY), REDIS_PASSWORD];
 
+const slackUsers = (h: Pick<Harness, 'slack'>): string[] => [h.slack.defaultUserId, h.slack.adminUserId];
+
 /** Every text the app sent to Slack or Slack shows, by kind: Web API calls, acks, messages, ephemerals, views, unfurls, statuses. */
 function everythingSlackSaw(slack: SlackEmulator): Record<string, unknown> {
   const channels = slack.channels().map((c) => c.id);
   const messages = channels.flatMap((c) => slack.channelMessages(c).flatMap((m) => [m, ...slack.threadReplies(c, m.ts)]));
-  const users = [slack.defaultUserId, slack.adminUserId];
+  const users = slackUsers({ slack });
   return {
     calls: slack.calls.map((c) => ({ method: c.method, args: c.args })),
     acks: slack.deliveries.map((d) => d.ackBody ?? ''),
@@ -45,6 +47,9 @@ function everythingSlackSaw(slack: SlackEmulator): Record<string, unknown> {
 }
 
 const canariesIn = (text: string): string[] => CANARIES.filter((canary) => text.includes(canary));
+
+/** What the emulator's echo starts with: found in Slack, the service's raw error text was shown. */
+const ECHO_MARK = 'request api key';
 
 describe('no secret reaches Slack, a log line or a metric, whatever the service echoes', () => {
   let h: Harness;
@@ -110,7 +115,10 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     try {
       const { ts } = await h.slack.postMessage({ text: mention('How strong is NVIDIA’s balance sheet?') });
       await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')));
-      await h.slack.waitFor(() => botReplies(h, channel, ts).length > 0, 8_000);
+      const replies = await h.slack.waitFor(() => botReplies(h, channel, ts).length > 0 && botReplies(h, channel, ts), 8_000);
+      // A run the service refused to start: a summary of the status, never the service's words.
+      expect(JSON.stringify(replies)).toContain('the research service is unavailable (status 50');
+      expect(JSON.stringify(replies)).not.toContain(ECHO_MARK);
     } finally {
       faults();
     }
@@ -128,7 +136,8 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
             .find((m) => m.user === h.slack.botUserId),
         8_000,
       );
-      await h.slack.waitFor(() => botReplies(h, channel, root.ts).length > 0, 8_000);
+      const replies = await h.slack.waitFor(() => botReplies(h, channel, root.ts).length > 0 && botReplies(h, channel, root.ts), 8_000);
+      expect(JSON.stringify(replies)).not.toContain(ECHO_MARK);
     } finally {
       faults();
     }
@@ -140,6 +149,12 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     const dm = h.slack.defaultDmId;
     const { ts } = await h.slack.postMessage({ text: '[error] What is Tesla’s cash position?', channel_id: dm });
     await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, ts, 'message')));
+  });
+
+  it('error cards summarise the service’s refusal: its own text is never shown', () => {
+    const cards = slackUsers(h).flatMap((u) => h.slack.ephemeralFor(u));
+    expect(JSON.stringify(cards)).toContain('did not accept the input');
+    expect(JSON.stringify(cards)).not.toContain(ECHO_MARK);
   });
 
   it('the /financials modal while the service fails', async () => {
