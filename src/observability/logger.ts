@@ -20,6 +20,8 @@ export interface Logger {
   error(msg: string, fields?: LogFields): void;
   child(bindings: LogFields): Logger;
   readonly level: LogLevel;
+  /** The redactor every line passes: what leaves the process another way (Slack messages) uses it too. */
+  readonly redact: Redact;
 }
 
 export interface LoggerOptions {
@@ -47,6 +49,7 @@ export function createLogger(options: LoggerOptions): Logger {
 
   return {
     level,
+    redact: options.redact,
     debug: (m, f) => emit('debug', m, f),
     info: (m, f) => emit('info', m, f),
     warn: (m, f) => emit('warn', m, f),

@@ -5,8 +5,10 @@
  * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#rate-limits
  * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#automatic-retries
  */
-import { LogLevel, type Logger as SlackLogger, WebClient, type WebClientOptions } from '@slack/web-api';
+import { type FetchFunction, LogLevel, type Logger as SlackLogger, WebClient, type WebClientOptions } from '@slack/web-api';
 import type { Logger } from '../observability/logger.js';
+import { createRedactor, type Redact } from '../observability/redactor.js';
+import { createRedactingFetch } from './redacting-fetch.js';
 
 export interface WebClientPolicy {
   /** Per-request timeout; a call that times out has an unknown outcome. */
@@ -29,9 +31,19 @@ export const WEB_CLIENT_POLICY = {
   app: { timeoutMs: 10_000, retries: 0, rejectRateLimitedCalls: true },
 } as const satisfies Record<string, WebClientPolicy>;
 
+const TOKEN_SHAPES_ONLY = createRedactor([]);
+
 export type WebClientPolicyName = keyof typeof WEB_CLIENT_POLICY;
 
 export interface WebClientFactoryOptions {
+  /**
+   * What every text a client sends to Slack passes (redacting-fetch.ts), so no message, card or
+   * view carries a secret out, whatever path built it. Default: the logger's redactor (the one the
+   * logs pass), else one that masks token and bearer shapes.
+   */
+  redact?: Redact;
+  /** The transport before redaction (Bolt's clients: undici-fetch.ts); the global fetch by default. */
+  fetch?: FetchFunction;
   /** Base URL of the Web API (the Slack emulator's apiUrl in tests); Slack's own by default. */
   apiUrl?: string;
   /** Bolt passes its own logger to the clients it builds; other clients get ours. */
@@ -47,10 +59,15 @@ export function webClientOptions(options: WebClientFactoryOptions = {}): WebClie
     rejectRateLimitedCalls: policy.rejectRateLimitedCalls,
     retryConfig: { retries: policy.retries },
     timeout: policy.timeoutMs,
+    fetch: createRedactingFetch(
+      options.fetch ?? (globalThis.fetch as unknown as FetchFunction),
+      options.redact ?? options.logger?.redact ?? TOKEN_SHAPES_ONLY,
+    ),
     ...(options.logger ? { logger: toSlackLogger(options.logger), logLevel: LogLevel.WARN } : {}),
   };
 }
 
+/** A client of the app: what it sends passes the logger's redactor. */
 export function createWebClient(options: WebClientFactoryOptions & { token: string; logger: Logger }): WebClient {
   return new WebClient(options.token, webClientOptions(options));
 }

@@ -26,6 +26,8 @@ export const E2E_SECRETS = {
 };
 
 export interface HarnessOptions {
+  /** The app's secrets (bot token, app token, signing secret, service key); E2E_SECRETS by default. */
+  secrets?: typeof E2E_SECRETS;
   deliveryMode?: 'http' | 'socket';
   store?: 'file' | 'redis';
   variant?: ServiceVariant;
@@ -79,9 +81,10 @@ export function redisTestUrl(): string {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const secrets = options.secrets ?? E2E_SECRETS;
   const service = await startServiceEmulator({
     port: 0,
-    apiKey: E2E_SECRETS.serviceKey,
+    apiKey: secrets.serviceKey,
     variant: options.variant ?? 'latest',
     agentSpeed: options.agentSpeed ?? 200,
     ...(options.datasetAnchorMs !== undefined ? { datasetAnchorMs: options.datasetAnchorMs } : {}),
@@ -90,14 +93,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const deliveryMode = options.deliveryMode ?? 'http';
   const slack = await startSlackEmulator({
     port: 0,
-    botToken: E2E_SECRETS.botToken,
-    appToken: E2E_SECRETS.appToken,
-    signingSecret: E2E_SECRETS.signingSecret,
+    botToken: secrets.botToken,
+    appToken: secrets.appToken,
+    signingSecret: secrets.signingSecret,
     deliveryMode,
     rateLimits: options.rateLimits ?? 'slack',
     ...options.slack,
   });
-  const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), options.logLevel ?? 'info');
+  const logger = createMemoryLogger(createRedactor(Object.values(secrets)), options.logLevel ?? 'info');
   const client = createResearchClient({
     baseUrl: service.url,
     apiKey: options.serviceApiKey ?? service.apiKey,
@@ -119,8 +122,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const deskOptions: ResearchDeskOptions = {
     connection:
       deliveryMode === 'socket'
-        ? { mode: 'socket', botToken: E2E_SECRETS.botToken, appToken: E2E_SECRETS.appToken, apiUrl: slack.apiUrl }
-        : { mode: 'http', botToken: E2E_SECRETS.botToken, signingSecret: E2E_SECRETS.signingSecret, apiUrl: slack.apiUrl },
+        ? { mode: 'socket', botToken: secrets.botToken, appToken: secrets.appToken, apiUrl: slack.apiUrl }
+        : { mode: 'http', botToken: secrets.botToken, signingSecret: secrets.signingSecret, apiUrl: slack.apiUrl },
     port: 0,
     host: '127.0.0.1',
     service: client,

@@ -2,7 +2,7 @@
  * Environment → emulator options for the CLI. A bad value is reported with the variable's name,
  * the problem and an example; the API key is never echoed.
  */
-import type { ServiceFaults } from './faults.js';
+import type { NumericFaultKey, ServiceFaults } from './faults.js';
 import type { ServiceEmulatorOptions } from './index.js';
 import { VARIANTS, type Variant } from './variants.js';
 
@@ -30,7 +30,7 @@ function num(env: Env, name: string, example: string, check: (n: number) => bool
 const nonNegativeInt = (n: number): boolean => Number.isInteger(n) && n >= 0;
 
 /** Fault variables: EMULATOR_LATENCY_MS, EMULATOR_ERROR_RATE, EMULATOR_RATE_LIMIT_EVERY, … */
-export const FAULT_ENV: ReadonlyArray<{ name: string; key: keyof ServiceFaults; example: string; rate?: boolean }> = [
+export const FAULT_ENV: ReadonlyArray<{ name: string; key: NumericFaultKey; example: string; rate?: boolean }> = [
   { name: 'EMULATOR_LATENCY_MS', key: 'latencyMs', example: '250' },
   { name: 'EMULATOR_ERROR_RATE', key: 'errorRate', example: '0.1', rate: true },
   { name: 'EMULATOR_RATE_LIMIT_EVERY', key: 'rateLimitEvery', example: '5' },

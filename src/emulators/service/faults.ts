@@ -22,7 +22,12 @@ export interface ServiceFaults {
    * stream=false read (or a reconnect from an offset below it) still returns it.
    */
   skipLiveEventEvery: number;
+  /** Every error body and agent `error` event echoes the request's API key and headers (credentials-echo.ts). */
+  reflectCredentials: boolean;
 }
+
+/** The switches set by a number (the CLI's EMULATOR_* variables). */
+export type NumericFaultKey = { [K in keyof ServiceFaults]: ServiceFaults[K] extends number ? K : never }[keyof ServiceFaults];
 
 export const NO_FAULTS: ServiceFaults = {
   latencyMs: 0,
@@ -34,6 +39,7 @@ export const NO_FAULTS: ServiceFaults = {
   duplicateEventEvery: 0,
   reorderEventEvery: 0,
   skipLiveEventEvery: 0,
+  reflectCredentials: false,
 };
 
 export type FaultDecision =

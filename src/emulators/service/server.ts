@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HttpError, StockError, ValidationError } from './http-errors.js';
 import { toJsonText } from './json-text.js';
+import { credentialsEcho, withCredentialsEcho } from './credentials-echo.js';
 import type { EmulatorState, Route, RouteContext } from './routing.js';
 import type { Variant } from './variants.js';
 import { serveDemoPage } from './pages/page-routes.js';
@@ -102,6 +103,14 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://emulator.local');
     const path = url.pathname;
+    // Every answer goes out here, so the reflectCredentials fault reaches every error body.
+    const send = (status: number, body: unknown, headers?: Record<string, string>): void =>
+      sendJson(
+        res,
+        status,
+        status >= 400 && state.faults.faults.reflectCredentials ? withCredentialsEcho(body, credentialsEcho(req)) : body,
+        headers,
+      );
     res.on('finish', () => deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() }));
     res.on('close', () => {
       if (!res.writableFinished) deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() });
@@ -125,13 +134,13 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     const { route, params, pathKnown } = matchRoute(routes, method, path, state.variant);
     if (!route) {
       req.resume();
-      sendJson(res, pathKnown ? 405 : 404, { detail: pathKnown ? 'Method Not Allowed' : 'Not Found' });
+      send(pathKnown ? 405 : 404, { detail: pathKnown ? 'Method Not Allowed' : 'Not Found' });
       return;
     }
     const authError = authProblem(req, deps.apiKey);
     if (authError) {
       req.resume();
-      sendJson(res, 401, { detail: authError }, { 'WWW-Authenticate': 'Bearer' });
+      send(401, { detail: authError }, { 'WWW-Authenticate': 'Bearer' });
       return;
     }
     const decision = state.faults.decide();
@@ -148,7 +157,7 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     if (decision.kind === 'error') {
       req.resume();
       const text = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[decision.status];
-      sendJson(res, decision.status, { detail: `${text} (injected fault)` });
+      send(decision.status, { detail: `${text} (injected fault)` });
       return;
     }
 
@@ -157,7 +166,7 @@ export function createEmulatorServer(deps: ServerDeps): Server {
       const ctx: RouteContext = { req, res, params, query: url.searchParams, body, state };
       const result = await route.handler(ctx);
       if (result === 'streamed') return;
-      sendJson(res, result.status ?? 200, result.body, result.headers);
+      send(result.status ?? 200, result.body, result.headers);
     } catch (err) {
       if (err instanceof ValidationError) {
         // The interface has stock routes wrap errors too; the service's published schema (the
@@ -166,16 +175,16 @@ export function createEmulatorServer(deps: ServerDeps): Server {
           route.stock && state.variant !== 'published'
             ? { status: 422, code: 422, message: 'Validation error', data: null, detail: err.issues }
             : { detail: err.issues };
-        sendJson(res, 422, body);
+        send(422, body);
       } else if (err instanceof StockError) {
-        sendJson(res, err.status, { status: err.status, code: err.code, message: err.detail, data: null, detail: err.detail });
+        send(err.status, { status: err.status, code: err.code, message: err.detail, data: null, detail: err.detail });
       } else if (err instanceof HttpError) {
-        sendJson(res, err.status, { detail: err.detail }, err.headers);
+        send(err.status, { detail: err.detail }, err.headers);
       } else if (req.destroyed || (err instanceof Error && err.message === 'aborted')) {
         // The client went away (its timeout or a closed app): nothing to answer, nothing broken.
       } else {
         deps.logError(`service emulator: ${method} ${path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        sendJson(res, 500, { detail: 'Internal Server Error' });
+        send(500, { detail: 'Internal Server Error' });
       }
     }
   };

@@ -3,13 +3,19 @@
  * heartbeat` comments while idle (unless heartbeatMs is 0), and the per-connection stream faults.
  */
 import type { ServerResponse } from 'node:http';
+import { eventWithCredentialsEcho } from './credentials-echo.js';
 import type { ServiceFaults } from './faults.js';
+
+const isEvent = (value: unknown): value is { event_type: string; error?: Record<string, unknown> } =>
+  typeof value === 'object' && value !== null && typeof (value as { event_type?: unknown }).event_type === 'string';
 
 export interface SseOptions {
   faults: ServiceFaults;
   /** 0 = no heartbeat comments (the real stream sends data lines only). */
   heartbeatMs: number;
   headers?: Record<string, string>;
+  /** The reflectCredentials fault: added to every `error` event's message (credentials-echo.ts). */
+  errorEcho?: string;
 }
 
 export class SseConnection {
@@ -71,7 +77,9 @@ export class SseConnection {
   private transmit(event: unknown): void {
     if (this.closed) return;
     const f = this.opts.faults;
-    const line = `data: ${JSON.stringify(event)}\n\n`;
+    const echo = this.opts.errorEcho;
+    const sent = echo !== undefined && isEvent(event) ? eventWithCredentialsEcho(event, echo) : event;
+    const line = `data: ${JSON.stringify(sent)}\n\n`;
     this.dataLine(line);
     if (f.duplicateEventEvery > 0 && (this.eventsSent + 1) % f.duplicateEventEvery === 0) this.dataLine(line);
     this.eventsSent += 1;

@@ -47,10 +47,13 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   // Bolt builds a WebClient per workspace from these options: the same policy (timeout, no SDK
   // retries, 429s rejected) as every other client of the app. Bolt adds its own logger.
   // Its fetch (also what respond() posts to response_urls with) is undici's request(): see undici-fetch.ts.
-  const clientOptions = {
-    ...webClientOptions({ ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), policy: 'app' }),
+  // Every text they send, respond() included, passes the logger's redactor (redacting-fetch.ts).
+  const clientOptions = webClientOptions({
+    ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}),
+    policy: 'app',
+    redact: logger.redact,
     fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
-  };
+  });
   const authorization = createSlackAuthorization({
     client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),
     botToken: connection.botToken,

@@ -8,7 +8,6 @@ import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { actions, button, context, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode } from './escape.js';
-import { excerpt } from './format.js';
 import { clampMessage } from './limits.js';
 
 /** The parts of a ServiceError a card needs (structural, so tests need no class instance). */
@@ -16,7 +15,8 @@ export interface ErrorCardInput {
   kind: ServiceErrorKind;
   issues?: ValidationIssue[];
   retryAfterMs?: number;
-  serviceDetail?: string;
+  /** The HTTP status, shown in a refusal without issues; the service's own text never is. */
+  status?: number;
 }
 
 export interface ErrorCardContext {
@@ -54,11 +54,30 @@ const FIELD_WORDS: Record<string, string> = {
   name: 'name',
 };
 
+/**
+ * What was wrong with a field, by the validation error's type (FastAPI's pydantic types): words of
+ * ours, as the service's `msg` may carry anything (an echoed key or header included).
+ * @see https://docs.pydantic.dev/latest/errors/validation_errors/
+ */
+function describeProblem(type: string): string {
+  if (type === 'missing') return 'is required';
+  if (type.endsWith('_too_long')) return 'is too long';
+  if (type.endsWith('_too_short')) return 'is too short';
+  if (type === 'literal_error' || type === 'enum') return 'is not one of the values the service accepts';
+  if (/^(int|float|decimal)_/.test(type)) return 'must be a number';
+  if (/^(date|datetime|time)_/.test(type)) return 'must be a date';
+  if (/^(greater|less)_than/.test(type)) return 'is out of range';
+  return 'has a value the service did not accept';
+}
+
+/** A field name as the service's location gives it: an identifier, else not shown. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+
 function describeIssue(issue: ValidationIssue): string {
   // The last named part of the location: `['body', 'symbols', 0]` is about the symbols.
   const field = [...(issue.loc ?? [])].reverse().find((p): p is string => typeof p === 'string' && p !== 'body' && !/^\d+$/.test(p));
-  const word = field ? (FIELD_WORDS[field] ?? field.replace(/_/g, ' ')) : 'input';
-  return `${word}: ${issue.msg || 'not accepted'}`;
+  const word = field ? (FIELD_WORDS[field] ?? (FIELD_NAME.test(field) ? field.replace(/_/g, ' ') : 'input')) : 'input';
+  return `${word}: ${describeProblem(issue.type ?? '')}`;
 }
 
 export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext = {}): SlackMessage {
@@ -68,10 +87,14 @@ export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext 
   switch (error.kind) {
     case 'validation': {
       const issues = (error.issues ?? []).slice(0, 8).map(describeIssue);
-      const detail = issues.length
-        ? issues.map((i) => `• ${escapeMrkdwn(i)}`).join('\n')
-        : escapeMrkdwn(excerpt(error.serviceDetail, 500) || 'The service did not accept the request.');
-      text = `The research service did not accept the input${doing}: ${issues.join('; ') || 'invalid request'}`;
+      if (issues.length === 0) {
+        const status = error.status !== undefined ? ` (status ${error.status})` : '';
+        text = `The research service did not accept the request${doing}${status}. Check what you asked for and try again.`;
+        blocks.push(section(`:warning: ${escapeMrkdwn(text)}`));
+        break;
+      }
+      text = `The research service did not accept the input${doing}: ${issues.join('; ')}`;
+      const detail = issues.map((i) => `• ${escapeMrkdwn(i)}`).join('\n');
       blocks.push(section(`:warning: The research service did not accept the input${escapeMrkdwn(doing)}:\n${detail}`));
       break;
     }

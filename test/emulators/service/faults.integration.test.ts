@@ -176,3 +176,29 @@ describe('close', () => {
     expect(result.events.some((e) => e.event_type === 'workflow_end')).toBe(false);
   });
 });
+
+describe('reflectCredentials', () => {
+  it('echoes the request’s key and headers in every error body: plain, validation (422) and injected', async () => {
+    em.setFaults({ reflectCredentials: true });
+    const notFound = await http.get('/v1/docs/doc_does_not_exist');
+    const invalid = await http.post('/v1/agent/conversations/not-a-number/chat', { message: 'hi' });
+    expect(notFound.status).toBe(404);
+    expect(notFound.body.detail).toContain(`request api key ${em.apiKey}`);
+    expect(invalid.status).toBe(422);
+    expect(JSON.stringify(invalid.body.detail)).toContain(`Bearer ${em.apiKey}`);
+    em.setFaults({ reflectCredentials: true, errorRate: 1 });
+    expect((await http.get('/v1/concepts/latest')).body.detail).toContain(em.apiKey);
+    // Answers that succeed are unchanged.
+    em.setFaults({ reflectCredentials: true });
+    expect(JSON.stringify((await http.get('/v1/concepts/latest')).body)).not.toContain(em.apiKey);
+  });
+
+  it('echoes them in the message of every agent error event, and in no other event', async () => {
+    em.setFaults({ reflectCredentials: true });
+    const { events } = await chatEvents('[error] What is Apple’s cash position?');
+    const errors = events.filter((e) => e.event_type === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) expect(e.error.message).toContain(`request api key ${em.apiKey}`);
+    expect(JSON.stringify(events.filter((e) => e.event_type !== 'error'))).not.toContain(em.apiKey);
+  });
+});

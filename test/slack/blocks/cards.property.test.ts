@@ -383,7 +383,7 @@ describe('cards with random hostile service data', () => {
         (t, ids, kind) => {
           check(
             renderServiceError(
-              { kind, issues: [{ loc: ['body', t], msg: t, type: 'x' }], serviceDetail: t },
+              { kind, issues: [{ loc: ['body', t], msg: t, type: 'x' }], status: 422 },
               { correlationId: t, action: t, retryValue: '{}' },
             ),
           );

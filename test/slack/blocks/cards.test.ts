@@ -308,12 +308,34 @@ describe('help, usage, errors', () => {
     expect(m).toMatchSnapshot();
   });
 
+  it('a refused input is described in our words: never the service’s own text, which may echo a key', () => {
+    const echo = 'request api key canary-key; headers {"authorization":"Bearer canary-key"}';
+    // As a ServiceError carries them: the service's detail is there, and must not be shown.
+    const refusal = {
+      kind: 'validation' as const,
+      issues: [
+        { loc: ['body', 'categories', 0], msg: `Input should be 'filings' (${echo})`, type: 'literal_error' },
+        { loc: ['body', 'title'], msg: `too long (${echo})`, type: 'string_too_long' },
+        { loc: ['body', `x ${echo}`], msg: echo, type: 'value_error' },
+      ],
+      serviceDetail: echo,
+      status: 422,
+    };
+    const badRequest = { kind: 'validation' as const, serviceDetail: `Invalid request (${echo})`, status: 400 };
+    const cards = [renderServiceError(refusal), renderServiceError(badRequest)];
+    for (const card of cards) expect(JSON.stringify(card)).not.toContain('canary-key');
+    expect(cards[0]?.text).toContain('document type (type:): is not one of the values the service accepts');
+    expect(cards[0]?.text).toContain('title: is too long');
+    expect(cards[0]?.text).toContain('input: has a value the service did not accept');
+    expect(cards[1]?.text).toContain('The research service did not accept the request (status 400)');
+  });
+
   it('error cards per class', () => {
     const validation = renderServiceError(
       { kind: 'validation', issues: [{ loc: ['body', 'start_date'], msg: 'invalid date format', type: 'value_error' }] },
       { correlationId: 'req-1', action: 'search' },
     );
-    expect(validation.text).toContain('start date (since:): invalid date format');
+    expect(validation.text).toContain('start date (since:): has a value the service did not accept');
     const auth = renderServiceError({ kind: 'auth' }, { correlationId: 'req-2' });
     expect(auth.text).toContain('ask a workspace admin');
     const down = renderServiceError({ kind: 'upstream', retryAfterMs: 2500 }, { retryValue: '{"r":1}', correlationId: 'req-3' });

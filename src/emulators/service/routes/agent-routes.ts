@@ -5,6 +5,8 @@
  * documents the agent routes: 400 `{"detail": "Invalid conversation_id"}` (never 404).
  */
 import { ConflictError, type AgentRun, type ConversationRecord, type MessageRecord } from '../agent-runs.js';
+import type { WorkflowEvent } from '../agent-events.js';
+import { credentialsEcho, eventWithCredentialsEcho } from '../credentials-echo.js';
 import { HttpError } from '../http-errors.js';
 import { findResearch } from '../research-findings.js';
 import { ok, route, type Route, type RouteContext, type RouteResult } from '../routing.js';
@@ -64,6 +66,13 @@ function publicMessage(m: MessageRecord) {
   return structuredClone(m);
 }
 
+/** A run's events as the reflectCredentials fault answers them (unchanged without it). */
+function echoed(ctx: RouteContext, events: readonly WorkflowEvent[]): WorkflowEvent[] {
+  if (!ctx.state.faults.faults.reflectCredentials) return [...events];
+  const echo = credentialsEcho(ctx.req);
+  return events.map((event) => eventWithCredentialsEcho(event, echo));
+}
+
 /** Streams a run as SSE from `fromOffset`, following it until it ends or `timeoutSec` passes. */
 function streamRun(
   ctx: RouteContext,
@@ -76,6 +85,7 @@ function streamRun(
   const conv = state.runs.getConversation(run.conversationId);
   const conn = new SseConnection(ctx.res, {
     faults: { ...state.faults.faults },
+    ...(state.faults.faults.reflectCredentials ? { errorEcho: credentialsEcho(ctx.req) } : {}),
     // The real stream has data lines only: no heartbeat comments.
     heartbeatMs: conv?.framing === 'published' ? 0 : Math.max(100, Math.round(10_000 / state.agentSpeed)),
     headers,
@@ -167,7 +177,7 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
       status: run.status,
       content: run.message.content,
       error_info: run.message.error_info,
-      assistant_events: run.events,
+      assistant_events: echoed(ctx, run.events),
     },
     headers,
   );
@@ -192,7 +202,7 @@ function messageEvents(ctx: RouteContext): RouteResult {
   const conv = conversationOrThrow(ctx, conversationId(ctx, [q]));
   const run = runOrThrow(ctx, conv);
   if (stream) return streamRun(ctx, run, fromOffset, timeout);
-  return ok({ assistant_events: ctx.state.runs.eventsFrom(run, fromOffset) });
+  return ok({ assistant_events: echoed(ctx, ctx.state.runs.eventsFrom(run, fromOffset)) });
 }
 
 async function cancel(ctx: RouteContext): Promise<RouteResult> {

@@ -1,0 +1,205 @@
+/**
+ * Canary test (issue 12, §2.1): the app runs with canary values for every secret, against a
+ * service that echoes the caller's API key and request headers in every error body and every
+ * agent `error` event (the emulator's reflectCredentials fault). Every feature is driven into
+ * the service's errors; afterwards no canary may appear in anything Slack was sent or shows
+ * (the emulator records every Web API call, ack and response_url post), in any log line, or in
+ * /metrics.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import type { SlackEmulator } from '../../src/emulators/slack/index.js';
+import type { ServiceFaults } from '../../src/emulators/service/index.js';
+import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
+import { botReplies, runIdForEvent, eventIdFor, waitForRunEnd } from './agent-helpers.js';
+import { button, clickEphemeral, command, nextEphemeral, send, waitForEphemeral } from './command-helpers.js';
+import { eventually } from './features-helpers.js';
+import { startHarness, type Harness } from './harness.js';
+
+/** Made up per run; the bot token is assembled so no token-shaped literal sits in the repo. */
+const suffix = Math.random().toString(36).slice(2, 10);
+const CANARY = {
+  botToken: ['xoxb', 'canary', 'bot', suffix].join('-'),
+  appToken: `canary-app-token-${suffix}`,
+  signingSecret: `canary-signing-secret-${suffix}`,
+  serviceKey: `canary-service-key-${suffix}`,
+};
+const REDIS_PASSWORD = `canary-redis-password-${suffix}`;
+const CANARIES = [...Object.values(CANARY), REDIS_PASSWORD];
+
+const slackUsers = (h: Pick<Harness, 'slack'>): string[] => [h.slack.defaultUserId, h.slack.adminUserId];
+
+/** Every text the app sent to Slack or Slack shows, by kind: Web API calls, acks, messages, ephemerals, views, unfurls, statuses. */
+function everythingSlackSaw(slack: SlackEmulator): Record<string, unknown> {
+  const channels = slack.channels().map((c) => c.id);
+  const messages = channels.flatMap((c) => slack.channelMessages(c).flatMap((m) => [m, ...slack.threadReplies(c, m.ts)]));
+  const users = slackUsers({ slack });
+  return {
+    calls: slack.calls.map((c) => ({ method: c.method, args: c.args })),
+    acks: slack.deliveries.map((d) => d.ackBody ?? ''),
+    messages,
+    ephemerals: users.flatMap((u) => slack.ephemeralFor(u)),
+    views: [...slack.views.values()],
+    home: [...slack.homeViews.values()],
+    unfurls: [...slack.unfurls.values()],
+    statuses: [...slack.statuses.values()],
+  };
+}
+
+const canariesIn = (text: string): string[] => CANARIES.filter((canary) => text.includes(canary));
+
+/** What the emulator's echo starts with: found in Slack, the service's raw error text was shown. */
+const ECHO_MARK = 'request api key';
+
+describe('no secret reaches Slack, a log line or a metric, whatever the service echoes', () => {
+  let h: Harness;
+  const mention = (text: string): string => `<@${h.slack.botUserId}> ${text}`;
+  const faults = (more: Partial<ServiceFaults> = {}): void => h.service.setFaults({ reflectCredentials: true, ...more });
+
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http', secrets: CANARY, logLevel: 'debug' });
+    faults();
+  });
+  afterAll(async () => h?.close());
+
+  it('the configuration hands every secret to the redactor', () => {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: CANARY.botToken,
+      SLACK_SIGNING_SECRET: CANARY.signingSecret,
+      SERVICE_BASE_URL: 'http://127.0.0.1:9',
+      SERVICE_API_KEY: CANARY.serviceKey,
+      REDIS_URL: `redis://:${REDIS_PASSWORD}@127.0.0.1:6379/15`,
+    });
+    expect(config.secrets).toEqual(expect.arrayContaining([CANARY.botToken, CANARY.signingSecret, CANARY.serviceKey, REDIS_PASSWORD]));
+  });
+
+  it('the service really echoes the key (the fault works)', async () => {
+    const response = await fetch(`${h.service.url}/v1/docs/doc_does_not_exist`, {
+      headers: { Authorization: `Bearer ${CANARY.serviceKey}` },
+    });
+    expect(await response.text()).toContain(CANARY.serviceKey);
+  });
+
+  it('commands: a refused input (422), an unavailable service (5xx), a missing document (404)', async () => {
+    h.service.setVariant('legacy');
+    try {
+      await command(h, '/research battery type:socials');
+    } finally {
+      h.service.setVariant('latest');
+    }
+    const card = await command(h, '/research NVIDIA data center');
+    const summary = button(card, ACTION_IDS.searchSummary);
+    await nextEphemeral(h, () => clickEphemeral(h, card, { ...summary, value: JSON.stringify({ d: 'doc_does_not_exist' }) }));
+    faults({ errorRate: 1 });
+    try {
+      await command(h, '/research NVIDIA');
+      await command(h, '/research NVIDIA --public');
+      await command(h, '/financials US:NVDA');
+      await command(h, '/financials US:NVDA income');
+      await command(h, '/financials earnings us');
+      await command(h, '/concepts');
+      // Retry fails again: the error card is replaced in place.
+      const failed = await command(h, '/research NVIDIA earnings');
+      await clickEphemeral(h, failed, button(failed, ACTION_IDS.errorRetry));
+      await waitForEphemeral(h, failed.ts, (e) => e.edits === 1);
+      await command(h, '/research folder create "Canary picks"');
+      await command(h, '/research tag semis');
+    } finally {
+      faults();
+    }
+  });
+
+  it('agent runs: one the service refuses to start, one that ends with an error event, one with a tool error', async () => {
+    const channel = h.slack.defaultChannelId;
+    faults({ errorRate: 1 });
+    try {
+      const { ts } = await h.slack.postMessage({ text: mention('How strong is NVIDIA’s balance sheet?') });
+      await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')));
+      const replies = await h.slack.waitFor(() => botReplies(h, channel, ts).length > 0 && botReplies(h, channel, ts), 8_000);
+      // A run the service refused to start: a summary of the status, never the service's words.
+      expect(JSON.stringify(replies)).toContain('the research service is unavailable (status 50');
+      expect(JSON.stringify(replies)).not.toContain(ECHO_MARK);
+    } finally {
+      faults();
+    }
+    // "Ask the agent" on a search result, refused by the service.
+    const card = await command(h, '/research NVIDIA data center revenue');
+    faults({ errorRate: 1 });
+    try {
+      const roots = h.slack.channelMessages(channel).length;
+      await clickEphemeral(h, card, button(card, ACTION_IDS.searchAsk));
+      const root = await h.slack.waitFor(
+        () =>
+          h.slack
+            .channelMessages(channel)
+            .slice(roots)
+            .find((m) => m.user === h.slack.botUserId),
+        8_000,
+      );
+      const replies = await h.slack.waitFor(() => botReplies(h, channel, root.ts).length > 0 && botReplies(h, channel, root.ts), 8_000);
+      expect(JSON.stringify(replies)).not.toContain(ECHO_MARK);
+    } finally {
+      faults();
+    }
+    for (const question of ['[error] What is Apple’s cash position?', '[hiccup] What drives NVIDIA’s margins?']) {
+      const { ts } = await h.slack.postMessage({ text: mention(question) });
+      await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')));
+    }
+    // A direct message takes the native streaming path.
+    const dm = h.slack.defaultDmId;
+    const { ts } = await h.slack.postMessage({ text: '[error] What is Tesla’s cash position?', channel_id: dm });
+    await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, ts, 'message')));
+  });
+
+  it('error cards summarise the service’s refusal: its own text is never shown', () => {
+    const cards = slackUsers(h).flatMap((u) => h.slack.ephemeralFor(u));
+    expect(JSON.stringify(cards)).toContain('did not accept the input');
+    expect(JSON.stringify(cards)).not.toContain(ECHO_MARK);
+  });
+
+  it('the /financials modal while the service fails', async () => {
+    await send(h, '/financials');
+    const modal = await h.slack.waitFor(() => h.slack.openModals().find((v) => v.view.callback_id === FINANCIALS_MODAL.callbackId));
+    faults({ errorRate: 1 });
+    try {
+      await nextEphemeral(h, () =>
+        h.slack.submitView({
+          view_id: modal.id,
+          values: {
+            [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: 'US:NVDA' },
+            [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: 'balance' },
+          },
+        }),
+      );
+    } finally {
+      faults();
+    }
+  });
+
+  it('unfurls, App Home and message shortcuts while the service fails', async () => {
+    faults({ errorRate: 1 });
+    try {
+      await h.slack.shareLink({ url: 'https://research.example.com/docs/doc_canary' });
+      await eventually(async () => h.logs.some((l) => l.includes('document link not unfurled')));
+      const home = () => h.slack.homeViews.get(h.slack.defaultUserId);
+      const seen = home()?.updates;
+      await h.slack.openHome();
+      await h.slack.waitFor(() => home() !== undefined && (seen === undefined || (home()?.updates ?? 0) > seen), 8_000);
+      const { ts } = await h.slack.postMessage({ text: 'NVIDIA data center revenue' });
+      await nextEphemeral(h, () =>
+        h.slack.messageShortcut({ callback_id: 'research_message', channel_id: h.slack.defaultChannelId, message_ts: ts }),
+      );
+    } finally {
+      faults();
+    }
+  });
+
+  it('finds no canary in Slack, the logs or /metrics', async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${h.desk.port}/metrics`)).text();
+    // Where a canary is found, by kind, so a failure says which path leaked.
+    const leaks = Object.entries({ ...everythingSlackSaw(h.slack), logs: h.logs, metrics })
+      .map(([kind, seen]) => ({ kind, canaries: canariesIn(JSON.stringify(seen)) }))
+      .filter((leak) => leak.canaries.length > 0);
+    expect(leaks).toEqual([]);
+  });
+});

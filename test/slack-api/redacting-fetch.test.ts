@@ -1,0 +1,79 @@
+/**
+ * The redacting fetch under every Slack client: secrets are masked in each decoded value of a
+ * form body (JSON inside it too), in a JSON body (respond()) and in multipart text parts, whatever
+ * escaping the encoded body would give them; the token field and files are left alone.
+ */
+import { parse as parseForm } from 'node:querystring';
+import type { FetchFunction } from '@slack/web-api';
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/observability/redactor.js';
+import { createRedactingFetch } from '../../src/slack-api/redacting-fetch.js';
+
+// Characters URL and JSON escaping change, so a redactor run on the encoded body would miss it.
+const SECRET = 'canary"key%2F\\with&escapes';
+const redact = createRedactor([SECRET]);
+
+function capture(): { fetch: FetchFunction; bodies: Array<string | FormData | undefined> } {
+  const bodies: Array<string | FormData | undefined> = [];
+  const fetch: FetchFunction = async (_url, init) => {
+    bodies.push(init?.body);
+    return {
+      ok: true,
+      status: 200,
+      statusText: 'OK',
+      url: '',
+      headers: { get: () => null, entries: () => [][Symbol.iterator]() },
+      arrayBuffer: async () => new ArrayBuffer(0),
+      json: async () => ({}),
+      text: async () => '',
+    };
+  };
+  return { fetch, bodies };
+}
+
+describe('createRedactingFetch', () => {
+  it('masks a secret in every form value, JSON ones included, and keeps the token field', async () => {
+    const { fetch, bodies } = capture();
+    const form = new URLSearchParams({
+      token: SECRET,
+      text: `failed: ${SECRET}`,
+      blocks: JSON.stringify([{ type: 'section', text: { type: 'mrkdwn', text: `key ${SECRET}` } }]),
+    }).toString();
+    await createRedactingFetch(fetch, redact)('https://slack.test/api/chat.postMessage', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    const sent = parseForm(String(bodies[0]));
+    expect(sent.token).toBe(SECRET);
+    expect(sent.text).toBe('failed: [redacted]');
+    expect(JSON.parse(String(sent.blocks))).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: 'key [redacted]' } }]);
+  });
+
+  it('masks a secret in a JSON body (respond() to a response_url)', async () => {
+    const { fetch, bodies } = capture();
+    await createRedactingFetch(fetch, redact)('https://hooks.slack.test/response', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: `oops ${SECRET}`, replace_original: true }),
+    });
+    expect(JSON.parse(String(bodies[0]))).toEqual({ text: 'oops [redacted]', replace_original: true });
+  });
+
+  it('masks text parts of a multipart upload and leaves its file as it was', async () => {
+    const { fetch, bodies } = capture();
+    const form = new FormData();
+    form.append('initial_comment', `see ${SECRET}`);
+    form.append('file', new Blob(['file bytes']), 'report.md');
+    await createRedactingFetch(fetch, redact)('https://files.slack.test/upload', { method: 'POST', body: form });
+    const sent = bodies[0] as FormData;
+    expect(sent.get('initial_comment')).toBe('see [redacted]');
+    expect(await (sent.get('file') as Blob).text()).toBe('file bytes');
+  });
+
+  it('sends a request without a body unchanged', async () => {
+    const { fetch, bodies } = capture();
+    await createRedactingFetch(fetch, redact)('https://slack.test/api/auth.test', { method: 'POST' });
+    expect(bodies).toEqual([undefined]);
+  });
+});
