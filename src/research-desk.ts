@@ -31,6 +31,8 @@ export interface ResearchDeskOptions {
   clock?: () => number;
   streaming: StreamingMode;
   documentUrlDomains: string[];
+  /** Hosts whose links in agent answers keep a plain label; default the document domains. */
+  trustedLinkHosts?: string[];
   agentIdleTimeoutMs: number;
   runLeaseMs: number;
   digestGraceMs: number;
@@ -78,6 +80,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     instanceId,
     clock,
     demo: options.demo,
+    trustedLinkHosts: options.trustedLinkHosts ?? options.documentUrlDomains,
     overrides: { budget },
   });
 
