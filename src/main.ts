@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
 import type { Playground } from './playground/start-playground.js';
 import { createResearchClient } from './service/research-client.js';
+import { trustedHostsFrom } from './slack/blocks/markdown/present-link.js';
 import { createStateStore } from './store/create-state-store.js';
 import { defaultInstanceId } from './store/default-instance-id.js';
 import { startResearchDesk } from './research-desk.js';
@@ -130,6 +131,12 @@ async function main(): Promise<void> {
       streaming: config.streaming,
       // Demo documents in the playground live on its own host: their links unfurl there too.
       documentUrlDomains: [...config.documentUrlDomains, ...(playground?.documentUrlDomains ?? [])],
+      // Links to these keep their label in agent answers; any other shows its real host (present-link.ts).
+      trustedLinkHosts: trustedHostsFrom([
+        ...config.documentUrlDomains,
+        ...(playground?.documentUrlDomains ?? []),
+        config.service.mode === 'remote' ? config.service.baseUrl : undefined,
+      ]),
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,

@@ -37,6 +37,8 @@ export interface ResearchDeskOptions {
   clock?: () => number;
   streaming: StreamingMode;
   documentUrlDomains: string[];
+  /** Hosts whose links in agent answers keep a plain label; default the document domains. */
+  trustedLinkHosts?: string[];
   agentIdleTimeoutMs: number;
   runLeaseMs: number;
   digestGraceMs: number;
@@ -88,6 +90,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     instanceId,
     clock,
     demo: options.demo,
+    trustedLinkHosts: options.trustedLinkHosts ?? options.documentUrlDomains,
     overrides: { budget },
   });
 

@@ -89,6 +89,9 @@ describe('/research', () => {
   });
 
   it('routes type, market, mode, sort and folder filters to v1 search', async () => {
+    // `in:` searches only folders the searcher created from Slack here (or any, for an admin).
+    const folder = { teamId: h.slack.teamId, folderId: 'fld_demo', name: 'Demo', createdBy: h.slack.defaultUserId, createdAtMs: 0 };
+    await h.desk.stores.folders.save(folder);
     const card = await command(h, '/research NVIDIA type:reports,news market:us mode:semantic sort:latest in:fld_demo');
     const state = stateOf(card);
     expect(state.k).toBe('v1');

@@ -38,6 +38,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     state,
     hub,
     staticDir: config.staticDir,
+    listenHost: config.host,
     pages: config.pages,
     emulator: () => {
       if (emulator === undefined) throw new Error('emulator not started');

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { SocketModeHub } from './delivery/socket-mode-hub.js';
 import { BodyTooLargeError, readBody, sendJson } from './http-io.js';
 import { handlePlaygroundApi } from './playground-api.js';
+import { refusePlaygroundRequest } from './playground-request-guard.js';
 import { postToResponseUrl } from './response-url.js';
 import type { EmulatorState } from './state.js';
 import { serveStatic } from './static-files.js';
@@ -18,6 +19,8 @@ export interface ServerDeps {
   webApi: WebApiDeps;
   hub: SocketModeHub;
   staticDir: string;
+  /** The host the server listens on: the playground API also answers requests addressed to it. */
+  listenHost: string;
   pages: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   emulator: () => SlackEmulator;
 }
@@ -47,7 +50,11 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     );
     return sendJson(res, answer.status, answer.body, answer.headers);
   }
-  if (path.startsWith('/api/')) return handlePlaygroundApi(req, res, url, deps.emulator(), deps.state);
+  if (path.startsWith('/api/')) {
+    const refusal = refusePlaygroundRequest(req, deps.listenHost);
+    if (refusal) return sendJson(res, refusal.status, { ok: false, error: refusal.error, message: refusal.message });
+    return handlePlaygroundApi(req, res, url, deps.emulator(), deps.state);
+  }
 
   const responseId = /^\/response\/([A-Za-z0-9]+)$/.exec(path)?.[1];
   if (responseId !== undefined && req.method === 'POST') {

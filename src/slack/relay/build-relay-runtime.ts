@@ -32,6 +32,8 @@ export interface BuildRelayRuntimeOptions {
   instanceId?: string;
   clock?: () => number;
   demo?: boolean;
+  /** Hosts whose links in agent answers may keep a plain label (present-link.ts). */
+  trustedLinkHosts?: readonly string[];
   /** How often to look for runs a dead replica left (default: every lease period). */
   resumeIntervalMs?: number;
   overrides?: Partial<RelayRuntimeDeps>;
@@ -67,7 +69,11 @@ export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRunti
     budget: createRateBudget({ store, clock }),
     idleTimeoutMs: options.config.agentIdleTimeoutMs,
     leaseMs: options.config.runLeaseMs,
-    rendererFor: createRunRenderer({ clock, ...(options.demo ? { demo: true } : {}) }),
+    rendererFor: createRunRenderer({
+      clock,
+      ...(options.demo ? { demo: true } : {}),
+      ...(options.trustedLinkHosts ? { trustedLinkHosts: options.trustedLinkHosts } : {}),
+    }),
     resumeIntervalMs: options.resumeIntervalMs ?? options.config.runLeaseMs,
     ...options.overrides,
   });

@@ -14,6 +14,8 @@ export interface RunRenderContext {
   /** Playground runs against demo data are labelled. */
   demo?: boolean;
   clock?: () => number;
+  /** Hosts whose links in agent text may keep a plain label (present-link.ts). */
+  trustedLinkHosts?: readonly string[];
 }
 
 /** The run a renderer is bound to (once per run, after its conversation is known). */
@@ -28,6 +30,7 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
       nowMs,
       ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
       ...(base.demo ? { demo: true } : {}),
+      ...(base.trustedLinkHosts ? { trustedLinkHosts: base.trustedLinkHosts } : {}),
     });
     return {
       progress: (view) => renderRunProgress(view, ctx(clock())),

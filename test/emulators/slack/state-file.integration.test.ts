@@ -224,7 +224,7 @@ describe('Slack emulator state file', () => {
       },
     });
     await webApi(emu, 'xoxb-emulator-bot-token', 'chat.postMessage', { channel: emu.defaultChannelId, text: 'x' });
-    const res = await fetch(`${emu.url}/api/reset`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${emu.url}/api/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ ok: false, error: 'reset_incomplete', message: expect.stringContaining('store is closed') });
     expect(emu.channelMessages(emu.defaultChannelId)).toEqual([]);

@@ -10,6 +10,8 @@ export interface AgentRenderContext {
   nowMs: number;
   /** A run against demo data (the playground): labelled as such. */
   demo?: boolean;
+  /** Hosts whose links in agent text may keep a plain label (the service's, the document domains). */
+  trustedLinkHosts?: readonly string[];
 }
 
 export const CANCEL_ACTION_ID = 'agent_run_cancel';

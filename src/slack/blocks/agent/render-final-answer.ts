@@ -20,7 +20,7 @@ import { runFooterBlock } from './run-footer.js';
 import { runSourcesBlocks } from './run-sources.js';
 
 export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits: Partial<MessageLimits> = {}): SlackMessage[] {
-  const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view));
+  const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view), { links: { trustedHosts: ctx.trustedLinkHosts ?? [] } });
   const title = defuseTokens(plainText(view.report?.title ?? ''))
     .replace(/\s+/g, ' ')
     .trim();

@@ -54,7 +54,7 @@ function stepLine(view: RunView): string | undefined {
 }
 
 /** The end of the streamed text, rendered as mrkdwn, cut at a clean boundary with a leading "…". */
-function streamedTail(markdown: string): string {
+function streamedTail(markdown: string, ctx: AgentRenderContext): string {
   let source = markdown;
   let cut = false;
   if (source.length > PROGRESS_LIMITS.tailMarkdownChars) {
@@ -63,7 +63,7 @@ function streamedTail(markdown: string): string {
     if (nl >= 0 && nl < source.length - 1) source = source.slice(nl + 1);
     cut = true;
   }
-  const mrkdwn = markdownToMrkdwn(source);
+  const mrkdwn = markdownToMrkdwn(source, { trustedHosts: ctx.trustedLinkHosts ?? [] });
   const pieces = splitMrkdwn(mrkdwn, PROGRESS_LIMITS.tailChars);
   if (pieces.length > 1) cut = true;
   const last = pieces[pieces.length - 1] ?? '';
@@ -81,7 +81,7 @@ export function renderRunProgress(view: RunView, ctx: AgentRenderContext): Slack
   if (view.status === 'running' && view.error) {
     blocks.push(noteBlock(clampText(`:warning: The agent ran into a problem and carries on: ${escapeMrkdwn(view.error.message)}`, 500)));
   }
-  const tail = streamedTail(streamedAnswerText(view));
+  const tail = streamedTail(streamedAnswerText(view), ctx);
   if (tail.trim() !== '') blocks.push(sectionBlock(tail));
   if (view.status === 'running') {
     blocks.push({

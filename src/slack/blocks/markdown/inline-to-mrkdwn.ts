@@ -2,11 +2,12 @@
  * marked inline tokens → Slack mrkdwn (for sections) or plain text (for headers and table
  * cells). All token text is untrusted agent output: every literal string goes through
  * escapeMrkdwn, so no `<!channel>`, `<@U…>` or `<url|…>` token can come out of it except the
- * links we build ourselves with mrkdwnLink (http/https only).
+ * links we build ourselves with mrkdwnLink (http/https only, labelled by present-link.ts).
  * @see https://docs.slack.dev/messaging/formatting-message-text
  */
 import type { Token } from 'marked';
-import { bold, escapeMrkdwn, inlineCode, italic, mrkdwnLink, plainText, safeUrl, strike } from '../escape.js';
+import { bold, escapeMrkdwn, inlineCode, italic, mrkdwnLink, plainText, strike } from '../escape.js';
+import { NO_TRUSTED_HOSTS, presentLink, type LinkPolicy } from './present-link.js';
 
 /** A real HTML tag (not `<!channel>`, `<@U…>` or a comment): formatting we drop. */
 const HTML_TAG = /^<\/?([a-z][a-z0-9-]*)(\s[^<>]*)?\/?>$/i;
@@ -32,18 +33,18 @@ function textOf(t: Token): string {
 }
 
 /** Inline tokens → mrkdwn. Emphasis markers get the CJK-safe treatment of escape.ts. */
-export function inlineToMrkdwn(tokens: readonly Token[]): string {
+export function inlineToMrkdwn(tokens: readonly Token[], links: LinkPolicy = NO_TRUSTED_HOSTS): string {
   let out = '';
   for (const t of tokens) {
     switch (t.type) {
       case 'strong':
-        out += bold(inlineToMrkdwn(childTokens(t) ?? []));
+        out += bold(inlineToMrkdwn(childTokens(t) ?? [], links));
         break;
       case 'em':
-        out += italic(inlineToMrkdwn(childTokens(t) ?? []));
+        out += italic(inlineToMrkdwn(childTokens(t) ?? [], links));
         break;
       case 'del':
-        out += strike(inlineToMrkdwn(childTokens(t) ?? []));
+        out += strike(inlineToMrkdwn(childTokens(t) ?? [], links));
         break;
       case 'codespan':
         out += inlineCode(escapeMrkdwn(textOf(t)));
@@ -53,9 +54,8 @@ export function inlineToMrkdwn(tokens: readonly Token[]): string {
         break;
       case 'link':
       case 'image': {
-        const href = (t as { href?: unknown }).href;
-        const label = inlineToPlain(childTokens(t) ?? []) || textOf(t);
-        out += safeUrl(href) ? mrkdwnLink(href, label || String(href)) : escapeMrkdwn(label);
+        const link = presentLink((t as { href?: unknown }).href, inlineToPlain(childTokens(t) ?? [], links) || textOf(t), links);
+        out += link.url ? mrkdwnLink(link.url, link.label) : escapeMrkdwn(link.label);
         break;
       }
       case 'html': {
@@ -70,7 +70,7 @@ export function inlineToMrkdwn(tokens: readonly Token[]): string {
       default: {
         // text, escape, and anything an extension adds: its children if any, else its text.
         const children = childTokens(t);
-        out += children && children.length > 0 ? inlineToMrkdwn(children) : escapeMrkdwn(textOf(t));
+        out += children && children.length > 0 ? inlineToMrkdwn(children, links) : escapeMrkdwn(textOf(t));
       }
     }
   }
@@ -78,10 +78,11 @@ export function inlineToMrkdwn(tokens: readonly Token[]): string {
 }
 
 /**
- * Inline tokens → plain text (no markup), for header blocks and raw_text table cells. Links
- * keep their address after the label, since these surfaces cannot link.
+ * Inline tokens → plain text (no markup), for header blocks and raw_text table cells. These
+ * surfaces cannot link: a trusted link keeps its address after the label so it can be followed;
+ * any other shows the label with its real host, never a bare address a client might link.
  */
-function inlineToPlain(tokens: readonly Token[]): string {
+function inlineToPlain(tokens: readonly Token[], links: LinkPolicy): string {
   let out = '';
   for (const t of tokens) {
     switch (t.type) {
@@ -90,10 +91,8 @@ function inlineToPlain(tokens: readonly Token[]): string {
         break;
       case 'link':
       case 'image': {
-        const href = (t as { href?: unknown }).href;
-        const label = inlineToPlain(childTokens(t) ?? []) || textOf(t);
-        const url = safeUrl(href);
-        out += url && label && label !== url && label !== href ? `${label} (${url})` : label || (url ?? '');
+        const link = presentLink((t as { href?: unknown }).href, inlineToPlain(childTokens(t) ?? [], links) || textOf(t), links);
+        out += link.url && link.trusted && link.label !== link.url ? `${link.label} (${link.url})` : link.label;
         break;
       }
       case 'html': {
@@ -107,7 +106,7 @@ function inlineToPlain(tokens: readonly Token[]): string {
         break;
       default: {
         const children = childTokens(t);
-        out += children && children.length > 0 ? inlineToPlain(children) : textOf(t);
+        out += children && children.length > 0 ? inlineToPlain(children, links) : textOf(t);
       }
     }
   }
@@ -123,6 +122,6 @@ export function defuseTokens(text: string): string {
   return text.replace(/<(?=[!@#])/g, '<\u2060');
 }
 
-export function inlineToPlainText(tokens: readonly Token[]): string {
-  return defuseTokens(plainText(inlineToPlain(tokens)));
+export function inlineToPlainText(tokens: readonly Token[], links: LinkPolicy = NO_TRUSTED_HOSTS): string {
+  return defuseTokens(plainText(inlineToPlain(tokens, links)));
 }

@@ -8,6 +8,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import { bold, escapeMrkdwn } from '../escape.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { inlineToMrkdwn, inlineToPlainText } from './inline-to-mrkdwn.js';
+import { NO_TRUSTED_HOSTS, type LinkPolicy } from './present-link.js';
 import { tableAsText, type ColumnAlign } from './table-as-text.js';
 
 export type Piece =
@@ -55,7 +56,7 @@ function indent(text: string, prefix: string): string {
     .join('\n');
 }
 
-function listToMrkdwn(list: Tokens.List, depth: number): string {
+function listToMrkdwn(list: Tokens.List, depth: number, links: LinkPolicy): string {
   const start = typeof list.start === 'number' ? list.start : 1;
   const pad = INDENT.repeat(depth);
   return list.items
@@ -69,12 +70,12 @@ function listToMrkdwn(list: Tokens.List, depth: number): string {
           first += (child as Tokens.Checkbox).checked ? '☑ ' : '☐ ';
         } else if (!firstDone && (child.type === 'text' || child.type === 'paragraph')) {
           const tokens = (child as Tokens.Text).tokens;
-          first += tokens ? inlineToMrkdwn(tokens) : escapeMrkdwn((child as Tokens.Text).text);
+          first += tokens ? inlineToMrkdwn(tokens, links) : escapeMrkdwn((child as Tokens.Text).text);
           firstDone = true;
         } else if (child.type === 'list') {
-          lines.push(listToMrkdwn(child as Tokens.List, depth + 1));
+          lines.push(listToMrkdwn(child as Tokens.List, depth + 1, links));
         } else if (child.type !== 'space') {
-          lines.push(indent(piecesToMrkdwn(tokensToPieces([child], true)), pad + INDENT));
+          lines.push(indent(piecesToMrkdwn(tokensToPieces([child], true, links)), pad + INDENT));
         }
       }
       // Continuation lines of the item line up under its text.
@@ -84,13 +85,13 @@ function listToMrkdwn(list: Tokens.List, depth: number): string {
     .join('\n');
 }
 
-function tableRows(t: Tokens.Table): string[][] {
-  const cell = (c: Tokens.TableCell): string => inlineToPlainText(c.tokens).replace(/\s+/g, ' ').trim();
+function tableRows(t: Tokens.Table, links: LinkPolicy): string[][] {
+  const cell = (c: Tokens.TableCell): string => inlineToPlainText(c.tokens, links).replace(/\s+/g, ' ').trim();
   return [t.header.map(cell), ...t.rows.map((r) => r.map(cell))];
 }
 
 /** Tokens → pieces. `nested`: inside a list item or quote, where only text can go. */
-export function tokensToPieces(tokens: readonly Token[], nested = false): Piece[] {
+export function tokensToPieces(tokens: readonly Token[], nested = false, links: LinkPolicy = NO_TRUSTED_HOSTS): Piece[] {
   const pieces: Piece[] = [];
   const text = (mrkdwn: string): void => {
     if (mrkdwn.trim() !== '') pieces.push({ kind: 'text', mrkdwn });
@@ -99,28 +100,28 @@ export function tokensToPieces(tokens: readonly Token[], nested = false): Piece[
     switch (t.type) {
       case 'heading': {
         const h = t as Tokens.Heading;
-        const plain = inlineToPlainText(h.tokens).replace(/\s+/g, ' ').trim();
+        const plain = inlineToPlainText(h.tokens, links).replace(/\s+/g, ' ').trim();
         if (!nested && h.depth <= 2 && plain !== '' && plain.length <= SLACK_LIMITS.headerTextChars) {
           pieces.push({ kind: 'header', text: plain });
-        } else text(bold(inlineToMrkdwn(h.tokens)));
+        } else text(bold(inlineToMrkdwn(h.tokens, links)));
         break;
       }
       case 'paragraph':
-        text(inlineToMrkdwn((t as Tokens.Paragraph).tokens));
+        text(inlineToMrkdwn((t as Tokens.Paragraph).tokens, links));
         break;
       case 'text': {
         const tt = t as Tokens.Text;
-        text(tt.tokens ? inlineToMrkdwn(tt.tokens) : escapeMrkdwn(tt.text));
+        text(tt.tokens ? inlineToMrkdwn(tt.tokens, links) : escapeMrkdwn(tt.text));
         break;
       }
       case 'list':
-        text(listToMrkdwn(t as Tokens.List, 0));
+        text(listToMrkdwn(t as Tokens.List, 0, links));
         break;
       case 'code':
         text(codeFence((t as Tokens.Code).text));
         break;
       case 'blockquote':
-        text(quote(piecesToMrkdwn(tokensToPieces((t as Tokens.Blockquote).tokens, true))));
+        text(quote(piecesToMrkdwn(tokensToPieces((t as Tokens.Blockquote).tokens, true, links))));
         break;
       case 'hr':
         if (nested) text(RULE);
@@ -128,7 +129,7 @@ export function tokensToPieces(tokens: readonly Token[], nested = false): Piece[
         break;
       case 'table': {
         const tbl = t as Tokens.Table;
-        const rows = tableRows(tbl);
+        const rows = tableRows(tbl, links);
         if (nested) text(tableAsText(rows, tbl.align));
         else pieces.push({ kind: 'table', rows, align: [...tbl.align] });
         break;
@@ -142,7 +143,7 @@ export function tokensToPieces(tokens: readonly Token[], nested = false): Piece[
       default: {
         const children = (t as { tokens?: Token[] }).tokens;
         const raw = (t as { text?: unknown }).text;
-        text(children ? inlineToMrkdwn(children) : escapeMrkdwn(typeof raw === 'string' ? raw : ''));
+        text(children ? inlineToMrkdwn(children, links) : escapeMrkdwn(typeof raw === 'string' ? raw : ''));
       }
     }
   }
@@ -173,6 +174,6 @@ function pieceToMrkdwn(p: Piece): string {
 }
 
 /** Markdown → one mrkdwn string (no blocks): for the live progress view and text fallbacks. */
-export function markdownToMrkdwn(markdown: string): string {
-  return piecesToMrkdwn(tokensToPieces(lexMarkdown(markdown), true));
+export function markdownToMrkdwn(markdown: string, links: LinkPolicy = NO_TRUSTED_HOSTS): string {
+  return piecesToMrkdwn(tokensToPieces(lexMarkdown(markdown), true, links));
 }

@@ -9,6 +9,7 @@
 import type { ContextBlock, KnownBlock, SectionBlock, TableBlock } from '@slack/types';
 import { SLACK_LIMITS } from '../limits.js';
 import { lexMarkdown, tokensToPieces, type Piece } from './markdown-pieces.js';
+import type { LinkPolicy } from './present-link.js';
 import { splitMrkdwn } from './split-mrkdwn.js';
 import { tableAsText, type ColumnAlign } from './table-as-text.js';
 
@@ -19,6 +20,8 @@ export interface MarkdownToBlocksOptions {
   tables?: 'blocks' | 'text';
   /** Section text cap; default Slack's 3000. */
   maxSectionChars?: number;
+  /** Which link hosts may keep a plain label (present-link.ts); default none. */
+  links?: LinkPolicy;
 }
 
 /** Slack documents no empty cell; limits.ts pads with a space, and so do we. */
@@ -66,7 +69,7 @@ function splitTableRows(rows: readonly string[][], maxRows: number): string[][][
   return parts;
 }
 
-function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<MarkdownToBlocksOptions>): KnownBlock[] {
+function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Omit<MarkdownToBlocksOptions, 'links'>>): KnownBlock[] {
   const width = Math.max(0, ...rows.map((r) => r.length));
   const longCell = rows.some((r) => r.some((c) => c.length > SLACK_LIMITS.tableCellChars));
   if (opts.tables === 'text' || width > SLACK_LIMITS.tableCellsPerRow || longCell) {
@@ -95,7 +98,7 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Ma
 
 /** Pieces → blocks: consecutive text pieces share a section up to the section limit. */
 function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): KnownBlock[] {
-  const opts: Required<MarkdownToBlocksOptions> = {
+  const opts: Required<Omit<MarkdownToBlocksOptions, 'links'>> = {
     tables: options.tables ?? 'blocks',
     maxSectionChars: Math.min(options.maxSectionChars ?? SLACK_LIMITS.sectionTextChars, SLACK_LIMITS.sectionTextChars),
   };
@@ -127,5 +130,5 @@ function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptio
 
 /** Untrusted Markdown → valid blocks (escaped, mentions neutralised). Empty input → []. */
 export function markdownToBlocks(markdown: string, options: MarkdownToBlocksOptions = {}): KnownBlock[] {
-  return piecesToBlocks(tokensToPieces(lexMarkdown(markdown)), options);
+  return piecesToBlocks(tokensToPieces(lexMarkdown(markdown), false, options.links), options);
 }

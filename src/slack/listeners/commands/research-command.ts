@@ -10,6 +10,8 @@ import { requestContext } from '../../app/correlation-middleware.js';
 import { startAgentRunFromCommand } from '../agent/start-agent-run-from-command.js';
 import { replayFromCommand } from '../agent/replay.js';
 import { handleFolderCreate, handleFolderDelete, handleTagLookup } from '../features/folders-and-tags.js';
+import { checkFolderSearchPermission } from '../features/folder-search-permission.js';
+import { renderNotice } from '../../blocks/error-card.js';
 import { answerCommand, commandFailureTarget } from '../answer-command.js';
 import type { CommandContext } from '../command-context.js';
 import { respondEphemeral } from '../deliver-card.js';
@@ -61,6 +63,15 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
     case 'usage':
       return respondEphemeral(ctx.respond, renderUsage(args));
     case 'search': {
+      const folderIds = 'folderIds' in args.request ? (args.request.folderIds ?? []) : [];
+      if (folderIds.length > 0) {
+        const who = { teamId: ctx.command.team_id, userId: ctx.command.user_id };
+        const permission = await checkFolderSearchPermission(deps.stores, ctx.client, who, folderIds);
+        if (!permission.allowed) {
+          ctx.log.info('folder search refused: not in this workspace, or not the creator nor an admin', { folder: permission.folderId });
+          return respondEphemeral(ctx.respond, renderNotice(permission.reason, ':no_entry:'));
+        }
+      }
       const visibility = args.public ? 'public' : 'ephemeral';
       const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: args.request, p: 1 };
       ctx.log.info('search routed', { api: args.api, reason: args.routeReason });

@@ -16,6 +16,7 @@ import { respondEphemeral } from '../deliver-card.js';
 import { withFailureReply } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { channelCheckFailure, checkDigestChannel, describeChannelProblem, resolveChannelRef } from './check-digest-channel.js';
+import { mayChangeSubscription, subscriptionChangeRefusal } from './subscription-change-permission.js';
 
 function failureOptions(ctx: CommandContext, action: string) {
   return { ...commandFailureTarget(ctx), action };
@@ -51,6 +52,12 @@ export async function handleSubscribe(deps: ListenerDeps, ctx: CommandContext, a
       }
       const teamId = ctx.command.team_id;
       const existing = await deps.stores.subscriptions.get(teamId, check.channelId);
+      // Replacing a channel's subscription changes someone else's schedule: same rule as removing it.
+      if (!(await mayChangeSubscription(ctx.client, ctx.command.user_id, existing))) {
+        ctx.log.info('digest subscription refused: not the subscriber nor an admin', { channel: check.channelId });
+        await respondEphemeral(ctx.respond, renderNotice(subscriptionChangeRefusal(check.channelId), ':no_entry:'));
+        return;
+      }
       const subscription: DigestSubscription = {
         teamId,
         channelId: check.channelId,
@@ -94,6 +101,12 @@ export async function handleUnsubscribe(deps: ListenerDeps, ctx: CommandContext,
           ctx.respond,
           renderNotice(`I could not find ${label}. Pick it from the list as you type so Slack links it.`, ':warning:'),
         );
+        return;
+      }
+      const current = await deps.stores.subscriptions.get(ctx.command.team_id, channelId);
+      if (!(await mayChangeSubscription(ctx.client, ctx.command.user_id, current))) {
+        ctx.log.info('digest unsubscribe refused: not the subscriber nor an admin', { channel: channelId });
+        await respondEphemeral(ctx.respond, renderNotice(subscriptionChangeRefusal(channelId), ':no_entry:'));
         return;
       }
       const existed = await deps.stores.subscriptions.remove(ctx.command.team_id, channelId);

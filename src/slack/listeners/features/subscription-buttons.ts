@@ -11,6 +11,7 @@ import { EXPIRED_BUTTON } from '../actions/search-buttons.js';
 import { respondEphemeral, respondReplacing } from '../deliver-card.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { publishAppHome } from './publish-app-home.js';
+import { mayChangeSubscription, subscriptionChangeRefusal } from './subscription-change-permission.js';
 
 export type SubscriptionChange = 'pause' | 'resume' | 'remove';
 
@@ -25,6 +26,10 @@ export async function changeSubscription(deps: ListenerDeps, click: Subscription
   }
   const { channelId } = value;
   const subs = deps.stores.subscriptions;
+  if (!(await mayChangeSubscription(click.client, click.userId, await subs.get(click.teamId, channelId)))) {
+    click.log.info('digest subscription change refused: not the subscriber nor an admin', { change, channel: channelId });
+    return respondEphemeral(click.respond, renderNotice(subscriptionChangeRefusal(channelId), ':no_entry:'));
+  }
   const changed =
     change === 'pause'
       ? await subs.pause(click.teamId, channelId, `paused by a person in Slack (${click.userId})`)

@@ -20,6 +20,7 @@ const ctx: AgentRenderContext = {
   askerUserId: 'U0ASKER',
   conversationUrl: 'https://research.example.com/c/77',
   nowMs: START + 95_000,
+  trustedLinkHosts: ['research.example.com'],
 };
 // Finished runs as a replay reads them (an error that ends the log ended the run).
 const fold = (events: WorkflowStreamEvent[]): RunView => reduceRecordedEvents(initialRunView({ startedAtMs: START }), events);

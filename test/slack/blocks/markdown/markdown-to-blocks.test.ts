@@ -53,9 +53,9 @@ describe('markdownToBlocks: constructs', () => {
     expect(only('**关注*ST康美的风险**')).toBe(`${ZWSP}*关注＊ST康美的风险*${ZWSP}`);
   });
 
-  it('links become <url|label> with escaping; unsafe schemes keep only the label', () => {
+  it('links become <url|label (host)> with escaping; unsafe schemes keep only the label', () => {
     expect(only('See [the 10-K & notes](https://ex.com/a?b=1&c=2) now')).toBe(
-      'See <https://ex.com/a?b=1&amp;c=2|the 10-K &amp; notes> now',
+      'See <https://ex.com/a?b=1&amp;c=2|the 10-K &amp; notes (ex.com)> now',
     );
     expect(only('[click](javascript:alert(1)) here')).toBe('click here');
     expect(only('visit https://ex.com/x today')).toBe('visit <https://ex.com/x|https://ex.com/x> today');

@@ -99,7 +99,7 @@ describe('splitIntoMessages', () => {
 
   it('fallback text is escaped words without markup', () => {
     const [m] = splitIntoMessages(markdownToBlocks('**Bold** <!here> and [link](https://ex.com) `code`'));
-    expect(m!.text).toBe('Bold &lt;!here&gt; and link code');
+    expect(m!.text).toBe('Bold &lt;!here&gt; and link (ex.com) code');
   });
 
   it('property: any mix of prose, headings, lists and tables splits into valid messages, table rows kept', () => {
