@@ -81,6 +81,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   // One rate budget for the process: the relay's writes and the listeners' paced posts share
   // its windows (and, through the store, every replica's).
   const budget = createRateBudget({ store: options.store, clock });
+  const trustedLinkHosts = options.trustedLinkHosts ?? options.documentUrlDomains;
   const relay = buildRelayRuntime({
     config: { streaming: options.streaming, agentIdleTimeoutMs: options.agentIdleTimeoutMs, runLeaseMs: options.runLeaseMs },
     slack: { writer: createWriterFromClient(webClient) },
@@ -90,7 +91,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     instanceId,
     clock,
     demo: options.demo,
-    trustedLinkHosts: options.trustedLinkHosts ?? options.documentUrlDomains,
+    trustedLinkHosts,
     overrides: { budget },
   });
 
@@ -106,6 +107,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     clock,
     demo: options.demo,
     documentUrlDomains: options.documentUrlDomains,
+    trustedLinkHosts,
     serviceStatus,
     deferredStarts,
   };

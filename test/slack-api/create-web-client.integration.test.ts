@@ -56,8 +56,9 @@ describe('every client of the app', () => {
   ] as const)('%s rejects a 429 at once, with Retry-After', async (_name, build, channelKey) => {
     const client = build();
     const channel = slack[channelKey];
-    await client.chat.postMessage({ channel, text: 'first' });
-    const error = await client.chat.postMessage({ channel, text: 'second' }).then(
+    // Bolt's client carries no token of its own (the app authorises each request): pass it.
+    await client.chat.postMessage({ channel, text: 'first', token: TOKEN });
+    const error = await client.chat.postMessage({ channel, text: 'second', token: TOKEN }).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -19,6 +19,8 @@ export interface ListenerDeps {
   demo: boolean;
   /** Hosts whose document links unfurl. */
   documentUrlDomains: string[];
+  /** Hosts whose links in agent text keep their label (the relay's renderer gets the same). */
+  trustedLinkHosts?: string[];
   /** Reachability and latency of the service, shown on App Home. */
   serviceStatus: ServiceStatus;
   /** Agent runs that could not start during an outage, waiting to start by themselves. */

@@ -18,6 +18,8 @@ export interface ReplayRenderContext {
   conversationUrl?: string;
   demo: boolean;
   clock: () => number;
+  /** As the relay's renderer has them, so links read the same in a replay. */
+  trustedLinkHosts?: string[];
 }
 
 export function reduceRecordedRun(events: readonly WorkflowStreamEvent[]): RunView {
@@ -31,5 +33,9 @@ export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): Slac
     askerUserId: ctx.userId,
     ...(ctx.conversationUrl ? { conversationUrl: ctx.conversationUrl } : {}),
   };
-  return createRunRenderer({ demo: ctx.demo, clock: ctx.clock })(run).final(view);
+  return createRunRenderer({
+    demo: ctx.demo,
+    clock: ctx.clock,
+    ...(ctx.trustedLinkHosts ? { trustedLinkHosts: ctx.trustedLinkHosts } : {}),
+  })(run).final(view);
 }

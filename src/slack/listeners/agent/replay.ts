@@ -144,6 +144,7 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
       assistantMessageId,
       demo: deps.demo,
       clock: deps.clock,
+      ...(deps.trustedLinkHosts ? { trustedLinkHosts: deps.trustedLinkHosts } : {}),
       ...(conversationUrl ? { conversationUrl } : {}),
     });
     const root = renderReplayRoot({
