@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseNodeList, type RedisConnection } from './store/redis-connection.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -88,6 +89,13 @@ function optionalIntegerIn(min: number, max: number) {
 
 const redisUrl = setting.refine((raw) => raw === undefined || /^rediss?:\/\//.test(raw), 'must start with redis:// or rediss://');
 
+/** `host:port,host:port`: Redis Cluster seed nodes or sentinels. */
+const redisNodes = setting.transform((raw, ctx) => {
+  if (raw === undefined) return undefined;
+  const parsed = parseNodeList(raw);
+  return 'nodes' in parsed ? parsed.nodes : fail(ctx, `must be host:port entries separated by commas, got "${parsed.bad}"`);
+});
+
 const domainList = setting.transform((raw, ctx) => {
   const domains = (raw ?? '')
     .split(',')
@@ -134,6 +142,10 @@ const envSchema = z.object({
   SLACK_STREAMING: oneOf(['auto', 'native', 'update'], 'auto'),
   LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error'], 'info'),
   REDIS_URL: redisUrl,
+  REDIS_CLUSTER_NODES: redisNodes,
+  REDIS_SENTINELS: redisNodes,
+  REDIS_SENTINEL_NAME: setting,
+  REDIS_PASSWORD: setting,
   DOCUMENT_URL_DOMAINS: domainList,
   SERVICE_TIMEOUT_MS: numberIn(15_000, 100, 600_000),
   SERVICE_MAX_CONNECTIONS: optionalIntegerIn(0, 100_000),
@@ -164,6 +176,10 @@ const EXAMPLES: Record<EnvName, string> = {
   SLACK_STREAMING: 'auto',
   LOG_LEVEL: 'info',
   REDIS_URL: 'redis://127.0.0.1:6379/0',
+  REDIS_CLUSTER_NODES: 'redis-0:6379,redis-1:6379,redis-2:6379',
+  REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1:26379,sentinel-2:26379',
+  REDIS_SENTINEL_NAME: 'mymaster',
+  REDIS_PASSWORD: '<the password of the Redis nodes>',
   DOCUMENT_URL_DOMAINS: 'research.example.com,docs.example.com',
   SERVICE_TIMEOUT_MS: '15000',
   SERVICE_MAX_CONNECTIONS: '512',
@@ -237,6 +253,37 @@ function serviceFrom(e: Env, ctx: z.RefinementCtx) {
   };
 }
 
+/** One of REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS (+ REDIS_SENTINEL_NAME), or none: the file store. */
+function redisFrom(e: Env, ctx: z.RefinementCtx): RedisConnection | undefined {
+  const set = (['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'] as const).filter((name) => e[name] !== undefined);
+  if (set.length > 1) {
+    ctx.addIssue({ code: 'custom', message: `cannot be set together with ${set[0]}: pick one Redis topology`, path: [set[1] as string] });
+    return z.NEVER;
+  }
+  const password = e.REDIS_PASSWORD === undefined ? {} : { password: e.REDIS_PASSWORD };
+  if (e.REDIS_CLUSTER_NODES) return { kind: 'cluster', nodes: e.REDIS_CLUSTER_NODES, ...password };
+  if (e.REDIS_SENTINELS) {
+    if (!e.REDIS_SENTINEL_NAME) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required with REDIS_SENTINELS (the master name the sentinels monitor)',
+        path: ['REDIS_SENTINEL_NAME'],
+      });
+      return z.NEVER;
+    }
+    return { kind: 'sentinel', sentinels: e.REDIS_SENTINELS, name: e.REDIS_SENTINEL_NAME, ...password };
+  }
+  if (e.REDIS_PASSWORD !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: "applies only with REDIS_CLUSTER_NODES or REDIS_SENTINELS (put a single server's password in REDIS_URL)",
+      path: ['REDIS_PASSWORD'],
+    });
+    return z.NEVER;
+  }
+  return e.REDIS_URL === undefined ? undefined : { kind: 'single', url: e.REDIS_URL };
+}
+
 function redisPassword(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
@@ -252,6 +299,7 @@ function redisPassword(url: string | undefined): string | undefined {
 const configSchema = envSchema.transform((e, ctx) => {
   const slack = slackFrom(e, ctx);
   const service = serviceFrom(e, ctx);
+  const redis = redisFrom(e, ctx);
   return {
     slack,
     service,
@@ -262,7 +310,8 @@ const configSchema = envSchema.transform((e, ctx) => {
     port: e.PORT,
     /** Interface to listen on; unset means 0.0.0.0 with real Slack and 127.0.0.1 for the playground. */
     host: e.HOST,
-    redisUrl: e.REDIS_URL,
+    /** Redis for shared state (several replicas): one server, a Cluster or Sentinel; unset: the file store. */
+    redis,
     /** As set (default `data`); loadConfig resolves it against the working directory. */
     dataDir: e.DATA_DIR ?? 'data',
     streaming: e.SLACK_STREAMING,
@@ -279,9 +328,14 @@ const configSchema = envSchema.transform((e, ctx) => {
      */
     instanceId: e.INSTANCE_ID,
     /** Every secret value, for the log redactor. */
-    secrets: [e.SLACK_BOT_TOKEN, e.SLACK_APP_TOKEN, e.SLACK_SIGNING_SECRET, e.SERVICE_API_KEY, redisPassword(e.REDIS_URL)].filter(
-      (s): s is string => typeof s === 'string',
-    ),
+    secrets: [
+      e.SLACK_BOT_TOKEN,
+      e.SLACK_APP_TOKEN,
+      e.SLACK_SIGNING_SECRET,
+      e.SERVICE_API_KEY,
+      redisPassword(e.REDIS_URL),
+      e.REDIS_PASSWORD,
+    ].filter((s): s is string => typeof s === 'string'),
   };
 });
 

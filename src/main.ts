@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   try {
     // First: the embedded store locks DATA_DIR, so a second start on the same DATA_DIR stops here,
     // before the playground reads (and would then overwrite) the first one's state.
-    const store = await createStateStore({ ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}), dataDir: config.dataDir, logger });
+    const store = await createStateStore({ ...(config.redis ? { redis: config.redis } : {}), dataDir: config.dataDir, logger });
     closers.push(() => store.close());
 
     const needsPlayground = config.slack.mode === 'playground' || config.service.mode === 'demo';
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       playground?.instanceId ??
       config.instanceId ??
       (await defaultInstanceId({
-        store: config.redisUrl ? 'redis' : 'file',
+        store: config.redis ? 'redis' : 'file',
         dataDir: config.dataDir,
         hostname: os.hostname(),
         port: config.port,

@@ -44,7 +44,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ SERVICE_MAX_CONNECTIONS: '1024' }).serviceMaxConnections).toBe(1024);
   });
 
+  it('reads one Redis topology: a server, a Cluster or Sentinel, with the password kept secret', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://r:6379/2' }).redis).toEqual({ kind: 'single', url: 'redis://r:6379/2' });
+    const cluster = loadConfig({ REDIS_CLUSTER_NODES: 'r0:7000, r1:7001,[::1]:7002', REDIS_PASSWORD: 'redis-pw-SECRET' });
+    expect(cluster.redis).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: 'r0', port: 7000 },
+        { host: 'r1', port: 7001 },
+        { host: '::1', port: 7002 },
+      ],
+      password: 'redis-pw-SECRET',
+    });
+    expect(cluster.secrets).toContain('redis-pw-SECRET');
+    expect(loadConfig({ REDIS_SENTINELS: 's0:26379,s1:26379', REDIS_SENTINEL_NAME: 'mymaster' }).redis).toEqual({
+      kind: 'sentinel',
+      sentinels: [
+        { host: 's0', port: 26379 },
+        { host: 's1', port: 26379 },
+      ],
+      name: 'mymaster',
+    });
+  });
+
   it.each([
+    [{ REDIS_CLUSTER_NODES: 'r0' }, 'REDIS_CLUSTER_NODES'],
+    [{ REDIS_SENTINELS: 's0:26379' }, 'REDIS_SENTINEL_NAME'],
+    [{ REDIS_URL: 'redis://r:6379', REDIS_CLUSTER_NODES: 'r0:7000' }, 'REDIS_CLUSTER_NODES'],
+    [{ REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: 'pw' }, 'REDIS_PASSWORD'],
     [{ SLACK_BOT_TOKEN: secretBot }, 'SLACK_SIGNING_SECRET'],
     [{ SLACK_APP_TOKEN: 'xapp-1-abc' }, 'SLACK_BOT_TOKEN'],
     [{ SLACK_BOT_TOKEN: 'not-a-token', SLACK_APP_TOKEN: 'xapp-1' }, 'SLACK_BOT_TOKEN'],

@@ -1,10 +1,11 @@
-/** Picks the state store: Redis when REDIS_URL is set (several replicas), else the embedded file store. */
+/** Picks the state store: Redis when configured (several replicas), else the embedded file store. */
 import type { Logger } from '../observability/logger.js';
+import type { RedisConnection } from './redis-connection.js';
 import { createFileStateStore } from './file-state-store.js';
 import type { StateStore } from './state-store.js';
 
 export interface CreateStateStoreOptions {
-  redisUrl?: string;
+  redis?: RedisConnection;
   dataDir: string;
   logger: Logger;
   keyPrefix?: string;
@@ -12,12 +13,13 @@ export interface CreateStateStoreOptions {
 }
 
 export async function createStateStore(options: CreateStateStoreOptions): Promise<StateStore> {
-  if (options.redisUrl !== undefined && options.redisUrl !== '') {
+  if (options.redis !== undefined) {
     // Loaded only here: ioredis costs a single-replica deployment start-up time and memory for nothing.
-    const { createRedisStateStore, describeRedisUrl } = await import('./redis-state-store.js');
-    options.logger.info('state store: redis', { redis: describeRedisUrl(options.redisUrl) });
+    const { createRedisStateStore } = await import('./redis-state-store.js');
+    const { describeRedisConnection } = await import('./redis-connection.js');
+    options.logger.info('state store: redis', { redis: describeRedisConnection(options.redis) });
     return createRedisStateStore({
-      url: options.redisUrl,
+      connection: options.redis,
       logger: options.logger,
       ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }),
     });

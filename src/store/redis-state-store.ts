@@ -1,14 +1,22 @@
 /**
- * StateStore on Redis (ioredis): production and several replicas. Compare operations are Lua
- * scripts so they are atomic on the server; listing uses SCAN, never KEYS.
+ * StateStore on Redis (ioredis): production and several replicas, on one server, a Redis Cluster
+ * or a Sentinel-managed master. Compare operations are Lua scripts so they are atomic on the
+ * server; every command and script names exactly one key, so a Cluster never sees a cross-slot
+ * request; listing uses SCAN (on every master), never KEYS.
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { Logger } from '../observability/logger.js';
+import { createRedisClient } from './redis-client.js';
+import { describeRedisConnection, type RedisConnection } from './redis-connection.js';
 import type { StateStore } from './state-store.js';
 import { StateStoreError } from './state-store-error.js';
 
+export { describeRedisUrl } from './redis-connection.js';
+
 export interface RedisStateStoreOptions {
-  url: string;
+  /** One server; or set `connection` for a Cluster or Sentinel. */
+  url?: string;
+  connection?: RedisConnection;
   /** Namespaces every key (tests use a unique prefix per run). */
   keyPrefix?: string;
   logger?: Logger;
@@ -49,22 +57,12 @@ if redis.call('PTTL', KEYS[1]) < 0 then
 end
 return value`;
 
-interface ScriptedRedis extends Redis {
+interface Scripts {
   compareAndDelete(key: string, expected: string): Promise<number>;
   compareAndReplace(key: string, expected: string, value: string, ttlMs: string): Promise<number>;
   incrementWithTtl(key: string, by: string, ttlMs: string): Promise<number>;
 }
-
-/** host:port/db of a Redis URL, for logs: never the userinfo (it may hold a password). */
-export function describeRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const db = parsed.pathname.replace(/^\//, '') || '0';
-    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || '6379'}/${db}`;
-  } catch {
-    return '(unparsable redis url)';
-  }
-}
+type ScriptedClient = (Redis | Cluster) & Scripts;
 
 /** Escapes glob characters so a key prefix matches literally in SCAN MATCH. */
 function escapeGlob(text: string): string {
@@ -78,19 +76,18 @@ export function redisRetryDelayMs(attempt: number): number {
 
 export function createRedisStateStore(options: RedisStateStoreOptions): StateStore {
   const prefix = options.keyPrefix ?? '';
-  const target = describeRedisUrl(options.url);
+  const connection = options.connection ?? (options.url === undefined ? undefined : { kind: 'single' as const, url: options.url });
+  if (connection === undefined) throw new StateStoreError('unavailable', 'redis state store: neither url nor connection given');
+  const target = describeRedisConnection(connection);
   const logger = options.logger?.child({ component: 'redis-state-store', redis: target });
 
-  const redisOptions: RedisOptions = {
-    lazyConnect: false,
-    // A short blip queues calls until reconnect; maxRetriesPerRequest bounds the wait.
-    enableOfflineQueue: true,
+  const redis = createRedisClient(connection, {
     maxRetriesPerRequest: options.maxRetriesPerRequest ?? 5,
-    commandTimeout: options.commandTimeoutMs ?? 5_000,
-    connectTimeout: options.connectTimeoutMs ?? 5_000,
-    retryStrategy: redisRetryDelayMs,
-  };
-  const client = new Redis(options.url, redisOptions) as ScriptedRedis;
+    commandTimeoutMs: options.commandTimeoutMs ?? 5_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    retryDelayMs: redisRetryDelayMs,
+  });
+  const client = redis.commands as ScriptedClient;
   client.defineCommand('compareAndDelete', { numberOfKeys: 1, lua: COMPARE_AND_DELETE });
   client.defineCommand('compareAndReplace', { numberOfKeys: 1, lua: COMPARE_AND_REPLACE });
   client.defineCommand('incrementWithTtl', { numberOfKeys: 1, lua: INCREMENT_WITH_TTL });
@@ -164,13 +161,18 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
       call('SCAN', async () => {
         const found = new Set<string>();
         const match = `${escapeGlob(prefix + keyPrefix)}*`;
-        let cursor = '0';
-        do {
-          const [next, batch] = await client.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
-          cursor = next;
-          // SCAN may return a key twice; the Set keeps one.
-          for (const key of batch) found.add(key.slice(prefix.length));
-        } while (cursor !== '0');
+        // A Cluster's keys are spread over its masters, and SCAN walks one node's keyspace.
+        await Promise.all(
+          (await redis.scanTargets()).map(async (node) => {
+            let cursor = '0';
+            do {
+              const [next, batch] = await node.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
+              cursor = next;
+              // SCAN may return a key twice; the Set keeps one.
+              for (const key of batch) found.add(key.slice(prefix.length));
+            } while (cursor !== '0');
+          }),
+        );
         return [...found];
       }),
 

@@ -33,7 +33,12 @@ describe('createStateStore', () => {
       cleanups.push(temp.remove);
       const logger = createMemoryLogger(createRedactor([]));
       const prefix = uniquePrefix('create');
-      const store = await createStateStore({ redisUrl: redisTestUrl(), dataDir: temp.dir, logger, keyPrefix: prefix });
+      const store = await createStateStore({
+        redis: { kind: 'single', url: redisTestUrl() },
+        dataDir: temp.dir,
+        logger,
+        keyPrefix: prefix,
+      });
       cleanups.push(
         () => clearRedisPrefix(prefix),
         () => store.close(),
@@ -41,7 +46,12 @@ describe('createStateStore', () => {
       expect(store.kind).toBe('redis');
       await store.ping();
       // Logging a URL with a password prints host, port and db only.
-      const withPassword = await createStateStore({ redisUrl: url.toString(), dataDir: temp.dir, logger, keyPrefix: prefix });
+      const withPassword = await createStateStore({
+        redis: { kind: 'single', url: url.toString() },
+        dataDir: temp.dir,
+        logger,
+        keyPrefix: prefix,
+      });
       await withPassword.close();
       expect(logger.lines.join('\n')).not.toContain('sup3r-secret-pw');
       expect(logger.lines.some((l) => l.includes('state store: redis'))).toBe(true);

@@ -8,20 +8,41 @@ import type { StateStore } from '../../src/store/state-store.js';
 import { StateStoreError } from '../../src/store/state-store-error.js';
 import { assertRedisReachable, buildStoreUnderTest, type StoreKind, type StoreUnderTest } from './store-harness.js';
 
+export interface ContractTarget {
+  /** Shown in the suite's name, e.g. `redis` or `redis cluster`. */
+  title: string;
+  kind: StoreKind;
+  build: () => Promise<StoreUnderTest>;
+  /** Fails with instructions when the store's server is not there. */
+  assertReachable?: () => Promise<void>;
+}
+
 const TTL_MS = 60_000;
 const PAST_TTL_MS = TTL_MS + 1;
 
 export function describeStateStoreContract(kinds: readonly StoreKind[]): void {
-  describe.each(kinds)('StateStore contract: %s', (kind) => {
+  for (const kind of kinds) {
+    describeStateStoreContractOn({
+      title: kind,
+      kind,
+      build: () => buildStoreUnderTest(kind, 'contract'),
+      ...(kind === 'redis' ? { assertReachable: assertRedisReachable } : {}),
+    });
+  }
+}
+
+/** The contract on one target: a store kind, or Redis on a topology (Cluster, Sentinel). */
+export function describeStateStoreContractOn({ title, kind, build, assertReachable }: ContractTarget): void {
+  describe(`StateStore contract: ${title}`, () => {
     let harness: StoreUnderTest;
     let store: StateStore;
 
     beforeAll(async () => {
-      if (kind === 'redis') await assertRedisReachable();
+      await assertReachable?.();
     });
 
     beforeEach(async () => {
-      harness = await buildStoreUnderTest(kind, 'contract');
+      harness = await build();
       store = await harness.open();
     });
 

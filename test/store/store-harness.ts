@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { TickTimer } from '../../src/digest/tick-timer.js';
 import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { createMemoryStateStore } from '../../src/store/memory-state-store.js';
+import type { RedisConnection } from '../../src/store/redis-connection.js';
 import { createRedisStateStore, describeRedisUrl } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { StateStoreError } from '../../src/store/state-store-error.js';
@@ -56,8 +57,8 @@ export function buildRedisStore(keyPrefix: string): StateStore {
 }
 
 /** Removes every key a test wrote under its prefix. */
-export async function clearRedisPrefix(keyPrefix: string): Promise<void> {
-  const store = buildRedisStore(keyPrefix);
+export async function clearRedisPrefix(keyPrefix: string, open: (prefix: string) => StateStore = buildRedisStore): Promise<void> {
+  const store = open(keyPrefix);
   try {
     for (const key of await store.keys('')) await store.delete(key);
   } finally {
@@ -78,18 +79,43 @@ return 0`;
  * TTL is cut by `ms`, and keys whose TTL runs out are deleted, as if `ms` had passed. Real time
  * that passes meanwhile (milliseconds) is negligible next to the TTLs tests use (tens of seconds).
  */
-export async function advanceRedisTtls(keyPrefix: string, ms: number): Promise<void> {
-  const redis = new Redis(redisTestUrl(), { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, batch] = await redis.scan(cursor, 'MATCH', `${keyPrefix.replace(/[*?[\]\\]/g, (c) => `\\${c}`)}*`, 'COUNT', 500);
-      cursor = next;
-      for (const key of batch) await redis.eval(ADVANCE_TTL, 1, key, String(ms));
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
+export async function advanceRedisTtls(keyPrefix: string, ms: number, dataNodeUrls: readonly string[] = [redisTestUrl()]): Promise<void> {
+  // Every node holding data (each master of a Cluster): SCAN and EVAL see only the node's own keys.
+  for (const url of dataNodeUrls) {
+    const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+    try {
+      let cursor = '0';
+      do {
+        const [next, batch] = await redis.scan(cursor, 'MATCH', `${keyPrefix.replace(/[*?[\]\\]/g, (c) => `\\${c}`)}*`, 'COUNT', 500);
+        cursor = next;
+        for (const key of batch) await redis.eval(ADVANCE_TTL, 1, key, String(ms));
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
   }
+}
+
+/**
+ * Redis on a topology (a Cluster, a Sentinel-managed master) under test. `dataNodeUrls` names the
+ * servers that hold keys right now (every master of a Cluster; the current Sentinel master), which
+ * moving TTLs must visit.
+ */
+export function buildTopologyStoreUnderTest(
+  connection: RedisConnection,
+  label: string,
+  dataNodeUrls: () => Promise<string[]>,
+): StoreUnderTest {
+  const prefix = uniquePrefix(label);
+  const open = (keyPrefix: string): StateStore =>
+    createRedisStateStore({ connection, keyPrefix, maxRetriesPerRequest: 1, commandTimeoutMs: 3_000 });
+  return {
+    kind: 'redis',
+    open: async () => open(prefix),
+    advance: async (ms) => advanceRedisTtls(prefix, ms, await dataNodeUrls()),
+    clock: Date.now,
+    cleanup: () => clearRedisPrefix(prefix, open),
+  };
 }
 
 export interface ManualClock {

@@ -23,7 +23,7 @@ export interface PrivateRedis {
   close(): Promise<void>;
 }
 
-function redisServerPath(): string {
+export function redisServerPath(): string {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   const path = found.stdout.trim();
   if (found.status !== 0 || !path) {
@@ -32,7 +32,7 @@ function redisServerPath(): string {
   return path;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -57,14 +57,28 @@ async function answersPing(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a private redis-server; `extraArgs` are passed as they are (e.g. cluster options). */
-export async function startPrivateRedis(options: { port?: number; extraArgs?: string[] } = {}): Promise<PrivateRedis> {
+/**
+ * Starts a private redis-server; `extraArgs` are passed as they are (e.g. cluster options), and a
+ * `configFile` goes first, as redis-server wants it (a sentinel needs one it can rewrite).
+ */
+export async function startPrivateRedis(options: { port?: number; extraArgs?: string[]; configFile?: string } = {}): Promise<PrivateRedis> {
   const binary = redisServerPath();
   const port = options.port ?? (await freePort());
   let child: ChildProcess | undefined;
 
   const start = async (): Promise<void> => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(options.extraArgs ?? [])];
+    const args = [
+      ...(options.configFile === undefined ? [] : [options.configFile]),
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      ...(options.extraArgs ?? []),
+    ];
     const started = spawn(binary, args, { stdio: 'ignore' });
     child = started;
     for (let attempt = 0; attempt < 200; attempt += 1) {
