@@ -177,13 +177,16 @@ function unknownCompanySpans(text: string, claimed: Span[]): Span[] {
   };
   for (const m of text.matchAll(/(?<![A-Za-z0-9$:.])[A-Z]{2,5}(?![A-Za-z0-9])/g)) consider(m.index, m[0]);
   for (const m of text.matchAll(/(?<![A-Za-z0-9])([A-Z][A-Za-z&]+)['’]s\b/g)) consider(m.index, m[1] ?? '');
+  // `d`: each side's own position (the compare pattern's first side does not start the match).
   const pairs = [
-    /([A-Z][\w&]*)\s+(?:[Vv][Ss]\.?|[Vv]ersus)\s+([A-Z][\w&]*)/g,
-    /\b[Cc]ompare\s+([A-Z][\w&]*)\s+(?:and|with|to)\s+([A-Z][\w&]*)/g,
+    /([A-Z][\w&]*)\s+(?:[Vv][Ss]\.?|[Vv]ersus)\s+([A-Z][\w&]*)/dg,
+    /\b[Cc]ompare\s+([A-Z][\w&]*)\s+(?:and|with|to)\s+([A-Z][\w&]*)/dg,
   ];
   for (const m of pairs.flatMap((pattern) => [...text.matchAll(pattern)])) {
-    consider(m.index, m[1] ?? '');
-    consider(m.index + m[0].length - (m[2] ?? '').length, m[2] ?? '');
+    for (const side of [1, 2]) {
+      const at = m.indices?.[side];
+      if (at) consider(at[0], m[side] ?? '');
+    }
   }
   for (const m of text.matchAll(/(?:比较|对比)([\u3400-\u9fff]{2,8}?)(?:和|与|跟|及|、)([\u3400-\u9fff]{2,8}?)(?=的|[，。？?！!\s]|$)/g)) {
     const first = m[1] ?? '';

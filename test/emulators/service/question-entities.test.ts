@@ -110,6 +110,8 @@ describe('companies the demo data does not cover', () => {
     expect(recognize('Apple vs Costco margins')).toMatchObject({ companies: ['US:AAPL'], uncovered: ['Costco'] });
     expect(recognize('NVDA vs GOOGL')).toMatchObject({ companies: ['US:NVDA'], uncovered: ['Alphabet (Google)'] });
     expect(recognize('compare Costco and NVDA margins')).toMatchObject({ companies: ['US:NVDA'], uncovered: ['Costco'] });
+    // A covered first side is not also reported as not covered (found in the playground).
+    expect(recognize('compare NVDA and AMD margins')).toMatchObject({ companies: ['US:NVDA', 'US:AMD'], uncovered: [] });
   });
 
   it.each([
