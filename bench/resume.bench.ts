@@ -23,6 +23,7 @@ import path from 'node:path';
 import { startServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator, type ApiCall } from '../src/emulators/slack/index.js';
 import { startAppChild, type AppChild } from './lib/app-child.js';
+import { productionEnvBetween } from './lib/app-env.js';
 import { buildApp, buildRevisionApp, PROJECT_ROOT, type BuiltApp } from './lib/build-app.js';
 import { baselineRevision } from './lib/bench-options.js';
 import { flushRedis } from './lib/flush-redis.js';
@@ -88,12 +89,7 @@ async function measureOneResume(main: string, store: StoreKind, instanceId: stri
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-resume-bench-'));
   const port = await freePort();
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    SLACK_BOT_TOKEN: SECRETS.botToken,
-    SLACK_SIGNING_SECRET: SECRETS.signingSecret,
-    SLACK_API_URL: slack.apiUrl,
-    SERVICE_BASE_URL: service.url,
-    SERVICE_API_KEY: service.apiKey,
+    ...productionEnvBetween(slack, service, SECRETS),
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -21,6 +21,7 @@ import { startServiceEmulator } from '../src/emulators/service/index.js';
 import { startSlackEmulator } from '../src/emulators/slack/index.js';
 import { startAppChild } from './lib/app-child.js';
 import { baselineRevision } from './lib/bench-options.js';
+import { productionEnvBetween } from './lib/app-env.js';
 import { buildApp, buildRevisionApp, PROJECT_ROOT } from './lib/build-app.js';
 import { flushRedis } from './lib/flush-redis.js';
 import { freePort } from './lib/spawn-app.js';
@@ -151,14 +152,7 @@ export async function runStartupBenchmark(params: StartupBenchParameters = param
   const baseline = params.baseline ? { rev: params.baseline, app: await buildRevisionApp(params.baseline) } : undefined;
   const slack = await startSlackEmulator({ port: 0, rateLimits: 'off', ...SECRETS });
   const service = await startServiceEmulator({ port: 0 });
-  const production = {
-    NODE_ENV: 'production',
-    SLACK_BOT_TOKEN: SECRETS.botToken,
-    SLACK_SIGNING_SECRET: SECRETS.signingSecret,
-    SLACK_API_URL: slack.apiUrl,
-    SERVICE_BASE_URL: service.url,
-    SERVICE_API_KEY: service.apiKey,
-  };
+  const production = productionEnvBetween(slack, service, SECRETS);
   const node = process.execPath;
   const [builtFile, builtRedis] = builtAppCases('built app (node main.js)', app.mainFile, production, params.redisUrl);
   const baselineCases = baseline
