@@ -3,14 +3,16 @@
  * - e2e: everything under test/e2e/, `*.browser.test.ts`, `*.e2e.test.ts` — the app process,
  *   crashes, a browser.
  * - integration: `*.integration.test.ts` — real Redis, the emulators, HTTP servers, child processes.
+ * - chaos: test/chaos/ — replicas of the app through Redis, Slack and service outages at once.
  * - unit: every other `*.test.ts` — pure, no network (test/support/forbid-network.ts enforces it).
- * `npm test` runs all three; `npm run test:unit` (`:integration`, `:e2e`) runs one.
+ * `npm test` runs all four; `npm run test:unit` (`:integration`, `:e2e`, `:chaos`) runs one.
  */
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js';
 
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.browser.test.ts', 'test/**/*.e2e.test.ts'];
 const INTEGRATION = ['test/**/*.integration.test.ts'];
+const CHAOS = ['test/chaos/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -31,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...E2E, ...INTEGRATION],
+          exclude: [...E2E, ...INTEGRATION, ...CHAOS],
           setupFiles: ['test/support/forbid-network.ts'],
           // Pure tests: worker threads start faster than forks.
           pool: 'threads',
@@ -45,6 +47,11 @@ export default defineConfig({
         extends: true,
         // Bundles the app and the crash test's worker once, so restarting them costs no transpiling.
         test: { name: 'e2e', include: E2E, globalSetup: ['test/support/bundle-test-processes.ts'] },
+      },
+      {
+        extends: true,
+        // Its own tier (issue 12): the app's replicas as processes, so the same bundle as e2e.
+        test: { name: 'chaos', include: CHAOS, globalSetup: ['test/support/bundle-test-processes.ts'] },
       },
     ],
   },

@@ -76,6 +76,11 @@ export interface ServiceEmulator {
   pauseAgentRuns(): void;
   resumeAgentRuns(): void;
   /**
+   * Cuts every open connection, event streams included, as a deploy or a load balancer reset
+   * does; the server keeps listening and runs go on, so clients must reconnect.
+   */
+  dropConnections(): void;
+  /**
    * Back to the seed: folders and documents as built, no conversations; running runs are
    * cancelled. Ids keep counting. Resolves once the state file (if any) says so too.
    */
@@ -163,6 +168,10 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     },
     pauseAgentRuns: () => state.runs.pause(),
     resumeAgentRuns: () => state.runs.resume(),
+    dropConnections() {
+      for (const s of [...state.streams]) s.end();
+      server.closeAllConnections();
+    },
     async reset() {
       for (const s of [...state.streams]) s.end();
       state.runs.reset();

@@ -35,6 +35,8 @@ export interface EmulatorConfig {
   pages: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   deliveryMode: 'http' | 'socket';
   webApiUnreachable: boolean;
+  /** Web API calls dropped unanswered while unreachable (a test waits until the app met the outage). */
+  droppedWebApiCalls: number;
   rateLimits: RateLimitTable | undefined;
   ackTimeoutMs: number;
   eventRetryDelaysMs: number[];
@@ -63,6 +65,7 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     pages: opts.pages,
     deliveryMode: opts.deliveryMode ?? 'http',
     webApiUnreachable: opts.webApiUnreachable ?? false,
+    droppedWebApiCalls: 0,
     rateLimits:
       opts.rateLimits === 'off'
         ? undefined

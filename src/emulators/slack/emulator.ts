@@ -95,6 +95,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     setWebApiUnreachable: (unreachable) => {
       config.webApiUnreachable = unreachable;
     },
+    droppedWebApiCalls: () => config.droppedWebApiCalls,
     sendCommand: (p) => sendCommand(deps, p),
     postMessage: (p) => postUserMessage(deps, p),
     clickAction: (p) => clickAction(deps, p),

@@ -34,6 +34,7 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   if (apiMethod !== undefined) {
     if (deps.webApi.config.webApiUnreachable) {
       // An outage as a client meets it: the connection ends without an answer (ECONNRESET).
+      deps.webApi.config.droppedWebApiCalls += 1;
       req.socket.destroy();
       return;
     }

@@ -307,6 +307,8 @@ export interface SlackEmulator {
   setDeliveryMode(mode: 'http' | 'socket'): void;
   /** Drops every Web API connection unanswered while true (see `webApiUnreachable`). */
   setWebApiUnreachable(unreachable: boolean): void;
+  /** How many Web API calls were dropped unanswered while unreachable, since the start. */
+  droppedWebApiCalls(): number;
   sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
   postMessage(p: {
     text: string;
