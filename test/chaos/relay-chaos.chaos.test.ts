@@ -29,7 +29,7 @@ import { createMemoryLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import { createResearchClient } from '../../src/service/research-client.js';
 import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
-import { rateLimitedCalls } from '../agent/support/relay-harness.js';
+import { rateLimitedCalls, writesAfterFinal } from '../agent/support/relay-harness.js';
 import { type AppProcess, appEnvBetweenEmulators, freePort, type LogLine, startAppProcess } from '../e2e/support/app-process.js';
 import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
 
@@ -341,6 +341,7 @@ describe('chaos: Redis lost and paused, Slack unreachable, a service 5xx storm a
     // Relayed to its end once: no replica finished a run another had finished.
     const relayed = relayedRunIds(rig);
     expect(relayed.length - new Set(relayed).size).toBe(0);
+    for (const channel of channels) expect(writesAfterFinal(rig.slack, channel)).toEqual([]);
     expect(rateLimitedCalls(rig.slack)).toBe(0);
   }, 600_000);
 });

@@ -131,3 +131,22 @@ export function postsInThread(slack: SlackEmulator, channel: string, threadTs: s
 export function rateLimitedCalls(slack: SlackEmulator): number {
   return slack.calls.filter((c) => c.status === 429).length;
 }
+
+/**
+ * Writes to a run's messages after their final content landed: a run that ended once is never
+ * written again (a relay that finishes it a second time finds its parts up to date and writes
+ * nothing; one that wrote progress would flip a finished answer back to "Working…").
+ */
+export function writesAfterFinal(slack: SlackEmulator, channel: string): Array<{ method: string; ts: unknown }> {
+  const finalized = new Set<unknown>();
+  const late: Array<{ method: string; ts: unknown }> = [];
+  for (const c of slack.calls) {
+    if (!c.ok || c.args.channel !== channel || (c.method !== 'chat.update' && c.method !== 'chat.delete')) continue;
+    if (finalized.has(c.args.ts)) late.push({ method: c.method, ts: c.args.ts });
+    // Form-encoded calls carry the metadata as JSON text.
+    const metadata = typeof c.args.metadata === 'string' ? JSON.parse(c.args.metadata) : c.args.metadata;
+    const status = (metadata as { event_payload?: { status?: unknown } } | undefined)?.event_payload?.status;
+    if (c.method === 'chat.update' && typeof status === 'string' && status !== 'running') finalized.add(c.args.ts);
+  }
+  return late;
+}
