@@ -24,7 +24,7 @@ import {
   type DeferredWorkQueueOptions,
 } from './slack/listeners/deferred/deferred-work-queue.js';
 import type { ListenerDeps } from './slack/listeners/listener-deps.js';
-import { createDigestScheduler, type DigestScheduler } from './digest/digest-scheduler.js';
+import { createDigestScheduler, type DigestRetryPolicy, type DigestScheduler } from './digest/digest-scheduler.js';
 import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
 
 export interface ResearchDeskOptions {
@@ -48,6 +48,8 @@ export interface ResearchDeskOptions {
   instanceId?: string;
   /** How often the digest scheduler looks for due slots. */
   digestTickMs?: number;
+  /** Retries of a digest post that failed (DEFAULT_DIGEST_RETRY: about half a minute in all). */
+  digestRetry?: DigestRetryPolicy;
   /** Bounds and backoff of runs waiting out an outage (DEFERRED_START_DEFAULTS). */
   deferredStarts?: Partial<Pick<DeferredWorkQueueOptions, 'capacity' | 'maxWaitMs' | 'initialBackoffMs' | 'maxBackoffMs'>>;
 }
@@ -134,6 +136,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     logger,
     instanceId,
     ...(options.digestTickMs ? { tickMs: options.digestTickMs } : {}),
+    ...(options.digestRetry ? { retry: options.digestRetry } : {}),
     postDigest: createSlackDigestPoster({ client: webClient, deps }),
     onPaused: (subscription, reason) =>
       logger.warn('digest subscription paused', { team: subscription.teamId, channel: subscription.channelId, reason }),

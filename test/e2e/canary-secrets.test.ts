@@ -8,9 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { FAST_DIGEST_RETRY } from '../../src/digest/digest-scheduler.js';
 import type { SlackEmulator } from '../../src/emulators/slack/index.js';
 import type { ServiceFaults } from '../../src/emulators/service/index.js';
 import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
+import { Subscriptions } from '../../src/store/subscriptions.js';
 import { botReplies, runIdForEvent, eventIdFor, waitForRunEnd } from './agent-helpers.js';
 import { button, clickEphemeral, command, nextEphemeral, send, waitForEphemeral } from './command-helpers.js';
 import { eventually } from './features-helpers.js';
@@ -57,7 +59,7 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
   const faults = (more: Partial<ServiceFaults> = {}): void => h.service.setFaults({ reflectCredentials: true, ...more });
 
   beforeAll(async () => {
-    h = await startHarness({ deliveryMode: 'http', secrets: CANARY, logLevel: 'debug' });
+    h = await startHarness({ deliveryMode: 'http', secrets: CANARY, logLevel: 'debug', digestRetry: FAST_DIGEST_RETRY });
     faults();
   });
   afterAll(async () => h?.close());
@@ -192,6 +194,38 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     } finally {
       faults();
     }
+  });
+
+  it('digests: subscribing and listing, a slot the service fails, and one it serves', async () => {
+    const subscriptions = new Subscriptions(h.store);
+    const research = h.slack.defaultChannelId;
+    const markets = h.slack.secondChannelId;
+    /** The daily slot five minutes ago, subscribed yesterday: due at the next tick. */
+    const missedSlot = (channelId: string) =>
+      subscriptions.put({
+        teamId: h.slack.teamId,
+        channelId,
+        cadence: 'daily',
+        time: new Date(Date.now() - 5 * 60_000).toISOString().slice(11, 16),
+        timeZone: 'UTC',
+        top: 3,
+        createdBy: h.slack.defaultUserId,
+        createdAtMs: Date.now() - 24 * 60 * 60_000,
+        paused: false,
+      });
+    faults({ errorRate: 1 });
+    try {
+      await command(h, '/concepts subscribe daily at:09:00 top:3', markets);
+      await command(h, '/concepts subscriptions');
+      await missedSlot(research);
+      const failed = await h.desk.digests.tick();
+      expect(failed.find((r) => r.channelId === research)?.outcome).toBe('failed');
+    } finally {
+      faults();
+    }
+    await missedSlot(markets);
+    const served = await h.desk.digests.tick();
+    expect(served.find((r) => r.channelId === markets)?.outcome).toBe('posted');
   });
 
   it('finds no canary in Slack, the logs or /metrics', async () => {

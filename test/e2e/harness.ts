@@ -49,6 +49,8 @@ export interface HarnessOptions {
   /** How often the app's digest scheduler ticks (real time). */
   digestTickMs?: number;
   digestGraceMs?: number;
+  /** Retries of a failed digest post (the production policy waits about half a minute in all). */
+  digestRetry?: ResearchDeskOptions['digestRetry'];
   /** Redis key prefix (store 'redis'); a fresh one per harness by default. */
   keyPrefix?: string;
   /** Redis of store 'redis' (default REDIS_TEST_URL): a test's private server for outage tests. */
@@ -138,6 +140,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     demo: true,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.digestTickMs ? { digestTickMs: options.digestTickMs } : {}),
+    ...(options.digestRetry ? { digestRetry: options.digestRetry } : {}),
   };
   const desk = await startResearchDesk(deskOptions);
   if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
