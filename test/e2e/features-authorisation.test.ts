@@ -88,6 +88,46 @@ describe('authorisation: folder search and digest subscriptions', () => {
       expect(byAdmin.text).not.toContain('can search it');
       expect(byAdmin.text).not.toContain('not created from Slack');
     });
+
+    it("turns a shared folder search's pages only for its creator or an admin", async () => {
+      await h.desk.stores.folders.save({
+        teamId: h.slack.teamId,
+        folderId: 'fld_watchlist',
+        name: 'Watchlist',
+        createdBy: admin,
+        createdAtMs: 0,
+      });
+      const channel = h.slack.defaultChannelId;
+      const shared = () =>
+        h.slack.channelMessages(channel).find((m) => m.bot_id && buttonsOf(m).some((b) => b.action_id.startsWith('rd.search.next')));
+      await h.slack.sendCommand({ command: '/research', text: 'tracker in:fld_watchlist --public', channel_id: channel, user_id: admin });
+      const card = await h.slack.waitFor(shared, 8_000);
+      const next = buttonsOf(card).find((b) => b.action_id.startsWith('rd.search.next'));
+      const click = async (user: string) => {
+        const seen = h.slack.ephemeralFor(user, channel).length;
+        const delivery = await h.slack.clickAction({
+          channel_id: channel,
+          message_ts: card.ts,
+          action_id: next?.action_id ?? '',
+          value: next?.value ?? '',
+          user_id: user,
+        });
+        expect(delivery.ok).toBe(true);
+        return seen;
+      };
+
+      const before = serviceCalls();
+      const seen = await click(dana);
+      const refusal = await h.slack.waitFor(() => h.slack.ephemeralFor(dana, channel)[seen], 8_000);
+      expect(allText(refusal)).toContain(
+        'Only the person who created folder "Watchlist" (fld_watchlist) or a workspace admin can search it',
+      );
+      expect(serviceCalls()).toBe(before);
+      expect(h.slack.channelMessages(channel).find((m) => m.ts === card.ts)?.edits).toBe(card.edits);
+
+      await click(admin);
+      await h.slack.waitFor(() => (h.slack.channelMessages(channel).find((m) => m.ts === card.ts)?.edits ?? 0) > card.edits, 8_000);
+    });
   });
 
   describe('digest subscriptions', () => {

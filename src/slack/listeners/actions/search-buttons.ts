@@ -5,7 +5,7 @@
  * everyone; an ephemeral card has none (Slack cannot thread under an ephemeral message), so
  * they answer ephemerally to the clicker instead, leaving the results card in place.
  */
-import { decodeDocButton, decodeSearchState } from '../../blocks/button-values.js';
+import { decodeDocButton, decodeSearchState, type SearchState } from '../../blocks/button-values.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { renderDocumentSummary } from '../../blocks/document-card.js';
 import { renderNotice } from '../../blocks/error-card.js';
@@ -14,6 +14,7 @@ import { PASSAGES_COUNT } from '../../commands/parse-research-args.js';
 import { deleteOriginal, postInChannel, respondEphemeral, respondReplacing } from '../deliver-card.js';
 import { fetchSearchCard } from '../fetch/fetch-search-card.js';
 import type { ListenerDeps } from '../listener-deps.js';
+import { checkFolderSearchPermission } from '../features/folder-search-permission.js';
 import type { ButtonInteraction } from './button-interaction.js';
 
 export const EXPIRED_BUTTON = 'This button no longer works. Run the command again.';
@@ -60,9 +61,27 @@ export async function showKeyPassages(deps: ListenerDeps, click: ButtonInteracti
 }
 
 /** Prev / Next: the same search at another page, replacing the card in place. */
+/**
+ * A folder search's buttons are clicked by whoever sees the card (a public card, everyone in the
+ * channel): each click passes the rule of `in:<id>` again, for the clicker. True when refused
+ * (the clicker is told why; the card stays as it is).
+ */
+async function refusedFolderSearch(deps: ListenerDeps, click: ButtonInteraction, state: SearchState): Promise<boolean> {
+  const folderIds = 'folderIds' in state.r ? (state.r.folderIds ?? []) : [];
+  if (folderIds.length === 0) return false;
+  const permission = click.teamId
+    ? await checkFolderSearchPermission(deps.stores, click.client, { teamId: click.teamId, userId: click.userId }, folderIds)
+    : { allowed: false as const, folderId: folderIds[0] as string, reason: EXPIRED_BUTTON };
+  if (permission.allowed) return false;
+  click.log.info('folder search button refused: not the creator nor an admin', { folder: permission.folderId });
+  await respondEphemeral(click.respond, renderNotice(permission.reason, ':no_entry:'));
+  return true;
+}
+
 export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const state = decodeSearchState(click.value);
   if (!state) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  if (await refusedFolderSearch(deps, click, state)) return;
   const card = await fetchSearchCard(deps.service, state, {
     visibility: click.isEphemeral ? 'ephemeral' : 'public',
     correlationId: click.correlationId,
@@ -74,6 +93,7 @@ export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteractio
 export async function shareSearch(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const state = decodeSearchState(click.value);
   if (!state || !click.channelId) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  if (await refusedFolderSearch(deps, click, state)) return;
   const card = await fetchSearchCard(deps.service, state, { visibility: 'public', correlationId: click.correlationId });
   const posted = await postInChannel({ client: click.client, channel: click.channelId, respond: click.respond }, card);
   click.log.info('search shared', { channel: click.channelId, via: posted.via });
