@@ -1,5 +1,5 @@
 /**
- * Runs the longest suites first: crash tests, then the e2e, integration and unit tiers. On a clean
+ * Runs the longest suites first: the chaos tier and crash tests, then the e2e, integration and unit tiers. On a clean
  * clone vitest has no duration cache and orders files by size, which can start a 90-second crash
  * test last and leave one worker busy while the other idles. Within a rank vitest's own order
  * (cached duration, then size) is kept.
@@ -7,7 +7,7 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const TIER_RANK: Readonly<Record<string, number>> = { e2e: 1, integration: 2, unit: 3 };
+const TIER_RANK: Readonly<Record<string, number>> = { chaos: 0, e2e: 1, integration: 2, unit: 3 };
 
 function rank(spec: TestSpecification): number {
   const crash = /crash[^/]*\.test\.ts$/.test(spec.moduleId) ? 0 : 1;
