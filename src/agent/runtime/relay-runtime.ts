@@ -318,7 +318,9 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
 
     cancelRun(runId, byUserId) {
       const earlier = cancels.get(runId);
-      if (earlier) return earlier;
+      const status = local.get(runId)?.handle.record().status;
+      // Once the run has ended here, a late click gets "already finished" like any other.
+      if (earlier && (status === undefined || status === 'starting' || status === 'running')) return earlier;
       const request = cancelOnce(runId, byUserId);
       cancels.set(runId, request);
       void request.then((result) => {
