@@ -146,4 +146,28 @@ describe('agent view methods and events', () => {
     expect((await client.users.info({ user: emu.defaultUserId, include_locale: true })).user?.locale).toBe('zh-CN');
     expect((await client.users.info({ user: emu.defaultUserId })).user?.locale).toBeUndefined();
   });
+
+  it('serves the agent view to the playground: prompts, a thread’s title and session, and its Stop button', async () => {
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${emu.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await post('/api/agent-view/open', {})).body).toMatchObject({ ok: true });
+    const ts = await newThread();
+    await client.assistant.threads.setTitle({ channel_id: emu.defaultDmId, thread_ts: ts, title: 'Moutai' });
+    expect((await post('/api/agent-view/stop', { channel_id: emu.defaultDmId, thread_ts: ts })).status).toBe(400);
+    await client.agents.sessions.setStatus({ channel_id: emu.defaultDmId, thread_ts: ts, status: 'processing' });
+
+    const page = (await (await fetch(`${emu.url}/api/channels/${emu.defaultDmId}/messages`)).json()) as {
+      suggested_prompts: { prompts: unknown[] } | null;
+      messages: Array<{ ts: string; title: string | null; session_status: string | null }>;
+    };
+    expect(page.suggested_prompts?.prompts.length).toBeGreaterThan(0);
+    expect(page.messages.find((m) => m.ts === ts)).toMatchObject({ title: 'Moutai', session_status: 'processing' });
+    expect((await post('/api/agent-view/stop', { channel_id: emu.defaultDmId, thread_ts: ts })).body).toMatchObject({ ok: true });
+  });
 });
