@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_PROMPTS } from '../src/slack/agent-view/suggested-prompts.js';
+import { AGENT_VIEW_LIMITS } from '../src/slack-api/agent-view-limits.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { ACTION_IDS, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
@@ -65,6 +67,8 @@ interface Manifest {
   features: {
     slash_commands: Array<{ command: string; usage_hint?: string; description: string }>;
     shortcuts?: Array<{ callback_id: string; type: string; name: string }>;
+    app_home: { messages_tab_enabled: boolean };
+    agent_view?: { agent_description?: string; suggested_prompts?: Array<{ title: string; message: string }> };
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: { event_subscriptions: { bot_events: string[] }; interactivity: { is_enabled: boolean } };
@@ -111,6 +115,19 @@ describe('manifest.yml', () => {
       expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']),
     );
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
+  });
+
+  it('declares the agent view with a description and the app’s English suggested prompts (at most 4)', () => {
+    const view = manifest.features.agent_view;
+    expect(view?.agent_description?.trim()).toBeTruthy();
+    expect(view?.suggested_prompts?.length).toBeLessThanOrEqual(AGENT_VIEW_LIMITS.suggestedPrompts);
+    expect(view?.suggested_prompts).toEqual(ENGLISH_PROMPTS);
+    expect(manifest.features.app_home.messages_tab_enabled).toBe(true);
+    // The agent view's methods and its events: prompts and titles, DMs, the Messages tab, native Stop.
+    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['assistant:write', 'chat:write', 'im:history']));
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining(['app_home_opened', 'message.im', 'agent_session_stopped']),
+    );
   });
 });
 

@@ -121,6 +121,9 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
     async setStatus(args) {
       calls.push({ method: SLACK_METHOD.setStatus, args: { ...args } });
     },
+    async setSessionStatus(args) {
+      calls.push({ method: SLACK_METHOD.setSessionStatus, args: { ...args } });
+    },
     threadMessages(channel, threadTs) {
       return [...messages.values()]
         .filter((m) => m.channel === channel && m.threadTs === threadTs)

@@ -25,6 +25,8 @@ export const SLACK_RATE_LIMITS: Readonly<Record<SlackMethod, MethodRateLimit>> =
   [SLACK_METHOD.replies]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
   // Special; the Java SDK models 60/min per thread.
   [SLACK_METHOD.setStatus]: { perMinute: 60, scope: 'channel', tier: 'special' },
+  // No tier published yet: budgeted as Tier 3 like the assistant.threads writes.
+  [SLACK_METHOD.setSessionStatus]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
 };
 
 /** Fraction of a published limit the relay uses, leaving room for other features and clock skew. */

@@ -12,6 +12,7 @@ export const SLACK_METHOD = {
   stopStream: 'chat.stopStream',
   replies: 'conversations.replies',
   setStatus: 'assistant.threads.setStatus',
+  setSessionStatus: 'agents.sessions.setStatus',
 } as const;
 
 export type SlackMethod = (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD];

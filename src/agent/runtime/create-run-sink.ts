@@ -1,3 +1,4 @@
+import type { AgentViewThread } from '../sinks/agent-view-thread.js';
 import { createNativeStreamSink } from '../sinks/native-stream-sink.js';
 import type { RunSink, SinkEvents } from '../sinks/run-sink.js';
 import { createUpdateSink, type SinkDeps } from '../sinks/update-sink.js';
@@ -34,7 +35,24 @@ export function createRunSink(ctx: RunContext): RunSink {
   };
   const run = keeper.get();
   const target = { ...runTarget(ctx), replyTs: replyTsOf(ctx) };
-  return run.delivery === 'native'
-    ? createNativeStreamSink(target, deps, { ...ctx.deps.native, recipientUserId: run.askerUserId })
-    : createUpdateSink(target, deps);
+  const sink =
+    run.delivery === 'native'
+      ? createNativeStreamSink(target, deps, { ...ctx.deps.native, recipientUserId: run.askerUserId })
+      : createUpdateSink(target, deps);
+  return ctx.agentView ? withAgentViewStatus(sink, ctx.agentView) : sink;
+}
+
+/** Every view the sink is offered also sets the agent view's status line. */
+function withAgentViewStatus(sink: RunSink, agentView: AgentViewThread): RunSink {
+  return {
+    get path() {
+      return sink.path;
+    },
+    offer(view, arrivedAtMs) {
+      agentView.show(view);
+      sink.offer(view, arrivedAtMs);
+    },
+    pendingSince: () => sink.pendingSince(),
+    close: () => sink.close(),
+  };
 }

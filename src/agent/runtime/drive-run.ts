@@ -54,6 +54,7 @@ async function stopped(ctx: RunContext): Promise<RunOutcome> {
 async function refused(ctx: RunContext, error: unknown): Promise<RunOutcome> {
   ctx.log.error('Slack refused the run thread; giving the run up', { error });
   await closeSink(ctx);
+  await ctx.agentView?.finish('failed');
   await ctx.deps.runs
     .markEnded(ctx.keeper.get().runId, 'failed', { lastOffset: ctx.cursor.lastOffset })
     .catch((e: unknown) => ctx.log.error('could not mark the given-up run as ended', { error: e }));

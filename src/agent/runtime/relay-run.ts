@@ -8,6 +8,7 @@ import type { RunRecord } from '../../store/records.js';
 import { createRunRecordKeeper } from '../state/run-record-keeper.js';
 import type { RunContext, RunDeps } from '../state/run-context.js';
 import { initialRunView, markCancelRequested } from '../state/run-view.js';
+import { createAgentViewThread, hasAgentView } from '../sinks/agent-view-thread.js';
 import { driveRun } from './drive-run.js';
 import type { RunOutcome } from './run-phase.js';
 
@@ -44,6 +45,12 @@ export function relayRun(initial: RunRecord, deps: RunDeps, options: { resumed: 
     renderer: undefined,
     live: undefined,
     sink: undefined,
+    agentView: hasAgentView(initial.channelId)
+      ? createAgentViewThread(
+          { runId: initial.runId, teamId: initial.teamId, channelId: initial.channelId, threadTs: initial.threadTs },
+          { slack: deps.slack, scheduler: deps.scheduler, logger: log, clock: deps.clock },
+        )
+      : undefined,
     straySegmentPossible: false,
     followed: false,
     pendingSince: undefined,

@@ -139,6 +139,12 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     rendererFor: deps.rendererFor,
   };
   const local = new Map<string, LocalRun>();
+  /**
+   * Cancels asked of the service by this process, by run id: a second Cancel or Stop (two clicks,
+   * the Cancel button and the native Stop) gets the first one's answer instead of a second request.
+   * A failed request is forgotten so that it may be tried again.
+   */
+  const cancels = new Map<string, Promise<CancelRunResult>>();
   // Run ids between the duplicate check and drive(): the same request twice in this process.
   const starting = new Set<string>();
   let shuttingDown = false;
@@ -163,6 +169,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       .finally(() => {
         lease.cancel();
         if (local.get(record.runId)?.handle === handle) local.delete(record.runId);
+        cancels.delete(record.runId);
       });
     local.set(record.runId, { handle, lease, settled });
     return handle;
@@ -261,6 +268,39 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     return { runId, started: true };
   };
 
+  async function cancelOnce(runId: string, byUserId: string): Promise<CancelRunResult> {
+    const record = local.get(runId)?.handle.record() ?? (await deps.store.runs.get(runId));
+    if (!record) return { ok: false, reason: 'not_found', message: 'That run is no longer known.' };
+    if (record.status !== 'starting' && record.status !== 'running') {
+      return { ok: false, reason: 'already_finished', message: 'That run has already finished.' };
+    }
+    if (!record.assistantMessageId) {
+      return { ok: false, reason: 'not_started', message: 'The run is still starting; try again in a moment.' };
+    }
+    const here = local.get(runId);
+    if (here) here.handle.noteCancel(byUserId);
+    else {
+      // Another replica relays it: it reads who cancelled from the record when the run ends.
+      const stored = await deps.store.runs.get(runId);
+      if (stored && (stored.status === 'starting' || stored.status === 'running')) {
+        await deps.store.runs.save({ ...stored, cancelledBy: byUserId });
+      }
+    }
+    try {
+      const result = await deps.service.cancelRun(record.conversationId, record.assistantMessageId, { correlationId: runId });
+      log.info('run cancel requested', { runId, byUserId, status: result.status });
+      return { ok: true, status: result.status };
+    } catch (error) {
+      // An unknown conversation or message is a 400 "Invalid conversation_id" there: not found.
+      if (isServiceError(error) && error.kind === 'not_found') {
+        log.info('the service no longer knows the run to cancel', { runId });
+        return { ok: false, reason: 'not_found', message: 'The research service no longer knows this run, so it can’t be cancelled.' };
+      }
+      log.warn('the service refused to cancel a run', { runId, error });
+      return { ok: false, reason: 'service_error', message: 'The research service could not cancel the run.' };
+    }
+  }
+
   return {
     async startRun(request) {
       if (shuttingDown) throw new Error('relay runtime is shutting down');
@@ -276,39 +316,18 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
 
     resumeOrphanedRuns,
 
-    async cancelRun(runId, byUserId) {
-      const record = local.get(runId)?.handle.record() ?? (await deps.store.runs.get(runId));
-      if (!record) return { ok: false, reason: 'not_found', message: 'That run is no longer known.' };
-      if (record.status !== 'starting' && record.status !== 'running') {
-        return { ok: false, reason: 'already_finished', message: 'That run has already finished.' };
-      }
-      if (!record.assistantMessageId) {
-        return { ok: false, reason: 'not_started', message: 'The run is still starting; try again in a moment.' };
-      }
-      const here = local.get(runId);
-      if (here) here.handle.noteCancel(byUserId);
-      else {
-        // Another replica relays it: it reads who cancelled from the record when the run ends.
-        const stored = await deps.store.runs.get(runId);
-        if (stored && (stored.status === 'starting' || stored.status === 'running')) {
-          await deps.store.runs.save({ ...stored, cancelledBy: byUserId });
-        }
-      }
-      try {
-        const result = await deps.service.cancelRun(record.conversationId, record.assistantMessageId, { correlationId: runId });
-        log.info('run cancel requested', { runId, byUserId, status: result.status });
-        return { ok: true, status: result.status };
-      } catch (error) {
-        // An unknown conversation or message is a 400 "Invalid conversation_id" there: not found.
-        if (isServiceError(error) && error.kind === 'not_found') {
-          log.info('the service no longer knows the run to cancel', { runId });
-          return { ok: false, reason: 'not_found', message: 'The research service no longer knows this run, so it can’t be cancelled.' };
-        }
-        log.warn('the service refused to cancel a run', { runId, error });
-        return { ok: false, reason: 'service_error', message: 'The research service could not cancel the run.' };
-      }
+    cancelRun(runId, byUserId) {
+      const earlier = cancels.get(runId);
+      const status = local.get(runId)?.handle.record().status;
+      // Once the run has ended here, a late click gets "already finished" like any other.
+      if (earlier && (status === undefined || status === 'starting' || status === 'running')) return earlier;
+      const request = cancelOnce(runId, byUserId);
+      cancels.set(runId, request);
+      void request.then((result) => {
+        if (!result.ok) cancels.delete(runId);
+      });
+      return request;
     },
-
     async shutdown(options = {}) {
       shuttingDown = true;
       resumeTimer?.cancel();

@@ -11,6 +11,9 @@ import type { RunMessageMetadata } from './run-message-metadata.js';
 /** A chunk of a native stream (@see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming). */
 export type StreamChunk = AnyChunk;
 
+/** @see https://docs.slack.dev/reference/methods/agents.sessions.setStatus */
+export type AgentSessionStatus = 'active' | 'processing' | 'suspended' | 'closed';
+
 /** The one message shape, carrying the run's metadata. */
 export type RunMessage = SlackMessage & { metadata?: RunMessageMetadata };
 
@@ -39,8 +42,10 @@ export interface SlackWriter {
   stopStream(args: { channel: string; ts: string; chunks?: StreamChunk[]; metadata?: RunMessageMetadata }): Promise<void>;
   /** Every message of a thread, root included, with metadata. */
   replies(args: { channel: string; threadTs: string }): Promise<SlackThreadMessage[]>;
-  /** assistant.threads.setStatus; an empty status clears it. */
-  setStatus(args: { channel: string; threadTs: string; status: string }): Promise<void>;
+  /** assistant.threads.setStatus; an empty status clears it. Loading messages rotate in the client. */
+  setStatus(args: { channel: string; threadTs: string; status: string; loadingMessages?: string[] }): Promise<void>;
+  /** agents.sessions.setStatus: `processing` shows the native Stop button. */
+  setSessionStatus(args: { channel: string; threadTs: string; status: AgentSessionStatus }): Promise<void>;
 }
 
 /** The Web API method each writer call maps to (budgets and metrics are keyed by it). */

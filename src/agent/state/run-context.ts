@@ -12,6 +12,7 @@ import type { RunRecord } from '../../store/records.js';
 import type { RunStore } from '../../store/run-store.js';
 import type { ThreadConversations } from '../../store/thread-conversations.js';
 import type { Timers } from '../runtime/timers.js';
+import type { AgentViewThread } from '../sinks/agent-view-thread.js';
 import type { NativeStreamOptions } from '../sinks/native-stream-sink.js';
 import type { RelayMetrics } from '../sinks/relay-metrics.js';
 import type { RunRenderer } from '../sinks/run-renderer.js';
@@ -56,6 +57,8 @@ export interface RunContext {
   /** The chat call's own event stream, when this process started the run. */
   live: AsyncIterable<WorkflowStreamEvent> | undefined;
   sink: RunSink | undefined;
+  /** The agent view's status line and session, for runs in the app's DM; none in channels. */
+  agentView: AgentViewThread | undefined;
   /** A startStream whose outcome is unknown may have left a segment we hold no ts for. */
   straySegmentPossible: boolean;
   /** Set once progress writing has ended: the next render is the final one. */

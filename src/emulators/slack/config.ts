@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
 import type { SlackEmulatorOptions, SlashCommandSpec } from './types.js';
 
-export const allEventSubscriptions = ['message.im', 'message.channels', 'app_mention', 'link_shared', 'app_home_opened'];
+export const allEventSubscriptions = [
+  'message.im',
+  'message.channels',
+  'app_mention',
+  'link_shared',
+  'app_home_opened',
+  'agent_session_stopped',
+];
 
 /**
  * What an installed app's bot token holds by default: the bot scopes of the repository's
@@ -11,6 +18,7 @@ export const allEventSubscriptions = ['message.im', 'message.channels', 'app_men
  */
 export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'app_mentions:read',
+  'assistant:write',
   'channels:history',
   'channels:read',
   'chat:write',

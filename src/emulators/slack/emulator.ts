@@ -9,7 +9,8 @@ import { createEmulatorServer } from './server.js';
 import { EmulatorState } from './state.js';
 import { attachStateFile, type StateFile } from './state-file.js';
 import type { SlackEmulator, SlackEmulatorOptions } from './types.js';
-import { openHome, postUserMessage, sendEvent, shareLink } from './user-events.js';
+import { openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
+import { EmulatorUsageError } from './errors.js';
 import { waitFor } from './wait-for.js';
 
 const STREAM_SWEEP_MS = 1000;
@@ -105,6 +106,13 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     messageShortcut: (p) => messageShortcut(deps, p),
     sendEvent: (event, o) => sendEvent(deps, event, o),
     openHome: (userId) => openHome(deps, userId),
+    openAgentView: (userId) => openAgentView(deps, userId),
+    pressStop: (p) => pressStop(deps, p),
+    setUserLocale: (userId, locale) => {
+      const user = state.users.get(userId);
+      if (user === undefined) throw new EmulatorUsageError('user_not_found', `no user ${userId}`);
+      user.locale = locale;
+    },
     shareLink: (p) => shareLink(deps, p),
     refreshSocketConnections: () => hub.refresh(),
     socketConnectionCount: () => hub.connectionCount,
@@ -122,6 +130,8 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     unfurls: state.unfurls,
     files: state.files,
     statuses: state.statuses,
+    agentThreads: state.agentView.threads,
+    agentSessions: state.agentView.sessions,
     responseUrlFirstUse: (url) => state.responseUrls.get(url.slice(url.lastIndexOf('/') + 1))?.firstUsedAt,
     waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),
     events: state.events,

@@ -43,6 +43,10 @@ function playgroundMessage(state: EmulatorState, m: StoredMessage): Record<strin
     reply_users_count: m.reply_users.length,
     latest_reply: m.latest_reply ?? null,
     status: state.statuses.get(`${m.channel}:${m.ts}`)?.status ?? null,
+    loading_messages: state.statuses.get(`${m.channel}:${m.ts}`)?.loading_messages ?? null,
+    // The agent view: the thread's title and its agent session's status (processing shows Stop).
+    title: state.agentView.threads.get(`${m.channel}:${m.ts}`)?.title ?? null,
+    session_status: state.agentView.sessions.get(`${m.channel}:${m.ts}`)?.status ?? null,
     ...(m.replies !== undefined ? { replies: m.replies.map((r) => playgroundMessage(state, r)) } : {}),
   };
 }
@@ -132,6 +136,7 @@ export async function handlePlaygroundApi(
         channel: { id: channel.id, name: channel.name, is_im: channel.is_im },
         messages: emu.channelMessages(channel.id).map((m) => playgroundMessage(state, m)),
         ephemeral: emu.ephemeralFor(userId, channel.id),
+        suggested_prompts: state.agentView.threads.get(`${channel.id}:`)?.suggestedPrompts ?? null,
       });
     }
     if (method === 'GET' && path === 'views') return sendJson(res, 200, { ok: true, views: emu.openModals(userId).map(playgroundView) });
@@ -210,6 +215,14 @@ export async function handlePlaygroundApi(
       }
       case 'home/open': {
         const delivery = await emu.openHome(user);
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'agent-view/open': {
+        const delivery = await emu.openAgentView(user);
+        return sendJson(res, 200, { ok: true, delivery });
+      }
+      case 'agent-view/stop': {
+        const delivery = await emu.pressStop({ channel_id: need(body, 'channel_id'), thread_ts: need(body, 'thread_ts'), ...withUser });
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'reset': {

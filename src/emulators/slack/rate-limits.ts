@@ -52,6 +52,9 @@ export const slackRateLimitTable: RateLimitTable = {
   'assistant.threads.setStatus': [{ perMinute: 600, burst: 600, scope: 'workspace' }],
   'assistant.threads.setSuggestedPrompts': slackTiers.tier3,
   'assistant.threads.setTitle': slackTiers.tier3,
+  // UNCONFIRMED: the method pages give no tier yet; Tier 3 like the assistant.threads writes.
+  'agents.sessions.setStatus': slackTiers.tier3,
+  'agents.sessions.rename': slackTiers.tier3,
   'conversations.info': slackTiers.tier3,
   'conversations.list': slackTiers.tier2,
   'conversations.replies': slackTiers.tier3,

@@ -36,6 +36,7 @@ const userSchema: z.ZodType<SlackUser> = z.object({
   is_owner: z.boolean(),
   is_bot: z.boolean(),
   tz: z.string(),
+  locale: z.string().optional(),
 });
 
 const chunkSchema: z.ZodType<StreamChunk> = z.discriminatedUnion('type', [

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { AgentViewState } from './agent-view-state.js';
 import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
 import type {
@@ -54,6 +55,8 @@ export class EmulatorState {
   readonly unfurls = new Map<string, StoredUnfurl>();
   readonly files = new Map<string, StoredFile>();
   readonly statuses = new Map<string, { status: string; loading_messages?: unknown; at: number }>();
+  /** Suggested prompts, thread titles and agent sessions the app set. */
+  readonly agentView = new AgentViewState();
   readonly triggers = new Map<string, TriggerEntry>();
   readonly responseUrls = new Map<string, ResponseUrlEntry>();
   readonly calls: ApiCall[] = [];
@@ -105,6 +108,7 @@ export class EmulatorState {
       map.clear();
     }
     // Emptied in place: the emulator hands these arrays out by reference.
+    this.agentView.clear();
     this.ephemerals.length = 0;
     this.calls.length = 0;
     this.deliveries.length = 0;

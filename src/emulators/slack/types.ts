@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AgentSessionRecord, AgentThreadRecord } from './agent-view-state.js';
 import type { RateLimitTable } from './rate-limits.js';
 import type { StreamChunk } from './validation/chunks.js';
 import type { MessageMetadata } from './validation/metadata.js';
@@ -263,6 +264,8 @@ export interface SlackUser {
   is_owner: boolean;
   is_bot: boolean;
   tz: string;
+  /** IETF tag (users.info with include_locale), e.g. en-US, zh-CN. */
+  locale?: string;
 }
 
 export interface SlackChannel {
@@ -334,6 +337,15 @@ export interface SlackEmulator {
   messageShortcut(p: { callback_id: string; channel_id: string; message_ts: string; user_id?: string }): Promise<DeliveryResult>;
   sendEvent(event: Record<string, unknown>, opts?: { eventId?: string }): Promise<DeliveryResult>;
   openHome(userId?: string): Promise<DeliveryResult>;
+  /** The user opens the app's agent view (Messages tab): `app_home_opened` with tab `messages`. */
+  openAgentView(userId?: string): Promise<DeliveryResult>;
+  /**
+   * The user presses the native Stop button of an agent session: `agent_session_stopped` with the
+   * thread's streams still open (they are stopped, as Slack stops them).
+   */
+  pressStop(p: { channel_id: string; thread_ts: string; user_id?: string }): Promise<DeliveryResult>;
+  /** Sets a user's locale (what users.info answers with include_locale). */
+  setUserLocale(userId: string, locale: string): void;
   shareLink(p: { url: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;
   /** Sends `{type:'disconnect', reason:'refresh_requested'}` to every Socket Mode connection. */
   refreshSocketConnections(): void;
@@ -356,6 +368,10 @@ export interface SlackEmulator {
   files: Map<string, StoredFile>;
   /** assistant.threads.setStatus state by `${channel}:${thread_ts}`. */
   statuses: Map<string, { status: string; loading_messages?: unknown; at: number }>;
+  /** Suggested prompts and titles by `${channel}:${thread_ts}` (thread_ts '' for the DM's own). */
+  agentThreads: Map<string, AgentThreadRecord>;
+  /** agents.sessions.* state by `${channel}:${thread_ts}`, with the history of statuses. */
+  agentSessions: Map<string, AgentSessionRecord>;
   /** When the app first posted to this response_url (clock ms), if it has. */
   responseUrlFirstUse(url: string): number | undefined;
   waitFor<T>(fn: () => T | undefined | false | null, timeoutMs?: number): Promise<T>;

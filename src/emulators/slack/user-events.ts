@@ -1,3 +1,4 @@
+import { AgentViewState } from './agent-view-state.js';
 import { actingUser, targetChannel, type ActionDeps } from './action-deps.js';
 import { buildEventCallback } from './delivery/payloads.js';
 import { EmulatorUsageError } from './errors.js';
@@ -155,4 +156,52 @@ export function shareLink(deps: ActionDeps, p: { url: string; channel_id?: strin
   const message = userMessage(deps, channel.id, user.id, `<${p.url}>`, undefined);
   deps.state.addMessage(message);
   return deliverLinkShared(deps, channel, message, [{ domain, url: p.url }]);
+}
+
+/**
+ * The user opens the app's agent view (the Messages tab of the app's DM): `app_home_opened` with
+ * tab `messages`, which replaces `assistant_thread_started` in the agent messaging experience.
+ * @see https://docs.slack.dev/ai/migrating-to-agent-messaging
+ */
+export function openAgentView(deps: ActionDeps, userId?: string): Promise<DeliveryResult> {
+  const user = actingUser(deps, userId);
+  const dm = deps.state.dmFor(user.id);
+  return sendEvent(deps, { type: 'app_home_opened', user: user.id, channel: dm.id, tab: 'messages' });
+}
+
+/**
+ * The native Stop button of an agent session: Slack stops the app's streams still open in the
+ * thread, then sends `agent_session_stopped` listing them (an empty list when none was open).
+ * The session's status is the app's to change. Delivered only when the app subscribes to it.
+ * @see https://docs.slack.dev/reference/events/agent_session_stopped
+ */
+export async function pressStop(deps: ActionDeps, p: { channel_id: string; thread_ts: string; user_id?: string }): Promise<DeliveryResult> {
+  const user = actingUser(deps, p.user_id);
+  const channel = targetChannel(deps, p.channel_id);
+  if (deps.state.findMessage(channel.id, p.thread_ts) === undefined) {
+    throw new EmulatorUsageError('thread_not_found', `no message ${p.thread_ts} in ${channel.id}`);
+  }
+  if (!deps.config.subscribedEvents.has('agent_session_stopped')) {
+    throw new EmulatorUsageError('not_subscribed', 'the app does not subscribe to agent_session_stopped: Slack shows no Stop button');
+  }
+  // Slack shows Stop only while the session is processing.
+  const session = deps.state.agentView.sessions.get(AgentViewState.key(channel.id, p.thread_ts));
+  if (session?.status !== 'processing') {
+    throw new EmulatorUsageError('no_stop_button', `the session of ${p.thread_ts} is not processing: Slack shows no Stop button`);
+  }
+  const stopped: string[] = [];
+  for (const m of deps.state.allMessages(channel.id)) {
+    if (m.thread_ts !== p.thread_ts || m.streaming?.state !== 'streaming') continue;
+    m.streaming.state = 'stopped';
+    m.streaming.endReason = 'stopped';
+    stopped.push(m.ts);
+  }
+  if (stopped.length > 0) deps.state.changed({ kind: 'stream_stopped', channel: channel.id });
+  return sendEvent(deps, {
+    type: 'agent_session_stopped',
+    channel: channel.id,
+    thread_ts: p.thread_ts,
+    user: user.id,
+    streaming_message_ts: stopped,
+  });
 }

@@ -116,8 +116,20 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
       }
       return out;
     },
-    async setStatus({ channel, threadTs, status }) {
-      await call(SLACK_METHOD.setStatus, () => client.assistant.threads.setStatus({ channel_id: channel, thread_ts: threadTs, status }));
+    async setStatus({ channel, threadTs, status, loadingMessages }) {
+      await call(SLACK_METHOD.setStatus, () =>
+        client.assistant.threads.setStatus({
+          channel_id: channel,
+          thread_ts: threadTs,
+          status,
+          ...(loadingMessages && loadingMessages.length > 0 ? { loading_messages: loadingMessages } : {}),
+        }),
+      );
+    },
+    async setSessionStatus({ channel, threadTs, status }) {
+      await call(SLACK_METHOD.setSessionStatus, () =>
+        client.agents.sessions.setStatus({ channel_id: channel, thread_ts: threadTs, status }),
+      );
     },
   };
 }

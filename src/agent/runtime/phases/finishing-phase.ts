@@ -57,6 +57,7 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
     ...(view.cancel?.byUserId ? { cancelledBy: view.cancel.byUserId } : {}),
   });
   keeper.apply({ status, replyTs: kept });
+  await ctx.agentView?.finish(status === 'completed' ? 'completed' : status === 'cancelled' ? 'cancelled' : 'failed');
   log.info('run relayed', { status, parts: kept.length, offset: cursor.lastOffset });
   return { done: { ended: true, status } };
 }

@@ -3,7 +3,8 @@
 // Server-Sent `change` events → re-fetch what changed (coalesced to one animation frame).
 
 import { h } from './dom.js';
-import { api } from './api.js';
+import { api, failureReason } from './api.js';
+import { renderSuggestedPrompts } from './agent-view.js';
 import { renderBlocks } from './blocks-render.js';
 import { createComposer } from './composer.js';
 import { createEphemeralSession } from './ephemeral-session.js';
@@ -97,7 +98,7 @@ function normaliseMessages(channelId, body) {
   const { messages, ephemerals } = splitMessages(body);
   // An ephemeral's `user` is who sees it; the sender is always the app.
   const shown = ephemeralSession.visible(channelId, ephemerals).map((e) => ({ ...e, user: state.info.bot_user_id, shown_to: e.user }));
-  return { messages, ephemerals: shown };
+  return { messages, ephemerals: shown, suggestedPrompts: body?.suggested_prompts ?? null };
 }
 
 /** Ephemerals from before this page loaded stay hidden, as after a reload in Slack. */
@@ -232,6 +233,7 @@ const messageCtx = () => ({
   botUserId: state.info.bot_user_id,
   viewerId: state.info.default_user_id,
   onAction: sendAction,
+  onStop: (threadTs) => stopAgentSession(threadTs),
   openThread: (ts) => {
     state.threadTs = ts;
     renderChannel();
@@ -277,6 +279,7 @@ function renderChannel() {
       h('span', { class: 'demo-badge small' }, 'DEMO DATA'),
       ' Companies, figures and documents here come from the local demo service.',
     ),
+    channel?.is_im ? renderSuggestedPrompts(data.suggestedPrompts, sendPrompt) : null,
   );
   preserveScroll($('message-scroller'), () =>
     renderTimeline(
@@ -329,6 +332,20 @@ function renderHome() {
 
 // ---------- navigation ----------
 
+/** A suggested prompt of the agent view is sent as the user's message, as Slack does. */
+async function sendPrompt(message) {
+  const result = await api.message({ text: message, channel_id: state.channelId });
+  if (!result.ok) addNotice(state.channelId, `Could not send the prompt: ${failureReason(result)}`);
+  await loadMessages(state.channelId);
+}
+
+/** The native Stop button of an agent session: Slack sends agent_session_stopped to the app. */
+async function stopAgentSession(threadTs) {
+  const result = await api.stopAgentSession({ channel_id: state.channelId, thread_ts: threadTs });
+  if (!result.ok) addNotice(state.channelId, `Stop failed: ${failureReason(result)}`, threadTs);
+  await loadMessages(state.channelId);
+}
+
 async function selectChannel(channelId, tab = 'messages') {
   if (!channelId) return;
   const changed = channelId !== state.channelId;
@@ -347,6 +364,8 @@ async function selectChannel(channelId, tab = 'messages') {
     api.openHome();
     await loadHome();
   } else {
+    // The DM is the agent view: opening it is what makes Slack send app_home_opened (tab messages).
+    if (changed && channel?.is_im) api.openAgentView();
     await loadMessages(channelId);
     if (changed) {
       const s = $('message-scroller');

@@ -1,6 +1,7 @@
 // The message timeline of a channel and the thread pane, re-rendered on every change but
 // reusing the DOM node of each message whose content did not change (keeps select state, no flicker).
 
+import { renderAgentSessionLine } from './agent-view.js';
 import { h, clear } from './dom.js';
 
 function safeRenderMessage(message, ctx, options) {
@@ -123,8 +124,9 @@ export function renderThreadPane(pane, { parent, replies, ephemerals, channelNam
   }
   pane.hidden = false;
   let scroller = pane.querySelector('.thread-scroller');
-  if (!scroller || pane.dataset.threadTs !== parent.ts) {
+  if (!scroller || pane.dataset.threadTs !== parent.ts || pane.dataset.title !== (parent.title ?? '')) {
     pane.dataset.threadTs = parent.ts;
+    pane.dataset.title = parent.title ?? '';
     scroller = h(
       'div',
       { class: 'thread-scroller' },
@@ -134,7 +136,7 @@ export function renderThreadPane(pane, { parent, replies, ephemerals, channelNam
       h(
         'div',
         { class: 'thread-header' },
-        h('div', null, h('span', { class: 'thread-title' }, 'Thread'), h('span', { class: 'thread-channel' }, channelName)),
+        h('div', null, h('span', { class: 'thread-title' }, parent.title || 'Thread'), h('span', { class: 'thread-channel' }, channelName)),
         h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close thread', onclick: onClose }, '✕'),
       ),
       scroller,
@@ -166,7 +168,9 @@ export function renderThreadPane(pane, { parent, replies, ephemerals, channelNam
       );
       prev = entry;
     }
-    if (parent.status) nodes.push(renderThreadStatus(parent.status, ctx));
+    const agentLine = renderAgentSessionLine(parent, ctx);
+    if (agentLine) nodes.push(agentLine);
+    else if (parent.status) nodes.push(renderThreadStatus(parent.status, ctx));
     cache.commit();
     list.replaceChildren(...nodes);
   });

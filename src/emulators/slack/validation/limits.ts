@@ -59,6 +59,10 @@ export const slackLimits = {
   viewBytes: 250 * 1024,
   streamBlocksPerCall: 50,
   loadingMessages: 10,
+  /** assistant.threads.setSuggestedPrompts: up to 4 prompts. */
+  suggestedPrompts: 4,
+  /** agents.sessions.rename / setStatus title: 1–200 characters (@slack/web-api 8.2.0 method docs). */
+  agentSessionTitleChars: 200,
   triggerIdLifetimeMs: 3000,
   responseUrlUses: 5,
   responseUrlLifetimeMs: 30 * 60 * 1000,

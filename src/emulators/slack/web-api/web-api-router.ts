@@ -5,6 +5,7 @@ import type { EmulatorState } from '../state.js';
 import type { ApiCall } from '../types.js';
 import { ApiArgs } from './api-args.js';
 import type { ApiMethod } from './api-context.js';
+import { agentViewMethods } from './agent-view.js';
 import { chatMethods } from './chat.js';
 import { conversationMethods } from './conversations.js';
 import { fileMethods } from './files.js';
@@ -26,6 +27,7 @@ export const webApiMethods: Record<string, ApiMethod> = {
   ...reactionMethods,
   ...conversationMethods,
   ...miscMethods,
+  ...agentViewMethods,
 };
 
 export interface WebApiRequest {

@@ -8,7 +8,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import type { ListenerDeps } from '../listener-deps.js';
+import { hasAgentView } from '../../../agent/sinks/agent-view-thread.js';
 import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
+import { titleAgentViewThread } from './title-agent-view-thread.js';
 
 export interface SlackMessageEvent {
   teamId: string;
@@ -29,7 +31,7 @@ export interface EventHandOver {
 }
 
 export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageEvent, via: EventHandOver): Promise<StartAgentRunResult> {
-  return startAgentRun(deps, {
+  const result = await startAgentRun(deps, {
     teamId: event.teamId,
     channelId: event.channelId,
     // A top-level message starts a new thread on itself.
@@ -43,4 +45,13 @@ export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageE
     log: via.log,
     ...(via.botUserId ? { botUserId: via.botUserId } : {}),
   });
+  // A question that opens a thread in the app's DM (the agent view) names the thread.
+  if (result.status === 'started' && !event.threadTs && hasAgentView(event.channelId)) {
+    await titleAgentViewThread(
+      via.client,
+      { channelId: event.channelId, threadTs: event.ts, text: event.text, ...(via.botUserId ? { botUserId: via.botUserId } : {}) },
+      via.log,
+    );
+  }
+  return result;
 }

@@ -1,13 +1,15 @@
 /**
  * Agent runs from the Events API: `app_mention` in channels and `message` in the app's DMs
  * (message.im). A message in a thread continues that thread's conversation; a top-level one
- * starts a new thread on itself. Bolt has acked the event before these run.
+ * starts a new thread on itself. `agent_session_stopped` (the agent view's native Stop button)
+ * cancels the thread's run like the Cancel button. Bolt has acked the event before these run.
  */
 import type { ListenerRegistry } from '../listener-router.js';
 import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { startRunFromEvent, type SlackMessageEvent } from '../agent/start-run-from-event.js';
+import { agentSessionStoppedSchema, stopAgentSession } from '../agent/stop-agent-session.js';
 
 /**
  * Message subtypes that are still a person writing to the app: a file with a question, or a
@@ -72,4 +74,17 @@ export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): 
 
   app.event('app_mention', (args) => handle(args, false));
   app.event('message', (args) => handle(args, true));
+  app.event(
+    'agent_session_stopped',
+    async (args: { event: unknown; body: unknown; context: Record<string, unknown>; client: WebClient }) => {
+      const { log } = requestContext(args.context, deps.logger);
+      const parsed = agentSessionStoppedSchema.safeParse(args.event);
+      const teamId = str(args.context.teamId) ?? str((args.body as LooseEvent).team_id);
+      if (!parsed.success || !teamId) {
+        log.warn('agent_session_stopped without channel, thread, user or team; ignored', { issues: parsed.error?.issues.length ?? 0 });
+        return;
+      }
+      await stopAgentSession(deps, { ...parsed.data, teamId, client: args.client, log });
+    },
+  );
 }

@@ -1,16 +1,24 @@
-/** `app_home_opened` on the Home tab: publish the Home view for that user. */
+/**
+ * `app_home_opened`: on the Home tab, publish the Home view for that user; on the Messages tab
+ * (the agent view), suggest prompts (agent-view-opened.ts).
+ */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../../app/correlation-middleware.js';
 import { isSlackFailure, toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { publishAppHome } from '../features/publish-app-home.js';
 import type { ListenerDeps } from '../listener-deps.js';
+import { setUpAgentView } from './agent-view-opened.js';
 
 type AppHomeOpenedArgs = SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs;
 
 export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => Promise<void> {
   return async ({ event, body, client, context }) => {
-    if (event.tab !== undefined && event.tab !== 'home') return;
     const { log } = requestContext(context, deps.logger);
+    if (event.tab === 'messages') {
+      await setUpAgentView({ client, userId: event.user, channelId: event.channel, log });
+      return;
+    }
+    if (event.tab !== undefined && event.tab !== 'home') return;
     const teamId = context.teamId ?? body.team_id;
     try {
       await publishAppHome(deps, { client, teamId, userId: event.user, log });
