@@ -61,7 +61,11 @@ export class AnswerFeedback {
   }
 
   /** Adds what was wrong to the user's vote; null when the user has no vote on this answer. */
-  async comment(answer: AnswerRef, userId: string, comment: string): Promise<FeedbackRecord | null> {
+  async comment(
+    answer: Pick<AnswerRef, 'teamId' | 'channelId' | 'messageTs'>,
+    userId: string,
+    comment: string,
+  ): Promise<FeedbackRecord | null> {
     return updateJsonRecord<FeedbackRecord>(
       this.store,
       this.keyOf(answer, userId),
