@@ -23,14 +23,27 @@ export interface FeedbackValue {
 
 /** Ids are ours or the service's and short; longer ones are cut so the value always fits. */
 const ID_BUDGET = 200;
-const cutId = (id: string): string => id.slice(0, ID_BUDGET);
 
-const feedbackValueJson = jsonOf(z.object({ f: z.enum(['p', 'n']), r: z.string().min(1).max(ID_BUDGET), c: z.string().max(ID_BUDGET) }));
+// Ids are cut in code points, each up to two UTF-16 units.
+const feedbackValueJson = jsonOf(
+  z.object({
+    f: z.enum(['p', 'n']),
+    r: z
+      .string()
+      .min(1)
+      .max(2 * ID_BUDGET),
+    c: z.string().max(2 * ID_BUDGET),
+  }),
+);
 
+/** The value of one button: ids cut (in code points) until the JSON fits Slack's 2,000 characters. */
 export function encodeFeedbackValue(v: FeedbackValue): string {
-  const encoded = JSON.stringify({ f: v.vote === 'positive' ? 'p' : 'n', r: cutId(v.runId), c: cutId(v.conversationId) });
-  // Two ids of ID_BUDGET chars cannot reach the limit; the check documents why the cut is enough.
-  return encoded.length <= SLACK_LIMITS.buttonValueChars ? encoded : JSON.stringify({ f: 'n', r: '?', c: '' });
+  const f = v.vote === 'positive' ? 'p' : 'n';
+  for (let budget = ID_BUDGET; ; budget = Math.floor(budget / 2)) {
+    const cut = (id: string): string => [...id].slice(0, Math.max(budget, 1)).join('');
+    const encoded = JSON.stringify({ f, r: cut(v.runId), c: budget === 0 ? '' : cut(v.conversationId) });
+    if (encoded.length <= SLACK_LIMITS.buttonValueChars || budget === 0) return encoded;
+  }
 }
 
 export function decodeFeedbackValue(value: string | undefined): FeedbackValue | null {
