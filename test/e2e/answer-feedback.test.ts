@@ -146,6 +146,26 @@ describe('feedback on agent answers', () => {
     expect(text).toContain(`👎 ${before.negative}`);
   });
 
+  it('a natively streamed answer in a DM ends with the feedback buttons too, and a click there is thanked', async () => {
+    const dm = h.slack.defaultDmId;
+    const user = h.slack.defaultUserId;
+    const { ts } = await h.slack.postMessage({ text: '[slow] What is Apple’s cash position?', channel_id: dm });
+    const record = await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, ts, 'message')));
+    expect(record).toMatchObject({ status: 'completed', delivery: 'native' });
+    const last = botReplies(h, dm, ts).at(-1)!;
+    expect((last.blocks ?? []).at(-1)).toMatchObject({
+      type: 'context_actions',
+      elements: [{ type: 'feedback_buttons', action_id: FEEDBACK_ACTION_ID }],
+    });
+    const before = h.slack.ephemeralFor(user, dm).length;
+    await h.slack.clickAction({ channel_id: dm, message_ts: last.ts, action_id: FEEDBACK_ACTION_ID, value: 'positive', user_id: user });
+    const thanks = await h.slack.waitFor(() => h.slack.ephemeralFor(user, dm)[before], 8_000);
+    expect(thanks.text).toMatch(/Thanks/);
+    expect((await h.desk.stores.feedback.get({ teamId: h.slack.teamId, channelId: dm, messageTs: last.ts }, user))?.runId).toBe(
+      record.runId,
+    );
+  });
+
   it('takes feedback on an answer from before an app restart (the store keeps the votes)', async () => {
     const { answerTs } = await answered('What moved BYD’s margins?');
     await vote(answerTs, 'positive', h.slack.adminUserId);
