@@ -20,6 +20,7 @@ export interface AnswerRef {
   conversationId: string;
   /** The service's answer message id ('' when unknown). */
   assistantMessageId: string;
+  /** Our run ('' when the message did not say). */
   runId: string;
 }
 

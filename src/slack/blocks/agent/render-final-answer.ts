@@ -37,7 +37,7 @@ export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits
   }
   const tail: KnownBlock[] = [...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
   // Only an answer can be rated; the buttons end the last part, after the footer.
-  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ runId: ctx.runId, conversationId: ctx.conversationId ?? '' }));
+  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }));
   const hint = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, 'Read the full answer in the service') : undefined;
   return splitIntoMessages(body, limits, { tail, ...(hint?.startsWith('<') ? { overflowHint: hint } : {}) });
 }

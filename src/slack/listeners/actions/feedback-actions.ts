@@ -27,7 +27,9 @@ export function registerFeedbackActions(app: ListenerRegistry, deps: ListenerDep
       log.warn('feedback click without an answer to rate', { hasValue: value !== null });
       return respondEphemeral(respond, renderNotice(EXPIRED));
     }
-    const metadata = body.message?.metadata as { event_payload?: { assistant_message_id?: unknown } } | undefined;
+    // Our run metadata on the answer's message (write-final-answer.ts), when Slack sent it.
+    const metadata = body.message?.metadata as { event_payload?: { run_id?: unknown; assistant_message_id?: unknown } } | undefined;
+    const runId = metadata?.event_payload?.run_id;
     const assistantMessageId = metadata?.event_payload?.assistant_message_id;
     await recordAnswerFeedback(deps, {
       value,
@@ -35,6 +37,7 @@ export function registerFeedbackActions(app: ListenerRegistry, deps: ListenerDep
       channelId,
       messageTs,
       userId: body.user.id,
+      ...(typeof runId === 'string' && runId !== '' ? { runId } : {}),
       ...(typeof assistantMessageId === 'string' && assistantMessageId !== '' ? { assistantMessageId } : {}),
       respond,
       log,

@@ -19,7 +19,8 @@ export interface FeedbackClick {
   /** The message with the buttons (the click's container). */
   messageTs: string;
   userId: string;
-  /** The service's answer id, from the message's run metadata when Slack sent it. */
+  /** Our run and the service's answer id, from the message's run metadata when Slack sent it. */
+  runId?: string;
   assistantMessageId?: string;
   respond: RespondFn;
   log: Logger;
@@ -32,7 +33,7 @@ export async function recordAnswerFeedback(deps: ListenerDeps, click: FeedbackCl
     teamId: click.teamId,
     channelId: click.channelId,
     messageTs: click.messageTs,
-    runId: click.value.runId,
+    runId: click.runId ?? '',
     conversationId: click.value.conversationId,
   };
   let outcome: Awaited<ReturnType<ListenerDeps['stores']['feedback']['vote']>>;

@@ -161,7 +161,7 @@ describe('renderFinalAnswer', () => {
     expect(endingAfter(90_000)).toContain(':hourglass: No news from the agent for 1 minute 30 seconds; the run was stopped.');
   });
 
-  it('a completed answer ends with feedback buttons whose values lead back to the run and conversation', () => {
+  it('a completed answer ends with feedback buttons whose values name the conversation', () => {
     const messages = renderFinalAnswer(fold(buildRunEvents({ report: buildLongReport() })), ctx);
     expect(messages.length).toBeGreaterThan(1);
     const last = messages[messages.length - 1]!.blocks;
@@ -173,8 +173,8 @@ describe('renderFinalAnswer', () => {
     expect(feedback.elements).toHaveLength(1);
     const [buttons] = feedback.elements;
     expect(buttons).toMatchObject({ type: 'feedback_buttons', action_id: FEEDBACK_ACTION_ID });
-    expect(decodeFeedbackValue(buttons!.positive_button!.value)).toEqual({ vote: 'positive', runId: 'run-42', conversationId: '77' });
-    expect(decodeFeedbackValue(buttons!.negative_button!.value)).toEqual({ vote: 'negative', runId: 'run-42', conversationId: '77' });
+    expect(decodeFeedbackValue(buttons!.positive_button!.value)).toEqual({ vote: 'positive', conversationId: '77' });
+    expect(decodeFeedbackValue(buttons!.negative_button!.value)).toEqual({ vote: 'negative', conversationId: '77' });
     for (const m of messages.slice(0, -1)) expect(m.blocks.some((b) => b.type === 'context_actions')).toBe(false);
   });
 
