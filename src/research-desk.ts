@@ -122,7 +122,12 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       { name: 'service', check: () => serviceStatus.probe() },
       { name: 'store', check: () => options.store.ping() },
     ],
-    extraRoutes: [metricsRoute(() => relay.getMetrics(), { deferredStarts: () => deferredStarts.metrics() })],
+    extraRoutes: [
+      metricsRoute(() => relay.getMetrics(), {
+        deferredStarts: () => deferredStarts.metrics(),
+        feedback: () => stores.feedback.totals(),
+      }),
+    ],
     register: (app) => installListeners(app, deps),
     signedRequests: stores.signedRequests,
   });

@@ -1,5 +1,6 @@
 /** Every domain store of the app, built on one StateStore. */
 import type { StateStore } from './state-store.js';
+import { AnswerFeedback } from './answer-feedback.js';
 import { DigestLocks } from './digest-locks.js';
 import { DigestMarkers } from './digest-markers.js';
 import { EventDedupe } from './event-dedupe.js';
@@ -23,6 +24,7 @@ export interface AppStores {
   digestLocks: DigestLocks;
   folders: FolderOwners;
   recentRuns: RecentRuns;
+  feedback: AnswerFeedback;
 }
 
 export function createAppStores(state: StateStore, clock: () => number = Date.now): AppStores {
@@ -39,5 +41,6 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     digestLocks: new DigestLocks(leases),
     folders: new FolderOwners(state),
     recentRuns: new RecentRuns(state),
+    feedback: new AnswerFeedback(state, clock),
   };
 }

@@ -28,6 +28,8 @@ export const TTL = {
   digestSnapshotMs: 90 * DAY_MS,
   folderMs: 365 * DAY_MS,
   recentRunsMs: 30 * DAY_MS,
+  /** Votes on answers are kept for a year, like folders: long enough to read trends from. */
+  answerFeedbackMs: 365 * DAY_MS,
 } as const;
 
 /** How many recent runs the App Home shows per user. */
@@ -60,6 +62,10 @@ export const keys = {
   digestSnapshot: (teamId: string, channelId: string): string => `digest-prev:${teamId}:${channelId}`,
   folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
   recentRuns: (teamId: string, userId: string): string => `recent-runs:${teamId}:${userId}`,
+  /** One user's 👍/👎 on one answer: the Slack message that carries the feedback buttons. */
+  answerFeedback: (teamId: string, channelId: string, messageTs: string, userId: string): string =>
+    `feedback:${teamId}:${channelId}:${messageTs}:${userId}`,
+  answerFeedbackPrefix: (teamId?: string): string => (teamId === undefined ? 'feedback:' : `feedback:${teamId}:`),
   /**
    * A rate budget's call counter for one window (`window` = floor(now / windowMs)). A channel-scoped
    * method counts per channel (`chat.postMessage@C123`); a workspace-scoped one passes no channel.
@@ -94,5 +100,6 @@ export const appKeyPrefixes = [
   'digest-prev:',
   'folder:',
   'recent-runs:',
+  'feedback:',
   'budget:',
 ] as const;

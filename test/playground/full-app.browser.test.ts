@@ -95,7 +95,7 @@ describe('the full app in the playground page', () => {
     await screenshot(page, 'full-modal-card');
   });
 
-  it('a mention gets a thread reply, updated live, ending with a report', async () => {
+  it('a mention gets a thread reply, updated live, ending with a report and 👍/👎 that thank the clicker', async () => {
     await typeInComposer(page, '@Research Desk what drives NVDA margins?');
     const question = page.locator('.main .message:not(.ephemeral)', { hasText: 'what drives NVDA margins?' }).last();
     await question.waitFor();
@@ -123,6 +123,18 @@ describe('the full app in the playground page', () => {
     await expect(reply.locator('.edited').count()).resolves.toBe(1);
     await scrollToTopOf(reply);
     await screenshot(page, 'full-agent-report');
+
+    // The answer's last part ends with Slack's feedback buttons; 👍 is thanked privately and stays pressed.
+    const up = pane.locator('.btn-feedback[data-feedback="positive"]').last();
+    await up.waitFor();
+    await up.click();
+    await pane.locator('.message.ephemeral', { hasText: 'Thanks for the 👍' }).last().waitFor();
+    const upAgain = pane.locator('.btn-feedback[data-feedback="positive"]').last();
+    await expect(upAgain.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(pane.locator('.btn-feedback[data-feedback="negative"]').last().getAttribute('aria-pressed')).resolves.toBe('false');
+    expect(await h.desk.stores.feedback.totals()).toEqual({ positive: 1, negative: 0 });
+    await scrollToTopOf(upAgain);
+    await screenshot(page, 'full-agent-feedback');
     await pane.getByRole('button', { name: 'Close thread' }).click();
   });
 

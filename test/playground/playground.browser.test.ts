@@ -143,6 +143,40 @@ describe('playground page against the Slack emulator', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('shows the 👍/👎 the viewer pressed (kept by the emulator), never another user’s, and delivers a click', async () => {
+    const rated = emu.channelMessages(emu.defaultChannelId).find((m) => m.text === 'Was this helpful?');
+    if (!rated) throw new Error('no feedback fixture');
+    const card = messageWith(page, 'Was this answer helpful?');
+    const pressed = (choice: 'positive' | 'negative') =>
+      card.locator(`.btn-feedback[data-feedback="${choice}"]`).getAttribute('aria-pressed');
+    // Pressed elsewhere (another client of the same user): the page shows it from the emulator's state.
+    await emu.clickAction({ channel_id: emu.defaultChannelId, message_ts: rated.ts, action_id: 'answer_feedback', value: 'bad' });
+    await card.locator('.btn-feedback[data-feedback="negative"][aria-pressed="true"]').waitFor();
+    // Another user's vote changes nothing the viewer sees.
+    await emu.clickAction({
+      channel_id: emu.defaultChannelId,
+      message_ts: rated.ts,
+      action_id: 'answer_feedback',
+      value: 'good',
+      user_id: emu.adminUserId,
+    });
+    await expect(pressed('negative')).resolves.toBe('true');
+    await expect(pressed('positive')).resolves.toBe('false');
+
+    await card.locator('.btn-feedback[data-feedback="positive"]').click();
+    const delivery = await emu.waitFor(() =>
+      deliveries('block_actions').find((d) => {
+        const action = (d.payload.actions as Array<{ action_id: string; value?: string }>)[0];
+        const user = (d.payload.user as { id: string }).id;
+        return action?.action_id === 'answer_feedback' && action.value === 'good' && user === emu.defaultUserId;
+      }),
+    );
+    expect(delivery.payload.actions).toEqual([expect.objectContaining({ type: 'feedback_buttons', value: 'good' })]);
+    await card.locator('.btn-feedback[data-feedback="positive"][aria-pressed="true"]').waitFor();
+    expect(emu.feedbackSelection({ channel_id: emu.defaultChannelId, message_ts: rated.ts, user_id: emu.defaultUserId })).toBe('positive');
+    await expect(pressed('negative')).resolves.toBe('false');
+  });
+
   it('delivers a button click to the app as block_actions', async () => {
     await clickButtonByText(page, 'Run agent', messageWith(page, 'NVDA: supply-chain research'));
     const delivery = await emu.waitFor(() =>

@@ -1,11 +1,12 @@
 /**
  * The domain stores (leases, event dedupe, runs, threads, subscriptions, digest markers, folders,
- * recent runs) on a given StateStore kind. Time moves only through `harness.advance`: leases
+ * recent runs, answer feedback) on a given StateStore kind. Time moves only through `harness.advance`: leases
  * expire because the test moves time past their TTL, never because the machine was slow.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DigestMarkers } from '../../src/store/digest-markers.js';
 import { EventDedupe } from '../../src/store/event-dedupe.js';
+import { AnswerFeedback, type AnswerRef } from '../../src/store/answer-feedback.js';
 import { FolderOwners } from '../../src/store/folder-owners.js';
 import { keys, leaseNames } from '../../src/store/keys.js';
 import { Leases } from '../../src/store/leases.js';
@@ -283,6 +284,65 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         await markers.saveSnapshot('T1', 'C1', snapshot);
         expect(await markers.getSnapshot('T1', 'C1')).toEqual(snapshot);
         expect(await markers.getSnapshot('T1', 'C2')).toBeNull();
+      });
+    });
+
+    describe('AnswerFeedback', () => {
+      const answer = (overrides: Partial<AnswerRef> = {}): AnswerRef => ({
+        teamId: 'T1',
+        channelId: 'C1',
+        messageTs: '1700000001.000200',
+        conversationId: '42',
+        assistantMessageId: '7',
+        runId: 'run-1',
+        ...overrides,
+      });
+
+      it('keeps one vote per user and answer: a repeat changes nothing, a switch changes the vote', async () => {
+        const feedback = new AnswerFeedback(store, () => 5_000);
+        const first = await feedback.vote(answer(), 'U1', 'positive');
+        expect(first).toMatchObject({
+          previous: null,
+          record: { vote: 'positive', userId: 'U1', conversationId: '42', messageTs: '1700000001.000200' },
+        });
+        expect((await feedback.vote(answer(), 'U1', 'positive')).previous).toBe('positive');
+        expect(await feedback.totals()).toEqual({ positive: 1, negative: 0 });
+        const switched = await feedback.vote(answer(), 'U1', 'negative');
+        expect(switched.previous).toBe('positive');
+        expect(await feedback.totals()).toEqual({ positive: 0, negative: 1 });
+        expect((await feedback.get(answer(), 'U1'))?.vote).toBe('negative');
+      });
+
+      it('counts users, answers and teams separately, and totals per team', async () => {
+        const feedback = new AnswerFeedback(store);
+        await Promise.all([
+          feedback.vote(answer(), 'U1', 'positive'),
+          feedback.vote(answer(), 'U2', 'positive'),
+          feedback.vote(answer({ messageTs: '1700000009.000100' }), 'U1', 'negative'),
+          feedback.vote(answer({ teamId: 'T2' }), 'U1', 'negative'),
+        ]);
+        expect(await feedback.totals()).toEqual({ positive: 2, negative: 2 });
+        expect(await feedback.totals('T1')).toEqual({ positive: 2, negative: 1 });
+        expect(await feedback.totals('T2')).toEqual({ positive: 0, negative: 1 });
+        expect(await feedback.totals('T3')).toEqual({ positive: 0, negative: 0 });
+      });
+
+      it('stores what was wrong with the vote, and nothing for a vote it does not hold', async () => {
+        const feedback = new AnswerFeedback(store, () => 9_000);
+        await feedback.vote(answer(), 'U1', 'negative');
+        const saved = await feedback.comment(answer(), 'U1', 'The revenue figure is for 2023, not 2024.');
+        expect(saved).toMatchObject({ vote: 'negative', comment: 'The revenue figure is for 2023, not 2024.', commentedAtMs: 9_000 });
+        expect((await feedback.get(answer(), 'U1'))?.comment).toBe('The revenue figure is for 2023, not 2024.');
+        // A later vote keeps the comment; another user's answer has none.
+        expect((await feedback.vote(answer(), 'U1', 'positive')).record.comment).toBe('The revenue figure is for 2023, not 2024.');
+        expect(await feedback.comment(answer(), 'U2', 'never voted')).toBeNull();
+        expect(await feedback.get(answer(), 'U2')).toBeNull();
+      });
+
+      it('keeps its records under the feedback key with a TTL', async () => {
+        const feedback = new AnswerFeedback(store);
+        await feedback.vote(answer(), 'U1', 'positive');
+        expect(await store.keys('feedback:T1:')).toEqual([keys.answerFeedback('T1', 'C1', '1700000001.000200', 'U1')]);
       });
     });
 

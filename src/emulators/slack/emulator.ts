@@ -124,6 +124,10 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     channelMessages: (id) => state.channelMessages(id),
     threadReplies: (id, ts) => state.threadReplies(id, ts),
     ephemeralFor: (userId, channelId) => state.ephemeralFor(userId, channelId),
+    feedbackSelection: (p) => {
+      const mine = state.findMessage(p.channel_id, p.message_ts)?.feedback?.[p.user_id];
+      return p.action_id === undefined ? Object.values(mine ?? {})[0] : mine?.[p.action_id];
+    },
     openModals: (userId) => state.openModals(userId ?? seed.defaultUserId),
     views: state.views,
     homeViews: state.homeViews,

@@ -49,7 +49,7 @@ export function buildActionEntry(found: FoundElement, value: string | undefined,
     case 'feedback_buttons': {
       const pos = isRecord(el.positive_button) ? el.positive_button : {};
       const neg = isRecord(el.negative_button) ? el.negative_button : {};
-      const chosen = value === 'negative' || value === neg.value ? neg : pos;
+      const chosen = feedbackChoice(el, value) === 'negative' ? neg : pos;
       return { ...base, value: chosen.value, text: chosen.text };
     }
     case 'icon_button':
@@ -103,4 +103,10 @@ export function stateValueFor(el: Record<string, unknown> | undefined, raw: unkn
   if (type === 'conversations_select') return { type, selected_conversation: value ?? null };
   if (type === 'channels_select') return { type, selected_channel: value ?? null };
   return { type, value: value ?? null };
+}
+
+/** Which of a feedback_buttons element's two buttons a click means: 'negative' or its value, else the 👍. */
+export function feedbackChoice(el: Record<string, unknown>, value: string | undefined): 'positive' | 'negative' {
+  const neg = isRecord(el.negative_button) ? el.negative_button : {};
+  return value === 'negative' || (value !== undefined && value === neg.value) ? 'negative' : 'positive';
 }

@@ -2,7 +2,7 @@ import { actingUser, issueTrigger, targetChannel, type ActionDeps } from './acti
 import { escapeCommandText } from './command-escaping.js';
 import { baseInteraction, buildCommandFields, channelName } from './delivery/payloads.js';
 import { EmulatorUsageError, SlackApiError } from './errors.js';
-import { buildActionEntry, findElement, stateValueFor } from './find-element.js';
+import { buildActionEntry, feedbackChoice, findElement, stateValueFor } from './find-element.js';
 import { applyResponse, createResponseUrl } from './response-url.js';
 import type { DeliveryResult, StoredView } from './types.js';
 import { validateView } from './validation/views.js';
@@ -71,6 +71,13 @@ export async function clickAction(
   const found = findElement(message?.blocks ?? ephemeral?.blocks, p.action_id);
   if (found === undefined)
     throw new EmulatorUsageError('action_not_found', `no element with action_id ${p.action_id} in message ${p.message_ts}`);
+  if (message !== undefined && found.element.type === 'feedback_buttons') {
+    // Slack's client marks the pressed button at once, for the clicker only, whatever the app answers.
+    const actionId = String(found.element.action_id);
+    const mine = { ...(message.feedback?.[user.id] ?? {}), [actionId]: feedbackChoice(found.element, p.value) };
+    message.feedback = { ...message.feedback, [user.id]: mine };
+    deps.state.changed({ kind: 'message', channel: channel.id });
+  }
   const triggerId = issueTrigger(deps, user.id);
   const isEphemeral = ephemeral !== undefined;
   const threadTs = message?.thread_ts ?? ephemeral?.thread_ts;

@@ -33,6 +33,8 @@ function playgroundMessage(state: EmulatorState, m: StoredMessage): Record<strin
     metadata: m.metadata ?? null,
     streaming: m.streaming ?? null,
     reactions: m.reactions,
+    // Each user's pressed 👍/👎 (by user id, then action_id): the page shows its viewer's.
+    feedback: m.feedback ?? {},
     files: m.files ?? [],
     unfurls: unfurl?.unfurls ?? {},
     thread_ts: m.thread_ts ?? null,

@@ -93,6 +93,7 @@ const messageSchema: z.ZodType<StoredMessage> = z.looseObject({
   reactions: z.array(z.object({ name: z.string(), users: z.array(z.string()), count: z.number() })),
   files: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })).optional(),
   streaming: streamSchema.optional(),
+  feedback: z.record(z.string(), z.record(z.string(), z.enum(['positive', 'negative']))).optional(),
 });
 
 const viewSchema: z.ZodType<StoredView> = z.looseObject({

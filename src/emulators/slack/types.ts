@@ -167,6 +167,8 @@ export interface Reaction {
   count: number;
 }
 
+export type FeedbackChoice = 'positive' | 'negative';
+
 export interface StoredMessage {
   type: 'message';
   ts: string;
@@ -190,6 +192,11 @@ export interface StoredMessage {
   reactions: Reaction[];
   files?: Array<{ id: string; name: string; title: string }>;
   streaming?: StreamInfo;
+  /**
+   * Which feedback button each user pressed, by user id then action_id. Slack shows the pressed
+   * 👍/👎 to the clicker only (the other users' buttons stay as they were); the app is never told.
+   */
+  feedback?: Record<string, Record<string, FeedbackChoice>>;
   /** Only in channelMessages(): the thread's replies in order. */
   replies?: StoredMessage[];
 }
@@ -360,6 +367,8 @@ export interface SlackEmulator {
   channelMessages(channelId: string): StoredMessage[];
   threadReplies(channelId: string, threadTs: string): StoredMessage[];
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[];
+  /** The feedback button `user_id` last pressed on a message (any feedback_buttons, or the one `action_id` names). */
+  feedbackSelection(p: { channel_id: string; message_ts: string; user_id: string; action_id?: string }): FeedbackChoice | undefined;
   /** Open modals of a user, bottom of the stack first. */
   openModals(userId?: string): StoredView[];
   views: Map<string, StoredView>;

@@ -6,13 +6,17 @@ import { percentile } from './percentile.js';
  * GET /metrics: the relay's counters as JSON — Slack calls and 429s by method, stalled updates,
  * coalesced events and staleness percentiles — so a stalled or rate-limited relay shows up in
  * monitoring and not only in the logs. `sections` add other parts' counters under their names
- * (e.g. `deferredStarts`: runs waiting out an outage).
+ * (e.g. `deferredStarts`: runs waiting out an outage; `feedback`: 👍/👎 on answers, read from the
+ * store, so a section may be async; one that fails shows as `{ error }` and the rest still answer).
  */
-export function metricsRoute(snapshot: () => RelayMetricsSnapshot, sections: Record<string, () => object> = {}): CustomRoute {
+export function metricsRoute(
+  snapshot: () => RelayMetricsSnapshot,
+  sections: Record<string, () => object | Promise<object>> = {},
+): CustomRoute {
   return {
     path: '/metrics',
     method: ['GET'],
-    handler: (_req, res) => {
+    handler: async (_req, res) => {
       const { stalenessSamplesMs, ...counters } = snapshot();
       const body = {
         relay: {
@@ -23,10 +27,18 @@ export function metricsRoute(snapshot: () => RelayMetricsSnapshot, sections: Rec
             p95: percentile(stalenessSamplesMs, 95),
           },
         },
-        ...Object.fromEntries(Object.entries(sections).map(([name, read]) => [name, read()])),
+        ...Object.fromEntries(await Promise.all(Object.entries(sections).map(async ([name, read]) => [name, await readSection(read)]))),
       };
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(body));
     },
   };
+}
+
+async function readSection(read: () => object | Promise<object>): Promise<object> {
+  try {
+    return await read();
+  } catch (error) {
+    return { error: error instanceof Error ? error.name : 'unavailable' };
+  }
 }

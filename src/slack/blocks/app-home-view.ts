@@ -1,6 +1,7 @@
 /** The App Home tab: what the app does (runnable examples), digests, recent agent runs, service status. */
 import type { DigestSubscription, RunRecord } from '../../store/records.js';
 import { ACTION_IDS } from './action-ids.js';
+import { formatCount } from './agent/agent-render-context.js';
 import type { HomeView, KnownBlock } from '@slack/types';
 import { actions, button, context, divider, header, section } from './card-parts.js';
 import { escapeMrkdwn, inlineCode, mrkdwnLink } from './escape.js';
@@ -22,6 +23,8 @@ export interface AppHomeInput {
   recentRuns: HomeRun[];
   status: ServiceStatus;
   timeZone?: string;
+  /** 👍/👎 on agent answers in this workspace. */
+  feedback?: { positive: number; negative: number };
 }
 
 const MAX_HOME_SUBS = 15;
@@ -76,6 +79,11 @@ export function renderAppHome(input: AppHomeInput): HomeView {
         `${STATUS_EMOJI[r.status] ?? ':grey_question:'} ${label} · ${escapeMrkdwn(r.status)} · ${displayDate(r.startedAtMs, tz) ?? ''}`,
       ),
     );
+  }
+
+  if (input.feedback) {
+    const { positive, negative } = input.feedback;
+    blocks.push(context(`Feedback on answers in this workspace: 👍 ${formatCount(positive)} · 👎 ${formatCount(negative)}`));
   }
 
   blocks.push(divider(), header('Service status'));

@@ -38,6 +38,8 @@ export const SLACK_LIMITS = {
   /** Text objects in general (context elements included). */
   textObjectChars: 3000,
   actionsElements: 25,
+  /** @see https://docs.slack.dev/reference/block-kit/blocks/context-actions-block */
+  contextActionsElements: 5,
   buttonTextChars: 75,
   buttonValueChars: 2000,
   buttonUrlChars: 3000,
@@ -257,6 +259,10 @@ function clampBlock(block: KnownBlock, state: ClampState): KnownBlock | null {
       out = { ...block, elements: elements.length ? elements : [{ type: 'mrkdwn', text: '—' }] };
       break;
     }
+    case 'context_actions':
+      if (block.elements.length === 0) return null;
+      out = { ...block, elements: block.elements.slice(0, SLACK_LIMITS.contextActionsElements) };
+      break;
     case 'actions':
       if (block.elements.length === 0) return null;
       out = { ...block, elements: block.elements.slice(0, SLACK_LIMITS.actionsElements).map(clampActionElement) };
@@ -288,7 +294,7 @@ function clampBlock(block: KnownBlock, state: ClampState): KnownBlock | null {
   const uniqueActionId = (e: { action_id?: string }): void => {
     if (e.action_id !== undefined) e.action_id = uniqueId(e.action_id, state.actionIds, SLACK_LIMITS.actionIdChars);
   };
-  if (out.type === 'actions') out.elements.forEach(uniqueActionId);
+  if (out.type === 'actions' || out.type === 'context_actions') out.elements.forEach(uniqueActionId);
   if (out.type === 'section' && out.accessory?.type === 'button') uniqueActionId(out.accessory);
   if (out.type === 'input') uniqueActionId(out.element);
   return out;

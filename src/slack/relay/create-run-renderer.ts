@@ -19,7 +19,7 @@ export interface RunRenderContext {
 }
 
 /** The run a renderer is bound to (once per run, after its conversation is known). */
-export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'>;
+export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'conversationId'>>;
 
 export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget) => RunRenderer {
   const clock = base.clock ?? Date.now;
@@ -27,6 +27,7 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
     const ctx = (nowMs: number): AgentRenderContext => ({
       runId: run.runId,
       askerUserId: run.askerUserId,
+      conversationId: run.conversationId ?? '',
       nowMs,
       ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
       ...(base.demo ? { demo: true } : {}),

@@ -237,6 +237,51 @@ describe('delivery over HTTP', () => {
     });
   });
 
+  it('a feedback_buttons click sends the pressed button’s value and shows it pressed to the clicker only', async () => {
+    reply = () => ({});
+    const feedback = {
+      type: 'feedback_buttons',
+      action_id: 'rate',
+      positive_button: { text: { type: 'plain_text', text: '👍' }, value: 'up-7' },
+      negative_button: { text: { type: 'plain_text', text: '👎' }, value: 'down-7' },
+    };
+    const res = await fetch(`${emu.apiUrl}chat.postMessage`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        channel: emu.defaultChannelId,
+        text: 'answer',
+        blocks: [{ type: 'context_actions', block_id: 'fb', elements: [feedback] }],
+      }),
+    });
+    const posted = (await res.json()) as { ts: string };
+    const where = { channel_id: emu.defaultChannelId, message_ts: posted.ts };
+    expect(emu.feedbackSelection({ ...where, user_id: emu.defaultUserId })).toBeUndefined();
+
+    await emu.clickAction({ ...where, action_id: 'rate', value: 'down-7' });
+    expect(app.received[app.received.length - 1]!.body.actions).toEqual([
+      expect.objectContaining({
+        type: 'feedback_buttons',
+        action_id: 'rate',
+        block_id: 'fb',
+        value: 'down-7',
+        text: feedback.negative_button.text,
+      }),
+    ]);
+    expect(emu.feedbackSelection({ ...where, user_id: emu.defaultUserId })).toBe('negative');
+    expect(emu.feedbackSelection({ ...where, user_id: emu.adminUserId })).toBeUndefined();
+
+    await emu.clickAction({ ...where, action_id: 'rate', value: 'up-7', user_id: emu.adminUserId });
+    expect(app.received[app.received.length - 1]!.body.actions).toEqual([expect.objectContaining({ value: 'up-7' })]);
+    expect(emu.feedbackSelection({ ...where, user_id: emu.adminUserId, action_id: 'rate' })).toBe('positive');
+    expect(emu.feedbackSelection({ ...where, user_id: emu.defaultUserId })).toBe('negative');
+    // Not part of the message as the Web API shows it: Slack never tells the app who pressed what.
+    const history = await fetch(`${emu.apiUrl}conversations.history?channel=${emu.defaultChannelId}`, {
+      headers: { Authorization: 'Bearer xoxb-emulator-bot-token' },
+    });
+    expect(JSON.stringify(await history.json())).not.toContain('"feedback"');
+  });
+
   it('opens a modal with a fresh trigger_id, then submits it; the ack decides what happens', async () => {
     let trigger = '';
     reply = (r) => {

@@ -193,6 +193,44 @@ const rejected: Array<[string, unknown[], string, Surface?]> = [
     '/blocks/0/elements/0/style',
   ],
   [
+    'context_actions with six elements (Slack allows 5)',
+    [
+      {
+        type: 'context_actions',
+        elements: Array.from({ length: 6 }, (_, i) => ({
+          type: 'feedback_buttons',
+          action_id: `fb${i}`,
+          positive_button: { text: pt('Good'), value: 'g' },
+          negative_button: { text: pt('Bad'), value: 'b' },
+        })),
+      },
+    ],
+    '/blocks/0/elements',
+  ],
+  [
+    'a plain button in context_actions',
+    [{ type: 'context_actions', elements: [{ type: 'button', action_id: 'x', text: pt('X') }] }],
+    '/blocks/0/elements/0/type',
+  ],
+  [
+    'feedback buttons in a modal',
+    [
+      {
+        type: 'context_actions',
+        elements: [
+          {
+            type: 'feedback_buttons',
+            action_id: 'fb',
+            positive_button: { text: pt('Good'), value: 'g' },
+            negative_button: { text: pt('Bad'), value: 'b' },
+          },
+        ],
+      },
+    ],
+    '/blocks/0/type',
+    'modal',
+  ],
+  [
     'feedback button without value',
     [
       {

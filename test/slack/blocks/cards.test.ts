@@ -400,6 +400,12 @@ describe('views and small cards', () => {
     expect(view).toMatchSnapshot();
   });
 
+  it('app home counts the workspace’s 👍/👎 on agent answers', () => {
+    const view = renderAppHome({ subscriptions: [], recentRuns: [], status: { reachable: true }, feedback: { positive: 12, negative: 3 } });
+    expectValidView(view);
+    expect(renderedText(view)).toContain('Feedback on answers in this workspace: 👍 12 · 👎 3');
+  });
+
   it('folders and subscriptions', () => {
     for (const m of [
       renderFolderCreated({ folderId: 'fld_1' }, 'Q3 <semis>'),

@@ -81,6 +81,19 @@ function blocks(add: Add, list: AnyBlock[], maxBlocks: number): void {
           actionId(`${p}/elements/${j}`, e.action_id);
         });
         break;
+      case 'context_actions':
+        if (b.elements.length === 0 || b.elements.length > L.contextActionsElements) add(`${p}/elements`, 'bad element count');
+        b.elements.forEach((e, j) => {
+          if (e.type === 'feedback_buttons') {
+            for (const key of ['positive_button', 'negative_button'] as const) {
+              text(add, `${p}/elements/${j}/${key}/text`, e[key].text, L.buttonTextChars);
+              if (e[key].value.length === 0 || e[key].value.length > L.buttonValueChars)
+                add(`${p}/elements/${j}/${key}/value`, 'bad value');
+            }
+          }
+          actionId(`${p}/elements/${j}`, e.action_id);
+        });
+        break;
       case 'markdown':
         markdown += b.text.length;
         if (b.text.length === 0) add(`${p}/text`, 'empty markdown');

@@ -51,6 +51,25 @@ describe('clampBlocks', () => {
   });
 });
 
+describe('context_actions', () => {
+  it('keeps at most 5 elements, with unique action ids', () => {
+    const feedback = (actionId: string) => ({
+      type: 'feedback_buttons' as const,
+      action_id: actionId,
+      positive_button: { text: { type: 'plain_text' as const, text: '👍' }, value: 'p' },
+      negative_button: { text: { type: 'plain_text' as const, text: '👎' }, value: 'n' },
+    });
+    const message: SlackMessage = {
+      text: 'answer',
+      blocks: [{ type: 'context_actions', elements: Array.from({ length: 7 }, () => feedback('rate')) }],
+    };
+    expect(findMessageViolations(message)).not.toEqual([]);
+    const clamped = clampMessage(message);
+    expect(findMessageViolations(clamped)).toEqual([]);
+    expect((clamped.blocks[0] as { elements: unknown[] }).elements).toHaveLength(5);
+  });
+});
+
 describe('clampMessage', () => {
   it('brings any oversized message within limits', () => {
     const huge = 'x'.repeat(10_000);

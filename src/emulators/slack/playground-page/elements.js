@@ -285,30 +285,39 @@ function renderTextInput(el, _ctx, scope) {
 
 function renderFeedback(el, ctx, scope) {
   const wrap = h('span', { class: 'feedback-buttons', role: 'group', 'aria-label': 'Feedback' });
-  for (const [key, glyph] of [
-    ['positive_button', '👍'],
-    ['negative_button', '👎'],
+  const pressed = ctx.feedback?.[el.action_id];
+  const buttons = [];
+  for (const [key, glyph, choice] of [
+    ['positive_button', '👍', 'positive'],
+    ['negative_button', '👎', 'negative'],
   ]) {
     const button = el[key];
     if (!button) continue;
-    wrap.appendChild(
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'btn btn-feedback',
-          title: plainOf(button.text),
-          'aria-label': button.accessibility_label ?? plainOf(button.text),
-          'data-action-id': el.action_id,
-          onclick: (e) => {
-            e.currentTarget.classList.add('chosen');
-            fire(el, ctx, scope, { value: button.value });
-          },
+    const node = h(
+      'button',
+      {
+        type: 'button',
+        class: `btn btn-feedback${pressed === choice ? ' chosen' : ''}`,
+        title: plainOf(button.text),
+        'aria-label': button.accessibility_label ?? plainOf(button.text),
+        'aria-pressed': String(pressed === choice),
+        'data-action-id': el.action_id,
+        'data-feedback': choice,
+        onclick: () => {
+          // As Slack does: the pressed button shows selected at once, the other one not.
+          for (const b of buttons) {
+            const on = b === node;
+            b.classList.toggle('chosen', on);
+            b.setAttribute('aria-pressed', String(on));
+          }
+          fire(el, ctx, scope, { value: button.value });
         },
-        h('span', { 'aria-hidden': 'true' }, glyph),
-        h('span', { class: 'btn-feedback-label' }, plainOf(button.text)),
-      ),
+      },
+      h('span', { 'aria-hidden': 'true' }, glyph),
+      h('span', { class: 'btn-feedback-label' }, plainOf(button.text)),
     );
+    buttons.push(node);
+    wrap.appendChild(node);
   }
   return wrap;
 }

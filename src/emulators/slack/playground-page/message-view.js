@@ -44,7 +44,12 @@ export function avatar(person, size = 'md') {
  */
 export function renderMessage(message, ctx, options = {}) {
   const person = ctx.userInfo(message.user);
-  const blockCtx = { ...ctx.blockCtx, onAction: (details) => ctx.onAction(message, details, options) };
+  const blockCtx = {
+    ...ctx.blockCtx,
+    onAction: (details) => ctx.onAction(message, details, options),
+    // The 👍/👎 the viewer pressed on this message (Slack shows each user only their own).
+    feedback: (ctx.viewerId && message.feedback?.[ctx.viewerId]) || {},
+  };
   const ts = message.ts;
   const streaming = message.streaming;
   const live = streaming?.state === 'streaming';

@@ -2,6 +2,8 @@
 export interface AgentRenderContext {
   /** Our run id: the Cancel button's value. */
   runId: string;
+  /** The service conversation ('' before it exists): the feedback buttons' value. */
+  conversationId?: string;
   /** Slack user who asked. */
   askerUserId: string;
   /** The service's web page for the conversation, when it gave one. */

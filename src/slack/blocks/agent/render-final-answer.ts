@@ -1,7 +1,8 @@
 /**
  * The authoritative final render of a run, written once from the full event log whatever the
  * live path showed: the answer (report, else last agent output, else streamed text) as Block
- * Kit, then the ending (error / cancel / timeout), sources and footer, split over as many
+ * Kit, then the ending (error / cancel / timeout), sources, footer and (for a completed run)
+ * the 👍/👎 feedback buttons, split over as many
  * thread messages as needed. Deterministic for a given view (no clock unless the run never
  * reported a time), so a re-render after a crash is identical.
  */
@@ -14,6 +15,7 @@ import { defuseTokens } from '../markdown/inline-to-mrkdwn.js';
 import { markdownToBlocks, noteBlock, sectionBlock } from '../markdown/markdown-to-blocks.js';
 import { splitIntoMessages, type MessageLimits } from '../markdown/split-into-messages.js';
 import type { AgentRenderContext } from './agent-render-context.js';
+import { feedbackButtonsBlock } from './feedback-buttons.js';
 import { finalAnswerMarkdown } from './run-answer-text.js';
 import { runEndingBlocks } from './run-ending.js';
 import { runFooterBlock } from './run-footer.js';
@@ -34,6 +36,8 @@ export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits
     body.push(sectionBlock('The agent finished without writing an answer.'));
   }
   const tail: KnownBlock[] = [...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
+  // Only an answer can be rated; the buttons end the last part, after the footer.
+  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }));
   const hint = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, 'Read the full answer in the service') : undefined;
   return splitIntoMessages(body, limits, { tail, ...(hint?.startsWith('<') ? { overflowHint: hint } : {}) });
 }

@@ -6,6 +6,7 @@ import { registerFinancialsActions } from './financials-actions.js';
 import { registerConceptActions } from './concept-actions.js';
 import { registerAgentActions } from './agent-actions.js';
 import { registerFeatureActions } from './feature-actions.js';
+import { registerFeedbackActions } from './feedback-actions.js';
 
 export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void {
   registerSearchActions(app, deps);
@@ -13,4 +14,5 @@ export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void
   registerConceptActions(app, deps);
   registerAgentActions(app, deps);
   registerFeatureActions(app, deps);
+  registerFeedbackActions(app, deps);
 }

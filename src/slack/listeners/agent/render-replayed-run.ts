@@ -31,6 +31,7 @@ export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): Slac
   const run = {
     runId: `replay-${ctx.assistantMessageId}`,
     askerUserId: ctx.userId,
+    conversationId: ctx.conversationId,
     ...(ctx.conversationUrl ? { conversationUrl: ctx.conversationUrl } : {}),
   };
   return createRunRenderer({

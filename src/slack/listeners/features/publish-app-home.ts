@@ -1,6 +1,6 @@
 /**
  * Builds and publishes a user's Home tab: this workspace's digest subscriptions, the user's
- * recent agent runs (with links to their threads) and the service status, probed first so the
+ * recent agent runs (with links to their threads), the 👍/👎 on answers and the service status, probed first so the
  * tab shows how the service answers now.
  * @see https://docs.slack.dev/reference/methods/views.publish
  */
@@ -22,16 +22,21 @@ export interface HomeTarget {
 }
 
 export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
-  const [subscriptions, runs, status, workspaceUrl] = await Promise.all([
+  const [subscriptions, runs, status, workspaceUrl, feedback] = await Promise.all([
     deps.stores.subscriptions.listForTeam(target.teamId),
     recentRunsWithStatus(deps, target),
     probeStatus(deps, target.log),
     workspaceBaseUrl(target.client, target.log),
+    deps.stores.feedback.totals(target.teamId).catch((error: unknown) => {
+      target.log.warn('feedback totals unavailable for App Home', { error });
+      return undefined;
+    }),
   ]);
   const view = renderAppHome({
     subscriptions,
     recentRuns: runs.map((run) => withPermalink(run, workspaceUrl)),
     status,
+    ...(feedback ? { feedback } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
 }

@@ -7,6 +7,7 @@ import type { ActionsBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
 import { findMessageViolations } from '../limit-violations.js';
 import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
+import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../../../src/slack/blocks/agent/feedback-buttons.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
@@ -18,6 +19,7 @@ const START = 1_750_000_000_000;
 const ctx: AgentRenderContext = {
   runId: 'run-42',
   askerUserId: 'U0ASKER',
+  conversationId: '77',
   conversationUrl: 'https://research.example.com/c/77',
   nowMs: START + 95_000,
   trustedLinkHosts: ['research.example.com'],
@@ -157,6 +159,30 @@ describe('renderFinalAnswer', () => {
     expect(endingAfter(1_000)).toContain(':hourglass: No news from the agent for 1 second; the run was stopped.');
     expect(endingAfter(60_000)).toContain(':hourglass: No news from the agent for 1 minute; the run was stopped.');
     expect(endingAfter(90_000)).toContain(':hourglass: No news from the agent for 1 minute 30 seconds; the run was stopped.');
+  });
+
+  it('a completed answer ends with feedback buttons whose values name the conversation', () => {
+    const messages = renderFinalAnswer(fold(buildRunEvents({ report: buildLongReport() })), ctx);
+    expect(messages.length).toBeGreaterThan(1);
+    const last = messages[messages.length - 1]!.blocks;
+    const feedback = last[last.length - 1] as {
+      type: string;
+      elements: Array<Record<string, { value: string }> & { type: string; action_id: string }>;
+    };
+    expect(feedback.type).toBe('context_actions');
+    expect(feedback.elements).toHaveLength(1);
+    const [buttons] = feedback.elements;
+    expect(buttons).toMatchObject({ type: 'feedback_buttons', action_id: FEEDBACK_ACTION_ID });
+    expect(decodeFeedbackValue(buttons!.positive_button!.value)).toEqual({ vote: 'positive', conversationId: '77' });
+    expect(decodeFeedbackValue(buttons!.negative_button!.value)).toEqual({ vote: 'negative', conversationId: '77' });
+    for (const m of messages.slice(0, -1)) expect(m.blocks.some((b) => b.type === 'context_actions')).toBe(false);
+  });
+
+  it('a run that ended without an answer (failed, cancelled) has no feedback buttons', () => {
+    for (const outcome of ['failed', 'cancelled'] as const) {
+      const messages = renderFinalAnswer(fold(buildRunEvents({ outcome })), ctx);
+      expect(messages.flatMap((m) => m.blocks).some((b) => b.type === 'context_actions')).toBe(false);
+    }
   });
 
   it('a 40,000-char report splits into several valid messages, footer in the last', () => {

@@ -1,0 +1,59 @@
+/**
+ * The feedback buttons under final answers and the "Tell us what was wrong" button in the thanks
+ * after a 👎. Each acks first; the values say which answer was rated (feedback-buttons.ts).
+ * @see https://docs.slack.dev/reference/block-kit/block-elements/feedback-buttons-element
+ */
+import type { BlockAction, ButtonAction, FeedbackButtonsAction } from '@slack/bolt';
+import { requestContext } from '../../app/correlation-middleware.js';
+import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../blocks/agent/feedback-buttons.js';
+import { decodeRatedAnswer, FEEDBACK_MODAL } from '../../blocks/agent/feedback-messages.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { openFeedbackModal, recordAnswerFeedback } from '../agent/answer-feedback.js';
+import { respondEphemeral } from '../deliver-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import type { ListenerRegistry } from '../listener-router.js';
+
+const EXPIRED = 'This button no longer works. Ask the agent again to rate a new answer.';
+
+export function registerFeedbackActions(app: ListenerRegistry, deps: ListenerDeps): void {
+  app.action<BlockAction<FeedbackButtonsAction>>(FEEDBACK_ACTION_ID, async ({ ack, body, action, context, respond }) => {
+    await ack();
+    const { log } = requestContext(context, deps.logger);
+    const value = decodeFeedbackValue(action.value);
+    const teamId = body.team?.id ?? body.user.team_id;
+    const channelId = body.channel?.id ?? body.container?.channel_id;
+    const messageTs = body.container?.message_ts ?? body.message?.ts;
+    if (!value || !teamId || typeof channelId !== 'string' || typeof messageTs !== 'string') {
+      log.warn('feedback click without an answer to rate', { hasValue: value !== null });
+      return respondEphemeral(respond, renderNotice(EXPIRED));
+    }
+    // Our run metadata on the answer's message (write-final-answer.ts), when Slack sent it.
+    const metadata = body.message?.metadata as { event_payload?: { run_id?: unknown; assistant_message_id?: unknown } } | undefined;
+    const runId = metadata?.event_payload?.run_id;
+    const assistantMessageId = metadata?.event_payload?.assistant_message_id;
+    await recordAnswerFeedback(deps, {
+      value,
+      teamId,
+      channelId,
+      messageTs,
+      userId: body.user.id,
+      ...(typeof runId === 'string' && runId !== '' ? { runId } : {}),
+      ...(typeof assistantMessageId === 'string' && assistantMessageId !== '' ? { assistantMessageId } : {}),
+      respond,
+      log,
+    });
+  });
+
+  app.action<BlockAction<ButtonAction>>(FEEDBACK_MODAL.openActionId, async ({ ack, body, action, client, context, respond }) => {
+    await ack();
+    const { log } = requestContext(context, deps.logger);
+    const answer = decodeRatedAnswer(action.value);
+    if (!answer || !body.trigger_id) return respondEphemeral(respond, renderNotice(EXPIRED));
+    try {
+      await openFeedbackModal(client, body.trigger_id, answer);
+    } catch (error) {
+      log.warn('feedback modal did not open', { error });
+      await respondEphemeral(respond, renderNotice('The form did not open. Please click the button again.', ':warning:'));
+    }
+  });
+}
