@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
 import type { SlackEmulatorOptions, SlashCommandSpec } from './types.js';
 
-export const allEventSubscriptions = ['message.im', 'message.channels', 'app_mention', 'link_shared', 'app_home_opened'];
+export const allEventSubscriptions = ['message.im', 'message.channels', 'message.groups', 'app_mention', 'link_shared', 'app_home_opened'];
 
 /**
  * What an installed app's bot token holds by default: the bot scopes of the repository's
