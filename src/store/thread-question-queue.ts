@@ -31,7 +31,7 @@ interface ThreadQueueRecord extends ThreadRef {
 }
 
 export type EnqueueQuestionResult =
-  | { accepted: true; duplicate: boolean; /** 1 = next in line. */ position: number }
+  | { accepted: true; duplicate: boolean /** 1 = next in line. */; position: number }
   | { accepted: false; reason: 'full' };
 
 export class ThreadQuestionQueue {
@@ -76,20 +76,26 @@ export class ThreadQuestionQueue {
     return (await readJsonRecord<ThreadQueueRecord>(this.store, this.key(thread)))?.entries ?? [];
   }
 
-  /** Removes one question (started, or given up); the thread's key goes with its last one. */
-  async remove(thread: ThreadRef, requestId: string): Promise<void> {
+  /**
+   * Removes one question (started, or given up); the thread's key goes with its last one. Returns
+   * whether this call removed it, so of two replicas draining at once only one tells the asker.
+   */
+  async remove(thread: ThreadRef, requestId: string): Promise<boolean> {
     const key = this.key(thread);
+    let removed = false;
     const left = await updateJsonRecord<ThreadQueueRecord>(
       this.store,
       key,
       (current) => {
-        if (!current?.entries.some((e) => e.requestId === requestId)) return undefined;
+        removed = current?.entries.some((e) => e.requestId === requestId) ?? false;
+        if (!current || !removed) return undefined;
         return { ...current, entries: current.entries.filter((e) => e.requestId !== requestId) };
       },
       TTL.threadQueueMs,
     );
     // Only while still empty: a question queued meanwhile keeps the key.
-    if (left && left.entries.length === 0) await this.store.deleteIfEquals(key, JSON.stringify(left));
+    if (removed && left && left.entries.length === 0) await this.store.deleteIfEquals(key, JSON.stringify(left));
+    return removed;
   }
 
   /** Threads that have questions waiting (after a restart, nobody else remembers them). */
@@ -97,7 +103,8 @@ export class ThreadQuestionQueue {
     const found: ThreadRef[] = [];
     for (const key of await this.store.keys(keys.threadQueuePrefix)) {
       const record = await readJsonRecord<ThreadQueueRecord>(this.store, key);
-      if (record && record.entries.length > 0) found.push({ teamId: record.teamId, channelId: record.channelId, threadTs: record.threadTs });
+      if (record && record.entries.length > 0)
+        found.push({ teamId: record.teamId, channelId: record.channelId, threadTs: record.threadTs });
     }
     return found;
   }

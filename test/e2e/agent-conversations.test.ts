@@ -51,7 +51,11 @@ describe('conversations in threads', () => {
     const foreign = await h.slack.postMessage({ text: 'Sure, where?', thread_ts: foreignRoot.ts });
     const bot = await h.slack.postMessage({ text: 'Reminder: stand-up at 10', thread_ts: thread, bot_id: 'B0OTHERBOT' });
     const other = await h.slack.postMessage({ text: `<@${h.slack.adminUserId}> can you check this?`, thread_ts: thread });
-    const edited = await h.slack.editMessage({ channel_id: channel, ts: other.ts, text: `<@${h.slack.adminUserId}> can you check the cash?` });
+    const edited = await h.slack.editMessage({
+      channel_id: channel,
+      ts: other.ts,
+      text: `<@${h.slack.adminUserId}> can you check the cash?`,
+    });
     expect(edited.delivery?.ok).toBe(true);
     await h.slack.waitFor(() => [foreignRoot.ts, foreign.ts, bot.ts, other.ts, edited.eventTs].every(ignoredLogged), 5_000);
     expect(await h.desk.stores.runs.listActive()).toEqual([]);
@@ -86,10 +90,13 @@ describe('conversations in threads', () => {
     const firstId = runIdForEvent(h, channel, eventIdFor(h, root, 'app_mention'));
     await waitForRecord(h, firstId, (r) => r.status === 'running' && r.assistantMessageId !== '');
 
-    const second = await h.slack.postMessage({ text: 'And services margins?', thread_ts: root });
-    const third = await h.slack.postMessage({ text: mention('And the buyback pace?'), thread_ts: root });
     const queuedNotes = () => h.ephemerals().filter((e) => e.text.includes('right after the question I’m working on'));
-    await h.slack.waitFor(() => queuedNotes().length >= 2, 5_000);
+    const second = await h.slack.postMessage({ text: 'And services margins?', thread_ts: root });
+    // Slack gets an ack before the app handles an event: the second is queued before the third is asked.
+    await h.slack.waitFor(() => queuedNotes().length === 1, 5_000);
+    const third = await h.slack.postMessage({ text: mention('And the buyback pace?'), thread_ts: root });
+    await h.slack.waitFor(() => queuedNotes().length === 2, 5_000);
+    expect(queuedNotes()[1]?.text).toContain('and 1 other question asked before yours');
     const secondId = runIdForEvent(h, channel, eventIdFor(h, second.ts, 'message'));
     const thirdId = runIdForEvent(h, channel, eventIdFor(h, third.ts, 'app_mention'));
     // Queued, not running in parallel: only the first run exists yet.
@@ -101,8 +108,10 @@ describe('conversations in threads', () => {
     const secondRun = await waitForRunEnd(h, secondId, 30_000);
     const thirdRun = await waitForRunEnd(h, thirdId, 30_000);
     expect([first.status, secondRun.status, thirdRun.status]).toEqual(['completed', 'completed', 'completed']);
-    expect(secondRun.startedAtMs).toBeGreaterThanOrEqual(first.updatedAtMs);
-    expect(thirdRun.startedAtMs).toBeGreaterThanOrEqual(secondRun.updatedAtMs);
+    // One at a time, in order: each run starts only after the one before it was relayed to its end.
+    const at = (msg: string, runId: string) => h.logs.findIndex((l) => l.includes(`"msg":"${msg}"`) && l.includes(runId));
+    expect(at('run relayed', firstId)).toBeLessThan(at('agent run started', secondId));
+    expect(at('run relayed', secondId)).toBeLessThan(at('agent run started', thirdId));
     expect(new Set([first.conversationId, secondRun.conversationId, thirdRun.conversationId]).size).toBe(1);
     const messages = await h.client.listMessages(first.conversationId, { limit: 20 });
     expect(
