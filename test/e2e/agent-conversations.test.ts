@@ -5,6 +5,7 @@
  * question asked while a run works in the thread waits behind it and runs after it, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startResearchDesk } from '../../src/research-desk.js';
 import { startHarness, type Harness } from './harness.js';
 import { botReplies, eventIdFor, failedCalls, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
 
@@ -125,5 +126,39 @@ describe('conversations in threads', () => {
 
   it('made no Slack call that failed validation or hit a rate limit', () => {
     expect(failedCalls(h)).toEqual([]);
+  });
+});
+
+describe('a question queued when the app restarts', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ agentSpeed: 12 });
+  });
+  afterAll(async () => h?.close());
+
+  it('waits in the store and starts after the run, once the restarted app has relayed it to its end', async () => {
+    const channel = h.slack.defaultChannelId;
+    h.service.pauseAgentRuns();
+    const { ts: root } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> How did Apple’s revenue mix change?` });
+    const firstId = runIdForEvent(h, channel, eventIdFor(h, root, 'app_mention'));
+    await waitForRecord(h, firstId, (r) => r.status === 'running' && r.assistantMessageId !== '');
+    const second = await h.slack.postMessage({ text: 'And services margins?', thread_ts: root });
+    const secondId = runIdForEvent(h, channel, eventIdFor(h, second.ts, 'message'));
+    await h.slack.waitFor(() => h.ephemerals().some((e) => e.text.includes('right after the question I’m working on')), 5_000);
+
+    // A restart: nothing of the queue is in the stopped process, only in the store.
+    await h.desk.stop();
+    h.service.resumeAgentRuns();
+    const restarted = await startResearchDesk(h.deskOptions);
+    try {
+      const first = await waitForRunEnd({ ...h, desk: restarted }, firstId, 30_000);
+      const secondRun = await waitForRunEnd({ ...h, desk: restarted }, secondId, 30_000);
+      expect([first.status, secondRun.status]).toEqual(['completed', 'completed']);
+      expect(secondRun.conversationId).toBe(first.conversationId);
+      expect(await restarted.stores.questionQueue.threads()).toEqual([]);
+      expect(botReplies(h, channel, root)).toHaveLength(2);
+    } finally {
+      await restarted.stop();
+    }
   });
 });
