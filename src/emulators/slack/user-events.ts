@@ -52,6 +52,7 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
     blocks: [{ type: 'rich_text', block_id: 'emu', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: m.text }] }] }],
   };
   if (m.subtype !== undefined) fields.subtype = m.subtype;
+  if (m.bot_id !== undefined) fields.bot_id = m.bot_id;
   if (m.thread_ts !== undefined) {
     fields.thread_ts = m.thread_ts;
     if (parentUser !== undefined) fields.parent_user_id = parentUser;

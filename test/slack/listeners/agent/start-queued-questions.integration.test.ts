@@ -35,7 +35,12 @@ describe('queued questions past their deadline', () => {
     const root = await slack.postMessage({ text: 'a thread with a reply' });
     await slack.postMessage({ text: 'a reply', thread_ts: root.ts });
     const thread = { teamId: slack.teamId, channelId: slack.defaultChannelId, threadTs: root.ts };
-    await stores.questionQueue.enqueue({ ...thread, requestId: 'Ev1', userId: slack.defaultUserId, question: 'And the <!channel> margins?' });
+    await stores.questionQueue.enqueue({
+      ...thread,
+      requestId: 'Ev1',
+      userId: slack.defaultUserId,
+      question: 'And the <!channel> margins?',
+    });
     await stores.questionQueue.enqueue({ ...thread, requestId: 'Ev2', userId: slack.adminUserId, question: 'And the buybacks?' });
 
     clock.advance(QUEUED_QUESTION_LIMITS.maxWaitMs);
