@@ -50,8 +50,10 @@ export type StartAgentRunResult =
   | { status: 'empty_question'; message: string }
   /** Waits in the thread's queue behind the run working there (the asker was told). */
   | { status: 'queued'; position: number; message: string }
-  /** Another run is still working in this thread, and the question could not wait (or was already waiting). */
+  /** Its turn came from the queue, but another run got into the thread first: it keeps its place. */
   | { status: 'busy'; runId: string; message: string }
+  /** Too many questions already wait in the thread: refused (the asker was told). */
+  | { status: 'queue_full'; message: string }
   /** Could not start for a passing reason: waits in this process and starts by itself (defer-run-start.ts). */
   | { status: 'deferred'; runId: string; message: string }
   | { status: 'failed'; retryable: boolean; message: string; error: unknown };
@@ -63,7 +65,8 @@ export const EMPTY_QUESTION_HINT = [
   '• @Research Desk compare Moutai and Wuliangye margins',
   '• @Research Desk what moved the SPX last week?',
   'In a thread where I answered, just reply to ask a follow-up.',
-  'Commands: `/research <query>` searches reports, filings and news; `/financials <SYMBOL>` shows statements and prices; `/concepts` lists trending market concepts.',
+  // Concrete examples, not `<query>` placeholders: Slack reads `<…>` as a link or mention.
+  'Commands: `/research NVDA data center` searches reports, filings and news; `/financials AAPL` shows statements and prices; `/concepts` lists trending market concepts.',
 ].join('\n');
 
 /**
@@ -160,7 +163,7 @@ async function queueBehindRun(
   if (!queued.accepted) {
     h.log.info('the thread’s question queue is full; question refused', { activeRunId: busy });
     await h.note(QUEUE_FULL_MESSAGE, input.threadTs);
-    return { status: 'busy', runId: busy ?? '', message: QUEUE_FULL_MESSAGE };
+    return { status: 'queue_full', message: QUEUE_FULL_MESSAGE };
   }
   const message = queuedQuestionMessage(queued.position);
   h.log.info('question queued behind the thread’s run', { activeRunId: busy, position: queued.position, duplicate: queued.duplicate });
