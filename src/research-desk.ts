@@ -24,6 +24,8 @@ import {
   type DeferredWorkQueueOptions,
 } from './slack/listeners/deferred/deferred-work-queue.js';
 import type { ListenerDeps } from './slack/listeners/listener-deps.js';
+import { startNextQueuedQuestion, startWaitingQuestions } from './slack/listeners/agent/start-queued-questions.js';
+import { systemTimers, type Timers } from './agent/runtime/timers.js';
 import { createDigestScheduler, type DigestRetryPolicy, type DigestScheduler } from './digest/digest-scheduler.js';
 import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
 
@@ -52,6 +54,10 @@ export interface ResearchDeskOptions {
   digestRetry?: DigestRetryPolicy;
   /** Bounds and backoff of runs waiting out an outage (DEFERRED_START_DEFAULTS). */
   deferredStarts?: Partial<Pick<DeferredWorkQueueOptions, 'capacity' | 'maxWaitMs' | 'initialBackoffMs' | 'maxBackoffMs'>>;
+  /** How often to look for queued questions whose thread's run ended in a process that died (default: runLeaseMs). */
+  queuedQuestionSweepMs?: number;
+  /** The sweep's timer (default: Node's timers). */
+  timers?: Timers;
 }
 
 export interface ResearchDesk {
@@ -112,7 +118,14 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     trustedLinkHosts,
     serviceStatus,
     deferredStarts,
+    startQueuedQuestions: (thread) => {
+      startNextQueuedQuestion(deps, thread, { client: webClient, log: logger }).catch((error: unknown) =>
+        logger.error('starting a queued question failed', { channel: thread.channelId, thread_ts: thread.threadTs, error }),
+      );
+    },
   };
+  // A run that ends frees its thread for the question waiting behind it (on whichever replica relayed it).
+  relay.onRunEnded((run) => deps.startQueuedQuestions(run));
   const slackApp = createSlackApp({
     connection: options.connection,
     port: options.port,
@@ -155,6 +168,19 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     (error: unknown) => logger.error('resuming orphaned runs failed', { error }),
   );
   digests.start();
+  // Questions queued in threads whose run ended while no process was there to start them.
+  const sweepQueuedQuestions = () =>
+    startWaitingQuestions(deps, { client: webClient, log: logger }).catch((error: unknown) =>
+      logger.error('starting waiting questions failed', { error }),
+    );
+  void sweepQueuedQuestions();
+  const questionSweep = (options.timers ?? systemTimers).every(
+    options.queuedQuestionSweepMs ?? options.runLeaseMs,
+    () => void sweepQueuedQuestions(),
+    {
+      background: true,
+    },
+  );
 
   let stopped = false;
   return {
@@ -167,6 +193,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       if (stopped) return;
       stopped = true;
       digests.stop();
+      questionSweep.cancel();
       // Before the relay stops: waiting askers are told (while Slack is still reachable) to ask again.
       await deferredStarts.close();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });

@@ -11,12 +11,15 @@ import { RunStore } from './run-store.js';
 import { SignedRequestDedupe } from './signed-request-dedupe.js';
 import { Subscriptions } from './subscriptions.js';
 import { ThreadConversations } from './thread-conversations.js';
+import { ThreadQuestionQueue } from './thread-question-queue.js';
 
 export interface AppStores {
   state: StateStore;
   runs: RunStore;
   leases: Leases;
   threads: ThreadConversations;
+  /** Questions waiting behind a run in their thread. */
+  questionQueue: ThreadQuestionQueue;
   events: EventDedupe;
   signedRequests: SignedRequestDedupe;
   subscriptions: Subscriptions;
@@ -34,6 +37,7 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     runs: new RunStore(state, clock),
     leases,
     threads: new ThreadConversations(state, clock),
+    questionQueue: new ThreadQuestionQueue(state, clock),
     events: new EventDedupe(state),
     signedRequests: new SignedRequestDedupe(state),
     subscriptions: new Subscriptions(state),

@@ -30,7 +30,19 @@ export const TTL = {
   recentRunsMs: 30 * DAY_MS,
   /** Votes on answers are kept for a year, like folders: long enough to read trends from. */
   answerFeedbackMs: 365 * DAY_MS,
+  /**
+   * A thread's queue of questions asked while a run worked there: its entries' own deadline
+   * (QUEUED_QUESTION_LIMITS.maxWaitMs) ends them; the key outlives it so a late drain can still
+   * tell their askers.
+   */
+  threadQueueMs: 2 * HOUR_MS,
 } as const;
+
+/**
+ * Questions waiting behind a run in one thread: a few at most (a thread is one conversation, not
+ * a work list), each for half an hour at most (an answer later than that is better asked again).
+ */
+export const QUEUED_QUESTION_LIMITS = { perThread: 5, maxWaitMs: 30 * MINUTE_MS } as const;
 
 /** How many recent runs the App Home shows per user. */
 export const RECENT_RUNS_LIMIT = 10;
@@ -53,6 +65,9 @@ export const keys = {
   digestLock: (teamId: string, channelId: string): string => `lease:${leaseNames.digest(teamId, channelId)}`,
   thread: (teamId: string, channelId: string, threadTs: string): string => `thread:${teamId}:${channelId}:${threadTs}`,
   conversation: (conversationId: string): string => `conv:${conversationId}`,
+  /** Questions queued behind the run in a thread, oldest first; listed by prefix after a restart. */
+  threadQueue: (teamId: string, channelId: string, threadTs: string): string => `thread-queue:${teamId}:${channelId}:${threadTs}`,
+  threadQueuePrefix: 'thread-queue:',
   event: (eventId: string): string => `event:${eventId}`,
   /** A signed slash command or interaction, by the SHA-256 of its signature, timestamp and body. */
   signedRequest: (digest: string): string => `signed-request:${digest}`,
@@ -92,6 +107,7 @@ export const appKeyPrefixes = [
   'active-run:',
   'lease:',
   'thread:',
+  'thread-queue:',
   'conv:',
   'event:',
   'signed-request:',

@@ -8,7 +8,7 @@ import { DigestMarkers } from '../../src/store/digest-markers.js';
 import { EventDedupe } from '../../src/store/event-dedupe.js';
 import { AnswerFeedback, type AnswerRef } from '../../src/store/answer-feedback.js';
 import { FolderOwners } from '../../src/store/folder-owners.js';
-import { keys, leaseNames } from '../../src/store/keys.js';
+import { keys, leaseNames, TTL } from '../../src/store/keys.js';
 import { Leases } from '../../src/store/leases.js';
 import { RecentRuns, type RecentRun } from '../../src/store/recent-runs.js';
 import type { DigestSubscription, RunRecord } from '../../src/store/records.js';
@@ -17,6 +17,7 @@ import { SignedRequestDedupe } from '../../src/store/signed-request-dedupe.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { Subscriptions } from '../../src/store/subscriptions.js';
 import { ThreadConversations } from '../../src/store/thread-conversations.js';
+import { ThreadQuestionQueue } from '../../src/store/thread-question-queue.js';
 import { assertRedisReachable, buildStoreUnderTest, type StoreKind, type StoreUnderTest } from './store-harness.js';
 
 const TTL_MS = 60_000;
@@ -223,6 +224,31 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         expect(await threads.isOwnedBy('1197862772277383101', 'T1')).toBe(true);
         expect(await threads.isOwnedBy('1197862772277383101', 'T2')).toBe(false);
         expect(await threads.isOwnedBy('1197862772277383102', 'T1')).toBe(false);
+      });
+    });
+
+    describe('ThreadQuestionQueue', () => {
+      const thread = { teamId: 'T1', channelId: 'C1', threadTs: '1.0' };
+      const question = (n: number) => ({ ...thread, requestId: `Ev${n}`, userId: 'U1', question: `q${n}` });
+
+      it('takes questions queued at once (two replicas) without losing one, up to its bound', async () => {
+        const queue = new ThreadQuestionQueue(store, harness.clock, { perThread: 4, maxWaitMs: TTL_MS });
+        const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => queue.enqueue(question(n))));
+        expect(results.filter((r) => r.accepted)).toHaveLength(4);
+        expect(results.filter((r) => !r.accepted)).toEqual([
+          { accepted: false, reason: 'full' },
+          { accepted: false, reason: 'full' },
+        ]);
+        expect(new Set((await queue.list(thread)).map((q) => q.requestId)).size).toBe(4);
+        expect(await queue.threads()).toEqual([thread]);
+      });
+
+      it('forgets a thread’s queue after its TTL', async () => {
+        const queue = new ThreadQuestionQueue(store, harness.clock);
+        await queue.enqueue(question(1));
+        await harness.advance(TTL.threadQueueMs + 1);
+        expect(await queue.list(thread)).toEqual([]);
+        expect(await queue.threads()).toEqual([]);
       });
     });
 

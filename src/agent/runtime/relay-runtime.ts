@@ -92,6 +92,11 @@ export interface RelayRuntime {
   waitForRun(runId: string): Promise<RunOutcome | undefined>;
   /** Run ids this process relays now. */
   activeRunIds(): string[];
+  /**
+   * Calls `listener` each time a run this process relays ends (after its record is marked ended),
+   * resumed runs included: its thread is free for the next question (start-queued-questions.ts).
+   */
+  onRunEnded(listener: (run: RunRecord) => void): void;
   getMetrics(): RelayMetricsSnapshot;
 }
 
@@ -145,6 +150,16 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
    * A failed request is forgotten so that it may be tried again.
    */
   const cancels = new Map<string, Promise<CancelRunResult>>();
+  const runEndedListeners: Array<(run: RunRecord) => void> = [];
+  const announceEnd = (run: RunRecord): void => {
+    for (const listener of runEndedListeners) {
+      try {
+        listener(run);
+      } catch (error) {
+        log.error('a run-ended listener threw', { runId: run.runId, error });
+      }
+    }
+  };
   // Run ids between the duplicate check and drive(): the same request twice in this process.
   const starting = new Set<string>();
   let shuttingDown = false;
@@ -161,7 +176,12 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     const settled = handle.done
       .then(
         async (outcome) => {
-          if (outcome.ended) await leases.release(record.runId);
+          if (!outcome.ended) return;
+          try {
+            await leases.release(record.runId);
+          } finally {
+            announceEnd(handle.record());
+          }
         },
         (error: unknown) => log.error('run relay failed', { runId: record.runId, error }),
       )
@@ -354,6 +374,9 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       return settled.status === 'fulfilled' ? settled.value : undefined;
     },
     activeRunIds: () => [...local.keys()],
+    onRunEnded(listener) {
+      runEndedListeners.push(listener);
+    },
     getMetrics: () => metrics.snapshot(),
   };
 }

@@ -6,6 +6,7 @@ import type { SlackEmulatorOptions, SlashCommandSpec } from './types.js';
 export const allEventSubscriptions = [
   'message.im',
   'message.channels',
+  'message.groups',
   'app_mention',
   'link_shared',
   'app_home_opened',

@@ -9,7 +9,7 @@ import { createEmulatorServer } from './server.js';
 import { EmulatorState } from './state.js';
 import { attachStateFile, type StateFile } from './state-file.js';
 import type { SlackEmulator, SlackEmulatorOptions } from './types.js';
-import { openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
+import { editUserMessage, openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
 import { EmulatorUsageError } from './errors.js';
 import { waitFor } from './wait-for.js';
 
@@ -99,6 +99,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     droppedWebApiCalls: () => config.droppedWebApiCalls,
     sendCommand: (p) => sendCommand(deps, p),
     postMessage: (p) => postUserMessage(deps, p),
+    editMessage: (p) => editUserMessage(deps, p),
     clickAction: (p) => clickAction(deps, p),
     clickViewAction: (p) => clickViewAction(deps, p),
     submitView: (p) => submitView(deps, p),

@@ -327,7 +327,16 @@ export interface SlackEmulator {
     /** A thread reply "also sent to the channel" (subtype thread_broadcast). */
     reply_broadcast?: boolean;
     user_id?: string;
+    /** Posted by another app's bot (this bot id) instead of a user: the event carries bot_id. */
+    bot_id?: string;
   }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
+  /** The author edits a message: `message_changed` is delivered (undefined when the app is not subscribed). */
+  editMessage(p: {
+    channel_id: string;
+    ts: string;
+    text: string;
+    user_id?: string;
+  }): Promise<{ eventTs: string; delivery: DeliveryResult | undefined }>;
   clickAction(p: {
     channel_id: string;
     message_ts: string;

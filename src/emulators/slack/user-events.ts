@@ -53,6 +53,7 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
     blocks: [{ type: 'rich_text', block_id: 'emu', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: m.text }] }] }],
   };
   if (m.subtype !== undefined) fields.subtype = m.subtype;
+  if (m.bot_id !== undefined) fields.bot_id = m.bot_id;
   if (m.thread_ts !== undefined) {
     fields.thread_ts = m.thread_ts;
     if (parentUser !== undefined) fields.parent_user_id = parentUser;
@@ -61,16 +62,35 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
 }
 
 /**
- * A user posts a message: it is stored (mentions and typed URLs as Slack's client writes them),
- * then `message` (message.im / message.channels), for a mention of the bot outside DMs
- * `app_mention`, and for links on the app's unfurl domains `link_shared` are delivered, each if
- * subscribed.
+ * Slack's `channel_type` of a message event and the subscription that delivers it: message.im,
+ * message.groups (private channels) or message.channels.
+ * @see https://docs.slack.dev/reference/events/message.groups
+ */
+function messageSubscription(channel: SlackChannel): { channelType: 'im' | 'group' | 'channel'; subscription: string } {
+  if (channel.is_im) return { channelType: 'im', subscription: 'message.im' };
+  if (channel.is_private) return { channelType: 'group', subscription: 'message.groups' };
+  return { channelType: 'channel', subscription: 'message.channels' };
+}
+
+/** Slack delivers a channel's message events only to apps whose bot is in it (a DM always). */
+function botSeesMessages(channel: SlackChannel): boolean {
+  return channel.is_im || channel.bot_is_member !== false;
+}
+
+/**
+ * A user (or, with `bot_id`, another app's bot) posts a message: it is stored (mentions and typed
+ * URLs as Slack's client writes them), then `message` (message.im / .groups / .channels, in
+ * channels the bot is in), for a mention of the bot outside DMs `app_mention`, and for links on
+ * the app's unfurl domains `link_shared` are delivered, each if subscribed. A bot's message
+ * carries `bot_id` and `bot_profile` and no subtype, as Slack sends messages posted with
+ * chat.postMessage.
+ * @see https://docs.slack.dev/reference/events/message
  */
 export async function postUserMessage(
   deps: ActionDeps,
-  p: { text: string; channel_id?: string; thread_ts?: string; reply_broadcast?: boolean; user_id?: string },
+  p: { text: string; channel_id?: string; thread_ts?: string; reply_broadcast?: boolean; user_id?: string; bot_id?: string },
 ): Promise<{ ts: string; deliveries: DeliveryResult[] }> {
-  const user = actingUser(deps, p.user_id);
+  const user = p.bot_id === undefined ? actingUser(deps, p.user_id) : { id: `U${p.bot_id.replace(/^B/, '')}` };
   const channel = targetChannel(deps, p.channel_id);
   let parentUser: string | undefined;
   if (p.thread_ts !== undefined && p.thread_ts !== '') {
@@ -81,13 +101,16 @@ export async function postUserMessage(
   const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId);
   const text = autoLinkUrls(mentions.text);
   const message = userMessage(deps, channel.id, user.id, text, p.thread_ts || undefined);
+  if (p.bot_id !== undefined) message.bot_id = p.bot_id;
   if (message.thread_ts !== undefined && p.reply_broadcast === true) message.subtype = 'thread_broadcast';
   deps.state.addMessage(message);
   const fields = messageEventFields(message, parentUser);
+  if (p.bot_id !== undefined) fields.bot_profile = { id: p.bot_id, name: 'Other bot', team_id: message.team, deleted: false };
   const subscribed = deps.config.subscribedEvents;
   const sends: Promise<DeliveryResult>[] = [];
-  if (subscribed.has(channel.is_im ? 'message.im' : 'message.channels')) {
-    sends.push(sendEvent(deps, { type: 'message', ...fields, channel_type: channel.is_im ? 'im' : 'channel' }));
+  const { channelType, subscription } = messageSubscription(channel);
+  if (subscribed.has(subscription) && botSeesMessages(channel)) {
+    sends.push(sendEvent(deps, { type: 'message', ...fields, channel_type: channelType }));
   }
   if (mentions.mentionsBot && !channel.is_im && subscribed.has('app_mention')) {
     sends.push(sendEvent(deps, { type: 'app_mention', ...fields }));
@@ -98,6 +121,43 @@ export async function postUserMessage(
   });
   if (links.length > 0 && subscribed.has('link_shared')) sends.push(deliverLinkShared(deps, channel, message, links));
   return { ts: message.ts, deliveries: await Promise.all(sends) };
+}
+
+/**
+ * A user edits their message: the stored text changes and a `message` event with subtype
+ * `message_changed` is delivered (hidden, the new message under `message`, the old one under
+ * `previous_message`, the event's own `ts`). Slack sends no `app_mention` for an edit.
+ * @see https://docs.slack.dev/reference/events/message/message_changed
+ */
+export async function editUserMessage(
+  deps: ActionDeps,
+  p: { channel_id: string; ts: string; text: string; user_id?: string },
+): Promise<{ eventTs: string; delivery: DeliveryResult | undefined }> {
+  const user = actingUser(deps, p.user_id);
+  const channel = targetChannel(deps, p.channel_id);
+  const message = deps.state.findMessage(channel.id, p.ts);
+  if (message === undefined) throw new EmulatorUsageError('message_not_found', `no message ${p.ts} in ${channel.id}`);
+  if (message.user !== user.id) throw new EmulatorUsageError('cant_update_message', `${user.id} did not write ${p.ts}`);
+  const previous = messageEventFields(message, undefined);
+  const eventTs = deps.state.nextTs();
+  message.text = autoLinkUrls(normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId).text);
+  message.edits += 1;
+  message.edited = { user: user.id, ts: eventTs };
+  deps.state.changed({ kind: 'message', channel: channel.id });
+  const { channelType, subscription } = messageSubscription(channel);
+  if (!deps.config.subscribedEvents.has(subscription) || !botSeesMessages(channel)) return { eventTs, delivery: undefined };
+  const delivery = await sendEvent(deps, {
+    type: 'message',
+    subtype: 'message_changed',
+    hidden: true,
+    channel: channel.id,
+    channel_type: channelType,
+    ts: eventTs,
+    event_ts: eventTs,
+    message: { type: 'message', ...messageEventFields(message, undefined), edited: message.edited },
+    previous_message: { type: 'message', ...previous },
+  });
+  return { eventTs, delivery };
 }
 
 /** The user opens the app's Home tab. */

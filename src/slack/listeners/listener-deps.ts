@@ -4,6 +4,7 @@ import type { Logger } from '../../observability/logger.js';
 import type { ResearchService } from '../../service/types.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
 import type { AppStores } from '../../store/app-stores.js';
+import type { ThreadRef } from '../../store/thread-question-queue.js';
 import type { ServiceStatus } from '../app/service-status.js';
 import type { DeferredWorkQueue } from './deferred/deferred-work-queue.js';
 
@@ -25,4 +26,9 @@ export interface ListenerDeps {
   serviceStatus: ServiceStatus;
   /** Agent runs that could not start during an outage, waiting to start by themselves. */
   deferredStarts: DeferredWorkQueue;
+  /**
+   * Starts the oldest question waiting in the thread's queue if no run works there now; never
+   * throws (failures are logged). Wired in research-desk.ts (start-queued-questions.ts).
+   */
+  startQueuedQuestions(thread: ThreadRef): void;
 }

@@ -101,6 +101,49 @@ describe('delivery over HTTP', () => {
     });
   });
 
+  it('delivers message events as Slack does: message.groups in private channels, none where the bot is not, bots and edits', async () => {
+    reply = () => ({});
+    const lastEvent = () => app.received[app.received.length - 1]!.body.event as Record<string, unknown>;
+    const privateChannel = emu.addChannel({ name: 'deals', is_private: true });
+    const inPrivate = await emu.postMessage({ text: 'hello', channel_id: privateChannel.id });
+    expect(inPrivate.deliveries).toHaveLength(1);
+    expect(lastEvent()).toMatchObject({ type: 'message', channel_type: 'group', channel: privateChannel.id });
+    expect(lastEvent()).not.toHaveProperty('subtype');
+
+    const notIn = emu.addChannel({ name: 'elsewhere', bot_is_member: false });
+    expect((await emu.postMessage({ text: 'hello', channel_id: notIn.id })).deliveries).toEqual([]);
+
+    const root = await emu.postMessage({ text: 'a thread' });
+    const fromBot = await emu.postMessage({ text: 'beep', thread_ts: root.ts, bot_id: 'B0OTHER' });
+    expect(lastEvent()).toMatchObject({ type: 'message', ts: fromBot.ts, thread_ts: root.ts, bot_id: 'B0OTHER', channel_type: 'channel' });
+    expect(lastEvent()).not.toHaveProperty('subtype');
+
+    const reply1 = await emu.postMessage({ text: 'first words', thread_ts: root.ts });
+    const edited = await emu.editMessage({ channel_id: emu.defaultChannelId, ts: reply1.ts, text: 'second words' });
+    expect(edited.delivery?.ok).toBe(true);
+    expect(lastEvent()).toMatchObject({
+      type: 'message',
+      subtype: 'message_changed',
+      hidden: true,
+      channel: emu.defaultChannelId,
+      channel_type: 'channel',
+      ts: edited.eventTs,
+      message: {
+        type: 'message',
+        ts: reply1.ts,
+        text: 'second words',
+        thread_ts: root.ts,
+        edited: { user: emu.defaultUserId, ts: edited.eventTs },
+      },
+      previous_message: { ts: reply1.ts, text: 'first words' },
+    });
+    await expect(
+      emu.editMessage({ channel_id: emu.defaultChannelId, ts: reply1.ts, text: 'x', user_id: emu.adminUserId }),
+    ).rejects.toMatchObject({
+      code: 'cant_update_message',
+    });
+  });
+
   it('redelivers a late-acked event with X-Slack-Retry-Num and X-Slack-Retry-Reason', async () => {
     let count = 0;
     reply = (r) => {

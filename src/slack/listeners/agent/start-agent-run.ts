@@ -7,11 +7,12 @@
 import type { WebClient } from '@slack/web-api';
 import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../../observability/logger.js';
+import type { ThreadRef } from '../../../store/thread-question-queue.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { deferRunStart } from './defer-run-start.js';
 import { isRetryableStartFailure, isShuttingDown } from './is-retryable-start-failure.js';
 import { questionFromSlackText } from './question-from-slack-text.js';
-import { FAILURE, RETRYABLE_FAILURE } from './start-run-messages.js';
+import { BUSY_MESSAGE, FAILURE, queuedQuestionMessage, QUEUE_FULL_MESSAGE, RETRYABLE_FAILURE } from './start-run-messages.js';
 import { tellUser } from './tell-user.js';
 
 export interface StartAgentRunInput {
@@ -38,6 +39,8 @@ export interface StartAgentRunInput {
   log: Logger;
   /** The app's user id, to remove its mention from the text (Bolt's context.botUserId). */
   botUserId?: string;
+  /** The question waited in its thread's queue and its turn came: never queued again. */
+  fromQueue?: boolean;
 }
 
 export type StartAgentRunResult =
@@ -45,16 +48,26 @@ export type StartAgentRunResult =
   /** The same request again (Slack redelivery): the first one's run carries on. */
   | { status: 'duplicate'; runId: string; reason: 'already_running' | 'already_finished' }
   | { status: 'empty_question'; message: string }
-  /** Another run is still working in this thread. */
+  /** Waits in the thread's queue behind the run working there (the asker was told). */
+  | { status: 'queued'; position: number; message: string }
+  /** Its turn came from the queue, but another run got into the thread first: it keeps its place. */
   | { status: 'busy'; runId: string; message: string }
+  /** Too many questions already wait in the thread: refused (the asker was told). */
+  | { status: 'queue_full'; message: string }
   /** Could not start for a passing reason: waits in this process and starts by itself (defer-run-start.ts). */
   | { status: 'deferred'; runId: string; message: string }
   | { status: 'failed'; retryable: boolean; message: string; error: unknown };
 
-export const EMPTY_QUESTION_HINT =
-  'Ask me a research question after the mention, e.g. "@Research Desk how did NVIDIA’s cash position change this year?"';
-export const BUSY_MESSAGE =
-  'I’m still working on the previous question in this thread. Wait for it to finish (or press Cancel on it), then ask again.';
+/** A bare mention is answered with what to ask and the commands, never with silence. */
+export const EMPTY_QUESTION_HINT = [
+  'Ask me a research question after the mention, for example:',
+  '• @Research Desk how did NVIDIA’s cash position change this year?',
+  '• @Research Desk compare Moutai and Wuliangye margins',
+  '• @Research Desk what moved the SPX last week?',
+  'In a thread where I answered, just reply to ask a follow-up.',
+  // Concrete examples, not `<query>` placeholders: Slack reads `<…>` as a link or mention.
+  'Commands: `/research NVDA data center` searches reports, filings and news; `/financials AAPL` shows statements and prices; `/concepts` lists trending market concepts.',
+].join('\n');
 
 /**
  * Starts (or, for a repeated request id, finds) the run. Every outcome other than `started` and
@@ -96,10 +109,11 @@ interface HandOver {
 /** The busy check and the relay's start: what a store or service outage makes throw. */
 async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: HandOver): Promise<StartAgentRunResult> {
   const busy = await activeRunInThread(deps, input, h.ownRunId);
-  if (busy) {
-    h.log.info('a run is still active in the thread; not starting another', { activeRunId: busy });
-    await h.note(BUSY_MESSAGE, input.threadTs);
-    return { status: 'busy', runId: busy, message: BUSY_MESSAGE };
+  if (input.fromQueue) {
+    // Its turn came, but another run got in first: it keeps its place and starts when that one ends.
+    if (busy) return { status: 'busy', runId: busy, message: BUSY_MESSAGE };
+  } else if (busy || (await othersWaiting(deps, input))) {
+    return queueBehindRun(deps, input, h, busy);
   }
   const result = await deps.relay.startRun({
     teamId: input.teamId,
@@ -117,6 +131,47 @@ async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: Han
   h.log.info('agent run started', { runId: result.runId });
   void rememberRun(deps, input, result.runId, h.question, h.log);
   return { status: 'started', runId: result.runId };
+}
+
+function threadOf(input: StartAgentRunInput): ThreadRef {
+  return { teamId: input.teamId, channelId: input.channelId, threadTs: input.threadTs };
+}
+
+/** Questions asked earlier in the thread still wait their turn: a new one goes behind them. */
+async function othersWaiting(deps: ListenerDeps, input: StartAgentRunInput): Promise<boolean> {
+  const waiting = await deps.stores.questionQueue.list(threadOf(input));
+  return waiting.some((q) => q.requestId !== input.requestId);
+}
+
+/**
+ * One run at a time per thread (it is one service conversation): the question waits in the
+ * thread's queue, in the store, and the asker is told. Whoever sees the run end starts it.
+ */
+async function queueBehindRun(
+  deps: ListenerDeps,
+  input: StartAgentRunInput,
+  h: HandOver,
+  busy: string | undefined,
+): Promise<StartAgentRunResult> {
+  const thread = threadOf(input);
+  const queued = await deps.stores.questionQueue.enqueue({
+    ...thread,
+    requestId: input.requestId,
+    userId: input.userId,
+    question: h.question,
+  });
+  if (!queued.accepted) {
+    h.log.info('the thread’s question queue is full; question refused', { activeRunId: busy });
+    await h.note(QUEUE_FULL_MESSAGE, input.threadTs);
+    return { status: 'queue_full', message: QUEUE_FULL_MESSAGE };
+  }
+  const message = queuedQuestionMessage(queued.position);
+  h.log.info('question queued behind the thread’s run', { activeRunId: busy, position: queued.position, duplicate: queued.duplicate });
+  // A repeat of a request already waiting was told the first time.
+  if (!queued.duplicate) await h.note(message, input.threadTs);
+  // The run may have ended between the check and the queueing, its end finding the queue empty.
+  deps.startQueuedQuestions(thread);
+  return { status: 'queued', position: queued.position, message };
 }
 
 /** A run other than this request's own that is still starting or running in the same thread. */

@@ -15,6 +15,24 @@ export const FAILURE = 'I couldn’t start on your question. Please try again; i
 
 const QUOTED_QUESTION_MAX = 120;
 
+export const BUSY_MESSAGE =
+  'I’m still working on the previous question in this thread. Wait for it to finish (or press Cancel on it), then ask again.';
+
+export const QUEUE_FULL_MESSAGE =
+  'I’m still working on an earlier question in this thread, and several more are waiting. Please ask this one again once they are answered.';
+
+/** Told to an asker whose question waits behind the run in its thread; `position` 1 is next. */
+export function queuedQuestionMessage(position: number): string {
+  const before = position - 1;
+  const ahead = before > 0 ? ` and ${before} other question${before === 1 ? '' : 's'} asked before yours` : '';
+  return `Got it. I’ll start on this right after the question I’m working on in this thread${ahead}; no need to ask again.`;
+}
+
+/** The question waited its whole allowance in the queue without its turn coming. */
+export function queuedQuestionExpiredMessage(question: string, waitedMs: number): string {
+  return `I didn’t get to your question ${quoted(question)}: the questions before it took more than ${describeWait(waitedMs)}. Please ask it again.`;
+}
+
 /** What stood in the way, in the asker's words. */
 export function describeStartObstacle(error: unknown): string {
   if (error instanceof StateStoreError) return 'my storage is unreachable';

@@ -1,13 +1,16 @@
 /**
- * Agent runs from the Events API: `app_mention` in channels and `message` in the app's DMs
- * (message.im). A message in a thread continues that thread's conversation; a top-level one
+ * Agent runs from the Events API: `app_mention` in channels, `message` in the app's DMs
+ * (message.im), and plain replies in channel threads the app answered in (message.channels,
+ * message.groups). A message in a thread continues that thread's conversation; a top-level one
  * starts a new thread on itself. `agent_session_stopped` (the agent view's native Stop button)
  * cancels the thread's run like the Cancel button. Bolt has acked the event before these run.
+ * @see https://docs.slack.dev/reference/events/message.channels
  */
 import type { ListenerRegistry } from '../listener-router.js';
 import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { ListenerDeps } from '../listener-deps.js';
+import { appOwnsThread } from '../agent/app-owns-thread.js';
 import { startRunFromEvent, type SlackMessageEvent } from '../agent/start-run-from-event.js';
 import { agentSessionStoppedSchema, stopAgentSession } from '../agent/stop-agent-session.js';
 
@@ -48,6 +51,31 @@ export function agentMessageFrom(
   };
 }
 
+/**
+ * A mention of anyone (the app, a person, another bot, a user group, @here/@channel): a reply
+ * addressed to someone else is not for the app, and one that mentions the app arrives as
+ * `app_mention` too, which answers it (Slack sends both events for it).
+ */
+const ANY_MENTION = /<@[UWB][A-Z0-9]+(?:\|[^>]*)?>|<!(?:subteam\^|here|channel|everyone)/;
+
+export type ThreadReplyVerdict = { question: SlackMessageEvent } | { ignored: string };
+
+/**
+ * A plain reply in a channel thread, as a question for the agent, or why it is not one. Whether
+ * the app owns the thread is the caller's (it needs the store).
+ */
+export function threadReplyQuestion(
+  event: LooseEvent,
+  meta: { teamId?: string; botUserId?: string; eventId?: string },
+): ThreadReplyVerdict {
+  const message = agentMessageFrom(event, { ...meta, requireIm: false });
+  if (!message) return { ignored: 'not a person’s new message (a bot, an edit, a deletion or another subtype)' };
+  if (!message.threadTs || message.threadTs === message.ts) return { ignored: 'not a thread reply' };
+  if (meta.botUserId && message.text.includes(`<@${meta.botUserId}`)) return { ignored: 'mentions the app (app_mention answers it)' };
+  if (ANY_MENTION.test(message.text)) return { ignored: 'mentions someone else' };
+  return { question: message };
+}
+
 export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): void {
   const handle = async (
     args: { event: unknown; body: unknown; context: Record<string, unknown>; client: WebClient },
@@ -72,8 +100,36 @@ export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): 
     await startRunFromEvent(deps, message, { client, log, ...(botUserId ? { botUserId } : {}) });
   };
 
+  const handleThreadReply = async (args: {
+    event: unknown;
+    body: unknown;
+    context: Record<string, unknown>;
+    client: WebClient;
+  }): Promise<void> => {
+    const { context, client } = args;
+    const event = args.event as LooseEvent;
+    const botUserId = str(context.botUserId);
+    const teamId = str(context.teamId) ?? str((args.body as LooseEvent).team_id);
+    const eventId = str((args.body as LooseEvent).event_id);
+    const { log } = requestContext(context, deps.logger);
+    const verdict = threadReplyQuestion(event, {
+      ...(teamId ? { teamId } : {}),
+      ...(botUserId ? { botUserId } : {}),
+      ...(eventId ? { eventId } : {}),
+    });
+    const ignore = (reason: string) => log.debug('not a question for the agent; ignored', { ts: str(event.ts), reason });
+    if ('ignored' in verdict) return ignore(verdict.ignored);
+    const { question } = verdict;
+    const thread = { teamId: question.teamId, channelId: question.channelId, threadTs: question.threadTs ?? question.ts };
+    if (!(await appOwnsThread(deps, thread))) return ignore('a thread the app did not answer in');
+    await startRunFromEvent(deps, question, { client, log, ...(botUserId ? { botUserId } : {}) });
+  };
+
   app.event('app_mention', (args) => handle(args, false));
-  app.event('message', (args) => handle(args, true));
+  // message.im: the app's DMs; message.channels / message.groups: replies in threads it answered.
+  app.event('message', (args) =>
+    (args.event as unknown as LooseEvent).channel_type === 'im' ? handle(args, true) : handleThreadReply(args),
+  );
   app.event(
     'agent_session_stopped',
     async (args: { event: unknown; body: unknown; context: Record<string, unknown>; client: WebClient }) => {
