@@ -15,6 +15,7 @@ export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'channels:read',
   'chat:write',
   'commands',
+  'files:write',
   'groups:history',
   'im:history',
   'links:read',

@@ -121,6 +121,12 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     homeViews: state.homeViews,
     unfurls: state.unfurls,
     files: state.files,
+    fileText: (id) => {
+      const content = state.files.get(id)?.contentBase64;
+      return content === undefined ? undefined : Buffer.from(content, 'base64').toString('utf8');
+    },
+    holdFileProcessing: (held) => state.fileProcessing.hold(held),
+    pendingFileProcessing: () => state.fileProcessing.pendingCount,
     statuses: state.statuses,
     responseUrlFirstUse: (url) => state.responseUrls.get(url.slice(url.lastIndexOf('/') + 1))?.firstUsedAt,
     waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
+import { FileProcessing } from './file-processing.js';
 import type {
   ApiCall,
   DeliveryRecord,
@@ -53,6 +54,7 @@ export class EmulatorState {
   readonly homeViews = new Map<string, StoredView>();
   readonly unfurls = new Map<string, StoredUnfurl>();
   readonly files = new Map<string, StoredFile>();
+  readonly fileProcessing = new FileProcessing();
   readonly statuses = new Map<string, { status: string; loading_messages?: unknown; at: number }>();
   readonly triggers = new Map<string, TriggerEntry>();
   readonly responseUrls = new Map<string, ResponseUrlEntry>();
