@@ -25,6 +25,10 @@ export const SLACK_RATE_LIMITS: Readonly<Record<SlackMethod, MethodRateLimit>> =
   [SLACK_METHOD.replies]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
   // Special; the Java SDK models 60/min per thread.
   [SLACK_METHOD.setStatus]: { perMinute: 60, scope: 'channel', tier: 'special' },
+  // @see https://docs.slack.dev/reference/methods/files.getUploadURLExternal (Tier 4)
+  [SLACK_METHOD.getUploadUrl]: { perMinute: 100, scope: 'workspace', tier: 'T4' },
+  // @see https://docs.slack.dev/reference/methods/files.completeUploadExternal (Tier 4)
+  [SLACK_METHOD.completeUpload]: { perMinute: 100, scope: 'workspace', tier: 'T4' },
 };
 
 /** Fraction of a published limit the relay uses, leaving room for other features and clock skew. */

@@ -87,7 +87,8 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   const downloadId = /^\/files\/([A-Za-z0-9]+)$/.exec(path)?.[1];
   if (downloadId !== undefined && req.method === 'GET') {
     const file = deps.state.files.get(downloadId);
-    if (file === undefined || !file.shared || file.contentBase64 === undefined) return sendJson(res, 404, { ok: false, error: 'file_not_found' });
+    if (file === undefined || !file.shared || file.contentBase64 === undefined)
+      return sendJson(res, 404, { ok: false, error: 'file_not_found' });
     const download = url.searchParams.has('download');
     res
       .writeHead(200, {

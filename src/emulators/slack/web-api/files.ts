@@ -23,8 +23,10 @@ const MAX_INITIAL_COMMENT_CHARS = 40_000;
 function getUploadUrl(ctx: ApiContext): ApiResult {
   const filename = ctx.args.need('filename');
   const length = ctx.args.int('length');
-  if (length === undefined || length < 1) throw new SlackApiError('invalid_arguments', { messages: ['missing required field: length'] });
-  if (length > MAX_FILE_BYTES) throw new SlackApiError('invalid_arguments', { messages: ['length must be at most 1 GB'] });
+  if (length === undefined || length < 0) throw new SlackApiError('invalid_arguments', { messages: ['missing required field: length'] });
+  // Slack answers missing_argument "typically only when the length provided is 0".
+  if (length === 0) throw new SlackApiError('missing_argument');
+  if (length > MAX_FILE_BYTES) throw new SlackApiError('file_upload_size_restricted');
   const id = ctx.state.newId('F');
   ctx.state.files.set(id, {
     id,
