@@ -2,11 +2,13 @@
  * Shares a long report as a Markdown file in the run's thread, at most once per run whatever
  * crashes in between: the file id is recorded once its bytes are uploaded, before completing,
  * and a resumed run completes that recorded file (Slack finishes an upload once, so completing
- * it again shares nothing twice) instead of uploading another. Returns false when the upload
- * failed for good, so the caller falls back to posting the answer as messages.
+ * it again shares nothing twice) instead of uploading another. Returns false when Slack refused
+ * the upload for good (missing scope, uploads disabled), so the caller falls back to posting the
+ * answer as messages; a failure that may pass is thrown, and the resumed run tries again.
  * @see https://docs.slack.dev/messaging/working-with-files#uploading_files
  */
 import type { Logger } from '../../observability/logger.js';
+import { UPLOAD_BYTES_METHOD } from '../../slack-api/post-upload-bytes.js';
 import { isSlackCallError } from '../../slack-api/slack-call-error.js';
 import type { RunRecord } from '../../store/records.js';
 import type { ThreadTarget, ThreadWriteDeps } from './post-or-adopt.js';
@@ -21,8 +23,8 @@ export interface ShareReportFileDeps extends ThreadWriteDeps {
   saveReportFile(state: ReportFileState): Promise<void>;
 }
 
-/** Attempts before a failure that may pass (network, 5xx) counts as for good. */
-const MAX_ATTEMPTS = 3;
+/** Fresh uploads tried when Slack lost the one in hand (file_not_found, an upload URL refused). */
+const MAX_FRESH_UPLOADS = 2;
 
 export async function shareReportFile(
   target: ThreadTarget,
@@ -43,7 +45,7 @@ export async function shareReportFile(
   });
   let fileId = recorded?.state === 'uploaded' ? recorded.fileId : undefined;
   let lastError: unknown;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+  for (let fresh = 0; fresh < MAX_FRESH_UPLOADS; fresh += 1) {
     try {
       if (fileId === undefined) {
         const length = Buffer.byteLength(file.markdown, 'utf8');
@@ -61,14 +63,13 @@ export async function shareReportFile(
       await deps.saveReportFile({ state: 'shared', fileId: id });
       return true;
     } catch (error) {
-      if (!isSlackCallError(error)) throw error;
+      // A failure that may pass (network, 5xx, timeout) goes up: the run is resumed and tries again.
+      if (!isSlackCallError(error) || error.retryable || error.outcome === 'unknown') throw error;
       lastError = error;
-      // The recorded upload is gone (never finished, or expired): start over with a new one.
-      if (error.code === 'file_not_found') {
-        fileId = undefined;
-        continue;
-      }
-      if (error.outcome === 'failed' && !error.retryable) break;
+      // The upload in hand is gone (never finished, or expired): start over with a new one.
+      const lost = error.code === 'file_not_found' || error.method === UPLOAD_BYTES_METHOD;
+      if (!lost) break;
+      fileId = undefined;
     }
   }
   deps.logger.warn('could not share the report as a file; posting it as messages instead', { error: lastError, filename: file.filename });
