@@ -48,11 +48,13 @@ export async function shareReportFile(
   for (let fresh = 0; fresh < MAX_FRESH_UPLOADS; fresh += 1) {
     try {
       if (fileId === undefined) {
-        const length = Buffer.byteLength(file.markdown, 'utf8');
+        // The bytes skip the Web API client's redacting fetch: they pass the same redactor here.
+        const content = deps.logger.redact(file.markdown);
+        const length = Buffer.byteLength(content, 'utf8');
         const reserved = await deps.scheduler.schedule(slot(SLACK_METHOD.getUploadUrl), () =>
           deps.slack.getUploadUrl({ filename: file.filename, length }),
         );
-        await deps.slack.uploadBytes({ uploadUrl: reserved.uploadUrl, filename: file.filename, content: file.markdown });
+        await deps.slack.uploadBytes({ uploadUrl: reserved.uploadUrl, filename: file.filename, content });
         await deps.saveReportFile({ state: 'uploaded', fileId: reserved.fileId });
         fileId = reserved.fileId;
       }
