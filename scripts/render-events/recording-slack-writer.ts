@@ -124,6 +124,17 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
     async setSessionStatus(args) {
       calls.push({ method: SLACK_METHOD.setSessionStatus, args: { ...args } });
     },
+    async getUploadUrl(args) {
+      calls.push({ method: SLACK_METHOD.getUploadUrl, args: { ...args } });
+      const fileId = `F${String(calls.length).padStart(6, '0')}`;
+      return { uploadUrl: `recording://upload/${fileId}`, fileId };
+    },
+    async uploadBytes(args) {
+      calls.push({ method: 'files.upload_url', args: { filename: args.filename, length: args.content.length } });
+    },
+    async completeUpload(args) {
+      calls.push({ method: SLACK_METHOD.completeUpload, args: { ...args } });
+    },
     threadMessages(channel, threadTs) {
       return [...messages.values()]
         .filter((m) => m.channel === channel && m.threadTs === threadTs)

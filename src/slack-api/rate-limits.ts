@@ -27,6 +27,10 @@ export const SLACK_RATE_LIMITS: Readonly<Record<SlackMethod, MethodRateLimit>> =
   [SLACK_METHOD.setStatus]: { perMinute: 60, scope: 'channel', tier: 'special' },
   // No tier published yet: budgeted as Tier 3 like the assistant.threads writes.
   [SLACK_METHOD.setSessionStatus]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
+  // @see https://docs.slack.dev/reference/methods/files.getUploadURLExternal (Tier 4)
+  [SLACK_METHOD.getUploadUrl]: { perMinute: 100, scope: 'workspace', tier: 'T4' },
+  // @see https://docs.slack.dev/reference/methods/files.completeUploadExternal (Tier 4)
+  [SLACK_METHOD.completeUpload]: { perMinute: 100, scope: 'workspace', tier: 'T4' },
 };
 
 /** Fraction of a published limit the relay uses, leaving room for other features and clock skew. */

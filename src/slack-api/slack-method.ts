@@ -1,6 +1,6 @@
 /**
  * The Web API methods whose rate limits the app budgets (the relay's writes and its one read,
- * and the listeners' paced posts). Budgets, metrics and SlackCallError are keyed by these names.
+ * its report uploads, and the listeners' paced posts). Budgets, metrics and SlackCallError are keyed by these names.
  * @see https://docs.slack.dev/reference/methods
  */
 export const SLACK_METHOD = {
@@ -13,6 +13,8 @@ export const SLACK_METHOD = {
   replies: 'conversations.replies',
   setStatus: 'assistant.threads.setStatus',
   setSessionStatus: 'agents.sessions.setStatus',
+  getUploadUrl: 'files.getUploadURLExternal',
+  completeUpload: 'files.completeUploadExternal',
 } as const;
 
 export type SlackMethod = (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD];

@@ -32,6 +32,12 @@ export interface RunRecord {
   documents?: Array<{ docId: string; docTitle: string }>;
   /** Conversation web page, when the service gave one. */
   conversationUrl?: string;
+  /**
+   * A long report shared as a file: its id once the bytes are uploaded (saved before completing,
+   * so a resumed run completes that file instead of uploading a second), then `shared`; `failed`
+   * when the upload failed for good and the answer went out as messages.
+   */
+  reportFile?: { state: 'uploaded' | 'shared'; fileId: string } | { state: 'failed' };
 }
 
 /** A Slack thread mapped to the service conversation that continues in it. */

@@ -310,7 +310,10 @@ describe('chaos: Redis lost and paused, Slack unreachable, a service 5xx storm a
     );
 
     for (const t of threads) {
-      const replies = botReplies(rig, t);
+      const all = botReplies(rig, t);
+      // A long report's file is shared in its own message (no run metadata), exactly once.
+      const replies = all.filter((m) => (m.files ?? []).length === 0);
+      expect(all.length - replies.length, t.question).toBe(t.question.includes('[long]') ? 1 : 0);
       const payloads = replies.map(payloadOf);
       // One run per thread, its parts in order, none posted twice.
       expect(new Set(payloads.map((p) => p?.run_id)).size, t.question).toBe(1);

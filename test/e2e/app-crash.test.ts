@@ -2,10 +2,11 @@
  * App-level crash test: the real entry point (src/main.ts) runs as a child process between both
  * emulators (HTTP mode, the embedded file store in DATA_DIR, a fixed INSTANCE_ID) and is SIGKILLed
  * at a dozen points of one mention's run — the instant the "Working…" reply is posted, after k
- * progress edits, between edits, while the final render reads the thread back and posts its parts
- * (each kill lands while Slack's answer to that call is still on its way) — and restarted
- * each time. The thread must end exactly as an uninterrupted run of the same question leaves it
- * (text and blocks, in order), each message posted once.
+ * progress edits, between edits, while the final render uploads the report file, completes it,
+ * writes part 1 and reads the thread back (each kill lands while Slack's answer to that call is
+ * still on its way) — and restarted each time. The thread must end exactly as an uninterrupted
+ * run of the same question leaves it (text and blocks, in order), each message posted once and
+ * exactly one file shared.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ const SECRETS = {
 };
 // Event timestamps (hence elapsed time in the footer) must not depend on when each setup ran.
 const FROZEN_NOW = Date.now();
-// "[long]": a report of ~40 000 characters, so the final render spans many thread messages.
+// "[long]": a report of ~40 000 characters, so the final render is its first part plus a file.
 const QUESTION = 'Full sector review of Chinese liquor makers [long]';
 // Slow enough that the run outlives the progress-phase kills: an uninterrupted run makes about 12
 // progress edits and those kills need 7. Restarts cost no run time (the run is held meanwhile).
@@ -96,14 +97,10 @@ const KILL_POINTS: KillPoint[] = [
   { name: 'after two progress edits', when: nth(isProgressEdit, 2) },
   { name: 'after three progress edits', when: nth(isProgressEdit, 3) },
   { name: 'between progress edits, mid event stream', when: nth(isProgressEdit, 1), delayMs: 600 },
+  { name: 'the instant the report file got its upload URL', when: any((c) => ok(c, 'files.getUploadURLExternal')) },
+  { name: 'the instant the report file upload was completed', when: any((c) => ok(c, 'files.completeUploadExternal')) },
   { name: 'the instant final part 1 replaced the reply', when: any(isFinalEdit(1)) },
   { name: 'while reading the thread back after a restart', when: any((c) => ok(c, 'conversations.replies')) },
-  { name: 'the instant final part 2 was posted', when: any(isPost(2)) },
-  { name: 'the instant final part 3 was posted', when: any(isPost(3)) },
-  { name: 'the instant final part 5 was posted', when: any(isPost(5)) },
-  { name: 'the instant final part 8 was posted', when: any(isPost(8)) },
-  { name: 'the instant final part 11 was posted', when: any(isPost(11)) },
-  { name: 'the instant final part 14 was posted', when: any(isPost(14)) },
 ];
 
 const relayed = (line: LogLine) => line.msg === 'run relayed';
@@ -198,18 +195,26 @@ describe('crash test: the app process SIGKILLed at many points of a run', () => 
 
     const expected = finalThread(reference.slack, reference.slack.defaultChannelId, reference.threadTs!);
     const actual = finalThread(crashed.slack, crashed.slack.defaultChannelId, crashed.threadTs!);
-    // The last kill point needs at least 14 parts.
-    expect(expected.length).toBeGreaterThanOrEqual(14);
+    // The first part and the report file's message.
+    expect(expected).toHaveLength(2);
     expect(actual).toEqual(expected);
 
-    // Every reply in the thread is the bot's, one per part, each posted exactly once: one
-    // "Working…" reply started the thread and no part was posted twice (nor deleted).
-    const replies = crashed.slack.threadReplies(crashed.slack.defaultChannelId, crashed.threadTs!).filter((m) => m.ts !== crashed.threadTs);
-    expect(replies.every((m) => m.user === crashed.slack.botUserId)).toBe(true);
-    expect(replies.map((m) => m.metadata?.event_payload?.part)).toEqual(expected.map((_, i) => i + 1));
+    // Every reply in the thread is the bot's: one "Working…" reply, its final part 1, and one
+    // shared file; nothing posted twice (nor deleted).
+    const all = crashed.slack.threadReplies(crashed.slack.defaultChannelId, crashed.threadTs!).filter((m) => m.ts !== crashed.threadTs);
+    expect(all.every((m) => m.user === crashed.slack.botUserId)).toBe(true);
+    const replies = all.filter((m) => (m.files ?? []).length === 0);
+    expect(replies.map((m) => m.metadata?.event_payload?.part)).toEqual([1]);
     const posts = crashed.slack.calls.filter((c) => ok(c, 'chat.postMessage'));
-    expect(posts.map((c) => payloadOf(c).part)).toEqual(expected.map((_, i) => i + 1));
+    expect(posts.map((c) => payloadOf(c).part)).toEqual([1]);
     expect(crashed.slack.calls.filter((c) => c.method === 'chat.delete')).toEqual([]);
+    const shared = all.flatMap((m) => m.files ?? []);
+    expect(shared).toHaveLength(1);
+    expect(crashed.slack.fileText(shared[0]!.id)).toBe(
+      reference.slack.fileText(
+        reference.slack.threadReplies(reference.slack.defaultChannelId, reference.threadTs!).flatMap((m) => m.files ?? [])[0]!.id,
+      ),
+    );
 
     // No call refused (validation, 429 or otherwise), in either setup.
     for (const s of [reference, crashed]) {

@@ -2,7 +2,8 @@
  * Links inside the playground, as `npm start` wires it (the real src/main.ts in a child process,
  * Chromium on its page): a /research card's document link opens the document's page on the
  * playground's own host, "Open the conversation" opens the conversation's page, and App Home's
- * run link (a permalink) opens the run's thread in the page, whether clicked or opened directly.
+ * run link (a permalink) opens the run's thread in the page, whether clicked or opened directly;
+ * and a long answer's report file shows in its thread, opens in a tab and downloads.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -133,6 +134,25 @@ describe('links inside the playground', () => {
     await direct.locator('body[data-ready="true"]').waitFor({ timeout: 10_000 });
     await direct.locator('.thread-pane .message', { hasText: QUESTION }).first().waitFor({ timeout: 10_000 });
     await direct.close();
+  });
+
+  it("a long answer's report file shows in its thread and opens and downloads", async () => {
+    const long = 'Full sector review of Chinese liquor makers [long]';
+    await typeInComposer(page, `@Research Desk ${long}`);
+    const question = page.locator('.main .message:not(.ephemeral)', { hasText: long }).last();
+    await question.locator('.thread-summary').click();
+    const pane = page.locator('.thread-pane');
+    const card = pane.locator('.file-card').first();
+    await card.waitFor({ timeout: 30_000 });
+    await pane.getByText('the full report is attached below as', { exact: false }).first().waitFor();
+    const link = card.locator('a').first();
+    expect(await link.getAttribute('href')).toMatch(/^\/files\/F[A-Z0-9]+$/);
+    const tab = await openInNewTab(link);
+    await expect(tab.locator('body').innerText()).resolves.toMatch(/\|---/);
+    await tab.close();
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.md$/);
+    await screenshot(page, 'links-report-file');
   });
 
   it('left no page errors', () => {

@@ -6,11 +6,32 @@ import type { SlackMessage } from '../../slack-api/slack-message.js';
 import type { RunView } from '../state/run-view.js';
 import type { StreamChunk } from './slack-writer.js';
 
+/** A long report to share as a Markdown file in the thread (files.completeUploadExternal). */
+export interface ReportFile {
+  /** Sanitised, from the report's title; ends in .md. */
+  filename: string;
+  /** The file's title as Slack shows it (plain text, defused). */
+  title: string;
+  /** The full report Markdown, exactly as the service wrote it. */
+  markdown: string;
+}
+
+/** A final answer too long for a few messages: its first part (saying a file follows) and the file. */
+export interface FinalAnswerWithFile {
+  parts: SlackMessage[];
+  file: ReportFile;
+}
+
 export interface RunRenderer {
   /** The live reply: status, current step, tool calls, streamed text, Cancel button. */
   progress(view: RunView): SlackMessage;
   /** The authoritative final answer, split into thread messages (part 1 first). */
   final(view: RunView): SlackMessage[];
+  /**
+   * The same answer as a first part plus a Markdown file, when `final` would take more than a few
+   * messages; undefined when it fits. `final` stays the fallback if the upload fails for good.
+   */
+  finalWithFile(view: RunView): FinalAnswerWithFile | undefined;
   /** Native streams: task_update chunks for the run's tool calls. */
   taskChunks(view: RunView): StreamChunk[];
   /**

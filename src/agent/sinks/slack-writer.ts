@@ -25,6 +25,8 @@ export interface SlackThreadMessage {
   user?: string;
   botId?: string;
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
+  /** Ids of the files the message shares (a report file shared into the thread). */
+  fileIds?: string[];
 }
 
 export interface SlackWriter {
@@ -46,6 +48,15 @@ export interface SlackWriter {
   setStatus(args: { channel: string; threadTs: string; status: string; loadingMessages?: string[] }): Promise<void>;
   /** agents.sessions.setStatus: `processing` shows the native Stop button. */
   setSessionStatus(args: { channel: string; threadTs: string; status: AgentSessionStatus }): Promise<void>;
+  /**
+   * Slack's external upload, in its three steps so the caller can record the file id between them:
+   * files.getUploadURLExternal, the bytes to the upload URL (not a Web API method: no rate limit,
+   * and sending them again only replaces them), files.completeUploadExternal sharing into the thread.
+   * @see https://docs.slack.dev/messaging/working-with-files#uploading_files
+   */
+  getUploadUrl(args: { filename: string; length: number }): Promise<{ uploadUrl: string; fileId: string }>;
+  uploadBytes(args: { uploadUrl: string; filename: string; content: string }): Promise<void>;
+  completeUpload(args: { fileId: string; title: string; channel: string; threadTs: string; initialComment?: string }): Promise<void>;
 }
 
 /** The Web API method each writer call maps to (budgets and metrics are keyed by it). */

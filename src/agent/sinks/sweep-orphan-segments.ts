@@ -2,7 +2,7 @@
  * Finds and removes native stream segments whose ts the relay never learnt: a crash (or a
  * network error) hit between chat.startStream landing and its ts being saved. Such a segment is
  * a bot message in the run's thread with none of our metadata (startStream cannot carry any),
- * after the run's reply and unknown to the run. It is stopped first (an edit or delete of a
+ * after the run's reply and unknown to the run (a message sharing a file is not one). It is stopped first (an edit or delete of a
  * streaming message fails with streaming_state_conflict), then deleted.
  */
 import type { Logger } from '../../observability/logger.js';
@@ -18,7 +18,12 @@ export async function sweepOrphanSegments(
   const thread = await readThread(target, deps);
   const orphans = thread.filter(
     (m) =>
-      m.botId !== undefined && readRunMetadata(m) === undefined && Number(m.ts) > Number(target.replyTs) && !target.knownTs.includes(m.ts),
+      m.botId !== undefined &&
+      readRunMetadata(m) === undefined &&
+      // A shared report file is no stream segment (a stream cannot carry files).
+      (m.fileIds ?? []).length === 0 &&
+      Number(m.ts) > Number(target.replyTs) &&
+      !target.knownTs.includes(m.ts),
   );
   const gone = (e: unknown): void => {
     if (!isSlackRefusal(e)) throw e;

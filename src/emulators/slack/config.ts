@@ -24,6 +24,7 @@ export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'channels:read',
   'chat:write',
   'commands',
+  'files:write',
   'groups:history',
   'im:history',
   'links:read',

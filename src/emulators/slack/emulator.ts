@@ -134,6 +134,12 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     homeViews: state.homeViews,
     unfurls: state.unfurls,
     files: state.files,
+    fileText: (id) => {
+      const content = state.files.get(id)?.contentBase64;
+      return content === undefined ? undefined : Buffer.from(content, 'base64').toString('utf8');
+    },
+    holdFileProcessing: (held) => state.fileProcessing.hold(held),
+    pendingFileProcessing: () => state.fileProcessing.pendingCount,
     statuses: state.statuses,
     agentThreads: state.agentView.threads,
     agentSessions: state.agentView.sessions,

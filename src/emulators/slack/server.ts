@@ -6,7 +6,8 @@ import { refusePlaygroundRequest } from './playground-request-guard.js';
 import { postToResponseUrl } from './response-url.js';
 import type { EmulatorState } from './state.js';
 import { serveStatic } from './static-files.js';
-import { uploadedFileSize } from './upload-size.js';
+import { uploadedFileBytes } from './upload-size.js';
+import { fileContentType } from './file-content-type.js';
 import type { SlackEmulator } from './types.js';
 import { handleWebApiCall, type WebApiDeps } from './web-api/web-api-router.js';
 
@@ -71,12 +72,31 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   }
 
   const uploadId = /^\/upload\/([A-Za-z0-9]+)$/.exec(path)?.[1];
-  if (uploadId !== undefined && req.method === 'POST') {
+  if (uploadId !== undefined && (req.method === 'POST' || req.method === 'PUT')) {
     const file = deps.state.files.get(uploadId);
-    const bytes = await readBody(req, UPLOAD_LIMIT);
+    const body = await readBody(req, UPLOAD_LIMIT);
     if (file === undefined) return sendJson(res, 404, { ok: false, error: 'file_not_found' });
-    file.uploadedBytes = uploadedFileSize(req.headers['content-type'], bytes);
+    const bytes = uploadedFileBytes(req.headers['content-type'], body);
+    file.uploadedBytes = bytes.length;
+    file.contentBase64 = bytes.toString('base64');
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`OK - ${file.uploadedBytes}`);
+    return;
+  }
+
+  // The file's permalink: the playground opens (or downloads) a shared file here.
+  const downloadId = /^\/files\/([A-Za-z0-9]+)$/.exec(path)?.[1];
+  if (downloadId !== undefined && req.method === 'GET') {
+    const file = deps.state.files.get(downloadId);
+    if (file === undefined || !file.shared || file.contentBase64 === undefined)
+      return sendJson(res, 404, { ok: false, error: 'file_not_found' });
+    const download = url.searchParams.has('download');
+    res
+      .writeHead(200, {
+        'Content-Type': fileContentType(file.filename),
+        'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .end(Buffer.from(file.contentBase64, 'base64'));
     return;
   }
 

@@ -91,7 +91,19 @@ const messageSchema: z.ZodType<StoredMessage> = z.looseObject({
   edits: z.number(),
   edited: z.object({ user: z.string(), ts: z.string() }).optional(),
   reactions: z.array(z.object({ name: z.string(), users: z.array(z.string()), count: z.number() })),
-  files: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })).optional(),
+  files: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        title: z.string(),
+        size: z.number().optional(),
+        mimetype: z.string().optional(),
+        permalink: z.string().optional(),
+        url_private: z.string().optional(),
+      }),
+    )
+    .optional(),
   streaming: streamSchema.optional(),
   feedback: z.record(z.string(), z.record(z.string(), z.enum(['positive', 'negative']))).optional(),
 });
@@ -129,7 +141,10 @@ const fileSchema: z.ZodType<StoredFile> = z.object({
   title: z.string().optional(),
   length: z.number(),
   uploadedBytes: z.number().optional(),
+  contentBase64: z.string().optional(),
   completed: z.boolean(),
+  shared: z.boolean().optional(),
+  thread_ts: z.string().optional(),
   channel: z.string().optional(),
   ts: z.string().optional(),
   alt_text: z.string().optional(),

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { AgentViewState } from './agent-view-state.js';
 import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
+import { FileProcessing } from './file-processing.js';
 import type {
   ApiCall,
   DeliveryRecord,
@@ -54,6 +55,7 @@ export class EmulatorState {
   readonly homeViews = new Map<string, StoredView>();
   readonly unfurls = new Map<string, StoredUnfurl>();
   readonly files = new Map<string, StoredFile>();
+  readonly fileProcessing = new FileProcessing();
   readonly statuses = new Map<string, { status: string; loading_messages?: unknown; at: number }>();
   /** Suggested prompts, thread titles and agent sessions the app set. */
   readonly agentView = new AgentViewState();

@@ -190,7 +190,7 @@ export interface StoredMessage {
   edits: number;
   edited?: { user: string; ts: string };
   reactions: Reaction[];
-  files?: Array<{ id: string; name: string; title: string }>;
+  files?: Array<{ id: string; name: string; title: string; size?: number; mimetype?: string; permalink?: string; url_private?: string }>;
   streaming?: StreamInfo;
   /**
    * Which feedback button each user pressed, by user id then action_id. Slack shows the pressed
@@ -256,7 +256,12 @@ export interface StoredFile {
   title?: string;
   length: number;
   uploadedBytes?: number;
+  /** The uploaded bytes (base64, so the state file can hold them); read back with fileText(). */
+  contentBase64?: string;
   completed: boolean;
+  /** Processing finished and the file's share message is in its channel or thread. */
+  shared?: boolean;
+  thread_ts?: string;
   channel?: string;
   ts?: string;
   alt_text?: string;
@@ -384,6 +389,12 @@ export interface SlackEmulator {
   homeViews: Map<string, StoredView>;
   unfurls: Map<string, StoredUnfurl>;
   files: Map<string, StoredFile>;
+  /** The text of an uploaded file (UTF-8), once its bytes arrived at the upload URL. */
+  fileText(fileId: string): string | undefined;
+  /** Holds file processing: completed uploads stay unshared until released (Slack shares asynchronously). */
+  holdFileProcessing(held: boolean): void;
+  /** Completed uploads whose processing has not finished. */
+  pendingFileProcessing(): number;
   /** assistant.threads.setStatus state by `${channel}:${thread_ts}`. */
   statuses: Map<string, { status: string; loading_messages?: unknown; at: number }>;
   /** Suggested prompts and titles by `${channel}:${thread_ts}` (thread_ts '' for the DM's own). */

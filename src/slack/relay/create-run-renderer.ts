@@ -5,7 +5,7 @@
  */
 import type { RunRecord } from '../../store/records.js';
 import type { AgentRenderContext } from '../blocks/agent/agent-render-context.js';
-import { renderFinalAnswer } from '../blocks/agent/render-final-answer.js';
+import { renderFinalAnswer, renderFinalAnswerWithFile } from '../blocks/agent/render-final-answer.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../blocks/agent/render-run-progress.js';
 import type { RunRenderer } from '../../agent/sinks/run-renderer.js';
@@ -36,6 +36,7 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
     return {
       progress: (view) => renderRunProgress(view, ctx(clock())),
       final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
+      finalWithFile: (view) => renderFinalAnswerWithFile(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
       taskChunks: (view) => toTaskUpdateChunks(view),
       streamMarkdown: (view) => toStreamMarkdown(view),
     };

@@ -11,6 +11,7 @@ import type { Logger } from '../../observability/logger.js';
 import { createWebClient } from '../../slack-api/create-web-client.js';
 import { SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
 import { SLACK_METHOD } from '../../slack-api/slack-method.js';
+import { postUploadBytes } from '../../slack-api/post-upload-bytes.js';
 import type { SlackThreadMessage, SlackWriter } from '../../agent/sinks/slack-writer.js';
 
 export interface WebClientWriterOptions {
@@ -25,7 +26,7 @@ export function createWebClientWriter(options: WebClientWriterOptions): SlackWri
 }
 
 /** Wraps an existing WebClient (built by createWebClient, or under its policy). */
-export function createWriterFromClient(client: WebClient): SlackWriter {
+export function createWriterFromClient(client: WebClient, uploadFetch: typeof fetch = fetch): SlackWriter {
   const call = async <T extends WebAPICallResult>(method: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
@@ -109,6 +110,9 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
             ...(typeof m.user === 'string' ? { user: m.user } : {}),
             ...(typeof m.bot_id === 'string' ? { botId: m.bot_id } : {}),
             ...(m.metadata ? { metadata: m.metadata as SlackThreadMessage['metadata'] & object } : {}),
+            ...(Array.isArray(m.files) && m.files.length > 0
+              ? { fileIds: m.files.flatMap((f) => (typeof f.id === 'string' ? [f.id] : [])) }
+              : {}),
           });
         }
         cursor = res.response_metadata?.next_cursor || undefined;
@@ -129,6 +133,27 @@ export function createWriterFromClient(client: WebClient): SlackWriter {
     async setSessionStatus({ channel, threadTs, status }) {
       await call(SLACK_METHOD.setSessionStatus, () =>
         client.agents.sessions.setStatus({ channel_id: channel, thread_ts: threadTs, status }),
+      );
+    },
+    async getUploadUrl({ filename, length }) {
+      const res = await call(SLACK_METHOD.getUploadUrl, () => client.files.getUploadURLExternal({ filename, length }));
+      if (typeof res.upload_url !== 'string' || typeof res.file_id !== 'string') {
+        // Nothing is shared before completion, so asking again cannot duplicate anything.
+        throw new SlackCallError({ method: SLACK_METHOD.getUploadUrl, code: 'missing_upload_url', outcome: 'failed', retryable: true });
+      }
+      return { uploadUrl: res.upload_url, fileId: res.file_id };
+    },
+    async uploadBytes({ uploadUrl, filename, content }) {
+      await postUploadBytes(uploadUrl, filename, content, uploadFetch);
+    },
+    async completeUpload({ fileId, title, channel, threadTs, initialComment }) {
+      await call(SLACK_METHOD.completeUpload, () =>
+        client.files.completeUploadExternal({
+          files: [{ id: fileId, title }],
+          channel_id: channel,
+          thread_ts: threadTs,
+          ...(initialComment ? { initial_comment: initialComment } : {}),
+        }),
       );
     },
   };

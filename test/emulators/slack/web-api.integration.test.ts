@@ -232,6 +232,8 @@ describe('Web API', () => {
     });
     expect(res.ok).toBe(true);
     const file = [...emu.files.values()].pop()!;
+    // Shared once processing finished (asynchronously, after the completion answered).
+    await emu.waitFor(() => file.shared);
     expect(file).toMatchObject({
       filename: 'prices.csv',
       completed: true,

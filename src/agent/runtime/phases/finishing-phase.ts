@@ -1,11 +1,12 @@
 import type { RunStatus } from '../../../store/records.js';
 import { writeFinalAnswer } from '../../sinks/write-final-answer.js';
+import { shareReportFile } from '../../sinks/share-report-file.js';
 import { bindRenderer } from '../bind-renderer.js';
 import { type RunContext, runTarget, replyTsOf } from '../../state/run-context.js';
 import { markCancelRequested } from '../../state/run-view.js';
 import type { NextPhase } from '../run-phase.js';
 
-/** The authoritative final render from the whole view, then the run's end in the store. */
+/** The authoritative final render from the whole view (a long report shared as a file first), then the run's end in the store. */
 export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
   const { deps, keeper, log, cursor } = ctx;
   const now = deps.clock();
@@ -19,8 +20,24 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
     if (stored?.cancelledBy) ctx.view = markCancelRequested(ctx.view, stored.cancelledBy, stored.updatedAtMs);
   }
   const view = ctx.view;
-  const parts = bindRenderer(ctx).final(view);
+  const renderer = bindRenderer(ctx);
   const run = keeper.get();
+  // A long report goes out as its first part plus a file; if the file cannot be shared, as parts.
+  const withFile = renderer.finalWithFile(view);
+  const shared =
+    withFile !== undefined &&
+    (await shareReportFile(
+      runTarget(ctx),
+      withFile.file,
+      run.reportFile,
+      {
+        ...deps,
+        logger: log,
+        saveReportFile: (reportFile) => keeper.save({ reportFile }),
+      },
+      since,
+    ));
+  const parts = shared ? withFile.parts : renderer.final(view);
   const replyTs = replyTsOf(ctx);
   const otherTs = run.replyTs.slice(1);
   const kept = await writeFinalAnswer(
@@ -58,6 +75,6 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
   });
   keeper.apply({ status, replyTs: kept });
   await ctx.agentView?.finish(status === 'completed' ? 'completed' : status === 'cancelled' ? 'cancelled' : 'failed');
-  log.info('run relayed', { status, parts: kept.length, offset: cursor.lastOffset });
+  log.info('run relayed', { status, parts: kept.length, offset: cursor.lastOffset, reportFile: shared });
   return { done: { ended: true, status } };
 }

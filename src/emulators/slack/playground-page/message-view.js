@@ -104,8 +104,20 @@ export function renderMessage(message, ctx, options = {}) {
   }
   for (const attachment of message.attachments ?? []) body.appendChild(renderAttachment(attachment, blockCtx));
   for (const unfurl of unfurlsOf(message)) body.appendChild(renderAttachment(unfurl, blockCtx, true));
-  for (const file of message.files ?? [])
-    body.appendChild(h('div', { class: 'file-card' }, '📄 ', h('span', null, file.title || file.name || file.id)));
+  for (const file of message.files ?? []) {
+    const label = file.title || file.name || file.id;
+    const href = `/files/${encodeURIComponent(file.id)}`;
+    body.appendChild(
+      h(
+        'div',
+        { class: 'file-card' },
+        '📄 ',
+        h('a', { href, target: '_blank', rel: 'noopener' }, label),
+        ' ',
+        h('a', { href: `${href}?download`, class: 'file-download', download: file.name || label }, 'Download'),
+      ),
+    );
+  }
   if (message.reactions?.length) {
     body.appendChild(
       h(

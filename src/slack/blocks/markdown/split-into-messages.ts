@@ -39,6 +39,11 @@ const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
   maxMessages: 20,
 };
 
+/** The limits a split uses: Slack's, with the given overrides. */
+export function resolveMessageLimits(overrides: Partial<MessageLimits> = {}): MessageLimits {
+  return { ...DEFAULT_MESSAGE_LIMITS, ...overrides };
+}
+
 export interface SplitOptions {
   /** Blocks that must end the answer (ending line, sources, footer); kept even on overflow. */
   tail?: KnownBlock[];
@@ -157,7 +162,7 @@ export function splitIntoMessages(
   limitOverrides: Partial<MessageLimits> = {},
   opts: SplitOptions = {},
 ): SlackMessage[] {
-  const limits: MessageLimits = { ...DEFAULT_MESSAGE_LIMITS, ...limitOverrides };
+  const limits = resolveMessageLimits(limitOverrides);
   const tail = normalise(opts.tail ?? [], limits);
   let drafts = pack(normalise([...blocks, ...tail], limits), limits);
   if (drafts.length === 0) drafts = [{ blocks: [noteBlock('(No content.)')], chars: 14, tables: 0 }];

@@ -6,7 +6,7 @@ import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
 import { findMessageViolations } from '../limit-violations.js';
-import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
+import { renderFinalAnswer, renderFinalAnswerWithFile } from '../../../../src/slack/blocks/agent/render-final-answer.js';
 import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../../../src/slack/blocks/agent/feedback-buttons.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
 import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
@@ -193,6 +193,27 @@ describe('renderFinalAnswer', () => {
     expect(last.some((s) => s.startsWith(':stopwatch:'))).toBe(true);
     expect(last).toContain('Demo run: answers come from sample data.');
     for (const [i, m] of messages.entries()) expect(m.text.endsWith(`(part ${i + 1} of ${messages.length})`)).toBe(true);
+  });
+
+  it('a report longer than 4 messages renders as one first part saying a file follows, and the file with the full report', () => {
+    const view = fold(buildRunEvents({ report: buildLongReport() }));
+    const withFile = renderFinalAnswerWithFile(view, { ...ctx, demo: true });
+    expect(withFile).toBeDefined();
+    expect(withFile!.parts).toHaveLength(1);
+    expectValid(withFile!.parts);
+    const strings = allStrings(withFile!.parts[0]!.blocks);
+    expect(strings.some((s) => s.includes(`the full report is attached below as ${withFile!.file.filename}`))).toBe(true);
+    expect(strings.some((s) => s.startsWith(':stopwatch:'))).toBe(true);
+    expect(withFile!.file.markdown).toBe(view.report!.markdown);
+    expect(withFile!.file.filename).toMatch(/^[\p{L}\p{N}-]+\.md$/u);
+    // Sources once: in the first part, not repeated anywhere else.
+    expect(JSON.stringify(withFile!.parts).split('*Sources*').length - 1).toBeLessThanOrEqual(1);
+    // Deterministic, so a resumed run writes the same first part and the same file.
+    expect(renderFinalAnswerWithFile(view, { ...ctx, demo: true })).toEqual(withFile);
+  });
+
+  it('an answer of a few messages has no file form', () => {
+    expect(renderFinalAnswerWithFile(fold(buildRunEvents()), ctx)).toBeUndefined();
   });
 
   it('falls back to the last agent output, then to the streamed text', () => {

@@ -1,0 +1,30 @@
+/**
+ * The name and title of a report shared as a file. The name comes from the report's title, made
+ * safe for any file system and for Slack (letters and digits of any script, single dashes,
+ * bounded length); the title is plain text with mentions and broadcast words defused.
+ */
+import { plainText } from '../escape.js';
+import { clampPlainText } from '../clamp-text.js';
+import { defuseTokens } from '../markdown/inline-to-mrkdwn.js';
+
+const MAX_NAME_CHARS = 80;
+/** Slack shows file titles up to 255 characters. */
+const MAX_TITLE_CHARS = 250;
+const FALLBACK_NAME = 'research-report';
+
+export function reportFileName(title: string | undefined): string {
+  const stem = (title ?? '')
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  const clamped = [...stem].slice(0, MAX_NAME_CHARS).join('').replace(/-+$/, '');
+  return `${clamped || FALLBACK_NAME}.md`;
+}
+
+export function reportFileTitle(title: string | undefined): string {
+  const clean = defuseTokens(plainText(title ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clampPlainText(clean || 'Research report', MAX_TITLE_CHARS);
+}
