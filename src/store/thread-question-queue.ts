@@ -21,6 +21,8 @@ export interface QueuedQuestion extends ThreadRef {
   userId: string;
   /** Plain text, as the service will see it. */
   question: string;
+  /** Documents the question is about ("Ask about this document"), kept for its turn. */
+  documents?: Array<{ docId: string; docTitle: string }>;
   enqueuedAtMs: number;
   /** Not started by then: dropped, and the asker told to ask again. */
   deadlineAtMs: number;

@@ -159,6 +159,7 @@ async function queueBehindRun(
     requestId: input.requestId,
     userId: input.userId,
     question: h.question,
+    ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
   });
   if (!queued.accepted) {
     h.log.info('the thread’s question queue is full; question refused', { activeRunId: busy });

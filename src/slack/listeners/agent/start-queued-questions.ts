@@ -44,6 +44,7 @@ export async function startNextQueuedQuestion(deps: ListenerDeps, thread: Thread
       userId: head.userId,
       question: head.question,
       questionIsPlain: true,
+      ...(head.documents ? { documents: head.documents } : {}),
       requestId: head.requestId,
       fromQueue: true,
       client: via.client,
