@@ -119,4 +119,23 @@ describe('agent view: prompts, titles, status and native Stop', () => {
     expect(cancelRequests(run.record.conversationId)).toHaveLength(0);
     await h.slack.waitFor(() => h.slack.agentSessions.get(`${dm}:${run.ts}`)?.status === 'active', 10_000);
   });
+
+  it('closes the session of a run that fails, and leaves channel runs without an agent view (they keep Cancel)', async () => {
+    const { ts } = await h.slack.postMessage({ text: '[error] What is Moutai’s dividend policy?', channel_id: dm });
+    const ended = await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, ts, 'message')));
+    expect(ended.status).toBe('failed');
+    const session = await h.slack.waitFor(() => {
+      const s = h.slack.agentSessions.get(`${dm}:${ts}`);
+      return s?.status === 'closed' ? s : undefined;
+    }, 10_000);
+    expect(session.history).toEqual(['processing', 'closed']);
+
+    const channel = h.slack.defaultChannelId;
+    const mention = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> How did BYD do?`, channel_id: channel });
+    await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, mention.ts, 'app_mention')));
+    const touched = h.slack.calls.filter(
+      (c) => (c.method.startsWith('agents.') || c.method.startsWith('assistant.')) && c.args.channel_id === channel,
+    );
+    expect(touched).toEqual([]);
+  });
 });
