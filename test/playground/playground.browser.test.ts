@@ -361,4 +361,39 @@ describe('playground page against the Slack emulator', () => {
     expect(stub.failures).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows the DM as the agent view: prompts that send, the thread title, the status with its loading message, and Stop', async () => {
+    const dm = emu.defaultDmId;
+    await client.assistant.threads.setSuggestedPrompts({
+      channel_id: dm,
+      title: 'Try asking',
+      prompts: [{ title: 'Latest earnings', message: 'Summarise NVIDIA results' }],
+    });
+    await page.locator('.sidebar-item', { hasText: 'Research Desk' }).first().click();
+    await emu.waitFor(() => deliveries('event_callback').find((d) => (d.payload.event as { tab?: string }).tab === 'messages'));
+    await page.getByRole('button', { name: 'Latest earnings' }).click();
+    const question = await emu.waitFor(() => emu.channelMessages(dm).find((m) => m.text === 'Summarise NVIDIA results'));
+
+    await client.assistant.threads.setTitle({ channel_id: dm, thread_ts: question.ts, title: 'NVIDIA results' });
+    await client.agents.sessions.setStatus({ channel_id: dm, thread_ts: question.ts, status: 'processing' });
+    await client.chat.postMessage({ channel: dm, thread_ts: question.ts, text: 'Searching the filings' });
+    await client.assistant.threads.setStatus({
+      channel_id: dm,
+      thread_ts: question.ts,
+      status: 'is researching…',
+      loading_messages: ['Running search documents: NVIDIA'],
+    });
+    await messageWith(page, 'Summarise NVIDIA results').locator('.thread-summary').click();
+    const pane = page.locator('.thread-pane');
+    await pane.locator('.thread-title', { hasText: 'NVIDIA results' }).waitFor();
+    await pane.locator('.agent-session-line', { hasText: 'Running search documents: NVIDIA' }).waitFor();
+    await screenshot(page, 'agent-view');
+    await pane.getByRole('button', { name: /Stop/ }).click();
+    const stop = await emu.waitFor(() =>
+      deliveries('event_callback').find((d) => (d.payload.event as { type?: string }).type === 'agent_session_stopped'),
+    );
+    expect(stop.payload.event).toMatchObject({ channel: dm, thread_ts: question.ts, user: emu.defaultUserId });
+    await pane.getByRole('button', { name: 'Close thread' }).click();
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -349,6 +349,7 @@ async function stopAgentSession(threadTs) {
 async function selectChannel(channelId, tab = 'messages') {
   if (!channelId) return;
   const changed = channelId !== state.channelId;
+  const enteringMessages = changed || state.tab !== tab;
   state.channelId = channelId;
   state.tab = tab;
   state.unread.delete(channelId);
@@ -365,7 +366,7 @@ async function selectChannel(channelId, tab = 'messages') {
     await loadHome();
   } else {
     // The DM is the agent view: opening it is what makes Slack send app_home_opened (tab messages).
-    if (changed && channel?.is_im) api.openAgentView();
+    if (enteringMessages && channel?.is_im) api.openAgentView();
     await loadMessages(channelId);
     if (changed) {
       const s = $('message-scroller');
