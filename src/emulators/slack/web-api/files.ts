@@ -40,7 +40,9 @@ function completeUpload(ctx: ApiContext): ApiResult {
   if (channelId) {
     const channel = ctx.state.resolveChannel(channelId);
     if (channel === undefined) throw new SlackApiError('channel_not_found');
-    const blocks = ctx.args.has('blocks') ? validateMessageBlocks(ctx.args.value('blocks')) : undefined;
+    const blocks = ctx.args.has('blocks')
+      ? validateMessageBlocks(ctx.args.value('blocks'), { refusedBlockTypes: ctx.state.refusedBlockTypes })
+      : undefined;
     const threadTs = ctx.args.str('thread_ts');
     const message = newBotMessage(ctx.state, channel.id, {
       text: ctx.args.str('initial_comment') ?? '',
