@@ -217,8 +217,10 @@ function clampDataTable(b: DataTableBlock): DataTableBlock {
     return cells;
   };
   const [first = [], ...rest] = b.rows;
+  // The header takes at most half the character budget, so there is room for rows.
+  const headerCellChars = Math.floor(SLACK_LIMITS.dataTableCellChars / 2 / width);
   const header = pad(first).map(
-    (c): TableCell => (c.type === 'rich_text' ? { type: 'raw_text', text: ' ' } : { type: 'raw_text', text: c.text }),
+    (c): TableCell => ({ type: 'raw_text', text: c.type === 'rich_text' ? ' ' : nonEmpty(clampPlainText(c.text, headerCellChars), ' ') }),
   );
   let budget = SLACK_LIMITS.dataTableCellChars - header.reduce((n, c) => n + cellChars(c), 0);
   const body: TableCell[][] = [];
