@@ -40,9 +40,10 @@ describe('data_table blocks', () => {
       (b) => b.type === 'data_table',
     );
     expect(table?.caption).toContain('Balance sheet');
-    expect(table?.rows?.[1]?.some((c) => c.type === 'raw_number')).toBe(true);
+    // Figures are numeric cells (the first rows may be section headings).
+    expect(table?.rows?.slice(1).some((r) => r.some((c) => c.type === 'raw_number'))).toBe(true);
     expect(await askAgent(h, 'How strong is NVIDIA’s balance sheet?')).toContain('data_table');
-    expect(dataTableCalls(h).every((r) => r === 'ok')).toBe(true);
+    expect(dataTableCalls(h).filter((r) => r !== 'ok')).toEqual([]);
     expect(rejectedResponses(h)).toEqual([]);
   });
 
