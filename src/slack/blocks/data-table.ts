@@ -98,11 +98,11 @@ function rowRuns(header: readonly string[], body: readonly string[][]): Array<{ 
  */
 export function buildDataTables(rows: readonly string[][], options: DataTableOptions): DataTableBlock[] {
   const width = Math.max(1, ...rows.map((r) => r.length));
-  const fit = (r: readonly string[]): string[] =>
+  const toWidth = (r: readonly string[]): string[] =>
     Array.from({ length: width }, (_, c) => clampPlainText((r[c] ?? '').trim(), SLACK_LIMITS.tableCellChars));
-  const [headerRow = [], ...bodyRows] = rows.map(fit);
-  const header = headerRow.length > 0 ? headerRow : fit([]);
-  const body = bodyRows.length > 0 ? bodyRows : [fit([])];
+  const [headerRow = [], ...bodyRows] = rows.map(toWidth);
+  const header = headerRow.length > 0 ? headerRow : toWidth([]);
+  const body = bodyRows.length > 0 ? bodyRows : [toWidth([])];
   const groups = columnGroups(width);
   const out: DataTableBlock[] = [];
   for (const [g, cols] of groups.entries()) {

@@ -91,7 +91,7 @@ describe('Markdown tables as data_table blocks', () => {
     expect(tables.map((t) => t.rows[0]!.length)).toEqual([20, 6]);
     expect(texts(tables[1]!)[0]).toEqual(['c0', 'c20', 'c21', 'c22', 'c23', 'c24']);
     expect(tables.map((t) => t.caption)).toEqual([
-      'Table 1: ' + header.join(', ') + ' (columns 1–20 of 25)',
+      `Table 1: ${header.join(', ')} (columns 1–20 of 25)`,
       expect.stringMatching(/\(columns 21–25 of 25\)$/),
     ]);
     for (const t of tables) expect(t.caption.length).toBeLessThanOrEqual(SLACK_LIMITS.dataTableCaptionChars);
