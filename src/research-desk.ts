@@ -9,6 +9,8 @@ import { buildRelayRuntime, defaultInstanceId } from './slack/relay/build-relay-
 import type { Logger } from './observability/logger.js';
 import { createWebClient } from './slack-api/create-web-client.js';
 import { createRateBudget } from './slack-api/rate-budget.js';
+import { createTableSupport } from './slack-api/table-fallback-fetch.js';
+import { downgradeTables } from './slack/blocks/downgrade-tables.js';
 import { createWriterFromClient } from './slack/relay/web-client-writer.js';
 import type { ResearchService } from './service/types.js';
 import { createAppStores, type AppStores } from './store/app-stores.js';
@@ -80,11 +82,14 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
 
   // The relay and the digest poster write with their own Web API client; Bolt builds the
   // listeners' clients. All come from one factory under one policy (create-web-client.ts).
+  // What Slack takes of data_table / table here is learned once per process and shared by every client.
+  const tables = createTableSupport({ downgrade: downgradeTables, logger });
   const webClient = createWebClient({
     token: options.connection.botToken,
     ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}),
     logger,
     policy: 'app',
+    tables,
   });
   // One rate budget for the process: the relay's writes and the listeners' paced posts share
   // its windows (and, through the store, every replica's).
@@ -143,6 +148,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     ],
     register: (app) => installListeners(app, deps),
     signedRequests: stores.signedRequests,
+    tables,
   });
 
   const digests = createDigestScheduler({

@@ -9,6 +9,7 @@ import { type FetchFunction, LogLevel, type Logger as SlackLogger, WebClient, ty
 import type { Logger } from '../observability/logger.js';
 import { createRedactor, type Redact } from '../observability/redactor.js';
 import { createRedactingFetch } from './redacting-fetch.js';
+import { createTableFallbackFetch, type TableSupport } from './table-fallback-fetch.js';
 
 export interface WebClientPolicy {
   /** Per-request timeout; a call that times out has an unknown outcome. */
@@ -49,6 +50,8 @@ export interface WebClientFactoryOptions {
   /** Bolt passes its own logger to the clients it builds; other clients get ours. */
   logger?: Logger;
   policy?: WebClientPolicyName;
+  /** Where tables fall back to lesser blocks when Slack refuses them (table-fallback-fetch.ts); one per process. */
+  tables?: TableSupport;
 }
 
 /** Options for a WebClient under a named policy; a fresh object each time (Bolt mutates it). */
@@ -59,12 +62,20 @@ export function webClientOptions(options: WebClientFactoryOptions = {}): WebClie
     rejectRateLimitedCalls: policy.rejectRateLimitedCalls,
     retryConfig: { retries: policy.retries },
     timeout: policy.timeoutMs,
-    fetch: createRedactingFetch(
-      options.fetch ?? (globalThis.fetch as unknown as FetchFunction),
-      options.redact ?? options.logger?.redact ?? TOKEN_SHAPES_ONLY,
+    fetch: withTableFallback(
+      createRedactingFetch(
+        options.fetch ?? (globalThis.fetch as unknown as FetchFunction),
+        options.redact ?? options.logger?.redact ?? TOKEN_SHAPES_ONLY,
+      ),
+      options.tables,
     ),
     ...(options.logger ? { logger: toSlackLogger(options.logger), logLevel: LogLevel.WARN } : {}),
   };
+}
+
+/** The table fallback goes before the redactor, so each of its tries is redacted too. */
+function withTableFallback(fetchFn: FetchFunction, tables: TableSupport | undefined): FetchFunction {
+  return tables ? createTableFallbackFetch(fetchFn, tables) : fetchFn;
 }
 
 /** A client of the app: what it sends passes the logger's redactor. */

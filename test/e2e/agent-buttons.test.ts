@@ -167,7 +167,7 @@ describe('agent run buttons: cancel, ask about a document, replay', () => {
     expect(root.text).toContain('How strong is NVIDIA’s balance sheet?');
     const replayed = root.replies!;
     expect(replayed).toHaveLength(1);
-    expect(blockTypes(replayed[0]!)).toContain('table');
+    expect(blockTypes(replayed[0]!)).toContain('data_table');
     // Same renderer, same events: the replayed blocks are the original's.
     expect(replayed[0]!.blocks).toEqual(original.blocks);
   });

@@ -40,7 +40,7 @@ describe('20 concurrent mentions in one workspace', () => {
     for (const p of posted) {
       const replies = botReplies(h, p.channel, p.ts);
       expect(replies).toHaveLength(1);
-      expect(blockTypes(replies[0]!)).toContain('table');
+      expect(blockTypes(replies[0]!)).toContain('data_table');
     }
     expect(h.slack.calls.filter((c) => c.status === 429)).toEqual([]);
     expect(failedCalls(h)).toEqual([]);

@@ -36,7 +36,7 @@ describe('agent runs in Slack threads', () => {
     expect(reply.ts).toBe(record.replyTs[0]);
     expect(reply.edits).toBeGreaterThan(1);
     expect(blockTypes(reply)).toContain('header');
-    expect(blockTypes(reply)).toContain('table');
+    expect(blockTypes(reply)).toContain('data_table');
     expect(messageText(reply)).toContain('Research report');
     expect(messageText(reply)).not.toContain('agent_run_cancel');
 
@@ -141,7 +141,7 @@ describe('agent runs in Slack threads', () => {
     expect(record.status).toBe('completed');
     const replies = botReplies(h, channel, root.ts);
     expect(replies).toHaveLength(1);
-    expect(blockTypes(replies[0]!)).toContain('table');
+    expect(blockTypes(replies[0]!)).toContain('data_table');
   });
 
   it('refuses an empty question with a hint', async () => {

@@ -14,8 +14,10 @@ interface TableLike {
   type: string;
   rows?: Array<Array<{ text: string }>>;
 }
-const tableOf = (m: { blocks?: unknown[] }): TableLike | undefined =>
-  (m.blocks as TableLike[] | undefined)?.find((b) => b.type === 'table');
+const tableOf = (m: { blocks?: unknown[] }, type = 'table'): TableLike | undefined =>
+  (m.blocks as TableLike[] | undefined)?.find((b) => b.type === type);
+/** Statements are sortable data_tables. */
+const dataTableOf = (m: { blocks?: unknown[] }): TableLike | undefined => tableOf(m, 'data_table');
 const modalValues = (symbol: string, statement: string, period?: string) => ({
   [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: symbol },
   [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: statement },
@@ -70,7 +72,7 @@ describe('/financials', () => {
   it('shows a balance sheet with periods as columns (annual, limit:N)', async () => {
     const card = await command(h, '/financials SH:600519 balance annual limit:4');
     expect(allText(card)).toContain('SH:600519 · Balance sheet');
-    const header = tableOf(card)?.rows?.[0]?.map((c) => c.text) ?? [];
+    const header = dataTableOf(card)?.rows?.[0]?.map((c) => c.text) ?? [];
     expect(header).toHaveLength(5);
     expect(header.slice(1).every((p) => /^FY\d{4}$/.test(p))).toBe(true);
     expect(allText(card)).toMatch(/Amounts in CNY/);
@@ -79,7 +81,7 @@ describe('/financials', () => {
   it('shows a quarterly cash-flow statement and a fiscal quarter', async () => {
     const cash = await command(h, '/financials hk:700 cashflow quarterly limit:3');
     expect(allText(cash)).toContain('HK:00700 · Cash flow');
-    expect(tableOf(cash)?.rows?.[0]).toHaveLength(4);
+    expect(dataTableOf(cash)?.rows?.[0]).toHaveLength(4);
     const q2 = await command(h, '/financials US:AAPL balance fy:2024 q:Q2');
     expect(allText(q2)).toContain('2024 Q2');
   });
@@ -87,7 +89,7 @@ describe('/financials', () => {
   it('shows the income statement with EPS and margins', async () => {
     const card = await command(h, '/financials 600519 income annual limit:3');
     expect(allText(card)).toContain('SH:600519 · Income statement');
-    const table = tableOf(card);
+    const table = dataTableOf(card);
     expect(table?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023', 'FY2022']);
     const labels = table?.rows?.map((r) => r[0]?.text);
     expect(labels).toEqual(expect.arrayContaining(['Revenue', 'Gross profit', 'Operating profit', 'EPS (basic)', 'Net margin']));

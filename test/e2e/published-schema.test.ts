@@ -43,8 +43,10 @@ interface TableLike {
   type: string;
   rows?: Array<Array<{ text: string }>>;
 }
-const tableOf = (m: { blocks?: unknown[] }): TableLike | undefined =>
-  (m.blocks as TableLike[] | undefined)?.find((b) => b.type === 'table');
+const tableOf = (m: { blocks?: unknown[] }, type = 'table'): TableLike | undefined =>
+  (m.blocks as TableLike[] | undefined)?.find((b) => b.type === type);
+/** Statements are sortable data_tables. */
+const dataTableOf = (m: { blocks?: unknown[] }): TableLike | undefined => tableOf(m, 'data_table');
 
 describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version) => {
   let h: PublishedFakeHarness;
@@ -132,13 +134,13 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
 
     const balance = await command(h, '/financials SH:600519 balance annual limit:2');
     expect(allText(balance)).toContain('SH:600519 · Balance sheet');
-    const header = tableOf(balance)?.rows?.[0]?.map((c) => c.text) ?? [];
+    const header = dataTableOf(balance)?.rows?.[0]?.map((c) => c.text) ?? [];
     expect(header.slice(1)).toEqual(['FY2024', 'FY2023']);
     expect(allText(balance)).toMatch(/Amounts in CNY/);
 
     const cash = await command(h, '/financials hk:700 cashflow quarterly limit:3');
     expect(allText(cash)).toContain('HK:00700 · Cash flow');
-    expect(tableOf(cash)?.rows?.[0]).toHaveLength(4);
+    expect(dataTableOf(cash)?.rows?.[0]).toHaveLength(4);
 
     const revenue = await command(h, '/financials SH:600519 revenue');
     expect(allText(revenue)).toContain('SH:600519 · Revenue breakdown');
@@ -165,7 +167,7 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
     const incomeBefore = served('/v1/stock/company-income-statement').length;
     const income = await command(h, '/financials US:NVDA income');
     expect(allText(income)).toContain('US:NVDA');
-    expect(tableOf(income)).toBeDefined();
+    expect(dataTableOf(income)).toBeDefined();
     expect(served('/v1/stock/company-income-statement')).toHaveLength(incomeBefore + 1);
 
     const prices = await command(h, '/financials US:NVDA prices');
@@ -196,7 +198,7 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
     expect(record.status).toBe('completed');
     const replies = botReplies(h, channel, ts);
     expect(replies).toHaveLength(1);
-    expect(blockTypes(replies[0]!)).toContain('table');
+    expect(blockTypes(replies[0]!)).toContain('data_table');
     expect(messageText(replies[0]!)).toContain('执行摘要');
     expect(h.fake.runs().find((r) => r.assistantMessageId === record.assistantMessageId)?.status).toBe('completed');
   });

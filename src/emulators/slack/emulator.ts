@@ -24,6 +24,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     config.botName,
   );
   // Restored before the server listens, so no request ever sees the seed workspace first.
+  for (const t of opts.refusedBlockTypes ?? []) state.refusedBlockTypes.add(t);
   const stateFile: StateFile | undefined =
     opts.stateFile === undefined
       ? undefined
@@ -95,6 +96,10 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     },
     setWebApiUnreachable: (unreachable) => {
       config.webApiUnreachable = unreachable;
+    },
+    setRefusedBlockTypes: (types) => {
+      state.refusedBlockTypes.clear();
+      for (const t of types) state.refusedBlockTypes.add(t);
     },
     droppedWebApiCalls: () => config.droppedWebApiCalls,
     sendCommand: (p) => sendCommand(deps, p),

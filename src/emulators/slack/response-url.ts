@@ -68,7 +68,9 @@ export function applyResponse(
     } else state.removeMessage(entry.channel, entry.messageTs);
     return;
   }
-  const content = validateMessageContent({ text: body.text, blocks: body.blocks, attachments: body.attachments }, 'response_url');
+  const content = validateMessageContent({ text: body.text, blocks: body.blocks, attachments: body.attachments }, 'response_url', {
+    refusedBlockTypes: state.refusedBlockTypes,
+  });
   const threadTs = typeof body.thread_ts === 'string' ? body.thread_ts : entry.threadTs;
   if (truthy(body.replace_original) && entry.messageTs !== undefined) {
     if (entry.isEphemeral) {

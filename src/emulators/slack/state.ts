@@ -62,6 +62,8 @@ export class EmulatorState {
   readonly triggers = new Map<string, TriggerEntry>();
   readonly responseUrls = new Map<string, ResponseUrlEntry>();
   readonly calls: ApiCall[] = [];
+  /** Block types this workspace refuses with invalid_blocks (a new block not rolled out to it). */
+  readonly refusedBlockTypes = new Set<string>();
   readonly deliveries: DeliveryRecord[] = [];
   readonly events = new EventEmitter();
   /** Where the id and ts factories are; a snapshot keeps it so a restart never reuses either. */

@@ -19,6 +19,11 @@ export interface SlackEmulatorOptions {
    * Default false; `setWebApiUnreachable` changes it later.
    */
   webApiUnreachable?: boolean;
+  /**
+   * Block types the workspace refuses with `invalid_blocks`, as Slack does where a new block
+   * (e.g. `data_table`) has not rolled out yet. Default none; `setRefusedBlockTypes` changes it later.
+   */
+  refusedBlockTypes?: string[];
   rateLimits?: 'slack' | 'off' | RateLimitTable;
   ackTimeoutMs?: number;
   /** Delay before each event redelivery (at most 3 are used). */
@@ -322,6 +327,8 @@ export interface SlackEmulator {
   setDeliveryMode(mode: 'http' | 'socket'): void;
   /** Drops every Web API connection unanswered while true (see `webApiUnreachable`). */
   setWebApiUnreachable(unreachable: boolean): void;
+  /** Block types refused from now on (see `refusedBlockTypes`); [] takes every block again. */
+  setRefusedBlockTypes(types: string[]): void;
   /** How many Web API calls were dropped unanswered while unreachable, since the start. */
   droppedWebApiCalls(): number;
   sendCommand(p: { command: string; text?: string; channel_id?: string; user_id?: string }): Promise<DeliveryResult>;

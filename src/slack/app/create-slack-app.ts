@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
 import { createWebClient, WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
+import type { TableSupport } from '../../slack-api/table-fallback-fetch.js';
 import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
@@ -30,6 +31,8 @@ export interface SlackAppOptions {
   signedRequests: SignedRequestClaims;
   /** How often auth.test is tried again while Slack has not authorised the app. */
   authRetry?: AuthRetryPolicy;
+  /** What the process learned about the workspace's table blocks, shared with the relay's client. */
+  tables?: TableSupport;
 }
 
 const EVENTS_PATH = '/slack/events';
@@ -53,6 +56,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     policy: 'app',
     redact: logger.redact,
     fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
+    ...(options.tables ? { tables: options.tables } : {}),
   });
   const authorization = createSlackAuthorization({
     client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),

@@ -11,6 +11,7 @@ import type {
   Button,
   ConfirmationDialog,
   ContextBlock,
+  DataTableBlock,
   InputBlock,
   KnownBlock,
   Option,
@@ -54,6 +55,19 @@ export const SLACK_LIMITS = {
   tablesPerMessage: 1,
   /** Our own cap per table cell (Slack documents none); keeps a table readable. */
   tableCellChars: 2000,
+  /**
+   * data_table: a header plus 1–100 rows, ≤ 20 columns, about 10,000 characters across all cells,
+   * page_size 1–100 (Slack's default 5). Any number of them per message.
+   * @see https://docs.slack.dev/reference/block-kit/blocks/data-table-block
+   */
+  dataTableRows: 101,
+  dataTableColumns: 20,
+  dataTableCellChars: 10_000,
+  dataTablePageSizeMax: 100,
+  /** Ours: rows a page shows (Slack's default of 5 hides most of a statement). */
+  dataTablePageSize: 10,
+  /** Ours: Slack documents no caption limit; a caption is a label, not a paragraph. */
+  dataTableCaptionChars: 150,
   placeholderChars: 150,
   optionTextChars: 75,
   optionValueChars: 150,
@@ -189,6 +203,47 @@ function clampTable(b: TableBlock): TableBlock {
   return out;
 }
 
+const cellChars = (c: TableCell): number => (c.type === 'rich_text' ? 0 : Math.max(1, c.text.length));
+
+/**
+ * A data_table within Slack's limits: ≤ 20 columns, rows padded to one width, a raw_text header,
+ * 2–101 rows and ≤ 10,000 characters across cells (rows past either are dropped, and the caption
+ * says so: renderers split big tables before this, so it is a last resort), a caption, a page
+ * size of 1–100 and a row header column that exists.
+ */
+function clampDataTable(b: DataTableBlock): DataTableBlock {
+  const width = Math.min(SLACK_LIMITS.dataTableColumns, Math.max(1, ...b.rows.map((r) => r.length)));
+  const pad = (r: TableCell[]): TableCell[] => {
+    const cells = r.slice(0, width).map(clampCell);
+    while (cells.length < width) cells.push({ type: 'raw_text', text: ' ' });
+    return cells;
+  };
+  const [first = [], ...rest] = b.rows;
+  // The header takes at most half the character budget, so there is room for rows.
+  const headerCellChars = Math.floor(SLACK_LIMITS.dataTableCellChars / 2 / width);
+  const header = pad(first).map(
+    (c): TableCell => ({ type: 'raw_text', text: c.type === 'rich_text' ? ' ' : nonEmpty(clampPlainText(c.text, headerCellChars), ' ') }),
+  );
+  let budget = SLACK_LIMITS.dataTableCellChars - header.reduce((n, c) => n + cellChars(c), 0);
+  const body: TableCell[][] = [];
+  for (const r of rest.slice(0, SLACK_LIMITS.dataTableRows - 1).map(pad)) {
+    const n = r.reduce((m, c) => m + cellChars(c), 0);
+    if (n > budget) break;
+    budget -= n;
+    body.push(r);
+  }
+  if (body.length === 0) body.push(pad([]));
+  const hidden = Math.max(0, rest.length - body.length);
+  const note = hidden > 0 ? ` (first ${body.length} of ${rest.length} rows)` : '';
+  const caption = `${clampPlainText(nonEmpty(b.caption, 'Table'), SLACK_LIMITS.dataTableCaptionChars - note.length)}${note}`;
+  const out: DataTableBlock = { ...b, caption, rows: [header, ...body] };
+  if (b.page_size !== undefined) out.page_size = Math.max(1, Math.min(SLACK_LIMITS.dataTablePageSizeMax, Math.round(b.page_size)));
+  if (b.row_header_column_index !== undefined && (b.row_header_column_index < 0 || b.row_header_column_index >= width)) {
+    delete out.row_header_column_index;
+  }
+  return out;
+}
+
 function clampInput(b: InputBlock): InputBlock {
   const out: InputBlock = { ...b, label: plainObj(b.label.text, SLACK_LIMITS.inputLabelChars) };
   if (b.hint) out.hint = plainObj(b.hint.text, SLACK_LIMITS.inputHintChars);
@@ -215,7 +270,7 @@ function clampInput(b: InputBlock): InputBlock {
   return out;
 }
 
-/** Per-payload state: the markdown budget, the one table, and id uniqueness. */
+/** Per-payload state: the markdown budget, the one `table` (data_tables are not counted), and id uniqueness. */
 interface ClampState {
   markdownLeft: number;
   tables: number;
@@ -283,6 +338,9 @@ function clampBlock(block: KnownBlock, state: ClampState): KnownBlock | null {
         };
       }
       out = clampTable(block);
+      break;
+    case 'data_table':
+      out = clampDataTable(block);
       break;
     case 'input':
       out = clampInput(block);

@@ -1,4 +1,4 @@
-/** Balance-sheet, cash-flow and income statements as one Slack table each (one table per message). */
+/** Balance-sheet, cash-flow and income statements as one Slack data_table each (statement-table.ts). */
 import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, StatementHeader } from '../../service/types.js';
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
@@ -129,7 +129,7 @@ function renderStatement<R extends StatementHeader>(
     });
   }
   const shown = latestRecords(records);
-  const { table, unit, lines: used } = buildStatementTable(shown, lines);
+  const { table, unit, lines: used } = buildStatementTable(shown, lines, 'Line', title);
   const { currency, mixed } = currencyOf(shown);
   const perShare = lines.some((l) => l.kind === 'per_share' && used.includes(l.label));
   const caption = `${unitCaption(unit, currency)}${perShare ? ` · EPS in ${currency || 'the reported currency'} per share` : ''}`;

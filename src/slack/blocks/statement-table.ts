@@ -1,6 +1,12 @@
-/** Builds the one Slack table of a statement card: periods as columns, key lines as rows. */
+/**
+ * Builds the table of a statement card: periods as columns, key lines as rows, as a `data_table`
+ * whose figures are numeric cells (raw_number: Slack sorts them as numbers) showing the card's
+ * formatting. Every line fits on one page. Where Slack refuses data_table, the clients' fetch
+ * sends it as a `table` (slack-api/table-fallback-fetch.ts).
+ * @see https://docs.slack.dev/reference/block-kit/blocks/data-table-block
+ */
 import type { StatementHeader, StatementSection } from '../../service/types.js';
-import type { RawTextElement, TableBlock } from '@slack/types';
+import type { DataTableBlock, RawNumberElement, RawTextElement } from '@slack/types';
 import { plainText } from './escape.js';
 import { chooseUnit, formatInUnit, formatNumber, formatPercent, isNum, type AmountUnit } from './format.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -47,13 +53,17 @@ export function periodLabel(h: Pick<StatementHeader, 'fiscalYear' | 'fiscalQuart
 
 export const cell = (text: string): RawTextElement => ({ type: 'raw_text', text: plainText(text) || ' ' });
 
-/** Newest first, at most 19 periods (one column is the line label; Slack allows 20 cells). */
-export function latestRecords<R extends Pick<StatementHeader, 'endDate'>>(records: R[], max = SLACK_LIMITS.tableCellsPerRow - 1): R[] {
+/** A figure: its value for sorting, its formatted text for reading; a missing one is text ("—"). */
+export const numberCell = (value: number | undefined, text: string): RawNumberElement | RawTextElement =>
+  value === undefined || !Number.isFinite(value) ? cell(text) : { type: 'raw_number', value, text: plainText(text) || String(value) };
+
+/** Newest first, at most 19 periods (one column is the line label; Slack allows 20 columns). */
+export function latestRecords<R extends Pick<StatementHeader, 'endDate'>>(records: R[], max = SLACK_LIMITS.dataTableColumns - 1): R[] {
   return [...records].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate))).slice(0, max);
 }
 
 export interface BuiltTable {
-  table: TableBlock;
+  table: DataTableBlock;
   unit: AmountUnit;
   /** Lines that had at least one number. */
   lines: string[];
@@ -63,6 +73,7 @@ export function buildStatementTable<R extends StatementHeader>(
   records: R[],
   lines: Array<StatementLine<R>>,
   firstHeader = 'Line',
+  caption = 'Statement',
 ): BuiltTable {
   const present = lines.filter((l) => l.heading || records.some((r) => isNum(l.value(r))));
   const used = present.filter((l, i) => !l.heading || (present[i + 1] !== undefined && !present[i + 1]?.heading));
@@ -76,15 +87,21 @@ export function buildStatementTable<R extends StatementHeader>(
     seen.set(l, n);
     return n > 1 ? `${l} (${records[i]?.endDate ?? n})` : l;
   });
-  const rows: RawTextElement[][] = [[cell(firstHeader), ...uniqueLabels.map(cell)]];
+  const rows: Array<Array<RawTextElement | RawNumberElement>> = [[cell(firstHeader), ...uniqueLabels.map(cell)]];
   for (const line of used) {
     rows.push([
       cell(line.heading ? `— ${line.label} —` : line.label),
-      ...records.map((r) => cell(line.heading ? ' ' : formatLineValue(line, r, unit))),
+      ...records.map((r) => (line.heading ? cell(' ') : numberCell(line.value(r), formatLineValue(line, r, unit)))),
     ]);
   }
+  const body = Math.max(1, rows.length - 1);
   return {
-    table: { type: 'table', rows, column_settings: [{ is_wrapped: true }, ...records.map(() => ({ align: 'right' as const }))] },
+    table: {
+      type: 'data_table',
+      caption: plainText(caption) || 'Statement',
+      rows,
+      page_size: Math.min(body, SLACK_LIMITS.dataTablePageSizeMax),
+    },
     unit,
     lines: used.filter((l) => !l.heading).map((l) => l.label),
   };

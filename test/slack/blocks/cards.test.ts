@@ -182,14 +182,17 @@ describe('financial cards', () => {
   it('balance sheet: one table, periods as columns, unit caption', () => {
     const m = renderBalanceSheet([buildBalance(2023, 0.9), buildBalance(2024)], { symbol: 'SH:600519', companyName: '贵州茅台' });
     expectValidMessage(m);
-    const tables = m.blocks.filter((b) => b.type === 'table');
+    const tables = m.blocks.filter((b) => b.type === 'data_table');
     expect(tables).toHaveLength(1);
     const table = tables[0];
-    if (table?.type !== 'table') return;
+    if (table?.type !== 'data_table') return;
+    expect(table.caption).toBe('贵州茅台 (SH:600519) · Balance sheet');
     expect(table.rows[0]?.map(tableCellText)).toEqual(['Line', 'FY2024', 'FY2023']);
     expect(JSON.stringify(m)).toContain('Amounts in CNY billions');
     const liabilities = table.rows.find((r) => r[0] && tableCellText(r[0]) === 'Total liabilities');
     expect(liabilities?.[1] && tableCellText(liabilities[1])).toBe('-51.0');
+    // A figure is a number cell, so Slack sorts the column by value.
+    expect(liabilities?.[1]).toMatchObject({ type: 'raw_number', value: expect.any(Number) });
     expect(m).toMatchSnapshot();
   });
 

@@ -112,6 +112,27 @@ function blocks(add: Add, list: AnyBlock[], maxBlocks: number): void {
         if ((b.column_settings?.length ?? 0) > L.tableColumnSettings) add(`${p}/column_settings`, 'too many');
         break;
       }
+      case 'data_table': {
+        if (b.caption.trim() === '' || b.caption.length > L.dataTableCaptionChars) add(`${p}/caption`, 'bad caption');
+        if (b.rows.length < 2 || b.rows.length > L.dataTableRows) add(`${p}/rows`, `${b.rows.length} rows`);
+        const width = b.rows[0]?.length ?? 0;
+        let chars = 0;
+        b.rows.forEach((r, j) => {
+          if (r.length > L.dataTableColumns) add(`${p}/rows/${j}`, 'too many cells');
+          if (r.length !== width) add(`${p}/rows/${j}`, 'ragged row');
+          r.forEach((c, k) => {
+            if (c.type === 'rich_text') {
+              if (j === 0) add(`${p}/rows/0/${k}`, 'rich_text header cell');
+              return;
+            }
+            if (c.text.length === 0) add(`${p}/rows/${j}/${k}`, 'empty cell');
+            chars += c.text.length;
+          });
+        });
+        if (chars > L.dataTableCellChars) add(`${p}/rows`, `${chars} characters`);
+        if (b.page_size !== undefined && (b.page_size < 1 || b.page_size > L.dataTablePageSizeMax)) add(`${p}/page_size`, 'out of range');
+        break;
+      }
       case 'input':
         text(add, `${p}/label`, b.label, L.inputLabelChars);
         actionId(`${p}/element`, b.element.action_id);

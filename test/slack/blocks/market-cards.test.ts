@@ -19,8 +19,8 @@ function expectValidMessage(m: SlackMessage): void {
 }
 
 function tableRows(m: SlackMessage): string[][] {
-  const table = m.blocks.find((b) => b.type === 'table');
-  return table?.type === 'table' ? table.rows.map((r) => r.map(tableCellText)) : [];
+  const table = m.blocks.find((b) => b.type === 'table' || b.type === 'data_table');
+  return table?.type === 'table' || table?.type === 'data_table' ? table.rows.map((r) => r.map(tableCellText)) : [];
 }
 
 describe('income statement card', () => {

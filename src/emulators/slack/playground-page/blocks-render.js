@@ -4,6 +4,7 @@
 
 import { h } from './dom.js';
 import { renderText, renderElement, plainOf } from './elements.js';
+import { renderDataTable } from './data-table.js';
 import { renderMarkdown } from './markdown.js';
 import { renderRichText, renderInlineElements } from './rich-text.js';
 
@@ -97,6 +98,8 @@ export function renderBlock(block, ctx, index = 0) {
       return wrap('block-rich-text', renderRichText(block, ctx));
     case 'table':
       return wrap('block-table', renderTable(block, ctx));
+    case 'data_table':
+      return wrap('block-data-table', renderDataTable(block, ctx));
     case 'input':
       return renderInputBlock(block, ctx, block_id, wrap);
     case 'file':

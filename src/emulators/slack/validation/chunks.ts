@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import { checkBlocks } from './blocks.js';
+import { type BlockRules, checkBlocks } from './blocks.js';
 import { slackLimits } from './limits.js';
 import { parseJsonArg } from './parse-json-arg.js';
 import { IssueList, formatIssue, isRecord } from './validation-issue.js';
@@ -16,7 +16,7 @@ const TASK_STATUSES = new Set(['pending', 'in_progress', 'complete', 'error']);
  * Stream chunks (`markdown_text`, `task_update`, `plan_update`, `blocks`) as @slack/types chunk.ts defines them.
  * A `blocks` chunk holds at most 50 blocks (`msg_blocks_too_many`).
  */
-export function validateChunks(raw: unknown): StreamChunk[] {
+export function validateChunks(raw: unknown, rules: BlockRules = {}): StreamChunk[] {
   const parsed = parseJsonArg(raw);
   if (!parsed.ok || !Array.isArray(parsed.value)) {
     throw new SlackApiError('invalid_chunks', { messages: ['chunks must be a JSON array [json-pointer:/chunks]'] });
@@ -47,7 +47,7 @@ export function validateChunks(raw: unknown): StreamChunk[] {
           return;
         }
         if (chunk.blocks.length > slackLimits.streamBlocksPerCall) throw new SlackApiError('msg_blocks_too_many');
-        const report = checkBlocks(chunk.blocks, 'message', `${p}/blocks`);
+        const report = checkBlocks(chunk.blocks, 'message', `${p}/blocks`, undefined, rules);
         issues.issues.push(...report.issues.issues);
         return;
       }
@@ -60,11 +60,11 @@ export function validateChunks(raw: unknown): StreamChunk[] {
 }
 
 /** Blocks passed to chat.stopStream: ≤50 (`msg_blocks_too_many`), otherwise ordinary message block rules. */
-export function validateStreamBlocks(raw: unknown): unknown[] {
+export function validateStreamBlocks(raw: unknown, rules: BlockRules = {}): unknown[] {
   const parsed = parseJsonArg(raw);
   if (!parsed.ok || !Array.isArray(parsed.value)) throw new SlackApiError('invalid_blocks_format');
   if (parsed.value.length > slackLimits.streamBlocksPerCall) throw new SlackApiError('msg_blocks_too_many');
-  const report = checkBlocks(parsed.value, 'message');
+  const report = checkBlocks(parsed.value, 'message', '/blocks', undefined, rules);
   if (!report.issues.ok) throw new SlackApiError('invalid_blocks', { messages: report.issues.issues.map(formatIssue) });
   return parsed.value;
 }

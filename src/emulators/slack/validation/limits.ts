@@ -29,6 +29,13 @@ export const slackLimits = {
   tableColumnSettings: 20,
   /** UNCONFIRMED officially (integrators report one table per message); the safe assumption. */
   tablesPerMessage: 1,
+  /** data_table: a header plus 1–100 rows; "≤20 columns"; about 10,000 characters across all cells. */
+  dataTableMinRows: 2,
+  dataTableRows: 101,
+  dataTableColumns: 20,
+  dataTableCellChars: 10_000,
+  dataTablePageSizeMin: 1,
+  dataTablePageSizeMax: 100,
   placeholderChars: 150,
   optionTextChars: 75,
   optionValueChars: 150,

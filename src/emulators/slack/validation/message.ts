@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import { checkBlocks } from './blocks.js';
+import { type BlockRules, checkBlocks } from './blocks.js';
 import { slackLimits } from './limits.js';
 import { parseJsonArg } from './parse-json-arg.js';
 import { formatIssue } from './validation-issue.js';
@@ -22,12 +22,12 @@ export interface MessageContent {
 }
 
 /** Parses and validates a `blocks` argument for a message; throws Slack's error for the first failing rule. */
-export function validateMessageBlocks(raw: unknown): unknown[] {
+export function validateMessageBlocks(raw: unknown, rules: BlockRules = {}): unknown[] {
   const parsed = parseJsonArg(raw);
   if (!parsed.ok || !Array.isArray(parsed.value)) {
     throw new SlackApiError('invalid_blocks_format', { messages: ['blocks must be a JSON array [json-pointer:/blocks]'] });
   }
-  const report = checkBlocks(parsed.value, 'message');
+  const report = checkBlocks(parsed.value, 'message', '/blocks', undefined, rules);
   if (report.markdownChars > slackLimits.markdownBlockTotalChars) {
     throw new SlackApiError('msg_blocks_too_long', {
       messages: [
@@ -43,7 +43,7 @@ export function validateMessageBlocks(raw: unknown): unknown[] {
  * Message content rules shared by chat.postMessage, chat.update, chat.postEphemeral and response_url.
  * @see https://docs.slack.dev/reference/methods/chat.postMessage
  */
-export function validateMessageContent(input: MessageContentInput, method: MessageMethod): MessageContent {
+export function validateMessageContent(input: MessageContentInput, method: MessageMethod, rules: BlockRules = {}): MessageContent {
   const warnings: string[] = [];
   const hasText = typeof input.text === 'string' && input.text.length > 0;
   const hasBlocks = input.blocks !== undefined && input.blocks !== '' && input.blocks !== null;
@@ -62,7 +62,7 @@ export function validateMessageContent(input: MessageContentInput, method: Messa
   }
   if (!hasText && !hasBlocks && !hasAttachments) throw new SlackApiError('no_text');
 
-  const blocks = hasBlocks ? validateMessageBlocks(input.blocks) : undefined;
+  const blocks = hasBlocks ? validateMessageBlocks(input.blocks, rules) : undefined;
   let attachments: unknown[] | undefined;
   if (hasAttachments) {
     const parsed = parseJsonArg(input.attachments);

@@ -28,6 +28,7 @@ function postMessage(ctx: ApiContext): ApiResult {
       markdown_text: args.value('markdown_text'),
     },
     'chat.postMessage',
+    { refusedBlockTypes: state.refusedBlockTypes },
   );
   const metadata = validateMetadata(args.value('metadata'));
   const threadTs = args.str('thread_ts');
@@ -62,6 +63,7 @@ function postEphemeral(ctx: ApiContext): ApiResult {
       markdown_text: args.value('markdown_text'),
     },
     'chat.postEphemeral',
+    { refusedBlockTypes: state.refusedBlockTypes },
   );
   const ts = state.nextTs();
   const threadTs = args.str('thread_ts');
@@ -106,6 +108,7 @@ function update(ctx: ApiContext): ApiResult {
       markdown_text: args.value('markdown_text'),
     },
     'chat.update',
+    { refusedBlockTypes: state.refusedBlockTypes },
   );
   const metadata = validateMetadata(args.value('metadata'));
   message.text = content.text;

@@ -76,7 +76,9 @@ function completeUpload(ctx: ApiContext): ApiResult {
   }
   const comment = ctx.args.str('initial_comment') ?? '';
   if (comment.length > MAX_INITIAL_COMMENT_CHARS) throw new SlackApiError('msg_too_long');
-  const blocks = ctx.args.has('blocks') ? validateMessageBlocks(ctx.args.value('blocks')) : undefined;
+  const blocks = ctx.args.has('blocks')
+    ? validateMessageBlocks(ctx.args.value('blocks'), { refusedBlockTypes: ctx.state.refusedBlockTypes })
+    : undefined;
 
   // Completing a file again does not share it a second time: Slack finishes an upload once.
   const fresh = requests.filter(({ file }) => !file.completed);

@@ -28,7 +28,7 @@ function readContent(ctx: ApiContext): StreamContent {
     return { mode: 'markdown_text', markdown };
   }
   if (hasChunks) {
-    const chunks = validateChunks(ctx.args.value('chunks'));
+    const chunks = validateChunks(ctx.args.value('chunks'), { refusedBlockTypes: ctx.state.refusedBlockTypes });
     return chunks.length > 0 ? { mode: 'chunks', chunks } : {};
   }
   return {};
@@ -120,7 +120,9 @@ function stopStream(ctx: ApiContext): ApiResult {
   const { message, stream } = streamingMessage(ctx);
   const content = readContent(ctx);
   checkMode(stream, content);
-  const blocks = ctx.args.has('blocks') ? validateStreamBlocks(ctx.args.value('blocks')) : undefined;
+  const blocks = ctx.args.has('blocks')
+    ? validateStreamBlocks(ctx.args.value('blocks'), { refusedBlockTypes: ctx.state.refusedBlockTypes })
+    : undefined;
   const metadata = validateMetadata(ctx.args.value('metadata'));
   applyContent(message, stream, content);
   if (blocks !== undefined) message.blocks = [...(message.blocks ?? []), ...blocks];

@@ -1,12 +1,16 @@
 /**
  * Agent Markdown → Block Kit: headers (h1/h2), mrkdwn sections (paragraphs, lists, quotes,
- * code, smaller headings), dividers, and Markdown tables as Slack `table` blocks. Every block
- * produced is valid on its own (sections ≤ 3000 chars, tables ≤ 100 rows × 20 columns);
- * splitIntoMessages then distributes them over messages (≤ 50 blocks, one table, text budget).
+ * code, smaller headings), dividers, and Markdown tables as Slack `data_table` blocks (sortable,
+ * paged, several per message; data-table.ts), or `table` blocks, or text. Every block produced is
+ * valid on its own (sections ≤ 3000 chars, tables within their row, column and character limits);
+ * splitIntoMessages then distributes them over messages (≤ 50 blocks, one `table`, text budget).
  * Nothing is dropped: what cannot be shown as intended is shown another way, with a note.
+ * @see https://docs.slack.dev/reference/block-kit/blocks/data-table-block
  * @see https://docs.slack.dev/reference/block-kit/blocks/table-block
  */
 import type { ContextBlock, KnownBlock, SectionBlock, TableBlock } from '@slack/types';
+import { buildDataTables } from '../data-table.js';
+import { plainText } from '../escape.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { lexMarkdown, tokensToPieces, type Piece } from './markdown-pieces.js';
 import type { LinkPolicy } from './present-link.js';
@@ -16,8 +20,11 @@ import { tableAsText, type ColumnAlign } from './table-as-text.js';
 type ColumnSetting = NonNullable<TableBlock['column_settings']>[number];
 
 export interface MarkdownToBlocksOptions {
-  /** 'blocks' (default): Markdown tables become table blocks; 'text': monospaced/records text. */
-  tables?: 'blocks' | 'text';
+  /**
+   * 'data_table' (default): Markdown tables become data_table blocks; 'blocks': `table` blocks
+   * (one per message); 'text': monospaced/records text.
+   */
+  tables?: 'data_table' | 'blocks' | 'text';
   /** Section text cap; default Slack's 3000. */
   maxSectionChars?: number;
   /** Which link hosts may keep a plain label (present-link.ts); default none. */
@@ -69,9 +76,21 @@ function splitTableRows(rows: readonly string[][], maxRows: number): string[][][
   return parts;
 }
 
-function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Omit<MarkdownToBlocksOptions, 'links'>>): KnownBlock[] {
+type ResolvedOptions = Required<Omit<MarkdownToBlocksOptions, 'links'>>;
+
+/** A caption for screen readers and the table's title: where it stands and what its columns are. */
+function tableCaption(rows: readonly string[][], heading: string | undefined, n: number): string {
+  const columns = (rows[0] ?? []).map((c) => c.trim()).filter((c) => c !== '');
+  const what = columns.length > 0 ? `: ${columns.join(', ')}` : '';
+  // Plain text, neutralised like every cell: a caption must not ping anyone either.
+  return plainText(heading ? `${heading} — table ${n}${what}` : `Table ${n}${what}`);
+}
+
+function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: ResolvedOptions, caption: string): KnownBlock[] {
   const width = Math.max(0, ...rows.map((r) => r.length));
   const longCell = rows.some((r) => r.some((c) => c.length > SLACK_LIMITS.tableCellChars));
+  // Wider than 20 columns: split into column groups (first column repeated) as data_tables.
+  if (opts.tables === 'data_table' && !longCell) return buildDataTables(rows, { caption });
   if (opts.tables === 'text' || width > SLACK_LIMITS.tableCellsPerRow || longCell) {
     const blocks: KnownBlock[] = [];
     if (opts.tables !== 'text') {
@@ -98,12 +117,14 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: Required<Om
 
 /** Pieces → blocks: consecutive text pieces share a section up to the section limit. */
 function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): KnownBlock[] {
-  const opts: Required<Omit<MarkdownToBlocksOptions, 'links'>> = {
-    tables: options.tables ?? 'blocks',
+  const opts: ResolvedOptions = {
+    tables: options.tables ?? 'data_table',
     maxSectionChars: Math.min(options.maxSectionChars ?? SLACK_LIMITS.sectionTextChars, SLACK_LIMITS.sectionTextChars),
   };
   const blocks: KnownBlock[] = [];
   let pending = '';
+  let heading: string | undefined;
+  let tables = 0;
   const flush = (): void => {
     if (pending.trim() !== '') for (const part of splitMrkdwn(pending, opts.maxSectionChars)) blocks.push(sectionBlock(part));
     pending = '';
@@ -119,10 +140,15 @@ function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptio
       continue;
     }
     flush();
-    if (p.kind === 'header') blocks.push({ type: 'header', text: { type: 'plain_text', text: p.text, emoji: true } });
-    else if (p.kind === 'divider') blocks.push({ type: 'divider' });
+    if (p.kind === 'header') {
+      heading = p.text;
+      blocks.push({ type: 'header', text: { type: 'plain_text', text: p.text, emoji: true } });
+    } else if (p.kind === 'divider') blocks.push({ type: 'divider' });
     else if (p.kind === 'note') blocks.push(noteBlock(p.mrkdwn));
-    else blocks.push(...tableToBlocks(p.rows, p.align, opts));
+    else {
+      tables += 1;
+      blocks.push(...tableToBlocks(p.rows, p.align, opts, tableCaption(p.rows, heading, tables)));
+    }
   }
   flush();
   return blocks;

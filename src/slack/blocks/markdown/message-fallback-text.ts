@@ -31,6 +31,7 @@ function firstWords(blocks: readonly KnownBlock[]): string {
       const words = b.text.type === 'mrkdwn' ? mrkdwnToWords(b.text.text) : escapeMrkdwn(b.text.text);
       if (words !== '') return words;
     }
+    if (b.type === 'data_table') return escapeMrkdwn(b.caption);
     if (b.type === 'table' && b.rows[0]) return `Table: ${escapeMrkdwn(b.rows[0].map((c) => tableCellText(c).trim()).join(', '))}`;
   }
   for (const b of blocks) {

@@ -1,6 +1,6 @@
 /**
  * Distributes blocks over as many thread messages as needed. Each message holds at most 50
- * blocks, one table, sections ≤ 3000 chars, and a total text budget below the point where
+ * blocks, one `table` (any number of `data_table`s), sections ≤ 3000 chars, and a total text budget below the point where
  * chat.postMessage answers `msg_blocks_too_long` (undocumented; observed ≈ 12–13k chars, so we
  * keep ~11k). Splits happen at block boundaries; an oversize section is cut at a sentence or
  * word boundary, an oversize table by rows with its header repeated. Nothing is dropped
@@ -18,6 +18,7 @@ import { messageFallbackText } from './message-fallback-text.js';
 
 export interface MessageLimits {
   maxBlocks: number;
+  /** `table` blocks per message; data_table blocks are not limited this way. */
   maxTables: number;
   maxSectionChars: number;
   /** Characters of text across all blocks of one message. */

@@ -96,7 +96,7 @@ describe('emulated runs', () => {
     expect(view.usage.totalTokens).toBe(view.usage.inputTokens + view.usage.outputTokens);
     const messages = renderFinalAnswer(view, ctx);
     for (const m of messages) expect(findMessageViolations(m)).toEqual([]);
-    expect(messages[0]!.blocks.some((b) => b.type === 'table')).toBe(true);
+    expect(messages[0]!.blocks.some((b) => b.type === 'data_table')).toBe(true);
   });
 
   it('a failing run ends with the error in plain words', () => {

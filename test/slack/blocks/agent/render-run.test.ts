@@ -187,7 +187,8 @@ describe('renderFinalAnswer', () => {
 
   it('a 40,000-char report splits into several valid messages, footer in the last', () => {
     const messages = renderFinalAnswer(fold(buildRunEvents({ report: buildLongReport() })), { ...ctx, demo: true });
-    expect(messages.length).toBeGreaterThan(4);
+    // Its tables are data_tables, several to a message, so it takes fewer messages than with `table`.
+    expect(messages.length).toBeGreaterThan(3);
     expectValid(messages);
     const last = allStrings(messages[messages.length - 1]!.blocks);
     expect(last.some((s) => s.startsWith(':stopwatch:'))).toBe(true);

@@ -97,7 +97,7 @@ describe('links in agent text', () => {
 
   it('table cells (cannot link) name the real host, never a bare untrusted address', () => {
     const md = '| Action | Link |\n|---|---|\n| verify | [Verify your account](https://evil.example/x) |';
-    const tables = markdownToBlocks(md).filter((b): b is Extract<KnownBlock, { type: 'table' }> => b.type === 'table');
+    const tables = markdownToBlocks(md).filter((b): b is Extract<KnownBlock, { type: 'data_table' }> => b.type === 'data_table');
     const cells = allStrings(tables);
     expect(cells).toContain('Verify your account (evil.example)');
     expect(cells.join(' ')).not.toContain('https://evil.example');

@@ -80,9 +80,9 @@ describe('markdownToBlocks: constructs', () => {
   });
 
   it('tables become table blocks with header row, alignment and padded cells', () => {
-    const [table] = markdownToBlocks('| 指标 | 2024 | 说明 |\n|:--|--:|:-:|\n| **营收** | 1,741.4 | a \\| b |\n| 利润 | |').filter(
-      (b): b is TableBlock => b.type === 'table',
-    );
+    const [table] = markdownToBlocks('| 指标 | 2024 | 说明 |\n|:--|--:|:-:|\n| **营收** | 1,741.4 | a \\| b |\n| 利润 | |', {
+      tables: 'blocks',
+    }).filter((b): b is TableBlock => b.type === 'table');
     expect(table!.rows.map((r) => r.map(tableCellText))).toEqual([
       ['指标', '2024', '说明'],
       ['营收', '1,741.4', 'a | b'],
@@ -97,7 +97,7 @@ describe('markdownToBlocks: constructs', () => {
 
   it('a table over 100 rows is split into tables of ≤ 100 rows, header repeated, with notes', () => {
     const md = `| n | v |\n|---|---|\n${Array.from({ length: 250 }, (_, i) => `| ${i + 1} | x${i + 1} |`).join('\n')}`;
-    const blocks = markdownToBlocks(md);
+    const blocks = markdownToBlocks(md, { tables: 'blocks' });
     const tables = blocks.filter((b): b is TableBlock => b.type === 'table');
     expect(tables.map((t) => t.rows.length)).toEqual([100, 100, 53]);
     for (const t of tables) expect(t.rows[0]!.map(tableCellText)).toEqual(['n', 'v']);
@@ -112,7 +112,7 @@ describe('markdownToBlocks: constructs', () => {
   it('a table over 20 columns falls back to text with a visible note', () => {
     const cols = Array.from({ length: 24 }, (_, i) => `c${i}`);
     const md = `| ${cols.join(' | ')} |\n|${cols.map(() => '---').join('|')}|\n| ${cols.map((c) => `${c}v`).join(' | ')} |`;
-    const blocks = markdownToBlocks(md);
+    const blocks = markdownToBlocks(md, { tables: 'blocks' });
     expect(blocks.some((b) => b.type === 'table')).toBe(false);
     expect(allStrings(blocks)).toContain('Table shown as text: it has 24 columns and Slack tables hold at most 20.');
     expect(sectionTexts(blocks).join('\n')).toContain('c23v');

@@ -30,7 +30,7 @@ describe('splitIntoMessages', () => {
   it('a 40,000-char report with several tables splits into messages each within limits, losing nothing', () => {
     const report = buildLongReport();
     expect(report.length).toBeGreaterThan(40_000);
-    const blocks = markdownToBlocks(report);
+    const blocks = markdownToBlocks(report, { tables: 'blocks' });
     const messages = splitIntoMessages(blocks);
     expect(messages.length).toBeGreaterThan(4);
     expectWithinLimits(messages);
@@ -50,7 +50,7 @@ describe('splitIntoMessages', () => {
   it('a huge table is split by rows across messages with the header repeated', () => {
     const cell = 'x'.repeat(60);
     const md = `| a | b | c | d |\n|---|---|---|---|\n${Array.from({ length: 300 }, (_, i) => `| ${i} | ${cell} | ${cell} | ${cell} |`).join('\n')}`;
-    const messages = splitIntoMessages(markdownToBlocks(md));
+    const messages = splitIntoMessages(markdownToBlocks(md, { tables: 'blocks' }));
     expectWithinLimits(messages);
     const tables = messages.flatMap((m) => m.blocks.filter((b): b is TableBlock => b.type === 'table'));
     expect(tables.length).toBeGreaterThan(3);
@@ -62,7 +62,7 @@ describe('splitIntoMessages', () => {
   });
 
   it('puts a second table in a new message and carries a heading along', () => {
-    const blocks = markdownToBlocks('intro\n\n| a |\n|---|\n| 1 |\n\n## Next table\n\n| b |\n|---|\n| 2 |\n\noutro');
+    const blocks = markdownToBlocks('intro\n\n| a |\n|---|\n| 1 |\n\n## Next table\n\n| b |\n|---|\n| 2 |\n\noutro', { tables: 'blocks' });
     const messages = splitIntoMessages(blocks);
     expect(messages.map((m) => m.blocks.map((b) => b.type))).toEqual([
       ['section', 'table'],
@@ -124,7 +124,7 @@ describe('splitIntoMessages', () => {
       });
     fc.assert(
       fc.property(fc.array(fc.oneof(prose, heading, table, fc.constant('- a\n- b\n  - c')), { minLength: 1, maxLength: 8 }), (parts) => {
-        const messages = splitIntoMessages(markdownToBlocks(parts.join('\n\n')));
+        const messages = splitIntoMessages(markdownToBlocks(parts.join('\n\n'), { tables: 'blocks' }));
         expectWithinLimits(messages);
         const narrowTables = parts.filter((p) => p.startsWith('| c0') && !p.split('\n')[0]!.includes('c20'));
         const expectedRows = narrowTables.reduce((n, p) => n + p.split('\n').length - 2, 0);
