@@ -26,6 +26,11 @@ import { runSourcesBlocks } from './run-sources.js';
 
 /** An answer longer than this many messages is posted as its first part plus a Markdown file. */
 export const MAX_ANSWER_MESSAGES = 4;
+/**
+ * …or longer than this many characters of Markdown, however compactly it packs (data tables hold
+ * ~10,000 characters each): past about three screens a thread is not where a report is read.
+ */
+export const MAX_ANSWER_MARKDOWN_CHARS = 12_000;
 
 interface AnswerLayout {
   body: KnownBlock[];
@@ -60,7 +65,7 @@ export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits
 }
 
 /**
- * A report too long for MAX_ANSWER_MESSAGES messages: the first message's worth of it, a line
+ * A report too long for MAX_ANSWER_MESSAGES messages (or MAX_ANSWER_MARKDOWN_CHARS characters): the first message's worth of it, a line
  * saying the full report is attached, then the ending, sources (once) and footer; and the file
  * with the full report Markdown. Undefined when the answer fits in a few messages.
  */
@@ -71,12 +76,13 @@ export function renderFinalAnswerWithFile(
 ): FinalAnswerWithFile | undefined {
   const { body, tail } = answerLayout(view, ctx);
   const limits = resolveMessageLimits(limitOverrides);
+  const markdown = finalAnswerMarkdown(view);
   const all = splitIntoMessages(body, { ...limits, maxMessages: MAX_ANSWER_MESSAGES + 1 }, { tail });
-  if (all.length <= MAX_ANSWER_MESSAGES) return undefined;
+  if (all.length <= MAX_ANSWER_MESSAGES && markdown.length <= MAX_ANSWER_MARKDOWN_CHARS) return undefined;
   const file: ReportFile = {
     filename: reportFileName(view.report?.title),
     title: reportFileTitle(view.report?.title),
-    markdown: finalAnswerMarkdown(view),
+    markdown,
   };
   const attached: KnownBlock[] = [
     noteBlock(`${ELLIPSIS}The answer is too long for a few messages: the full report is attached below as ${escapeMrkdwn(file.filename)}.`),
