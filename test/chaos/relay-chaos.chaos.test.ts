@@ -197,11 +197,15 @@ async function leaseHolders(redis: PrivateRedis): Promise<string[]> {
 /**
  * Two things in a final answer do not come from the run's events, so they are left out of the
  * comparison: the elapsed time (counted from when each relay started, a second apart here) and
- * links to the service's conversation page (a recorded run has no address for it).
+ * links to the service's conversation page (a recorded run has no address for it), and the
+ * conversation id the feedback buttons carry (the recorded run's is its own).
  */
 function withoutRelayFacts(value: unknown): unknown {
   if (typeof value === 'string')
-    return value.replace(/:stopwatch: [^·]*·\s*/g, '').replace(/ ?<[^|>]*\/agent\/conversations\/[^|>]*\|[^>]*>/g, '');
+    return value
+      .replace(/:stopwatch: [^·]*·\s*/g, '')
+      .replace(/ ?<[^|>]*\/agent\/conversations\/[^|>]*\|[^>]*>/g, '')
+      .replace(/"c":"[^"]*"/g, '"c":""');
   if (Array.isArray(value)) return value.map(withoutRelayFacts).filter((v) => (v as { text?: unknown })?.text !== '');
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutRelayFacts(v)]));

@@ -99,7 +99,8 @@ describe('long answers: first part plus the full report as a file', () => {
 
     const replies = botReplies(harness, channel, ts);
     expect(replies.some((m) => (m.files ?? []).length > 0)).toBe(false);
-    expect(replies.length).toBeGreaterThan(4);
+    // All of it as messages (data tables pack the 40,000 characters into a few).
+    expect(replies.length).toBeGreaterThan(1);
     expect(record.replyTs).toEqual(replies.map((m) => m.ts));
     const all = replies.map(messageText).join('\n');
     expect(all).not.toContain('attached below');

@@ -1,4 +1,5 @@
 import type { AgentViewThread } from '../sinks/agent-view-thread.js';
+import type { RunView } from '../state/run-view.js';
 import { createNativeStreamSink } from '../sinks/native-stream-sink.js';
 import type { RunSink, SinkEvents } from '../sinks/run-sink.js';
 import { createUpdateSink, type SinkDeps } from '../sinks/update-sink.js';
@@ -39,11 +40,16 @@ export function createRunSink(ctx: RunContext): RunSink {
     run.delivery === 'native'
       ? createNativeStreamSink(target, deps, { ...ctx.deps.native, recipientUserId: run.askerUserId })
       : createUpdateSink(target, deps);
-  return ctx.agentView ? withAgentViewStatus(sink, ctx.agentView) : sink;
+  return ctx.agentView ? withAgentViewStatus(sink, ctx.agentView, ctx.view) : sink;
 }
 
-/** Every view the sink is offered also sets the agent view's status line. */
-function withAgentViewStatus(sink: RunSink, agentView: AgentViewThread): RunSink {
+/**
+ * Every view the sink is offered also sets the agent view's status line. The run works from the
+ * moment its events are followed, so its session shows Slack's Stop at once, not at the first
+ * event (an agent that thinks for a while before it says anything can be stopped meanwhile).
+ */
+function withAgentViewStatus(sink: RunSink, agentView: AgentViewThread, current: RunView): RunSink {
+  agentView.show(current);
   return {
     get path() {
       return sink.path;

@@ -91,8 +91,9 @@ describe('a Redis restart that loses everything during a run', () => {
     const [expected] = finalThread(h.slack, reference.channel, reference.threadTs);
     expect(expected!.text).toContain('Moutai');
     expect(reply!.text).toBe(expected!.text);
-    // The footer's elapsed time counts from the relay's own start: it may differ by a second.
-    const body = (blocks: unknown[]) => blocks.filter((b) => (b as { type: string }).type !== 'context');
+    // The footer's elapsed time counts from the relay's own start: it may differ by a second; the
+    // feedback buttons carry each run's own conversation id.
+    const body = (blocks: unknown[]) => blocks.filter((b) => !['context', 'context_actions'].includes((b as { type: string }).type));
     expect(body(reply!.blocks)).toEqual(body(expected!.blocks));
     const shown = h.slack.threadReplies(run.channel, run.threadTs).filter((m) => m.ts !== run.threadTs);
     expect(shown[0]!.metadata?.event_payload).toMatchObject({ run_id: run.runId, status: 'completed' });
