@@ -314,7 +314,8 @@ function renderFeedback(el, ctx, scope) {
         },
       },
       h('span', { 'aria-hidden': 'true' }, glyph),
-      h('span', { class: 'btn-feedback-label' }, plainOf(button.text)),
+      // A label that is only the glyph again is not repeated.
+      plainOf(button.text).trim() === glyph ? null : h('span', { class: 'btn-feedback-label' }, plainOf(button.text)),
     );
     buttons.push(node);
     wrap.appendChild(node);
