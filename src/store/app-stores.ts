@@ -12,6 +12,7 @@ import { SignedRequestDedupe } from './signed-request-dedupe.js';
 import { Subscriptions } from './subscriptions.js';
 import { ThreadConversations } from './thread-conversations.js';
 import { ThreadQuestionQueue } from './thread-question-queue.js';
+import { ThreadStartClaims } from './thread-start-claims.js';
 
 export interface AppStores {
   state: StateStore;
@@ -20,6 +21,8 @@ export interface AppStores {
   threads: ThreadConversations;
   /** Questions waiting behind a run in their thread. */
   questionQueue: ThreadQuestionQueue;
+  /** Who is starting a run in a thread right now (one at a time). */
+  threadStarts: ThreadStartClaims;
   events: EventDedupe;
   signedRequests: SignedRequestDedupe;
   subscriptions: Subscriptions;
@@ -38,6 +41,7 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     leases,
     threads: new ThreadConversations(state, clock),
     questionQueue: new ThreadQuestionQueue(state, clock),
+    threadStarts: new ThreadStartClaims(leases),
     events: new EventDedupe(state),
     signedRequests: new SignedRequestDedupe(state),
     subscriptions: new Subscriptions(state),

@@ -51,6 +51,8 @@ export const RECENT_RUNS_LIMIT = 10;
 export const leaseNames = {
   run: (runId: string): string => `run:${runId}`,
   digest: (teamId: string, channelId: string): string => `digest:${teamId}:${channelId}`,
+  /** Held while a run is being started in a thread, until its record shows it as active. */
+  threadStart: (teamId: string, channelId: string, threadTs: string): string => `thread-start:${teamId}:${channelId}:${threadTs}`,
 } as const;
 
 export const keys = {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResearchDesk } from '../../src/research-desk.js';
 import { startHarness, type Harness } from './harness.js';
-import { botReplies, eventIdFor, failedCalls, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
+import { botReplies, eventIdFor, eventually, failedCalls, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
 
 describe('conversations in threads', () => {
   let h: Harness;
@@ -123,6 +123,32 @@ describe('conversations in threads', () => {
         .reverse(),
     ).toEqual(['How did Apple’s revenue mix change?', 'And services margins?', 'And the buyback pace?']);
     expect(botReplies(h, channel, root)).toHaveLength(3);
+  });
+
+  it('starts one run, not two, for two questions asked at the same moment in an idle thread; the other waits its turn', async () => {
+    const { ts: root } = await h.slack.postMessage({ text: mention('How did Apple’s revenue mix change?') });
+    await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, root, 'app_mention')), 30_000);
+    h.service.pauseAgentRuns();
+    try {
+      // Both pass the busy check together (no run is active in the thread): only one may start.
+      const [a, b] = await Promise.all([
+        h.slack.postMessage({ text: 'And services margins?', thread_ts: root }),
+        h.slack.postMessage({ text: 'And the buyback pace?', thread_ts: root }),
+      ]);
+      const ids = [a, b].map((m) => runIdForEvent(h, channel, eventIdFor(h, m.ts, 'message')));
+      await h.slack.waitFor(() => h.ephemerals().some((e) => e.text.includes('right after the question I’m working on')), 10_000);
+      const started = async () => (await Promise.all(ids.map((id) => h.desk.stores.runs.get(id)))).filter((r) => r !== null);
+      await eventually(async () => (await started()).length > 0, 10_000);
+      expect(await started()).toHaveLength(1);
+    } finally {
+      h.service.resumeAgentRuns();
+    }
+    const ids = h.slack
+      .threadReplies(channel, root)
+      .filter((m) => !m.bot_id && m.ts !== root)
+      .map((m) => runIdForEvent(h, channel, eventIdFor(h, m.ts, 'message')));
+    const ended = await Promise.all(ids.map((id) => waitForRunEnd(h, id, 30_000)));
+    expect(ended.map((r) => r.status)).toEqual(['completed', 'completed']);
   });
 
   it('made no Slack call that failed validation or hit a rate limit', () => {

@@ -115,15 +115,31 @@ async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: Han
   } else if (busy || (await othersWaiting(deps, input))) {
     return queueBehindRun(deps, input, h, busy);
   }
-  const result = await deps.relay.startRun({
-    teamId: input.teamId,
-    channelId: input.channelId,
-    threadTs: input.threadTs,
-    askerUserId: input.userId,
-    question: h.question,
-    requestId: input.requestId,
-    ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
-  });
+  // Two questions at the same moment in an idle thread both pass the busy check: the one that
+  // claims the thread starts, the other waits behind it as if the run were already there.
+  const thread = threadOf(input);
+  if (!(await deps.stores.threadStarts.claim(thread, h.ownRunId))) {
+    const holder = (await deps.stores.threadStarts.holder(thread)) ?? undefined;
+    if (input.fromQueue) return { status: 'busy', runId: holder ?? '', message: BUSY_MESSAGE };
+    return queueBehindRun(deps, input, h, holder);
+  }
+  let result: Awaited<ReturnType<typeof deps.relay.startRun>>;
+  try {
+    result = await deps.relay.startRun({
+      teamId: input.teamId,
+      channelId: input.channelId,
+      threadTs: input.threadTs,
+      askerUserId: input.userId,
+      question: h.question,
+      requestId: input.requestId,
+      ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
+    });
+  } finally {
+    // The run's record (starting, then running) keeps the thread busy from here on.
+    await deps.stores.threadStarts
+      .release(thread, h.ownRunId)
+      .catch((error: unknown) => h.log.warn('could not release a thread start claim', { error }));
+  }
   if (!result.started) {
     h.log.info('request already handed to a run', { runId: result.runId, reason: result.reason });
     return { status: 'duplicate', runId: result.runId, reason: result.reason ?? 'already_running' };
