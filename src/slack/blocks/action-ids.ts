@@ -23,6 +23,11 @@ export const ACTION_IDS = {
   subscriptionRemove: 'rd.sub.remove',
   homeRefresh: 'rd.home.refresh',
   homeOpenFinancials: 'rd.home.financials',
+  /** A card's own row (card-actions.ts): each runs the card's source command again for its data. */
+  cardChart: 'rd.card.chart',
+  cardCsv: 'rd.card.csv',
+  cardXlsx: 'rd.card.xlsx',
+  cardShare: 'rd.card.share',
 } as const;
 
 export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

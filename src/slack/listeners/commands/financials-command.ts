@@ -11,6 +11,8 @@ import type { CommandContext } from '../command-context.js';
 import { respondEphemeral } from '../deliver-card.js';
 import { withFailureReply } from '../failure-reply.js';
 import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
+import { financialsCardOffer } from '../fetch/financials-card-offer.js';
+import { withCardActions } from '../../blocks/card-actions.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { splitPublicFlag } from '../public-flag.js';
 import { retryOption } from '../retry-value.js';
@@ -29,14 +31,14 @@ export async function runFinancialsCommand(deps: ListenerDeps, ctx: CommandConte
   const flag = splitPublicFlag(ctx.command.text);
   const args = parseFinancialsArgs(flag.text, new Date(deps.clock()));
   ctx.log.info('/financials', { sub: args.kind, channel: ctx.command.channel_id });
-  await withFailureReply(() => dispatch(deps, ctx, args, flag.public), {
+  await withFailureReply(() => dispatch(deps, ctx, args, flag.public, flag.text), {
     ...commandFailureTarget(ctx),
     action: args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal' ? '/financials' : financialsAction(args),
     ...retryOption({ kind: 'command', command: '/financials', text: ctx.command.text }),
   });
 }
 
-async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: FinancialsArgs, isPublic: boolean): Promise<void> {
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: FinancialsArgs, isPublic: boolean, text: string): Promise<void> {
   switch (args.kind) {
     case 'modal':
       return openFinancialsModal(ctx.client, ctx.command.trigger_id, { channelId: ctx.command.channel_id });
@@ -46,7 +48,8 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: Financial
       return respondEphemeral(ctx.respond, renderUsage(args));
     default: {
       const card = await fetchFinancialsCard(deps.service, args, { correlationId: ctx.correlationId, log: ctx.log });
-      return answerCommand(ctx, card, isPublic ? 'public' : 'ephemeral');
+      const offered = withCardActions(card, financialsCardOffer(args, text.trim(), isPublic));
+      return answerCommand(ctx, offered, isPublic ? 'public' : 'ephemeral');
     }
   }
 }

@@ -1,0 +1,16 @@
+/**
+ * Which buttons a /financials card offers (card-actions.ts). One line per button, so the chart,
+ * export and share work each switch on their own.
+ */
+import type { CardOffer } from '../../blocks/card-actions.js';
+import type { FinancialsRequest } from './fetch-financials-card.js';
+
+export function financialsCardOffer(_args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
+  return {
+    source: { command: '/financials', text },
+    chart: false,
+    csv: false,
+    xlsx: false,
+    share: false && !isPublic,
+  };
+}
