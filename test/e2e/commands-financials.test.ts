@@ -83,7 +83,7 @@ describe('/financials', () => {
     expect(allText(cash)).toContain('HK:00700 · Cash flow');
     expect(dataTableOf(cash)?.rows?.[0]).toHaveLength(4);
     const q2 = await command(h, '/financials US:AAPL balance fy:2024 q:Q2');
-    expect(allText(q2)).toContain('2024 Q2');
+    expect(allText(q2)).toContain('Q2 FY2024');
   });
 
   it('shows the income statement with EPS and margins', async () => {

@@ -10,6 +10,7 @@ import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { chooseUnit, formatInUnit, formatNumber, formatPercent, isNum, MISSING, unitCaption, type AmountUnit } from './format.js';
 import { clampMessage } from './limits.js';
+import { formatChange, NOT_MEANINGFUL_NOTE } from './percent-change.js';
 import { latestPeriod, segmentShares } from './revenue-card.js';
 import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, type CompanyContext } from './statement-card.js';
 import { cell, formatLineValue, latestRecords, periodLabel, type StatementLine } from './statement-table.js';
@@ -34,24 +35,12 @@ const SNAPSHOT_BALANCE = [
 ];
 const SNAPSHOT_CASH = ['Operating cash flow', 'Investing cash flow', 'Financing cash flow', 'Net change in cash', 'Cash at end'];
 
-/** Beyond this a percentage says more about a near-zero base than about the company. */
-const MEANINGFUL_CHANGE_PCT = 1000;
-
-/** Change of a line between two periods: a percentage for amounts, percentage points for a margin. */
+/** Change of a line between two periods: a percentage for amounts (percent-change.ts), percentage points for a margin. */
 function lineChange<R>(line: StatementLine<R>, latest: R, prior: R | undefined): string {
   const a = line.value(latest);
   const b = prior && line.value(prior);
   if (line.kind === 'percent') return isNum(a) && isNum(b) ? `${formatNumber(a - b, 1, true)} pp` : MISSING;
-  return change(a, b);
-}
-
-function change(a: number | undefined, b: number | undefined): string {
-  if (!isNum(a) || !isNum(b) || b === 0) return MISSING;
-  const pct = ((a - b) / Math.abs(b)) * 100;
-  // A sign flip or a tiny prior value gives a meaningless percentage: say so (analysts write n/m).
-  if (Math.sign(a) !== Math.sign(b) && a !== 0) return 'n/m';
-  if (Math.abs(pct) > MEANINGFUL_CHANGE_PCT) return 'n/m';
-  return formatPercent(pct, true, 1);
+  return formatChange(a, b, line.negativeAs);
 }
 
 export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage {
@@ -78,7 +67,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
         cell(l.label),
         cell(formatInUnit(l.value(b0), unit)),
         cell(b1 ? formatInUnit(l.value(b1), unit) : MISSING),
-        cell(change(l.value(b0), b1 && l.value(b1))),
+        cell(lineChange(l, b0, b1)),
       ]);
   }
   if (c0 && cLines.length) {
@@ -88,7 +77,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
         cell(l.label),
         cell(formatInUnit(l.value(c0), unit)),
         cell(c1 ? formatInUnit(l.value(c1), unit) : MISSING),
-        cell(change(l.value(c0), c1 && l.value(c1))),
+        cell(lineChange(l, c0, c1)),
       ]);
   }
 
@@ -106,11 +95,15 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
   const hasTable = rows.length > 1;
   const blocks: Array<KnownBlock | false> = [
     header(title),
-    context(escapeMrkdwn(`${unitCaption(unit, currency)} · change is latest vs prior period`)),
+    context(
+      escapeMrkdwn(
+        `${unitCaption(unit, currency)} · change is latest vs prior period${rows.some((r) => r[3]?.text === 'n/m') ? ` · ${NOT_MEANINGFUL_NOTE}` : ''}`,
+      ),
+    ),
     hasTable
       ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] }
       : section('_No income, balance-sheet or cash-flow data is available for this company._'),
-    mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(revenuePeriodLabel(latest))}` : ''}*`),
+    mixFields.length > 0 && section(`*Revenue mix${latest ? ` · ${escapeMrkdwn(periodLabel(latest))}` : ''}*`),
     mixFields.length > 0 && fields(mixFields),
     regions.length > 0 &&
       context(
@@ -138,12 +131,6 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
     .filter(Boolean)
     .join('\n');
   return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
-}
-
-/** "FY2025" already names its year; "H1" does not. */
-function revenuePeriodLabel(period: { period: string; fiscalYear: number }): string {
-  const label = period.period.trim();
-  return label.includes(String(period.fiscalYear)) ? label : `${label} ${period.fiscalYear}`.trim();
 }
 
 function incomeRows(

@@ -7,6 +7,7 @@ import type { KnownBlock, RawTextElement } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
+import { periodLabel } from '../../periods/period-label.js';
 import { clampMessage, SLACK_LIMITS } from './limits.js';
 import { cell } from './statement-table.js';
 
@@ -38,14 +39,9 @@ function dayLabel(date: string, withYear = false): string {
   return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}${withYear ? ` ${d.getUTCFullYear()}` : ''}`;
 }
 
-/** "Q3 FY2027", "FY2025", else the period end or a dash. */
-function periodOf(e: EarningsCalendarEntry): string {
-  const fy = e.fiscalYear?.trim();
-  const q = e.fiscalQuarter?.trim().toUpperCase();
-  if (fy && q) return q === 'FY' ? `FY${fy}` : `${q} FY${fy}`;
-  if (fy) return `FY${fy}`;
-  return e.periodEnd || '—';
-}
+/** "Q3 FY2027", "FY2025" (the one scheme, src/periods/period-label.ts), else the period end or a dash. */
+const periodOf = (e: EarningsCalendarEntry): string =>
+  periodLabel({ fiscalYear: e.fiscalYear, fiscalQuarter: e.fiscalQuarter || (e.fiscalYear ? 'FY' : undefined), endDate: e.periodEnd });
 
 const weekLabel = (w: { startDate: string; endDate: string }): string => `${dayLabel(w.startDate)} – ${dayLabel(w.endDate, true)}`;
 

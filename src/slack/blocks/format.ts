@@ -14,6 +14,11 @@ export interface AmountUnit {
   /** "thousands", "millions", "billions", "trillions" or "" (units). */
   name: string;
   suffix: string;
+  /**
+   * Decimals of every figure shown in this unit: one precision for a whole table (column), chosen
+   * with the unit. Absent on a bare unit, where a figure ≥ 1,000 shows none and a smaller one one.
+   */
+  decimals?: number;
 }
 
 const UNITS: readonly AmountUnit[] = [
@@ -26,7 +31,12 @@ const UNITS: readonly AmountUnit[] = [
 
 export const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** The unit that keeps the median magnitude between 1 and 100,000 — one unit for a whole table. */
+/**
+ * The unit and precision of a whole table: the unit keeps the median magnitude between 10 and
+ * 10,000 of it; the precision is one decimal when that median is under 1,000 (123.4 millions), none
+ * from 1,000 (1,234 millions). Every figure of the table then has the same unit and the same number
+ * of decimals, so a column never switches from millions to billions or from 1 decimal to 0.
+ */
 export function chooseUnit(values: Array<number | undefined>): AmountUnit {
   const mags = values
     .filter(isNum)
@@ -34,7 +44,8 @@ export function chooseUnit(values: Array<number | undefined>): AmountUnit {
     .filter((v) => v > 0)
     .sort((a, b) => a - b);
   const median = mags[Math.floor(mags.length / 2)] ?? 0;
-  return UNITS.find((u) => median >= u.divisor * 10) ?? (UNITS[UNITS.length - 1] as AmountUnit);
+  const unit = UNITS.find((u) => median >= u.divisor * 10) ?? (UNITS[UNITS.length - 1] as AmountUnit);
+  return { ...unit, decimals: unit.divisor === 1 || median / unit.divisor >= 1000 ? 0 : 1 };
 }
 
 /** A number with thousands separators; `sign` adds '+' to positives. */
@@ -48,7 +59,7 @@ export function formatNumber(value: number | undefined, decimals = 2, sign = fal
 export function formatInUnit(value: number | undefined, unit: AmountUnit): string {
   if (!isNum(value)) return MISSING;
   const scaled = value / unit.divisor;
-  return formatNumber(scaled, Math.abs(scaled) >= 1000 || unit.divisor === 1 ? 0 : 1);
+  return formatNumber(scaled, unit.decimals ?? (Math.abs(scaled) >= 1000 || unit.divisor === 1 ? 0 : 1));
 }
 
 /** A standalone amount: "CNY 1.23B", "-45.6M". */

@@ -5,6 +5,7 @@ import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { chooseUnit, formatInUnit, formatPercent, isNum, MISSING, unitCaption } from './format.js';
+import { comparablePeriod, periodLabel } from '../../periods/period-label.js';
 import { clampMessage } from './limits.js';
 import { companyTitle, type CompanyContext } from './statement-card.js';
 import { cell } from './statement-table.js';
@@ -30,18 +31,26 @@ export function segmentShares(segments: RevenueSegment[], total?: number): Segme
     .sort((a, b) => (b.share ?? b.revenue ?? -Infinity) - (a.share ?? a.revenue ?? -Infinity));
 }
 
+/**
+ * The newest period and the one it is compared with: the newest earlier period of the same kind
+ * (annual with the previous annual, H1 with the previous H1), never a half year next to a full
+ * year. No `previous` when the service sent no comparable period.
+ */
 export function latestPeriod(data: RevenueBreakdown): { latest?: RevenuePeriod; previous?: RevenuePeriod } {
   const sorted = [...data.periods].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate)));
   const latest = sorted[0];
-  const previous = latest ? (sorted.find((p) => p !== latest && p.period === latest.period) ?? sorted[1]) : undefined;
+  const previous = latest ? comparablePeriod(latest, sorted) : undefined;
   const out: { latest?: RevenuePeriod; previous?: RevenuePeriod } = {};
   if (latest) out.latest = latest;
   if (previous) out.previous = previous;
   return out;
 }
 
-const periodName = (p: RevenuePeriod): string =>
-  `${p.period || 'Period'} ${p.fiscalYear || ''}`.trim() + (p.endDate ? ` (to ${p.endDate})` : '');
+/** "H1 FY2025 (to 2025-06-30)". */
+const periodName = (p: RevenuePeriod): string => {
+  const label = periodLabel(p);
+  return p.endDate && label !== p.endDate ? `${label} (to ${p.endDate})` : label;
+};
 const MAX_ROWS_PER_GROUP = 30;
 
 export function renderRevenueBreakdown(data: RevenueBreakdown, ctx: CompanyContext): SlackMessage {
@@ -65,7 +74,12 @@ export function renderRevenueBreakdown(data: RevenueBreakdown, ctx: CompanyConte
   const present = groups.filter(([, rows]) => rows.length > 0);
   const unit = chooseUnit(present.flatMap(([, rows]) => rows.map((r) => r.revenue)));
   const rows: RawTextElement[][] = [
-    [cell('Name'), cell('Revenue'), cell('Share'), cell(previous ? `Share ${previous.fiscalYear || 'prior'}` : 'Prior share')],
+    [
+      cell('Name'),
+      cell('Revenue'),
+      cell(`Share ${periodLabel(latest)}`),
+      cell(previous ? `Share ${periodLabel(previous)}` : 'Prior share'),
+    ],
   ];
   for (const [label, list, prior] of present) {
     rows.push([cell(`— ${label} —`), cell(' '), cell(' '), cell(' ')]);
@@ -81,10 +95,16 @@ export function renderRevenueBreakdown(data: RevenueBreakdown, ctx: CompanyConte
     if (list.length > MAX_ROWS_PER_GROUP)
       rows.push([cell(`…and ${list.length - MAX_ROWS_PER_GROUP} more`), cell(' '), cell(' '), cell(' ')]);
   }
-  const others = data.periods.filter((p) => p !== latest).map((p) => `${p.period} ${p.fiscalYear}`.trim());
+  const others = data.periods.filter((p) => p !== latest).map((p) => periodLabel(p));
   const blocks: Array<KnownBlock | false> = [
     header(title),
-    context(escapeMrkdwn(`${periodName(latest)} · ${unitCaption(unit, data.currency)} · shares in % of revenue`)),
+    context(
+      escapeMrkdwn(
+        `${periodName(latest)} · ${unitCaption(unit, data.currency)} · shares in % of revenue · ${
+          previous ? `prior: ${periodLabel(previous)}` : 'no earlier period of the same kind to compare with'
+        }`,
+      ),
+    ),
     present.length
       ? { type: 'table', rows, column_settings: [{ is_wrapped: true }, { align: 'right' }, { align: 'right' }, { align: 'right' }] }
       : section('_No segments or regions were reported for this period._'),

@@ -17,6 +17,8 @@ export interface CompanyContext {
 const bs = (key: string) => (r: BalanceSheetRecord) =>
   lineValue([r.currentAssets, r.nonCurrentAssets, r.currentLiabilities, r.nonCurrentLiabilities, r.ownersEquity], key);
 const cf = (key: string) => (r: CashFlowRecord) => lineValue([r.operating, r.investing, r.financing], key);
+/** A cash-flow line: a negative figure is an outflow. */
+const flow = (label: string, key: string): StatementLine<CashFlowRecord> => ({ label, value: cf(key), negativeAs: 'outflow' });
 
 export const BALANCE_LINES: Array<StatementLine<BalanceSheetRecord>> = [
   { label: 'Assets', value: () => undefined, heading: true },
@@ -42,11 +44,11 @@ export const BALANCE_LINES: Array<StatementLine<BalanceSheetRecord>> = [
 ];
 
 export const CASH_FLOW_LINES: Array<StatementLine<CashFlowRecord>> = [
-  { label: 'Operating cash flow', value: cf('net_cash_flows_from_operating_activities') },
-  { label: 'Investing cash flow', value: cf('net_cash_flows_from_investing_activities') },
-  { label: 'Financing cash flow', value: cf('net_cash_flows_from_financing_activities') },
-  { label: 'FX effect on cash', value: cf('effect_of_exchange_rate_changes_on_cash_and_cash_equivalents') },
-  { label: 'Net change in cash', value: cf('net_increase_in_cash_and_cash_equivalents') },
+  flow('Operating cash flow', 'net_cash_flows_from_operating_activities'),
+  flow('Investing cash flow', 'net_cash_flows_from_investing_activities'),
+  flow('Financing cash flow', 'net_cash_flows_from_financing_activities'),
+  flow('FX effect on cash', 'effect_of_exchange_rate_changes_on_cash_and_cash_equivalents'),
+  flow('Net change in cash', 'net_increase_in_cash_and_cash_equivalents'),
   { label: 'Cash at beginning', value: cf('cash_and_cash_equivalents_at_beginning_of_year') },
   { label: 'Cash at end', value: cf('cash_and_cash_equivalents_at_end_of_year') },
 ];
@@ -83,15 +85,15 @@ const marginOf =
 export const INCOME_LINES: Array<StatementLine<IncomeStatementRecord>> = [
   { label: 'Revenue', value: revenueOf },
   { label: 'Cost of sales', value: inc('cost_of_sales', 'cost_of_revenue') },
-  { label: 'Gross profit', value: grossProfitOf },
+  { label: 'Gross profit', value: grossProfitOf, negativeAs: 'loss' },
   { label: 'Selling & distribution', value: inc('selling_and_distribution_expenses', 'selling_expenses') },
   { label: 'Administrative expenses', value: inc('administrative_expenses', 'general_and_administrative_expenses') },
   { label: 'R&D expenses', value: inc('research_and_development_expenses', 'research_and_development') },
-  { label: 'Operating profit', value: operatingProfitOf },
-  { label: 'Profit before tax', value: inc('profit_before_tax', 'income_before_tax') },
+  { label: 'Operating profit', value: operatingProfitOf, negativeAs: 'loss' },
+  { label: 'Profit before tax', value: inc('profit_before_tax', 'income_before_tax'), negativeAs: 'loss' },
   { label: 'Income tax', value: inc('income_tax_expense', 'income_tax') },
-  { label: 'Net profit', value: netProfitOf },
-  { label: 'Net profit to owners', value: ownersProfitOf },
+  { label: 'Net profit', value: netProfitOf, negativeAs: 'loss' },
+  { label: 'Net profit to owners', value: ownersProfitOf, negativeAs: 'loss' },
   { label: 'EPS (basic)', value: inc('basic_earnings_per_share', 'basic_eps', 'eps'), kind: 'per_share' },
   { label: 'EPS (diluted)', value: inc('diluted_earnings_per_share', 'diluted_eps'), kind: 'per_share' },
   { label: 'Margins', value: () => undefined, heading: true },

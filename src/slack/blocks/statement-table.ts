@@ -7,9 +7,11 @@
  */
 import type { StatementHeader, StatementSection } from '../../service/types.js';
 import type { DataTableBlock, RawNumberElement, RawTextElement } from '@slack/types';
+import { periodLabel } from '../../periods/period-label.js';
 import { plainText } from './escape.js';
 import { chooseUnit, formatInUnit, formatNumber, formatPercent, isNum, type AmountUnit } from './format.js';
 import { SLACK_LIMITS } from './limits.js';
+import type { NegativeName } from './percent-change.js';
 
 export interface StatementLine<R> {
   label: string;
@@ -21,6 +23,8 @@ export interface StatementLine<R> {
    * (a margin) are shown as they are and left out when the unit is chosen.
    */
   kind?: 'amount' | 'per_share' | 'percent';
+  /** What a negative value of this line is called when a change is written (percent-change.ts). */
+  negativeAs?: NegativeName;
 }
 
 /** A line's value as its cell shows it. */
@@ -40,16 +44,8 @@ export function lineValue(sections: Array<StatementSection | undefined>, key: st
   return undefined;
 }
 
-/** "FY2024", "2024 Q2", else the period end date. */
-export function periodLabel(h: Pick<StatementHeader, 'fiscalYear' | 'fiscalQuarter' | 'period' | 'endDate'>): string {
-  const fy = String(h.fiscalYear ?? '').trim();
-  const q = String(h.fiscalQuarter ?? '')
-    .trim()
-    .toUpperCase();
-  if (fy && (q === 'FY' || (!q && /annual/i.test(h.period ?? '')))) return `FY${fy}`;
-  if (fy && q) return `${fy} ${q}`;
-  return h.endDate || fy || '—';
-}
+/** Period labels follow the one scheme of every card, chart and report (src/periods/period-label.ts). */
+export { periodLabel };
 
 export const cell = (text: string): RawTextElement => ({ type: 'raw_text', text: plainText(text) || ' ' });
 
@@ -80,7 +76,7 @@ export function buildStatementTable<R extends StatementHeader>(
   const unit = chooseUnit(
     records.flatMap((r) => used.map((l) => (l.heading || (l.kind ?? 'amount') !== 'amount' ? undefined : l.value(r)))),
   );
-  const labels = records.map(periodLabel);
+  const labels = records.map((r) => periodLabel(r));
   const seen = new Map<string, number>();
   const uniqueLabels = labels.map((l, i) => {
     const n = (seen.get(l) ?? 0) + 1;

@@ -471,7 +471,7 @@ describe('the real service’s shapes on cards', () => {
     expect(text).not.toContain('CN:');
   });
 
-  it('show revenue periods labelled as the service labels them (三季报)', () => {
+  it('show revenue periods the service labels in Chinese (三季报) in the one period scheme', () => {
     const revenue = parseShape(revenueBreakdownSchema, {
       currency: 'CNY',
       list: [
@@ -481,6 +481,8 @@ describe('the real service’s shapes on cards', () => {
     });
     const m = renderRevenueBreakdown(revenue, { symbol: 'SH:600519' });
     expectValidMessage(m);
-    expect(renderedText(m)).toContain('三季报 2024 (to 2024-09-30)');
+    // One scheme for every card: the service's 三季报 of fiscal 2024 is Q3 FY2024, compared with Q3 FY2023.
+    expect(renderedText(m)).toContain('Q3 FY2024 (to 2024-09-30)');
+    expect(renderedText(m)).toContain('Share Q3 FY2023');
   });
 });
