@@ -40,7 +40,7 @@ describe('/financials', () => {
   it('shows a company snapshot from the income statement, balance sheet, cash flow and revenue mix', async () => {
     const before = stockCalls().length;
     const card = await command(h, '/financials US:NVDA');
-    expect(allText(card)).toContain('US:NVDA · Snapshot');
+    expect(allText(card)).toContain('NVIDIA (US:NVDA) · Snapshot');
     const rows = tableOf(card)?.rows?.map((r) => r[0]?.text) ?? [];
     expect(tableOf(card)?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'Latest', 'Prior', 'Change']);
     expect(rows).toEqual(expect.arrayContaining(['Revenue', 'Gross profit', 'Operating profit', 'Net profit to owners', 'EPS (basic)']));
@@ -50,6 +50,8 @@ describe('/financials', () => {
       '/v1/stock/company-cashflow-statement',
       '/v1/stock/company-income-statement',
       '/v1/stock/company-revenue-breakdown',
+      // The company's name for the title: the statements carry none, its recent quotes do.
+      '/v1/stock/stock-quote',
     ]);
   });
 
@@ -58,7 +60,7 @@ describe('/financials', () => {
     h.service.setFaults({ rateLimitEvery: 3, retryAfterSeconds: 60 });
     try {
       const card = await command(h, '/financials SH:600519');
-      expect(allText(card)).toContain('SH:600519 · Snapshot');
+      expect(allText(card)).toContain('贵州茅台 (SH:600519) · Snapshot');
       const missing = /Not shown: the (income statement|balance sheet|cash flow|revenue mix) \(the service is unavailable right now\)/.exec(
         allText(card),
       );
@@ -71,7 +73,7 @@ describe('/financials', () => {
 
   it('shows a balance sheet with periods as columns (annual, limit:N)', async () => {
     const card = await command(h, '/financials SH:600519 balance annual limit:4');
-    expect(allText(card)).toContain('SH:600519 · Balance sheet');
+    expect(allText(card)).toContain('贵州茅台 (SH:600519) · Balance sheet');
     const header = dataTableOf(card)?.rows?.[0]?.map((c) => c.text) ?? [];
     expect(header).toHaveLength(5);
     expect(header.slice(1).every((p) => /^FY\d{4}$/.test(p))).toBe(true);
@@ -80,7 +82,7 @@ describe('/financials', () => {
 
   it('shows a quarterly cash-flow statement and a fiscal quarter', async () => {
     const cash = await command(h, '/financials hk:700 cashflow quarterly limit:3');
-    expect(allText(cash)).toContain('HK:00700 · Cash flow');
+    expect(allText(cash)).toContain('腾讯控股 (HK:00700) · Cash flow');
     expect(dataTableOf(cash)?.rows?.[0]).toHaveLength(4);
     const q2 = await command(h, '/financials US:AAPL balance fy:2024 q:Q2');
     expect(allText(q2)).toContain('Q2 FY2024');
@@ -88,7 +90,7 @@ describe('/financials', () => {
 
   it('shows the income statement with EPS and margins', async () => {
     const card = await command(h, '/financials 600519 income annual limit:3');
-    expect(allText(card)).toContain('SH:600519 · Income statement');
+    expect(allText(card)).toContain('贵州茅台 (SH:600519) · Income statement');
     const table = dataTableOf(card);
     expect(table?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023', 'FY2022']);
     const labels = table?.rows?.map((r) => r[0]?.text);
@@ -123,7 +125,7 @@ describe('/financials', () => {
 
   it('shows the revenue breakdown by segment and region', async () => {
     const card = await command(h, '/financials $NVDA revenue fy:2024');
-    expect(allText(card)).toContain('US:NVDA · Revenue breakdown');
+    expect(allText(card)).toContain('NVIDIA (US:NVDA) · Revenue breakdown');
     expect(allText(card)).toContain('By segment');
     expect(allText(card)).toContain('By region');
   });
@@ -175,7 +177,7 @@ describe('/financials', () => {
       expect(ok.viewAction).toBe('close');
     });
     expect(card.source).toBe('api');
-    expect(allText(card)).toContain('US:NVDA · Balance sheet');
+    expect(allText(card)).toContain('NVIDIA (US:NVDA) · Balance sheet');
     expect(allText(card)).toContain('Quarterly');
   });
 

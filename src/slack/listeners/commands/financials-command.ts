@@ -47,7 +47,7 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: Financial
     case 'usage':
       return respondEphemeral(ctx.respond, renderUsage(args));
     default: {
-      const card = await fetchFinancialsCard(deps.service, args, { correlationId: ctx.correlationId, log: ctx.log });
+      const card = await fetchFinancialsCard(deps.service, args, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() });
       const offered = withCardActions(card, financialsCardOffer(args, text.trim(), isPublic));
       return answerCommand(ctx, offered, isPublic ? 'public' : 'ephemeral');
     }

@@ -15,7 +15,8 @@ import { renderNotice } from '../../blocks/error-card.js';
 import { renderIndexCard } from '../../blocks/index-card.js';
 import { clampMessage } from '../../blocks/limits.js';
 import { renderRevenueBreakdown } from '../../blocks/revenue-card.js';
-import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../blocks/statement-card.js';
+import { renderBalanceSheet, renderCashFlow, renderIncomeStatement, type CompanyContext } from '../../blocks/statement-card.js';
+import { lookupCompanyName } from './company-name.js';
 import type { FinancialsArgs } from '../../commands/parse-financials-args.js';
 import { weekOf } from '../../commands/parse-earnings-args.js';
 
@@ -57,6 +58,7 @@ async function fetchSnapshot(
   args: Extract<FinancialsRequest, { kind: 'snapshot' }>,
   call: CallOptions,
   log: Logger,
+  withName: () => Promise<CompanyContext>,
 ): Promise<SlackMessage> {
   const symbol = args.symbol.canonical;
   const statement = {
@@ -80,7 +82,7 @@ async function fetchSnapshot(
   ];
   throwWhenAllFailed(parts);
   const card = renderCompanySnapshot({
-    symbol,
+    ...(await withName()),
     income: income.status === 'fulfilled' ? income.value : [],
     balance: balance.status === 'fulfilled' ? balance.value : [],
     cashFlow: cashFlow.status === 'fulfilled' ? cashFlow.value : [],
@@ -184,6 +186,8 @@ export interface FinancialsCallOptions {
   correlationId: string;
   /** Where the parts a partial snapshot lacks are logged. */
   log: Logger;
+  /** Now, in ms: the window in which the company's name is looked up (company-name.ts). */
+  now: number;
 }
 
 export async function fetchFinancialsCard(
@@ -193,25 +197,43 @@ export async function fetchFinancialsCard(
 ): Promise<SlackMessage> {
   const call: CallOptions = { correlationId: options.correlationId };
   if (args.kind === 'earnings') return fetchEarnings(service, args, call, options.log);
-  const company = { symbol: args.symbol.canonical };
+  if (args.kind === 'index') {
+    return renderIndexCard(await service.indexPrices(args.request, call), {
+      code: args.symbol.code,
+      ...(args.symbol.name ? { name: args.symbol.name } : {}),
+    });
+  }
+  const symbol = args.symbol.canonical;
+  // The price card names the company from its own items; the others look the name up alongside
+  // their data (lookupCompanyName never rejects).
+  const named = args.kind === 'prices' ? Promise.resolve(undefined) : lookupCompanyName(service, symbol, options.now, call, options.log);
+  return companyCard(service, args, call, options.log, named);
+}
+
+async function companyCard(
+  service: ResearchService,
+  args: Exclude<FinancialsRequest, { kind: 'earnings' | 'index' }>,
+  call: CallOptions,
+  log: Logger,
+  named: Promise<string | undefined>,
+): Promise<SlackMessage> {
+  const withName = async () => {
+    const companyName = await named;
+    return { symbol: args.symbol.canonical, ...(companyName ? { companyName } : {}) };
+  };
   switch (args.kind) {
     case 'snapshot':
-      return fetchSnapshot(service, args, call, options.log);
+      return fetchSnapshot(service, args, call, log, withName);
     case 'balance':
-      return renderBalanceSheet(await service.balanceSheet(args.request, call), company);
+      return renderBalanceSheet(await service.balanceSheet(args.request, call), await withName());
     case 'cashflow':
-      return renderCashFlow(await service.cashFlow(args.request, call), company);
+      return renderCashFlow(await service.cashFlow(args.request, call), await withName());
     case 'income':
-      return renderIncomeStatement(await service.incomeStatement(args.request, call), company);
+      return renderIncomeStatement(await service.incomeStatement(args.request, call), await withName());
     case 'prices':
-      return renderStockPriceCard(await service.companyPrices(args.request, call), company);
+      return renderStockPriceCard(await service.companyPrices(args.request, call), await withName());
     case 'revenue':
-      return renderRevenueBreakdown(await service.revenueBreakdown(args.request, call), company);
-    case 'index':
-      return renderIndexCard(await service.indexPrices(args.request, call), {
-        code: args.symbol.code,
-        ...(args.symbol.name ? { name: args.symbol.name } : {}),
-      });
+      return renderRevenueBreakdown(await service.revenueBreakdown(args.request, call), await withName());
   }
 }
 

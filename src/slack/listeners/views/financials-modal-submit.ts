@@ -46,7 +46,7 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
     }
     log.info('financials modal submitted', { sub: args.kind, channel });
     try {
-      const card = await fetchFinancialsCard(deps.service, args, { correlationId, log });
+      const card = await fetchFinancialsCard(deps.service, args, { correlationId, log, now: deps.clock() });
       await showPrivately(target, card);
     } catch (error) {
       await replyWithFailure(error, { log, correlationId, action: financialsAction(args), postEphemeral: { client, channel, user } });
