@@ -53,6 +53,7 @@ export function renderFinancialsHelp(): SlackMessage {
       'No statement gives a snapshot (income, balance sheet, cash flow, revenue mix); `prices` takes `last:`, `since:` and `until:` (a year by default); indices (SPX, HSI, 000300) show prices and valuation. `/financials` alone opens a form.',
     ),
     context('Symbols: `SH:600519` `SZ:000858` `HK:00700` `US:NVDA` — bare `600519`, `700`, `NVDA` work when unambiguous.'),
+    context('Cards are visible only to you until you press *Share in channel* (or add `--public`, e.g. `/financials SH:600519 --public`).'),
   ];
   return clampMessage({
     text: 'How to use /financials: /financials &lt;SYMBOL&gt; [income|balance|cashflow|revenue|prices], /financials earnings [cn|hk|us] [this|next|date]',
@@ -63,11 +64,12 @@ export function renderFinancialsHelp(): SlackMessage {
 export function renderConceptsHelp(): SlackMessage {
   const blocks: KnownBlock[] = [
     header('/concepts — trending market concepts'),
-    section(examples(['/concepts', '/concepts top:5'])),
+    section(examples(['/concepts', '/concepts top:5', '/concepts top:5 --public'])),
     section(
       `*Digests*\n${examples(['/concepts subscribe #research daily at:09:00 tz:Asia/Shanghai top:10', '/concepts subscribe weekdays at:08:30', '/concepts subscribe weekly mon', '/concepts unsubscribe #research', '/concepts subscriptions'])}`,
     ),
     context('Time zones are IANA names such as Asia/Shanghai, Europe/London, America/New_York.'),
+    context('The list is visible only to you until you press *Share in channel* (or add `--public`).'),
   ];
   return clampMessage({
     text: 'How to use /concepts: /concepts [top:N], /concepts subscribe [#channel] [daily|weekdays|weekly mon]',

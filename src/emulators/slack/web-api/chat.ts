@@ -16,10 +16,24 @@ function withWarnings(result: ApiResult, warnings: string[]): ApiResult {
   return { ...result, warning: warnings.join(','), response_metadata: { warnings } };
 }
 
+/**
+ * Where a bot may post: never in an archived channel (`is_archived`); in a channel it is not a
+ * member of only when public and the token holds chat:write.public (else `not_in_channel`; a
+ * private one it is not in does not exist for it: `channel_not_found`).
+ * @see https://docs.slack.dev/reference/methods/chat.postMessage#errors
+ */
+function requirePostable(ctx: ApiContext, channel: ReturnType<typeof requireChannel>): void {
+  if (channel.is_archived === true) throw new SlackApiError('is_archived');
+  if (channel.is_im || channel.bot_is_member !== false) return;
+  if (channel.is_private) throw new SlackApiError('channel_not_found');
+  if (!ctx.config.botScopes.includes('chat:write.public')) throw new SlackApiError('not_in_channel');
+}
+
 /** @see https://docs.slack.dev/reference/methods/chat.postMessage */
 function postMessage(ctx: ApiContext): ApiResult {
   const { args, state } = ctx;
   const channel = requireChannel(ctx);
+  requirePostable(ctx, channel);
   const content = validateMessageContent(
     {
       text: args.value('text'),

@@ -3,6 +3,7 @@
  * their feature. Acks at once, then works.
  */
 import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { withCardActions } from '../../blocks/card-actions.js';
 import { renderConceptsList } from '../../blocks/concepts-card.js';
 import { renderConceptsHelp, renderUsage } from '../../blocks/help-card.js';
 import { parseConceptsArgs, type ConceptsArgs } from '../../commands/parse-concepts-args.js';
@@ -32,14 +33,14 @@ export async function runConceptsCommand(deps: ListenerDeps, ctx: CommandContext
   const args = flag.public && stripped.kind !== 'list' ? parseConceptsArgs(ctx.command.text) : stripped;
   ctx.log.info('/concepts', { sub: args.kind, channel: ctx.command.channel_id });
   const subscriptionChange = args.kind === 'subscribe' || args.kind === 'unsubscribe';
-  await withFailureReply(() => dispatch(deps, ctx, args, flag.public), {
+  await withFailureReply(() => dispatch(deps, ctx, args, flag.public, flag.text.trim()), {
     ...commandFailureTarget(ctx),
     action: args.kind === 'list' ? 'the trending concepts' : `/concepts ${args.kind}`,
     ...(subscriptionChange ? {} : retryOption({ kind: 'command', command: '/concepts', text: ctx.command.text })),
   });
 }
 
-async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ConceptsArgs, isPublic: boolean): Promise<void> {
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ConceptsArgs, isPublic: boolean, text: string): Promise<void> {
   switch (args.kind) {
     case 'help':
       return respondEphemeral(ctx.respond, renderConceptsHelp());
@@ -47,7 +48,12 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ConceptsA
       return respondEphemeral(ctx.respond, renderUsage(args));
     case 'list': {
       const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: ctx.correlationId });
-      return answerCommand(ctx, renderConceptsList(concepts, { top: args.top }), isPublic ? 'public' : 'ephemeral');
+      // A private list offers Share in channel (share-card.ts runs `/concepts <text>` again).
+      const card = withCardActions(renderConceptsList(concepts, { top: args.top }), {
+        source: { command: '/concepts', text },
+        share: !isPublic,
+      });
+      return answerCommand(ctx, card, isPublic ? 'public' : 'ephemeral');
     }
     // Other features' handlers.
     case 'subscribe':

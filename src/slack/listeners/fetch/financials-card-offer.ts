@@ -11,6 +11,6 @@ export function financialsCardOffer(_args: FinancialsRequest, text: string, isPu
     chart: false,
     csv: false,
     xlsx: false,
-    share: false && !isPublic,
+    share: !isPublic,
   };
 }
