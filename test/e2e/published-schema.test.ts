@@ -127,23 +127,23 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
 
   it('/financials shows a company snapshot and each statement', async () => {
     const snapshot = await command(h, '/financials US:NVDA');
-    expect(allText(snapshot)).toContain('US:NVDA · Snapshot');
+    expect(allText(snapshot)).toContain('(US:NVDA) · Snapshot');
     expect(tableOf(snapshot)?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'Latest', 'Prior', 'Change']);
     expect(allText(snapshot)).toContain('Revenue mix');
     expect(allText(snapshot)).not.toContain('Not shown');
 
     const balance = await command(h, '/financials SH:600519 balance annual limit:2');
-    expect(allText(balance)).toContain('SH:600519 · Balance sheet');
+    expect(allText(balance)).toContain('(SH:600519) · Balance sheet');
     const header = dataTableOf(balance)?.rows?.[0]?.map((c) => c.text) ?? [];
     expect(header.slice(1)).toEqual(['FY2024', 'FY2023']);
     expect(allText(balance)).toMatch(/Amounts in CNY/);
 
     const cash = await command(h, '/financials hk:700 cashflow quarterly limit:3');
-    expect(allText(cash)).toContain('HK:00700 · Cash flow');
+    expect(allText(cash)).toContain('(HK:00700) · Cash flow');
     expect(dataTableOf(cash)?.rows?.[0]).toHaveLength(4);
 
     const revenue = await command(h, '/financials SH:600519 revenue');
-    expect(allText(revenue)).toContain('SH:600519 · Revenue breakdown');
+    expect(allText(revenue)).toContain('(SH:600519) · Revenue breakdown');
     expect(allText(revenue)).toContain('By segment');
     expect(allText(revenue)).toContain('茅台酒');
   });
@@ -170,10 +170,13 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
     expect(dataTableOf(income)).toBeDefined();
     expect(served('/v1/stock/company-income-statement')).toHaveLength(incomeBefore + 1);
 
+    // Other cards ask the quote route for the company's name: count this command's call.
+    const quoteRoute = version === '2025-12' ? '/v1/stock/company-prices' : '/v1/stock/stock-quote';
+    const quotesBefore = served(quoteRoute).length;
     const prices = await command(h, '/financials US:NVDA prices');
     expect(allText(prices)).toContain('US:NVDA');
     expect(allText(prices)).not.toContain('Prices are available for indices');
-    expect(served(version === '2025-12' ? '/v1/stock/company-prices' : '/v1/stock/stock-quote')).toHaveLength(1);
+    expect(served(quoteRoute)).toHaveLength(quotesBefore + 1);
 
     const earnings = await command(h, '/financials earnings cn');
     expect(allText(earnings)).not.toMatch(/Usage|did you mean/);

@@ -58,7 +58,7 @@ describe('the full app in the playground page', () => {
 
   it('/financials SYMBOL shows a table with period columns', async () => {
     await typeInComposer(page, '/financials US:NVDA');
-    const card = ephemeralWith('US:NVDA · Snapshot');
+    const card = ephemeralWith('(US:NVDA) · Snapshot');
     await card.waitFor();
     const header = await card.locator('.bk-table tr').first().locator('th, td').allInnerTexts();
     expect(header.length).toBeGreaterThanOrEqual(3);
@@ -87,7 +87,7 @@ describe('the full app in the playground page', () => {
     await modal.getByText('Quarterly', { exact: true }).click();
     await modal.getByRole('button', { name: 'Show', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
-    const card = ephemeralWith('US:NVDA · Balance sheet');
+    const card = ephemeralWith('(US:NVDA) · Balance sheet');
     await card.waitFor();
     const periods = await card.locator('.bk-table tr').first().locator('th, td').allInnerTexts();
     expect(periods.slice(1).every((p) => /Q\d/.test(p))).toBe(true);

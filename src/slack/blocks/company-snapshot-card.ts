@@ -3,13 +3,14 @@
  * and cash-flow lines for the latest two periods with the change, in the message's one table,
  * and the revenue mix as fields below it.
  */
-import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, RevenueBreakdown } from '../../service/types.js';
+import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, RevenueBreakdown, StatementHeader } from '../../service/types.js';
 import type { KnownBlock, RawTextElement } from '@slack/types';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { compact, context, fields, header, section } from './card-parts.js';
 import { escapeMrkdwn } from './escape.js';
 import { chooseUnit, formatInUnit, formatNumber, formatPercent, isNum, MISSING, unitCaption, type AmountUnit } from './format.js';
 import { clampMessage } from './limits.js';
+import { comparablePeriod, readPeriod } from '../../periods/period-label.js';
 import { formatChange, NOT_MEANINGFUL_NOTE } from './percent-change.js';
 import { latestPeriod, segmentShares } from './revenue-card.js';
 import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, type CompanyContext } from './statement-card.js';
@@ -43,11 +44,29 @@ function lineChange<R>(line: StatementLine<R>, latest: R, prior: R | undefined):
   return formatChange(a, b, line.negativeAs);
 }
 
+const QUARTERS = new Set(['Q1', 'Q2', 'Q3', 'Q4']);
+
+/**
+ * The newest record and the one its change is measured against, alike in length: a quarter
+ * with the quarter before, a year with the year before, H1 with H1 and nine months with nine
+ * months (cumulative periods never side by side with shorter ones). Records whose kind is not
+ * given are taken in date order, as the service sent them.
+ */
+function latestAndPrior<R extends StatementHeader>(records: R[]): [R | undefined, R | undefined] {
+  const sorted = latestRecords(records);
+  const latest = sorted[0];
+  if (!latest) return [undefined, undefined];
+  const kind = readPeriod(latest).kind;
+  if (!kind) return [latest, sorted[1]];
+  if (QUARTERS.has(kind)) return [latest, sorted.slice(1).find((r) => QUARTERS.has(readPeriod(r).kind ?? ''))];
+  return [latest, comparablePeriod(latest, sorted)];
+}
+
 export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage {
   const title = `${companyTitle(input)} · Snapshot`;
-  const [b0, b1] = latestRecords(input.balance, 2);
-  const [c0, c1] = latestRecords(input.cashFlow, 2);
-  const [i0, i1] = latestRecords(input.income ?? [], 2);
+  const [b0, b1] = latestAndPrior(input.balance);
+  const [c0, c1] = latestAndPrior(input.cashFlow);
+  const [i0, i1] = latestAndPrior(input.income ?? []);
   const iLines = INCOME_LINES.filter((l) => SNAPSHOT_INCOME.includes(l.label) && i0 && isNum(l.value(i0)));
   const bLines = BALANCE_LINES.filter((l) => SNAPSHOT_BALANCE.includes(l.label) && b0 && isNum(l.value(b0)));
   const cLines = CASH_FLOW_LINES.filter((l) => SNAPSHOT_CASH.includes(l.label) && c0 && isNum(l.value(c0)));

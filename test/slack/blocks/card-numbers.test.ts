@@ -126,4 +126,34 @@ describe('one unit and one precision per column', () => {
     const m = renderCompanySnapshot({ symbol: 'SH:600519', balance: [], cashFlow: [now, before] });
     expect(rowsOf(m).find((r) => r[0] === 'Investing cash flow')?.[3]).toBe('outflow up 50.0%');
   });
+
+  it('never measures nine months against a half year in the snapshot', () => {
+    const header = (fiscalQuarter: string, endDate: string, fiscalYear: string) => ({
+      fiscalQuarter,
+      endDate,
+      fiscalYear,
+      period: 'cumulative quarterly',
+    });
+    const nine = buildCashFlow(2024, {
+      ...header('Q3 (9 months)', '2024-09-30', '2024'),
+      operating: { net_cash_flows_from_operating_activities: 9e9 },
+    } as Partial<CashFlowRecord>);
+    const half = buildCashFlow(2024, {
+      ...header('H1', '2024-06-30', '2024'),
+      operating: { net_cash_flows_from_operating_activities: 6e9 },
+    } as Partial<CashFlowRecord>);
+    const nineBefore = buildCashFlow(2023, {
+      ...header('Q3 (9 months)', '2023-09-30', '2023'),
+      operating: { net_cash_flows_from_operating_activities: 8e9 },
+    } as Partial<CashFlowRecord>);
+    const withYearBefore = renderCompanySnapshot({ symbol: 'SH:600519', balance: [], cashFlow: [nine, half, nineBefore] });
+    expect(rowsOf(withYearBefore).find((r) => r[0]?.startsWith('— Cash flow'))?.[0]).toBe('— Cash flow: 9M FY2024 vs 9M FY2023 —');
+    expect(rowsOf(withYearBefore).find((r) => r[0] === 'Operating cash flow')?.[3]).toBe('+12.5%');
+    const withoutOne = renderCompanySnapshot({ symbol: 'SH:600519', balance: [], cashFlow: [nine, half] });
+    expect(
+      rowsOf(withoutOne)
+        .find((r) => r[0] === 'Operating cash flow')
+        ?.slice(2),
+    ).toEqual(['—', '—']);
+  });
 });
