@@ -67,6 +67,8 @@ export interface Comparison {
   /** The aligned figures (statement comparisons), for exports. */
   aligned?: AlignedComparison;
   metrics?: CompareMetricDef[];
+  /** "Income", "Balance sheet"…: what the statement comparison compares. */
+  subject?: string;
   prices?: CompanyPrices[];
 }
 
@@ -181,5 +183,6 @@ export async function fetchComparison(
     chart: compareChartData(aligned, metrics, set.subject),
     aligned,
     metrics,
+    subject: set.subject,
   };
 }
