@@ -45,8 +45,10 @@ function formatValue(value: number | undefined, metric: CompareMetricDef, unit: 
   return formatInUnit(value, unit);
 }
 
-export function currencyNotice(currencies: readonly string[]): string {
-  return `:warning: These companies report in different currencies (${currencies.join(', ')}). Each column is in its company's own currency, not converted: compare margins and growth, not amounts.`;
+/** The notice over a comparison whose companies report (or trade) in different currencies. */
+export function currencyNotice(currencies: readonly string[], what: 'report' | 'trade' = 'report'): string {
+  const advice = what === 'report' ? 'compare margins and growth, not amounts' : 'compare the changes, not the prices';
+  return `:warning: These companies ${what} in different currencies (${currencies.join(', ')}). Each figure is in its company's own currency, not converted: ${advice}.`;
 }
 
 export function renderCompareCard(input: CompareCardInput): SlackMessage {
@@ -104,13 +106,20 @@ export function renderCompareCard(input: CompareCardInput): SlackMessage {
       ),
     ),
   ];
+  // Notifications show the latest period every company reported (else the latest shown).
+  const lead = shownPeriods.find((p) => p.common) ?? shownPeriods[0];
+  const leadIdx = lead ? aligned.periods.indexOf(lead) : 0;
   const fallback = [
     `${title}: ${names}`,
     aligned.mixedCurrencies ? `Different currencies: ${aligned.currencies.join(', ')} (not converted).` : '',
     ...usedMetrics.slice(0, 6).map(
       (m) =>
-        `${m.label} ${shownPeriods[0]?.label ?? ''}: ${aligned.companies
-          .map((c, k) => `${c.symbol} ${formatValue(c.values[m.id]?.[shownIdx[0] ?? 0], m, units[k] as AmountUnit)} ${c.currency}${units[k]?.suffix ?? ''}`)
+        `${m.label} ${lead?.label ?? ''}: ${aligned.companies
+          .map((c, k) => {
+            const unit = units[k] as AmountUnit;
+            const suffix = m.kind === 'percent' ? '' : ` ${c.currency}${unit.name ? ` ${unit.name}` : ''}`;
+            return `${c.symbol} ${formatValue(c.values[m.id]?.[leadIdx], m, unit)}${suffix}`;
+          })
           .join(' | ')}`,
     ),
   ]

@@ -75,7 +75,7 @@ export function renderPriceCompareCard(companies: readonly CompanyPrices[]): Sla
   const blocks: Array<KnownBlock | false> = [
     header(title),
     context(escapeMrkdwn(names)),
-    currencies.length > 1 && section(escapeMrkdwn(currencyNotice(currencies).replace('report in', 'trade in'))),
+    currencies.length > 1 && section(escapeMrkdwn(currencyNotice(currencies, 'trade'))),
     table,
   ];
   const fallback = [
