@@ -74,7 +74,10 @@ describe('/financials compare and table exports', () => {
         const fy = /^FY(\d{4})/.exec(row[1]?.text ?? '')?.[1];
         const record = records.find((r) => r.fiscalYear === fy);
         const cell = row[i + 2];
-        if (record) expect(cell?.value, `${symbol} FY${fy}`).toBe(record.lines.revenue ?? record.lines.total_revenue ?? record.lines.operating_revenue);
+        if (record)
+          expect(cell?.value, `${symbol} FY${fy}`).toBe(
+            record.lines.revenue ?? record.lines.total_revenue ?? record.lines.operating_revenue,
+          );
         else expect(cell?.text, `${symbol} FY${fy}`).toBe('—');
       }
     }
@@ -136,7 +139,9 @@ describe('/financials compare and table exports', () => {
     const file = await newFile(before);
     expect(file.channel).toMatch(/^D/);
     expect(allText(note)).toContain(`${file.filename} is in your direct messages`);
-    expect(h.slack.channelMessages(file.channel ?? '').some((m) => m.files?.some((f) => f.id === file.id && f.filetype === 'csv'))).toBe(true);
+    expect(h.slack.channelMessages(file.channel ?? '').some((m) => m.files?.some((f) => f.id === file.id && f.filetype === 'csv'))).toBe(
+      true,
+    );
     const rows = parse(bytesOf(file), { bom: true }) as string[][];
     const breakdown = await h.client.revenueBreakdown({ symbol: 'SH:600519' });
     const segment = breakdown.periods[0]?.industry[0] as { name: string; revenue?: number };

@@ -111,7 +111,11 @@ export function parseCompareArgs(tokens: Token[], now?: Date): CompareArgs | Usa
     symbols.push(symbol);
   }
   if (metric === 'prices' && period) {
-    problems.push({ token: period, message: 'Prices compare the latest close and its change, not periods.', example: '/financials compare 600519 NVDA prices' });
+    problems.push({
+      token: period,
+      message: 'Prices compare the latest close and its change, not periods.',
+      example: '/financials compare 600519 NVDA prices',
+    });
   }
   if (problems.length === 0 && symbols.length < MIN_COMPARE_COMPANIES) {
     problems.push({
@@ -122,7 +126,10 @@ export function parseCompareArgs(tokens: Token[], now?: Date): CompareArgs | Usa
   }
   if (symbols.length > MAX_COMPARE_COMPANIES) {
     problems.push({
-      token: symbols.slice(MAX_COMPARE_COMPANIES).map((s) => s.canonical).join(' '),
+      token: symbols
+        .slice(MAX_COMPARE_COMPANIES)
+        .map((s) => s.canonical)
+        .join(' '),
       message: `Compare takes at most ${MAX_COMPARE_COMPANIES} companies; ${symbols.length} were given. Drop ${symbols.length - MAX_COMPARE_COMPANIES}.`,
       example: COMPARE_EXAMPLE,
     });

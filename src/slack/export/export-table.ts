@@ -134,7 +134,21 @@ export function exportTableOf(data: ExportData): ExportTable {
       return {
         name: `${codeOf(data.symbol)}-prices`,
         title: `${data.symbol} · Prices`,
-        header: ['Date', 'Currency', 'Open', 'High', 'Low', 'Close', 'Change (%)', 'Turnover', 'Market cap', 'P/E (TTM)', 'P/S (TTM)', 'P/B', 'Dividend yield (fraction)'],
+        header: [
+          'Date',
+          'Currency',
+          'Open',
+          'High',
+          'Low',
+          'Close',
+          'Change (%)',
+          'Turnover',
+          'Market cap',
+          'P/E (TTM)',
+          'P/S (TTM)',
+          'P/B',
+          'Dividend yield (fraction)',
+        ],
         rows: items.map((i) => [
           i.date,
           currencyOf(i),
@@ -159,7 +173,14 @@ export function exportTableOf(data: ExportData): ExportTable {
           data.aligned.periods.forEach((p, j) => {
             const v = c.values[m.id]?.[j];
             if (v === undefined) return;
-            rows.push([c.name ?? '', c.symbol, m.label, m.kind === 'percent' ? '%' : `${c.currency || 'currency not given'} (units)`, p.label, v]);
+            rows.push([
+              c.name ?? '',
+              c.symbol,
+              m.label,
+              m.kind === 'percent' ? '%' : `${c.currency || 'currency not given'} (units)`,
+              p.label,
+              v,
+            ]);
           });
         }
       }
@@ -175,7 +196,15 @@ export function exportTableOf(data: ExportData): ExportTable {
         name: `compare-${data.symbols.map(codeOf).join('-')}-prices`,
         title: `Compare · Prices · ${data.symbols.join(', ')}`,
         header: ['Company', 'Symbol', 'Currency', 'Latest close', 'As of', 'Change over window (%)', 'Window from'],
-        rows: data.rows.map((r) => [r.name ?? '', r.symbol, r.currency || null, num(r.close), r.asOf ?? null, num(r.change), r.from ?? null]),
+        rows: data.rows.map((r) => [
+          r.name ?? '',
+          r.symbol,
+          r.currency || null,
+          num(r.close),
+          r.asOf ?? null,
+          num(r.change),
+          r.from ?? null,
+        ]),
       };
   }
 }

@@ -8,7 +8,12 @@ import type { ExportTable } from './export-table.js';
 
 /** Excel's cap on a sheet name (31 characters) and the characters it forbids. */
 function sheetName(title: string): string {
-  return title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31).trim() || 'Export';
+  return (
+    title
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Export'
+  );
 }
 
 export async function writeXlsx(table: ExportTable): Promise<Buffer> {

@@ -103,7 +103,11 @@ describe('parseFinancialsArgs', () => {
       expect(r).toMatchObject({ kind: 'compare', metric: 'income', period: 'annual', today: '2025-06-30' });
       expect(canon(r)).toEqual(['SH:600519', 'HK:00700', 'US:NVDA']);
       expect(parse('compare US:AAPL hk:700 prices')).toMatchObject({ kind: 'compare', metric: 'prices' });
-      expect(parse('compare balance quarterly SH:600519 SZ:000858')).toMatchObject({ kind: 'compare', metric: 'balance', period: 'quarterly' });
+      expect(parse('compare balance quarterly SH:600519 SZ:000858')).toMatchObject({
+        kind: 'compare',
+        metric: 'balance',
+        period: 'quarterly',
+      });
       expect(canon(parse('compare 600519 000858 300750 NVDA AAPL'))).toHaveLength(5);
     });
     it('explains one company, more than five, duplicates, indices and bad symbols', () => {

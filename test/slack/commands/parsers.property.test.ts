@@ -6,7 +6,20 @@ import { parseResearchArgs } from '../../../src/slack/commands/parse-research-ar
 
 const NOW = new Date('2025-06-30T08:00:00Z');
 const RESEARCH_KINDS = ['help', 'usage', 'search', 'news', 'passages', 'ask', 'replay', 'folder_create', 'folder_delete', 'tag'];
-const FIN_KINDS = ['help', 'usage', 'modal', 'snapshot', 'balance', 'cashflow', 'income', 'revenue', 'index', 'prices', 'earnings', 'compare'];
+const FIN_KINDS = [
+  'help',
+  'usage',
+  'modal',
+  'snapshot',
+  'balance',
+  'cashflow',
+  'income',
+  'revenue',
+  'index',
+  'prices',
+  'earnings',
+  'compare',
+];
 const CONCEPT_KINDS = ['help', 'usage', 'list', 'subscribe', 'unsubscribe', 'subscriptions'];
 
 const pieces = fc.constantFrom(
@@ -138,7 +151,25 @@ describe('command parsers never throw (10,000 generated strings)', () => {
 });
 
 describe('/financials compare (generated symbol lists)', () => {
-  const symbolToken = fc.constantFrom('600519', 'SH:600519', '600519.SH', 'hk:700', '0700.HK', 'HK:00700', '$NVDA', 'US:NVDA', 'AAPL', 'msft', 'SZ:300750', '09988.HK', 'SPX', 'zz:bad', 'income', 'prices', 'annual');
+  const symbolToken = fc.constantFrom(
+    '600519',
+    'SH:600519',
+    '600519.SH',
+    'hk:700',
+    '0700.HK',
+    'HK:00700',
+    '$NVDA',
+    'US:NVDA',
+    'AAPL',
+    'msft',
+    'SZ:300750',
+    '09988.HK',
+    'SPX',
+    'zz:bad',
+    'income',
+    'prices',
+    'annual',
+  );
   it('gives 2 to 5 distinct companies, or a usage message naming what is wrong', () => {
     fc.assert(
       fc.property(fc.array(symbolToken, { maxLength: 9 }), (tokens) => {

@@ -74,7 +74,9 @@ function completeUpload(ctx: ApiContext): ApiResult {
   // @see https://github.com/slackapi/bolt-js/issues/2115
   const direct = ctx.args.str('channel_id');
   if (direct !== undefined && !CONVERSATION_ID.test(direct)) {
-    throw new SlackApiError('invalid_arguments', { messages: [`input must match regex pattern: ${CONVERSATION_ID.source} [json-pointer:/channel_id]`] });
+    throw new SlackApiError('invalid_arguments', {
+      messages: [`input must match regex pattern: ${CONVERSATION_ID.source} [json-pointer:/channel_id]`],
+    });
   }
   const threadTs = ctx.args.str('thread_ts');
   if (threadTs && !channelId) throw new SlackApiError('invalid_arguments', { messages: ['thread_ts requires channel_id'] });

@@ -26,13 +26,22 @@ type ExportFormat = 'csv' | 'xlsx';
 /** Slack answers these when the app cannot share into the card's channel (it was posted through a response_url). */
 const CANNOT_SHARE_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'invalid_thread_ts']);
 /** Slack answers these when file uploads are not allowed for the app at all. */
-const UPLOADS_REFUSED = new Set(['missing_scope', 'not_allowed_token_type', 'file_uploads_disabled', 'file_upload_size_restricted', 'restricted_action']);
+const UPLOADS_REFUSED = new Set([
+  'missing_scope',
+  'not_allowed_token_type',
+  'file_uploads_disabled',
+  'file_upload_size_restricted',
+  'restricted_action',
+]);
 
 async function exportCard(format: ExportFormat, deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const source = decodeCardSource(click.value);
   const args = source?.command === '/financials' ? parseFinancialsArgs(source.text, new Date(deps.clock())) : undefined;
   if (!args || args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') {
-    return respondEphemeral(click.respond, renderNotice('This button no longer matches a card I can export. Run the command again and use the new card’s button.'));
+    return respondEphemeral(
+      click.respond,
+      renderNotice('This button no longer matches a card I can export. Run the command again and use the new card’s button.'),
+    );
   }
   const data = await fetchFinancialsData(deps.service, args, { correlationId: click.correlationId, log: click.log });
   if (!data) return respondEphemeral(click.respond, renderNotice(`${financialsAction(args)} has no single table to export.`));
@@ -65,7 +74,10 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
       click.log.warn('export upload refused', { slack_error: error.code });
       return respondEphemeral(
         click.respond,
-        renderNotice(`Slack refused the file upload (${error.code}). Ask an admin to allow file uploads for this app (scope files:write).`, ':x:'),
+        renderNotice(
+          `Slack refused the file upload (${error.code}). Ask an admin to allow file uploads for this app (scope files:write).`,
+          ':x:',
+        ),
       );
     }
     throw error;

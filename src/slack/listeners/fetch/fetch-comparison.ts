@@ -46,7 +46,9 @@ function pick<R>(lines: Array<StatementLine<R>>, labels: string[]): Array<Statem
   return labels.flatMap((label) => lines.filter((l) => l.label === label));
 }
 
-const METRICS: { [K in StatementKind]: MetricSet<K extends 'balance' ? BalanceSheetRecord : K extends 'cashflow' ? CashFlowRecord : IncomeStatementRecord> } = {
+const METRICS: {
+  [K in StatementKind]: MetricSet<K extends 'balance' ? BalanceSheetRecord : K extends 'cashflow' ? CashFlowRecord : IncomeStatementRecord>;
+} = {
   income: { subject: 'Income', lines: pick(INCOME_LINES, ['Revenue', 'Net profit', 'Gross margin', 'Operating margin', 'Net margin']) },
   // The revenue mix's segments differ per company; its comparable figure is total revenue and its growth drivers.
   revenue: { subject: 'Revenue', lines: pick(INCOME_LINES, ['Revenue', 'Gross profit', 'Gross margin']) },
@@ -83,7 +85,12 @@ function metricDefs<R>(lines: Array<StatementLine<R>>): CompareMetricDef[] {
   return lines.map((l) => ({ id: l.label, label: l.label, ...(l.kind ? { kind: l.kind } : {}) }));
 }
 
-function figuresOf<R extends StatementHeader>(symbol: StockSymbol, name: string | undefined, records: R[], lines: Array<StatementLine<R>>): CompanyFigures {
+function figuresOf<R extends StatementHeader>(
+  symbol: StockSymbol,
+  name: string | undefined,
+  records: R[],
+  lines: Array<StatementLine<R>>,
+): CompanyFigures {
   return {
     symbol: symbol.canonical,
     ...(name ? { name } : {}),
@@ -111,7 +118,12 @@ function windowOf(today: string | undefined, days: number): { startDate?: string
 }
 
 /** A name for each company from a few days of its prices (statements carry none); undefined when it fails. */
-async function namesOf(service: ResearchService, symbols: StockSymbol[], today: string | undefined, call: CallOptions): Promise<Array<string | undefined>> {
+async function namesOf(
+  service: ResearchService,
+  symbols: StockSymbol[],
+  today: string | undefined,
+  call: CallOptions,
+): Promise<Array<string | undefined>> {
   const answers = await Promise.allSettled(
     symbols.map((s) => service.companyPrices({ symbol: s.canonical, ...windowOf(today, 10) }, call)),
   );
@@ -122,10 +134,16 @@ async function namesOf(service: ResearchService, symbols: StockSymbol[], today: 
 function withMissingCompanies<T>(card: SlackMessage, outcomes: Array<Outcome<T>>, log: Logger): SlackMessage {
   const missing = outcomes.flatMap((o) => {
     if (o.result.status === 'rejected') {
-      log.warn('compare company failed', { symbol: o.symbol.canonical, kind: isServiceError(o.result.reason) ? o.result.reason.kind : 'unknown', error: o.result.reason });
+      log.warn('compare company failed', {
+        symbol: o.symbol.canonical,
+        kind: isServiceError(o.result.reason) ? o.result.reason.kind : 'unknown',
+        error: o.result.reason,
+      });
       return [`${o.symbol.canonical} (${partFailureReason(o.result.reason)})`];
     }
-    return o.empty ? [`${o.symbol.canonical} (the service has no figures for it — check the symbol, e.g. SH:600519, HK:00700, US:NVDA)`] : [];
+    return o.empty
+      ? [`${o.symbol.canonical} (the service has no figures for it — check the symbol, e.g. SH:600519, HK:00700, US:NVDA)`]
+      : [];
   });
   if (missing.length === 0) return card;
   const notice = renderNotice(`Not shown: ${missing.join(' and ')}.`, ':warning:');
@@ -138,25 +156,21 @@ function throwWhenNoneShown<T>(outcomes: Array<Outcome<T>>): void {
   if (rejected.length > 0) throw rejected.find((e) => isServiceError(e) && e.kind === 'auth') ?? rejected[0];
 }
 
-export async function fetchComparison(
-  service: ResearchService,
-  args: CompareArgs,
-  call: CallOptions,
-  log: Logger,
-): Promise<Comparison> {
+export async function fetchComparison(service: ResearchService, args: CompareArgs, call: CallOptions, log: Logger): Promise<Comparison> {
   const today = args.today;
   if (args.metric === 'prices') {
     const window = windowOf(today, PRICE_WINDOW_DAYS);
-    const results = await Promise.allSettled(
-      args.symbols.map((s) => service.companyPrices({ symbol: s.canonical, ...window }, call)),
-    );
+    const results = await Promise.allSettled(args.symbols.map((s) => service.companyPrices({ symbol: s.canonical, ...window }, call)));
     const outcomes: Array<Outcome<StockPriceItem[]>> = args.symbols.map((symbol, i) => {
       const result = results[i] as PromiseSettledResult<StockPriceItem[]>;
       return { symbol, result, empty: result.status === 'fulfilled' && result.value.length === 0 };
     });
     throwWhenNoneShown(outcomes);
-    const prices = outcomes.flatMap((o) => (o.result.status === 'fulfilled' && !o.empty ? [{ symbol: o.symbol.canonical, items: o.result.value }] : []));
-    const card = prices.length > 0 ? renderPriceCompareCard(prices) : renderNotice('None of these companies has prices in the last 90 days.');
+    const prices = outcomes.flatMap((o) =>
+      o.result.status === 'fulfilled' && !o.empty ? [{ symbol: o.symbol.canonical, items: o.result.value }] : [],
+    );
+    const card =
+      prices.length > 0 ? renderPriceCompareCard(prices) : renderNotice('None of these companies has prices in the last 90 days.');
     return { card: withMissingCompanies(card, outcomes, log), chart: undefined, prices };
   }
   const set = METRICS[args.metric] as MetricSet<StatementHeader>;
@@ -176,7 +190,10 @@ export async function fetchComparison(
     o.result.status === 'fulfilled' && !o.empty ? [figuresOf(o.symbol, names[i], o.result.value, set.lines)] : [],
   );
   const metrics = metricDefs(set.lines);
-  const aligned = alignComparison(figures, metrics.map((m) => m.id));
+  const aligned = alignComparison(
+    figures,
+    metrics.map((m) => m.id),
+  );
   const card = renderCompareCard({ subject: set.subject, aligned, metrics });
   return {
     card: withMissingCompanies(card, outcomes, log),

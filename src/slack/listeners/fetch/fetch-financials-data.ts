@@ -33,7 +33,13 @@ export async function fetchFinancialsData(
       const comparison = await fetchComparison(service, args, call, options.log);
       if (comparison.prices) return { kind: 'compare_prices', symbols, rows: priceComparisonRows(comparison.prices) };
       if (!comparison.aligned || !comparison.metrics) return undefined;
-      return { kind: 'compare', symbols, subject: comparison.subject ?? 'Income', aligned: comparison.aligned, metrics: comparison.metrics };
+      return {
+        kind: 'compare',
+        symbols,
+        subject: comparison.subject ?? 'Income',
+        aligned: comparison.aligned,
+        metrics: comparison.metrics,
+      };
     }
     default:
       return undefined;

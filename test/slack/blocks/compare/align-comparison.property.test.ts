@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  alignComparison,
-  periodKey,
-  periodsToShow,
-  type CompanyFigures,
-} from '../../../../src/slack/blocks/compare/align-comparison.js';
+import { alignComparison, periodKey, periodsToShow, type CompanyFigures } from '../../../../src/slack/blocks/compare/align-comparison.js';
 
 const METRICS = ['revenue', 'net', 'margin'];
 
@@ -13,7 +8,11 @@ const periodArb = fc.record({
   fiscalYear: fc.constantFrom('2021', '2022', '2023', '2024', '2025'),
   periodType: fc.constantFrom('FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1'),
   values: fc.record(
-    { revenue: fc.option(fc.double({ noNaN: true }), { nil: undefined }), net: fc.option(fc.integer(), { nil: undefined }), margin: fc.option(fc.double({ min: -100, max: 100, noNaN: true }), { nil: undefined }) },
+    {
+      revenue: fc.option(fc.double({ noNaN: true }), { nil: undefined }),
+      net: fc.option(fc.integer(), { nil: undefined }),
+      margin: fc.option(fc.double({ min: -100, max: 100, noNaN: true }), { nil: undefined }),
+    },
     { requiredKeys: [] },
   ),
 });
@@ -79,8 +78,16 @@ describe('alignComparison', () => {
   it('matches fiscal years, not positions: a company missing the latest year gets a gap there', () => {
     const a = alignComparison(
       [
-        { symbol: 'SH:600519', currency: 'CNY', periods: [2024, 2023, 2022].map((y) => ({ fiscalYear: String(y), periodType: 'FY', values: { revenue: y } })) },
-        { symbol: 'US:NVDA', currency: 'USD', periods: [2025, 2024, 2023].map((y) => ({ fiscalYear: String(y), periodType: 'FY', values: { revenue: y * 10 } })) },
+        {
+          symbol: 'SH:600519',
+          currency: 'CNY',
+          periods: [2024, 2023, 2022].map((y) => ({ fiscalYear: String(y), periodType: 'FY', values: { revenue: y } })),
+        },
+        {
+          symbol: 'US:NVDA',
+          currency: 'USD',
+          periods: [2025, 2024, 2023].map((y) => ({ fiscalYear: String(y), periodType: 'FY', values: { revenue: y * 10 } })),
+        },
       ],
       ['revenue'],
     );

@@ -50,7 +50,11 @@ describe('compare card', () => {
   it('charts margins (not amounts) when the currencies differ, amounts when they agree', () => {
     expect(compareChartData(aligned, METRICS, 'Income')).toMatchObject({ kind: 'bar', yTitle: '%', title: 'Net margin · Income' });
     const same = alignComparison([company('US:NVDA', 'USD', [2024], 1), company('US:AAPL', 'USD', [2024], 2)], ['Revenue', 'Net margin']);
-    expect(compareChartData(same, METRICS, 'Income')).toMatchObject({ yTitle: 'USD', categories: ['FY2024'], series: [{ values: [24] }, { values: [48] }] });
+    expect(compareChartData(same, METRICS, 'Income')).toMatchObject({
+      yTitle: 'USD',
+      categories: ['FY2024'],
+      series: [{ values: [24] }, { values: [48] }],
+    });
   });
 
   it('prices: each listing in its own currency', () => {
