@@ -30,7 +30,9 @@ interface Cell {
 const dataTableOf = (m: { blocks?: unknown[] }): Cell[][] =>
   ((m.blocks as Array<{ type: string; rows?: Cell[][] }> | undefined)?.find((b) => b.type === 'data_table')?.rows ?? []) as Cell[][];
 
-const FIVE = 'SH:600519 0700.HK US:NVDA HK:09988 AAPL';
+/** Reporting currencies: CNY (Moutai, Tencent), USD (NVIDIA, Apple), HKD (HKEX). */
+const FIVE = 'SH:600519 0700.HK US:NVDA 388.HK AAPL';
+const FIVE_SYMBOLS = ['SH:600519', 'HK:00700', 'US:NVDA', 'HK:00388', 'US:AAPL'];
 
 describe('/financials compare and table exports', () => {
   let h: Harness;
@@ -55,20 +57,19 @@ describe('/financials compare and table exports', () => {
     const head = rows[0]?.map((c) => c.text) ?? [];
     expect(head.slice(0, 2)).toEqual(['Metric', 'Period']);
     expect(head).toHaveLength(7);
-    for (const [i, symbol] of ['SH:600519', 'HK:00700', 'US:NVDA', 'HK:09988', 'US:AAPL'].entries()) {
+    for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
       expect(head[i + 2]).toContain(symbol);
     }
-    // Tencent and Alibaba report in CNY though they list in Hong Kong; the US companies in USD.
-    expect(head.filter((t) => / · CNY\b/.test(t))).toHaveLength(3);
-    expect(head.filter((t) => / · USD\b/.test(t))).toHaveLength(2);
-    expect(allText(card)).toContain('different currencies (CNY, USD)');
-    // FY2025 is reported by some (NVIDIA's and Alibaba's fiscal years run ahead): marked, gaps for the rest.
+    // Tencent reports in CNY though it lists in Hong Kong; HKEX in HKD; the US companies in USD.
+    expect(head.map((t) => / · ([A-Z]{3})\b/.exec(t)?.[1])).toEqual([undefined, undefined, 'CNY', 'CNY', 'USD', 'HKD', 'USD']);
+    expect(allText(card)).toContain('different currencies (CNY, USD, HKD)');
+    // The newest fiscal year is NVIDIA's alone (its year ends in January, a year ahead): marked, gaps for the rest.
     const revenueRows = rows.filter((r) => r[0]?.text === 'Revenue');
-    expect(revenueRows[0]?.[1]?.text).toBe('FY2025 *');
+    expect(revenueRows[0]?.[1]?.text).toMatch(/^FY\d{4} \*$/);
     expect(revenueRows[0]?.map((c) => c.text)).toContain('—');
     expect(revenueRows.filter((r) => r.slice(2).every((c) => typeof c.value === 'number')).length).toBeGreaterThanOrEqual(3);
     // Every Revenue cell is the service's figure for that company and that fiscal year.
-    for (const [i, symbol] of ['SH:600519', 'HK:00700', 'US:NVDA', 'HK:09988', 'US:AAPL'].entries()) {
+    for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
       const records = await h.client.incomeStatement({ symbol, period: 'annual', limit: 8 });
       for (const row of rows.filter((r) => r[0]?.text === 'Revenue')) {
         const fy = /^FY(\d{4})/.exec(row[1]?.text ?? '')?.[1];
@@ -91,7 +92,7 @@ describe('/financials compare and table exports', () => {
       ['(SH:600519)', 'CNY'],
       ['(HK:00700)', 'HKD'],
       ['(US:NVDA)', 'USD'],
-      ['(HK:09988)', 'HKD'],
+      ['(HK:00388)', 'HKD'],
       ['(US:AAPL)', 'USD'],
     ]);
     expect(allText(card)).toContain('trade in different currencies (CNY, HKD, USD)');
@@ -155,7 +156,7 @@ describe('/financials compare and table exports', () => {
     const before = fileIds();
     await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardXlsx)));
     const file = await newFile(before);
-    expect(file.filename).toMatch(/^compare-600519-00700-NVDA-09988-AAPL-income-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(file.filename).toMatch(/^compare-600519-00700-NVDA-00388-AAPL-income-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect([...bytesOf(file).subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
   });
 });
