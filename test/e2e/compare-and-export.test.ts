@@ -6,6 +6,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BOT_SCOPES } from '../../src/emulators/slack/config.js';
 import type { StoredFile } from '../../src/emulators/slack/index.js';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { startHarness, type Harness } from './harness.js';
@@ -158,5 +159,25 @@ describe('/financials compare and table exports', () => {
     const file = await newFile(before);
     expect(file.filename).toMatch(/^compare-600519-00700-NVDA-00388-AAPL-income-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect([...bytesOf(file).subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  });
+});
+
+describe('a table export Slack refuses', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http', slack: { botScopes: DEFAULT_BOT_SCOPES.filter((s) => s !== 'files:write') } });
+  });
+  afterAll(async () => {
+    expect(rejectedSlackCalls(h, ['missing_scope'])).toEqual([]);
+    expect(rejectedResponses(h)).toEqual([]);
+    await h?.close();
+  });
+
+  it('says why (no files:write) and posts nothing to the DM', async () => {
+    const card = await command(h, '/financials US:NVDA income');
+    const note = await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardCsv)));
+    expect(allText(note)).toContain('Slack refused the file upload (missing_scope)');
+    expect(allText(note)).toContain('files:write');
+    expect(h.slack.calls.filter((c) => c.method === 'chat.postMessage')).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import { financialsAction } from '../fetch/fetch-financials-card.js';
 import { fetchFinancialsData } from '../fetch/fetch-financials-data.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { buttonListener, type ButtonClick, type ButtonInteraction } from './button-interaction.js';
-import { postToUserDm, uploadExportFile, type ExportFile } from './upload-export-file.js';
+import { postToUserDm, shareStagedFile, stageExportFile, type ExportFile } from './upload-export-file.js';
 
 type ExportFormat = 'csv' | 'xlsx';
 
@@ -52,18 +52,20 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
     content: format === 'csv' ? writeCsv(table) : await writeXlsx(table),
   };
   try {
+    const fileId = await stageExportFile(click.client, file);
     if (!click.isEphemeral && click.channelId && click.threadTs) {
       try {
-        await uploadExportFile(click.client, file, { channel: click.channelId, threadTs: click.threadTs });
+        await shareStagedFile(click.client, fileId, file.title, { channel: click.channelId, threadTs: click.threadTs });
         click.log.info('export shared in thread', { format, filename: file.filename });
         return;
       } catch (error) {
+        // The file is not shared yet: it can still go to the DM.
         if (!isSlackCallError(error) || !CANNOT_SHARE_THERE.has(error.code)) throw error;
         click.log.info('export cannot go to the card thread; sending by DM', { slack_error: error.code });
       }
     }
     const dm = await postToUserDm(click.client, click.userId, `Here is ${financialsAction(args)} as ${format.toUpperCase()}.`);
-    await uploadExportFile(click.client, file, { channel: dm });
+    await shareStagedFile(click.client, fileId, file.title, { channel: dm });
     click.log.info('export sent by DM', { format, filename: file.filename });
     await respondEphemeral(
       click.respond,

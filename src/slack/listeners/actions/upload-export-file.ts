@@ -16,12 +16,11 @@ export interface ExportFile {
   content: string | Uint8Array;
 }
 
-/** Uploads `file` and shares it in `channel` (a conversation id), in a thread when given. Returns the file id. */
-export async function uploadExportFile(
-  client: WebClient,
-  file: ExportFile,
-  target: { channel: string; threadTs?: string; comment?: string },
-): Promise<string> {
+/**
+ * Reserves the file and sends its bytes; nothing is shared yet (an upload refused for good, e.g.
+ * without files:write, fails here before anything is posted). Returns the file id to share.
+ */
+export async function stageExportFile(client: WebClient, file: ExportFile): Promise<string> {
   const length = typeof file.content === 'string' ? Buffer.byteLength(file.content, 'utf8') : file.content.byteLength;
   let reserved: { upload_url?: string; file_id?: string };
   try {
@@ -33,9 +32,19 @@ export async function uploadExportFile(
     throw new SlackCallError({ method: SLACK_METHOD.getUploadUrl, code: 'missing_upload_url', outcome: 'failed', retryable: true });
   }
   await postUploadBytes(reserved.upload_url, file.filename, file.content);
+  return reserved.file_id;
+}
+
+/** Completes a staged file and shares it in `channel` (a conversation id), in a thread when given. */
+export async function shareStagedFile(
+  client: WebClient,
+  fileId: string,
+  title: string,
+  target: { channel: string; threadTs?: string; comment?: string },
+): Promise<void> {
   try {
     await client.files.completeUploadExternal({
-      files: [{ id: reserved.file_id, title: file.title }],
+      files: [{ id: fileId, title }],
       channel_id: target.channel,
       ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
       ...(target.comment ? { initial_comment: target.comment } : {}),
@@ -43,7 +52,6 @@ export async function uploadExportFile(
   } catch (error) {
     throw toSlackCallError(SLACK_METHOD.completeUpload, error);
   }
-  return reserved.file_id;
 }
 
 /** The id of the user's DM with the app: posting to a user id opens it and answers with its channel. */
