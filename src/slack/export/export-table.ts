@@ -14,7 +14,7 @@ import type {
   StatementHeader,
   StockPriceItem,
 } from '../../service/types.js';
-import type { AlignedComparison } from '../blocks/compare/align-comparison.js';
+import { periodLabelOf, type AlignedComparison } from '../blocks/compare/align-comparison.js';
 import type { CompareMetricDef } from '../blocks/compare/compare-card.js';
 import type { PriceComparisonRow } from '../blocks/compare/compare-prices-card.js';
 
@@ -85,8 +85,12 @@ function statementTable(kind: 'balance' | 'cashflow' | 'income', symbol: string,
     }
   }
   const column = (r: StatementHeader): string => {
-    const q = String(r.fiscalQuarter ?? '').trim();
-    const label = `${r.fiscalYear}${q ? ` ${q}` : ''}`.trim() || r.endDate;
+    const fy = String(r.fiscalYear ?? '').trim();
+    const q =
+      String(r.fiscalQuarter ?? '')
+        .trim()
+        .toUpperCase() || (/annual/i.test(r.period ?? '') ? 'FY' : '');
+    const label = fy && q ? periodLabelOf(fy, q) : fy || r.endDate;
     return `${label} (ends ${r.endDate}; ${r.currency || 'currency not given'}, units)`;
   };
   const value = (r: StatementHeader, section: string, line: string): ExportCell =>
