@@ -6,11 +6,11 @@ import { buildBalance, buildIncome, buildStockPrices } from '../blocks/fixtures.
 describe('exportTableOf', () => {
   it('exports every line of every period exactly as given, periods newest first, currency in the header', () => {
     const odd = buildIncome(2024, 1, {});
-    odd.lines.revenue = 171_234_567_890.123_46;
+    odd.lines.revenue = 171_234_567_890.12347;
     const t = exportTableOf({ kind: 'income', symbol: 'SH:600519', records: [buildIncome(2023, 0.9), odd] });
     expect(t.name).toBe('600519-income');
     expect(t.header).toEqual(['Section', 'Line', 'FY2024 (ends 2024-12-31; CNY, units)', 'FY2023 (ends 2023-12-31; CNY, units)']);
-    expect(t.rows.find((r) => r[1] === 'revenue')).toEqual(['income_statement', 'revenue', 171_234_567_890.123_46, 171_200_000_000 * 0.9]);
+    expect(t.rows.find((r) => r[1] === 'revenue')).toEqual(['income_statement', 'revenue', 171_234_567_890.12347, 171_200_000_000 * 0.9]);
     expect(t.rows.filter((r) => r[0] === 'income_statement')).toHaveLength(Object.keys(odd.lines).length);
     const b = exportTableOf({ kind: 'balance', symbol: 'SH:600519', records: [buildBalance(2024)] });
     // Negative amounts stay negative; every section's lines are there.
