@@ -13,9 +13,19 @@ import type { ExportTable } from './export-table.js';
  */
 export const UTF8_BOM = '\uFEFF';
 
+/**
+ * Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+ * apostrophe, which Excel shows as text: segment and company names come from the service and must
+ * not become formulas on an analyst's machine. Numbers are written as numbers, never touched.
+ * @see https://owasp.org/www-community/attacks/CSV_Injection
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 export function writeCsv(table: ExportTable): string {
   const body = stringify([table.header, ...table.rows], {
-    cast: { number: (value) => String(value) },
+    cast: { number: (value) => String(value), string: (value) => neutraliseFormula(value) },
     // CRLF is the RFC 4180 record separator and what Excel writes.
     record_delimiter: 'windows',
   });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExportCell, ExportTable } from '../../../src/slack/export/export-table.js';
 import { exportFileName } from '../../../src/slack/export/export-file-name.js';
-import { UTF8_BOM, writeCsv } from '../../../src/slack/export/write-csv.js';
+import { neutraliseFormula, UTF8_BOM, writeCsv } from '../../../src/slack/export/write-csv.js';
 
 const text = fc.oneof(
   fc.string(),
@@ -31,7 +31,7 @@ describe('writeCsv', () => {
           const bytes = Buffer.from(csv, 'utf8');
           const back = parse(bytes, { bom: true, relax_column_count: true, record_delimiter: ['\r\n'] }) as string[][];
           expect(back.length).toBe(rows.length + 1);
-          expect(back[0]).toEqual(header);
+          expect(back[0]).toEqual(header.map(neutraliseFormula));
           rows.forEach((row, i) => {
             // An empty record reads back as one empty field.
             expect(back[i + 1]).toHaveLength(Math.max(row.length, 1));
@@ -39,13 +39,22 @@ describe('writeCsv', () => {
               const got = back[i + 1]?.[j];
               if (c === null) expect(got).toBe('');
               else if (typeof c === 'number') expect(Number(got)).toBe(Object.is(c, -0) ? 0 : c);
-              else expect(got).toBe(c);
+              else expect(got).toBe(neutraliseFormula(c));
             });
           });
         },
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('neutraliseFormula', () => {
+  it('turns text a spreadsheet would run into text, and leaves other text alone', () => {
+    expect(neutraliseFormula('=HYPERLINK("http://x","y")')).toBe(`'=HYPERLINK("http://x","y")`);
+    expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutraliseFormula('贵州茅台')).toBe('贵州茅台');
+    expect(neutraliseFormula('FY2024 (ends 2024-12-31; CNY, units)')).toBe('FY2024 (ends 2024-12-31; CNY, units)');
   });
 });
 
