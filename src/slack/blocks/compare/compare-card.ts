@@ -48,7 +48,7 @@ function formatValue(value: number | undefined, metric: CompareMetricDef, unit: 
 /** The notice over a comparison whose companies report (or trade) in different currencies. */
 export function currencyNotice(currencies: readonly string[], what: 'report' | 'trade' = 'report'): string {
   const advice = what === 'report' ? 'compare margins and growth, not amounts' : 'compare the changes, not the prices';
-  return `:warning: These companies ${what} in different currencies (${currencies.join(', ')}). Each figure is in its company's own currency, not converted: ${advice}.`;
+  return `:currency_exchange: These companies ${what} in different currencies (${currencies.join(', ')}). Each figure is in its company's own currency, not converted: ${advice}.`;
 }
 
 export function renderCompareCard(input: CompareCardInput): SlackMessage {
