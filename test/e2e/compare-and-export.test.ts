@@ -41,7 +41,8 @@ describe('/financials compare and table exports', () => {
     h = await startHarness({ deliveryMode: 'http' });
   });
   afterAll(async () => {
-    expect(rejectedSlackCalls(h)).toEqual([]);
+    // Only the refusal the test of a channel the app is not in provokes.
+    expect(rejectedSlackCalls(h)).toEqual([{ method: 'files.completeUploadExternal', error: 'not_in_channel' }]);
     expect(rejectedResponses(h)).toEqual([]);
     await h?.close();
   });
@@ -132,6 +133,16 @@ describe('/financials compare and table exports', () => {
       const row = rows.find((r) => r[1] === line);
       expect(Number(row?.[2]), line).toBe(amount);
     }
+  });
+
+  it('Download CSV on a public card in a channel the app is not in goes to the DM instead', async () => {
+    const outside = h.slack.addChannel({ name: 'not-joined', bot_is_member: false });
+    const card = await nextChannelMessage(h, () => send(h, '/financials US:NVDA balance --public', outside.id), outside.id);
+    const before = fileIds();
+    const note = await nextEphemeral(h, () => clickMessage(h, card, button(card, ACTION_IDS.cardCsv)), { channel: outside.id });
+    const file = await newFile(before);
+    expect(file.channel).toMatch(/^D/);
+    expect(allText(note)).toContain('is in your direct messages');
   });
 
   it('Download CSV on an ephemeral revenue card goes to the DM, with Chinese text intact, and says so', async () => {

@@ -109,6 +109,10 @@ describe('file uploads (files.getUploadURLExternal + files.completeUploadExterna
     expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: emu.defaultUserId })).toMatchObject({
       error: 'invalid_arguments',
     });
+    const outside = emu.addChannel({ name: 'not-joined', bot_is_member: false });
+    expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: outside.id })).toMatchObject({
+      error: 'not_in_channel',
+    });
     expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: 'C0NOPE0000' })).toMatchObject({
       error: 'channel_not_found',
     });

@@ -82,6 +82,10 @@ function completeUpload(ctx: ApiContext): ApiResult {
   if (threadTs && !channelId) throw new SlackApiError('invalid_arguments', { messages: ['thread_ts requires channel_id'] });
   const channel = channelId ? ctx.state.resolveChannel(channelId) : undefined;
   if (channelId && channel === undefined) throw new SlackApiError('channel_not_found');
+  // Sharing needs the bot in the conversation: a private one it is not in does not exist for it.
+  if (channel && !channel.is_im && channel.bot_is_member === false) {
+    throw new SlackApiError(channel.is_private ? 'channel_not_found' : 'not_in_channel');
+  }
   if (channel && threadTs && !ctx.state.allMessages(channel.id).some((m) => m.ts === threadTs)) {
     throw new SlackApiError('invalid_thread_ts');
   }
