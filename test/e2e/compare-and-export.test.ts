@@ -125,6 +125,8 @@ describe('/financials compare and table exports', () => {
     const header = rows[0] ?? [];
     expect(header.slice(0, 2)).toEqual(['Section', 'Line']);
     expect(header[2]).toContain('CNY');
+    // The company's Chinese name, intact through UTF-8 bytes.
+    expect(rows.find((r) => r[1] === 'company')?.[2]).toBe('贵州茅台 (SH:600519)');
     const records = await h.client.incomeStatement({ symbol: 'SH:600519', period: 'annual', limit: 5 });
     const newest = [...records].sort((a, b) => b.endDate.localeCompare(a.endDate))[0];
     const lines = Object.entries(newest?.lines ?? {});

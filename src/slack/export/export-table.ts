@@ -30,9 +30,9 @@ export interface ExportTable {
 }
 
 export type ExportData =
-  | { kind: 'balance'; symbol: string; records: BalanceSheetRecord[] }
-  | { kind: 'cashflow'; symbol: string; records: CashFlowRecord[] }
-  | { kind: 'income'; symbol: string; records: IncomeStatementRecord[] }
+  | { kind: 'balance'; symbol: string; name?: string; records: BalanceSheetRecord[] }
+  | { kind: 'cashflow'; symbol: string; name?: string; records: CashFlowRecord[] }
+  | { kind: 'income'; symbol: string; name?: string; records: IncomeStatementRecord[] }
   | { kind: 'revenue'; symbol: string; breakdown: RevenueBreakdown }
   | { kind: 'prices'; symbol: string; items: StockPriceItem[] }
   | { kind: 'index'; symbol: string; items: IndexPriceItem[] }
@@ -69,7 +69,12 @@ function sectionsOf(kind: 'balance' | 'cashflow' | 'income', r: StatementHeader)
 const STATEMENT_TITLES = { balance: 'Balance sheet', cashflow: 'Cash flow', income: 'Income statement' } as const;
 
 /** Lines as rows, periods as columns (newest first, as the card), in the service's line names. */
-function statementTable(kind: 'balance' | 'cashflow' | 'income', symbol: string, records: StatementHeader[]): ExportTable {
+function statementTable(
+  kind: 'balance' | 'cashflow' | 'income',
+  symbol: string,
+  name: string | undefined,
+  records: StatementHeader[],
+): ExportTable {
   const periods = [...records].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate)));
   const lines: Array<{ section: string; line: string }> = [];
   const seen = new Set<string>();
@@ -97,9 +102,10 @@ function statementTable(kind: 'balance' | 'cashflow' | 'income', symbol: string,
     num(sectionsOf(kind, r).find(([s]) => s === section)?.[1][line]);
   return {
     name: `${codeOf(symbol)}-${kind}`,
-    title: `${symbol} · ${STATEMENT_TITLES[kind]}`,
+    title: `${name ? `${name} (${symbol})` : symbol} · ${STATEMENT_TITLES[kind]}`,
     header: ['Section', 'Line', ...periods.map(column)],
     rows: [
+      ['', 'company', ...periods.map(() => (name ? `${name} (${symbol})` : symbol))],
       ['', 'period', ...periods.map((r) => r.period || null)],
       ['', 'filing_date', ...periods.map((r) => r.filingDate ?? null)],
       ...lines.map(({ section, line }) => [section, line, ...periods.map((r) => value(r, section, line))]),
@@ -112,7 +118,7 @@ export function exportTableOf(data: ExportData): ExportTable {
     case 'balance':
     case 'cashflow':
     case 'income':
-      return statementTable(data.kind, data.symbol, data.records);
+      return statementTable(data.kind, data.symbol, data.name, data.records);
     case 'revenue': {
       const currency = data.breakdown.currency || 'currency not given';
       const rows: ExportCell[][] = [];

@@ -43,11 +43,12 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
       renderNotice('This button no longer matches a card I can export. Run the command again and use the new card’s button.'),
     );
   }
-  const data = await fetchFinancialsData(deps.service, args, { correlationId: click.correlationId, log: click.log });
+  const today = new Date(deps.clock()).toISOString().slice(0, 10);
+  const data = await fetchFinancialsData(deps.service, args, { correlationId: click.correlationId, log: click.log, today });
   if (!data) return respondEphemeral(click.respond, renderNotice(`${financialsAction(args)} has no single table to export.`));
   const table = exportTableOf(data);
   const file: ExportFile = {
-    filename: exportFileName(table.name, new Date(deps.clock()).toISOString().slice(0, 10), format),
+    filename: exportFileName(table.name, today, format),
     title: `${table.title} (${format.toUpperCase()})`,
     content: format === 'csv' ? writeCsv(table) : await writeXlsx(table),
   };

@@ -118,7 +118,7 @@ function windowOf(today: string | undefined, days: number): { startDate?: string
 }
 
 /** A name for each company from a few days of its prices (statements carry none); undefined when it fails. */
-async function namesOf(
+export async function namesOf(
   service: ResearchService,
   symbols: StockSymbol[],
   today: string | undefined,

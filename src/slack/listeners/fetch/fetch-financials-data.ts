@@ -6,22 +6,34 @@
 import type { CallOptions, ResearchService } from '../../../service/types.js';
 import { priceComparisonRows } from '../../blocks/compare/compare-prices-card.js';
 import type { ExportData } from '../../export/export-table.js';
-import { fetchComparison } from './fetch-comparison.js';
+import { fetchComparison, namesOf } from './fetch-comparison.js';
 import type { FinancialsCallOptions, FinancialsRequest } from './fetch-financials-card.js';
 
 export async function fetchFinancialsData(
   service: ResearchService,
   args: FinancialsRequest,
-  options: FinancialsCallOptions,
+  options: FinancialsCallOptions & { today?: string },
 ): Promise<ExportData | undefined> {
   const call: CallOptions = { correlationId: options.correlationId };
+  // Statements carry no company name: a few days of prices give it (none when that fails).
+  const named = async <T>(records: Promise<T>): Promise<[T, string | undefined]> => {
+    if (!('symbol' in args)) return [await records, undefined];
+    const [r, names] = await Promise.all([records, namesOf(service, [args.symbol], options.today, call)]);
+    return [r, names[0]];
+  };
   switch (args.kind) {
-    case 'balance':
-      return { kind: 'balance', symbol: args.symbol.canonical, records: await service.balanceSheet(args.request, call) };
-    case 'cashflow':
-      return { kind: 'cashflow', symbol: args.symbol.canonical, records: await service.cashFlow(args.request, call) };
-    case 'income':
-      return { kind: 'income', symbol: args.symbol.canonical, records: await service.incomeStatement(args.request, call) };
+    case 'balance': {
+      const [records, name] = await named(service.balanceSheet(args.request, call));
+      return { kind: 'balance', symbol: args.symbol.canonical, records, ...(name ? { name } : {}) };
+    }
+    case 'cashflow': {
+      const [records, name] = await named(service.cashFlow(args.request, call));
+      return { kind: 'cashflow', symbol: args.symbol.canonical, records, ...(name ? { name } : {}) };
+    }
+    case 'income': {
+      const [records, name] = await named(service.incomeStatement(args.request, call));
+      return { kind: 'income', symbol: args.symbol.canonical, records, ...(name ? { name } : {}) };
+    }
     case 'revenue':
       return { kind: 'revenue', symbol: args.symbol.canonical, breakdown: await service.revenueBreakdown(args.request, call) };
     case 'prices':
