@@ -39,6 +39,8 @@ const SAMPLES: Record<string, string> = {
   '<query>': 'AI capex guidance',
   '<question>': 'what drives NVDA margins?',
   '<SYMBOL>': 'NVDA',
+  '<SYMBOL1>': '600519',
+  '<SYMBOL2>': 'HK:00700',
   '#channel': '#research',
   N: '5',
 };

@@ -99,6 +99,7 @@ const messageSchema: z.ZodType<StoredMessage> = z.looseObject({
         title: z.string(),
         size: z.number().optional(),
         mimetype: z.string().optional(),
+        filetype: z.string().optional(),
         permalink: z.string().optional(),
         url_private: z.string().optional(),
       }),

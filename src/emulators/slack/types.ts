@@ -195,7 +195,16 @@ export interface StoredMessage {
   edits: number;
   edited?: { user: string; ts: string };
   reactions: Reaction[];
-  files?: Array<{ id: string; name: string; title: string; size?: number; mimetype?: string; permalink?: string; url_private?: string }>;
+  files?: Array<{
+    id: string;
+    name: string;
+    title: string;
+    size?: number;
+    mimetype?: string;
+    filetype?: string;
+    permalink?: string;
+    url_private?: string;
+  }>;
   streaming?: StreamInfo;
   /**
    * Which feedback button each user pressed, by user id then action_id. Slack shows the pressed

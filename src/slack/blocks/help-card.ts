@@ -50,13 +50,19 @@ export function renderFinancialsHelp(): SlackMessage {
       `*Earnings calendar* ${code('/financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]')}\n${examples(['/financials earnings us', '/financials earnings hk next', '/financials earnings cn 2025-08-25'])}\nA week runs Monday to Sunday; a date shows the week that contains it. Without a market, all three.`,
     ),
     section(
+      `*Compare 2 to 5 companies* ${code('/financials compare <SYMBOL1> <SYMBOL2> [more] [income|balance|cashflow|revenue|prices] [annual|quarterly]')}\n${examples(['/financials compare 600519 000858 NVDA', '/financials compare HK:00700 US:AAPL balance quarterly', '/financials compare 600519 0700.HK AAPL prices'])}\nPeriods are matched by fiscal year; each company keeps its own currency (never converted). Income (revenue, net profit, margins) by default.`,
+    ),
+    section(
+      'Table cards offer *Download CSV* and *Download XLSX*: every line at full precision, shared in the card’s thread (or by DM for a card only you see).',
+    ),
+    section(
       'No statement gives a snapshot (income, balance sheet, cash flow, revenue mix); `prices` takes `last:`, `since:` and `until:` (a year by default); indices (SPX, HSI, 000300) show prices and valuation. `/financials` alone opens a form.',
     ),
     context('Symbols: `SH:600519` `SZ:000858` `HK:00700` `US:NVDA` — bare `600519`, `700`, `NVDA` work when unambiguous.'),
     context('Cards are visible only to you until you press *Share in channel* (or add `--public`, e.g. `/financials SH:600519 --public`).'),
   ];
   return clampMessage({
-    text: 'How to use /financials: /financials &lt;SYMBOL&gt; [income|balance|cashflow|revenue|prices], /financials earnings [cn|hk|us] [this|next|date]',
+    text: 'How to use /financials: /financials &lt;SYMBOL&gt; [income|balance|cashflow|revenue|prices], /financials compare &lt;SYMBOL1&gt; &lt;SYMBOL2&gt; [more], /financials earnings [cn|hk|us] [this|next|date]',
     blocks,
   });
 }

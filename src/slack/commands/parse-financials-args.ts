@@ -5,6 +5,7 @@
  *               [limit:N] [fy:2024] [q:Q2] [since:YYYY-MM-DD] [until:YYYY-MM-DD] [last:1y]
  *               (一季报, 中报, 三季报 name quarters as q: does; 年报 and 季报 periods)
  *   /financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]   (parse-earnings-args.ts)
+ *   /financials compare <SYMBOL> <SYMBOL> [more] [balance|cashflow|income|revenue|prices]   (parse-compare-args.ts)
  *   /financials              → opens the modal
  *   /financials help
  *
@@ -20,6 +21,7 @@ import type {
   StatementRequest,
 } from '../../service/types.js';
 import { addDateFilter, resolveWindow, type DateWindow } from './date-window.js';
+import { COMPARE_WORDS, parseCompareArgs, type CompareArgs } from './parse-compare-args.js';
 import { EARNINGS_EXAMPLE, EARNINGS_WORDS, parseEarningsArgs, type EarningsArgs } from './parse-earnings-args.js';
 import { tokenize } from './tokenize.js';
 import { closest, usage, type HelpResult, type UsageProblem, type UsageResult } from './usage-problem.js';
@@ -37,7 +39,8 @@ export type FinancialsArgs =
   | { kind: 'revenue'; symbol: StockSymbol; request: RevenueBreakdownRequest }
   | { kind: 'index'; symbol: StockSymbol; request: IndexPricesRequest }
   | { kind: 'prices'; symbol: StockSymbol; request: CompanyPricesRequest }
-  | EarningsArgs;
+  | EarningsArgs
+  | CompareArgs;
 
 const MAX_STATEMENT_LIMIT = 19; // one label column + 19 periods = Slack's 20 cells per row
 
@@ -106,6 +109,7 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
   const head = tokens[0]?.text.toLowerCase();
   if (head === 'help' || head === '--help' || head === '-h' || head === '?' || head === '帮助') return { kind: 'help' };
   if (head && !tokens[0]?.literal && EARNINGS_WORDS.has(head)) return parseEarningsArgs(tokens.slice(1), now);
+  if (head && !tokens[0]?.literal && COMPARE_WORDS.has(head)) return parseCompareArgs(tokens.slice(1), now);
 
   const problems: UsageProblem[] = [];
   let symbol: StockSymbol | undefined;

@@ -105,7 +105,15 @@ describe('file uploads (files.getUploadURLExternal + files.completeUploadExterna
     // Bytes never arrived: nothing to complete.
     expect(await call('files.completeUploadExternal', { files: [{ id: reserved.file_id }] })).toMatchObject({ error: 'file_not_found' });
     const id = await upload('abc', 'a.md');
-    expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: 'C_NOPE' })).toMatchObject({
+    // Slack checks the id's shape first: a user id (or any non-conversation id) is invalid_arguments.
+    expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: emu.defaultUserId })).toMatchObject({
+      error: 'invalid_arguments',
+    });
+    const outside = emu.addChannel({ name: 'not-joined', bot_is_member: false });
+    expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: outside.id })).toMatchObject({
+      error: 'not_in_channel',
+    });
+    expect(await call('files.completeUploadExternal', { files: [{ id }], channel_id: 'C0NOPE0000' })).toMatchObject({
       error: 'channel_not_found',
     });
     expect(

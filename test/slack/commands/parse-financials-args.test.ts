@@ -95,4 +95,34 @@ describe('parseFinancialsArgs', () => {
   it('last: needs a clock', () => {
     expect(parseFinancialsArgs('SPX last:1y').kind).toBe('usage');
   });
+
+  describe('compare', () => {
+    const canon = (r: ReturnType<typeof parse>) => (r.kind === 'compare' ? r.symbols.map((s) => s.canonical) : r);
+    it('takes 2 to 5 symbols in any accepted form, income and annual by default', () => {
+      const r = parse('compare 600519 0700.HK $NVDA');
+      expect(r).toMatchObject({ kind: 'compare', metric: 'income', period: 'annual', today: '2025-06-30' });
+      expect(canon(r)).toEqual(['SH:600519', 'HK:00700', 'US:NVDA']);
+      expect(parse('compare US:AAPL hk:700 prices')).toMatchObject({ kind: 'compare', metric: 'prices' });
+      expect(parse('compare balance quarterly SH:600519 SZ:000858')).toMatchObject({
+        kind: 'compare',
+        metric: 'balance',
+        period: 'quarterly',
+      });
+      expect(canon(parse('compare 600519 000858 300750 NVDA AAPL'))).toHaveLength(5);
+    });
+    it('explains one company, more than five, duplicates, indices and bad symbols', () => {
+      const problems = (t: string) => {
+        const r = parse(t);
+        return r.kind === 'usage' ? r.problems.map((p) => `${p.token} ${p.message} ${p.example}`).join('\n') : `not usage: ${r.kind}`;
+      };
+      expect(problems('compare 600519')).toMatch(/2 to 5 companies; only one was given/);
+      expect(problems('compare')).toMatch(/none was given/);
+      expect(problems('compare 600519 000858 300750 NVDA AAPL MSFT')).toMatch(/US:MSFT .*at most 5 companies; 6 were given/);
+      expect(problems('compare 600519 SH:600519')).toMatch(/SH:600519 is given twice/);
+      expect(problems('compare 600519 SPX')).toMatch(/is an index/);
+      expect(problems('compare 600519 zz:bad')).toMatch(/^zz:bad /m);
+      expect(problems('compare 600519 NVDA incme')).toMatch(/did you mean `income`/);
+      expect(problems('compare 600519 NVDA prices annual')).toMatch(/not periods/);
+    });
+  });
 });

@@ -6,7 +6,20 @@ import { parseResearchArgs } from '../../../src/slack/commands/parse-research-ar
 
 const NOW = new Date('2025-06-30T08:00:00Z');
 const RESEARCH_KINDS = ['help', 'usage', 'search', 'news', 'passages', 'ask', 'replay', 'folder_create', 'folder_delete', 'tag'];
-const FIN_KINDS = ['help', 'usage', 'modal', 'snapshot', 'balance', 'cashflow', 'income', 'revenue', 'index', 'prices', 'earnings'];
+const FIN_KINDS = [
+  'help',
+  'usage',
+  'modal',
+  'snapshot',
+  'balance',
+  'cashflow',
+  'income',
+  'revenue',
+  'index',
+  'prices',
+  'earnings',
+  'compare',
+];
 const CONCEPT_KINDS = ['help', 'usage', 'list', 'subscribe', 'unsubscribe', 'subscriptions'];
 
 const pieces = fc.constantFrom(
@@ -58,6 +71,11 @@ const pieces = fc.constantFrom(
   'prices',
   'income',
   'earnings',
+  'compare',
+  'vs',
+  'AAPL',
+  '0700.HK',
+  '600519.SH',
   'us',
   'next',
   'week:2026-02-30',
@@ -128,6 +146,40 @@ describe('command parsers never throw (10,000 generated strings)', () => {
         );
       }),
       { numRuns: 10_000 },
+    );
+  });
+});
+
+describe('/financials compare (generated symbol lists)', () => {
+  const symbolToken = fc.constantFrom(
+    '600519',
+    'SH:600519',
+    '600519.SH',
+    'hk:700',
+    '0700.HK',
+    'HK:00700',
+    '$NVDA',
+    'US:NVDA',
+    'AAPL',
+    'msft',
+    'SZ:300750',
+    '09988.HK',
+    'SPX',
+    'zz:bad',
+    'income',
+    'prices',
+    'annual',
+  );
+  it('gives 2 to 5 distinct companies, or a usage message naming what is wrong', () => {
+    fc.assert(
+      fc.property(fc.array(symbolToken, { maxLength: 9 }), (tokens) => {
+        const r = parseFinancialsArgs(`compare ${tokens.join(' ')}`, NOW);
+        if (r.kind === 'usage') return r.problems.length > 0 && r.problems.every((p) => p.message.length > 0 && p.example.length > 0);
+        if (r.kind !== 'compare') return false;
+        const canon = r.symbols.map((s) => s.canonical);
+        return canon.length >= 2 && canon.length <= 5 && new Set(canon).size === canon.length && r.symbols.every((s) => !s.isIndex);
+      }),
+      { numRuns: 2_000 },
     );
   });
 });

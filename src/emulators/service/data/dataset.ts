@@ -3,6 +3,7 @@
  * mutable state the interface allows (folders created and deleted).
  */
 import { DEMO_COMPANIES, type DemoCompany } from './companies.js';
+import { STOCK_ONLY_COMPANIES } from './stock-only-companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
 import { datasetCalendar, type DatasetCalendar } from './dataset-calendar.js';
 import { buildDocuments, seedFolders, type DemoDocument, type DemoFolder } from './documents.js';
@@ -33,6 +34,8 @@ export interface Dataset {
   /** Where the data sit in time (dates, fiscal quarters), from the anchor it was built for. */
   calendar: DatasetCalendar;
   companies: readonly DemoCompany[];
+  /** Every company with stock data: the document companies, then those with stock data only. */
+  stockCompanies: readonly DemoCompany[];
   documents: DemoDocument[];
   docsById: Map<string, DemoDocument>;
   /** Document-level index (title, summary, chunk text). */
@@ -66,6 +69,7 @@ export interface DatasetOptions {
 export function buildDataset(options: DatasetOptions = {}): Dataset {
   const calendar = datasetCalendar(options.anchorMs);
   const companies = DEMO_COMPANIES;
+  const stockCompanies = [...DEMO_COMPANIES, ...STOCK_ONLY_COMPANIES];
   const documents = buildDocuments(companies, calendar, options.links ?? CANONICAL_LINKS);
   const docsById = new Map(documents.map((d) => [d.id, d]));
   const docIndex = new SearchIndex(
@@ -92,10 +96,10 @@ export function buildDataset(options: DatasetOptions = {}): Dataset {
       })),
     ),
   );
-  const financials = new Map(companies.map((c) => [c.symbol, buildCompanyFinancials(c, calendar)]));
-  const revenue = new Map(companies.map((c) => [c.symbol, buildCompanyRevenue(c, calendar)]));
+  const financials = new Map(stockCompanies.map((c) => [c.symbol, buildCompanyFinancials(c, calendar)]));
+  const revenue = new Map(stockCompanies.map((c) => [c.symbol, buildCompanyRevenue(c, calendar)]));
   const income = new Map(
-    companies.map((c) => {
+    stockCompanies.map((c) => {
       const accounts = financials.get(c.symbol) ?? { balanceSheets: [], cashFlows: [] };
       const mix = revenue.get(c.symbol) ?? { currency: c.currency, list: [] };
       return [c.symbol, buildCompanyIncome(c, calendar, accounts, mix)];
@@ -129,6 +133,7 @@ export function buildDataset(options: DatasetOptions = {}): Dataset {
   return {
     calendar,
     companies,
+    stockCompanies,
     documents,
     docsById,
     docIndex,

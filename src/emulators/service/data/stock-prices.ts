@@ -87,7 +87,8 @@ function buildHistory(
   const profile = incomeProfile(company);
   const timeline = fundamentalsTimeline(income, financials);
   const prng = createPrng(hashSeed(`prices:${company.symbol}`));
-  const fx = company.market === 'hk' ? HKD_PER_CNY : 1;
+  // Hong Kong shares trade in HKD: convert from the reporting currency when that is CNY.
+  const fx = company.market === 'hk' && company.currency === 'CNY' ? HKD_PER_CNY : 1;
   const shares = profile.sharesOutstanding;
   const items: StockPriceItem[] = [];
   let at = 0;

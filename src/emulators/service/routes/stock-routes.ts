@@ -47,7 +47,7 @@ function readFiscalYear(r: FieldReader): string | undefined {
  * answer (undefined here).
  */
 export function companyOf(ctx: RouteContext, symbol: string) {
-  const company = ctx.state.dataset.companies.find(
+  const company = ctx.state.dataset.stockCompanies.find(
     (c) => c.symbol === symbol || (c.exchange === 'HK' && symbol === `HK:${c.code.replace(/^0/, '')}`),
   );
   if (!company && ctx.state.variant !== 'published') throw new StockError(404, 40401, `No data for symbol ${symbol}`);

@@ -98,6 +98,7 @@ const EMOJI = {
   unlock: '🔓',
   key: '🔑',
   inbox_tray: '📥',
+  currency_exchange: '💱',
   outbox_tray: '📤',
   package: '📦',
   email: '📧',

@@ -6,7 +6,7 @@
  * @see https://docs.slack.dev/messaging/working-with-files#uploading_files
  */
 import { SlackApiError } from '../errors.js';
-import { fileContentType } from '../file-content-type.js';
+import { fileContentType, fileTypeOf } from '../file-content-type.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import { validateMessageBlocks } from '../validation/message.js';
 import { isRecord } from '../validation/validation-issue.js';
@@ -16,6 +16,8 @@ import { newBotMessage } from './message-shape.js';
 
 /** Slack's cap on one file (1 GB). @see https://slack.com/help/articles/201330736 */
 export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+/** What files.completeUploadExternal's channel_id accepts. */
+const CONVERSATION_ID = /^[CGDZ][A-Z0-9]{8,}$/;
 /** initial_comment is message text: Slack's 40,000-character cap applies. */
 const MAX_INITIAL_COMMENT_CHARS = 40_000;
 
@@ -45,6 +47,7 @@ function fileObject(ctx: ApiContext, f: StoredFile): Record<string, unknown> {
     name: f.filename,
     title: f.title ?? f.filename,
     mimetype: fileContentType(f.filename).split(';')[0],
+    filetype: fileTypeOf(f.filename),
     size: f.uploadedBytes,
     created: Math.floor(ctx.now / 1000),
     user: ctx.state.seed.botUserId,
@@ -67,10 +70,22 @@ function completeUpload(ctx: ApiContext): ApiResult {
     return { file, title: typeof f.title === 'string' ? f.title : undefined };
   });
   const channelId = ctx.args.str('channel_id') ?? ctx.args.str('channels');
+  // Slack's schema check: a conversation id, never a user id (a DM needs its D… id).
+  // @see https://github.com/slackapi/bolt-js/issues/2115
+  const direct = ctx.args.str('channel_id');
+  if (direct !== undefined && !CONVERSATION_ID.test(direct)) {
+    throw new SlackApiError('invalid_arguments', {
+      messages: [`input must match regex pattern: ${CONVERSATION_ID.source} [json-pointer:/channel_id]`],
+    });
+  }
   const threadTs = ctx.args.str('thread_ts');
   if (threadTs && !channelId) throw new SlackApiError('invalid_arguments', { messages: ['thread_ts requires channel_id'] });
   const channel = channelId ? ctx.state.resolveChannel(channelId) : undefined;
   if (channelId && channel === undefined) throw new SlackApiError('channel_not_found');
+  // Sharing needs the bot in the conversation: a private one it is not in does not exist for it.
+  if (channel && !channel.is_im && channel.bot_is_member === false) {
+    throw new SlackApiError(channel.is_private ? 'channel_not_found' : 'not_in_channel');
+  }
   if (channel && threadTs && !ctx.state.allMessages(channel.id).some((m) => m.ts === threadTs)) {
     throw new SlackApiError('invalid_thread_ts');
   }
@@ -103,6 +118,7 @@ function completeUpload(ctx: ApiContext): ApiResult {
           name: f.filename,
           title: f.title ?? f.filename,
           size: f.uploadedBytes ?? 0,
+          filetype: fileTypeOf(f.filename),
           mimetype: fileContentType(f.filename).split(';')[0] ?? 'application/octet-stream',
           permalink: `${baseUrl}/files/${f.id}`,
           url_private: `${baseUrl}/files/${f.id}`,

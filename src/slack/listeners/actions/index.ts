@@ -8,6 +8,7 @@ import { registerAgentActions } from './agent-actions.js';
 import { registerFeatureActions } from './feature-actions.js';
 import { registerFeedbackActions } from './feedback-actions.js';
 import { registerCardShareActions } from './card-share-actions.js';
+import { registerExportActions } from './export-actions.js';
 
 export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void {
   registerSearchActions(app, deps);
@@ -17,4 +18,5 @@ export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void
   registerFeatureActions(app, deps);
   registerFeedbackActions(app, deps);
   registerCardShareActions(app, deps);
+  registerExportActions(app, deps);
 }

@@ -19,28 +19,15 @@ import { renderBalanceSheet, renderCashFlow, renderIncomeStatement, type Company
 import { lookupCompanyName } from './company-name.js';
 import type { FinancialsArgs } from '../../commands/parse-financials-args.js';
 import { weekOf } from '../../commands/parse-earnings-args.js';
+import { fetchComparison } from './fetch-comparison.js';
+import { partFailureReason } from './part-failure-reason.js';
+
+export { partFailureReason };
 
 export type FinancialsRequest = Exclude<FinancialsArgs, { kind: 'help' | 'usage' | 'modal' }>;
 
 /** Periods the snapshot compares: the latest and the one before. */
 const SNAPSHOT_PERIODS = 2;
-
-/** Why one part of the snapshot is missing, in the user's words. */
-export function partFailureReason(error: unknown): string {
-  if (!isServiceError(error)) return 'it could not be loaded';
-  switch (error.kind) {
-    case 'not_found':
-      return 'the service has no such data for this company';
-    case 'validation':
-      return 'the service did not accept the request';
-    case 'auth':
-      return "the service rejected the app's key";
-    case 'bad_response':
-      return 'the service answered something unexpected';
-    default:
-      return 'the service is unavailable right now';
-  }
-}
 
 /** Among several failures, the one that explains the most (a bad key beats an outage). */
 function mostTelling(errors: unknown[]): unknown {
@@ -197,6 +184,12 @@ export async function fetchFinancialsCard(
 ): Promise<SlackMessage> {
   const call: CallOptions = { correlationId: options.correlationId };
   if (args.kind === 'earnings') return fetchEarnings(service, args, call, options.log);
+  if (args.kind === 'compare') {
+    const comparison = await fetchComparison(service, args, call, options.log);
+    // SEAM(charts, issue 15 §1+§2): hand `comparison.chart` (ChartData, undefined when no chart
+    // fits) to helper A's postChart(...) here, next to the card; the lead wires it at merge.
+    return comparison.card;
+  }
   if (args.kind === 'index') {
     return renderIndexCard(await service.indexPrices(args.request, call), {
       code: args.symbol.code,
@@ -212,7 +205,7 @@ export async function fetchFinancialsCard(
 
 async function companyCard(
   service: ResearchService,
-  args: Exclude<FinancialsRequest, { kind: 'earnings' | 'index' }>,
+  args: Exclude<FinancialsRequest, { kind: 'earnings' | 'index' | 'compare' }>,
   call: CallOptions,
   log: Logger,
   named: Promise<string | undefined>,
@@ -239,6 +232,7 @@ async function companyCard(
 
 /** What the user asked for, for messages ("the balance sheet of US:NVDA"). */
 export function financialsAction(args: FinancialsRequest): string {
+  if (args.kind === 'compare') return `the comparison of ${args.symbols.map((s) => s.canonical).join(', ')}`;
   if (args.kind === 'earnings') {
     return `the earnings calendar (${args.markets.map((m) => MARKET_LABELS[m]).join(', ')}, week of ${args.startDate})`;
   }

@@ -5,12 +5,15 @@
 import type { CardOffer } from '../../blocks/card-actions.js';
 import type { FinancialsRequest } from './fetch-financials-card.js';
 
-export function financialsCardOffer(_args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
+/** Cards that are one table, which Download CSV / XLSX export (fetch-financials-data.ts). */
+const TABLE_CARDS = new Set<FinancialsRequest['kind']>(['balance', 'cashflow', 'income', 'revenue', 'prices', 'index', 'compare']);
+
+export function financialsCardOffer(args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
   return {
     source: { command: '/financials', text },
     chart: false,
-    csv: false,
-    xlsx: false,
+    csv: TABLE_CARDS.has(args.kind),
+    xlsx: TABLE_CARDS.has(args.kind),
     share: !isPublic,
   };
 }

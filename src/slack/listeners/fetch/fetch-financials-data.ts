@@ -1,0 +1,59 @@
+/**
+ * The data behind a /financials table card, fetched again from the card's source command for an
+ * export (card-actions.ts: buttons carry the command, never numbers). Returns undefined for cards
+ * that have no single table to export (the snapshot, the earnings calendar).
+ */
+import type { CallOptions, ResearchService } from '../../../service/types.js';
+import { priceComparisonRows } from '../../blocks/compare/compare-prices-card.js';
+import type { ExportData } from '../../export/export-table.js';
+import { fetchComparison, namesOf } from './fetch-comparison.js';
+import type { FinancialsCallOptions, FinancialsRequest } from './fetch-financials-card.js';
+
+export async function fetchFinancialsData(
+  service: ResearchService,
+  args: FinancialsRequest,
+  options: FinancialsCallOptions & { today?: string },
+): Promise<ExportData | undefined> {
+  const call: CallOptions = { correlationId: options.correlationId };
+  // Statements carry no company name: a few days of prices give it (none when that fails).
+  const named = async <T>(records: Promise<T>): Promise<[T, string | undefined]> => {
+    if (!('symbol' in args)) return [await records, undefined];
+    const [r, names] = await Promise.all([records, namesOf(service, [args.symbol], options.today, call)]);
+    return [r, names[0]];
+  };
+  switch (args.kind) {
+    case 'balance': {
+      const [records, name] = await named(service.balanceSheet(args.request, call));
+      return { kind: 'balance', symbol: args.symbol.canonical, records, ...(name ? { name } : {}) };
+    }
+    case 'cashflow': {
+      const [records, name] = await named(service.cashFlow(args.request, call));
+      return { kind: 'cashflow', symbol: args.symbol.canonical, records, ...(name ? { name } : {}) };
+    }
+    case 'income': {
+      const [records, name] = await named(service.incomeStatement(args.request, call));
+      return { kind: 'income', symbol: args.symbol.canonical, records, ...(name ? { name } : {}) };
+    }
+    case 'revenue':
+      return { kind: 'revenue', symbol: args.symbol.canonical, breakdown: await service.revenueBreakdown(args.request, call) };
+    case 'prices':
+      return { kind: 'prices', symbol: args.symbol.canonical, items: await service.companyPrices(args.request, call) };
+    case 'index':
+      return { kind: 'index', symbol: args.symbol.code, items: await service.indexPrices(args.request, call) };
+    case 'compare': {
+      const symbols = args.symbols.map((s) => s.canonical);
+      const comparison = await fetchComparison(service, args, call, options.log);
+      if (comparison.prices) return { kind: 'compare_prices', symbols, rows: priceComparisonRows(comparison.prices) };
+      if (!comparison.aligned || !comparison.metrics) return undefined;
+      return {
+        kind: 'compare',
+        symbols,
+        subject: comparison.subject ?? 'Income',
+        aligned: comparison.aligned,
+        metrics: comparison.metrics,
+      };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Issue 15 §2 end to end through both emulators: `/financials compare` of five companies in three
+ * currencies (periods matched by fiscal year, a currency on every column), and the table cards'
+ * Download CSV / XLSX: into the card's thread for a public card, into the user's DM (with an
+ * ephemeral note) for an ephemeral one; the bytes parse back to the service's numbers.
+ */
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BOT_SCOPES } from '../../src/emulators/slack/config.js';
+import type { StoredFile } from '../../src/emulators/slack/index.js';
+import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
+import { startHarness, type Harness } from './harness.js';
+import {
+  allText,
+  button,
+  clickEphemeral,
+  clickMessage,
+  command,
+  nextChannelMessage,
+  nextEphemeral,
+  rejectedResponses,
+  rejectedSlackCalls,
+  send,
+} from './command-helpers.js';
+
+interface Cell {
+  type: string;
+  text: string;
+  value?: number;
+}
+const dataTableOf = (m: { blocks?: unknown[] }): Cell[][] =>
+  ((m.blocks as Array<{ type: string; rows?: Cell[][] }> | undefined)?.find((b) => b.type === 'data_table')?.rows ?? []) as Cell[][];
+
+/** Reporting currencies: CNY (Moutai, Tencent), USD (NVIDIA, Apple), HKD (HKEX). */
+const FIVE = 'SH:600519 0700.HK US:NVDA 388.HK AAPL';
+const FIVE_SYMBOLS = ['SH:600519', 'HK:00700', 'US:NVDA', 'HK:00388', 'US:AAPL'];
+
+describe('/financials compare and table exports', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http' });
+  });
+  afterAll(async () => {
+    // Only the refusal the test of a channel the app is not in provokes.
+    expect(rejectedSlackCalls(h)).toEqual([{ method: 'files.completeUploadExternal', error: 'not_in_channel' }]);
+    expect(rejectedResponses(h)).toEqual([]);
+    await h?.close();
+  });
+
+  /** The files shared since `before`, once processed. */
+  const newFile = (before: Set<string>): Promise<StoredFile> =>
+    h.slack.waitFor(() => [...h.slack.files.values()].find((f) => !before.has(f.id) && f.shared), 8_000);
+  const fileIds = (): Set<string> => new Set(h.slack.files.keys());
+  const bytesOf = (f: StoredFile): Buffer => Buffer.from(f.contentBase64 ?? '', 'base64');
+
+  it('compares five companies in three currencies: one column each, labelled, periods matched by fiscal year', async () => {
+    const card = await command(h, `/financials compare ${FIVE}`);
+    const rows = dataTableOf(card);
+    const head = rows[0]?.map((c) => c.text) ?? [];
+    expect(head.slice(0, 2)).toEqual(['Metric', 'Period']);
+    expect(head).toHaveLength(7);
+    for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
+      expect(head[i + 2]).toContain(symbol);
+    }
+    // Tencent reports in CNY though it lists in Hong Kong; HKEX in HKD; the US companies in USD.
+    expect(head.map((t) => / · ([A-Z]{3})\b/.exec(t)?.[1])).toEqual([undefined, undefined, 'CNY', 'CNY', 'USD', 'HKD', 'USD']);
+    expect(allText(card)).toContain('different currencies (CNY, USD, HKD)');
+    // The newest fiscal year is NVIDIA's alone (its year ends in January, a year ahead): marked, gaps for the rest.
+    const revenueRows = rows.filter((r) => r[0]?.text === 'Revenue');
+    expect(revenueRows[0]?.[1]?.text).toMatch(/^FY\d{4} \*$/);
+    expect(revenueRows[0]?.map((c) => c.text)).toContain('—');
+    expect(revenueRows.filter((r) => r.slice(2).every((c) => typeof c.value === 'number')).length).toBeGreaterThanOrEqual(3);
+    // Every Revenue cell is the service's figure for that company and that fiscal year.
+    for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
+      const records = await h.client.incomeStatement({ symbol, period: 'annual', limit: 8 });
+      for (const row of rows.filter((r) => r[0]?.text === 'Revenue')) {
+        const fy = /^FY(\d{4})/.exec(row[1]?.text ?? '')?.[1];
+        const record = records.find((r) => r.fiscalYear === fy);
+        const cell = row[i + 2];
+        if (record)
+          expect(cell?.value, `${symbol} FY${fy}`).toBe(
+            record.lines.revenue ?? record.lines.total_revenue ?? record.lines.operating_revenue,
+          );
+        else expect(cell?.text, `${symbol} FY${fy}`).toBe('—');
+      }
+    }
+    expect(button(card, ACTION_IDS.cardCsv).text).toBe('Download CSV');
+  });
+
+  it('compares prices in each listing’s currency: CNY, HKD and USD', async () => {
+    const card = await command(h, `/financials compare ${FIVE} prices`);
+    const rows = dataTableOf(card);
+    expect(rows.slice(1).map((r) => [r[0]?.text.split(' ').pop(), r[1]?.text])).toEqual([
+      ['(SH:600519)', 'CNY'],
+      ['(HK:00700)', 'HKD'],
+      ['(US:NVDA)', 'USD'],
+      ['(HK:00388)', 'HKD'],
+      ['(US:AAPL)', 'USD'],
+    ]);
+    expect(allText(card)).toContain('trade in different currencies (CNY, HKD, USD)');
+  });
+
+  it('names a company it cannot show and shows the others', async () => {
+    const card = await command(h, '/financials compare SH:600519 US:NVDA US:ZZZZ');
+    expect(dataTableOf(card)[0]).toHaveLength(4);
+    expect(allText(card)).toMatch(/Not shown: US:ZZZZ \(/);
+  });
+
+  it('explains a compare of one company or of six', async () => {
+    expect(allText(await command(h, '/financials compare NVDA'))).toContain('only one was given');
+    expect(allText(await command(h, `/financials compare ${FIVE} MSFT`))).toContain('at most 5 companies');
+  });
+
+  it('Download CSV on a public statement card shares the file in its thread with the service’s numbers', async () => {
+    const card = await nextChannelMessage(h, () => send(h, '/financials SH:600519 income annual --public'));
+    const before = fileIds();
+    await clickMessage(h, card, button(card, ACTION_IDS.cardCsv));
+    const file = await newFile(before);
+    expect(file.channel).toBe(card.channel);
+    expect(file.thread_ts).toBe(card.ts);
+    expect(file.filename).toMatch(/^600519-income-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = bytesOf(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(bytes, { bom: true }) as string[][];
+    const header = rows[0] ?? [];
+    expect(header.slice(0, 2)).toEqual(['Section', 'Line']);
+    expect(header[2]).toContain('CNY');
+    // The company's Chinese name, intact through UTF-8 bytes.
+    expect(rows.find((r) => r[1] === 'company')?.[2]).toBe('贵州茅台 (SH:600519)');
+    const records = await h.client.incomeStatement({ symbol: 'SH:600519', period: 'annual', limit: 5 });
+    const newest = [...records].sort((a, b) => b.endDate.localeCompare(a.endDate))[0];
+    const lines = Object.entries(newest?.lines ?? {});
+    expect(lines.length).toBeGreaterThan(5);
+    for (const [line, amount] of lines) {
+      const row = rows.find((r) => r[1] === line);
+      expect(Number(row?.[2]), line).toBe(amount);
+    }
+  });
+
+  it('Download CSV on a public card in a channel the app is not in goes to the DM instead', async () => {
+    const outside = h.slack.addChannel({ name: 'not-joined', bot_is_member: false });
+    const card = await nextChannelMessage(h, () => send(h, '/financials US:NVDA balance --public', outside.id), outside.id);
+    const before = fileIds();
+    const note = await nextEphemeral(h, () => clickMessage(h, card, button(card, ACTION_IDS.cardCsv)), { channel: outside.id });
+    const file = await newFile(before);
+    expect(file.channel).toMatch(/^D/);
+    expect(allText(note)).toContain('is in your direct messages');
+  });
+
+  it('Download CSV on an ephemeral revenue card goes to the DM, with Chinese text intact, and says so', async () => {
+    const card = await command(h, '/financials SH:600519 revenue');
+    const before = fileIds();
+    const note = await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardCsv)));
+    const file = await newFile(before);
+    expect(file.channel).toMatch(/^D/);
+    expect(allText(note)).toContain(`${file.filename} is in your direct messages`);
+    expect(h.slack.channelMessages(file.channel ?? '').some((m) => m.files?.some((f) => f.id === file.id && f.filetype === 'csv'))).toBe(
+      true,
+    );
+    const rows = parse(bytesOf(file), { bom: true }) as string[][];
+    const breakdown = await h.client.revenueBreakdown({ symbol: 'SH:600519' });
+    const segment = breakdown.periods[0]?.industry[0] as { name: string; revenue?: number };
+    expect(segment.name).toMatch(/[\u4e00-\u9fff]/);
+    const row = rows.find((r) => r[4] === segment.name);
+    expect(Number(row?.[5])).toBe(segment.revenue);
+  });
+
+  it('Download XLSX uploads a workbook (zip signature)', async () => {
+    const card = await command(h, `/financials compare ${FIVE}`);
+    const before = fileIds();
+    await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardXlsx)));
+    const file = await newFile(before);
+    expect(file.filename).toMatch(/^compare-600519-00700-NVDA-00388-AAPL-income-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect([...bytesOf(file).subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  });
+});
+
+describe('a table export Slack refuses', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http', slack: { botScopes: DEFAULT_BOT_SCOPES.filter((s) => s !== 'files:write') } });
+  });
+  afterAll(async () => {
+    expect(rejectedSlackCalls(h, ['missing_scope'])).toEqual([]);
+    expect(rejectedResponses(h)).toEqual([]);
+    await h?.close();
+  });
+
+  it('says why (no files:write) and posts nothing to the DM', async () => {
+    const card = await command(h, '/financials US:NVDA income');
+    const note = await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardCsv)));
+    expect(allText(note)).toContain('Slack refused the file upload (missing_scope)');
+    expect(allText(note)).toContain('files:write');
+    expect(h.slack.calls.filter((c) => c.method === 'chat.postMessage')).toEqual([]);
+  });
+});
