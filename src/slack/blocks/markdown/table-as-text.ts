@@ -91,7 +91,11 @@ function tableToRecords(rows: readonly string[][]): string {
     .join('\n');
 }
 
-/** The best text rendering: monospaced when narrow enough, else records. */
+/** `:rocket:`-style codes, which Slack draws as emoji in text but not inside a code block. */
+const EMOJI_CODE = /:[a-z0-9_+-]{1,40}:/i;
+
+/** The best text rendering: monospaced when narrow enough and free of emoji codes, else records. */
 export function tableAsText(rows: readonly string[][], align: readonly ColumnAlign[] = []): string {
-  return monospaceWidth(rows) <= MAX_MONOSPACE_WIDTH ? tableToMonospace(rows, align) : tableToRecords(rows);
+  const monospace = monospaceWidth(rows) <= MAX_MONOSPACE_WIDTH && !rows.some((r) => r.some((cell) => EMOJI_CODE.test(cell)));
+  return monospace ? tableToMonospace(rows, align) : tableToRecords(rows);
 }
