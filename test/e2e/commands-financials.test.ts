@@ -113,7 +113,7 @@ describe('/financials', () => {
     expect(allText(card)).toContain('Week of Mon 26 May – Sun 1 Jun 2025');
     const rows = tableOf(card)?.rows ?? [];
     expect(rows[0]?.map((c) => c.text)).toEqual(['Date', 'Company', 'Symbol', 'Period']);
-    expect(rows.slice(1).map((r) => r[2]?.text)).toEqual(['AAPL']);
+    expect(rows.slice(1).map((r) => r[2]?.text)).toEqual(['US:AAPL']);
     const before = stockCalls().length;
     const all = await command(h, '/financials earnings');
     expect(allText(all)).toContain('Earnings calendar · China A-shares, Hong Kong, US');
