@@ -9,21 +9,7 @@ import { latexToUnicode } from './latex-to-unicode.js';
 import { markdownToMrkdwn } from './markdown-pieces.js';
 import { findMathSpans } from './math-spans.js';
 
-/** Backslash-escapes what Markdown would read as emphasis, code, links or table cells. */
-function literalMarkdown(text: string): string {
-  return text.replace(/[\\`*_~[\]|]/g, '\\$&');
-}
-
-/** Every `$…$`-style formula replaced by its Unicode reading, literal to Markdown. */
-export function formulasToUnicode(text: string): string {
-  let out = '';
-  let at = 0;
-  for (const span of findMathSpans(text)) {
-    out += text.slice(at, span.start) + literalMarkdown(latexToUnicode(span.latex));
-    at = span.end;
-  }
-  return out + text.slice(at);
-}
+export { formulasToUnicode } from './formulas-to-unicode.js';
 
 /** Spaces and tabs collapsed, line breaks kept (tables need them), at most one blank line. */
 function normaliseSpace(text: string): string {
@@ -38,7 +24,7 @@ function normaliseSpace(text: string): string {
 /** Service text → mrkdwn, at most `maxSourceChars` of the source shown. */
 export function snippetToMrkdwn(text: string | undefined, maxSourceChars: number): string {
   const source = clampSnippet(normaliseSpace(text ?? ''), maxSourceChars);
-  return markdownToMrkdwn(formulasToUnicode(source)).trim();
+  return markdownToMrkdwn(source).trim(); // markdownToMrkdwn reads formulas as Unicode
 }
 
 /** One line of plain reading (titles, fallback text): formulas as Unicode, whitespace flattened. */
