@@ -39,6 +39,7 @@ describe('passages card content', () => {
     const text = sectionTexts([table]);
     expect(text).toContain('贵州茅台核心财务指标');
     expect(text).toContain('营业收入（亿元） | 1505.6 | 1741.4');
+    expect(text).toContain('ROE（%）         |   34.2 |   36.0'); // numbers right-aligned
     expect(text).toContain('-----------------+--------+-------');
     expect(text).not.toContain('| --- |');
   });
