@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { latexToUnicode } from '../../../../src/slack/blocks/markdown/latex-to-unicode.js';
-import { formulasToUnicode } from '../../../../src/slack/blocks/markdown/snippet-to-mrkdwn.js';
+import { formulasToUnicode } from '../../../../src/slack/blocks/markdown/formulas-to-unicode.js';
 
 describe('latexToUnicode', () => {
   it('reads the service’s formulas (the emulator’s demo data) as Unicode', () => {
