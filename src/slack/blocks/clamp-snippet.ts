@@ -13,6 +13,8 @@ const ATOMS = /[-+]?\d(?:[\d,.]*\d)?%?|\[[^\]\n]*\]\([^)\s]*\)|:[a-z0-9_+-]{1,40
 const SENTENCE_END = /[。！？；.!?;…]/;
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 const WORD = /[\p{L}\p{N}]/u;
+/** How far past the cut to look for the end of a number, link or formula. */
+const LOOKAHEAD = 256;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** For each position 0..length: may the text be cut there at all? */
@@ -56,7 +58,9 @@ export function clampSnippet(text: string, max: number): string {
   // Room for '\n\n…': after a table row the ellipsis goes below the table, so the rows still parse.
   if (max <= ELLIPSIS.length + 2) return '';
   const budget = max - ELLIPSIS.length - 2;
-  const ok = cuttable(text);
+  // Only the text near the cut matters: an atom or formula running past the window counts as
+  // running to its end (so the cut stays before it), and long summaries are not scanned whole.
+  const ok = cuttable(text.slice(0, max + LOOKAHEAD));
   const best: Array<number | undefined> = [undefined, undefined, undefined, undefined];
   for (let p = budget; p > 0; p--) {
     if (!ok[p]) continue;
