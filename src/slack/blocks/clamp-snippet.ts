@@ -10,6 +10,8 @@ import { findMathSpans } from './markdown/math-spans.js';
 
 /** Spans a cut may not enter: numbers, links, emoji codes, URLs (formulas come from findMathSpans). */
 const ATOMS = /[-+]?\d(?:[\d,.]*\d)?%?|\[[^\]\n]*\]\([^)\s]*\)|:[a-z0-9_+-]{1,40}:|https?:\/\/\S+/gi;
+/** When nothing else fits (one long URL), only numbers and formulas stay whole. */
+const NUMBERS = /[-+]?\d(?:[\d,.]*\d)?%?/g;
 const SENTENCE_END = /[。！？；.!?;…]/;
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 const WORD = /[\p{L}\p{N}]/u;
@@ -18,14 +20,14 @@ const LOOKAHEAD = 256;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** For each position 0..length: may the text be cut there at all? */
-function cuttable(text: string): boolean[] {
+function cuttable(text: string, atoms: RegExp): boolean[] {
   const ok = new Array<boolean>(text.length + 1).fill(false);
   for (const seg of segmenter.segment(text)) ok[seg.index] = true;
   ok[text.length] = true;
   const forbid = (start: number, end: number): void => {
     for (let p = start + 1; p < end; p++) ok[p] = false;
   };
-  for (const m of text.matchAll(ATOMS)) forbid(m.index, m.index + m[0].length);
+  for (const m of text.matchAll(atoms)) forbid(m.index, m.index + m[0].length);
   for (const span of findMathSpans(text)) forbid(span.start, span.end);
   // Markdown table rows are cut only at their line ends.
   let lineStart = 0;
@@ -60,7 +62,9 @@ export function clampSnippet(text: string, max: number): string {
   const budget = max - ELLIPSIS.length - 2;
   // Only the text near the cut matters: an atom or formula running past the window counts as
   // running to its end (so the cut stays before it), and long summaries are not scanned whole.
-  const ok = cuttable(text.slice(0, max + LOOKAHEAD));
+  const window = text.slice(0, max + LOOKAHEAD);
+  let ok = cuttable(window, ATOMS);
+  if (!ok.slice(1, budget + 1).some(Boolean)) ok = cuttable(window, NUMBERS);
   const best: Array<number | undefined> = [undefined, undefined, undefined, undefined];
   for (let p = budget; p > 0; p--) {
     if (!ok[p]) continue;

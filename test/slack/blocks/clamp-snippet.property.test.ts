@@ -64,6 +64,11 @@ describe('clampSnippet', () => {
     expect(clampSnippet('营业收入1741.4亿元，同比增长15.7%，净利润862.3亿元。', 20)).toBe('营业收入1741.4亿元，同比增长…');
   });
 
+  it('cuts a link that fills the whole budget rather than showing nothing', () => {
+    const url = `https://example.com/${'a'.repeat(300)}`;
+    expect(clampSnippet(url, 50)).toBe(`${url.slice(0, 47)}…`);
+  });
+
   it('puts the ellipsis below a cut table so its rows still parse', () => {
     const table = '| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |';
     expect(clampSnippet(table, 40)).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |\n\n…');
