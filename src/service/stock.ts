@@ -22,6 +22,7 @@ import { indexPricesSchema } from './schemas/index-prices-schema.js';
 import { incomeStatementListSchema } from './schemas/income-statement-schema.js';
 import { stockPricesSchema } from './schemas/stock-price-schema.js';
 import { earningsCalendarSchema } from './schemas/earnings-calendar-schema.js';
+import { symbolOfRecord } from './symbols.js';
 import { createLearnedChoice, isRouteMissing, tryLearnedChoice } from './learned-choice.js';
 import { parseShape } from './schemas/parse-shape.js';
 import { ServiceError } from './errors/service-error.js';
@@ -102,21 +103,32 @@ export function createStockApi(req: Requester): StockApi {
         (path) => post(path, wireBody({ symbol: r.symbol, start_date: r.startDate, end_date: r.endDate }), stockPricesSchema, opts),
         { ...byRoute, onLearned: learned('stock quote', STOCK_QUOTE_ROUTES[0]) },
       ),
-    earningsCalendar: (r, opts) =>
-      tryLearnedChoice(
-        earningsField,
-        (field) =>
-          post(
-            '/v1/stock/earnings-calendar',
-            wireBody({ [field]: r.market, symbol: r.symbol, start_date: r.startDate, end_date: r.endDate }),
-            earningsCalendarSchema,
-            opts,
-          ),
-        // A refusal of the request (422, or 400 as these routes also document) may be the other
-        // version's field name; a second refusal under that name throws the first.
-        { isWrongOption: (e) => e.kind === 'validation', onLearned: learned('earnings calendar market field', EARNINGS_MARKET_FIELDS[0]) },
+    earningsCalendar: async (r, opts) =>
+      withListingSymbols(
+        await tryLearnedChoice(
+          earningsField,
+          (field) =>
+            post(
+              '/v1/stock/earnings-calendar',
+              wireBody({ [field]: r.market, symbol: r.symbol, start_date: r.startDate, end_date: r.endDate }),
+              earningsCalendarSchema,
+              opts,
+            ),
+          // A refusal of the request (422, or 400 as these routes also document) may be the other
+          // version's field name; a second refusal under that name throws the first.
+          {
+            isWrongOption: (e) => e.kind === 'validation',
+            onLearned: learned('earnings calendar market field', EARNINGS_MARKET_FIELDS[0]),
+          },
+        ),
+        r.market,
       ),
   };
+}
+
+/** Entries that came without a market are in the one asked for: their bare codes become symbols (SZ:000001). */
+function withListingSymbols(entries: EarningsCalendarEntry[], market: string): EarningsCalendarEntry[] {
+  return entries.map((e) => (e.market ? e : { ...e, symbol: symbolOfRecord(e.symbol, market) ?? e.symbol }));
 }
 
 function statementBody(r: StatementRequest): Record<string, unknown> {

@@ -217,6 +217,22 @@ export function symbolOfListing(market: string, code: string): string | undefine
   return parsed.ok ? `${parsed.symbol.market}:${parsed.symbol.code}` : undefined;
 }
 
+/**
+ * The `<MARKET>:<code>` of a stock as a service record names it (the earnings calendar gives a
+ * bare `code`-like `symbol` next to its `market`): kept when it already names its market
+ * (`SH:600519`, `600519.SH`), else made from the record's market and code, so a card never
+ * prints a bare `000001` (Ping An Bank or the SSE Composite?) or a ticker free text reads as a
+ * word. Undefined when neither gives a symbol.
+ */
+export function symbolOfRecord(raw: string, market?: string): string | undefined {
+  const text = raw.trim();
+  if (/^[A-Za-z]{2}:/.test(text) || /\.(SH|SS|SZ|HK|US)$/i.test(text)) {
+    const parsed = parseSymbol(text);
+    return parsed.ok ? parsed.symbol.canonical : undefined;
+  }
+  return market ? symbolOfListing(market, text) : undefined;
+}
+
 /** The known index definitions (for help texts and the modal). */
 export function knownIndices(): StockSymbol[] {
   return INDICES.map((i) => make(i.market, i.code));

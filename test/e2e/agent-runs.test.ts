@@ -77,6 +77,14 @@ describe('agent runs in Slack threads', () => {
     const streamCalls = h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.args.channel === dm);
     expect(streamCalls.length).toBeGreaterThan(0);
     expect(h.slack.calls.some((c) => c.method === 'chat.stopStream' && c.args.channel === dm)).toBe(true);
+    // Data tools answer `docs: []` with their rows in `data` and a total_count: the step shows that total.
+    const taskOutputs = h.slack.calls
+      .filter((c) => /^chat\.(start|append|stop)Stream$/.test(c.method) && c.args.channel === dm && c.args.chunks !== undefined)
+      .flatMap((c) => (typeof c.args.chunks === 'string' ? JSON.parse(c.args.chunks) : c.args.chunks) as Array<Record<string, unknown>>)
+      .filter((chunk) => chunk.type === 'task_update' && String(chunk.title).startsWith('get_') && chunk.output !== undefined)
+      .map((chunk) => String(chunk.output));
+    expect(taskOutputs.length).toBeGreaterThan(0);
+    expect(taskOutputs).not.toContain('0 results');
     const replies = botReplies(h, dm, ts);
     expect(replies.length).toBeGreaterThanOrEqual(1);
     expect(blockTypes(replies[0]!)).toContain('header');

@@ -164,15 +164,16 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     const modal = await h.slack.waitFor(() => h.slack.openModals().find((v) => v.view.callback_id === FINANCIALS_MODAL.callbackId));
     faults({ errorRate: 1 });
     try {
-      await nextEphemeral(h, () =>
-        h.slack.submitView({
-          view_id: modal.id,
-          values: {
-            [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: 'US:NVDA' },
-            [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: 'balance' },
-          },
-        }),
-      );
+      // The symbol check fails first: the modal says so under the field, in the app's own words.
+      const submitted = await h.slack.submitView({
+        view_id: modal.id,
+        values: {
+          [FINANCIALS_MODAL.blocks.symbol]: { [FINANCIALS_MODAL.actions.symbol]: 'US:NVDA' },
+          [FINANCIALS_MODAL.blocks.statement]: { [FINANCIALS_MODAL.actions.statement]: 'balance' },
+        },
+      });
+      expect(submitted.viewAction).toBe('errors');
+      expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.symbol]).toContain('not answering');
     } finally {
       faults();
     }

@@ -1,8 +1,8 @@
 /**
  * /financials end to end over HTTP: the company snapshot (whole and partial), each statement
  * with its options, share prices, the earnings calendar, the three index cards, usage,
- * not-found, `--public`, and the modal (opened by the command and from App Home; invalid and
- * valid submissions). A second app against the emulator's legacy variant shows the renamed
+ * not-found, `--public`, and the modal (opened by the command and from App Home; invalid, unknown
+ * and valid submissions, and an outage during the symbol check). A second app against the emulator's legacy variant shows the renamed
  * stock routes and calendar field falling back to their 2025-12 names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +115,7 @@ describe('/financials', () => {
     expect(allText(card)).toContain('Week of Mon 26 May – Sun 1 Jun 2025');
     const rows = tableOf(card)?.rows ?? [];
     expect(rows[0]?.map((c) => c.text)).toEqual(['Date', 'Company', 'Symbol', 'Period']);
-    expect(rows.slice(1).map((r) => r[2]?.text)).toEqual(['AAPL']);
+    expect(rows.slice(1).map((r) => r[2]?.text)).toEqual(['US:AAPL']);
     const before = stockCalls().length;
     const all = await command(h, '/financials earnings');
     expect(allText(all)).toContain('Earnings calendar · China A-shares, Hong Kong, US');
@@ -171,6 +171,26 @@ describe('/financials', () => {
     const unknownStatement = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'dividends') });
     expect(unknownStatement.viewAction).toBe('errors');
     expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.statement]).toBeTruthy();
+
+    // A well-formed symbol the service does not know stays in the modal, as typed, not rewritten.
+    const ephemeralsBefore = h.slack.ephemeralFor(h.slack.defaultUserId, h.slack.defaultChannelId).length;
+    const unknown = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:ZZZZ', 'balance', 'annual') });
+    expect(unknown.viewAction).toBe('errors');
+    expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.symbol]).toContain('no company or index US:ZZZZ');
+    const name = await h.slack.submitView({ view_id: modal.id, values: modalValues('Apple', 'snapshot') });
+    expect(name.viewAction).toBe('errors');
+    expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.symbol]).toContain('US:APPLE (read from “Apple”)');
+
+    // A service outage during the check also answers in the modal.
+    h.service.setFaults({ errorRate: 1 });
+    try {
+      const outage = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'balance', 'annual') });
+      expect(outage.viewAction).toBe('errors');
+      expect(h.slack.views.get(modal.id)?.errors?.[FINANCIALS_MODAL.blocks.symbol]).toContain('not answering');
+    } finally {
+      h.service.setFaults({ errorRate: 0 });
+    }
+    expect(h.slack.ephemeralFor(h.slack.defaultUserId, h.slack.defaultChannelId)).toHaveLength(ephemeralsBefore);
 
     const card = await nextEphemeral(h, async () => {
       const ok = await h.slack.submitView({ view_id: modal.id, values: modalValues('US:NVDA', 'balance', 'quarterly') });

@@ -152,6 +152,9 @@ describe('/research', () => {
     expect(allText(summary)).toContain('Key points');
     const passages = await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.searchPassages)));
     expect(allText(passages)).toContain('Key passages:');
+    // The document's formula and table chunks read as Unicode and aligned columns, not LaTeX and pipes.
+    expect(allText(passages)).toContain(':abacus: Formula');
+    expect(allText(passages)).not.toMatch(/\$\$|\\frac|\\text\{|\| --- \|/);
     // The results card stays as it was.
     expect(h.slack.ephemeralFor(h.slack.defaultUserId, h.slack.defaultChannelId).find((e) => e.ts === card.ts)?.edits).toBe(0);
   });

@@ -82,6 +82,13 @@ describe('the full app in the playground page', () => {
     await expect(modal.locator('.input-error').count()).resolves.toBe(1);
     await screenshot(page, 'full-modal-error');
 
+    // A well-formed symbol the service does not know: checked before the modal closes, shown in it.
+    await symbol.fill('US:ZZZZ');
+    await modal.getByRole('button', { name: 'Show', exact: true }).click();
+    const unknown = modal.locator('.block-input.has-error .input-error', { hasText: 'US:ZZZZ' });
+    await unknown.waitFor();
+    await expect(unknown.innerText()).resolves.toContain('no company or index US:ZZZZ');
+
     await symbol.fill('US:NVDA');
     await modal.locator('select').first().selectOption('balance');
     await modal.getByText('Quarterly', { exact: true }).click();

@@ -3,7 +3,11 @@ import { isObject, oneLine, parseJsonLoose, pickNumber, pickString, readNonEmpty
 
 export interface ToolOutputSummary {
   sources: SourceRef[];
-  /** Items returned (docs or chunks), or total_count when only that is given. */
+  /**
+   * How many results the tool found: its reported total (`total_count`) when given, which may
+   * exceed what it lists (10 of 37) or come with an empty list (data tools answer `docs: []` and
+   * put rows in `data`); otherwise the longest list it returned.
+   */
   resultCount?: number;
   /** Plain words when the output reports a failure. */
   errorMessage?: string;
@@ -38,6 +42,15 @@ function errorOf(obj: JsonObject): string | undefined {
   return undefined;
 }
 
+/** The total the tool reported, never below what it listed; the longest list when it gives none. */
+function resultCountOf(c: JsonObject, lists: ReadonlyArray<readonly unknown[] | undefined>): number | undefined {
+  const listed = lists.reduce<number | undefined>((max, l) => (l === undefined ? max : Math.max(max ?? 0, l.length)), undefined);
+  const total = pickNumber(c, ['total_count', 'totalCount', 'total']);
+  const reported = total !== undefined && Number.isInteger(total) && total >= 0 ? total : undefined;
+  if (reported === undefined) return listed;
+  return Math.max(reported, listed ?? 0);
+}
+
 /**
  * Reads a tool_end `output`: its `content` is a JSON string that may hold docs[{doc_id,title,url}],
  * chunks[{doc:{…}}], total_count and took_ms. Bad JSON yields no sources, never an exception.
@@ -63,7 +76,7 @@ export function readToolOutput(output: unknown): ToolOutputSummary {
       const s = isObject(ch) ? docToSource(ch.doc) : undefined;
       if (s) summary.sources.push(s);
     }
-    const count = docs?.length ?? chunks?.length ?? pickNumber(c, ['total_count', 'totalCount', 'total']);
+    const count = resultCountOf(c, [docs, chunks, Array.isArray(c.data) ? c.data : undefined]);
     if (count !== undefined) summary.resultCount = count;
   }
   return summary;

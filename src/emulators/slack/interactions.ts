@@ -148,6 +148,30 @@ function closeModal(deps: ActionDeps, view: StoredView): void {
 }
 
 /**
+ * The `errors` of a `response_action: errors` ack: a non-empty map from the block_id of an
+ * input block in the view to a non-empty message, as Slack requires; anything else is refused
+ * and the modal stays as it was.
+ * @see https://docs.slack.dev/surfaces/modals#displaying_errors
+ */
+function validateViewErrors(view: StoredView, errors: unknown): Record<string, string> {
+  if (!isRecord(errors) || Object.keys(errors).length === 0)
+    throw new SlackApiError('invalid_response_action', { messages: ['[ERROR] errors must be an object keyed by block_id'] });
+  const blocks = Array.isArray(view.view.blocks) ? view.view.blocks : [];
+  const inputIds = new Set(
+    blocks.filter((b) => isRecord(b) && b.type === 'input').map((b) => String((b as { block_id?: unknown }).block_id)),
+  );
+  const out: Record<string, string> = {};
+  for (const [blockId, message] of Object.entries(errors)) {
+    if (!inputIds.has(blockId))
+      throw new SlackApiError('invalid_response_action', { messages: [`[ERROR] errors: no input block with block_id ${blockId}`] });
+    if (typeof message !== 'string' || message.trim() === '')
+      throw new SlackApiError('invalid_response_action', { messages: [`[ERROR] errors.${blockId} must be a non-empty string`] });
+    out[blockId] = message;
+  }
+  return out;
+}
+
+/**
  * A modal submission. The ack decides what happens: nothing → the view closes; `response_action`
  * errors (stays open, errors shown), update, push or clear.
  * @see https://docs.slack.dev/surfaces/modals#updating_response
@@ -172,8 +196,8 @@ export async function submitView(
   const ack = parseJson(result.body);
   const action = isRecord(ack) ? ack.response_action : undefined;
   try {
-    if (action === 'errors' && isRecord(ack) && isRecord(ack.errors)) {
-      view.errors = Object.fromEntries(Object.entries(ack.errors).map(([k, v]) => [k, String(v)]));
+    if (action === 'errors' && isRecord(ack)) {
+      view.errors = validateViewErrors(view, ack.errors);
       result.viewAction = 'errors';
     } else if (action === 'update' && isRecord(ack)) {
       replaceViewContent(view, validateView(ack.view, 'modal'), deps.config.clock());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compact } from './compact.js';
 import { isRecord } from '../read-shape.js';
+import { symbolOfRecord } from '../symbols.js';
 import { optionalString, recordsIn } from './wire-fields.js';
 
 /**
@@ -29,9 +30,11 @@ const entrySchema = z
   .transform((e) => {
     const date = e.filling_date ?? e.filing_date ?? e.report_date ?? e.date;
     if (!date) return undefined;
+    const raw = e.symbol ?? e.code ?? '';
     return compact({
       date: date.slice(0, 10),
-      symbol: e.symbol ?? e.code ?? '',
+      // What /financials and /research accept (SZ:000001, US:AAPL), not the bare code the service may give.
+      symbol: symbolOfRecord(raw, e.market ?? e.area) ?? raw,
       name: e.name ?? e.company_name,
       market: e.market ?? e.area,
       fiscalYear: e.fiscal_year,

@@ -4,7 +4,7 @@
  * millions"); negatives with a minus sign; changes and percentages with an explicit sign.
  * Missing or non-finite numbers show as an em dash.
  */
-import { clampPlainText } from './clamp-text.js';
+import { clampSnippet } from './clamp-snippet.js';
 import { dayFormatter, groupingFormatter } from './intl-formatters.js';
 
 export const MISSING = '—';
@@ -117,7 +117,8 @@ export function excerpt(text: string | undefined, max: number): string {
   if (sentence >= floor) return `${head.slice(0, sentence + 1).trim()} …`;
   const space = head.lastIndexOf(' ');
   if (space >= floor) return `${head.slice(0, space)} …`;
-  return clampPlainText(flat, max);
+  // No sentence end or space near the end (CJK text): back off to a boundary outside numbers.
+  return clampSnippet(flat, max);
 }
 
 /** `total_current_assets` → "Total current assets". */

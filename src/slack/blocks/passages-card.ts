@@ -1,8 +1,9 @@
 /**
  * Chunk search results: each passage under its document's linked title. Text and table chunks
- * show their content (tables in a code span, as raw pipes would otherwise render as prose);
- * image and formula chunks show the service's parsed summary and a link to the media, never
- * an image block (Slack rejects the whole message when it cannot fetch an image).
+ * show their content as Slack shows Markdown (tables as aligned text, formulas as Unicode,
+ * emoji codes drawn), cut at a boundary, never mid-number; image and formula chunks show the
+ * service's parsed summary and a link to the media, never an image block (Slack rejects the
+ * whole message when it cannot fetch an image).
  */
 import type { Chunk } from '../../service/types.js';
 import { ACTION_IDS, indexedActionId } from './action-ids.js';
@@ -11,8 +12,9 @@ import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { encodeDocButton } from './button-values.js';
 import { button, compact, context, divider, header, section } from './card-parts.js';
 import { docItem, docTitleLink } from './doc-item.js';
-import { bold, escapeMrkdwn, mrkdwnLink, safeUrl } from './escape.js';
+import { bold, escapeMrkdwn, italic, mrkdwnLink, safeUrl } from './escape.js';
 import { excerpt } from './format.js';
+import { snippetToMrkdwn } from './markdown/snippet-to-mrkdwn.js';
 import { clampMessage } from './limits.js';
 
 export interface PassagesCardContext {
@@ -23,23 +25,27 @@ export interface PassagesCardContext {
 }
 
 const PASSAGE_CHARS = 600;
+const CAPTION_CHARS = 200;
 const MAX_PASSAGES = 10;
+
+/** Quotes mrkdwn line by line, unless it holds a code block (a table), which a quote would break. */
+const quoted = (mrkdwn: string): string => (mrkdwn.includes('```') ? mrkdwn : `> ${mrkdwn.replace(/\n/g, '\n> ')}`);
 
 function passageText(chunk: Chunk): string {
   const type = String(chunk.type || 'text');
   const media = safeUrl(chunk.mediaUrl) ? mrkdwnLink(chunk.mediaUrl, `View ${type}`) : '';
   if (type === 'table') {
-    const body = chunk.content?.trim() ? chunk.content : chunk.summary;
-    const shown = excerpt(body, PASSAGE_CHARS).replace(/`/g, 'ˋ');
-    return [shown ? `\`\`\`${escapeMrkdwn(shown)}\`\`\`` : '', media].filter(Boolean).join('\n');
+    const caption = chunk.content?.trim() && chunk.summary?.trim() ? snippetToMrkdwn(chunk.summary, CAPTION_CHARS) : '';
+    const body = snippetToMrkdwn(chunk.content?.trim() ? chunk.content : chunk.summary, PASSAGE_CHARS);
+    return [caption ? italic(caption) : '', body, media].filter(Boolean).join('\n');
   }
   if (type === 'image' || type === 'formula') {
     const label = type === 'image' ? ':frame_with_picture: Figure' : ':abacus: Formula';
-    const body = excerpt(chunk.summary ?? chunk.content, PASSAGE_CHARS);
-    return [`${label}${body ? `: ${escapeMrkdwn(body)}` : ''}`, media].filter(Boolean).join('\n');
+    const body = snippetToMrkdwn(chunk.summary || chunk.content, PASSAGE_CHARS);
+    return [`${label}${body ? `: ${body}` : ''}`, media].filter(Boolean).join('\n');
   }
-  const body = excerpt(chunk.content ?? chunk.summary, PASSAGE_CHARS);
-  return body ? `> ${escapeMrkdwn(body).replace(/\n/g, '\n> ')}` : '_(empty passage)_';
+  const body = snippetToMrkdwn(chunk.content || chunk.summary, PASSAGE_CHARS);
+  return body ? quoted(body) : '_(empty passage)_';
 }
 
 export function renderPassages(chunks: Chunk[], ctx: PassagesCardContext): SlackMessage {

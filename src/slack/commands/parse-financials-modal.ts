@@ -52,3 +52,12 @@ export function parseFinancialsModal(
   if (args.kind === 'usage') return { ok: false, errors: { statement: args.problems[0]?.message ?? 'This combination is not available.' } };
   return { ok: true, args };
 }
+
+/** What the modal says under the symbol field when the service does not know the symbol or cannot be asked. */
+export function symbolCheckErrors(typed: string, canonical: string, outcome: 'unknown' | 'unavailable'): FinancialsModalErrors {
+  if (outcome === 'unavailable') {
+    return { symbol: `Could not check ${canonical}: the data service is not answering right now. Submit again in a minute.` };
+  }
+  const read = typed.trim().toUpperCase() === canonical ? '' : ` (read from “${typed.trim()}”)`;
+  return { symbol: `The service has no company or index ${canonical}${read}. Check the symbol, e.g. US:AAPL, SH:600519, HK:00700.` };
+}

@@ -379,6 +379,14 @@ describe('delivery over HTTP', () => {
     });
     expect(emu.openModals()[0]?.errors).toEqual({ q: 'Too short' });
 
+    // Slack keys errors by the block_id of an input block and needs a message: anything else is refused.
+    for (const errors of [{ nope: 'No such block' }, { q: '' }, {}, 'Too short']) {
+      reply = () => ({ body: JSON.stringify({ response_action: 'errors', errors }) });
+      const refused = await emu.submitView({ view_id: viewId, values: { q: { q_input: 'a' } } });
+      expect(refused.viewAction).toBe('invalid:invalid_response_action');
+      expect(emu.openModals()[0]?.errors).toEqual({ q: 'Too short' });
+    }
+
     reply = () => ({});
     const closed = await emu.submitView({ view_id: viewId, values: { q: { q_input: 'a longer question' } } });
     expect(closed.viewAction).toBe('close');

@@ -70,11 +70,23 @@ describe('earnings calendar', () => {
       { symbol: 'TSLA', date: '2025-10-22' },
     ]);
     expect(entries).toEqual([
-      { date: '2025-10-30', symbol: '600519', name: '贵州茅台', market: 'cn', fiscalYear: '2025', fiscalQuarter: 'Q3' },
-      { date: '2025-11-19', symbol: 'NVDA', market: 'us' },
+      { date: '2025-10-30', symbol: 'SH:600519', name: '贵州茅台', market: 'cn', fiscalYear: '2025', fiscalQuarter: 'Q3' },
+      { date: '2025-11-19', symbol: 'US:NVDA', market: 'us' },
       { date: '2025-10-30', symbol: 'AAPL' },
       { date: '2025-10-22', symbol: 'TSLA' },
     ]);
+  });
+
+  it('names each company by the symbol every command accepts, from its code and market', () => {
+    const entries = parseShape(earningsCalendarSchema, [
+      { symbol: '000001', market: 'cn', date: '2025-10-20' },
+      { symbol: '700', market: 'hk', date: '2025-11-12' },
+      { symbol: '00700', area: 'HK', date: '2025-11-12' },
+      { symbol: '600519.SH', date: '2025-10-30' },
+      { symbol: 'us:aapl', date: '2025-10-30' },
+      { symbol: '830799', market: 'bj', date: '2025-10-30' },
+    ]);
+    expect(entries.map((e) => e.symbol)).toEqual(['SZ:000001', 'HK:00700', 'HK:00700', 'SH:600519', 'US:AAPL', '830799']);
   });
 
   it('drops an entry without a date or not an object, and finds the list in items or list', () => {

@@ -1,4 +1,5 @@
 import { excerpt } from '../format.js';
+import { formulasToUnicode } from './formulas-to-unicode.js';
 import { markdownToPlainText } from './markdown-to-plain-text.js';
 
 /**
@@ -23,7 +24,7 @@ export function markdownPrefixToPlainText(markdown: string, minChars: number): s
   return markdownToPlainText(markdown);
 }
 
-/** excerpt() of the Markdown as plain text, lexing only as much of it as the excerpt shows. */
+/** excerpt() of the Markdown as plain text (formulas as Unicode), lexing only as much of it as the excerpt shows. */
 export function markdownExcerpt(markdown: string, max: number): string {
-  return excerpt(markdownPrefixToPlainText(markdown, max), max);
+  return excerpt(markdownPrefixToPlainText(formulasToUnicode(markdown), max), max);
 }

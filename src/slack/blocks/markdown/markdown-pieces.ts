@@ -7,6 +7,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { bold, escapeMrkdwn } from '../escape.js';
 import { SLACK_LIMITS } from '../limits.js';
+import { formulasToUnicode } from './formulas-to-unicode.js';
 import { inlineToMrkdwn, inlineToPlainText } from './inline-to-mrkdwn.js';
 import { NO_TRUSTED_HOSTS, type LinkPolicy } from './present-link.js';
 import { tableAsText, type ColumnAlign } from './table-as-text.js';
@@ -175,5 +176,5 @@ function pieceToMrkdwn(p: Piece): string {
 
 /** Markdown → one mrkdwn string (no blocks): for the live progress view and text fallbacks. */
 export function markdownToMrkdwn(markdown: string, links: LinkPolicy = NO_TRUSTED_HOSTS): string {
-  return piecesToMrkdwn(tokensToPieces(lexMarkdown(markdown), true, links));
+  return piecesToMrkdwn(tokensToPieces(lexMarkdown(formulasToUnicode(markdown)), true, links));
 }

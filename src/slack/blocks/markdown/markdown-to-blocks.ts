@@ -12,6 +12,7 @@ import type { ContextBlock, KnownBlock, SectionBlock, TableBlock } from '@slack/
 import { buildDataTables } from '../data-table.js';
 import { plainText } from '../escape.js';
 import { SLACK_LIMITS } from '../limits.js';
+import { formulasToUnicode } from './formulas-to-unicode.js';
 import { lexMarkdown, tokensToPieces, type Piece } from './markdown-pieces.js';
 import type { LinkPolicy } from './present-link.js';
 import { splitMrkdwn } from './split-mrkdwn.js';
@@ -156,5 +157,5 @@ function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptio
 
 /** Untrusted Markdown → valid blocks (escaped, mentions neutralised). Empty input → []. */
 export function markdownToBlocks(markdown: string, options: MarkdownToBlocksOptions = {}): KnownBlock[] {
-  return piecesToBlocks(tokensToPieces(lexMarkdown(markdown), false, options.links), options);
+  return piecesToBlocks(tokensToPieces(lexMarkdown(formulasToUnicode(markdown)), false, options.links), options);
 }

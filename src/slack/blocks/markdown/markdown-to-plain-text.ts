@@ -9,9 +9,12 @@ export function markdownToPlainText(markdown: string): string {
   return flatten(Lexer.lex(markdown)).replace(/\s+/g, ' ').trim();
 }
 
-function flatten(tokens: Token[]): string {
-  return tokens.map(tokenText).filter(Boolean).join(' ');
+/** Blocks are separated by a space; inline tokens (text, emphasis, escapes like `\_`) join as written. */
+function flatten(tokens: Token[], separator = ' '): string {
+  return tokens.map(tokenText).filter(Boolean).join(separator);
 }
+
+const BLOCK_CONTAINERS = new Set(['blockquote', 'list_item']);
 
 function tokenText(token: Token): string {
   switch (token.type) {
@@ -34,7 +37,8 @@ function tokenText(token: Token): string {
       return (token as Tokens.HTML).text.replace(/<[^>]*>/g, '');
     default: {
       const withChildren = token as { tokens?: Token[]; text?: string };
-      if (withChildren.tokens && withChildren.tokens.length > 0) return flatten(withChildren.tokens);
+      if (withChildren.tokens && withChildren.tokens.length > 0)
+        return flatten(withChildren.tokens, BLOCK_CONTAINERS.has(token.type) ? ' ' : '');
       return typeof withChildren.text === 'string' ? decodeEntities(withChildren.text) : '';
     }
   }

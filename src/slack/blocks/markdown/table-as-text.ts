@@ -60,12 +60,23 @@ function monospaceWidth(rows: readonly string[][]): number {
   return w.reduce((a, b) => a + b, 0) + Math.max(0, w.length - 1) * 3;
 }
 
+const NUMBER_CELL = /^[-+−(]?[$¥€£]?\d[\d,]*(?:\.\d+)?\)?\s?(?:%|[A-Za-z]{1,3}|[亿万元]{1,2})?$/;
+
+/** Body cells all numbers (blank or dash allowed): such a column reads best right-aligned. */
+function isNumberColumn(rows: readonly string[][], c: number): boolean {
+  const body = rows.slice(1).map((r) => flat(r[c] ?? ''));
+  const filled = body.filter((cell) => cell !== '' && cell !== '-' && cell !== '—');
+  return filled.length > 0 && filled.every((cell) => NUMBER_CELL.test(cell));
+}
+
 /**
  * A code block with padded columns (first row = header, underlined). Fits tables up to
- * MAX_MONOSPACE_WIDTH columns wide; callers use tableToRecords beyond that.
+ * MAX_MONOSPACE_WIDTH columns wide; callers use tableToRecords beyond that. Columns of numbers
+ * without an alignment of their own are right-aligned, so digits line up.
  */
-function tableToMonospace(rows: readonly string[][], align: readonly ColumnAlign[] = []): string {
+function tableToMonospace(rows: readonly string[][], given: readonly ColumnAlign[] = []): string {
   const w = widths(rows);
+  const align = w.map((_, c) => given[c] ?? (isNumberColumn(rows, c) ? 'right' : null));
   const line = (r: readonly string[]): string =>
     w
       .map((width, c) => pad(flat(r[c] ?? ''), width, align[c] ?? null))
@@ -91,7 +102,11 @@ function tableToRecords(rows: readonly string[][]): string {
     .join('\n');
 }
 
-/** The best text rendering: monospaced when narrow enough, else records. */
+/** `:rocket:`-style codes, which Slack draws as emoji in text but not inside a code block. */
+const EMOJI_CODE = /:[a-z0-9_+-]{1,40}:/i;
+
+/** The best text rendering: monospaced when narrow enough and free of emoji codes, else records. */
 export function tableAsText(rows: readonly string[][], align: readonly ColumnAlign[] = []): string {
-  return monospaceWidth(rows) <= MAX_MONOSPACE_WIDTH ? tableToMonospace(rows, align) : tableToRecords(rows);
+  const monospace = monospaceWidth(rows) <= MAX_MONOSPACE_WIDTH && !rows.some((r) => r.some((cell) => EMOJI_CODE.test(cell)));
+  return monospace ? tableToMonospace(rows, align) : tableToRecords(rows);
 }

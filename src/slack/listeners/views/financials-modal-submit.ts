@@ -1,7 +1,8 @@
 /**
  * Submission of the /financials modal: invalid input stays in the modal with a message under
- * each faulty field; valid input closes it and the card arrives as an ephemeral message in the
- * channel the modal was opened from (a DM from the bot when that is not possible).
+ * each faulty field, and so does a symbol the service does not know (or cannot check during an
+ * outage), asked before the ack; valid input closes it and the card arrives as an ephemeral
+ * message in the channel the modal was opened from (a DM from the bot when that is not possible).
  */
 import type { Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { ListenerRegistry } from '../listener-router.js';
@@ -9,15 +10,22 @@ import type { WebClient } from '@slack/web-api';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
 import { financialsModalErrors, readFinancialsModal } from '../../blocks/financials-modal.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
-import { parseFinancialsModal } from '../../commands/parse-financials-modal.js';
+import { parseFinancialsModal, symbolCheckErrors } from '../../commands/parse-financials-modal.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import type { Logger } from '../../../observability/logger.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { NOT_A_MEMBER, postEphemeralTo, postInChannel } from '../deliver-card.js';
 import { replyWithFailure } from '../failure-reply.js';
+import { checkSymbolKnown } from '../fetch/check-symbol-known.js';
 import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { decodeModalOrigin } from './open-financials-modal.js';
+
+/**
+ * How long the symbol check may take: Slack wants the ack within 3 s, and the ack is what puts
+ * an error in the modal. @see https://docs.slack.dev/surfaces/modals#handling_submissions
+ */
+const SYMBOL_CHECK_MS = 2000;
 
 export function registerFinancialsViews(app: ListenerRegistry, deps: ListenerDeps): void {
   app.view(FINANCIALS_MODAL.callbackId, financialsModalSubmit(deps));
@@ -25,14 +33,24 @@ export function registerFinancialsViews(app: ListenerRegistry, deps: ListenerDep
 
 export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewMiddlewareArgs<ViewSubmitAction>> {
   return async ({ ack, view, body, client, context }) => {
-    const parsed = parseFinancialsModal(readFinancialsModal(view.state.values), new Date(deps.clock()));
+    const values = readFinancialsModal(view.state.values);
+    const parsed = parseFinancialsModal(values, new Date(deps.clock()));
     if (!parsed.ok) {
       await ack(financialsModalErrors(parsed.errors));
       return;
     }
-    await ack();
     const { correlationId, log } = requestContext(context, deps.logger);
     const args = parsed.args;
+    if ('symbol' in args) {
+      const check = await checkSymbolKnown(deps.service, args.symbol, { signal: AbortSignal.timeout(SYMBOL_CHECK_MS), correlationId });
+      if (check.kind !== 'known') {
+        if (check.kind === 'unavailable')
+          log.warn('financials modal: symbol check failed', { symbol: args.symbol.canonical, error: String(check.error) });
+        await ack(financialsModalErrors(symbolCheckErrors(values.symbol, args.symbol.canonical, check.kind)));
+        return;
+      }
+    }
+    await ack();
     const user = body.user.id;
     const origin = decodeModalOrigin(view.private_metadata).channelId;
     // Opened from App Home: no channel, so the card comes by DM (chat.postMessage to the user id).
