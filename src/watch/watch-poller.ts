@@ -1,0 +1,338 @@
+/**
+ * Polls the service for each watch's new documents and posts one alert per watch per poll,
+ * exactly once across restarts and replicas, with the digest's machinery: per watch a lock (a
+ * lease) while polling; an alert is claimed in the watch's state (pending, with its documents)
+ * before posting and committed after (cursor and seen set advance only then). A poll that finds
+ * a pending alert — its poster died, or its post failed — has the poster look for it in Slack
+ * (message metadata) before posting it again, so nothing posts twice and nothing is lost.
+ * Every service call takes from one budget shared by all watches and replicas; a 429 or an
+ * outage leaves the state as it was, so the documents come with a later poll.
+ * Symbol watches also post the eve of an earnings date, and a summary of the transcript or
+ * filing that follows it. No Bolt in here: posting is the injected `postAlert`.
+ */
+import { randomUUID } from 'node:crypto';
+import pRetry, { AbortError } from 'p-retry';
+import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy } from '../digest/post-digest.js';
+import { mapWithConcurrency } from '../digest/map-with-concurrency.js';
+import { realTickTimer, type TickTimer } from '../digest/tick-timer.js';
+import type { Logger } from '../observability/logger.js';
+import { isServiceError } from '../service/errors/service-error.js';
+import type { ResearchService } from '../service/types.js';
+import type { WatchAlert, WatchRecord, WatchState } from '../store/records.js';
+import type { VersionedWatchState, Watches } from '../store/watches.js';
+import type { WatchPollBudget } from '../store/watch-poll-budget.js';
+import { findEarningsEve, marketOfSymbol, utcDay } from './earnings-eve.js';
+import type { PostWatchAlert, PostWatchAlertResult } from './post-watch-alert.js';
+import { afterDocumentsPosted, selectNewDocuments } from './select-new-documents.js';
+import { watchSearchRequest } from './watch-search-request.js';
+
+export type WatchPollOutcome =
+  | 'posted'
+  | 'nothing_new'
+  | 'not_due'
+  | 'locked'
+  | 'budget_spent'
+  | 'service_unavailable'
+  | 'failed'
+  | 'channel_gone'
+  | 'lock_lost';
+
+export interface WatchPollReport {
+  teamId: string;
+  channelId: string;
+  watchId: string;
+  outcome: WatchPollOutcome;
+  /** Alerts posted by this poll (a recovered one included). */
+  posted: number;
+}
+
+export interface WatchPollerOptions {
+  watches: Watches;
+  budget: WatchPollBudget;
+  service: Pick<ResearchService, 'searchDocuments' | 'earningsCalendar' | 'getDocumentSummary'>;
+  postAlert: PostWatchAlert;
+  clock: () => number;
+  timer?: TickTimer;
+  logger: Logger;
+  /** How often each watch is polled (and the poller ticks). */
+  pollIntervalMs: number;
+  instanceId?: string;
+  lockTtlMs?: number;
+  retry?: DigestRetryPolicy;
+  concurrency?: number;
+}
+
+export interface WatchPoller {
+  readonly instanceId: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** One pass over every watch. Ticks never overlap. */
+  tick(): Promise<WatchPollReport[]>;
+}
+
+const DEFAULT_LOCK_TTL_MS = 5 * 60_000;
+/** Transcripts and filings after an earnings date carry its results. */
+const RESULT_CATEGORIES = new Set(['transcripts', 'filings']);
+
+class LockLostError extends Error {
+  override readonly name = 'LockLostError';
+}
+
+export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
+  const instanceId = options.instanceId ?? `watch-${randomUUID()}`;
+  const logger = options.logger.child({ component: 'watch-poller', instanceId });
+  const lockTtlMs = options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS;
+  const retry = options.retry ?? DEFAULT_DIGEST_RETRY;
+  const timer = options.timer ?? realTickTimer;
+  const { watches, budget, service, clock } = options;
+
+  let running: Promise<WatchPollReport[]> | undefined;
+  let cancelTimer: (() => void) | undefined;
+  let stopping = new AbortController();
+  let started = false;
+  let generation = 0;
+
+  const tick = (): Promise<WatchPollReport[]> => {
+    running ??= runTick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  async function runTick(): Promise<WatchPollReport[]> {
+    let all: WatchRecord[];
+    try {
+      all = (await watches.listAll()).filter((w) => w.paused !== true);
+    } catch (error) {
+      logger.error('watch tick could not list watches', { error });
+      return [];
+    }
+    return mapWithConcurrency(all, Math.max(1, options.concurrency ?? 2), async (watch) => {
+      const where = { teamId: watch.teamId, channelId: watch.channelId, watchId: watch.watchId };
+      try {
+        return { ...where, ...(await pollWatch(watch)) };
+      } catch (error) {
+        logger.error('watch poll failed', { ...where, error });
+        return { ...where, outcome: 'failed' as const, posted: 0 };
+      }
+    });
+  }
+
+  async function pollWatch(watch: WatchRecord): Promise<{ outcome: WatchPollOutcome; posted: number }> {
+    const nowMs = clock();
+    // Cheap path: polled recently and nothing pending; no lock needed.
+    const peek = await watches.getState(watch);
+    if (peek.state && !peek.state.pending && nowMs - peek.state.lastPollMs < options.pollIntervalMs)
+      return { outcome: 'not_due', posted: 0 };
+    if (!(await watches.acquireLock(watch, instanceId, lockTtlMs))) return { outcome: 'locked', posted: 0 };
+    try {
+      return await pollLocked(watch, nowMs);
+    } finally {
+      await watches.releaseLock(watch, instanceId).catch((error: unknown) => {
+        logger.warn('watch lock release failed; it expires on its own', { watchId: watch.watchId, error });
+      });
+    }
+  }
+
+  async function pollLocked(watch: WatchRecord, nowMs: number): Promise<{ outcome: WatchPollOutcome; posted: number }> {
+    const log = logger.child({ teamId: watch.teamId, channelId: watch.channelId, watchId: watch.watchId });
+    let current = await watches.getState(watch);
+    if (current.state === null) {
+      const initial: WatchState = { cursorMs: watch.createdAtMs, seen: {}, lastPollMs: 0, earningsEves: [] };
+      current = (await watches.replaceState(watch, current, initial)) ?? (await watches.getState(watch));
+    }
+    let posted = 0;
+
+    // An alert claimed earlier whose outcome is unknown: settle it before anything new.
+    const pending = current.state?.pending;
+    if (pending) {
+      log.warn('watch alert left pending (its poster stopped or failed); checking Slack before posting it', {
+        alertId: pending.alertId,
+        previousHolder: pending.holderId,
+      });
+      const result = await postWithRetries(watch, pending.alertId, pending.alert, true, pending.createdAtMs);
+      if (result !== 'posted') return { outcome: settleFailure(watch, result, log), posted };
+      const committed = await commit(watch, current, pending.alert, nowMs);
+      if (committed === null) return { outcome: 'lock_lost', posted };
+      current = committed;
+      posted += 1;
+    }
+
+    const state = current.state;
+    if (state === null) return { outcome: 'lock_lost', posted };
+    if (posted === 0 && nowMs - state.lastPollMs < options.pollIntervalMs) return { outcome: 'not_due', posted };
+
+    const found = await findAlerts(watch, state, nowMs, log);
+    if (found.kind !== 'alerts') return { outcome: found.kind, posted };
+    let working = await watches.replaceState(watch, current, { ...state, lastPollMs: nowMs, ...found.stateChanges });
+    if (working === null) return { outcome: 'lock_lost', posted };
+
+    for (const alert of found.alerts) {
+      const alertId = randomUUID();
+      const claimedState = working.state;
+      if (claimedState === null) return { outcome: 'lock_lost', posted };
+      const claimed = await watches.replaceState(watch, working, {
+        ...claimedState,
+        pending: { alertId, holderId: instanceId, createdAtMs: nowMs, alert },
+      });
+      if (claimed === null) return { outcome: 'lock_lost', posted };
+      const result = await postWithRetries(watch, alertId, alert, false, nowMs);
+      if (result !== 'posted') return { outcome: settleFailure(watch, result, log), posted };
+      const committed = await commit(watch, claimed, alert, nowMs);
+      if (committed === null) return { outcome: 'lock_lost', posted };
+      working = committed;
+      posted += 1;
+      log.info('watch alert posted', { alertId, kind: alert.kind, documents: alert.kind === 'documents' ? alert.docs.length : 0 });
+    }
+    return { outcome: posted > 0 ? 'posted' : 'nothing_new', posted };
+  }
+
+  type Found =
+    | { kind: 'budget_spent' | 'service_unavailable' }
+    | { kind: 'alerts'; alerts: WatchAlert[]; stateChanges: Partial<WatchState> };
+
+  /** What to post now: an earnings eve (symbol watches), then the new documents. */
+  async function findAlerts(watch: WatchRecord, state: WatchState, nowMs: number, log: Logger): Promise<Found> {
+    const alerts: WatchAlert[] = [];
+    const stateChanges: Partial<WatchState> = {};
+    const today = utcDay(nowMs);
+    try {
+      if (watch.target.kind === 'symbol' && state.earningsCheckedDay !== today && marketOfSymbol(watch.target.symbol)) {
+        if (!(await budget.take())) return { kind: 'budget_spent' };
+        const eve = await findEarningsEve(service, watch.target.symbol, nowMs, { correlationId: `watch:${watch.watchId}` });
+        stateChanges.earningsCheckedDay = today;
+        if (eve && !state.earningsEves.includes(eve.date)) alerts.push(eve);
+      }
+      if (!(await budget.take())) return { kind: 'budget_spent' };
+      const page = await service.searchDocuments(watchSearchRequest(watch, state.cursorMs, nowMs), {
+        correlationId: `watch:${watch.watchId}`,
+      });
+      const docs = selectNewDocuments(page.items, watch, state);
+      if (docs.length > 0) {
+        const summary = await earningsSummary(watch, state, docs, log);
+        alerts.push(summary ? { kind: 'documents', docs, summary } : { kind: 'documents', docs });
+      }
+    } catch (error) {
+      if (!isServiceError(error) || !error.retryable) throw error;
+      if (error.kind === 'rate_limited') await budget.block(clock() + (error.retryAfterMs ?? options.pollIntervalMs));
+      // Nothing was claimed: the cursor stays, and the next poll finds the same documents.
+      log.warn('watch poll: service unavailable; documents wait for a later poll', { kind: error.kind, retryAfterMs: error.retryAfterMs });
+      return { kind: 'service_unavailable' };
+    }
+    return { kind: 'alerts', alerts, stateChanges };
+  }
+
+  /** The service's summary of the first transcript or filing published since the announced earnings date. */
+  async function earningsSummary(
+    watch: WatchRecord,
+    state: WatchState,
+    docs: Array<{ id: string; title: string; category?: string; publishedMs: number }>,
+    log: Logger,
+  ): Promise<{ docId: string; title: string; text: string } | undefined> {
+    if (watch.target.kind !== 'symbol' || state.earningsDate === undefined || state.earningsSummaryDone === true) return undefined;
+    const since = Date.parse(`${state.earningsDate}T00:00:00Z`) - 24 * 60 * 60_000;
+    const result = docs.find((d) => d.category !== undefined && RESULT_CATEGORIES.has(d.category) && d.publishedMs >= since);
+    if (!result || !(await budget.take())) return undefined;
+    try {
+      const summary = await service.getDocumentSummary(result.id, { correlationId: `watch:${watch.watchId}` });
+      return summary.summary ? { docId: result.id, title: result.title, text: summary.summary } : undefined;
+    } catch (error) {
+      // The documents still go out; the summary is a bonus.
+      log.warn('watch: earnings document summary unavailable', { docId: result.id, error });
+      return undefined;
+    }
+  }
+
+  /** Clears the pending alert and records what it showed. Null when the state changed under us. */
+  async function commit(watch: WatchRecord, claimed: VersionedWatchState, alert: WatchAlert, nowMs: number) {
+    const state = claimed.state;
+    if (state === null) return null;
+    const { pending: _posted, ...rest } = state;
+    const next: WatchState =
+      alert.kind === 'documents'
+        ? { ...rest, ...afterDocumentsPosted(state, alert.docs), ...(alert.summary ? { earningsSummaryDone: true } : {}) }
+        : { ...rest, earningsEves: [...state.earningsEves, alert.date].slice(-8), earningsDate: alert.date, earningsSummaryDone: false };
+    return watches.replaceState(watch, claimed, { ...next, lastPollMs: Math.max(next.lastPollMs, nowMs) });
+  }
+
+  function settleFailure(watch: WatchRecord, result: PostWatchAlertResult | 'lock_lost', log: Logger): WatchPollOutcome {
+    if (result === 'lock_lost') {
+      log.warn('watch lock lost between attempts; the pending alert goes to its new holder');
+      return 'lock_lost';
+    }
+    if (result === 'channel_gone') {
+      const reason = 'channel_gone: the channel is gone or the app was removed from it';
+      void watches.pause(watch, reason).then(
+        (changed) => changed && log.warn('watch paused: channel gone'),
+        (error: unknown) => log.error('pausing the watch failed', { error }),
+      );
+      return 'channel_gone';
+    }
+    // Left pending: the next poll (any replica) checks Slack before posting it again.
+    log.error('watch alert post failed after retries; left pending for the next poll', { attempts: retry.retries + 1 });
+    return 'failed';
+  }
+
+  async function postWithRetries(
+    watch: WatchRecord,
+    alertId: string,
+    alert: WatchAlert,
+    recovered: boolean,
+    claimedAtMs: number,
+  ): Promise<PostWatchAlertResult | 'lock_lost'> {
+    let unsure = recovered;
+    try {
+      return await pRetry(
+        async (attempt) => {
+          if (attempt > 1 && !(await watches.renewLock(watch, instanceId, lockTtlMs))) throw new AbortError(new LockLostError(alertId));
+          // After a failed attempt the message may have landed: every later attempt looks first.
+          const result = await options.postAlert(watch, alertId, alert, { attempt, recovered: unsure, claimedAtMs });
+          unsure = true;
+          if (result === 'retryable_error') throw new Error(`watch alert ${alertId} not posted (attempt ${attempt})`);
+          return result;
+        },
+        {
+          retries: retry.retries,
+          minTimeout: retry.minTimeoutMs,
+          maxTimeout: retry.maxTimeoutMs,
+          factor: 2,
+          signal: stopping.signal,
+        },
+      );
+    } catch (error) {
+      if (error instanceof LockLostError) return 'lock_lost';
+      return 'retryable_error';
+    }
+  }
+
+  const scheduleNext = (forGeneration: number): void => {
+    if (!started || forGeneration !== generation) return;
+    cancelTimer = timer.schedule(() => {
+      cancelTimer = undefined;
+      void tick().finally(() => scheduleNext(forGeneration));
+    }, options.pollIntervalMs);
+  };
+
+  return {
+    instanceId,
+    tick,
+    async start() {
+      if (started) return;
+      started = true;
+      generation += 1;
+      const current = generation;
+      stopping = new AbortController();
+      logger.info('watch poller started', { pollIntervalMs: options.pollIntervalMs });
+      await tick();
+      scheduleNext(current);
+    },
+    async stop() {
+      started = false;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      stopping.abort(new Error('watch poller stopping'));
+      await running;
+      logger.info('watch poller stopped');
+    },
+  };
+}
