@@ -4,6 +4,7 @@
  * State writes are compare-and-set against the text read, so a replica that lost its lock can
  * never overwrite what the new holder wrote.
  */
+import { createHash } from 'node:crypto';
 import { keys, leaseNames } from './keys.js';
 import { readJsonRecord, updateJsonRecord } from './json-record.js';
 import type { Leases } from './leases.js';
@@ -14,6 +15,15 @@ import type { StateStore } from './state-store.js';
 export interface VersionedWatchState {
   state: WatchState | null;
   raw: string | null;
+}
+
+/** A watch's id: the same target and categories in the same channel are the same watch. */
+export function watchIdOf(channelId: string, target: WatchRecord['target'], categories: readonly string[]): string {
+  const what = target.kind === 'symbol' ? `s:${target.symbol}` : `k:${target.keyword.toLowerCase()}`;
+  return createHash('sha256')
+    .update(`${channelId}\n${what}\n${[...categories].sort().join(',')}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 type WatchRef = Pick<WatchRecord, 'teamId' | 'channelId' | 'watchId'>;
