@@ -44,12 +44,6 @@ export const TTL = {
  */
 export const QUEUED_QUESTION_LIMITS = { perThread: 5, maxWaitMs: 30 * MINUTE_MS } as const;
 
-/**
- * Watches per channel (or per user's DM): each costs service calls every poll from one shared
- * budget, so a channel cannot take it all; 20 covers a sector desk's names.
- */
-export const WATCH_LIMITS = { perChannel: 20 } as const;
-
 /** How many recent runs the App Home shows per user. */
 export const RECENT_RUNS_LIMIT = 10;
 

@@ -17,6 +17,12 @@ export interface VersionedWatchState {
   raw: string | null;
 }
 
+/**
+ * Watches per channel (or per user's DM): each costs service calls every poll from one shared
+ * budget, so one channel cannot take it all; 20 covers a sector desk's names.
+ */
+export const WATCH_LIMITS = { perChannel: 20 } as const;
+
 /** A watch's id: the same target and categories in the same channel are the same watch. */
 export function watchIdOf(channelId: string, target: WatchRecord['target'], categories: readonly string[]): string {
   const what = target.kind === 'symbol' ? `s:${target.symbol}` : `k:${target.keyword.toLowerCase()}`;

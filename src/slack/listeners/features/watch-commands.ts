@@ -4,9 +4,8 @@
  * acked and parsed; these check the channel, store and answer ephemerally.
  */
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
-import { WATCH_LIMITS } from '../../../store/keys.js';
 import type { WatchRecord } from '../../../store/records.js';
-import { watchIdOf } from '../../../store/watches.js';
+import { WATCH_LIMITS, watchIdOf } from '../../../store/watches.js';
 import type { ChannelRef } from '../../commands/parse-concepts-args.js';
 import type { WatchArgs } from '../../commands/parse-watch-args.js';
 import { renderNotice } from '../../blocks/error-card.js';
