@@ -42,8 +42,10 @@ export interface WatchPollReport {
   channelId: string;
   watchId: string;
   outcome: WatchPollOutcome;
-  /** Alerts posted by this poll (a recovered one included). */
+  /** Alerts this poll posted. */
   posted: number;
+  /** Pending alerts this poll settled (found in Slack, or posted at last: then counted in `posted` too). */
+  recovered?: number;
 }
 
 export interface WatchPollerOptions {
@@ -142,6 +144,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       current = (await watches.replaceState(watch, current, initial)) ?? (await watches.getState(watch));
     }
     let posted = 0;
+    let recovered = 0;
 
     // An alert claimed earlier whose outcome is unknown: settle it before anything new.
     const pending = current.state?.pending;
@@ -155,12 +158,12 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       const committed = await commit(watch, current, pending.alert, nowMs);
       if (committed === null) return { outcome: 'lock_lost', posted };
       current = committed;
-      posted += 1;
+      recovered = 1;
     }
 
     const state = current.state;
     if (state === null) return { outcome: 'lock_lost', posted };
-    if (posted === 0 && nowMs - state.lastPollMs < options.pollIntervalMs) return { outcome: 'not_due', posted };
+    if (recovered === 0 && nowMs - state.lastPollMs < options.pollIntervalMs) return { outcome: 'not_due', posted };
 
     const found = await findAlerts(watch, state, nowMs, log);
     if (found.kind !== 'alerts') return { outcome: found.kind, posted };
@@ -184,7 +187,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       posted += 1;
       log.info('watch alert posted', { alertId, kind: alert.kind, documents: alert.kind === 'documents' ? alert.docs.length : 0 });
     }
-    return { outcome: posted > 0 ? 'posted' : 'nothing_new', posted };
+    return { outcome: posted > 0 ? 'posted' : 'nothing_new', posted, ...(recovered > 0 ? { recovered } : {}) };
   }
 
   type Found =

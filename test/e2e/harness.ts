@@ -59,6 +59,8 @@ export interface HarnessOptions {
   waitForSocket?: boolean;
   /** Lowest level kept in `logs` (default info); 'debug' lets a test wait on debug-only signals. */
   logLevel?: LogLevel;
+  /** Further desk options (e.g. the watch poller's interval and timer). */
+  deskOverrides?: Partial<ResearchDeskOptions>;
 }
 
 export interface Harness {
@@ -141,6 +143,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.digestTickMs ? { digestTickMs: options.digestTickMs } : {}),
     ...(options.digestRetry ? { digestRetry: options.digestRetry } : {}),
+    ...options.deskOverrides,
   };
   const desk = await startResearchDesk(deskOptions);
   if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
