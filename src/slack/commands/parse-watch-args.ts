@@ -74,7 +74,7 @@ export function parseWatchArgs(tokens: Token[]): WatchArgs | { kind: 'problems';
     const found = categoriesOf(last);
     if (found === undefined) break;
     if (found === 'unknown') problems.push(categoryProblem(last));
-    else for (const c of found) if (!categories.includes(c)) categories.unshift(c);
+    else categories.unshift(...found.filter((c, i) => !categories.includes(c) && found.indexOf(c) === i));
     rest.pop();
   }
   const typedElsewhere = rest.find((t) => /^(?:type|types|cat|category|categories):/i.test(t.text) && !t.literal);
