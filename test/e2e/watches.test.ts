@@ -201,4 +201,34 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     await h.slack.waitFor(() => h.ephemerals().some((e) => e.text.includes('none yet')), 8_000);
     expect(await h.desk.stores.watches.listForChannel(h.slack.teamId, channel)).toEqual([]);
   });
+
+  it('a watch added in a DM is the user’s own: its alerts go there, App Home lists it, and Remove there removes it', async () => {
+    const dm = h.slack.defaultDmId;
+    const added = await commandReply(h, { command: '/research', text: 'watch "solid-state battery" reports', channel: dm });
+    expect(allText(added)).toContain('your DM');
+    const restarted = replicas[replicas.length - 1]!;
+    expect(await restarted.desk.watches.tick()).toMatchObject([{ channelId: dm, outcome: 'nothing_new' }]);
+    const doc = h.service.publishDocument({ keyword: 'solid-state battery', category: 'reports', publishedAtMs: clock() });
+    nextPoll();
+    expect(outcomes(await restarted.desk.watches.tick())).toEqual(['posted']);
+    const inDm = h.slack.channelMessages(dm).filter((m) => m.metadata?.event_type === WATCH_ALERT_EVENT_TYPE);
+    expect(inDm).toHaveLength(1);
+    expect(JSON.stringify(inDm[0]?.blocks)).toContain(doc.id);
+
+    const seen = h.slack.homeViews.get(h.slack.defaultUserId)?.updates;
+    expect((await h.slack.openHome(h.slack.defaultUserId)).ok).toBe(true);
+    const home = await h.slack.waitFor(() => {
+      const v = h.slack.homeViews.get(h.slack.defaultUserId);
+      return v && (seen === undefined || v.updates > seen) ? v : undefined;
+    }, 8_000);
+    expect(allText({ blocks: home.view.blocks as unknown[] })).toContain('solid-state battery');
+    const remove = button({ blocks: home.view.blocks as unknown[] }, 'rd.watch.remove');
+    const before = home.updates;
+    expect(
+      (await h.slack.clickViewAction({ view_id: home.id, action_id: remove.action_id, ...(remove.value ? { value: remove.value } : {}) }))
+        .ok,
+    ).toBe(true);
+    await h.slack.waitFor(() => ((h.slack.homeViews.get(h.slack.defaultUserId)?.updates ?? 0) > before ? true : undefined), 8_000);
+    expect(await h.desk.stores.watches.listForTeam(h.slack.teamId)).toEqual([]);
+  });
 });
