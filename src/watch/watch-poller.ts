@@ -154,7 +154,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
         previousHolder: pending.holderId,
       });
       const result = await postWithRetries(watch, pending.alertId, pending.alert, true, pending.createdAtMs);
-      if (result !== 'posted') return { outcome: settleFailure(watch, result, log), posted };
+      if (result !== 'posted') return { outcome: await settleFailure(watch, result, log), posted };
       const committed = await commit(watch, current, pending.alert, nowMs);
       if (committed === null) return { outcome: 'lock_lost', posted };
       current = committed;
@@ -180,7 +180,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       });
       if (claimed === null) return { outcome: 'lock_lost', posted };
       const result = await postWithRetries(watch, alertId, alert, false, nowMs);
-      if (result !== 'posted') return { outcome: settleFailure(watch, result, log), posted };
+      if (result !== 'posted') return { outcome: await settleFailure(watch, result, log), posted };
       const committed = await commit(watch, claimed, alert, nowMs);
       if (committed === null) return { outcome: 'lock_lost', posted };
       working = committed;
@@ -258,14 +258,14 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     return watches.replaceState(watch, claimed, { ...next, lastPollMs: Math.max(next.lastPollMs, nowMs) });
   }
 
-  function settleFailure(watch: WatchRecord, result: PostWatchAlertResult | 'lock_lost', log: Logger): WatchPollOutcome {
+  async function settleFailure(watch: WatchRecord, result: PostWatchAlertResult | 'lock_lost', log: Logger): Promise<WatchPollOutcome> {
     if (result === 'lock_lost') {
       log.warn('watch lock lost between attempts; the pending alert goes to its new holder');
       return 'lock_lost';
     }
     if (result === 'channel_gone') {
       const reason = 'channel_gone: the channel is gone or the app was removed from it';
-      void watches.pause(watch, reason).then(
+      await watches.pause(watch, reason).then(
         (changed) => changed && log.warn('watch paused: channel gone'),
         (error: unknown) => log.error('pausing the watch failed', { error }),
       );

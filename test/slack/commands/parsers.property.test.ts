@@ -5,7 +5,20 @@ import { parseFinancialsArgs } from '../../../src/slack/commands/parse-financial
 import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
 
 const NOW = new Date('2025-06-30T08:00:00Z');
-const RESEARCH_KINDS = ['help', 'usage', 'search', 'news', 'passages', 'ask', 'replay', 'folder_create', 'folder_delete', 'tag', 'watch', 'watches'];
+const RESEARCH_KINDS = [
+  'help',
+  'usage',
+  'search',
+  'news',
+  'passages',
+  'ask',
+  'replay',
+  'folder_create',
+  'folder_delete',
+  'tag',
+  'watch',
+  'watches',
+];
 const FIN_KINDS = ['help', 'usage', 'modal', 'snapshot', 'balance', 'cashflow', 'income', 'revenue', 'index', 'prices', 'earnings'];
 const CONCEPT_KINDS = ['help', 'usage', 'list', 'subscribe', 'unsubscribe', 'subscriptions'];
 
