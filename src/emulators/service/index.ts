@@ -8,7 +8,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AgentRunStore } from './agent-runs.js';
 import { applyDatasetChanges, clearDatasetChanges, datasetChangesOf } from './data/dataset-changes.js';
 import { buildDataset } from './data/dataset.js';
-import { publishDocument, type PublishDocumentInput } from './data/publish-document.js';
+import type { PublishDocumentInput } from './data/publish-document.js';
+import { publishFromControl } from './routes/emulator-control-routes.js';
 import { CANONICAL_LINKS, playgroundLinks } from './demo-links.js';
 import { FaultController, type ServiceFaults } from './faults.js';
 import { serveDemoPage } from './pages/page-routes.js';
@@ -130,6 +131,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     }),
     streams: new Set(),
     folderSeq: restored?.folderSeq ?? 0,
+    publishedSeq: 0,
     commit: () => stateFile.commit(),
   };
   if (opts.stateFile) {
@@ -163,7 +165,6 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
-  let published = 0;
   return {
     url: `http://${urlHost}:${port}`,
     apiKey,
@@ -177,11 +178,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     },
     pauseAgentRuns: () => state.runs.pause(),
     resumeAgentRuns: () => state.runs.resume(),
-    publishDocument(input) {
-      published += 1;
-      const doc = publishDocument(state.dataset, links, published, clock(), input);
-      return { id: doc.id, title: doc.title, publishedAtMs: doc.publishedAtMs };
-    },
+    publishDocument: (input) => publishFromControl(state, input),
     dropConnections() {
       for (const s of [...state.streams]) s.end();
       server.closeAllConnections();

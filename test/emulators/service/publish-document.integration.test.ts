@@ -49,4 +49,18 @@ describe('publishDocument', () => {
     expect(v2.body.docs.map((d: { doc_id: string }) => d.doc_id)).toContain(doc.id);
     expect(() => em.publishDocument({ symbol: 'XX:NOPE' })).toThrow(/not a demo company/);
   });
+
+  it('publishes over HTTP (POST /_emulator/documents, with the API key) and says what is wrong', async () => {
+    const res = await http.post('/_emulator/documents', { symbol: 'US:NVDA', category: 'transcripts', title: 'NVIDIA Q2 call' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ doc_id: expect.stringMatching(/^doc_pub/), title: 'NVIDIA Q2 call', published_at: NOW });
+    const found = await http.post('/v1/search', { query: 'NVDA', symbols: ['US:NVDA'], categories: ['transcripts'], sort: 'latest' });
+    expect(found.body.docs[0].id).toBe(res.body.doc_id);
+    const bad = await http.post('/_emulator/documents', { symbol: 'US:NOPE', category: 'memes' });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('category');
+    expect(JSON.stringify(bad.body)).toContain('not a company of the demo data');
+    const anonymous = await fetch(`${em.url}/_emulator/documents`, { method: 'POST', body: JSON.stringify({ keyword: 'x' }) });
+    expect(anonymous.status).toBe(401);
+  });
 });
