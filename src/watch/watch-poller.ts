@@ -140,6 +140,8 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     const log = logger.child({ teamId: watch.teamId, channelId: watch.channelId, watchId: watch.watchId });
     let current = await watches.getState(watch);
     if (current.state === null) {
+      // Removed while this tick was on its way: never leave state behind for a watch that is gone.
+      if ((await watches.get(watch.teamId, watch.channelId, watch.watchId)) === null) return { outcome: 'not_due', posted: 0 };
       const initial: WatchState = { cursorMs: watch.createdAtMs, seen: {}, lastPollMs: 0, earningsEves: [] };
       current = (await watches.replaceState(watch, current, initial)) ?? (await watches.getState(watch));
     }

@@ -4,7 +4,8 @@ import { validateMessageContent } from '../../../src/emulators/slack/validation/
 import type { WatchAlert, WatchRecord } from '../../../src/store/records.js';
 import { renderWatchAlert } from '../../../src/slack/blocks/watch-alert-card.js';
 import { renderWatchAdded, renderWatchList } from '../../../src/slack/blocks/watches-card.js';
-import { findMessageViolations } from './limit-violations.js';
+import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
 
 const T = Date.parse('2025-07-01T02:00:00.000Z');
 
@@ -73,6 +74,19 @@ describe('watch cards', () => {
     expect(JSON.stringify(list)).not.toContain('<!here>');
     expect(renderWatchList([], { channelId: 'D1', dm: true }).text).toContain('none yet');
     expect(renderWatchAdded(buildWatch()).text).toContain('the day before each earnings date');
+  });
+
+  it('shows the user’s watches on App Home with Remove buttons, inside the view limits', () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      buildWatch({ watchId: `w${i}`, target: { kind: 'keyword', keyword: `topic ${i} <!here>` } }),
+    );
+    const home = renderAppHome({ subscriptions: [], recentRuns: [], status: { reachable: true }, watches: many });
+    const json = JSON.stringify(home);
+    expect(json).toContain('Your watches');
+    expect(json).toContain('rd.watch.remove:19');
+    expect(json).toContain('…and 10 more watches');
+    expect(json).not.toContain('<!here>');
+    expect(findViewViolations(home)).toEqual([]);
   });
 
   it('stays inside Slack’s limits for any titles, counts and summaries (property)', () => {
