@@ -16,15 +16,13 @@ import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy } from '../digest/post-dig
 import { mapWithConcurrency } from '../digest/map-with-concurrency.js';
 import { realTickTimer, type TickTimer } from '../digest/tick-timer.js';
 import type { Logger } from '../observability/logger.js';
-import { isServiceError } from '../service/errors/service-error.js';
 import type { ResearchService } from '../service/types.js';
 import type { WatchAlert, WatchRecord, WatchState } from '../store/records.js';
 import type { VersionedWatchState, Watches } from '../store/watches.js';
 import type { WatchPollBudget } from '../store/watch-poll-budget.js';
-import { findEarningsEve, marketOfSymbol, utcDay } from './earnings-eve.js';
+import { findWatchAlerts } from './find-watch-alerts.js';
 import type { PostWatchAlert, PostWatchAlertResult } from './post-watch-alert.js';
-import { afterDocumentsPosted, selectNewDocuments } from './select-new-documents.js';
-import { watchSearchRequest } from './watch-search-request.js';
+import { afterDocumentsPosted } from './select-new-documents.js';
 
 export type WatchPollOutcome =
   | 'posted'
@@ -73,8 +71,6 @@ export interface WatchPoller {
 }
 
 const DEFAULT_LOCK_TTL_MS = 5 * 60_000;
-/** Transcripts and filings after an earnings date carry its results. */
-const RESULT_CATEGORIES = new Set(['transcripts', 'filings']);
 
 class LockLostError extends Error {
   override readonly name = 'LockLostError';
@@ -167,7 +163,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     if (state === null) return { outcome: 'lock_lost', posted };
     if (recovered === 0 && nowMs - state.lastPollMs < options.pollIntervalMs) return { outcome: 'not_due', posted };
 
-    const found = await findAlerts(watch, state, nowMs, log);
+    const found = await findWatchAlerts({ service, budget, clock, retryAfterDefaultMs: options.pollIntervalMs }, watch, state, nowMs, log);
     if (found.kind !== 'alerts') return { outcome: found.kind, posted };
     let working = await watches.replaceState(watch, current, { ...state, lastPollMs: nowMs, ...found.stateChanges });
     if (working === null) return { outcome: 'lock_lost', posted };
@@ -190,62 +186,6 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       log.info('watch alert posted', { alertId, kind: alert.kind, documents: alert.kind === 'documents' ? alert.docs.length : 0 });
     }
     return { outcome: posted > 0 ? 'posted' : 'nothing_new', posted, ...(recovered > 0 ? { recovered } : {}) };
-  }
-
-  type Found =
-    | { kind: 'budget_spent' | 'service_unavailable' }
-    | { kind: 'alerts'; alerts: WatchAlert[]; stateChanges: Partial<WatchState> };
-
-  /** What to post now: an earnings eve (symbol watches), then the new documents. */
-  async function findAlerts(watch: WatchRecord, state: WatchState, nowMs: number, log: Logger): Promise<Found> {
-    const alerts: WatchAlert[] = [];
-    const stateChanges: Partial<WatchState> = {};
-    const today = utcDay(nowMs);
-    try {
-      if (watch.target.kind === 'symbol' && state.earningsCheckedDay !== today && marketOfSymbol(watch.target.symbol)) {
-        if (!(await budget.take())) return { kind: 'budget_spent' };
-        const eve = await findEarningsEve(service, watch.target.symbol, nowMs, { correlationId: `watch:${watch.watchId}` });
-        stateChanges.earningsCheckedDay = today;
-        if (eve && !state.earningsEves.includes(eve.date)) alerts.push(eve);
-      }
-      if (!(await budget.take())) return { kind: 'budget_spent' };
-      const page = await service.searchDocuments(watchSearchRequest(watch, state.cursorMs, nowMs), {
-        correlationId: `watch:${watch.watchId}`,
-      });
-      const docs = selectNewDocuments(page.items, watch, state);
-      if (docs.length > 0) {
-        const summary = await earningsSummary(watch, state, docs, log);
-        alerts.push(summary ? { kind: 'documents', docs, summary } : { kind: 'documents', docs });
-      }
-    } catch (error) {
-      if (!isServiceError(error) || !error.retryable) throw error;
-      if (error.kind === 'rate_limited') await budget.block(clock() + (error.retryAfterMs ?? options.pollIntervalMs));
-      // Nothing was claimed: the cursor stays, and the next poll finds the same documents.
-      log.warn('watch poll: service unavailable; documents wait for a later poll', { kind: error.kind, retryAfterMs: error.retryAfterMs });
-      return { kind: 'service_unavailable' };
-    }
-    return { kind: 'alerts', alerts, stateChanges };
-  }
-
-  /** The service's summary of the first transcript or filing published since the announced earnings date. */
-  async function earningsSummary(
-    watch: WatchRecord,
-    state: WatchState,
-    docs: Array<{ id: string; title: string; category?: string; publishedMs: number }>,
-    log: Logger,
-  ): Promise<{ docId: string; title: string; text: string } | undefined> {
-    if (watch.target.kind !== 'symbol' || state.earningsDate === undefined || state.earningsSummaryDone === true) return undefined;
-    const since = Date.parse(`${state.earningsDate}T00:00:00Z`) - 24 * 60 * 60_000;
-    const result = docs.find((d) => d.category !== undefined && RESULT_CATEGORIES.has(d.category) && d.publishedMs >= since);
-    if (!result || !(await budget.take())) return undefined;
-    try {
-      const summary = await service.getDocumentSummary(result.id, { correlationId: `watch:${watch.watchId}` });
-      return summary.summary ? { docId: result.id, title: result.title, text: summary.summary } : undefined;
-    } catch (error) {
-      // The documents still go out; the summary is a bonus.
-      log.warn('watch: earnings document summary unavailable', { docId: result.id, error });
-      return undefined;
-    }
   }
 
   /** Clears the pending alert and records what it showed. Null when the state changed under us. */
