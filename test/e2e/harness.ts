@@ -75,6 +75,8 @@ export interface Harness {
   deskOptions: ResearchDeskOptions;
   /** The Redis key prefix when store is 'redis'. */
   keyPrefix?: string;
+  /** The file store's DATA_DIR when store is 'file' (a restart opens it again). */
+  dataDir?: string;
   /** Ephemeral messages the default user sees in a channel (default: #research), newest last. */
   ephemerals(channelId?: string): Array<{ text: string; blocks?: unknown[] }>;
   close(): Promise<void>;
@@ -159,6 +161,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger,
     deskOptions,
     ...(keyPrefix !== undefined ? { keyPrefix } : {}),
+    ...(dataDir !== undefined ? { dataDir } : {}),
     ephemerals(channelId = slack.defaultChannelId) {
       return slack
         .ephemeralFor(slack.defaultUserId, channelId)

@@ -12,6 +12,8 @@ import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createSlackWatchPoster } from '../../src/slack/watch/post-watch-alert-to-slack.js';
 import { WATCH_ALERT_EVENT_TYPE } from '../../src/slack/watch/watch-metadata.js';
 import { createAppStores } from '../../src/store/app-stores.js';
+import { createFileStateStore } from '../../src/store/file-state-store.js';
+import { startResearchDesk } from '../../src/research-desk.js';
 import { WatchPollBudget } from '../../src/store/watch-poll-budget.js';
 import { createWatchPoller, type WatchPollReport } from '../../src/watch/watch-poller.js';
 import { allText, button, clickEphemeral } from './command-helpers.js';
@@ -28,6 +30,7 @@ const WATCH_RETRY = { retries: 6, minTimeoutMs: 250, maxTimeoutMs: 1_200 };
 /** Ticks are driven by the test: the poller's own timer never fires. */
 const manualTimer = { schedule: () => () => undefined };
 const SYMBOL = 'SH:600519';
+const outcomes = (reports: WatchPollReport[]) => reports.map((r) => r.outcome);
 
 describe('watchlists: alerts exactly once across replicas, crashes, restarts and outages', () => {
   const clock = buildManualClock(T0);
@@ -61,7 +64,6 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
   const publish = (title: string, category: 'news' | 'filings' | 'transcripts' = 'news') =>
     h.service.publishDocument({ symbol: SYMBOL, category, title, publishedAtMs: clock() });
   const nextPoll = () => clock.advance(POLL_MS);
-  const outcomes = (reports: WatchPollReport[]) => reports.map((r) => r.outcome);
 
   it('adds a watch with a clear confirmation, and refuses a duplicate and an unknown category', async () => {
     const added = await commandReply(h, { command: '/research', text: `watch ${SYMBOL} news filings transcripts` });
@@ -230,5 +232,54 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     ).toBe(true);
     await h.slack.waitFor(() => ((h.slack.homeViews.get(h.slack.defaultUserId)?.updates ?? 0) > before ? true : undefined), 8_000);
     expect(await h.desk.stores.watches.listForTeam(h.slack.teamId)).toEqual([]);
+  });
+});
+
+describe('watchlists on the embedded file store: a restart on the same DATA_DIR posts only new documents', () => {
+  const clock = buildManualClock(T0);
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness({
+      store: 'file',
+      clock,
+      serviceClock: clock,
+      deskOverrides: { watchPollMs: POLL_MS, watchTimer: manualTimer, watchRetry: WATCH_RETRY },
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('posts each document once before and after the restart', async () => {
+    const channel = h.slack.defaultChannelId;
+    const alertsWith = (docId: string) =>
+      h.slack
+        .channelMessages(channel)
+        .filter((m) => m.metadata?.event_type === WATCH_ALERT_EVENT_TYPE && JSON.stringify(m.blocks).includes(`/docs/${docId}`)).length;
+    await commandReply(h, { command: '/research', text: 'watch $NVDA' });
+    expect(outcomes(await h.desk.watches.tick())).toEqual(['nothing_new']);
+    const before = h.service.publishDocument({ symbol: 'US:NVDA', title: 'NVIDIA before the restart', publishedAtMs: clock() });
+    clock.advance(POLL_MS);
+    expect(outcomes(await h.desk.watches.tick())).toEqual(['posted']);
+
+    // The process ends; a new one opens the same DATA_DIR.
+    await h.desk.stop();
+    await h.store.close();
+    const dataDir = h.dataDir ?? '';
+    const store = await createFileStateStore({ dir: dataDir, logger: h.logger });
+    const desk = await startResearchDesk({ ...h.deskOptions, store, port: 0 });
+    try {
+      const after = h.service.publishDocument({ symbol: 'US:NVDA', title: 'NVIDIA after the restart', publishedAtMs: clock() });
+      clock.advance(POLL_MS);
+      expect(outcomes(await desk.watches.tick())).toEqual(['posted']);
+      clock.advance(POLL_MS);
+      expect(outcomes(await desk.watches.tick())).toEqual(['nothing_new']);
+      expect(alertsWith(before.id)).toBe(1);
+      expect(alertsWith(after.id)).toBe(1);
+    } finally {
+      await desk.stop();
+      await store.close();
+    }
   });
 });
