@@ -21,7 +21,13 @@ const doc = (id: string, ms: number): DocumentSummary =>
 
 describe('selectNewDocuments', () => {
   it('takes documents since the watch began, oldest first, not seen before, at most one alert’s worth', () => {
-    const docs = [doc('old', T - 1), doc('b', T + 20), doc('a', T + 10), doc('a', T + 10), { id: 'undated', title: 'No date' } as DocumentSummary];
+    const docs = [
+      doc('old', T - 1),
+      doc('b', T + 20),
+      doc('a', T + 10),
+      doc('a', T + 10),
+      { id: 'undated', title: 'No date' } as DocumentSummary,
+    ];
     expect(selectNewDocuments(docs, watch, initial).map((d) => d.id)).toEqual(['a', 'b']);
     const many = Array.from({ length: MAX_DOCS_PER_ALERT + 5 }, (_, i) => doc(`d${i}`, T + 1_000 * (i + 1)));
     expect(selectNewDocuments(many, watch, initial)).toHaveLength(MAX_DOCS_PER_ALERT);
