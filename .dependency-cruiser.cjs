@@ -56,6 +56,20 @@ module.exports = {
       to: { path: ['^src/slack/', '^src/slack-api/', '^src/agent/', '^src/emulators/'] },
     },
     {
+      name: 'watch-not-slack-or-agent',
+      comment: 'src/watch/ (watch poller) imports service, store, digest, observability: never src/slack/, src/slack-api/ or src/agent/.',
+      severity: 'error',
+      from: { path: '^src/watch/' },
+      to: { path: ['^src/slack/', '^src/slack-api/', '^src/agent/', '^src/emulators/'] },
+    },
+    {
+      name: 'slack-watch-not-agent-or-listeners',
+      comment: 'src/slack/watch/ imports slack-api, slack/blocks, slack/digest, watch, store: never src/agent/ or src/slack/listeners/.',
+      severity: 'error',
+      from: { path: '^src/slack/watch/' },
+      to: { path: ['^src/agent/', '^src/slack/listeners/'] },
+    },
+    {
       name: 'blocks-import-only-types',
       comment: 'src/slack/blocks/ renderers are pure: from the rest of src/ they import types only.',
       severity: 'error',

@@ -155,6 +155,10 @@ const envSchema = z.object({
   AGENT_IDLE_TIMEOUT_SECONDS: numberIn(600, 5, 86_400),
   RUN_LEASE_SECONDS: numberIn(30, 2, 3600),
   DIGEST_GRACE_MINUTES: numberIn(60, 0, 10_080),
+  /** Minutes between polls of each watch (watchlists). */
+  WATCH_POLL_MINUTES: numberIn(5, 1, 1_440),
+  /** Service calls the watch poller may make per minute, across all watches and replicas. */
+  WATCH_CALLS_PER_MINUTE: numberIn(30, 1, 6_000),
   INSTANCE_ID: instanceId,
 });
 
@@ -189,6 +193,8 @@ const EXAMPLES: Record<EnvName, string> = {
   AGENT_IDLE_TIMEOUT_SECONDS: '600',
   RUN_LEASE_SECONDS: '30',
   DIGEST_GRACE_MINUTES: '60',
+  WATCH_POLL_MINUTES: '5',
+  WATCH_CALLS_PER_MINUTE: '30',
   INSTANCE_ID: 'research-desk-0',
 };
 
@@ -322,6 +328,8 @@ const configSchema = envSchema.transform((e, ctx) => {
     agentIdleTimeoutMs: e.AGENT_IDLE_TIMEOUT_SECONDS * 1000,
     runLeaseMs: e.RUN_LEASE_SECONDS * 1000,
     digestGraceMs: e.DIGEST_GRACE_MINUTES * 60_000,
+    watchPollMs: e.WATCH_POLL_MINUTES * 60_000,
+    watchCallsPerMinute: e.WATCH_CALLS_PER_MINUTE,
     /**
      * Stable id of this replica (e.g. the pod name). A replica restarted with the same id takes its
      * runs back at once instead of after their lease expires; replicas running at once must differ.

@@ -140,6 +140,8 @@ async function main(): Promise<void> {
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
       digestGraceMs: config.digestGraceMs,
+      watchPollMs: config.watchPollMs,
+      watchCallsPerMinute: config.watchCallsPerMinute,
       ...(instanceId ? { instanceId } : {}),
       demo,
     });

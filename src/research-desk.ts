@@ -30,6 +30,13 @@ import { startNextQueuedQuestion, startWaitingQuestions } from './slack/listener
 import { systemTimers, type Timers } from './agent/runtime/timers.js';
 import { createDigestScheduler, type DigestRetryPolicy, type DigestScheduler } from './digest/digest-scheduler.js';
 import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
+import type { TickTimer } from './digest/tick-timer.js';
+import { createSlackWatchPoster } from './slack/watch/post-watch-alert-to-slack.js';
+import { WatchPollBudget } from './store/watch-poll-budget.js';
+import { createWatchPoller, type WatchPoller } from './watch/watch-poller.js';
+
+const DEFAULT_WATCH_POLL_MS = 5 * 60_000;
+const DEFAULT_WATCH_CALLS_PER_MINUTE = 30;
 
 export interface ResearchDeskOptions {
   connection: SlackConnection;
@@ -60,6 +67,14 @@ export interface ResearchDeskOptions {
   queuedQuestionSweepMs?: number;
   /** The sweep's timer (default: Node's timers). */
   timers?: Timers;
+  /** How often each watch is polled (default 5 minutes). */
+  watchPollMs?: number;
+  /** Service calls the watch poller may make per minute, shared by every replica (default 30). */
+  watchCallsPerMinute?: number;
+  /** Retries of a watch alert post (default as digests). */
+  watchRetry?: DigestRetryPolicy;
+  /** The watch poller's timer between polls (real time by default; tests drive ticks themselves). */
+  watchTimer?: TickTimer;
 }
 
 export interface ResearchDesk {
@@ -67,6 +82,8 @@ export interface ResearchDesk {
   relay: RelayRuntime;
   stores: AppStores;
   digests: DigestScheduler;
+  /** Watchlist polling and alerts. */
+  watches: WatchPoller;
   /** Agent runs waiting out an outage to start. */
   deferredStarts: DeferredWorkQueue;
   /** Stops listening, saves offsets and (unless told not to) releases leases. */
@@ -166,6 +183,23 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       logger.warn('digest subscription paused', { team: subscription.teamId, channel: subscription.channelId, reason }),
   });
 
+  const watches = createWatchPoller({
+    watches: stores.watches,
+    budget: new WatchPollBudget(options.store, {
+      callsPerWindow: options.watchCallsPerMinute ?? DEFAULT_WATCH_CALLS_PER_MINUTE,
+      windowMs: 60_000,
+      clock,
+    }),
+    service: options.service,
+    postAlert: createSlackWatchPoster({ client: webClient, logger }),
+    clock,
+    logger,
+    instanceId,
+    pollIntervalMs: options.watchPollMs ?? DEFAULT_WATCH_POLL_MS,
+    ...(options.watchRetry ? { retry: options.watchRetry } : {}),
+    ...(options.watchTimer ? { timer: options.watchTimer } : {}),
+  });
+
   const { port } = await slackApp.start();
   logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo: options.demo });
   // Runs a dead process left behind continue in their own Slack messages.
@@ -174,6 +208,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     (error: unknown) => logger.error('resuming orphaned runs failed', { error }),
   );
   digests.start();
+  void watches.start();
   // Questions queued in threads whose run ended while no process was there to start them.
   const sweepQueuedQuestions = () =>
     startWaitingQuestions(deps, { client: webClient, log: logger }).catch((error: unknown) =>
@@ -194,11 +229,13 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     relay,
     stores,
     digests,
+    watches,
     deferredStarts,
     async stop(stopOptions) {
       if (stopped) return;
       stopped = true;
       digests.stop();
+      await watches.stop();
       questionSweep.cancel();
       // Before the relay stops: waiting askers are told (while Slack is still reachable) to ask again.
       await deferredStarts.close();

@@ -13,6 +13,7 @@ import { Subscriptions } from './subscriptions.js';
 import { ThreadConversations } from './thread-conversations.js';
 import { ThreadQuestionQueue } from './thread-question-queue.js';
 import { ThreadStartClaims } from './thread-start-claims.js';
+import { Watches } from './watches.js';
 
 export interface AppStores {
   state: StateStore;
@@ -31,6 +32,8 @@ export interface AppStores {
   folders: FolderOwners;
   recentRuns: RecentRuns;
   feedback: AnswerFeedback;
+  /** Watchlists, their poll state and locks. */
+  watches: Watches;
 }
 
 export function createAppStores(state: StateStore, clock: () => number = Date.now): AppStores {
@@ -50,5 +53,6 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     folders: new FolderOwners(state),
     recentRuns: new RecentRuns(state),
     feedback: new AnswerFeedback(state, clock),
+    watches: new Watches(state, leases),
   };
 }

@@ -53,6 +53,8 @@ export const leaseNames = {
   digest: (teamId: string, channelId: string): string => `digest:${teamId}:${channelId}`,
   /** Held while a run is being started in a thread, until its record shows it as active. */
   threadStart: (teamId: string, channelId: string, threadTs: string): string => `thread-start:${teamId}:${channelId}:${threadTs}`,
+  /** Held while a replica polls one watch (and posts its alert). */
+  watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
 } as const;
 
 export const keys = {
@@ -78,6 +80,16 @@ export const keys = {
   digestSlot: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}`,
   digestSnapshot: (teamId: string, channelId: string): string => `digest-prev:${teamId}:${channelId}`,
   folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
+  /** A watchlist entry; listed per channel or team by prefix. No TTL: it lasts until removed. */
+  watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
+  watchPrefix: (teamId?: string, channelId?: string): string =>
+    teamId === undefined ? 'watch:' : channelId === undefined ? `watch:${teamId}:` : `watch:${teamId}:${channelId}:`,
+  /** A watch's cursor, seen documents and pending alert (WatchState). */
+  watchState: (teamId: string, channelId: string, watchId: string): string => `watch-state:${teamId}:${channelId}:${watchId}`,
+  /** Service calls the watch poller made in one window, shared by every replica (`window` = floor(now / windowMs)). */
+  watchBudget: (window: number): string => `watch-budget:${window}`,
+  /** Until when (epoch ms) the service's 429 holds every replica's watch polling. */
+  watchBudgetBlocked: 'watch-budget:blocked',
   recentRuns: (teamId: string, userId: string): string => `recent-runs:${teamId}:${userId}`,
   /** One user's 👍/👎 on one answer: the Slack message that carries the feedback buttons. */
   answerFeedback: (teamId: string, channelId: string, messageTs: string, userId: string): string =>
@@ -120,4 +132,7 @@ export const appKeyPrefixes = [
   'recent-runs:',
   'feedback:',
   'budget:',
+  'watch:',
+  'watch-state:',
+  'watch-budget:',
 ] as const;

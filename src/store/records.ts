@@ -84,3 +84,58 @@ export interface FolderRecord {
   createdBy: string;
   createdAtMs: number;
 }
+
+/** What a watch follows: one stock symbol (`<MARKET>:<code>`) or a keyword. */
+export type WatchTarget = { kind: 'symbol'; symbol: string } | { kind: 'keyword'; keyword: string };
+
+/** A watchlist entry: new documents for `target` are posted to `channelId` (a channel, or the owner's DM). */
+export interface WatchRecord {
+  teamId: string;
+  /** Stable id from channel, target and categories (so the same watch twice is a duplicate). */
+  watchId: string;
+  /** Where alerts go: a channel id, or the DM the command came from (scope 'user'). */
+  channelId: string;
+  scope: 'channel' | 'user';
+  target: WatchTarget;
+  /** Service categories; empty = the service's default set. */
+  categories: string[];
+  createdBy: string;
+  createdAtMs: number;
+  paused?: boolean;
+  pausedReason?: string;
+}
+
+/** A document shown in a watch alert: what the card needs, kept so a re-post shows the same. */
+export interface WatchAlertDoc {
+  id: string;
+  title: string;
+  url?: string;
+  category?: string;
+  publishedMs: number;
+}
+
+/** One alert message of a watch: a batch of new documents, or the eve of an earnings date. */
+export type WatchAlert =
+  | { kind: 'documents'; docs: WatchAlertDoc[]; summary?: { docId: string; title: string; text: string } }
+  | { kind: 'earnings_eve'; date: string; fiscalYear?: string; fiscalQuarter?: string; name?: string };
+
+/**
+ * A watch's progress, owned by the poller. `pending` is an alert claimed before posting: a poll
+ * that finds it asks Slack whether it landed before posting it again (the digest's rule).
+ */
+export interface WatchState {
+  /** Documents published before this are old news; advanced only after a successful post. */
+  cursorMs: number;
+  /** Documents already alerted (id → published ms), pruned to a window behind the cursor. */
+  seen: Record<string, number>;
+  lastPollMs: number;
+  /** The earnings dates whose eve alert was posted. */
+  earningsEves: string[];
+  /** The last earnings date announced, so its transcript or filing gets a summary. */
+  earningsDate?: string;
+  /** Whether that earnings date's summary was posted. */
+  earningsSummaryDone?: boolean;
+  /** The UTC day the earnings calendar was last read (once a day is enough). */
+  earningsCheckedDay?: string;
+  pending?: { alertId: string; holderId: string; createdAtMs: number; alert: WatchAlert };
+}

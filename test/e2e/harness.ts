@@ -59,6 +59,8 @@ export interface HarnessOptions {
   waitForSocket?: boolean;
   /** Lowest level kept in `logs` (default info); 'debug' lets a test wait on debug-only signals. */
   logLevel?: LogLevel;
+  /** Further desk options (e.g. the watch poller's interval and timer). */
+  deskOverrides?: Partial<ResearchDeskOptions>;
 }
 
 export interface Harness {
@@ -73,6 +75,8 @@ export interface Harness {
   deskOptions: ResearchDeskOptions;
   /** The Redis key prefix when store is 'redis'. */
   keyPrefix?: string;
+  /** The file store's DATA_DIR when store is 'file' (a restart opens it again). */
+  dataDir?: string;
   /** Ephemeral messages the default user sees in a channel (default: #research), newest last. */
   ephemerals(channelId?: string): Array<{ text: string; blocks?: unknown[] }>;
   close(): Promise<void>;
@@ -141,6 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.digestTickMs ? { digestTickMs: options.digestTickMs } : {}),
     ...(options.digestRetry ? { digestRetry: options.digestRetry } : {}),
+    ...options.deskOverrides,
   };
   const desk = await startResearchDesk(deskOptions);
   if (deliveryMode === 'http') slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
@@ -156,6 +161,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger,
     deskOptions,
     ...(keyPrefix !== undefined ? { keyPrefix } : {}),
+    ...(dataDir !== undefined ? { dataDir } : {}),
     ephemerals(channelId = slack.defaultChannelId) {
       return slack
         .ephemeralFor(slack.defaultUserId, channelId)

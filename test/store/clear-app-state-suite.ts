@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearAppState } from '../../src/store/clear-app-state.js';
-import { keys } from '../../src/store/keys.js';
+import { keys, leaseNames } from '../../src/store/keys.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { buildStoreUnderTest, type StoreKind, type StoreUnderTest } from './store-harness.js';
 
@@ -27,6 +27,11 @@ export function everyAppKey(): string[] {
     keys.recentRuns('T1', 'U1'),
     keys.budgetWindow('T1', 'chat.update', 'C1', 42),
     keys.budgetBlocked('T1', 'chat.postMessage', undefined),
+    keys.watch('T1', 'C1', 'w1'),
+    keys.watchState('T1', 'C1', 'w1'),
+    keys.lease(leaseNames.watch('T1', 'C1', 'w1')),
+    keys.watchBudget(42),
+    keys.watchBudgetBlocked,
   ];
 }
 

@@ -11,13 +11,15 @@ import { FolderOwners } from '../../src/store/folder-owners.js';
 import { keys, leaseNames, TTL } from '../../src/store/keys.js';
 import { Leases } from '../../src/store/leases.js';
 import { RecentRuns, type RecentRun } from '../../src/store/recent-runs.js';
-import type { DigestSubscription, RunRecord } from '../../src/store/records.js';
+import type { DigestSubscription, RunRecord, WatchRecord, WatchState } from '../../src/store/records.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { SignedRequestDedupe } from '../../src/store/signed-request-dedupe.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { Subscriptions } from '../../src/store/subscriptions.js';
 import { ThreadConversations } from '../../src/store/thread-conversations.js';
 import { ThreadQuestionQueue } from '../../src/store/thread-question-queue.js';
+import { WatchPollBudget } from '../../src/store/watch-poll-budget.js';
+import { Watches, watchIdOf } from '../../src/store/watches.js';
 import { assertRedisReachable, buildStoreUnderTest, type StoreKind, type StoreUnderTest } from './store-harness.js';
 
 const TTL_MS = 60_000;
@@ -53,6 +55,23 @@ function buildSubscription(overrides: Partial<DigestSubscription> = {}): DigestS
     createdBy: 'U1',
     createdAtMs: 1_000,
     paused: false,
+    ...overrides,
+  };
+}
+
+function buildWatch(overrides: Partial<WatchRecord> = {}): WatchRecord {
+  const target = overrides.target ?? { kind: 'symbol', symbol: 'SH:600519' };
+  const channelId = overrides.channelId ?? 'C1';
+  const categories = overrides.categories ?? ['news'];
+  return {
+    teamId: 'T1',
+    watchId: watchIdOf(channelId, target, categories),
+    channelId,
+    scope: 'channel',
+    target,
+    categories,
+    createdBy: 'U1',
+    createdAtMs: 1_000,
     ...overrides,
   };
 }
@@ -277,6 +296,78 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         expect(resumed?.paused).toBe(false);
         expect(resumed?.pausedReason).toBeUndefined();
         expect(await subs.pause('T9', 'C9', 'x')).toBe(false);
+      });
+    });
+
+    describe('Watches', () => {
+      it('adds once per channel, target and categories; lists per channel, team and all; removes with its state', async () => {
+        const watches = new Watches(store, new Leases(store));
+        const first = buildWatch();
+        expect(await watches.add(first)).toBe(true);
+        expect(await watches.add(buildWatch({ categories: ['news'], createdBy: 'U2' }))).toBe(false);
+        expect(await watches.add(buildWatch({ target: { kind: 'keyword', keyword: 'solid-state battery' } }))).toBe(true);
+        expect(await watches.add(buildWatch({ channelId: 'C2' }))).toBe(true);
+        expect(await watches.add(buildWatch({ teamId: 'T12' }))).toBe(true);
+        expect(await watches.listForChannel('T1', 'C1')).toHaveLength(2);
+        expect(await watches.listForTeam('T1')).toHaveLength(3);
+        expect(await watches.listAll()).toHaveLength(4);
+        const state: WatchState = { cursorMs: 5, seen: { d1: 5 }, lastPollMs: 5, earningsEves: [] };
+        expect(await watches.replaceState(first, await watches.getState(first), state)).not.toBeNull();
+        expect(await watches.remove('T1', 'C1', first.watchId)).toBe(true);
+        expect(await watches.remove('T1', 'C1', first.watchId)).toBe(false);
+        expect((await watches.getState(first)).state).toBeNull();
+      });
+
+      it('writes a watch state only over the version read: of two concurrent writers one wins', async () => {
+        const watches = new Watches(store, new Leases(store));
+        const watch = buildWatch();
+        const read = await watches.getState(watch);
+        const base: WatchState = { cursorMs: 0, seen: {}, lastPollMs: 0, earningsEves: [] };
+        const writes = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => watches.replaceState(watch, read, { ...base, lastPollMs: i + 1 })),
+        );
+        expect(writes.filter((w) => w !== null)).toHaveLength(1);
+        const now = await watches.getState(watch);
+        expect(await watches.replaceState(watch, read, base)).toBeNull();
+        expect(await watches.replaceState(watch, now, { ...base, cursorMs: 9 })).toMatchObject({ state: { cursorMs: 9 } });
+      });
+
+      it('gives a watch’s poll lock to one holder at a time', async () => {
+        const watches = new Watches(store, new Leases(store));
+        const watch = buildWatch();
+        const got = await Promise.all(['a', 'b', 'c'].map((h) => watches.acquireLock(watch, h, TTL_MS)));
+        expect(got.filter(Boolean)).toHaveLength(1);
+        const holder = ['a', 'b', 'c'][got.indexOf(true)] ?? '';
+        expect(await watches.releaseLock(watch, 'nobody')).toBe(false);
+        expect(await watches.releaseLock(watch, holder)).toBe(true);
+        expect(await watches.acquireLock(watch, 'd', TTL_MS)).toBe(true);
+      });
+
+      it('pauses a watch once', async () => {
+        const watches = new Watches(store, new Leases(store));
+        const watch = buildWatch();
+        await watches.add(watch);
+        const changes = await Promise.all(Array.from({ length: 5 }, () => watches.pause(watch, 'channel_gone')));
+        expect(changes.filter(Boolean)).toHaveLength(1);
+        expect(await watches.get('T1', 'C1', watch.watchId)).toMatchObject({ paused: true, pausedReason: 'channel_gone' });
+      });
+    });
+
+    describe('WatchPollBudget', () => {
+      it('shares one budget per window between callers and holds them all after a 429', async () => {
+        // Windows follow the budget's clock (not the store's TTLs), so the test moves its own.
+        let now = 1_800_000_000_000;
+        const clock = () => now;
+        const budget = new WatchPollBudget(store, { callsPerWindow: 3, windowMs: 60_000, clock });
+        const other = new WatchPollBudget(store, { callsPerWindow: 3, windowMs: 60_000, clock });
+        const taken = await Promise.all([budget.take(), other.take(), budget.take(), other.take(), budget.take()]);
+        expect(taken.filter(Boolean)).toHaveLength(3);
+        now += 60_000;
+        expect(await other.take()).toBe(true);
+        await budget.block(now + 30_000);
+        expect(await other.take()).toBe(false);
+        now += 60_000;
+        expect(await other.take()).toBe(true);
       });
     });
 

@@ -8,6 +8,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AgentRunStore } from './agent-runs.js';
 import { applyDatasetChanges, clearDatasetChanges, datasetChangesOf } from './data/dataset-changes.js';
 import { buildDataset } from './data/dataset.js';
+import type { PublishDocumentInput } from './data/publish-document.js';
+import { publishFromControl } from './routes/emulator-control-routes.js';
 import { CANONICAL_LINKS, playgroundLinks } from './demo-links.js';
 import { FaultController, type ServiceFaults } from './faults.js';
 import { serveDemoPage } from './pages/page-routes.js';
@@ -18,6 +20,7 @@ import { streamFramingOf } from './stream-framing.js';
 import type { Variant } from './variants.js';
 
 export type { ServiceFaults } from './faults.js';
+export type { PublishDocumentInput } from './data/publish-document.js';
 export type { Variant as ServiceVariant } from './variants.js';
 export { ASSISTANT_MESSAGE_ID_HEADERS, type StreamFraming } from './stream-framing.js';
 
@@ -76,6 +79,12 @@ export interface ServiceEmulator {
   pauseAgentRuns(): void;
   resumeAgentRuns(): void;
   /**
+   * Publishes a new document (about a demo company and/or a keyword), searchable at once, as the
+   * real service's feed does over time; dated by the emulator's clock unless told. Kept in memory
+   * only (a restart of the emulator forgets it). Returns its id and publication time.
+   */
+  publishDocument(input: PublishDocumentInput): { id: string; title: string; publishedAtMs: number };
+  /**
    * Cuts every open connection, event streams included, as a deploy or a load balancer reset
    * does; the server keeps listening and runs go on, so clients must reconnect.
    */
@@ -122,6 +131,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     }),
     streams: new Set(),
     folderSeq: restored?.folderSeq ?? 0,
+    publishedSeq: 0,
     commit: () => stateFile.commit(),
   };
   if (opts.stateFile) {
@@ -168,6 +178,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
     },
     pauseAgentRuns: () => state.runs.pause(),
     resumeAgentRuns: () => state.runs.resume(),
+    publishDocument: (input) => publishFromControl(state, input),
     dropConnections() {
       for (const s of [...state.streams]) s.end();
       server.closeAllConnections();

@@ -18,6 +18,8 @@ export interface EmulatorState {
   runs: AgentRunStore;
   streams: Set<SseConnection>;
   folderSeq: number;
+  /** Documents published while running (publishDocument); numbers their ids. */
+  publishedSeq: number;
   /**
    * Call after a change a client is about to be told of (a new folder, conversation or run):
    * resolves once the change is kept (at once when the emulator keeps no state file).

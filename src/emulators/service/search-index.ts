@@ -31,7 +31,8 @@ export class SearchIndex {
     for (const item of items) this.add(item);
   }
 
-  private add(item: IndexedItem): void {
+  /** Indexes one more item (a document published while the emulator runs). */
+  add(item: IndexedItem): void {
     const tf = new Map<string, number>();
     let length = 0;
     for (const field of item.fields) {

@@ -15,6 +15,7 @@ import { searchRoutes } from './routes/search-routes.js';
 import { stockRoutes } from './routes/stock-routes.js';
 import { companyPriceRoutes } from './routes/company-price-routes.js';
 import { earningsCalendarRoutes } from './routes/earnings-calendar-routes.js';
+import { emulatorControlRoutes } from './routes/emulator-control-routes.js';
 
 export interface RequestLogEntry {
   method: string;
@@ -38,7 +39,15 @@ export interface ServerDeps {
 const MAX_BODY_BYTES = 1_000_000;
 
 export function allRoutes(): Route[] {
-  return [...searchRoutes(), ...docsRoutes(), ...stockRoutes(), ...companyPriceRoutes(), ...earningsCalendarRoutes(), ...agentRoutes()];
+  return [
+    ...searchRoutes(),
+    ...docsRoutes(),
+    ...stockRoutes(),
+    ...companyPriceRoutes(),
+    ...earningsCalendarRoutes(),
+    ...agentRoutes(),
+    ...emulatorControlRoutes(),
+  ];
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -28,6 +28,10 @@ export const ACTION_IDS = {
   cardCsv: 'rd.card.csv',
   cardXlsx: 'rd.card.xlsx',
   cardShare: 'rd.card.share',
+  /** A watch row's Remove (watches card and App Home). */
+  watchRemove: 'rd.watch.remove',
+  /** The watches card's Refresh. */
+  watchList: 'rd.watch.list',
 } as const;
 
 export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

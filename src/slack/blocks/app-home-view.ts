@@ -1,5 +1,5 @@
 /** The App Home tab: what the app does (runnable examples), digests, recent agent runs, service status. */
-import type { DigestSubscription, RunRecord } from '../../store/records.js';
+import type { DigestSubscription, RunRecord, WatchRecord } from '../../store/records.js';
 import { ACTION_IDS } from './action-ids.js';
 import { formatCount } from './agent/agent-render-context.js';
 import type { HomeView, KnownBlock } from '@slack/types';
@@ -8,6 +8,7 @@ import { escapeMrkdwn, inlineCode, mrkdwnLink } from './escape.js';
 import { displayDate, excerpt } from './format.js';
 import { clampView } from './limits.js';
 import { subscriptionRow } from './subscriptions-card.js';
+import { watchRows } from './watches-card.js';
 
 export interface ServiceStatus {
   reachable: boolean;
@@ -25,6 +26,8 @@ export interface AppHomeInput {
   timeZone?: string;
   /** 👍/👎 on agent answers in this workspace. */
   feedback?: { positive: number; negative: number };
+  /** The user's watches: in their DM and the ones they added to channels. */
+  watches?: WatchRecord[];
 }
 
 const MAX_HOME_SUBS = 15;
@@ -67,6 +70,12 @@ export function renderAppHome(input: AppHomeInput): HomeView {
   for (const [i, s] of subs.entries()) blocks.push(...subscriptionRow(s, i));
   if (input.subscriptions.length > subs.length)
     blocks.push(context(`…and ${input.subscriptions.length - subs.length} more: \`/concepts subscriptions\``));
+
+  if (input.watches) {
+    blocks.push(divider(), header('Your watches'));
+    if (input.watches.length === 0) blocks.push(section('None yet: `/research watch $NVDA filings` in a channel or here.'));
+    blocks.push(...watchRows(input.watches));
+  }
 
   blocks.push(divider(), header('Your recent agent runs'));
   const runs = input.recentRuns.slice(0, MAX_HOME_RUNS);

@@ -35,6 +35,15 @@ export function renderResearchHelp(): SlackMessage {
         `• ${code('/research folder create <name>')} / ${code('folder delete <id>')}`,
       ].join('\n'),
     ),
+    section(
+      [
+        '*Watchlists*',
+        `• ${code('/research watch <symbol|keyword> [category] [#channel]')} — new documents are posted to the channel (or to you, in a DM), once each; a symbol also gets the eve of its earnings date and the transcript’s summary`,
+        '• categories: filings, reports, news, transcripts, financials, socials (all when none)',
+        examples(['/research watch $NVDA filings news #markets', '/research watch "solid-state battery" reports']),
+        `• ${code('/research watches [#channel]')} — the watches here, with Remove buttons (also on App Home)`,
+      ].join('\n'),
+    ),
     context('Results are visible only to you until you press *Share in channel* (or add `--public`).'),
   ];
   return clampMessage({ text: 'How to use /research: /research &lt;words&gt; [filters], e.g. /research AI capex $NVDA last:90d', blocks });

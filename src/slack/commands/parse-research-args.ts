@@ -8,6 +8,7 @@
  *   /research replay <conversation_id> [assistant_message_id]
  *   /research folder create <name> | folder delete <folder_id>
  *   /research tag <tag> [<tag>…] [filters]
+ *   /research watch <symbol|keyword> [category] [#channel] | watches [#channel]   (parse-watch-args.ts)
  *   /research help                       (also: empty text)
  *
  * Routing: search goes to v2 (relevance scores) unless a filter only v1 supports is present —
@@ -25,6 +26,7 @@ import { resolveWindow } from './date-window.js';
 import { collectFilters, FILTER_EXAMPLES, type CollectedFilters, type FilterName } from './research-filters.js';
 import { slackTextToPlain, tokenize, type Token } from './tokenize.js';
 import { usage, type HelpResult, type UsageProblem, type UsageResult } from './usage-problem.js';
+import { parseWatchArgs, parseWatchesArgs, type WatchArgs } from './parse-watch-args.js';
 
 /** Documents per card page, shared by the parser, the listeners and the renderer. */
 export const SEARCH_PAGE_SIZE = 5;
@@ -47,11 +49,12 @@ export type ResearchArgs =
   | { kind: 'replay'; conversationId: string; assistantMessageId?: string }
   | { kind: 'folder_create'; name: string }
   | { kind: 'folder_delete'; folderId: string }
-  | { kind: 'tag'; request: DocsByTagRequest; public: boolean };
+  | { kind: 'tag'; request: DocsByTagRequest; public: boolean }
+  | WatchArgs;
 
 const V1_ONLY: readonly FilterName[] = ['categories', 'markets', 'mode', 'sort', 'folders'];
 const CHUNK_CATEGORIES: readonly Category[] = ['filings', 'transcripts', 'reports', 'news', 'files'];
-const SUBCOMMANDS = ['news', 'passages', 'ask', 'replay', 'folder', 'tag', 'help'];
+const SUBCOMMANDS = ['news', 'passages', 'ask', 'replay', 'folder', 'tag', 'help', 'watch', 'watches'];
 
 /** v2 has no paging: ask for enough documents to fill `page`, and show the last slice. */
 export function v2NumForPage(page: number, pageSize = SEARCH_PAGE_SIZE): number {
@@ -273,6 +276,11 @@ export function parseResearchArgs(text: string, now: Date): ResearchArgs {
       return parseFolder(tokens, input);
     case 'replay':
       return parseReplay(tokens);
+    case 'watch':
+    case 'watches': {
+      const r = sub === 'watch' ? parseWatchArgs(tokens.slice(1)) : parseWatchesArgs(tokens.slice(1));
+      return r.kind === 'problems' ? usage('/research', r.problems) : r;
+    }
     case 'ask': {
       const question = slackTextToPlain(restAfter(input, 1));
       if (!question)

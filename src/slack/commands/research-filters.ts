@@ -109,6 +109,14 @@ const CATEGORY_ALIASES: Record<string, Category> = {
   研报: 'reports',
   公告: 'filings',
 };
+/** The service category a word names (`filings`, `filing`, `公告` …), as `type:` reads it. */
+export function categoryOf(word: string): Category | undefined {
+  return CATEGORIES.find((x) => x === word.toLowerCase()) ?? CATEGORY_ALIASES[word.toLowerCase()];
+}
+
+/** Every category name `type:` accepts. */
+export const CATEGORY_NAMES: readonly Category[] = CATEGORIES;
+
 const MARKET_ALIASES: Record<string, Market> = {
   cn: 'cn',
   china: 'cn',

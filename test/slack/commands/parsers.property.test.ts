@@ -5,7 +5,20 @@ import { parseFinancialsArgs } from '../../../src/slack/commands/parse-financial
 import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
 
 const NOW = new Date('2025-06-30T08:00:00Z');
-const RESEARCH_KINDS = ['help', 'usage', 'search', 'news', 'passages', 'ask', 'replay', 'folder_create', 'folder_delete', 'tag'];
+const RESEARCH_KINDS = [
+  'help',
+  'usage',
+  'search',
+  'news',
+  'passages',
+  'ask',
+  'replay',
+  'folder_create',
+  'folder_delete',
+  'tag',
+  'watch',
+  'watches',
+];
 const FIN_KINDS = [
   'help',
   'usage',
@@ -35,6 +48,8 @@ const pieces = fc.constantFrom(
   'subscribe',
   'unsubscribe',
   'subscriptions',
+  'watch',
+  'watches',
   '$NVDA',
   'US:NVDA',
   'hk:700',

@@ -9,6 +9,7 @@ import { registerFeatureActions } from './feature-actions.js';
 import { registerFeedbackActions } from './feedback-actions.js';
 import { registerCardShareActions } from './card-share-actions.js';
 import { registerExportActions } from './export-actions.js';
+import { registerWatchActions } from './watch-actions.js';
 
 export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void {
   registerSearchActions(app, deps);
@@ -19,4 +20,5 @@ export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void
   registerFeedbackActions(app, deps);
   registerCardShareActions(app, deps);
   registerExportActions(app, deps);
+  registerWatchActions(app, deps);
 }

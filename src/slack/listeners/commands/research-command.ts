@@ -11,6 +11,7 @@ import { startAgentRunFromCommand } from '../agent/start-agent-run-from-command.
 import { replayFromCommand } from '../agent/replay.js';
 import { handleFolderCreate, handleFolderDelete, handleTagLookup } from '../features/folders-and-tags.js';
 import { checkFolderSearchPermission } from '../features/folder-search-permission.js';
+import { handleListWatches, handleWatch } from '../features/watch-commands.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { answerCommand, commandFailureTarget } from '../answer-command.js';
 import type { CommandContext } from '../command-context.js';
@@ -28,7 +29,7 @@ export function researchCommand(deps: ListenerDeps): Middleware<SlackCommandMidd
   };
 }
 
-const WRITES: ReadonlySet<ResearchArgs['kind']> = new Set(['ask', 'folder_create', 'folder_delete']);
+const WRITES: ReadonlySet<ResearchArgs['kind']> = new Set(['ask', 'folder_create', 'folder_delete', 'watch']);
 
 function actionName(args: ResearchArgs): string {
   switch (args.kind) {
@@ -38,6 +39,8 @@ function actionName(args: ResearchArgs): string {
       return 'the passage search';
     case 'search':
       return 'the search';
+    case 'watches':
+      return 'listing the watches';
     default:
       return `/research ${args.kind.replace('_', ' ')}`;
   }
@@ -106,5 +109,9 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       return handleFolderDelete(deps, ctx, { folderId: args.folderId });
     case 'tag':
       return handleTagLookup(deps, ctx, { request: args.request, public: args.public });
+    case 'watch':
+      return handleWatch(deps, ctx, args);
+    case 'watches':
+      return handleListWatches(deps, ctx, { channel: args.channel });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Builds and publishes a user's Home tab: this workspace's digest subscriptions, the user's
- * recent agent runs (with links to their threads), the 👍/👎 on answers and the service status, probed first so the
+ * watches (their DM's and the ones they added to channels), the user's recent agent runs (with links to their threads), the 👍/👎 on answers and the service status, probed first so the
  * tab shows how the service answers now.
  * @see https://docs.slack.dev/reference/methods/views.publish
  */
@@ -22,7 +22,7 @@ export interface HomeTarget {
 }
 
 export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
-  const [subscriptions, runs, status, workspaceUrl, feedback] = await Promise.all([
+  const [subscriptions, runs, status, workspaceUrl, feedback, watches] = await Promise.all([
     deps.stores.subscriptions.listForTeam(target.teamId),
     recentRunsWithStatus(deps, target),
     probeStatus(deps, target.log),
@@ -31,12 +31,20 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
       target.log.warn('feedback totals unavailable for App Home', { error });
       return undefined;
     }),
+    deps.stores.watches.listForTeam(target.teamId).then(
+      (all) => all.filter((w) => w.createdBy === target.userId),
+      (error: unknown) => {
+        target.log.warn('watches unavailable for App Home', { error });
+        return undefined;
+      },
+    ),
   ]);
   const view = renderAppHome({
     subscriptions,
     recentRuns: runs.map((run) => withPermalink(run, workspaceUrl)),
     status,
     ...(feedback ? { feedback } : {}),
+    ...(watches ? { watches } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
 }

@@ -1,0 +1,99 @@
+/**
+ * `/research watch …` and `/research watches`: watchlists per channel (or per user, in a DM),
+ * kept in the state store and polled by src/watch/watch-poller.ts. The command listener has
+ * acked and parsed; these check the channel, store and answer ephemerally.
+ */
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
+import type { WatchRecord } from '../../../store/records.js';
+import { WATCH_LIMITS, watchIdOf } from '../../../store/watches.js';
+import type { ChannelRef } from '../../commands/parse-concepts-args.js';
+import type { WatchArgs } from '../../commands/parse-watch-args.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { describeWatchTarget } from '../../blocks/watch-alert-card.js';
+import { renderWatchAdded, renderWatchList } from '../../blocks/watches-card.js';
+import type { CommandContext } from '../command-context.js';
+import { respondEphemeral } from '../deliver-card.js';
+import type { ListenerDeps } from '../listener-deps.js';
+import { channelCheckFailure, checkDigestChannel, describeChannelProblem, resolveChannelRef } from './check-digest-channel.js';
+
+/** A DM's id starts with D: a watch added there is the user's own. */
+const isDm = (channelId: string): boolean => channelId.startsWith('D');
+
+export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args: Extract<WatchArgs, { kind: 'watch' }>): Promise<void> {
+  const check = await checkDigestChannel(ctx.client, args.channel, ctx.command.channel_id);
+  if (!check.ok) {
+    ctx.log.info('watch refused: channel not postable', { reason: check.reason, code: check.code });
+    return respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(check), ':warning:'));
+  }
+  const teamId = ctx.command.team_id;
+  const channelId = check.channelId;
+  const existing = await deps.stores.watches.listForChannel(teamId, channelId);
+  const watchId = watchIdOf(channelId, args.target, args.categories);
+  const label = describeWatchTarget(args.target);
+  if (existing.some((w) => w.watchId === watchId)) {
+    return respondEphemeral(
+      ctx.respond,
+      renderNotice(
+        `${label} is already watched there with the same categories. \`/research watches\` lists the watches.`,
+        ':information_source:',
+      ),
+    );
+  }
+  if (existing.length >= WATCH_LIMITS.perChannel) {
+    return respondEphemeral(
+      ctx.respond,
+      renderNotice(
+        `That channel already has ${WATCH_LIMITS.perChannel} watches, the most one channel can have. Remove one with \`/research watches\` first.`,
+        ':warning:',
+      ),
+    );
+  }
+  const watch: WatchRecord = {
+    teamId,
+    watchId,
+    channelId,
+    scope: isDm(channelId) ? 'user' : 'channel',
+    target: args.target,
+    categories: args.categories,
+    createdBy: ctx.command.user_id,
+    createdAtMs: deps.clock(),
+  };
+  if (!(await deps.stores.watches.add(watch))) {
+    return respondEphemeral(
+      ctx.respond,
+      renderNotice(`${label} is already watched there with the same categories.`, ':information_source:'),
+    );
+  }
+  ctx.log.info('watch added', { channel: channelId, watchId, target: args.target.kind, categories: args.categories });
+  await respondEphemeral(ctx.respond, renderWatchAdded(watch));
+}
+
+export async function handleListWatches(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void> {
+  let channelId: string | undefined;
+  try {
+    channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id);
+  } catch (error) {
+    const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
+    return respondEphemeral(
+      ctx.respond,
+      renderNotice(describeChannelProblem(channelCheckFailure(toSlackCallError('conversations.list', error), label)), ':warning:'),
+    );
+  }
+  if (channelId === undefined) {
+    const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
+    return respondEphemeral(
+      ctx.respond,
+      renderNotice(`I could not find ${label}. Pick it from the list as you type so Slack links it.`, ':warning:'),
+    );
+  }
+  await respondEphemeral(ctx.respond, await watchListCard(deps, ctx.command.team_id, ctx.command.user_id, channelId));
+}
+
+/** The watches card of a channel, or of the user in a DM (their own watches only). */
+export async function watchListCard(deps: ListenerDeps, teamId: string, userId: string, channelId: string) {
+  const dm = isDm(channelId);
+  const all = dm
+    ? (await deps.stores.watches.listForTeam(teamId)).filter((w) => w.scope === 'user' && w.createdBy === userId)
+    : await deps.stores.watches.listForChannel(teamId, channelId);
+  return renderWatchList(all, { channelId, dm });
+}

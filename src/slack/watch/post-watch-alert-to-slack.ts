@@ -1,0 +1,76 @@
+/**
+ * The watch poller's PostWatchAlert for Slack: the alert card with the alert's id in its
+ * metadata. Never double-post: when an earlier attempt may have landed (recovered), the channel
+ * is looked at first. 'retryable_error' only when nothing was posted; when Slack cannot tell us
+ * and never will (missing scope), the alert counts as posted — a missing alert is logged as an
+ * error, a duplicate would be silent.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../observability/logger.js';
+import type { PostWatchAlert, PostWatchAlertResult } from '../../watch/post-watch-alert.js';
+import { renderWatchAlert } from '../blocks/watch-alert-card.js';
+import { classifySlackFailure } from '../digest/classify-slack-failure.js';
+import { findPostedWatchAlert, type PostedWatchAlertLookup } from './find-posted-watch-alert.js';
+import { watchAlertMetadata } from './watch-metadata.js';
+
+export interface SlackWatchPosterOptions {
+  /** A client from createWebClient: a rate-limited post is refused at once, never resent by the SDK. */
+  client: WebClient;
+  logger: Logger;
+}
+
+export function createSlackWatchPoster({ client, logger }: SlackWatchPosterOptions): PostWatchAlert {
+  return async (watch, alertId, alert, context) => {
+    const log = logger.child({ component: 'watch-poster', channel: watch.channelId, watchId: watch.watchId, alertId });
+    if (context.recovered) {
+      const verdict = fromLookup(await findPostedWatchAlert(client, watch.channelId, alertId, context.claimedAtMs), log);
+      if (verdict !== 'absent') return verdict;
+    }
+    const card = renderWatchAlert(watch, alert);
+    try {
+      await client.chat.postMessage({
+        channel: watch.channelId,
+        text: card.text,
+        blocks: card.blocks,
+        metadata: watchAlertMetadata(watch.watchId, alertId, alert.kind),
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+      return 'posted';
+    } catch (error) {
+      const failure = classifySlackFailure('chat.postMessage', error);
+      if (failure.kind === 'channel_gone') {
+        log.warn('watch alert: channel gone or app removed', { code: failure.code });
+        return 'channel_gone';
+      }
+      if (failure.kind === 'not_sent') {
+        log.warn('watch alert refused by Slack; nothing was posted', { code: failure.code });
+        return 'retryable_error';
+      }
+      log.warn('watch alert outcome unknown; looking for it in the channel', { code: failure.code });
+      const verdict = fromLookup(await findPostedWatchAlert(client, watch.channelId, alertId, context.claimedAtMs), log);
+      return verdict === 'absent' ? 'retryable_error' : verdict;
+    }
+  };
+}
+
+function fromLookup(lookup: PostedWatchAlertLookup, log: Logger): PostWatchAlertResult | 'absent' {
+  switch (lookup.state) {
+    case 'found':
+      log.info('watch alert found in the channel; not posting it again', { ts: lookup.ts });
+      return 'posted';
+    case 'absent':
+      return 'absent';
+    case 'channel_gone':
+      return 'channel_gone';
+    case 'unverifiable':
+      if (lookup.transient) {
+        log.warn('cannot check the channel for this watch alert; trying again later', { code: lookup.code });
+        return 'retryable_error';
+      }
+      log.error('cannot check the channel for this watch alert; counting it as posted rather than risk a duplicate', {
+        code: lookup.code,
+      });
+      return 'posted';
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Watchlists: the watches of each channel (and each user's DM), the poller's per-watch state
+ * (cursor, seen documents, pending alert) and the lock a replica holds while it polls one watch.
+ * State writes are compare-and-set against the text read, so a replica that lost its lock can
+ * never overwrite what the new holder wrote.
+ */
+import { createHash } from 'node:crypto';
+import { keys, leaseNames } from './keys.js';
+import { readJsonRecord, updateJsonRecord } from './json-record.js';
+import type { Leases } from './leases.js';
+import type { WatchRecord, WatchState } from './records.js';
+import type { StateStore } from './state-store.js';
+
+/** The state as read, with its stored text (the compare-and-set's expectation). */
+export interface VersionedWatchState {
+  state: WatchState | null;
+  raw: string | null;
+}
+
+/**
+ * Watches per channel (or per user's DM): each costs service calls every poll from one shared
+ * budget, so one channel cannot take it all; 20 covers a sector desk's names.
+ */
+export const WATCH_LIMITS = { perChannel: 20 } as const;
+
+/** A watch's id: the same target and categories in the same channel are the same watch. */
+export function watchIdOf(channelId: string, target: WatchRecord['target'], categories: readonly string[]): string {
+  const what = target.kind === 'symbol' ? `s:${target.symbol}` : `k:${target.keyword.toLowerCase()}`;
+  return createHash('sha256')
+    .update(`${channelId}\n${what}\n${[...categories].sort().join(',')}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+type WatchRef = Pick<WatchRecord, 'teamId' | 'channelId' | 'watchId'>;
+
+export class Watches {
+  constructor(
+    private readonly store: StateStore,
+    private readonly leases: Leases,
+  ) {}
+
+  async get(teamId: string, channelId: string, watchId: string): Promise<WatchRecord | null> {
+    return readJsonRecord<WatchRecord>(this.store, keys.watch(teamId, channelId, watchId));
+  }
+
+  /** Adds a watch; false when the channel already has this one (the same id). */
+  async add(watch: WatchRecord): Promise<boolean> {
+    return this.store.setIfAbsent(keys.watch(watch.teamId, watch.channelId, watch.watchId), JSON.stringify(watch));
+  }
+
+  /** Removes a watch and its state. Returns whether there was one. */
+  async remove(teamId: string, channelId: string, watchId: string): Promise<boolean> {
+    const key = keys.watch(teamId, channelId, watchId);
+    const existed = (await this.store.get(key)) !== null;
+    await this.store.delete(key);
+    await this.store.delete(keys.watchState(teamId, channelId, watchId));
+    return existed;
+  }
+
+  /** Pauses a watch whose channel is gone. True only for the call that changed it. */
+  async pause(ref: WatchRef, reason: string): Promise<boolean> {
+    let changed = false;
+    await updateJsonRecord<WatchRecord>(this.store, keys.watch(ref.teamId, ref.channelId, ref.watchId), (current) => {
+      changed = current !== null && current.paused !== true;
+      return changed && current !== null ? { ...current, paused: true, pausedReason: reason } : undefined;
+    });
+    return changed;
+  }
+
+  listForChannel(teamId: string, channelId: string): Promise<WatchRecord[]> {
+    return this.list(keys.watchPrefix(teamId, channelId));
+  }
+
+  listForTeam(teamId: string): Promise<WatchRecord[]> {
+    return this.list(keys.watchPrefix(teamId));
+  }
+
+  listAll(): Promise<WatchRecord[]> {
+    return this.list(keys.watchPrefix());
+  }
+
+  async getState(ref: WatchRef): Promise<VersionedWatchState> {
+    const raw = await this.store.get(keys.watchState(ref.teamId, ref.channelId, ref.watchId));
+    return { raw, state: raw === null ? null : (JSON.parse(raw) as WatchState) };
+  }
+
+  /** Writes `next` only when the stored state is still `expected.raw`. */
+  async replaceState(ref: WatchRef, expected: VersionedWatchState, next: WatchState): Promise<VersionedWatchState | null> {
+    const key = keys.watchState(ref.teamId, ref.channelId, ref.watchId);
+    const raw = JSON.stringify(next);
+    const written =
+      expected.raw === null ? await this.store.setIfAbsent(key, raw) : await this.store.replaceIfEquals(key, expected.raw, raw);
+    return written ? { raw, state: next } : null;
+  }
+
+  /** The lock of one watch's poll: two replicas never poll (and post) one watch at once. */
+  acquireLock(ref: WatchRef, holderId: string, ttlMs: number): Promise<boolean> {
+    return this.leases.acquire(leaseNames.watch(ref.teamId, ref.channelId, ref.watchId), holderId, ttlMs);
+  }
+
+  renewLock(ref: WatchRef, holderId: string, ttlMs: number): Promise<boolean> {
+    return this.leases.renew(leaseNames.watch(ref.teamId, ref.channelId, ref.watchId), holderId, ttlMs);
+  }
+
+  releaseLock(ref: WatchRef, holderId: string): Promise<boolean> {
+    return this.leases.release(leaseNames.watch(ref.teamId, ref.channelId, ref.watchId), holderId);
+  }
+
+  private async list(prefix: string): Promise<WatchRecord[]> {
+    const found = await this.store.keys(prefix);
+    const records = await Promise.all(found.map((key) => readJsonRecord<WatchRecord>(this.store, key)));
+    return records
+      .filter((w): w is WatchRecord => w !== null)
+      .sort((a, b) => a.teamId.localeCompare(b.teamId) || a.channelId.localeCompare(b.channelId) || a.createdAtMs - b.createdAtMs);
+  }
+}

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
+import type { WatchAlert, WatchRecord } from '../../../src/store/records.js';
+import { renderWatchAlert } from '../../../src/slack/blocks/watch-alert-card.js';
+import { renderWatchAdded, renderWatchList } from '../../../src/slack/blocks/watches-card.js';
+import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
+import { findMessageViolations, findViewViolations } from './limit-violations.js';
+
+const T = Date.parse('2025-07-01T02:00:00.000Z');
+
+function buildWatch(overrides: Partial<WatchRecord> = {}): WatchRecord {
+  return {
+    teamId: 'T1',
+    watchId: 'w1',
+    channelId: 'C0RESEARCH',
+    scope: 'channel',
+    target: { kind: 'symbol', symbol: 'SH:600519' },
+    categories: ['news', 'filings'],
+    createdBy: 'U1',
+    createdAtMs: T,
+    ...overrides,
+  };
+}
+
+const documents: WatchAlert = {
+  kind: 'documents',
+  docs: [
+    {
+      id: 'd1',
+      title: 'Moutai <!channel> raises dividend & buyback *now*',
+      url: 'https://research.example.com/docs/d1',
+      category: 'news',
+      publishedMs: T,
+    },
+    { id: 'd2', title: '贵州茅台 2025 年半年度报告', url: 'javascript:alert(1)', category: 'filings', publishedMs: T + 60_000 },
+  ],
+};
+
+describe('watch cards', () => {
+  it('renders a documents alert with escaped titles and safe links (snapshot)', () => {
+    const card = renderWatchAlert(buildWatch(), documents);
+    expect(card).toMatchSnapshot();
+    const json = JSON.stringify(card);
+    expect(json).not.toContain('<!channel>');
+    expect(json).not.toContain('javascript:');
+    expect(findMessageViolations(card)).toEqual([]);
+  });
+
+  it('renders the earnings eve and a transcript summary (snapshot)', () => {
+    const eve = renderWatchAlert(buildWatch(), {
+      kind: 'earnings_eve',
+      date: '2025-08-12',
+      fiscalYear: '2025',
+      fiscalQuarter: 'Q2',
+      name: '贵州茅台',
+    });
+    expect(eve).toMatchSnapshot();
+    const withSummary = renderWatchAlert(buildWatch(), {
+      kind: 'documents',
+      docs: [{ id: 'd3', title: 'Q2 call', category: 'transcripts', publishedMs: T }],
+      summary: { docId: 'd3', title: 'Q2 call', text: '**Q2 call**\n\n- Revenue +16% <@U123>\n- Margin 92%' },
+    });
+    expect(withSummary).toMatchSnapshot();
+    expect(JSON.stringify(withSummary)).not.toContain('<@U123>');
+  });
+
+  it('renders the list with one Remove button per watch, and the confirmation (snapshot)', () => {
+    const list = renderWatchList(
+      [buildWatch(), buildWatch({ watchId: 'w2', target: { kind: 'keyword', keyword: 'solid-state <!here> battery' }, categories: [] })],
+      { channelId: 'C0RESEARCH', dm: false },
+    );
+    expect(list).toMatchSnapshot();
+    expect(JSON.stringify(list)).not.toContain('<!here>');
+    expect(renderWatchList([], { channelId: 'D1', dm: true }).text).toContain('none yet');
+    expect(renderWatchAdded(buildWatch()).text).toContain('the day before each earnings date');
+  });
+
+  it('shows the user’s watches on App Home with Remove buttons, inside the view limits', () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      buildWatch({ watchId: `w${i}`, target: { kind: 'keyword', keyword: `topic ${i} <!here>` } }),
+    );
+    const home = renderAppHome({ subscriptions: [], recentRuns: [], status: { reachable: true }, watches: many });
+    const json = JSON.stringify(home);
+    expect(json).toContain('Your watches');
+    expect(json).toContain('rd.watch.remove:19');
+    expect(json).toContain('…and 10 more watches');
+    expect(json).not.toContain('<!here>');
+    expect(findViewViolations(home)).toEqual([]);
+  });
+
+  it('stays inside Slack’s limits for any titles, counts and summaries (property)', () => {
+    const title = fc.string({ maxLength: 600 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.string({ minLength: 1, maxLength: 40 }), title, url: fc.option(fc.webUrl(), { nil: undefined }) }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.option(fc.string({ maxLength: 8_000 }), { nil: undefined }),
+        fc.string({ minLength: 1, maxLength: 100 }),
+        (docs, summary, keyword) => {
+          const alert: WatchAlert = {
+            kind: 'documents',
+            docs: docs.map((d) => ({ ...d, publishedMs: T, category: 'news' })),
+            ...(summary === undefined ? {} : { summary: { docId: 'x', title: 'y', text: summary } }),
+          };
+          const card = renderWatchAlert(buildWatch({ target: { kind: 'keyword', keyword } }), alert);
+          if (findMessageViolations(card).length > 0) return false;
+          // What the Slack emulator (as Slack) checks on chat.postMessage: it throws on a refusal.
+          validateMessageContent({ text: card.text, blocks: card.blocks }, 'chat.postMessage');
+          return true;
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
