@@ -41,8 +41,12 @@ describe('/financials compare and table exports', () => {
     h = await startHarness({ deliveryMode: 'http' });
   });
   afterAll(async () => {
-    // Only the refusal the test of a channel the app is not in provokes.
-    expect(rejectedSlackCalls(h)).toEqual([{ method: 'files.completeUploadExternal', error: 'not_in_channel' }]);
+    // Only the refusals the test of a channel the app is not in provokes: the public card (which
+    // then goes out through its response_url), then its file (which then goes to the DM).
+    expect(rejectedSlackCalls(h)).toEqual([
+      { method: 'chat.postMessage', error: 'not_in_channel' },
+      { method: 'files.completeUploadExternal', error: 'not_in_channel' },
+    ]);
     expect(rejectedResponses(h)).toEqual([]);
     await h?.close();
   });
