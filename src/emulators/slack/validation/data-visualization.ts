@@ -43,7 +43,9 @@ function checkSeriesChart(issues: IssueList, path: string, chart: Record<string,
   else {
     if (checkList(issues, `${path}/axis_config/categories`, axis.categories, slackLimits.dataVizPointsPerSeries)) {
       categories = axis.categories as unknown[];
-      categories.forEach((c, i) => checkLabel(issues, `${path}/axis_config/categories/${i}`, c, slackLimits.dataVizLabelChars));
+      categories.forEach((c, i) => {
+        checkLabel(issues, `${path}/axis_config/categories/${i}`, c, slackLimits.dataVizLabelChars);
+      });
     }
     for (const key of ['x_label', 'y_label']) {
       if (axis[key] !== undefined) checkLabel(issues, `${path}/axis_config/${key}`, axis[key], slackLimits.dataVizAxisLabelChars);
@@ -80,7 +82,9 @@ export function checkDataVisualization(issues: IssueList, path: string, block: R
   const cp = `${path}/chart`;
   if (chart.type === 'pie') {
     if (!checkList(issues, `${cp}/segments`, chart.segments, slackLimits.dataVizSegmentsMax)) return;
-    (chart.segments as unknown[]).forEach((s, i) => checkPoint(issues, `${cp}/segments/${i}`, s, true));
+    (chart.segments as unknown[]).forEach((s, i) => {
+      checkPoint(issues, `${cp}/segments/${i}`, s, true);
+    });
   } else if (SERIES_CHART_TYPES.includes(String(chart.type))) checkSeriesChart(issues, cp, chart);
   else issues.add(`${cp}/type`, 'must be one of [pie, bar, area, line]');
 }
