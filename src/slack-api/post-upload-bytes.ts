@@ -1,5 +1,5 @@
 /**
- * Sends a file's text (UTF-8) to the upload URL files.getUploadURLExternal gave, as a multipart form
+ * Sends a file's text (UTF-8) or bytes (a chart's PNG) to the upload URL files.getUploadURLExternal gave, as a multipart form
  * with the file under `file` (what @slack/web-api's filesUploadV2 sends). The URL is signed: it
  * never appears in an error or a log line.
  * @see https://docs.slack.dev/reference/methods/files.getUploadURLExternal
@@ -9,9 +9,15 @@ import { SlackCallError, toSlackCallError } from './slack-call-error.js';
 /** The name the failure carries (the upload URL is not a Web API method). */
 export const UPLOAD_BYTES_METHOD = 'files.upload_url';
 
-export async function postUploadBytes(uploadUrl: string, filename: string, content: string, send: typeof fetch = fetch): Promise<void> {
+export async function postUploadBytes(
+  uploadUrl: string,
+  filename: string,
+  content: string | Uint8Array<ArrayBuffer>,
+  send: typeof fetch = fetch,
+  contentType = 'text/plain;charset=utf-8',
+): Promise<void> {
   const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/plain;charset=utf-8' }), filename);
+  form.append('file', new Blob([content], { type: contentType }), filename);
   let status: number;
   try {
     const res = await send(uploadUrl, { method: 'POST', body: form });

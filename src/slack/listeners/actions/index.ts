@@ -7,6 +7,7 @@ import { registerConceptActions } from './concept-actions.js';
 import { registerAgentActions } from './agent-actions.js';
 import { registerFeatureActions } from './feature-actions.js';
 import { registerFeedbackActions } from './feedback-actions.js';
+import { registerChartActions } from './chart-actions.js';
 
 export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void {
   registerSearchActions(app, deps);
@@ -15,4 +16,5 @@ export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void
   registerAgentActions(app, deps);
   registerFeatureActions(app, deps);
   registerFeedbackActions(app, deps);
+  registerChartActions(app, deps);
 }

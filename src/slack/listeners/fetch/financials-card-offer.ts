@@ -4,11 +4,12 @@
  */
 import type { CardOffer } from '../../blocks/card-actions.js';
 import type { FinancialsRequest } from './fetch-financials-card.js';
+import { CHARTED_KINDS } from './fetch-financials-chart.js';
 
-export function financialsCardOffer(_args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
+export function financialsCardOffer(args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
   return {
     source: { command: '/financials', text },
-    chart: false,
+    chart: CHARTED_KINDS.has(args.kind),
     csv: false,
     xlsx: false,
     share: false && !isPublic,
