@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findChartFonts, NOTO_SANS_CJK_PATH } from '../../src/charts/find-chart-fonts.js';
+import { findChartFonts, LATO_PATH, NOTO_SANS_CJK_PATH } from '../../src/charts/find-chart-fonts.js';
 import { createPngRenderer } from '../../src/charts/png-renderer.js';
 import { renderChartSvg } from '../../src/charts/render-chart-svg.js';
 import { buildLineChart, buildPriceHistory } from './chart-fixtures.js';
@@ -24,7 +24,7 @@ describe('createPngRenderer', () => {
   it('draws CJK labels with the CJK font: the PNG differs from one drawn without fonts', () => {
     const svg = renderChartSvg(buildLineChart());
     const withFonts = createPngRenderer(findChartFonts(), () => {})(svg);
-    const withoutFonts = createPngRenderer({ files: [] }, () => {})(svg);
+    const withoutFonts = createPngRenderer({ files: [], defaultFamily: 'Lato' }, () => {})(svg);
     expect(withFonts.equals(withoutFonts)).toBe(false);
   });
 
@@ -39,7 +39,13 @@ describe('createPngRenderer', () => {
     expect(warnings[0]).toContain('fonts-noto-cjk');
   });
 
-  it('finds the installed Noto Sans CJK font', () => {
-    expect(findChartFonts().files).toContain(NOTO_SANS_CJK_PATH);
+  it('finds the installed Noto Sans CJK and Lato fonts', () => {
+    expect(findChartFonts().files).toEqual([LATO_PATH, NOTO_SANS_CJK_PATH]);
+  });
+
+  it('warns when Lato is missing and still draws with Noto Sans CJK alone', () => {
+    const fonts = findChartFonts({ cjk: NOTO_SANS_CJK_PATH, latin: '/nonexistent/Lato.ttf' });
+    expect(fonts.files).toEqual([NOTO_SANS_CJK_PATH]);
+    expect(fonts.warning).toContain('fonts-lato');
   });
 });
