@@ -4,13 +4,15 @@
  * - SVG: ChartData → ECharts option → SVG (server-side renderer, instance disposed every time);
  * - PNG, our way: resvg with only the chart fonts (found once, system fonts never scanned);
  * - PNG, the obvious alternative: resvg loading the system's fonts on every render;
+ * - PNG, one font for everything: Noto Sans CJK alone (it covers Latin too), fonts found once;
  * - floor: resvg on a trivial SVG (one rectangle, no text, no fonts): the cost of rasterising
  *   and PNG-encoding a canvas of that size, which no chart can go below.
  */
 import { performance } from 'node:perf_hooks';
 import { Resvg } from '@resvg/resvg-js';
 import type { ChartData } from '../src/charts/chart-data.js';
-import { findChartFonts } from '../src/charts/find-chart-fonts.js';
+import { CHART_FONT_FAMILY, CJK_FONT_FAMILY } from '../src/charts/chart-font-family.js';
+import { findChartFonts, NOTO_SANS_CJK_PATH } from '../src/charts/find-chart-fonts.js';
 import { createPngRenderer } from '../src/charts/png-renderer.js';
 import { renderChartSvg } from '../src/charts/render-chart-svg.js';
 import { median, percentile, round } from './lib/stats.js';
@@ -73,6 +75,9 @@ export async function runChartRenderBenchmark() {
   const pngOurs = time(() => renderPng(svg));
   const endToEnd = time(() => renderPng(renderChartSvg(data, SIZE)));
   const pngSystemFonts = time(() => new Resvg(svg, { font: { loadSystemFonts: true }, background: '#ffffff' }).render().asPng());
+  const notoOnlySvg = svg.replaceAll(CHART_FONT_FAMILY, `'${CJK_FONT_FAMILY}'`);
+  const notoOnly = createPngRenderer({ files: [NOTO_SANS_CJK_PATH], defaultFamily: CJK_FONT_FAMILY }, () => {});
+  const pngNotoOnly = time(() => notoOnly(notoOnlySvg));
   const floor = time(() => new Resvg(trivial, { font: { loadSystemFonts: false } }).render().asPng());
 
   const figures = {
@@ -80,8 +85,10 @@ export async function runChartRenderBenchmark() {
     pngOurWay: summary(pngOurs),
     dataToPngOurWay: summary(endToEnd),
     pngLoadSystemFontsPerRender: summary(pngSystemFonts),
+    pngNotoCjkAloneFontsOnce: summary(pngNotoOnly),
     floorTrivialSvgToPng: summary(floor),
     ratioSystemFontsToOurs: round(median(pngSystemFonts.wall) / Math.max(median(pngOurs.wall), 0.001), 1),
+    ratioNotoAloneToOurs: round(median(pngNotoOnly.wall) / Math.max(median(pngOurs.wall), 0.001), 1),
     ratioOursToFloor: round(median(pngOurs.wall) / Math.max(median(floor.wall), 0.001), 1),
     svgBytes: svg.length,
     pngBytes: renderPng(svg).length,
