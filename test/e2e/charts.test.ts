@@ -119,4 +119,14 @@ describe('charts', () => {
     expect(rejectedSlackCalls(h)).toEqual([]);
     expect(rejectedResponses(h)).toEqual([]);
   });
+
+  it('a Chart button whose value is not a chart’s source says so instead of failing silently', async () => {
+    h = await startHarness({ deliveryMode: 'http' });
+    const card = await command(h, '/financials SH:600519 income annual limit:3');
+    const chart = button(card, CHART);
+    const forged = { ...chart, value: JSON.stringify({ cmd: '/financials', text: 'earnings this' }) };
+    const note = await nextEphemeral(h, () => clickEphemeral(h!, card, forged));
+    expect(note.text).toContain('cannot be used any more');
+    expect(rejectedResponses(h)).toEqual([]);
+  });
 });

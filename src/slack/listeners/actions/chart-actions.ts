@@ -9,8 +9,8 @@ import { renderNotice } from '../../blocks/error-card.js';
 import { parseFinancialsArgs } from '../../commands/parse-financials-args.js';
 import { createChartDelivery, type ChartDelivery } from '../charts/post-chart.js';
 import { respondEphemeral } from '../deliver-card.js';
-import { financialsAction, type FinancialsRequest } from '../fetch/fetch-financials-card.js';
-import { CHARTED_KINDS, fetchFinancialsChart } from '../fetch/fetch-financials-chart.js';
+import { financialsAction } from '../fetch/fetch-financials-card.js';
+import { fetchFinancialsChart, isChartedRequest } from '../fetch/fetch-financials-chart.js';
 import type { ListenerRegistry } from '../listener-router.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { splitPublicFlag } from '../public-flag.js';
@@ -22,9 +22,8 @@ async function chartFromCard(deps: ListenerDeps, click: ButtonInteraction, deliv
   const source = decodeCardSource(click.value);
   if (source?.command !== '/financials') return respondEphemeral(click.respond, renderNotice(STALE_BUTTON, ':warning:'));
   const args = parseFinancialsArgs(splitPublicFlag(source.text).text, new Date(deps.clock()));
-  if (!CHARTED_KINDS.has(args.kind as FinancialsRequest['kind']))
-    return respondEphemeral(click.respond, renderNotice(STALE_BUTTON, ':warning:'));
-  const request = args as FinancialsRequest;
+  if (!isChartedRequest(args)) return respondEphemeral(click.respond, renderNotice(STALE_BUTTON, ':warning:'));
+  const request = args;
   const chart = await fetchFinancialsChart(deps.service, request, { correlationId: click.correlationId });
   if (!chart) {
     return respondEphemeral(

@@ -8,6 +8,7 @@ import type { CallOptions, ResearchService } from '../../../service/types.js';
 import { buildPriceChart } from '../../charts/build-price-chart.js';
 import { buildRevenueMixChart } from '../../charts/build-revenue-mix-chart.js';
 import { buildStatementChart } from '../../charts/build-statement-chart.js';
+import type { FinancialsArgs } from '../../commands/parse-financials-args.js';
 import type { FinancialsRequest } from './fetch-financials-card.js';
 
 export interface FinancialsChart {
@@ -17,14 +18,12 @@ export interface FinancialsChart {
 }
 
 /** Kinds of /financials card that offer a Chart button (financials-card-offer.ts). */
-export const CHARTED_KINDS: ReadonlySet<FinancialsRequest['kind']> = new Set([
-  'income',
-  'balance',
-  'cashflow',
-  'revenue',
-  'prices',
-  'index',
-]);
+export const CHARTED_KINDS: ReadonlySet<string> = new Set(['income', 'balance', 'cashflow', 'revenue', 'prices', 'index']);
+
+/** A parsed /financials whose card has a chart (what a Chart button's source must parse to). */
+export function isChartedRequest(args: FinancialsArgs): args is FinancialsRequest {
+  return CHARTED_KINDS.has(args.kind);
+}
 
 export async function fetchFinancialsChart(
   service: ResearchService,
