@@ -129,4 +129,15 @@ describe('charts', () => {
     expect(note.text).toContain('cannot be used any more');
     expect(rejectedResponses(h)).toEqual([]);
   });
+
+  it('an ephemeral card’s native chart refused on the response_url goes to the DM as a PNG instead', async () => {
+    h = await startHarness({ deliveryMode: 'http', slack: { refusedBlockTypes: ['data_visualization'] } });
+    const card = await command(h, '/financials SH:600519 income annual limit:3');
+    const note = await nextEphemeral(h, () => clickEphemeral(h!, card, button(card, CHART)));
+    expect(note.text).toContain('DM');
+    const dm = h.slack.channels().find((c) => c.is_im && c.user === h!.slack.defaultUserId);
+    const withFile = await h.slack.waitFor(() => h!.slack.channelMessages(dm?.id ?? '').find((m) => (m.files ?? []).length > 0));
+    expectPng(sharedPng(h, withFile));
+    expect(h.logs.some((l) => l.includes('native chart refused'))).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import type { RevenueBreakdown, RevenueSegment } from '../../service/types.js';
 import { isNum } from '../blocks/format.js';
 import { latestPeriod } from '../blocks/revenue-card.js';
 import { companyTitle, type CompanyContext } from '../blocks/statement-card.js';
+import { periodLabel } from '../blocks/statement-table.js';
 
 const NAMED_SEGMENTS = 5;
 
@@ -21,7 +22,13 @@ export function buildRevenueMixChart(data: RevenueBreakdown, ctx: CompanyContext
   segments.sort((a, b) => b.value - a.value);
   const named = segments.length <= NAMED_SEGMENTS + 1 ? segments : segments.slice(0, NAMED_SEGMENTS);
   const rest = segments.slice(named.length).reduce((sum, s) => sum + s.value, 0);
-  const period = `${latest.period || 'Period'} ${latest.fiscalYear || ''}`.trim();
+  // The statements' period scheme ("FY2024", "2024 H1"), so a chart's caption matches the cards'.
+  const period = periodLabel({
+    fiscalYear: String(latest.fiscalYear ?? ''),
+    fiscalQuarter: latest.period,
+    period: '',
+    endDate: latest.endDate,
+  });
   return {
     kind: 'pie',
     title: `${companyTitle(ctx)} revenue mix ${period}${data.currency ? ` (${data.currency})` : ''}`,

@@ -47,7 +47,7 @@ describe('buildRevenueMixChart', () => {
     const chart = buildRevenueMixChart(buildRevenue(), ctx) as PieChartData;
     expect(chart.kind).toBe('pie');
     expect(chart.segments.map((s) => s.label)).toEqual(['茅台酒', '系列酒']);
-    expect(chart.title).toContain('FY 2024');
+    expect(chart.title).toContain('revenue mix FY2024');
   });
 
   it('folds all but the five largest of many segments into Other, so the native pie can show it', () => {
