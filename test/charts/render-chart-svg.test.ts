@@ -54,6 +54,13 @@ describe('renderChartSvg', () => {
     await expect(svg).toMatchFileSnapshot('__snapshots__/price-history.svg');
   });
 
+  it('is a pure function of the data: the same chart drawn again is the same SVG', () => {
+    const first = renderChartSvg(buildLineChart());
+    renderChartSvg(buildPieChart());
+    expect(renderChartSvg(buildLineChart())).toBe(first);
+    expect(first).not.toMatch(/\bzr\d+-/);
+  });
+
   it('clamps a long title', () => {
     const svg = renderChartSvg(buildPieChart({ title: 'x'.repeat(200) }));
     expect(svg).not.toContain('x'.repeat(81));
