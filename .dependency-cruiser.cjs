@@ -42,6 +42,13 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/slack-api/', '^src/store/', '^src/observability/'] },
     },
     {
+      name: 'charts-import-nothing-of-ours',
+      comment: 'src/charts/ (ChartData → SVG → PNG) is pure: it imports only libraries, nothing else of ours.',
+      severity: 'error',
+      from: { path: '^src/charts/' },
+      to: { path: '^src/', pathNot: '^src/charts/' },
+    },
+    {
       name: 'agent-not-slack-or-emulators',
       comment: 'The relay knows a writer interface, never Bolt or Block Kit rendering: src/agent/ never imports src/slack/ or the emulators.',
       severity: 'error',

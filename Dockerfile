@@ -20,6 +20,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
+# Charts are rasterised with these fonts (src/charts/find-chart-fonts.ts): Chinese and Latin labels.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk fonts-lato && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json manifest.yml ./

@@ -4,6 +4,7 @@
  * --baseline (or BENCH_BASELINE) themselves and measure that revision in the same run.
  */
 const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]> = [
+  ['chart-render', async () => (await import('./chart-render.js')).runChartRenderBenchmark()],
   ['commands', async () => (await import('./commands.bench.js')).runCommandsBenchmark()],
   ['relay', async () => (await import('./relay.bench.js')).runRelayBenchmark()],
   ['render', async () => (await import('./render.bench.js')).runRenderBenchmark()],

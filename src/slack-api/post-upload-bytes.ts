@@ -1,5 +1,5 @@
 /**
- * Sends a file's text (UTF-8) or bytes (an XLSX, a PNG) to the upload URL files.getUploadURLExternal gave, as a multipart form
+ * Sends a file's text (UTF-8) or bytes (an XLSX, a chart's PNG) to the upload URL files.getUploadURLExternal gave, as a multipart form
  * with the file under `file` (what @slack/web-api's filesUploadV2 sends). The URL is signed: it
  * never appears in an error or a log line.
  * @see https://docs.slack.dev/reference/methods/files.getUploadURLExternal
@@ -14,10 +14,10 @@ export async function postUploadBytes(
   filename: string,
   content: string | Uint8Array,
   send: typeof fetch = fetch,
+  contentType = typeof content === 'string' ? 'text/plain;charset=utf-8' : 'application/octet-stream',
 ): Promise<void> {
   const form = new FormData();
-  const type = typeof content === 'string' ? 'text/plain;charset=utf-8' : 'application/octet-stream';
-  form.append('file', new Blob([content as BlobPart], { type }), filename);
+  form.append('file', new Blob([content as BlobPart], { type: contentType }), filename);
   let status: number;
   try {
     const res = await send(uploadUrl, { method: 'POST', body: form });

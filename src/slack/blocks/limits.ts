@@ -68,6 +68,20 @@ export const SLACK_LIMITS = {
   dataTablePageSize: 10,
   /** Ours: Slack documents no caption limit; a caption is a label, not a paragraph. */
   dataTableCaptionChars: 150,
+  /**
+   * data_visualization (slack-facts §8): title ≤ 50; pie segments 1–6 (label ≤ 20, value > 0);
+   * bar/area/line series 1–6 with one point per x category; ≤ 2 per message. Series names,
+   * categories ≤ 20 and axis labels ≤ 50, points ≤ 20 per series: the field tables of the
+   * slack-messaging crate, which cite Slack's block reference (docs.rs/slack-messaging 0.7.7).
+   * @see https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block
+   */
+  dataVizTitleChars: 50,
+  dataVizSegmentsMax: 6,
+  dataVizSeriesMax: 6,
+  dataVizLabelChars: 20,
+  dataVizPointsPerSeries: 20,
+  dataVizAxisLabelChars: 50,
+  dataVizPerMessage: 2,
   placeholderChars: 150,
   optionTextChars: 75,
   optionValueChars: 150,

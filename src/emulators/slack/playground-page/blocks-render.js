@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { renderText, renderElement, plainOf } from './elements.js';
 import { renderDataTable } from './data-table.js';
+import { renderDataVisualization } from './data-visualization.js';
 import { renderMarkdown } from './markdown.js';
 import { renderRichText, renderInlineElements } from './rich-text.js';
 
@@ -100,6 +101,8 @@ export function renderBlock(block, ctx, index = 0) {
       return wrap('block-table', renderTable(block, ctx));
     case 'data_table':
       return wrap('block-data-table', renderDataTable(block, ctx));
+    case 'data_visualization':
+      return wrap('block-data-visualization', renderDataVisualization(block));
     case 'input':
       return renderInputBlock(block, ctx, block_id, wrap);
     case 'file':

@@ -107,6 +107,16 @@ export function renderMessage(message, ctx, options = {}) {
   for (const file of message.files ?? []) {
     const label = file.title || file.name || file.id;
     const href = `/files/${encodeURIComponent(file.id)}`;
+    // Images (a chart's PNG) show inline, as Slack previews them.
+    if (/^image\/(png|jpe?g|gif)$/.test(file.mimetype ?? '')) {
+      body.appendChild(
+        h(
+          'a',
+          { href, target: '_blank', rel: 'noopener', class: 'file-image-link' },
+          h('img', { class: 'file-image', src: href, alt: label, loading: 'lazy' }),
+        ),
+      );
+    }
     body.appendChild(
       h(
         'div',

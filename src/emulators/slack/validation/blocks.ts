@@ -9,6 +9,7 @@ import {
 } from './elements.js';
 import { slackLimits } from './limits.js';
 import { checkDataTable } from './data-table.js';
+import { checkDataVisualization } from './data-visualization.js';
 import { checkRichText } from './rich-text.js';
 import { checkTextObject, checkUrl } from './text.js';
 import { IssueList, isRecord } from './validation-issue.js';
@@ -24,6 +25,7 @@ export const knownBlockTypes = [
   'image',
   'table',
   'data_table',
+  'data_visualization',
   'markdown',
   'rich_text',
   'input',
@@ -33,13 +35,14 @@ export const knownBlockTypes = [
 ] as const;
 
 /** Block types Slack documents as available in messages only. */
-const MESSAGE_ONLY = new Set(['markdown', 'table', 'data_table', 'context_actions', 'file']);
+const MESSAGE_ONLY = new Set(['markdown', 'table', 'data_table', 'data_visualization', 'context_actions', 'file']);
 
 export interface BlocksReport {
   issues: IssueList;
   /** Cumulative text of markdown blocks (capped per payload). */
   markdownChars: number;
   tableCount: number;
+  dataVizCount: number;
   blockCount: number;
 }
 
@@ -172,6 +175,10 @@ function checkBlock(issues: IssueList, path: string, block: Record<string, unkno
     case 'data_table':
       checkDataTable(issues, path, block);
       return;
+    case 'data_visualization':
+      report.dataVizCount += 1;
+      checkDataVisualization(issues, path, block);
+      return;
     case 'rich_text':
       checkRichText(issues, `${path}/elements`, block.elements);
       return;
@@ -221,7 +228,7 @@ export function checkBlocks(
   rules: BlockRules = {},
 ): BlocksReport {
   const issues = new IssueList();
-  const report: BlocksReport = { issues, markdownChars: 0, tableCount: 0, blockCount: blocks.length };
+  const report: BlocksReport = { issues, markdownChars: 0, tableCount: 0, dataVizCount: 0, blockCount: blocks.length };
   const walk: WalkContext = ctx ?? { actionIds: new Map() };
   const blockIds = new Map<string, string>();
   const maxBlocks = surface === 'message' ? slackLimits.blocksPerMessage : slackLimits.blocksPerView;
@@ -259,6 +266,9 @@ export function checkBlocks(
   });
   if (report.tableCount > slackLimits.tablesPerMessage) {
     issues.add(basePath, `only ${slackLimits.tablesPerMessage} table block is allowed per message`);
+  }
+  if (report.dataVizCount > slackLimits.dataVizPerMessage) {
+    issues.add(basePath, `only ${slackLimits.dataVizPerMessage} data_visualization blocks are allowed per message`);
   }
   if (report.markdownChars > slackLimits.markdownBlockTotalChars) {
     issues.add(basePath, `markdown blocks must total no more than ${slackLimits.markdownBlockTotalChars} characters`);

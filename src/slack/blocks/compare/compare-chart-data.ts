@@ -14,7 +14,15 @@ export function compareChartData(aligned: AlignedComparison, metrics: readonly C
     (sameCurrency ? metrics.find((m) => (m.kind ?? 'amount') === 'amount') : undefined) ?? metrics.find((m) => m.kind === 'percent');
   if (!metric) return undefined;
   // Oldest first on the x-axis.
-  const shown = periodsToShow(aligned, COMPARE_PERIODS).reverse();
+  const listed = periodsToShow(aligned, COMPARE_PERIODS).reverse();
+  // The chart draws the periods every company has reported, when there are two or more: a gap
+  // reads as a fall to nothing (and Slack's native chart cannot draw one); the card still lists
+  // every period.
+  const complete = listed.filter((p) => {
+    const i = aligned.periods.indexOf(p);
+    return aligned.companies.every((c) => typeof c.values[metric.id]?.[i] === 'number');
+  });
+  const shown = complete.length >= 2 ? complete : listed;
   const idx = shown.map((p) => aligned.periods.indexOf(p));
   const series = aligned.companies.map((c) => ({ name: companyHeading(c), values: idx.map((i) => c.values[metric.id]?.[i] ?? null) }));
   if (!series.some((s) => s.values.some((v) => v !== null))) return undefined;

@@ -10,6 +10,7 @@ import { registerFeedbackActions } from './feedback-actions.js';
 import { registerCardShareActions } from './card-share-actions.js';
 import { registerExportActions } from './export-actions.js';
 import { registerWatchActions } from './watch-actions.js';
+import { registerChartActions } from './chart-actions.js';
 
 export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void {
   registerSearchActions(app, deps);
@@ -21,4 +22,5 @@ export function registerActions(app: ListenerRegistry, deps: ListenerDeps): void
   registerCardShareActions(app, deps);
   registerExportActions(app, deps);
   registerWatchActions(app, deps);
+  registerChartActions(app, deps);
 }

@@ -185,10 +185,8 @@ export async function fetchFinancialsCard(
   const call: CallOptions = { correlationId: options.correlationId };
   if (args.kind === 'earnings') return fetchEarnings(service, args, call, options.log);
   if (args.kind === 'compare') {
-    const comparison = await fetchComparison(service, args, call, options.log);
-    // SEAM(charts, issue 15 §1+§2): hand `comparison.chart` (ChartData, undefined when no chart
-    // fits) to helper A's postChart(...) here, next to the card; the lead wires it at merge.
-    return comparison.card;
+    // Its chart comes from the card's Chart button (fetch-financials-chart.ts), like every card's.
+    return (await fetchComparison(service, args, call, options.log)).card;
   }
   if (args.kind === 'index') {
     return renderIndexCard(await service.indexPrices(args.request, call), {

@@ -4,6 +4,7 @@
  */
 import type { CardOffer } from '../../blocks/card-actions.js';
 import type { FinancialsRequest } from './fetch-financials-card.js';
+import { CHARTED_KINDS } from './fetch-financials-chart.js';
 
 /** Cards that are one table, which Download CSV / XLSX export (fetch-financials-data.ts). */
 const TABLE_CARDS = new Set<FinancialsRequest['kind']>(['balance', 'cashflow', 'income', 'revenue', 'prices', 'index', 'compare']);
@@ -11,7 +12,7 @@ const TABLE_CARDS = new Set<FinancialsRequest['kind']>(['balance', 'cashflow', '
 export function financialsCardOffer(args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
   return {
     source: { command: '/financials', text },
-    chart: false,
+    chart: CHARTED_KINDS.has(args.kind),
     csv: TABLE_CARDS.has(args.kind),
     xlsx: TABLE_CARDS.has(args.kind),
     share: !isPublic,

@@ -1,0 +1,23 @@
+/** Daily closes of a company or an index over the card's window, oldest first. Pure. */
+import type { ChartData } from '../../charts/chart-data.js';
+import { isNum } from '../blocks/format.js';
+
+export interface PriceDay {
+  date: string;
+  close?: number;
+  name?: string;
+  currency?: string;
+}
+
+export function buildPriceChart(items: PriceDay[], ctx: { title: string; unit?: string }): ChartData | null {
+  const days = items.filter((d) => typeof d.date === 'string' && isNum(d.close)).sort((a, b) => a.date.localeCompare(b.date));
+  if (days.length < 2) return null;
+  const currency = days[days.length - 1]?.currency?.trim();
+  return {
+    kind: 'line',
+    title: `${ctx.title} daily close`,
+    categories: days.map((d) => d.date.slice(0, 10)),
+    series: [{ name: 'Close', values: days.map((d) => d.close as number) }],
+    yTitle: ctx.unit ?? (currency ? `${currency} per share` : 'Close'),
+  };
+}
