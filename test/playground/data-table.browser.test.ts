@@ -69,4 +69,15 @@ describe('data_table in the playground', () => {
     expect(await firstColumn()).toEqual(['Alpha', 'Gamma']);
     expect(await page.getAttribute('.bk-data-table th:nth-child(2)', 'aria-sort')).toBe('descending');
   });
+
+  it('shows a table of one page with no pager and nothing else under it', async () => {
+    const onePage = { ...block, page_size: 10 };
+    await page.evaluate(`(async () => {
+      const mod = await import('/data-table.js');
+      document.body.replaceChildren(mod.renderDataTable(${JSON.stringify(onePage)}, {}));
+    })()`);
+    expect(await page.$('.data-table-pager')).toBeNull();
+    // The renderer once wrote the missing pager as the text "null".
+    expect(await page.evaluate('document.body.innerText')).not.toContain('null');
+  });
 });

@@ -93,19 +93,26 @@ export function renderDataTable(block, ctx) {
           ),
         ),
       ),
-      pages > 1
-        ? h(
-            'div',
-            { class: 'data-table-pager' },
-            h('button', { type: 'button', class: 'data-table-prev', disabled: state.page === 0, onclick: () => turnPage(-1) }, 'Previous'),
-            h('span', { class: 'data-table-page' }, `Page ${state.page + 1} of ${pages} · ${body.length} rows`),
+      // Spread, not `: null`: replaceChildren writes a null argument as the text "null".
+      ...(pages > 1
+        ? [
             h(
-              'button',
-              { type: 'button', class: 'data-table-next', disabled: state.page >= pages - 1, onclick: () => turnPage(1) },
-              'Next',
+              'div',
+              { class: 'data-table-pager' },
+              h(
+                'button',
+                { type: 'button', class: 'data-table-prev', disabled: state.page === 0, onclick: () => turnPage(-1) },
+                'Previous',
+              ),
+              h('span', { class: 'data-table-page' }, `Page ${state.page + 1} of ${pages} · ${body.length} rows`),
+              h(
+                'button',
+                { type: 'button', class: 'data-table-next', disabled: state.page >= pages - 1, onclick: () => turnPage(1) },
+                'Next',
+              ),
             ),
-          )
-        : null,
+          ]
+        : []),
     );
   };
   draw();
