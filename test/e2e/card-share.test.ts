@@ -1,5 +1,5 @@
 /**
- * "Share in channel" on /financials and /concepts cards, end to end over HTTP: the click runs the
+ * "Share in channel" on /financials (typed or from the modal), /concepts and /research passages cards, end to end over HTTP: the click runs the
  * card's command again and posts it for everyone with who shared it (by name, pinging nobody),
  * the private copy goes away; a channel the app is not in still gets it (through the
  * response_url); a channel where Slack refuses posts gets a clear reason instead.
@@ -58,6 +58,14 @@ describe('Share in channel on data cards', () => {
   it('shares the /concepts list', async () => {
     const card = await command(h, '/concepts top:3');
     const shared = await nextChannelMessage(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardShare)));
+    expect(allText(shared)).toContain('Shared by dana');
+    await ephemeralGone(card.ts);
+  });
+
+  it('shares /research passages', async () => {
+    const card = await command(h, '/research passages gross margin');
+    const shared = await nextChannelMessage(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardShare)));
+    expect(allText(shared)).toContain('Passages for “gross margin”');
     expect(allText(shared)).toContain('Shared by dana');
     await ephemeralGone(card.ts);
   });
