@@ -28,7 +28,7 @@ export function earningsTable(data: EarningsExportData): ExportTable {
       e.periodEnd ?? null,
     ]);
   const markets = data.markets.map((m) => m.market);
-  const without = data.missing.length > 0 ? ` (without ${data.missing.join(', ')})` : '';
+  const without = data.missing.length > 0 ? ` (without ${data.missing.join(', ').toUpperCase()})` : '';
   return {
     name: `earnings-${markets.join('-')}-week-${data.startDate}`,
     title: `Earnings calendar · ${markets.join(', ').toUpperCase()} · ${data.startDate} to ${data.endDate}${without}`,

@@ -91,7 +91,7 @@ describe('the earnings calendar export', () => {
       missing: ['cn'],
     });
     expect(t.name).toBe('earnings-us-hk-week-2026-11-23');
-    expect(t.title).toBe('Earnings calendar · US, HK · 2026-11-23 to 2026-11-29 (without cn)');
+    expect(t.title).toBe('Earnings calendar · US, HK · 2026-11-23 to 2026-11-29 (without CN)');
     expect(t.header).toEqual(['Report date', 'Market', 'Symbol', 'Company', 'Fiscal year', 'Fiscal period', 'Period', 'Period end']);
     expect(t.rows).toEqual([
       ['2026-11-24', 'us', 'US:ZM', 'Zoom', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
