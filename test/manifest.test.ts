@@ -115,6 +115,8 @@ describe('manifest.yml', () => {
       expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']),
     );
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
+    // users.conversations for App Home: the public and private channels of the user's channel watches.
+    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['channels:read', 'groups:read']));
   });
 
   it('declares the agent view with a description and the app’s English suggested prompts (at most 4)', () => {

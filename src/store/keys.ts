@@ -84,6 +84,8 @@ export const keys = {
   watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
   watchPrefix: (teamId?: string, channelId?: string): string =>
     teamId === undefined ? 'watch:' : channelId === undefined ? `watch:${teamId}:` : `watch:${teamId}:${channelId}:`,
+  /** The watch ids a channel holds or is adding (WatchSlots): what makes its limit atomic. No TTL. */
+  watchSlots: (teamId: string, channelId: string): string => `watch-slots:${teamId}:${channelId}`,
   /** A watch's cursor, seen documents and pending alert (WatchState). */
   watchState: (teamId: string, channelId: string, watchId: string): string => `watch-state:${teamId}:${channelId}:${watchId}`,
   /** Service calls the watch poller made in one window, shared by every replica (`window` = floor(now / windowMs)). */
@@ -134,5 +136,6 @@ export const appKeyPrefixes = [
   'budget:',
   'watch:',
   'watch-state:',
+  'watch-slots:',
   'watch-budget:',
 ] as const;

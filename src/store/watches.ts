@@ -34,6 +34,16 @@ export function watchIdOf(channelId: string, target: WatchRecord['target'], cate
 
 type WatchRef = Pick<WatchRecord, 'teamId' | 'channelId' | 'watchId'>;
 
+export type WatchAddOutcome = 'added' | 'duplicate' | 'full';
+
+/** A channel's slots: each watch id it holds (or is being added) with when it was claimed (epoch ms). */
+interface WatchSlots {
+  claims: Record<string, number>;
+}
+
+/** A claim this old without its watch is an add that died between its two writes: its slot is free again. */
+const STALE_CLAIM_MS = 60_000;
+
 export class Watches {
   constructor(
     private readonly store: StateStore,
@@ -44,17 +54,43 @@ export class Watches {
     return readJsonRecord<WatchRecord>(this.store, keys.watch(teamId, channelId, watchId));
   }
 
-  /** Adds a watch; false when the channel already has this one (the same id). */
-  async add(watch: WatchRecord): Promise<boolean> {
-    return this.store.setIfAbsent(keys.watch(watch.teamId, watch.channelId, watch.watchId), JSON.stringify(watch));
+  /**
+   * Adds a watch unless the channel has it already or holds `limit` watches. The limit is atomic
+   * (two adds at once never make 21 of 20): the add first claims a slot in the channel's
+   * WatchSlots record by compare-and-set, then writes the watch. A claim whose watch never
+   * appeared (its adder died between the two writes) frees its slot after STALE_CLAIM_MS, and
+   * watches written without a claim (by an older version) are counted as claims.
+   */
+  async add(watch: WatchRecord, limit: number = WATCH_LIMITS.perChannel): Promise<WatchAddOutcome> {
+    const recorded = new Map((await this.listForChannel(watch.teamId, watch.channelId)).map((w) => [w.watchId, w.createdAtMs]));
+    if (recorded.has(watch.watchId)) return 'duplicate';
+    const now = watch.createdAtMs;
+    let outcome: WatchAddOutcome = 'added';
+    await updateJsonRecord<WatchSlots>(this.store, keys.watchSlots(watch.teamId, watch.channelId), (current) => {
+      const claims: Record<string, number> = {};
+      for (const [id, at] of Object.entries(current?.claims ?? {})) {
+        if (recorded.has(id) || now - at < STALE_CLAIM_MS) claims[id] = at;
+      }
+      for (const [id, at] of recorded) claims[id] ??= at;
+      outcome = claims[watch.watchId] !== undefined ? 'duplicate' : Object.keys(claims).length >= limit ? 'full' : 'added';
+      return outcome === 'added' ? { claims: { ...claims, [watch.watchId]: now } } : undefined;
+    });
+    if (outcome !== 'added') return outcome;
+    const written = await this.store.setIfAbsent(keys.watch(watch.teamId, watch.channelId, watch.watchId), JSON.stringify(watch));
+    return written ? 'added' : 'duplicate';
   }
 
-  /** Removes a watch and its state. Returns whether there was one. */
+  /** Removes a watch, its state and its slot. Returns whether there was one. */
   async remove(teamId: string, channelId: string, watchId: string): Promise<boolean> {
     const key = keys.watch(teamId, channelId, watchId);
     const existed = (await this.store.get(key)) !== null;
     await this.store.delete(key);
     await this.store.delete(keys.watchState(teamId, channelId, watchId));
+    await updateJsonRecord<WatchSlots>(this.store, keys.watchSlots(teamId, channelId), (current) => {
+      if (current?.claims[watchId] === undefined) return undefined;
+      const { [watchId]: _freed, ...claims } = current.claims;
+      return { claims };
+    });
     return existed;
   }
 

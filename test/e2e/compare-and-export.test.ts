@@ -169,6 +169,56 @@ describe('/financials compare and table exports', () => {
     expect(Number(row?.[5])).toBe(segment.revenue);
   });
 
+  it('Download CSV on a company snapshot is one long table of all its statements, at the service’s precision', async () => {
+    // Public cards in these tests: their files go to the thread, as DM posts are paced at 1 per second (as Slack's are).
+    const card = await nextChannelMessage(h, () => send(h, '/financials SH:600519 --public'));
+    expect(button(card, ACTION_IDS.cardXlsx).text).toBe('Download XLSX');
+    const before = fileIds();
+    await clickMessage(h, card, button(card, ACTION_IDS.cardCsv));
+    const file = await newFile(before);
+    expect(file.filename).toMatch(/^600519-snapshot-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(bytesOf(file), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(new Set(rows.map((r) => r.Statement))).toEqual(new Set(['income_statement', 'balance_sheet', 'cash_flow', 'revenue_mix']));
+    expect(rows[0]?.Company).toBe('贵州茅台 (SH:600519)');
+    const [income] = await h.client.incomeStatement({ symbol: 'SH:600519', limit: 2 });
+    for (const [line, amount] of Object.entries(income?.lines ?? {})) {
+      const row = rows.find((r) => r.Statement === 'income_statement' && r.Line === line && r['Period end'] === income?.endDate);
+      expect(Number(row?.Value), line).toBe(amount);
+      expect(row?.Unit).toBe(`${income?.currency} (units)`);
+    }
+    const segment = (await h.client.revenueBreakdown({ symbol: 'SH:600519', limit: 2 })).periods[0]?.industry[0] as { name: string };
+    expect(rows.some((r) => r.Statement === 'revenue_mix' && r.Line === segment.name)).toBe(true);
+  });
+
+  it('Download XLSX on a company snapshot is a workbook with a sheet per statement', async () => {
+    const card = await nextChannelMessage(h, () => send(h, '/financials US:NVDA --public'));
+    const before = fileIds();
+    await clickMessage(h, card, button(card, ACTION_IDS.cardXlsx));
+    const file = await newFile(before);
+    expect(file.thread_ts).toBe(card.ts);
+    expect(file.filename).toMatch(/^NVDA-snapshot-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // Zip entry names are stored uncompressed: one worksheet per statement (income, balance, cash flow, revenue).
+    const zip = bytesOf(file).toString('latin1');
+    expect(zip).toContain('xl/worksheets/sheet4.xml');
+    expect(zip).not.toContain('xl/worksheets/sheet5.xml');
+  });
+
+  it('Download CSV on the earnings calendar lists the week’s reports as the service gives them', async () => {
+    const card = await nextChannelMessage(h, () => send(h, '/financials earnings us hk --public'));
+    const before = fileIds();
+    await clickMessage(h, card, button(card, ACTION_IDS.cardCsv));
+    const file = await newFile(before);
+    const rows = parse(bytesOf(file), { bom: true, columns: true }) as Array<Record<string, string>>;
+    const week = /^earnings-us-hk-week-(\d{4}-\d{2}-\d{2})-/.exec(file.filename)?.[1] ?? '';
+    expect(week).not.toBe('');
+    const endDate = new Date(Date.parse(`${week}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+    const expected = [
+      ...(await h.client.earningsCalendar({ market: 'us', startDate: week, endDate })).map((e) => ['us', e.symbol, e.date]),
+      ...(await h.client.earningsCalendar({ market: 'hk', startDate: week, endDate })).map((e) => ['hk', e.symbol, e.date]),
+    ];
+    expect(rows.map((r) => [r.Market, r.Symbol, r['Report date']]).sort()).toEqual(expected.sort());
+  });
+
   it('Download XLSX uploads a workbook (zip signature)', async () => {
     const card = await command(h, `/financials compare ${FIVE}`);
     const before = fileIds();

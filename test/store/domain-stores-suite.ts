@@ -303,11 +303,11 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
       it('adds once per channel, target and categories; lists per channel, team and all; removes with its state', async () => {
         const watches = new Watches(store, new Leases(store));
         const first = buildWatch();
-        expect(await watches.add(first)).toBe(true);
-        expect(await watches.add(buildWatch({ categories: ['news'], createdBy: 'U2' }))).toBe(false);
-        expect(await watches.add(buildWatch({ target: { kind: 'keyword', keyword: 'solid-state battery' } }))).toBe(true);
-        expect(await watches.add(buildWatch({ channelId: 'C2' }))).toBe(true);
-        expect(await watches.add(buildWatch({ teamId: 'T12' }))).toBe(true);
+        expect(await watches.add(first)).toBe('added');
+        expect(await watches.add(buildWatch({ categories: ['news'], createdBy: 'U2' }))).toBe('duplicate');
+        expect(await watches.add(buildWatch({ target: { kind: 'keyword', keyword: 'solid-state battery' } }))).toBe('added');
+        expect(await watches.add(buildWatch({ channelId: 'C2' }))).toBe('added');
+        expect(await watches.add(buildWatch({ teamId: 'T12' }))).toBe('added');
         expect(await watches.listForChannel('T1', 'C1')).toHaveLength(2);
         expect(await watches.listForTeam('T1')).toHaveLength(3);
         expect(await watches.listAll()).toHaveLength(4);
@@ -316,6 +316,38 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         expect(await watches.remove('T1', 'C1', first.watchId)).toBe(true);
         expect(await watches.remove('T1', 'C1', first.watchId)).toBe(false);
         expect((await watches.getState(first)).state).toBeNull();
+      });
+
+      it('keeps the per-channel limit when adds race: of concurrent adds for the last slots only as many as fit succeed', async () => {
+        const watches = new Watches(store, new Leases(store));
+        const keyword = (i: number) => buildWatch({ target: { kind: 'keyword', keyword: `topic ${i}` } });
+        for (let i = 0; i < 3; i += 1) expect(await watches.add(keyword(i), 5)).toBe('added');
+        // Six adds at once for the two slots left: two win, whatever the interleaving.
+        const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => watches.add(keyword(10 + i), 5)));
+        expect(outcomes.filter((o) => o === 'added')).toHaveLength(2);
+        expect(outcomes.filter((o) => o === 'full')).toHaveLength(4);
+        expect(await watches.listForChannel('T1', 'C1')).toHaveLength(5);
+        // The same watch added twice at once is added once.
+        const other = buildWatch({ channelId: 'C2' });
+        expect((await Promise.all([watches.add(other, 5), watches.add(other, 5)])).sort()).toEqual(['added', 'duplicate']);
+        // Removing frees its slot.
+        const [gone] = await watches.listForChannel('T1', 'C1');
+        expect(await watches.remove('T1', 'C1', gone?.watchId ?? '')).toBe(true);
+        expect(await watches.add(keyword(20), 5)).toBe('added');
+        expect(await watches.add(keyword(21), 5)).toBe('full');
+      });
+
+      it('frees the slot of an add that died between its claim and its watch, once the claim is old', async () => {
+        const watches = new Watches(store, new Leases(store));
+        const keyword = (i: number, createdAtMs = 1_000) => buildWatch({ target: { kind: 'keyword', keyword: `t${i}` }, createdAtMs });
+        expect(await watches.add(keyword(0), 2)).toBe('added');
+        // A claim without its watch (the adder crashed after claiming), and a watch without a claim (an older version).
+        await store.set(keys.watchSlots('T1', 'C1'), JSON.stringify({ claims: { [keyword(0).watchId]: 1_000, dead: 1_000 } }));
+        expect(await watches.add(keyword(1, 30_000), 2)).toBe('full');
+        expect(await watches.add(keyword(1, 61_000), 2)).toBe('added');
+        await store.set(keys.watch('T1', 'C1', 'legacy'), JSON.stringify({ ...keyword(9), watchId: 'legacy' }));
+        expect(await watches.remove('T1', 'C1', keyword(0).watchId)).toBe(true);
+        expect(await watches.add(keyword(2, 62_000), 2)).toBe('full');
       });
 
       it('writes a watch state only over the version read: of two concurrent writers one wins', async () => {

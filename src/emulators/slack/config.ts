@@ -26,6 +26,7 @@ export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'commands',
   'files:write',
   'groups:history',
+  'groups:read',
   'im:history',
   'links:read',
   'links:write',

@@ -60,6 +60,7 @@ export const slackRateLimitTable: RateLimitTable = {
   'conversations.replies': slackTiers.tier3,
   'conversations.history': slackTiers.tier3,
   'users.info': slackTiers.tier4,
+  'users.conversations': slackTiers.tier3,
   // Tier 1 in older docs and the Java SDK, Tier 3 in Slack's current method metadata: the current docs win,
   // so a Socket Mode refresh can reconnect at once.
   'apps.connections.open': slackTiers.tier3,

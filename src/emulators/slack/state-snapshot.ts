@@ -26,6 +26,7 @@ const channelSchema: z.ZodType<SlackChannel> = z.object({
   is_private: z.boolean(),
   user: z.string().optional(),
   created: z.number(),
+  members: z.array(z.string()).optional(),
 });
 
 const userSchema: z.ZodType<SlackUser> = z.object({

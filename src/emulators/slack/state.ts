@@ -175,7 +175,7 @@ export class EmulatorState {
   }
 
   /** A new channel (in-process test set-up: archived, private, or one the bot is not in). */
-  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean }): SlackChannel {
+  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean; members?: string[] }): SlackChannel {
     const channel: SlackChannel = {
       id: this.newId('C'),
       name: p.name,
@@ -184,6 +184,7 @@ export class EmulatorState {
       created: Math.floor(this.clock() / 1000),
       ...(p.is_archived === true ? { is_archived: true } : {}),
       ...(p.bot_is_member === false ? { bot_is_member: false } : {}),
+      ...(p.members ? { members: [...p.members] } : {}),
     };
     this.channels.set(channel.id, channel);
     this.messagesByChannel.set(channel.id, []);

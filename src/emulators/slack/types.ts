@@ -306,6 +306,8 @@ export interface SlackChannel {
   is_archived?: boolean;
   /** Whether the bot is a member (a bot sees only the private channels it is in). Default true. */
   bot_is_member?: boolean;
+  /** The people in the channel (users.conversations with `user`); unset: every person of the workspace. */
+  members?: string[];
 }
 
 import type { EventEmitter } from 'node:events';
@@ -393,7 +395,7 @@ export interface SlackEmulator {
   deliveries: DeliveryRecord[];
   channels(): SlackChannel[];
   /** Adds a channel to the workspace (private, archived, or one the bot is not in). */
-  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean }): SlackChannel;
+  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean; members?: string[] }): SlackChannel;
   channelMessages(channelId: string): StoredMessage[];
   threadReplies(channelId: string, threadTs: string): StoredMessage[];
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[];

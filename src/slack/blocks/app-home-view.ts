@@ -28,10 +28,19 @@ export interface AppHomeInput {
   feedback?: { positive: number; negative: number };
   /** The user's watches: in their DM and the ones they added to channels. */
   watches?: WatchRecord[];
+  /** Others' watches in the channels the user is in, and whether the user may remove them (an admin may). */
+  channelWatches?: { watches: WatchRecord[]; removable: boolean };
 }
 
+/**
+ * Rows per list, so the whole tab stays within Slack's 100 blocks by construction: 6 (intro) +
+ * 31 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 12 (runs) + 1
+ * (feedback) + 4 (status) = 90.
+ */
 const MAX_HOME_SUBS = 15;
 const MAX_HOME_RUNS = 10;
+const MAX_HOME_OWN_WATCHES = 20;
+const MAX_HOME_CHANNEL_WATCHES = 10;
 const STATUS_EMOJI: Record<string, string> = {
   completed: ':white_check_mark:',
   running: ':hourglass_flowing_sand:',
@@ -74,7 +83,18 @@ export function renderAppHome(input: AppHomeInput): HomeView {
   if (input.watches) {
     blocks.push(divider(), header('Your watches'));
     if (input.watches.length === 0) blocks.push(section('None yet: `/research watch $NVDA filings` in a channel or here.'));
-    blocks.push(...watchRows(input.watches));
+    blocks.push(...watchRows(input.watches, { maxRows: MAX_HOME_OWN_WATCHES }));
+  }
+  if (input.channelWatches && input.channelWatches.watches.length > 0) {
+    blocks.push(divider(), header('Watches in your channels'));
+    blocks.push(
+      ...watchRows(input.channelWatches.watches, {
+        removable: input.channelWatches.removable,
+        // After the own list's indices: action ids stay unique in the view.
+        firstIndex: MAX_HOME_OWN_WATCHES,
+        maxRows: MAX_HOME_CHANNEL_WATCHES,
+      }),
+    );
   }
 
   blocks.push(divider(), header('Your recent agent runs'));

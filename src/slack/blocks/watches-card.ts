@@ -28,9 +28,13 @@ export function watchButtonValue(watch: WatchRecord): string {
   return encodeSimple({ t: watch.teamId, ch: watch.channelId, w: watch.watchId });
 }
 
-/** One watch: what, where, its state, and a Remove button (ids indexed by row). */
-export function watchRow(watch: WatchRecord, index: number): KnownBlock[] {
+/**
+ * One watch: what, where, its state, and a Remove button (ids indexed by row) when the viewer may
+ * remove it (watch-permission.ts); else a line saying who can.
+ */
+export function watchRow(watch: WatchRecord, index: number, removable = true): KnownBlock[] {
   const state = watch.paused ? `\n:double_vertical_bar: paused${watch.pausedReason ? ` (${escapeMrkdwn(watch.pausedReason)})` : ''}` : '';
+  if (!removable) return [section(`${describe(watch)}${state}\n_Added by someone else: they or a workspace admin can remove it._`)];
   return [
     section(
       `${describe(watch)}${state}`,
@@ -45,10 +49,19 @@ export function watchRow(watch: WatchRecord, index: number): KnownBlock[] {
   ];
 }
 
-/** Rows for App Home (no header): at most MAX_WATCH_ROWS, then a count of the rest. */
-export function watchRows(watches: WatchRecord[]): KnownBlock[] {
-  const shown = watches.slice(0, MAX_WATCH_ROWS);
-  const blocks = shown.flatMap((w, i) => watchRow(w, i));
+export interface WatchRowsOptions {
+  /** Whether the viewer may remove these watches (default true). */
+  removable?: boolean;
+  /** The first row's index, so two lists in one view keep their action ids apart. */
+  firstIndex?: number;
+  maxRows?: number;
+}
+
+/** Rows for App Home (no header): at most MAX_WATCH_ROWS (or maxRows), then a count of the rest. */
+export function watchRows(watches: WatchRecord[], options: WatchRowsOptions = {}): KnownBlock[] {
+  const shown = watches.slice(0, options.maxRows ?? MAX_WATCH_ROWS);
+  const first = options.firstIndex ?? 0;
+  const blocks = shown.flatMap((w, i) => watchRow(w, first + i, options.removable ?? true));
   if (watches.length > shown.length) blocks.push(context(`…and ${watches.length - shown.length} more watches`));
   return blocks;
 }

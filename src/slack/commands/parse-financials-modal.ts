@@ -35,7 +35,7 @@ const PERIODS: Record<ModalPeriod, true> = { annual: true, quarterly: true };
 export function parseFinancialsModal(
   values: FinancialsModalValues,
   now?: Date,
-): { ok: true; args: FinancialsArgs } | { ok: false; errors: FinancialsModalErrors } {
+): { ok: true; args: FinancialsArgs; text: string } | { ok: false; errors: FinancialsModalErrors } {
   const statement = values.statement ?? 'snapshot';
   const period = values.period;
   const symbol = parseSymbol(values.symbol.trim());
@@ -48,9 +48,11 @@ export function parseFinancialsModal(
     symbol.symbol.isIndex || statement === 'snapshot' ? '' : statement,
     symbol.symbol.isIndex || statement === 'prices' ? '' : (period ?? ''),
   ];
-  const args = parseFinancialsArgs(words.filter(Boolean).join(' '), now);
+  // The /financials text of the same request: the card's buttons (card-actions.ts) carry it to run it again.
+  const text = words.filter(Boolean).join(' ');
+  const args = parseFinancialsArgs(text, now);
   if (args.kind === 'usage') return { ok: false, errors: { statement: args.problems[0]?.message ?? 'This combination is not available.' } };
-  return { ok: true, args };
+  return { ok: true, args, text };
 }
 
 /** What the modal says under the symbol field when the service does not know the symbol or cannot be asked. */

@@ -11,23 +11,17 @@ import type {
   IncomeStatementRecord,
   IndexPriceItem,
   RevenueBreakdown,
-  StatementHeader,
   StockPriceItem,
 } from '../../service/types.js';
-import { periodLabelOf, type AlignedComparison } from '../blocks/compare/align-comparison.js';
+import type { AlignedComparison } from '../blocks/compare/align-comparison.js';
 import type { CompareMetricDef } from '../blocks/compare/compare-card.js';
 import type { PriceComparisonRow } from '../blocks/compare/compare-prices-card.js';
+import { earningsTable, type EarningsExportData } from './earnings-export.js';
+import type { ExportCell, ExportTable } from './export-types.js';
+import { snapshotSheets, snapshotTable, type SnapshotExportData } from './snapshot-export.js';
+import { codeOf, num, revenueTable, statementTable } from './statement-export.js';
 
-export type ExportCell = string | number | null;
-
-export interface ExportTable {
-  /** What the file holds, for its name: `600519-income`. */
-  name: string;
-  /** The file's title in Slack. */
-  title: string;
-  header: string[];
-  rows: ExportCell[][];
-}
+export type { ExportCell, ExportTable } from './export-types.js';
 
 export type ExportData =
   | { kind: 'balance'; symbol: string; name?: string; records: BalanceSheetRecord[] }
@@ -37,81 +31,9 @@ export type ExportData =
   | { kind: 'prices'; symbol: string; items: StockPriceItem[] }
   | { kind: 'index'; symbol: string; items: IndexPriceItem[] }
   | { kind: 'compare'; symbols: string[]; subject: string; aligned: AlignedComparison; metrics: CompareMetricDef[] }
-  | { kind: 'compare_prices'; symbols: string[]; rows: PriceComparisonRow[] };
-
-const num = (v: number | undefined): ExportCell => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** The code part of `SH:600519`, for file names. */
-const codeOf = (symbol: string): string => symbol.split(':').pop() ?? symbol;
-
-function sectionsOf(kind: 'balance' | 'cashflow' | 'income', r: StatementHeader): Array<[string, Record<string, number>]> {
-  if (kind === 'balance') {
-    const b = r as BalanceSheetRecord;
-    return [
-      ['current_assets', b.currentAssets],
-      ['non_current_assets', b.nonCurrentAssets],
-      ['current_liabilities', b.currentLiabilities],
-      ['non_current_liabilities', b.nonCurrentLiabilities],
-      ['owners_equity', b.ownersEquity],
-    ];
-  }
-  if (kind === 'cashflow') {
-    const c = r as CashFlowRecord;
-    return [
-      ['operating', c.operating],
-      ['investing', c.investing],
-      ['financing', c.financing],
-    ];
-  }
-  return [['income_statement', (r as IncomeStatementRecord).lines]];
-}
-
-const STATEMENT_TITLES = { balance: 'Balance sheet', cashflow: 'Cash flow', income: 'Income statement' } as const;
-
-/** Lines as rows, periods as columns (newest first, as the card), in the service's line names. */
-function statementTable(
-  kind: 'balance' | 'cashflow' | 'income',
-  symbol: string,
-  name: string | undefined,
-  records: StatementHeader[],
-): ExportTable {
-  const periods = [...records].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate)));
-  const lines: Array<{ section: string; line: string }> = [];
-  const seen = new Set<string>();
-  for (const r of periods) {
-    for (const [section, values] of sectionsOf(kind, r)) {
-      for (const line of Object.keys(values)) {
-        const key = `${section}\u0000${line}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          lines.push({ section, line });
-        }
-      }
-    }
-  }
-  const column = (r: StatementHeader): string => {
-    const fy = String(r.fiscalYear ?? '').trim();
-    const q =
-      String(r.fiscalQuarter ?? '')
-        .trim()
-        .toUpperCase() || (/annual/i.test(r.period ?? '') ? 'FY' : '');
-    const label = fy && q ? periodLabelOf(fy, q) : fy || r.endDate;
-    return `${label} (ends ${r.endDate}; ${r.currency || 'currency not given'}, units)`;
-  };
-  const value = (r: StatementHeader, section: string, line: string): ExportCell =>
-    num(sectionsOf(kind, r).find(([s]) => s === section)?.[1][line]);
-  return {
-    name: `${codeOf(symbol)}-${kind}`,
-    title: `${name ? `${name} (${symbol})` : symbol} · ${STATEMENT_TITLES[kind]}`,
-    header: ['Section', 'Line', ...periods.map(column)],
-    rows: [
-      ['', 'company', ...periods.map(() => (name ? `${name} (${symbol})` : symbol))],
-      ['', 'period', ...periods.map((r) => r.period || null)],
-      ['', 'filing_date', ...periods.map((r) => r.filingDate ?? null)],
-      ...lines.map(({ section, line }) => [section, line, ...periods.map((r) => value(r, section, line))]),
-    ],
-  };
-}
+  | { kind: 'compare_prices'; symbols: string[]; rows: PriceComparisonRow[] }
+  | EarningsExportData
+  | SnapshotExportData;
 
 export function exportTableOf(data: ExportData): ExportTable {
   switch (data.kind) {
@@ -119,24 +41,12 @@ export function exportTableOf(data: ExportData): ExportTable {
     case 'cashflow':
     case 'income':
       return statementTable(data.kind, data.symbol, data.name, data.records);
-    case 'revenue': {
-      const currency = data.breakdown.currency || 'currency not given';
-      const rows: ExportCell[][] = [];
-      for (const p of data.breakdown.periods) {
-        for (const dimension of ['industry', 'product', 'area'] as const) {
-          for (const s of p[dimension]) {
-            const seg: { name: string; revenue?: number; revenuePercentage?: number } = s;
-            rows.push([p.fiscalYear, p.period, p.endDate, dimension, seg.name, num(seg.revenue), num(seg.revenuePercentage)]);
-          }
-        }
-      }
-      return {
-        name: `${codeOf(data.symbol)}-revenue`,
-        title: `${data.symbol} · Revenue breakdown`,
-        header: ['Fiscal year', 'Period', 'End date', 'Breakdown', 'Segment', `Revenue (${currency}, units)`, 'Share (%)'],
-        rows,
-      };
-    }
+    case 'revenue':
+      return revenueTable(data.symbol, data.breakdown);
+    case 'earnings':
+      return earningsTable(data);
+    case 'snapshot':
+      return snapshotTable(data);
     case 'prices':
     case 'index': {
       const items = [...data.items].sort((a, b) => b.date.localeCompare(a.date));
@@ -217,4 +127,12 @@ export function exportTableOf(data: ExportData): ExportTable {
         ]),
       };
   }
+}
+
+/** The sheets of the XLSX: one per statement for the snapshot, else the one table. */
+export function exportSheetsOf(data: ExportData): ExportTable[] {
+  if (data.kind !== 'snapshot') return [exportTableOf(data)];
+  const sheets = snapshotSheets(data);
+  // A workbook needs a sheet: the long table (its header alone) when the service gave no figures.
+  return sheets.length > 0 ? sheets : [snapshotTable(data)];
 }

@@ -21,6 +21,8 @@ describe('Slack workspace snapshot', () => {
     state.addMessage(parent);
     state.addMessage(newBotMessage(state, state.seed.defaultChannelId, { text: 'reply', thread_ts: parent.ts }));
     state.dmFor(state.seed.adminUserId);
+    // Who is in a channel (users.conversations) is part of the workspace too.
+    state.addChannel({ name: 'admins-desk', members: [state.seed.adminUserId] });
 
     const json = JSON.parse(JSON.stringify(snapshotOfState(state))) as unknown;
     const restored = buildState(1_750_000_000_000);

@@ -5,6 +5,7 @@ import type { WatchAlert, WatchRecord } from '../../../src/store/records.js';
 import { renderWatchAlert } from '../../../src/slack/blocks/watch-alert-card.js';
 import { renderWatchAdded, renderWatchList } from '../../../src/slack/blocks/watches-card.js';
 import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
+import { buildSubscription } from './fixtures.js';
 import { findMessageViolations, findViewViolations } from './limit-violations.js';
 
 const T = Date.parse('2025-07-01T02:00:00.000Z');
@@ -87,6 +88,39 @@ describe('watch cards', () => {
     expect(json).toContain('…and 10 more watches');
     expect(json).not.toContain('<!here>');
     expect(findViewViolations(home)).toEqual([]);
+  });
+
+  it('lists the watches of the user’s channels after their own, Remove only when they may, every list at its most within 100 blocks', () => {
+    const many = (n: number, by: string) =>
+      Array.from({ length: n }, (_, i) =>
+        buildWatch({ watchId: `${by}${i}`, createdBy: by, target: { kind: 'keyword', keyword: `${by} ${i}` } }),
+      );
+    const input = {
+      subscriptions: Array.from({ length: 30 }, (_, i) => buildSubscription({ channelId: `C0SUB${i}` })),
+      recentRuns: Array.from({ length: 20 }, (_, i) => ({
+        runId: `r${i}`,
+        question: `q${i}`,
+        status: 'completed' as const,
+        startedAtMs: T,
+      })),
+      status: { reachable: false, lastError: 'timeout at 2025-07-01T02:00:00.000Z', checkedAtMs: T },
+      feedback: { positive: 1, negative: 2 },
+      watches: many(30, 'U1'),
+    };
+    const member = renderAppHome({ ...input, channelWatches: { watches: many(30, 'U2'), removable: false } });
+    const text = JSON.stringify(member);
+    expect(text).toContain('Watches in your channels');
+    expect(text).toContain('Added by someone else');
+    // Nothing cut: the last section (service status) is there, so the tab fits by construction.
+    expect(member.blocks.length).toBeLessThanOrEqual(100);
+    expect(text).toContain('Last error: timeout');
+    expect(member.blocks.filter((b) => JSON.stringify(b).includes('rd.watch.remove'))).toHaveLength(20);
+    const admin = renderAppHome({ ...input, channelWatches: { watches: many(30, 'U2'), removable: true } });
+    const ids = JSON.stringify(admin).match(/rd\.watch\.remove:\d+/g) ?? [];
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(findViewViolations(admin)).toEqual([]);
+    expect(JSON.stringify(admin)).toContain('Last error: timeout');
   });
 
   it('stays inside Slack’s limits for any titles, counts and summaries (property)', () => {

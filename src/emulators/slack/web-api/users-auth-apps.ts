@@ -1,6 +1,7 @@
 import { SlackApiError } from '../errors.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { workspaceUrl } from './permalinks.js';
+import { usersConversations } from './users-conversations.js';
 
 function authTest(ctx: ApiContext): ApiResult {
   const { seed } = ctx.state;
@@ -52,5 +53,6 @@ function connectionsOpen(ctx: ApiContext): ApiResult {
 export const miscMethods: Record<string, ApiMethod> = {
   'auth.test': { handler: authTest, token: 'any' },
   'users.info': { handler: usersInfo, token: 'bot' },
+  'users.conversations': { handler: usersConversations, token: 'bot' },
   'apps.connections.open': { handler: connectionsOpen, token: 'app', scope: 'connections:write' },
 };

@@ -11,7 +11,7 @@ import { decodeCardSource } from '../../blocks/card-actions.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { parseFinancialsArgs } from '../../commands/parse-financials-args.js';
 import { exportFileName } from '../../export/export-file-name.js';
-import { exportTableOf } from '../../export/export-table.js';
+import { exportSheetsOf, exportTableOf } from '../../export/export-table.js';
 import { writeCsv } from '../../export/write-csv.js';
 import { writeXlsx } from '../../export/write-xlsx.js';
 import { respondEphemeral } from '../deliver-card.js';
@@ -55,7 +55,7 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
   const file: ExportFile = {
     filename: exportFileName(table.name, today, format),
     title: `${table.title} (${format.toUpperCase()})`,
-    content: format === 'csv' ? writeCsv(table) : await writeXlsx(table),
+    content: format === 'csv' ? writeCsv(table) : await writeXlsx(exportSheetsOf(data)),
   };
   try {
     const fileId = await stageExportFile(click.client, file);

@@ -1,5 +1,6 @@
 /**
- * "Share in channel" under an ephemeral data card (card-actions.ts): runs the card's source
+ * "Share in channel" under an ephemeral data card (card-actions.ts: /financials, /concepts list,
+ * /research passages; cards made by a button, such as a summary, have no command to run again): runs the card's source
  * command again (the button carries the command and its text, never the numbers) and posts the
  * fresh card for everyone in the channel with a line naming who shared it, then removes the
  * private copy. When Slack will not let the app post there, the sharer is told why and what to do.
@@ -7,11 +8,13 @@
 import type { WebClient } from '@slack/web-api';
 import { decodeCardSource, withCardActions, type CardSource } from '../../blocks/card-actions.js';
 import { renderConceptsList } from '../../blocks/concepts-card.js';
+import { renderPassages } from '../../blocks/passages-card.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { withSharedBy, type Sharer } from '../../blocks/shared-by.js';
 import { parseConceptsArgs } from '../../commands/parse-concepts-args.js';
 import { parseFinancialsArgs } from '../../commands/parse-financials-args.js';
+import { parseResearchArgs } from '../../commands/parse-research-args.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { deleteOriginal, postInChannel, respondEphemeral } from '../deliver-card.js';
@@ -48,6 +51,13 @@ async function renderSource(deps: ListenerDeps, source: CardSource, click: Butto
       if (args.kind !== 'list') return undefined;
       const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: click.correlationId });
       return renderConceptsList(concepts, { top: args.top });
+    }
+    case '/research': {
+      // Only passages: search results have their own Share (search-buttons.ts); nothing else is a card to share.
+      const args = parseResearchArgs(source.text, new Date(deps.clock()));
+      if (args.kind !== 'passages') return undefined;
+      const chunks = await deps.service.searchChunks(args.request, { correlationId: click.correlationId });
+      return renderPassages(chunks, { query: args.request.query });
     }
     default:
       return undefined;

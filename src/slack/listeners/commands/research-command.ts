@@ -3,6 +3,7 @@
  * agent, folder and tag subcommands are handed to their features. Acks at once, then works.
  */
 import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { withCardActions } from '../../blocks/card-actions.js';
 import { renderPassages } from '../../blocks/passages-card.js';
 import { renderResearchHelp, renderUsage } from '../../blocks/help-card.js';
 import { parseResearchArgs, type ResearchArgs } from '../../commands/parse-research-args.js';
@@ -91,7 +92,12 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
     }
     case 'passages': {
       const chunks = await deps.service.searchChunks(args.request, call);
-      return answerCommand(ctx, renderPassages(chunks, { query: args.request.query }), args.public ? 'public' : 'ephemeral');
+      // A private card offers Share in channel (share-card.ts runs `/research <text>` again).
+      const card = withCardActions(renderPassages(chunks, { query: args.request.query }), {
+        source: { command: '/research', text: ctx.command.text.trim() },
+        share: !args.public,
+      });
+      return answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
     }
     // Other features' handlers.
     case 'ask':

@@ -30,8 +30,8 @@ export async function resolveChannelRef(client: WebClient, ref: ChannelRef | nul
   if (!name) return undefined;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-    // Public channels only: listing private ones needs groups:read, which the manifest does not
-    // ask for. A private channel picked from Slack's list arrives as <#G…|name>, with its id.
+    // Public channels only: a private channel picked from Slack's list arrives as <#G…|name>,
+    // with its id, so it needs no lookup by name.
     // @see https://docs.slack.dev/reference/methods/conversations.list
     const res = await client.conversations.list({
       types: 'public_channel',

@@ -1,6 +1,7 @@
 /**
  * Builds and publishes a user's Home tab: this workspace's digest subscriptions, the user's
- * watches (their DM's and the ones they added to channels), the user's recent agent runs (with links to their threads), the 👍/👎 on answers and the service status, probed first so the
+ * watches (their DM's and the ones they added to channels) and the others' watches in the
+ * channels they are in (home-watches.ts), the user's recent agent runs (with links to their threads), the 👍/👎 on answers and the service status, probed first so the
  * tab shows how the service answers now.
  * @see https://docs.slack.dev/reference/methods/views.publish
  */
@@ -10,6 +11,7 @@ import type { RecentRun } from '../../../store/recent-runs.js';
 import type { ServiceStatusSnapshot } from '../../app/service-status.js';
 import { renderAppHome, type HomeRun, type ServiceStatus } from '../../blocks/app-home-view.js';
 import type { ListenerDeps } from '../listener-deps.js';
+import { homeWatches } from './home-watches.js';
 
 /** The Home tab must not wait long on a slow service: its status says so instead. */
 const PROBE_TIMEOUT_MS = 2_500;
@@ -32,7 +34,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
       return undefined;
     }),
     deps.stores.watches.listForTeam(target.teamId).then(
-      (all) => all.filter((w) => w.createdBy === target.userId),
+      (all) => homeWatches(target.client, target.userId, all, target.log),
       (error: unknown) => {
         target.log.warn('watches unavailable for App Home', { error });
         return undefined;
@@ -44,7 +46,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
     recentRuns: runs.map((run) => withPermalink(run, workspaceUrl)),
     status,
     ...(feedback ? { feedback } : {}),
-    ...(watches ? { watches } : {}),
+    ...(watches ? { watches: watches.own, channelWatches: watches.inChannels } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
 }

@@ -39,15 +39,7 @@ export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args:
       ),
     );
   }
-  if (existing.length >= WATCH_LIMITS.perChannel) {
-    return respondEphemeral(
-      ctx.respond,
-      renderNotice(
-        `That channel already has ${WATCH_LIMITS.perChannel} watches, the most one channel can have. Remove one with \`/research watches\` first.`,
-        ':warning:',
-      ),
-    );
-  }
+
   const watch: WatchRecord = {
     teamId,
     watchId,
@@ -58,7 +50,18 @@ export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args:
     createdBy: ctx.command.user_id,
     createdAtMs: deps.clock(),
   };
-  if (!(await deps.stores.watches.add(watch))) {
+  // The store decides the limit atomically: two adds at once cannot both take the last slot.
+  const outcome = await deps.stores.watches.add(watch, WATCH_LIMITS.perChannel);
+  if (outcome === 'full') {
+    return respondEphemeral(
+      ctx.respond,
+      renderNotice(
+        `That channel already has ${WATCH_LIMITS.perChannel} watches, the most one channel can have. Remove one with \`/research watches\` first.`,
+        ':warning:',
+      ),
+    );
+  }
+  if (outcome === 'duplicate') {
     return respondEphemeral(
       ctx.respond,
       renderNotice(`${label} is already watched there with the same categories.`, ':information_source:'),

@@ -47,6 +47,26 @@ async function fetchSnapshot(
   log: Logger,
   withName: () => Promise<CompanyContext>,
 ): Promise<SlackMessage> {
+  const { income, balance, cashFlow, revenue, parts } = await fetchSnapshotParts(service, args, call);
+  const card = renderCompanySnapshot({
+    ...(await withName()),
+    income: income.status === 'fulfilled' ? income.value : [],
+    balance: balance.status === 'fulfilled' ? balance.value : [],
+    cashFlow: cashFlow.status === 'fulfilled' ? cashFlow.value : [],
+    revenue: revenue.status === 'fulfilled' ? revenue.value : null,
+  });
+  return withMissingParts(card, parts, 'snapshot part failed', log);
+}
+
+/**
+ * The snapshot's four parts, fetched in parallel (the card and its export ask the same): each
+ * settled on its own, so a failed part leaves the others; throws only when all failed.
+ */
+export async function fetchSnapshotParts(
+  service: ResearchService,
+  args: Extract<FinancialsRequest, { kind: 'snapshot' }>,
+  call: CallOptions,
+) {
   const symbol = args.symbol.canonical;
   const statement = {
     symbol,
@@ -68,14 +88,25 @@ async function fetchSnapshot(
     { name: 'revenue mix', result: revenue },
   ];
   throwWhenAllFailed(parts);
-  const card = renderCompanySnapshot({
-    ...(await withName()),
-    income: income.status === 'fulfilled' ? income.value : [],
-    balance: balance.status === 'fulfilled' ? balance.value : [],
-    cashFlow: cashFlow.status === 'fulfilled' ? cashFlow.value : [],
-    revenue: revenue.status === 'fulfilled' ? revenue.value : null,
-  });
-  return withMissingParts(card, parts, 'snapshot part failed', log);
+  return { income, balance, cashFlow, revenue, parts };
+}
+
+/** Each market's calendar for the week asked, settled on its own; throws only when all failed. */
+export async function fetchEarningsParts(
+  service: ResearchService,
+  args: Extract<FinancialsRequest, { kind: 'earnings' }>,
+  call: CallOptions,
+) {
+  const results = await Promise.allSettled(
+    args.markets.map((market) => service.earningsCalendar({ market, startDate: args.startDate, endDate: args.endDate }, call)),
+  );
+  const parts = args.markets.map((market, i) => ({
+    name: `${MARKET_LABELS[market]} calendar`,
+    market,
+    result: results[i] as PromiseSettledResult<EarningsCalendarEntry[]>,
+  }));
+  throwWhenAllFailed(parts);
+  return parts;
 }
 
 interface Part {
@@ -109,15 +140,7 @@ async function fetchEarnings(
   call: CallOptions,
   log: Logger,
 ): Promise<SlackMessage> {
-  const results = await Promise.allSettled(
-    args.markets.map((market) => service.earningsCalendar({ market, startDate: args.startDate, endDate: args.endDate }, call)),
-  );
-  const parts = args.markets.map((market, i) => ({
-    name: `${MARKET_LABELS[market]} calendar`,
-    market,
-    result: results[i] as PromiseSettledResult<EarningsCalendarEntry[]>,
-  }));
-  throwWhenAllFailed(parts);
+  const parts = await fetchEarningsParts(service, args, call);
   const markets = parts.flatMap((p) => (p.result.status === 'fulfilled' ? [{ market: p.market, entries: p.result.value }] : []));
   const empty = markets.every((m) => m.entries.length === 0);
   const next = empty ? await nextWeekWithReports(service, args, markets, call, log) : undefined;

@@ -1,13 +1,14 @@
 /**
  * The data behind a /financials table card, fetched again from the card's source command for an
- * export (card-actions.ts: buttons carry the command, never numbers). Returns undefined for cards
- * that have no single table to export (the snapshot, the earnings calendar).
+ * export (card-actions.ts: buttons carry the command, never numbers). Returns undefined for a
+ * comparison with nothing to compare. Parts of the snapshot or of the earnings calendar that
+ * fail are left out and named (the data's `missing`); all failing throws, as the card does.
  */
 import type { CallOptions, ResearchService } from '../../../service/types.js';
 import { priceComparisonRows } from '../../blocks/compare/compare-prices-card.js';
 import type { ExportData } from '../../export/export-table.js';
 import { fetchComparison, namesOf } from './fetch-comparison.js';
-import type { FinancialsCallOptions, FinancialsRequest } from './fetch-financials-card.js';
+import { fetchEarningsParts, fetchSnapshotParts, type FinancialsCallOptions, type FinancialsRequest } from './fetch-financials-card.js';
 
 export async function fetchFinancialsData(
   service: ResearchService,
@@ -53,7 +54,31 @@ export async function fetchFinancialsData(
         metrics: comparison.metrics,
       };
     }
-    default:
-      return undefined;
+    case 'snapshot': {
+      const [{ income, balance, cashFlow, revenue, parts }, name] = await named(fetchSnapshotParts(service, args, call));
+      const value = <T>(r: PromiseSettledResult<T>, none: T): T => (r.status === 'fulfilled' ? r.value : none);
+      for (const p of parts) if (p.result.status === 'rejected') options.log.warn('snapshot export part failed', { part: p.name });
+      return {
+        kind: 'snapshot',
+        symbol: args.symbol.canonical,
+        ...(name ? { name } : {}),
+        income: value(income, []),
+        balance: value(balance, []),
+        cashFlow: value(cashFlow, []),
+        revenue: value(revenue, null),
+        missing: parts.flatMap((p) => (p.result.status === 'rejected' ? [p.name] : [])),
+      };
+    }
+    case 'earnings': {
+      const parts = await fetchEarningsParts(service, args, call);
+      for (const p of parts) if (p.result.status === 'rejected') options.log.warn('earnings export part failed', { part: p.name });
+      return {
+        kind: 'earnings',
+        startDate: args.startDate,
+        endDate: args.endDate,
+        markets: parts.flatMap((p) => (p.result.status === 'fulfilled' ? [{ market: p.market, entries: p.result.value }] : [])),
+        missing: parts.flatMap((p) => (p.result.status === 'rejected' ? [p.market] : [])),
+      };
+    }
   }
 }

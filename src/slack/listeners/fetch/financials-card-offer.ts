@@ -6,8 +6,18 @@ import type { CardOffer } from '../../blocks/card-actions.js';
 import type { FinancialsRequest } from './fetch-financials-card.js';
 import { CHARTED_KINDS } from './fetch-financials-chart.js';
 
-/** Cards that are one table, which Download CSV / XLSX export (fetch-financials-data.ts). */
-const TABLE_CARDS = new Set<FinancialsRequest['kind']>(['balance', 'cashflow', 'income', 'revenue', 'prices', 'index', 'compare']);
+/** Cards with tables, which Download CSV / XLSX export (fetch-financials-data.ts): every /financials card. */
+const TABLE_CARDS = new Set<FinancialsRequest['kind']>([
+  'balance',
+  'cashflow',
+  'income',
+  'revenue',
+  'prices',
+  'index',
+  'compare',
+  'earnings',
+  'snapshot',
+]);
 
 export function financialsCardOffer(args: FinancialsRequest, text: string, isPublic: boolean): CardOffer {
   return {

@@ -2,12 +2,15 @@
  * Submission of the /financials modal: invalid input stays in the modal with a message under
  * each faulty field, and so does a symbol the service does not know (or cannot check during an
  * outage), asked before the ack; valid input closes it and the card arrives as an ephemeral
- * message in the channel the modal was opened from (a DM from the bot when that is not possible).
+ * message in the channel the modal was opened from (a DM from the bot when that is not possible),
+ * with the button row of the same card from /financials text (Chart, Download, and Share when
+ * it is ephemeral): the buttons carry the equivalent /financials text.
  */
 import type { Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { ListenerRegistry } from '../listener-router.js';
 import type { WebClient } from '@slack/web-api';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
+import { withCardActions, type CardOffer } from '../../blocks/card-actions.js';
 import { financialsModalErrors, readFinancialsModal } from '../../blocks/financials-modal.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { parseFinancialsModal, symbolCheckErrors } from '../../commands/parse-financials-modal.js';
@@ -18,6 +21,7 @@ import { NOT_A_MEMBER, postEphemeralTo, postInChannel } from '../deliver-card.js
 import { replyWithFailure } from '../failure-reply.js';
 import { checkSymbolKnown } from '../fetch/check-symbol-known.js';
 import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
+import { financialsCardOffer } from '../fetch/financials-card-offer.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { decodeModalOrigin } from './open-financials-modal.js';
 
@@ -65,7 +69,7 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
     log.info('financials modal submitted', { sub: args.kind, channel });
     try {
       const card = await fetchFinancialsCard(deps.service, args, { correlationId, log, now: deps.clock() });
-      await showPrivately(target, card);
+      await showPrivately(target, card, financialsCardOffer(args, parsed.text, false));
     } catch (error) {
       await replyWithFailure(error, { log, correlationId, action: financialsAction(args), postEphemeral: { client, channel, user } });
     }
@@ -79,17 +83,20 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
 async function showPrivately(
   target: { client: WebClient; channel: string; user: string; log: Logger; dm: boolean },
   card: SlackMessage,
+  offer: CardOffer,
 ): Promise<void> {
+  // In the DM with the bot the card is already the user's alone, and sharing would post it there again: no Share.
+  const inDm = withCardActions(card, { ...offer, share: false });
   if (target.dm) {
-    await postInChannel({ client: target.client, channel: target.user }, card);
+    await postInChannel({ client: target.client, channel: target.user }, inDm);
     return;
   }
   try {
-    await postEphemeralTo(target, card);
+    await postEphemeralTo(target, withCardActions(card, offer));
   } catch (error) {
     const failure = toSlackCallError('chat.postEphemeral', error);
     if (!NOT_A_MEMBER.has(failure.code)) throw failure;
     target.log.info('modal result sent by DM', { slack_error: failure.code });
-    await postInChannel({ client: target.client, channel: target.user }, card);
+    await postInChannel({ client: target.client, channel: target.user }, inDm);
   }
 }
