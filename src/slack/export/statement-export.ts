@@ -44,7 +44,7 @@ export function sectionsOf(kind: StatementKind, r: StatementHeader): Array<[stri
 export const newestFirst = <T extends StatementHeader>(records: readonly T[]): T[] =>
   [...records].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate)));
 
-/** `FY2024`, `2024 Q3`: the label the statement exports have always used. */
+/** `FY2024`, `Q3 FY2024`: the cards' one period scheme (src/periods). */
 export function statementPeriodLabel(r: StatementHeader): string {
   const fy = String(r.fiscalYear ?? '').trim();
   const q =

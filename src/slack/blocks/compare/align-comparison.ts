@@ -5,6 +5,7 @@
  * instead of having its older figures shifted under the newer heading. Pure: no formatting, no
  * currency conversion — each company keeps its own currency, and the result says when they differ.
  */
+import { periodLabel } from '../../../periods/period-label.js';
 
 /** One reported period of one company: metric id → value (undefined when not reported). */
 export interface CompanyPeriodFigures {
@@ -69,7 +70,8 @@ function comparePeriods(a: AlignedPeriod, b: AlignedPeriod): number {
 }
 
 export function periodLabelOf(fiscalYear: string, periodType: string): string {
-  return periodType === 'FY' ? `FY${fiscalYear}` : `${fiscalYear} ${periodType}`;
+  // The one period scheme of every card and export (src/periods): `FY2024`, `Q3 FY2024`.
+  return periodLabel({ fiscalYear, fiscalQuarter: periodType });
 }
 
 /** Aligns the companies' periods for the metrics given (in that order). */
