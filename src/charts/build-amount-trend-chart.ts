@@ -1,11 +1,14 @@
 /**
- * Amounts over periods (a statement's key lines) as a line chart in ONE unit: the unit keeps the
+ * Amounts over periods (a statement's key lines) as a chart in ONE unit: the unit keeps the
  * median magnitude between 10 and 10,000 of it, the rule the cards' tables use (chooseUnit in
- * src/slack/blocks/format.ts, which this pure leaf may not import). Pure.
+ * src/slack/blocks/format.ts, which this pure leaf may not import; a test keeps them equal).
+ * The statement cards' Chart button and the agent's report both draw their trends with it. Pure.
  */
 import type { ChartData } from './chart-data.js';
 
 export interface AmountTrend {
+  /** Line by default; bar for flows that change sign (cash flows). */
+  kind?: 'line' | 'bar';
   title: string;
   /** Period labels, oldest first (the one period-label scheme). */
   categories: string[];
@@ -26,7 +29,7 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 
 export function buildAmountTrendChart(trend: AmountTrend): ChartData | null {
   const lines = trend.lines.filter((l) => l.values.length === trend.categories.length && l.values.some(isNum));
-  if (trend.categories.length < 2 || lines.length === 0) return null;
+  if (trend.categories.length === 0 || lines.length === 0) return null;
   const mags = lines
     .flatMap((l) => l.values)
     .filter(isNum)
@@ -38,7 +41,7 @@ export function buildAmountTrendChart(trend: AmountTrend): ChartData | null {
   const scaled = (v: number | null): number | null => (isNum(v) ? Math.round((v / unit.divisor) * 100) / 100 : null);
   const cur = trend.currency.trim() || 'reported currency';
   return {
-    kind: 'line',
+    kind: trend.kind ?? 'line',
     title: trend.title,
     categories: trend.categories,
     series: lines.map((l) => ({ name: l.name, values: l.values.map(scaled) })),

@@ -45,7 +45,7 @@ describe('buildAmountTrendChart', () => {
     }
   });
 
-  it('drops lines without a figure and needs two periods', () => {
+  it('drops lines without a figure, needs one line with one, and draws cash flows as bars', () => {
     const chart = buildAmountTrendChart({
       title: 'T',
       categories: ['A', 'B'],
@@ -56,6 +56,9 @@ describe('buildAmountTrendChart', () => {
       currency: 'USD',
     }) as SeriesChartData;
     expect(chart.series.map((s) => s.name)).toEqual(['Revenue']);
-    expect(buildAmountTrendChart({ title: 'T', categories: ['A'], lines: [{ name: 'R', values: [1] }], currency: '' })).toBeNull();
+    expect(buildAmountTrendChart({ title: 'T', categories: ['A'], lines: [{ name: 'R', values: [null] }], currency: '' })).toBeNull();
+    expect(buildAmountTrendChart({ title: 'T', categories: [], lines: [], currency: '' })).toBeNull();
+    const flows = buildAmountTrendChart({ kind: 'bar', title: 'T', categories: ['A'], lines: [{ name: 'R', values: [-5] }], currency: '' });
+    expect(flows).toMatchObject({ kind: 'bar', yTitle: 'reported currency' });
   });
 });

@@ -93,6 +93,8 @@ function incomeChart(row: JsonObject): ChartData | null {
     .filter((r) => (pickString(r, ['currency']) ?? currency) === currency)
     .slice(0, MAX_PERIODS)
     .reverse();
+  // One period is no trend.
+  if (periods.length < 2) return null;
   return buildAmountTrendChart({
     title: `${companyTitle(row)} income statement`,
     categories: periods.map((r) =>

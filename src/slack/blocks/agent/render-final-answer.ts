@@ -54,8 +54,10 @@ function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
   if (body.length === 0 && view.status === 'completed') {
     body.push(sectionBlock('The agent finished without writing an answer.'));
   }
-  // The chart goes in the tail, so in the answer's last message, which the final render rewrites
-  // in place on every attempt: it reaches the thread once however often the render is repeated.
+  // The chart is a native block in the tail, so in the answer's last message, rather than a PNG
+  // file: that message is rewritten in place by every final render (write-final-answer.ts), so a
+  // render repeated after a crash cannot post the chart twice, with no upload state to record.
+  // A PNG would need its own file id in the run record, as the report file has.
   const tail: KnownBlock[] = [...runChartBlocks(view), ...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
   // Only an answer can be rated; the buttons end the last part, after the footer.
   if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }));
