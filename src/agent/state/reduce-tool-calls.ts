@@ -1,6 +1,7 @@
 /** reduceRun's handling of tool_start / tool_end: the tool-call list and the sources found. */
 import type { WorkflowStreamEvent } from '../../service/types.js';
 import { plainErrorMessage } from '../events/plain-error-message.js';
+import { moreRelevantChart, readToolChart } from '../events/read-tool-chart.js';
 import { readToolOutput, sourceKey } from '../events/read-tool-output.js';
 import { summariseToolInput } from '../events/summarise-tool-input.js';
 import { MAX_SOURCES, type RunView, type SourceRef, type ToolCall } from './run-view.js';
@@ -43,7 +44,8 @@ export function endToolCall(v: RunView, id: string, runId: string | undefined, e
   if (summary.resultCount !== undefined) ended.resultCount = summary.resultCount;
   if (errorMessage !== undefined) ended.errorMessage = errorMessage;
   const tools = idx >= 0 ? v.tools.map((t, i) => (i === idx ? ended : t)) : [...v.tools, ended];
-  return addSources({ ...v, tools }, summary.sources);
+  const chart = errorMessage === undefined ? moreRelevantChart(v.chart, readToolChart(e.output)) : v.chart;
+  return addSources({ ...v, tools, ...(chart ? { chart } : {}) }, summary.sources);
 }
 
 function addSources(v: RunView, found: readonly SourceRef[]): RunView {

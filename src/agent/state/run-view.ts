@@ -6,6 +6,8 @@
  * @see src/emulators/service/routes/agent-routes.ts (the agent operations, as the service emulator serves them)
  */
 
+import type { ToolChart } from '../events/read-tool-chart.js';
+
 export type RunStatus = 'running' | 'completed' | 'cancelled' | 'failed';
 
 /** A workflow, node or agent opened by a *_start event and closed by its *_end (same run_id). */
@@ -131,6 +133,8 @@ export interface RunView {
   sources: SourceRef[];
   /** How many distinct sources were seen beyond the cap. */
   sourcesDropped: number;
+  /** The chart the final answer attaches: the most relevant series the data tools returned. */
+  chart?: ToolChart;
   usage: RunUsage;
   error?: RunError;
   cancel?: RunCancel;

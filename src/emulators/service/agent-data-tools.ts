@@ -34,7 +34,12 @@ export const TOOL_QUERY: Record<DataTool, { en: string; zh: string }> = {
   get_stock_prices: { en: 'share prices', zh: '股价' },
 };
 
-/** What each data tool returns for a company: the figures the report uses. */
+/**
+ * What each data tool returns for a company: the figures the report uses (the latest period,
+ * flat) and, as a real data tool does, the short series behind them in the service's own shapes:
+ * the income statement's last periods as `records` (fields of /v1/stock/income-statement) and the
+ * daily closes over about three months as `items` (fields of the price routes), newest first.
+ */
 export function toolData(name: DataTool, c: FoundCompany): Record<string, unknown> {
   const f = c.latest;
   switch (name) {
@@ -60,11 +65,12 @@ export function toolData(name: DataTool, c: FoundCompany): Record<string, unknow
         operating_margin: f?.operating_margin,
         net_margin: f?.net_margin,
         net_profit: f?.net_profit,
+        ...(c.incomeTrend ? { currency: c.currency, records: c.incomeTrend } : {}),
       };
     case 'get_revenue_breakdown':
       return { symbol: c.symbol, ...c.mix };
     case 'get_stock_prices':
-      return { symbol: c.symbol, ...c.price };
+      return { symbol: c.symbol, name: c.name, ...c.price, ...(c.priceSeries ? { items: c.priceSeries } : {}) };
   }
 }
 

@@ -47,6 +47,32 @@ export interface RevenueMix {
   segments: Array<{ name: string; revenue: number; percent: number }>;
 }
 
+/**
+ * An income statement as the service's `/v1/stock/income-statement` lists it (header and the
+ * key lines of its sections, same field names), for the data tool's short series.
+ */
+export interface IncomeTrendRecord {
+  end_date: string;
+  fiscal_year: string;
+  fiscal_quarter: string;
+  period: string;
+  currency: string;
+  revenue_and_costs: { revenue?: number; gross_profit?: number };
+  operating_results: { operating_profit?: number };
+  profit: { profit_attributable_to_owners_of_the_parent?: number };
+}
+
+/** A day of the service's price items (`data.items`: `date`, `stock_price`), newest first as it lists them. */
+export interface PriceDay {
+  date: string;
+  stock_price: number;
+}
+
+/** Periods of the income series a data tool returns (the latest and the ones before it). */
+export const INCOME_TREND_PERIODS = 5;
+/** Trading days of the price series a data tool returns: about three months, a few KB of output. */
+export const PRICE_SERIES_DAYS = 63;
+
 export interface CompanyFigures {
   /** The period asked (latest quarter by default). */
   latest?: PeriodFigures;
@@ -56,6 +82,10 @@ export interface CompanyFigures {
   history: Array<{ end_date: string; label: string; total_assets: number; total_liabilities: number; cash: number }>;
   mix?: RevenueMix;
   price?: PriceFigures;
+  /** The income statements of the latest period's kind (quarters or years), up to it, newest first. */
+  incomeTrend?: IncomeTrendRecord[];
+  /** Daily closes up to `asOf`, newest first. */
+  priceSeries?: PriceDay[];
 }
 
 const TRADING_DAYS = { month: 21, quarter: 63, year: 252 };
@@ -141,11 +171,35 @@ function priceFigures(dataset: Dataset, company: DemoCompany, asOf: string): Pri
   };
 }
 
+function incomeTrend(dataset: Dataset, company: DemoCompany, latest: BalanceSheetRecord): IncomeTrendRecord[] {
+  const records = (dataset.income.get(company.symbol) ?? []).filter((r) => r.period === latest.period && r.end_date <= latest.end_date);
+  return records.slice(0, INCOME_TREND_PERIODS).map((r) => ({
+    end_date: r.end_date,
+    fiscal_year: r.fiscal_year,
+    fiscal_quarter: r.fiscal_quarter,
+    period: r.period,
+    currency: r.currency,
+    revenue_and_costs: { revenue: r.revenue_and_costs.revenue, gross_profit: r.revenue_and_costs.gross_profit },
+    operating_results: { operating_profit: r.operating_results.operating_profit },
+    profit: { profit_attributable_to_owners_of_the_parent: r.profit.profit_attributable_to_owners_of_the_parent },
+  }));
+}
+
+function priceSeries(dataset: Dataset, company: DemoCompany, asOf: string): PriceDay[] {
+  return dataset.stockPrices
+    .upTo(company, asOf)
+    .slice(-PRICE_SERIES_DAYS)
+    .reverse()
+    .map((i) => ({ date: i.date, stock_price: i.stock_price }));
+}
+
 export function companyFigures(dataset: Dataset, company: DemoCompany, period: PeriodHint, asOf: string): CompanyFigures {
   const sheets = dataset.financials.get(company.symbol)?.balanceSheets ?? [];
   const { now, yearBefore } = pickRecord(sheets, period);
   const mix = revenueMix(dataset, company, period);
   const price = priceFigures(dataset, company, asOf);
+  const trend = now ? incomeTrend(dataset, company, now) : [];
+  const closes = priceSeries(dataset, company, asOf);
   return {
     ...(now ? { latest: periodFigures(dataset, company, now) } : {}),
     ...(yearBefore ? { yearEarlier: periodFigures(dataset, company, yearBefore) } : {}),
@@ -161,5 +215,7 @@ export function companyFigures(dataset: Dataset, company: DemoCompany, period: P
       })),
     ...(mix ? { mix } : {}),
     ...(price ? { price } : {}),
+    ...(trend.length > 0 ? { incomeTrend: trend } : {}),
+    ...(closes.length > 0 ? { priceSeries: closes } : {}),
   };
 }

@@ -2,9 +2,9 @@
  * A statement's key lines over its periods, oldest first, in ONE unit and one currency (the
  * newest period's; periods in another currency are left out rather than mixed). Pure.
  */
+import { buildAmountTrendChart } from '../../charts/build-amount-trend-chart.js';
 import type { ChartData } from '../../charts/chart-data.js';
 import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, StatementHeader } from '../../service/types.js';
-import { chooseUnit, isNum } from '../blocks/format.js';
 import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, type CompanyContext } from '../blocks/statement-card.js';
 import { periodLabel, type StatementLine } from '../blocks/statement-table.js';
 
@@ -53,16 +53,11 @@ function statementChart<R extends StatementHeader>(
   const wanted = KEY_LINES[kind].flatMap((label) =>
     lines.filter((l) => l.label === label && !l.heading && (l.kind ?? 'amount') === 'amount'),
   );
-  const withValues = wanted.filter((l) => periods.some((r) => isNum(l.value(r))));
-  if (periods.length === 0 || withValues.length === 0) return null;
-  const unit = chooseUnit(withValues.flatMap((l) => periods.map((r) => l.value(r))));
-  const scaled = (v: number | undefined): number | null => (isNum(v) ? Math.round((v / unit.divisor) * 100) / 100 : null);
-  const cur = currency.trim() || 'reported currency';
-  return {
+  return buildAmountTrendChart({
     kind: kind === 'cashflow' ? 'bar' : 'line',
     title: `${companyTitle(ctx)} ${NAMES[kind]}`,
     categories: periods.map((r) => periodLabel(r)),
-    series: withValues.map((l) => ({ name: l.label, values: periods.map((r) => scaled(l.value(r))) })),
-    yTitle: unit.name ? `${cur} ${unit.name}` : cur,
-  };
+    lines: wanted.map((l) => ({ name: l.label, values: periods.map((r) => l.value(r) ?? null) })),
+    currency,
+  });
 }

@@ -16,6 +16,7 @@ import { createRunRenderer } from './create-run-renderer.js';
 import { createRateBudget } from '../../slack-api/rate-budget.js';
 import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../agent/runtime/relay-runtime.js';
 import type { SlackWriter } from '../../agent/sinks/slack-writer.js';
+import { withChartFallback } from './chart-fallback-writer.js';
 import { createWebClientWriter } from './web-client-writer.js';
 
 export interface BuildRelayRuntimeOptions {
@@ -50,14 +51,16 @@ export function defaultInstanceId(): string {
 export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRuntime {
   const clock = options.clock ?? Date.now;
   const { store } = options;
-  const slack =
+  const slack = withChartFallback(
     'writer' in options.slack
       ? options.slack.writer
       : createWebClientWriter({
           token: options.slack.botToken,
           logger: options.logger,
           ...(options.slack.apiUrl ? { apiUrl: options.slack.apiUrl } : {}),
-        });
+        }),
+    options.logger,
+  );
   return createRelayRuntime({
     service: options.service,
     slack,

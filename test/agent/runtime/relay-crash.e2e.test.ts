@@ -4,7 +4,7 @@
  * id, mid-stream, and all through the final render (the report file's upload URL issued, the
  * upload completed, part 1 written, the thread read back) — and restarted each time. The thread
  * must end exactly as an uninterrupted run of the same question leaves it (text and blocks): its
- * first part and exactly one report file, with no duplicate replies.
+ * first part (with the report's one chart) and exactly one report file, with no duplicate replies.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../../src/emulators/slack/index.js';
@@ -57,6 +57,9 @@ describe('crash test: SIGKILL at many points of one run (message updates)', () =
     // One message per part: nothing posted twice, nothing left over; exactly one file shared.
     const replies = crashed.slack.threadReplies(crashed.channelId, crashed.threadTs).filter((m) => m.ts !== crashed.threadTs);
     expect(replies.map((m) => m.metadata?.event_payload?.part)).toEqual([1, undefined]);
+    // The report's chart (its data tools returned a series) is in part 1, once, however often the final render ran.
+    const charts = replies.flatMap((m) => (m.blocks ?? []).filter((b) => (b as { type?: string }).type === 'data_visualization'));
+    expect(charts).toHaveLength(1);
     const sharedFiles = (s: CrashSetup) =>
       s.slack.threadReplies(s.channelId, s.threadTs).flatMap((m) => (m.files ?? []).map((f) => s.slack.fileText(f.id)));
     expect(sharedFiles(crashed)).toHaveLength(1);

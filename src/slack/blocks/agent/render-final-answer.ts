@@ -1,8 +1,9 @@
 /**
  * The authoritative final render of a run, written once from the full event log whatever the
  * live path showed: the answer (report, else last agent output, else streamed text) as Block
- * Kit, then the ending (error / cancel / timeout), sources, footer and (for a completed run) the
- * 👍/👎 feedback buttons, split over as many thread messages as needed; or, for a long report,
+ * Kit, then (for a completed run whose data tools returned a series) its chart, the ending
+ * (error / cancel / timeout), sources, footer and (for a completed run) the 👍/👎 feedback
+ * buttons, split over as many thread messages as needed; or, for a long report,
  * its first part and the report as a file. Deterministic for a given view (no clock unless the run never
  * reported a time), so a re-render after a crash is identical.
  */
@@ -20,6 +21,7 @@ import { reportFileName, reportFileTitle } from './report-file-name.js';
 import type { AgentRenderContext } from './agent-render-context.js';
 import { feedbackButtonsBlock } from './feedback-buttons.js';
 import { finalAnswerMarkdown } from './run-answer-text.js';
+import { runChartBlocks } from './run-chart.js';
 import { runEndingBlocks } from './run-ending.js';
 import { runFooterBlock } from './run-footer.js';
 import { runSourcesBlocks } from './run-sources.js';
@@ -52,7 +54,11 @@ function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
   if (body.length === 0 && view.status === 'completed') {
     body.push(sectionBlock('The agent finished without writing an answer.'));
   }
-  const tail: KnownBlock[] = [...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
+  // The chart is a native block in the tail, so in the answer's last message, rather than a PNG
+  // file: that message is rewritten in place by every final render (write-final-answer.ts), so a
+  // render repeated after a crash cannot post the chart twice, with no upload state to record.
+  // A PNG would need its own file id in the run record, as the report file has.
+  const tail: KnownBlock[] = [...runChartBlocks(view), ...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
   // Only an answer can be rated; the buttons end the last part, after the footer.
   if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }));
   const link = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, 'Read the full answer in the service') : undefined;

@@ -6,7 +6,7 @@
 import type { ChartData } from '../../../charts/chart-data.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { CallOptions, ResearchService } from '../../../service/types.js';
-import { buildPriceChart } from '../../charts/build-price-chart.js';
+import { buildPriceChart } from '../../../charts/build-price-chart.js';
 import { buildRevenueMixChart } from '../../charts/build-revenue-mix-chart.js';
 import { buildStatementChart } from '../../charts/build-statement-chart.js';
 import type { FinancialsArgs } from '../../commands/parse-financials-args.js';

@@ -1,6 +1,10 @@
-/** Daily closes of a company or an index over the card's window, oldest first. Pure. */
-import type { ChartData } from '../../charts/chart-data.js';
-import { isNum } from '../blocks/format.js';
+/**
+ * Daily closes of a company or an index over a window, oldest first. Pure; shared by the price
+ * cards' Chart button and the agent's report (src/agent may import src/charts, not src/slack).
+ */
+import type { ChartData } from './chart-data.js';
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 export interface PriceDay {
   date: string;
