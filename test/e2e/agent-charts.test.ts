@@ -73,6 +73,28 @@ describe('agent reports with a chart of their data', () => {
     expect(failedCalls(h)).toEqual([]);
   });
 
+  it('replays an answer with a chart where Slack refuses the block: the chart as text, the replay complete', async () => {
+    const { ts } = await h.slack.postMessage({ text: mention('How has Apple’s share price performed?') });
+    const record = await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')));
+    expect(chartBlocks(botReplies(h, channel, ts))).toHaveLength(1);
+    h.slack.setRefusedBlockTypes(['data_visualization']);
+    try {
+      await h.slack.sendCommand({ command: '/research', text: `replay ${record.conversationId} ${record.assistantMessageId}` });
+      const root = await h.slack.waitFor(
+        () => h.slack.channelMessages(channel).find((m) => m.text.includes('replayed') && m.text.includes('Apple’s share price')),
+        10_000,
+      );
+      const replayed = await h.slack.waitFor(() => {
+        const replies = h.slack.channelMessages(channel).find((m) => m.ts === root.ts)?.replies ?? [];
+        return replies.length === record.replyTs.length ? replies : undefined;
+      }, 10_000);
+      expect(chartBlocks(replayed)).toEqual([]);
+      expect(messageText(replayed[replayed.length - 1]!)).toMatch(/chart_with_upwards_trend.*Apple.*daily close/);
+    } finally {
+      h.slack.setRefusedBlockTypes([]);
+    }
+  });
+
   it('shows the chart as text where Slack refuses the block, and stops sending the block after one refusal', async () => {
     h.slack.setRefusedBlockTypes(['data_visualization']);
     try {

@@ -10,13 +10,15 @@ import { isServiceError } from '../../../service/errors/service-error.js';
 import type { WorkflowStreamEvent } from '../../../service/types.js';
 import { renderReplayList } from '../../blocks/agent/render-replay-list.js';
 import { renderReplayRoot } from '../../blocks/agent/render-thread-root.js';
+import { isDataVisualizationBlock, replaceChartBlocks } from '../../blocks/agent/run-chart.js';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import type { CommandContext } from '../command-context.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { NOT_A_MEMBER, respondEphemeral, respondReplacing } from '../deliver-card.js';
 import { replyWithFailure } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
-import { channelPostPacer } from './channel-post-pacer.js';
+import { channelPostPacer, type ChannelPostPacer } from './channel-post-pacer.js';
 import { postPacedMessage, postThreadMessages } from './post-paced-messages.js';
 import { reduceRecordedRun, renderReplayedRun } from './render-replayed-run.js';
 
@@ -164,10 +166,35 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
       await respondEphemeral(request.respond, renderNotice(NOT_IN_CHANNEL, ':warning:'));
       return;
     }
-    await postThreadMessages(request.client, { channel: request.channelId, threadTs: rootTs }, parts, { pacer });
+    await postReplayParts(request.client, { channel: request.channelId, threadTs: rootTs }, parts, pacer, log);
     log.info('replayed an agent answer', { thread_ts: rootTs, parts: parts.length, events: events.length });
   } catch (error) {
     await replyWithFailure(error, { log, correlationId: request.correlationId, respond: request.respond, action: 'the replay' });
+  }
+}
+
+/**
+ * Posts the replay's messages in order. A workspace without Slack's native chart block answers
+ * `invalid_blocks` for the answer's chart (run-chart.ts): that message goes again with the chart
+ * as text (a refused call posted nothing, so this cannot duplicate), like the relay's
+ * chart-fallback-writer.ts does for live answers.
+ */
+async function postReplayParts(
+  client: WebClient,
+  target: { channel: string; threadTs: string },
+  parts: readonly SlackMessage[],
+  pacer: ChannelPostPacer,
+  log: Logger,
+): Promise<void> {
+  for (const part of parts) {
+    try {
+      await postThreadMessages(client, target, [part], { pacer });
+    } catch (error) {
+      const refused = toSlackCallError('chat.postMessage', error).code === 'invalid_blocks';
+      if (!refused || !part.blocks.some(isDataVisualizationBlock)) throw error;
+      log.warn('Slack refuses the chart block here: the replay shows its chart as text', { error });
+      await postThreadMessages(client, target, [{ ...part, blocks: replaceChartBlocks(part.blocks) }], { pacer });
+    }
   }
 }
 
