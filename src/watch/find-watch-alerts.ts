@@ -7,12 +7,12 @@
  */
 import type { Logger } from '../observability/logger.js';
 import { isServiceError } from '../service/errors/service-error.js';
-import type { ResearchService } from '../service/types.js';
+import type { DocumentSummary, ResearchService } from '../service/types.js';
 import type { WatchAlert, WatchRecord, WatchState } from '../store/records.js';
 import type { WatchPollBudget } from '../store/watch-poll-budget.js';
 import { findEarningsEve, marketOfSymbol, utcDay } from './earnings-eve.js';
-import { selectNewDocuments } from './select-new-documents.js';
-import { watchSearchRequest } from './watch-search-request.js';
+import { selectNewDocuments, watchFloorMs } from './select-new-documents.js';
+import { WATCH_MAX_PAGES, WATCH_SEARCH_PAGE_SIZE, watchSearchRequest } from './watch-search-request.js';
 
 /** Transcripts and filings after an earnings date carry its results. */
 const RESULT_CATEGORIES = new Set(['transcripts', 'filings']);
@@ -48,11 +48,9 @@ export async function findWatchAlerts(
       stateChanges.earningsCheckedDay = today;
       if (eve && !state.earningsEves.includes(eve.date)) alerts.push(eve);
     }
-    if (!(await budget.take())) return { kind: 'budget_spent' };
-    const page = await service.searchDocuments(watchSearchRequest(watch, state.cursorMs, nowMs), {
-      correlationId: `watch:${watch.watchId}`,
-    });
-    const docs = selectNewDocuments(page.items, watch, state);
+    const found = await searchBackToFloor(deps, watch, state, nowMs, log);
+    if (found === 'budget_spent') return { kind: 'budget_spent' };
+    const docs = selectNewDocuments(found, watch, state);
     if (docs.length > 0) {
       const summary = await earningsSummary(deps, watch, state, docs, log);
       alerts.push(summary ? { kind: 'documents', docs, summary } : { kind: 'documents', docs });
@@ -65,6 +63,38 @@ export async function findWatchAlerts(
     return { kind: 'service_unavailable' };
   }
   return { kind: 'alerts', alerts, stateChanges };
+}
+
+/**
+ * The search answers newest first, a page at a time. A poll alerts the OLDEST unseen documents
+ * first and then moves the cursor past them, so it must read back to the watch's floor: with
+ * only the first page, a burst of more documents than a page holds would leave the older ones
+ * behind the cursor, never alerted. A budget that runs out part-way gives up the whole poll
+ * (a later one reads it all again) rather than alert from an incomplete list.
+ */
+async function searchBackToFloor(
+  { service, budget }: FindWatchAlertsDeps,
+  watch: WatchRecord,
+  state: WatchState,
+  nowMs: number,
+  log: Logger,
+): Promise<DocumentSummary[] | 'budget_spent'> {
+  const floor = watchFloorMs(watch, state);
+  const items: DocumentSummary[] = [];
+  for (let pageNum = 1; pageNum <= WATCH_MAX_PAGES; pageNum++) {
+    if (!(await budget.take())) return 'budget_spent';
+    const page = await service.searchDocuments(watchSearchRequest(watch, state.cursorMs, nowMs, pageNum), {
+      correlationId: `watch:${watch.watchId}`,
+    });
+    items.push(...page.items);
+    const oldest = Math.min(...page.items.map((d) => (d.publishedAt ? Date.parse(d.publishedAt) : Number.NaN)));
+    if (page.items.length < WATCH_SEARCH_PAGE_SIZE || !(oldest >= floor)) return items;
+  }
+  log.warn('watch poll: more documents in the window than it reads; the oldest may be missed', {
+    watchId: watch.watchId,
+    pages: WATCH_MAX_PAGES,
+  });
+  return items;
 }
 
 /** The service's summary of the first transcript or filing published since the announced earnings date. */

@@ -11,8 +11,13 @@ export const WATCH_LOOKBACK_MS = 2 * 24 * 60 * 60_000;
 /** Documents per alert message; more wait for the next poll (oldest first, so none is skipped). */
 export const MAX_DOCS_PER_ALERT = 10;
 
+/** The oldest publication time that still counts as news for this watch. */
+export function watchFloorMs(watch: WatchRecord, state: WatchState): number {
+  return Math.max(watch.createdAtMs, state.cursorMs - WATCH_LOOKBACK_MS);
+}
+
 export function selectNewDocuments(docs: DocumentSummary[], watch: WatchRecord, state: WatchState): WatchAlertDoc[] {
-  const floor = Math.max(watch.createdAtMs, state.cursorMs - WATCH_LOOKBACK_MS);
+  const floor = watchFloorMs(watch, state);
   const fresh = new Map<string, WatchAlertDoc>();
   for (const d of docs) {
     const publishedMs = d.publishedAt === undefined ? Number.NaN : Date.parse(d.publishedAt);

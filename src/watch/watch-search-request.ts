@@ -10,13 +10,16 @@ import { WATCH_LOOKBACK_MS } from './select-new-documents.js';
 /** Enough for one poll's alert and the documents already seen around the cursor. */
 export const WATCH_SEARCH_PAGE_SIZE = 30;
 
-export function watchSearchRequest(watch: WatchRecord, cursorMs: number, nowMs: number): V1SearchRequest {
+/** Pages one poll reads at most: a burst beyond this many documents in the window is logged. */
+export const WATCH_MAX_PAGES = 5;
+
+export function watchSearchRequest(watch: WatchRecord, cursorMs: number, nowMs: number, pageNum = 1): V1SearchRequest {
   const since = new Date(Math.min(nowMs, Math.max(watch.createdAtMs, cursorMs) - WATCH_LOOKBACK_MS)).toISOString().slice(0, 10);
   const request: V1SearchRequest = {
     query: watch.target.kind === 'symbol' ? (watch.target.symbol.split(':')[1] ?? watch.target.symbol) : watch.target.keyword,
     sort: 'latest',
     startDate: since,
-    pageNum: 1,
+    pageNum,
     pageSize: WATCH_SEARCH_PAGE_SIZE,
   };
   if (watch.target.kind === 'symbol') request.symbols = [watch.target.symbol];
