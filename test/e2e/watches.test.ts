@@ -98,27 +98,6 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     expect(alerts()).toHaveLength(1);
   });
 
-  it('a burst of more documents than one search page holds: every one is posted once, oldest first', async () => {
-    const burst = Array.from({ length: 45 }, (_, i) => {
-      clock.advance(1_000);
-      return publish(`Moutai burst note ${i + 1}`);
-    });
-    const before = alerts().length;
-    const posted: string[] = [];
-    for (let poll = 0; poll < 8; poll++) {
-      nextPoll();
-      const report = outcomes(await h.desk.watches.tick());
-      if (report.includes('nothing_new')) break;
-      expect(report).toEqual(['posted']);
-    }
-    for (const m of alerts().slice(before)) {
-      for (const d of burst) if (JSON.stringify(m.blocks).includes(`/docs/${d.id}`)) posted.push(d.id);
-    }
-    // All 45 (10 to an alert), none twice, in publication order: the poll reads back past the
-    // first page (30, newest first) to the oldest unseen ones.
-    expect(posted).toEqual(burst.map((d) => d.id));
-  });
-
   it('a replica that dies between posting and marking: the next poll finds its alert and never posts it again', async () => {
     const c = publish('Moutai board meeting notice', 'filings');
     nextPoll();
@@ -184,8 +163,7 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     // Every document so far, each in exactly one alert.
     const ids = alerts().flatMap((m) => [...JSON.stringify(m.blocks).matchAll(/\/docs\/(doc_pub\d+)/g)].map((x) => x[1]));
     expect(new Set(ids).size).toBe(ids.length);
-    // The five single documents and the burst of 45.
-    expect(ids).toHaveLength(5 + 45);
+    expect(ids).toHaveLength(5);
   });
 
   it('posts the eve of an earnings date once, then the transcript with its summary', async () => {
@@ -216,6 +194,29 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     expect(postsOf(t.id)).toBe(1);
     expect(allText(last ?? {})).toContain('Summary: Moutai earnings call transcript');
     expect(invalidSlackCalls(h)).toEqual([]);
+  });
+
+  it('a burst of more documents than one search page holds: every one is posted once, oldest first', async () => {
+    const burst = Array.from({ length: 45 }, (_, i) => {
+      clock.advance(1_000);
+      return publish(`Moutai burst note ${i + 1}`);
+    });
+    const restarted = replicas[replicas.length - 1]!;
+    const before = alerts().length;
+    const posted: string[] = [];
+    for (let poll = 0; poll < 8; poll++) {
+      nextPoll();
+      const report = outcomes(await restarted.desk.watches.tick());
+      if (report.includes('nothing_new')) break;
+      expect(report).toEqual(['posted']);
+    }
+    for (const m of alerts().slice(before)) {
+      for (const d of burst) if (JSON.stringify(m.blocks).includes(`/docs/${d.id}`)) posted.push(d.id);
+    }
+    // All 45 (10 to an alert), none twice, in publication order: the poll reads back past the
+    // first page (30, newest first) to the oldest unseen ones. (After the crash test, whose
+    // bare poster does not wait out the emulator's real-time one-post-per-second channel limit.)
+    expect(posted).toEqual(burst.map((d) => d.id));
   });
 
   it('lists the channel’s watches with a Remove button that removes the watch', async () => {
