@@ -72,6 +72,11 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     expect(allText(duplicate)).toContain('already watched');
     const unknown = await commandReply(h, { command: '/research', text: 'watch $NVDA type:filingz' });
     expect(allText(unknown)).toContain('Did you mean `filings`?');
+    // A channel it cannot find is explained in the watch's own words, with a watch example.
+    const noChannel = allText(await commandReply(h, { command: '/research', text: 'watch $NVDA news #nosuch' }));
+    expect(noChannel).toContain('could not find the channel #nosuch');
+    expect(noChannel).toContain('/research watch');
+    expect(noChannel).not.toContain('/concepts');
     // The first poll sets the cursor: the demo's existing documents are not news.
     expect(outcomes(await h.desk.watches.tick())).toEqual(['nothing_new']);
     expect(alerts()).toHaveLength(0);

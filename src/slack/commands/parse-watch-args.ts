@@ -77,6 +77,13 @@ export function parseWatchArgs(tokens: Token[]): WatchArgs | { kind: 'problems';
     else categories.unshift(...found.filter((c, i) => !categories.includes(c) && found.indexOf(c) === i));
     rest.pop();
   }
+  // `NVDA filingz`: a symbol and then a word that is almost a category is a typo, not the
+  // two-word keyword "NVDA filingz" (quote it to mean that).
+  const [head, tail] = rest;
+  if (rest.length === 2 && head && tail && !head.literal && !tail.literal && !tail.ref) {
+    const isSymbol = parseSymbol(head.text, { context: 'standalone' }).ok;
+    if (isSymbol && closest(tail.text, WATCH_CATEGORIES)) problems.push(categoryProblem(tail));
+  }
   const typedElsewhere = rest.find((t) => /^(?:type|types|cat|category|categories):/i.test(t.text) && !t.literal);
   if (typedElsewhere) problems.push({ token: typedElsewhere.raw, message: 'Put categories after what to watch.', example: WATCH_EXAMPLE });
 

@@ -39,6 +39,9 @@ describe('/research watch', () => {
   it('says what is wrong and how to fix it', () => {
     expect(messages('watch')).toContain('Say what to watch');
     expect(messages('watch $NVDA type:filingz')).toContain('Did you mean `filings`?');
+    // A symbol and then a near-miss category is a typo, not the keyword "NVDA filingz".
+    expect(messages('watch NVDA filingz')).toContain('Did you mean `filings`?');
+    expect(parse('watch "NVDA" filingz')).toMatchObject({ target: { kind: 'keyword', keyword: 'NVDA filingz' } });
     expect(messages('watch $NVDA type:files')).toContain('not a category a watch can follow');
     expect(messages('watch $NVDA $AAPL')).toContain('one symbol or one keyword');
     expect(messages('watch $SPX')).toContain('Indices have no documents');

@@ -87,17 +87,37 @@ export function channelCheckFailure(failure: SlackCallError, label: string): Ext
   return { ok: false, reason: 'slack_error', label, code: failure.code };
 }
 
+/** What the channel is for, in a failure's words: digests by default, or watch alerts. */
+export interface ChannelPurpose {
+  /** "digests" / "watch alerts": what cannot be posted there. */
+  posts: string;
+  /** A command that names a channel the right way. */
+  example: string;
+  /** What to do once the channel is fixed. */
+  again: string;
+}
+
+export const DIGEST_CHANNEL: ChannelPurpose = {
+  posts: 'digests',
+  example: '/concepts subscribe #research daily',
+  again: 'subscribe again',
+};
+
 /** The user-facing explanation of a failed check (plain text; the renderer escapes it). */
-export function describeChannelProblem(check: Extract<DigestChannelCheck, { ok: false }>, botName = 'Research Desk'): string {
+export function describeChannelProblem(
+  check: Extract<DigestChannelCheck, { ok: false }>,
+  botName = 'Research Desk',
+  purpose: ChannelPurpose = DIGEST_CHANNEL,
+): string {
   switch (check.reason) {
     case 'unknown_name':
-      return `I could not find the channel ${check.label}. Pick it from the list as you type so Slack links it, e.g. /concepts subscribe #research daily.`;
+      return `I could not find the channel ${check.label}. Pick it from the list as you type so Slack links it, e.g. ${purpose.example}.`;
     case 'not_found':
-      return `I cannot see ${check.label}: it may be private or deleted. Invite me there with /invite @${botName}, then subscribe again.`;
+      return `I cannot see ${check.label}: it may be private or deleted. Invite me there with /invite @${botName}, then ${purpose.again}.`;
     case 'not_member':
-      return `I am not a member of that channel, so I cannot post digests there. Invite me with /invite @${botName}, then subscribe again.`;
+      return `I am not a member of that channel, so I cannot post ${purpose.posts} there. Invite me with /invite @${botName}, then ${purpose.again}.`;
     case 'archived':
-      return 'That channel is archived, so digests cannot be posted there.';
+      return `That channel is archived, so ${purpose.posts} cannot be posted there.`;
     case 'rate_limited':
       return `Slack is rate-limiting me right now, so I could not check ${check.label}. Please try again ${retryHint(check.retryAfterMs)}.`;
     case 'slack_error':

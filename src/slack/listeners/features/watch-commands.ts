@@ -7,14 +7,22 @@ import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import type { WatchRecord } from '../../../store/records.js';
 import { WATCH_LIMITS, watchIdOf } from '../../../store/watches.js';
 import type { ChannelRef } from '../../commands/parse-concepts-args.js';
-import type { WatchArgs } from '../../commands/parse-watch-args.js';
+import { WATCH_EXAMPLE, type WatchArgs } from '../../commands/parse-watch-args.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { describeWatchTarget } from '../../blocks/watch-alert-card.js';
 import { renderWatchAdded, renderWatchList } from '../../blocks/watches-card.js';
 import type { CommandContext } from '../command-context.js';
 import { respondEphemeral } from '../deliver-card.js';
 import type { ListenerDeps } from '../listener-deps.js';
-import { channelCheckFailure, checkDigestChannel, describeChannelProblem, resolveChannelRef } from './check-digest-channel.js';
+import {
+  type ChannelPurpose,
+  channelCheckFailure,
+  checkDigestChannel,
+  describeChannelProblem,
+  resolveChannelRef,
+} from './check-digest-channel.js';
+
+const WATCH_CHANNEL: ChannelPurpose = { posts: 'watch alerts', example: WATCH_EXAMPLE, again: 'add the watch again' };
 
 /** A DM's id starts with D: a watch added there is the user's own. */
 const isDm = (channelId: string): boolean => channelId.startsWith('D');
@@ -23,7 +31,7 @@ export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args:
   const check = await checkDigestChannel(ctx.client, args.channel, ctx.command.channel_id);
   if (!check.ok) {
     ctx.log.info('watch refused: channel not postable', { reason: check.reason, code: check.code });
-    return respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(check), ':warning:'));
+    return respondEphemeral(ctx.respond, renderNotice(describeChannelProblem(check, undefined, WATCH_CHANNEL), ':warning:'));
   }
   const teamId = ctx.command.team_id;
   const channelId = check.channelId;
@@ -79,7 +87,10 @@ export async function handleListWatches(deps: ListenerDeps, ctx: CommandContext,
     const label = args.channel?.name ? `#${args.channel.name}` : 'that channel';
     return respondEphemeral(
       ctx.respond,
-      renderNotice(describeChannelProblem(channelCheckFailure(toSlackCallError('conversations.list', error), label)), ':warning:'),
+      renderNotice(
+        describeChannelProblem(channelCheckFailure(toSlackCallError('conversations.list', error), label), undefined, WATCH_CHANNEL),
+        ':warning:',
+      ),
     );
   }
   if (channelId === undefined) {
