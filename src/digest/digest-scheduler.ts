@@ -21,6 +21,7 @@ import { DigestPostError } from './digest-post-error.js';
 import { latestSlotAt } from './digest-schedule.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy, type PostDigest, type PostDigestResult } from './post-digest.js';
+import { createTickLoop } from './tick-loop.js';
 import { realTickTimer, type TickTimer } from './tick-timer.js';
 
 export { DEFAULT_DIGEST_RETRY, FAST_DIGEST_RETRY } from './post-digest.js';
@@ -92,24 +93,16 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const { subscriptions, markers, locks, clock } = options;
   const tickTimer = options.timer ?? realTickTimer;
 
-  let cancelTimer: (() => void) | undefined;
-  let running: Promise<DigestSlotReport[]> | undefined;
-  let stopping = new AbortController();
-  let started = false;
-  let stopped = false;
-  /** Bumped by start() so a timer chain from before a stop/start never runs twice. */
-  let generation = 0;
-
-  const tick = (): Promise<DigestSlotReport[]> => {
-    // Ticks never overlap: a caller during a tick shares its result.
-    running ??= runTick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  const loop = createTickLoop(runTick, {
+    intervalMs: tickMs,
+    timer: tickTimer,
+    logger,
+    name: 'digest scheduler',
+    startFields: { tickMs, graceMs: options.graceMs },
+  });
 
   async function runTick(): Promise<DigestSlotReport[]> {
-    if (stopped) return [];
+    if (loop.stopped) return [];
     let active: DigestSubscription[];
     try {
       active = (await subscriptions.listAll()).filter((sub) => !sub.paused);
@@ -232,7 +225,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
           minTimeout: retry.minTimeoutMs,
           maxTimeout: retry.maxTimeoutMs,
           factor: 2,
-          signal: stopping.signal,
+          signal: loop.signal,
           onFailedAttempt: (error) => {
             logger.warn('digest post attempt failed', {
               teamId: sub.teamId,
@@ -248,7 +241,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     } catch (error) {
       // p-retry rejects an AbortError with the error it wraps.
       if (error instanceof DigestLockLostError) return 'lock_lost';
-      if (stopping.signal.aborted && lastAttempt !== undefined) {
+      if (loop.signal.aborted && lastAttempt !== undefined) {
         // Stopped mid-retry: an attempt still in flight may yet post; its outcome decides.
         return lastAttempt.catch(() => 'retryable_error' as const);
       }
@@ -256,37 +249,5 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     }
   }
 
-  const scheduleNext = (forGeneration: number): void => {
-    if (!started || forGeneration !== generation) return;
-    cancelTimer = tickTimer.schedule(() => {
-      cancelTimer = undefined;
-      // tick() logs its own failures and never rejects; finally keeps the chain going regardless.
-      void tick().finally(() => scheduleNext(forGeneration));
-    }, tickMs);
-  };
-
-  return {
-    instanceId,
-    tick,
-    async start() {
-      if (started) return;
-      started = true;
-      stopped = false;
-      generation += 1;
-      const current = generation;
-      stopping = new AbortController();
-      logger.info('digest scheduler started', { tickMs, graceMs: options.graceMs });
-      await tick();
-      scheduleNext(current);
-    },
-    async stop() {
-      started = false;
-      stopped = true;
-      cancelTimer?.();
-      cancelTimer = undefined;
-      stopping.abort(new Error('digest scheduler stopping'));
-      await running;
-      logger.info('digest scheduler stopped');
-    },
-  };
+  return { instanceId, tick: loop.tick, start: loop.start, stop: loop.stop };
 }

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import pRetry, { AbortError } from 'p-retry';
 import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy } from '../digest/post-digest.js';
 import { mapWithConcurrency } from '../digest/map-with-concurrency.js';
+import { createTickLoop } from '../digest/tick-loop.js';
 import { realTickTimer, type TickTimer } from '../digest/tick-timer.js';
 import type { Logger } from '../observability/logger.js';
 import type { ResearchService } from '../service/types.js';
@@ -84,18 +85,13 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const timer = options.timer ?? realTickTimer;
   const { watches, budget, service, clock } = options;
 
-  let running: Promise<WatchPollReport[]> | undefined;
-  let cancelTimer: (() => void) | undefined;
-  let stopping = new AbortController();
-  let started = false;
-  let generation = 0;
-
-  const tick = (): Promise<WatchPollReport[]> => {
-    running ??= runTick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  const loop = createTickLoop(runTick, {
+    intervalMs: options.pollIntervalMs,
+    timer,
+    logger,
+    name: 'watch poller',
+    startFields: { pollIntervalMs: options.pollIntervalMs },
+  });
 
   async function runTick(): Promise<WatchPollReport[]> {
     let all: WatchRecord[];
@@ -241,7 +237,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
           minTimeout: retry.minTimeoutMs,
           maxTimeout: retry.maxTimeoutMs,
           factor: 2,
-          signal: stopping.signal,
+          signal: loop.signal,
         },
       );
     } catch (error) {
@@ -250,34 +246,5 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     }
   }
 
-  const scheduleNext = (forGeneration: number): void => {
-    if (!started || forGeneration !== generation) return;
-    cancelTimer = timer.schedule(() => {
-      cancelTimer = undefined;
-      void tick().finally(() => scheduleNext(forGeneration));
-    }, options.pollIntervalMs);
-  };
-
-  return {
-    instanceId,
-    tick,
-    async start() {
-      if (started) return;
-      started = true;
-      generation += 1;
-      const current = generation;
-      stopping = new AbortController();
-      logger.info('watch poller started', { pollIntervalMs: options.pollIntervalMs });
-      await tick();
-      scheduleNext(current);
-    },
-    async stop() {
-      started = false;
-      cancelTimer?.();
-      cancelTimer = undefined;
-      stopping.abort(new Error('watch poller stopping'));
-      await running;
-      logger.info('watch poller stopped');
-    },
-  };
+  return { instanceId, tick: loop.tick, start: loop.start, stop: loop.stop };
 }
