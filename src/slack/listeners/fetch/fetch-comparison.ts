@@ -4,6 +4,7 @@
  * out and named in a notice with the reason, like the snapshot's missing parts; only when every
  * company fails does it throw. Also returns the chart the comparison offers.
  */
+import { lookupCompanyName } from './company-name.js';
 import type { ChartData } from '../../../charts/chart-data.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
 import type { Logger } from '../../../observability/logger.js';
@@ -117,17 +118,17 @@ function windowOf(today: string | undefined, days: number): { startDate?: string
   return { startDate: new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10), endDate: today };
 }
 
-/** A name for each company from a few days of its prices (statements carry none); undefined when it fails. */
-export async function namesOf(
+/** A name for each company (statements carry none), as every card finds it; undefined when it fails. */
+function namesOf(
   service: ResearchService,
   symbols: StockSymbol[],
   today: string | undefined,
   call: CallOptions,
+  log: Logger,
 ): Promise<Array<string | undefined>> {
-  const answers = await Promise.allSettled(
-    symbols.map((s) => service.companyPrices({ symbol: s.canonical, ...windowOf(today, 10) }, call)),
-  );
-  return answers.map((a) => (a.status === 'fulfilled' ? a.value.find((i) => i.name)?.name : undefined));
+  if (!today) return Promise.resolve(symbols.map(() => undefined));
+  const nowMs = Date.parse(`${today}T00:00:00Z`);
+  return Promise.all(symbols.map((s) => lookupCompanyName(service, s.canonical, nowMs, call, log)));
 }
 
 /** The card followed by a notice naming each company that is not shown, and why (each logged). */
@@ -179,7 +180,7 @@ export async function fetchComparison(service: ResearchService, args: CompareArg
     Promise.allSettled(
       args.symbols.map((s) => fetchStatement({ symbol: s.canonical, period: args.period, limit: COMPARE_FETCH_PERIODS }, call)),
     ),
-    namesOf(service, args.symbols, today, call),
+    namesOf(service, args.symbols, today, call, log),
   ]);
   const outcomes: Array<Outcome<StatementHeader[]>> = args.symbols.map((symbol, i) => {
     const result = results[i] as PromiseSettledResult<StatementHeader[]>;

@@ -7,7 +7,8 @@
 import type { CallOptions, ResearchService } from '../../../service/types.js';
 import { priceComparisonRows } from '../../blocks/compare/compare-prices-card.js';
 import type { ExportData } from '../../export/export-table.js';
-import { fetchComparison, namesOf } from './fetch-comparison.js';
+import { lookupCompanyName } from './company-name.js';
+import { fetchComparison } from './fetch-comparison.js';
 import { fetchEarningsParts, fetchSnapshotParts, type FinancialsCallOptions, type FinancialsRequest } from './fetch-financials-card.js';
 
 export async function fetchFinancialsData(
@@ -16,11 +17,10 @@ export async function fetchFinancialsData(
   options: FinancialsCallOptions & { today?: string },
 ): Promise<ExportData | undefined> {
   const call: CallOptions = { correlationId: options.correlationId };
-  // Statements carry no company name: a few days of prices give it (none when that fails).
+  // Statements carry no company name: looked up as the cards do (none when that fails).
   const named = async <T>(records: Promise<T>): Promise<[T, string | undefined]> => {
     if (!('symbol' in args)) return [await records, undefined];
-    const [r, names] = await Promise.all([records, namesOf(service, [args.symbol], options.today, call)]);
-    return [r, names[0]];
+    return Promise.all([records, lookupCompanyName(service, args.symbol.canonical, options.now, call, options.log)]);
   };
   switch (args.kind) {
     case 'balance': {
