@@ -191,8 +191,17 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
       });
       continue;
     }
-    if (symbol) problems.push({ token: tok.raw, message: 'Give one symbol at a time.', example: FINANCIALS_EXAMPLE });
-    else symbol = parsed.symbol;
+    if (symbol) {
+      // `NVDA incme` reads as two tickers; a second word close to a keyword is more likely a typo.
+      const typo = /^[A-Za-z]+$/.test(tok.text) ? closest(word, Object.keys(STATEMENT_WORDS).concat(Object.keys(PERIOD_WORDS))) : undefined;
+      problems.push({
+        token: tok.raw,
+        message: typo
+          ? `\`${tok.raw}\` — did you mean \`${typo}\`? (One symbol at a time: \`/financials compare\` takes several.)`
+          : 'Give one symbol at a time.',
+        example: typo ? `/financials ${symbol.canonical} ${typo}` : FINANCIALS_EXAMPLE,
+      });
+    } else symbol = parsed.symbol;
   }
 
   const dates = resolveWindow(window, problems);

@@ -125,4 +125,14 @@ describe('parseFinancialsArgs', () => {
       expect(problems('compare 600519 NVDA prices annual')).toMatch(/not periods/);
     });
   });
+
+  it('reads a second word close to a keyword as a typo, not a second ticker', () => {
+    const r = parseFinancialsArgs('NVDA incme', new Date('2025-06-30T08:00:00Z'));
+    expect(r.kind).toBe('usage');
+    const text = r.kind === 'usage' ? r.problems.map((p) => `${p.message} ${p.example}`).join(' ') : '';
+    expect(text).toContain('did you mean `income`?');
+    expect(text).toContain('/financials US:NVDA income');
+    const two = parseFinancialsArgs('NVDA AAPL', new Date('2025-06-30T08:00:00Z'));
+    expect(two.kind === 'usage' ? two.problems[0]?.message : '').toBe('Give one symbol at a time.');
+  });
 });
