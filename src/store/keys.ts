@@ -57,6 +57,12 @@ export const leaseNames = {
   watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
 } as const;
 
+/**
+ * A run id starts with its workspace's team id and a '-' (runIdFor in relay-runtime.ts), so the
+ * run keys below fall under the workspace's prefixes (`run:T123-`) with no lookup.
+ */
+export const RUN_ID_TEAM_SEPARATOR = '-';
+
 export const keys = {
   run: (runId: string): string => `run:${runId}`,
   /** Mutable progress of a run (offset, reply ts, status), written on every rendered update. */
@@ -68,7 +74,10 @@ export const keys = {
   runLease: (runId: string): string => `lease:${leaseNames.run(runId)}`,
   digestLock: (teamId: string, channelId: string): string => `lease:${leaseNames.digest(teamId, channelId)}`,
   thread: (teamId: string, channelId: string, threadTs: string): string => `thread:${teamId}:${channelId}:${threadTs}`,
-  conversation: (conversationId: string): string => `conv:${conversationId}`,
+  /** Conversation → the thread (in its workspace) it was started from; replay's authority. */
+  conversation: (teamId: string, conversationId: string): string => `conv:${teamId}:${conversationId}`,
+  /** Before many workspaces (until its 90 days run out): conversation → owner, without the team in the key. */
+  legacyConversation: (conversationId: string): string => `conv:${conversationId}`,
   /** Questions queued behind the run in a thread, oldest first; listed by prefix after a restart. */
   threadQueue: (teamId: string, channelId: string, threadTs: string): string => `thread-queue:${teamId}:${channelId}:${threadTs}`,
   threadQueuePrefix: 'thread-queue:',
@@ -106,7 +115,64 @@ export const keys = {
   /** Until when (epoch ms) a 429 blocks the method for every replica. */
   budgetBlocked: (teamId: string, method: string, channelId: string | undefined): string =>
     `budget:${teamId}:${budgetScope(method, channelId)}:blocked`,
+  /**
+   * An installation (tokens sealed by the secret box): a workspace's by team id, an org-wide one by
+   * enterprise id. Listed by prefix to find every workspace the app serves.
+   */
+  installation: (installationId: string): string => `install:${installationId}`,
+  installationPrefix: 'install:',
+  /** A workspace's (or org's) research-service connection; its key sealed by the secret box. */
+  serviceConnection: (installationId: string): string => `service-conn:${installationId}`,
+  /** Which org-wide installation serves a workspace (its enterprise id), learnt from its requests. */
+  teamOrg: (teamId: string): string => `team-org:${teamId}`,
+  /** The workspaces an org-wide installation has served, listed when the org uninstalls. */
+  orgTeam: (enterpriseId: string, teamId: string): string => `org-team:${enterpriseId}:${teamId}`,
+  orgTeamPrefix: (enterpriseId: string): string => `org-team:${enterpriseId}:`,
 } as const;
+
+/**
+ * Every prefix under which a workspace's own keys live: what uninstalling it deletes, and what no
+ * other workspace's key ever starts with (team ids contain neither ':' nor '-'). Keys of no
+ * workspace (event and signed-request dedupe, the watch poller's shared budget) are not here.
+ */
+export function workspaceKeyPrefixes(teamId: string): string[] {
+  const run = `${teamId}${RUN_ID_TEAM_SEPARATOR}`;
+  return [
+    `run:${run}`,
+    `run-progress:${run}`,
+    `active-run:${run}`,
+    `lease:${leaseNames.run(run)}`,
+    `lease:digest:${teamId}:`,
+    `lease:thread-start:${teamId}:`,
+    `lease:watch:${teamId}:`,
+    `thread:${teamId}:`,
+    `thread-queue:${teamId}:`,
+    `conv:${teamId}:`,
+    `sub:${teamId}:`,
+    `digest-slot:${teamId}:`,
+    `digest-prev:${teamId}:`,
+    `folder:${teamId}:`,
+    `recent-runs:${teamId}:`,
+    `feedback:${teamId}:`,
+    `budget:${teamId}:`,
+    `watch:${teamId}:`,
+    `watch-state:${teamId}:`,
+    `watch-slots:${teamId}:`,
+  ];
+}
+
+/** A workspace's keys that are whole keys, not prefixes (`team-org:T1` must not match `team-org:T10`). */
+export function workspaceSingleKeys(teamId: string): string[] {
+  return [keys.teamOrg(teamId)];
+}
+
+/** An installation's own keys: its tokens, its service connection, and (an org's) workspace list. */
+export function installationKeys(installationId: string): { single: string[]; prefixes: string[] } {
+  return {
+    single: [keys.installation(installationId), keys.serviceConnection(installationId)],
+    prefixes: [keys.orgTeamPrefix(installationId)],
+  };
+}
 
 function budgetScope(method: string, channelId: string | undefined): string {
   return channelId === undefined ? method : `${method}@${channelId}`;
@@ -138,4 +204,8 @@ export const appKeyPrefixes = [
   'watch-state:',
   'watch-slots:',
   'watch-budget:',
+  'install:',
+  'service-conn:',
+  'team-org:',
+  'org-team:',
 ] as const;

@@ -30,18 +30,22 @@ export class ThreadConversations {
   async save(mapping: Omit<ThreadConversation, 'createdAtMs'> & { createdAtMs?: number }): Promise<ThreadConversation> {
     const record: ThreadConversation = { ...mapping, createdAtMs: mapping.createdAtMs ?? this.clock() };
     const owner: ConversationOwner = { teamId: record.teamId, channelId: record.channelId, threadTs: record.threadTs };
-    await this.store.set(keys.conversation(record.conversationId), JSON.stringify(owner), TTL.conversationMs);
+    await this.store.set(keys.conversation(record.teamId, record.conversationId), JSON.stringify(owner), TTL.conversationMs);
     await this.store.set(keys.thread(record.teamId, record.channelId, record.threadTs), JSON.stringify(record), TTL.threadMs);
     return record;
   }
 
-  /** Where the conversation was started from, or null when not from any workspace we know. */
-  async owner(conversationId: string): Promise<ConversationOwner | null> {
-    return readJsonRecord<ConversationOwner>(this.store, keys.conversation(conversationId));
+  /** Where in this workspace the conversation was started from, or null when not from it. */
+  async owner(teamId: string, conversationId: string): Promise<ConversationOwner | null> {
+    const owner =
+      (await readJsonRecord<ConversationOwner>(this.store, keys.conversation(teamId, conversationId))) ??
+      // Recorded before the team was part of the key: its value still names the owner.
+      (await readJsonRecord<ConversationOwner>(this.store, keys.legacyConversation(conversationId)));
+    return owner?.teamId === teamId ? owner : null;
   }
 
   /** Whether `teamId` may read this conversation (replay authorization). */
   async isOwnedBy(conversationId: string, teamId: string): Promise<boolean> {
-    return (await this.owner(conversationId))?.teamId === teamId;
+    return (await this.owner(teamId, conversationId)) !== null;
   }
 }

@@ -17,7 +17,7 @@ export function everyAppKey(): string[] {
     keys.runLease('r-1'),
     keys.digestLock('T1', 'C1'),
     keys.thread('T1', 'C1', '1.000100'),
-    keys.conversation('conv-1'),
+    keys.conversation('T1', 'conv-1'),
     keys.event('Ev1'),
     keys.signedRequest('a1b2'),
     keys.subscription('T1', 'C1'),
@@ -32,6 +32,10 @@ export function everyAppKey(): string[] {
     keys.lease(leaseNames.watch('T1', 'C1', 'w1')),
     keys.watchBudget(42),
     keys.watchBudgetBlocked,
+    keys.installation('T1'),
+    keys.serviceConnection('T1'),
+    keys.teamOrg('T1'),
+    keys.orgTeam('E1', 'T1'),
   ];
 }
 

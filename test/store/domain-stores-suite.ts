@@ -244,6 +244,13 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
         expect(await threads.isOwnedBy('1197862772277383101', 'T2')).toBe(false);
         expect(await threads.isOwnedBy('1197862772277383102', 'T1')).toBe(false);
       });
+
+      it('still knows the owner of a conversation recorded before the team was in the key', async () => {
+        const threads = new ThreadConversations(store, harness.clock);
+        await store.set(keys.legacyConversation('1197862772277383109'), JSON.stringify({ teamId: 'T1', channelId: 'C1', threadTs: '1.0' }));
+        expect(await threads.isOwnedBy('1197862772277383109', 'T1')).toBe(true);
+        expect(await threads.isOwnedBy('1197862772277383109', 'T2')).toBe(false);
+      });
     });
 
     describe('ThreadQuestionQueue', () => {
