@@ -31,6 +31,11 @@ export interface ServiceEmulatorOptions {
   host?: string;
   /** Default 'demo-key'. */
   apiKey?: string;
+  /**
+   * More keys the emulator accepts, as a real deployment accepts each customer's key: one per
+   * workspace that connects its own service account. Every key sees the same demo data.
+   */
+  moreApiKeys?: string[];
   /** Naming variant, default 'latest'. */
   variant?: Variant;
   /** Time multiplier for agent runs: 1 = realistic (a run ~30 s), 50 = fast. Default 1. */
@@ -66,6 +71,8 @@ export interface ServiceEmulator {
   /** Base URL without trailing slash, e.g. http://127.0.0.1:8787 */
   url: string;
   apiKey: string;
+  /** Every key accepted (apiKey and moreApiKeys). */
+  apiKeys: readonly string[];
   setVariant(v: Variant): void;
   /** Replaces the current faults (unset = off). */
   setFaults(f: Partial<ServiceFaults>): void;
@@ -148,7 +155,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   const closeSignal = new AbortController();
   const server = createEmulatorServer({
     state,
-    apiKey,
+    apiKeys: new Set([apiKey, ...(opts.moreApiKeys ?? [])]),
     requestLog,
     logError,
     sleep: opts.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
@@ -168,6 +175,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
   return {
     url: `http://${urlHost}:${port}`,
     apiKey,
+    apiKeys: [apiKey, ...(opts.moreApiKeys ?? [])],
     requestLog,
     servePage: (req, res) => serveDemoPage(state, req, res),
     setVariant(v) {

@@ -22,11 +22,14 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   at: number;
+  /** Which of the accepted keys the request carried (its place in `apiKeys`), never the key itself. */
+  keyIndex?: number;
 }
 
 export interface ServerDeps {
   state: EmulatorState;
-  apiKey: string;
+  /** The keys it accepts. */
+  apiKeys: ReadonlySet<string>;
   requestLog: RequestLogEntry[];
   /** Where unexpected handler failures are reported (one line each). */
   logError: (message: string) => void;
@@ -75,12 +78,17 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function authProblem(req: IncomingMessage, apiKey: string): string | undefined {
+function acceptedKeyIndex(req: IncomingMessage, apiKeys: ReadonlySet<string>): number {
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization?.trim() ?? '');
+  return match?.[1] === undefined ? -1 : [...apiKeys].indexOf(match[1]);
+}
+
+function authProblem(req: IncomingMessage, apiKeys: ReadonlySet<string>): string | undefined {
   const header = req.headers.authorization;
   if (!header) return 'Not authenticated';
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   if (!match) return 'Not authenticated';
-  return match[1] === apiKey ? undefined : 'Invalid authentication credentials';
+  return match[1] !== undefined && apiKeys.has(match[1]) ? undefined : 'Invalid authentication credentials';
 }
 
 function matchRoute(
@@ -120,9 +128,11 @@ export function createEmulatorServer(deps: ServerDeps): Server {
         status >= 400 && state.faults.faults.reflectCredentials ? withCredentialsEcho(body, credentialsEcho(req)) : body,
         headers,
       );
-    res.on('finish', () => deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() }));
+    const keyIndex = acceptedKeyIndex(req, deps.apiKeys);
+    const entry = () => ({ method, path, status: res.statusCode, at: state.clock(), ...(keyIndex >= 0 ? { keyIndex } : {}) });
+    res.on('finish', () => deps.requestLog.push(entry()));
     res.on('close', () => {
-      if (!res.writableFinished) deps.requestLog.push({ method, path, status: res.statusCode, at: state.clock() });
+      if (!res.writableFinished) deps.requestLog.push(entry());
     });
 
     // Browser pages (documents, conversations) need no key and take no faults: they are not the API.
@@ -146,7 +156,7 @@ export function createEmulatorServer(deps: ServerDeps): Server {
       send(pathKnown ? 405 : 404, { detail: pathKnown ? 'Method Not Allowed' : 'Not Found' });
       return;
     }
-    const authError = authProblem(req, deps.apiKey);
+    const authError = authProblem(req, deps.apiKeys);
     if (authError) {
       req.resume();
       send(401, { detail: authError }, { 'WWW-Authenticate': 'Bearer' });

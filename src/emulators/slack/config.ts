@@ -1,3 +1,5 @@
+import { ROTATING_TOKEN_LIFETIME_S } from './installations.js';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
@@ -11,6 +13,8 @@ export const allEventSubscriptions = [
   'link_shared',
   'app_home_opened',
   'agent_session_stopped',
+  'tokens_revoked',
+  'app_uninstalled',
 ];
 
 /**
@@ -62,7 +66,13 @@ export interface EmulatorConfig {
   slashCommands: readonly SlashCommandSpec[];
   staticDir: string;
   clock: () => number;
+  oauth: { clientId: string; clientSecret: string; tokenRotation: boolean; tokenLifetimeS: number };
+  /** The app's "Add to Slack" URL (setInstallUrl), shown by the playground for workspaces without the app. */
+  installUrl: string | undefined;
 }
+
+/** A client id shaped like Slack's (`<team number>.<app number>`). */
+export const DEFAULT_CLIENT_ID = '1000000000001.2000000000002';
 
 export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
   return {
@@ -97,5 +107,12 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     slashCommands: (opts.slashCommands ?? []).map((c) => ({ ...c })),
     staticDir: opts.staticDir ?? fileURLToPath(new URL('./playground-page/', import.meta.url)),
     clock: opts.clock ?? Date.now,
+    oauth: {
+      clientId: opts.oauth?.clientId ?? DEFAULT_CLIENT_ID,
+      clientSecret: opts.oauth?.clientSecret ?? randomBytes(16).toString('hex'),
+      tokenRotation: opts.oauth?.tokenRotation ?? false,
+      tokenLifetimeS: opts.oauth?.tokenLifetimeS ?? ROTATING_TOKEN_LIFETIME_S,
+    },
+    installUrl: undefined,
   };
 }

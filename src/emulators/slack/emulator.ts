@@ -12,6 +12,10 @@ import type { SlackEmulator, SlackEmulatorOptions } from './types.js';
 import { editUserMessage, openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
 import { EmulatorUsageError } from './errors.js';
 import { waitFor } from './wait-for.js';
+import { decideInstall, parseAuthorizeRequest } from './oauth-authorize.js';
+import { deliverUninstallEvents, uninstallApp } from './uninstall.js';
+import { listWorkspaces } from './workspace-listing.js';
+import { teamsOfChannel } from './workspaces.js';
 
 const STREAM_SWEEP_MS = 1000;
 
@@ -22,6 +26,8 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     config.clock,
     { lifetimeMs: config.streamLifetimeMs, idleMs: config.streamIdleMs, maxChars: config.streamMaxChars },
     config.botName,
+    { botToken: config.botToken, scopes: config.botScopes },
+    config.oauth.tokenLifetimeS,
   );
   // Restored before the server listens, so no request ever sees the seed workspace first.
   for (const t of opts.refusedBlockTypes ?? []) state.refusedBlockTypes.add(t);
@@ -52,6 +58,10 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
       limiter,
       baseUrl: () => baseUrl,
       openSocketUrl: () => hub.issueUrl(baseUrl.replace(/^http/, 'ws')),
+      onUninstalled: (installation) => {
+        // Told after the apps.uninstall answer; delivery outcomes are recorded, never thrown.
+        deliverUninstallEvents(deps, installation).catch(reportBackgroundProblem);
+      },
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -85,6 +95,21 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     defaultUserId: seed.defaultUserId,
     adminUserId: seed.adminUserId,
     slashCommands: config.slashCommands,
+    oauth: { clientId: config.oauth.clientId, clientSecret: config.oauth.clientSecret, authorizeUrl: `${baseUrl}/oauth/v2/authorize` },
+    approveInstall: async (p) => {
+      const request = parseAuthorizeRequest(new URL(p.authorizeUrl).searchParams, config);
+      return decideInstall(state, request, {
+        ...(p.teamId !== undefined ? { teamId: p.teamId } : {}),
+        ...(p.enterpriseId !== undefined ? { enterpriseId: p.enterpriseId } : {}),
+        ...(p.userId !== undefined ? { userId: p.userId } : {}),
+        ...(p.deny !== undefined ? { deny: p.deny } : {}),
+      });
+    },
+    uninstallApp: (p) => uninstallApp(deps, p),
+    setInstallUrl: (url) => {
+      config.installUrl = url;
+    },
+    workspaces: () => listWorkspaces(state, config),
     setRequestUrl: (url) => {
       config.requestUrl = url;
     },
@@ -125,7 +150,8 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     pendingEventRetries: () => deliverer.pendingRetries,
     calls: state.calls,
     deliveries: state.deliveries,
-    channels: () => [...state.channels.values()].map((c) => ({ ...c })),
+    channels: (teamId = seed.teamId) =>
+      [...state.channels.values()].filter((c) => teamsOfChannel(c).includes(teamId)).map((c) => ({ ...c })),
     addChannel: (p) => ({ ...state.addChannel(p) }),
     channelMessages: (id) => state.channelMessages(id),
     threadReplies: (id, ts) => state.threadReplies(id, ts),
@@ -167,6 +193,10 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     },
   };
   return emulator;
+}
+
+function reportBackgroundProblem(error: unknown): void {
+  process.stderr.write(`slack emulator: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
 function reportStateFileProblem(error: Error): void {

@@ -5,6 +5,8 @@ export type { RateLimitRule, RateLimitTable, RateLimitDecision } from './rate-li
 export { slackLimits } from './validation/limits.js';
 export { SlackApiError, EmulatorUsageError } from './errors.js';
 export { WaitForTimeoutError } from './wait-for.js';
+export { workspaceSeed } from './workspace-seed.js';
+export { harborWorkspace, northwindOrg } from './workspaces.js';
 export type {
   ApiCall,
   DeliveryKind,
@@ -18,6 +20,7 @@ export type {
   SlackEmulatorOptions,
   SlackUser,
   SlashCommandSpec,
+  WorkspaceListing,
   StoredEphemeral,
   StoredFile,
   StoredMessage,

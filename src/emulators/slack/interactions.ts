@@ -1,6 +1,6 @@
 import { actingUser, issueTrigger, targetChannel, type ActionDeps } from './action-deps.js';
 import { escapeCommandText } from './command-escaping.js';
-import { baseInteraction, buildCommandFields, channelName } from './delivery/payloads.js';
+import { baseInteraction, buildCommandFields, channelName, scopeOfUser } from './delivery/payloads.js';
 import { EmulatorUsageError, SlackApiError } from './errors.js';
 import { buildActionEntry, feedbackChoice, findElement, stateValueFor } from './find-element.js';
 import { applyResponse, createResponseUrl } from './response-url.js';
@@ -10,6 +10,7 @@ import { isRecord } from './validation/validation-issue.js';
 import { toApiMessage } from './web-api/message-shape.js';
 import { replaceViewContent, toApiView } from './web-api/view-shape.js';
 import { pushModal } from './web-api/views.js';
+import { teamOfUser, teamsOfChannel } from './workspaces.js';
 
 function parseJson(body: string | undefined): unknown {
   if (body === undefined || body.trim() === '') return undefined;
@@ -31,13 +32,19 @@ export async function sendCommand(
   if (!p.command.startsWith('/')) throw new EmulatorUsageError('invalid_command', 'a command starts with "/"');
   const user = actingUser(deps, p.user_id);
   const channel = targetChannel(deps, p.channel_id);
+  // A workspace without the app has none of its commands.
+  scopeOfUser(deps.state, user);
   const triggerId = issueTrigger(deps, user.id);
   const responseUrl = createResponseUrl(deps.state, deps.baseUrl(), { channel: channel.id, user: user.id, isEphemeral: false });
   const spec = deps.config.slashCommands.find((c) => c.command === p.command);
   const typed = p.text ?? '';
   const text =
     spec?.shouldEscape === true
-      ? escapeCommandText(typed, { channels: deps.state.channels.values(), users: deps.state.users.values() })
+      ? escapeCommandText(typed, {
+          // Names are looked up in the user's own workspace, as their Slack client does.
+          channels: [...deps.state.channels.values()].filter((c) => teamsOfChannel(c).includes(teamOfUser(user))),
+          users: [...deps.state.users.values()].filter((u) => teamOfUser(u) === teamOfUser(user)),
+        })
       : typed;
   const fields = buildCommandFields(deps.state, { command: p.command, text, channel, user, responseUrl, triggerId });
   const result = await deps.deliverer.deliver({ kind: 'slash_command', payload: fields, triggerId, responseUrl });

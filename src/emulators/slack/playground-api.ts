@@ -4,6 +4,7 @@ import { readBody, sendJson } from './http-io.js';
 import type { ChangeEvent, EmulatorState } from './state.js';
 import type { SlackEmulator, StoredMessage, StoredView } from './types.js';
 import { isRecord } from './validation/validation-issue.js';
+import { teamOfUser } from './workspaces.js';
 
 /** Documented in ./PLAYGROUND-API.md; these routes stay stable for scripts and the page. */
 
@@ -101,12 +102,15 @@ export async function handlePlaygroundApi(
   try {
     if (method === 'GET' && path === 'events') return openEventStream(req, res, emu);
     if (method === 'GET' && path === 'channels') {
+      // ?team_id=T…: another workspace's channels (shared ones included); default the seed workspace.
+      const team = url.searchParams.get('team_id') ?? emu.teamId;
       return sendJson(
         res,
         200,
-        emu.channels().map((c) => (c.is_im ? { id: c.id, name: c.name, is_im: true, user: c.user } : { id: c.id, name: c.name })),
+        emu.channels(team).map((c) => (c.is_im ? { id: c.id, name: c.name, is_im: true, user: c.user } : { id: c.id, name: c.name })),
       );
     }
+    if (method === 'GET' && path === 'workspaces') return sendJson(res, 200, emu.workspaces());
     if (method === 'GET' && path === 'info') {
       return sendJson(res, 200, {
         team_id: emu.teamId,
@@ -120,13 +124,24 @@ export async function handlePlaygroundApi(
         default_dm_id: emu.defaultDmId,
         // The app's own usage hints, for the composer (Slack shows a command's usage_hint as you type).
         commands: emu.slashCommands.map((c) => ({ command: c.command, description: c.description, usageHint: c.usageHint ?? '' })),
+        workspaces: emu.workspaces(),
       });
     }
     if (method === 'GET' && path === 'users') {
       return sendJson(
         res,
         200,
-        [...state.users.values()].map((u) => ({ id: u.id, name: u.name, real_name: u.real_name, is_admin: u.is_admin, is_bot: u.is_bot })),
+        // ?team_id=T…: another workspace's people; default the seed workspace.
+        [...state.users.values()]
+          .filter((u) => teamOfUser(u) === (url.searchParams.get('team_id') ?? emu.teamId))
+          .map((u) => ({
+            id: u.id,
+            name: u.name,
+            real_name: u.real_name,
+            is_admin: u.is_admin,
+            is_bot: u.is_bot,
+            team_id: teamOfUser(u),
+          })),
       );
     }
     const messagesMatch = /^channels\/([^/]+)\/messages$/.exec(path);
@@ -147,6 +162,15 @@ export async function handlePlaygroundApi(
       return sendJson(res, 200, { ok: true, view: home === undefined ? null : playgroundView(home) });
     }
     if (method !== 'POST') return sendJson(res, 404, { ok: false, error: 'unknown_route' });
+
+    // An admin removes the app from a workspace (T…) or, for an org-wide installation, the org (E…).
+    const uninstallMatch = /^workspaces\/([A-Z0-9]+)\/uninstall$/.exec(path);
+    if (uninstallMatch !== null) {
+      await jsonBody(req);
+      const id = uninstallMatch[1] ?? '';
+      const deliveries = await emu.uninstallApp(id.startsWith('E') ? { enterpriseId: id } : { teamId: id });
+      return sendJson(res, 200, { ok: true, deliveries });
+    }
 
     const body = await jsonBody(req);
     const user = str(body, 'user_id');

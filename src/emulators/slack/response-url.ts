@@ -89,7 +89,7 @@ export function applyResponse(
     if (content.blocks !== undefined) message.blocks = content.blocks;
     else delete message.blocks;
     message.edits += 1;
-    message.edited = { user: state.seed.botUserId, ts: state.nextTs() };
+    message.edited = { user: state.botFor(state.teamOfChannel(entry.channel)).userId, ts: state.nextTs() };
     state.changed({ kind: 'message_updated', channel: entry.channel });
     return;
   }

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { SocketModeHub } from './delivery/socket-mode-hub.js';
 import { BodyTooLargeError, readBody, sendJson } from './http-io.js';
+import { EmulatorUsageError } from './errors.js';
+import { decideInstall, decisionOfChoice, parseAuthorizeRequest, renderAuthorizeError, renderAuthorizePage } from './oauth-authorize.js';
 import { handlePlaygroundApi } from './playground-api.js';
 import { refusePlaygroundRequest } from './playground-request-guard.js';
 import { postToResponseUrl } from './response-url.js';
@@ -31,7 +33,7 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   const path = url.pathname;
 
   // Web API methods always contain a dot (chat.postMessage); the playground routes never do.
-  const apiMethod = /^\/api\/([A-Za-z]+(?:\.[A-Za-z]+)+)$/.exec(path)?.[1];
+  const apiMethod = /^\/api\/([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)$/.exec(path)?.[1];
   if (apiMethod !== undefined) {
     if (deps.webApi.config.webApiUnreachable) {
       // An outage as a client meets it: the connection ends without an answer (ECONNRESET).
@@ -57,6 +59,8 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     if (refusal) return sendJson(res, refusal.status, { ok: false, error: refusal.error, message: refusal.message });
     return handlePlaygroundApi(req, res, url, deps.emulator(), deps.state);
   }
+
+  if (path === '/oauth/v2/authorize') return authorize(req, res, url, deps);
 
   const responseId = /^\/response\/([A-Za-z0-9]+)$/.exec(path)?.[1];
   if (responseId !== undefined && req.method === 'POST') {
@@ -106,6 +110,39 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     return serveStatic(res, deps.staticDir, PERMALINK_PATH.test(path) ? '/' : path);
   }
   res.writeHead(404).end();
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) }).end(html);
+}
+
+/**
+ * The install approval page (GET) and its form (POST: Allow or Cancel, then 302 to the app's
+ * redirect_uri). A form posted from another origin is refused: no page elsewhere may install.
+ */
+async function authorize(req: IncomingMessage, res: ServerResponse, url: URL, deps: ServerDeps): Promise<void> {
+  const { config } = deps.webApi;
+  try {
+    if (req.method === 'POST') {
+      const origin = req.headers.origin;
+      if (origin !== undefined && origin !== 'null' && new URL(origin).host !== req.headers.host) {
+        throw new EmulatorUsageError('cross_origin_request', 'The approval form was posted from another site.');
+      }
+      const form = new URLSearchParams((await readBody(req, API_BODY_LIMIT)).toString('utf8'));
+      const request = parseAuthorizeRequest(form, config);
+      const decision = { ...decisionOfChoice(form.get('target')), deny: form.get('decision') === 'deny' };
+      res.writeHead(302, { Location: decideInstall(deps.state, request, decision) }).end();
+      return;
+    }
+    if (req.method !== 'GET') {
+      res.writeHead(405, { Allow: 'GET, POST' }).end();
+      return;
+    }
+    sendHtml(res, 200, renderAuthorizePage(deps.state, config, parseAuthorizeRequest(url.searchParams, config)));
+  } catch (err) {
+    if (!(err instanceof EmulatorUsageError)) throw err;
+    sendHtml(res, 400, renderAuthorizeError(err));
+  }
 }
 
 /** The emulator's single HTTP server: Web API, playground API, response_url, uploads, Socket Mode, page. */

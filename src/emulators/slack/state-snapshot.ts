@@ -4,10 +4,13 @@
  * users, messages with their threads, reactions and streams, views and modal stacks, Home tabs,
  * files, unfurls, assistant statuses, and the id/ts cursor. Transient things (API call log,
  * deliveries, trigger ids, response_urls, ephemeral messages, which Slack drops on reload too)
- * and the credentials (new on every start) are not.
+ * and the credentials (new on every start) are not. Installations are, with their tokens as
+ * SHA-256 hashes only, so an installed workspace's token still works after a restart.
  */
 import { z } from 'zod';
+import type { Installation, StoredToken } from './installations.js';
 import type { EmulatorState } from './state.js';
+import { otherWorkspaceChannels, otherWorkspaceUsers } from './workspaces.js';
 import type { SlackChannel, SlackUser, StoredFile, StoredMessage, StoredUnfurl, StoredView, StreamInfo } from './types.js';
 import type { StreamChunk } from './validation/chunks.js';
 
@@ -27,6 +30,9 @@ const channelSchema: z.ZodType<SlackChannel> = z.object({
   user: z.string().optional(),
   created: z.number(),
   members: z.array(z.string()).optional(),
+  team_id: z.string().optional(),
+  shared_team_ids: z.array(z.string()).optional(),
+  enterprise_id: z.string().optional(),
 });
 
 const userSchema: z.ZodType<SlackUser> = z.object({
@@ -38,6 +44,28 @@ const userSchema: z.ZodType<SlackUser> = z.object({
   is_bot: z.boolean(),
   tz: z.string(),
   locale: z.string().optional(),
+  team_id: z.string().optional(),
+  enterprise_id: z.string().optional(),
+});
+
+const installationSchema: z.ZodType<Installation> = z.object({
+  key: z.string(),
+  teamId: z.string().nullable(),
+  enterpriseId: z.string().nullable(),
+  isEnterpriseInstall: z.boolean(),
+  bot: z.object({ userId: z.string(), botId: z.string() }),
+  scopes: z.array(z.string()),
+  installerUserId: z.string(),
+  installedAt: z.number(),
+});
+
+/** A token by its SHA-256 only: the file never holds a credential. */
+const storedTokenSchema: z.ZodType<StoredToken> = z.object({
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  installKey: z.string(),
+  kind: z.enum(['access', 'refresh']),
+  expiresAt: z.number().optional(),
+  revoked: z.boolean(),
 });
 
 const chunkSchema: z.ZodType<StreamChunk> = z.discriminatedUnion('type', [
@@ -173,6 +201,10 @@ export const slackStateSnapshotSchema = z.object({
   files: z.array(fileSchema),
   /** `${channel}:${thread_ts}` → assistant status. */
   statuses: z.record(z.string(), statusSchema),
+  /** Where the app is installed (absent in files written before there were several workspaces: the seed only). */
+  installations: z.array(installationSchema).optional(),
+  /** The installations' tokens as SHA-256 hashes; the configured bot token is not among them. */
+  tokens: z.array(storedTokenSchema).optional(),
 });
 
 export type SlackStateSnapshot = z.infer<typeof slackStateSnapshotSchema>;
@@ -191,6 +223,7 @@ export function snapshotOfState(state: EmulatorState): SlackStateSnapshot {
     unfurls: Object.fromEntries(state.unfurls),
     files: [...state.files.values()],
     statuses: Object.fromEntries(state.statuses),
+    ...state.installs.snapshot(),
   });
 }
 
@@ -212,4 +245,13 @@ export function restoreStateSnapshot(state: EmulatorState, snapshot: SlackStateS
   for (const [key, unfurl] of Object.entries(snapshot.unfurls)) state.unfurls.set(key, unfurl);
   for (const f of snapshot.files) state.files.set(f.id, f);
   for (const [key, status] of Object.entries(snapshot.statuses)) state.statuses.set(key, status);
+  // A file from before there were several workspaces lacks the others: they come back as seeded.
+  for (const u of otherWorkspaceUsers(state.botName)) if (!state.users.has(u.id)) state.users.set(u.id, u);
+  for (const c of otherWorkspaceChannels(Math.floor(state.clock() / 1000))) if (!state.channels.has(c.id)) state.channels.set(c.id, c);
+  if (snapshot.installations === undefined) {
+    state.installs.clear();
+    state.installs.installSeed();
+  } else {
+    state.installs.restore({ installations: snapshot.installations, tokens: snapshot.tokens ?? [] });
+  }
 }

@@ -4,6 +4,7 @@ import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
 import { FileProcessing } from './file-processing.js';
 import type {
+  NewChannel,
   ApiCall,
   DeliveryRecord,
   SlackChannel,
@@ -14,7 +15,10 @@ import type {
   StoredUnfurl,
   StoredView,
 } from './types.js';
+import { DEFAULT_BOT_SCOPES } from './config.js';
+import { InstallationRegistry } from './installations.js';
 import { seedChannels, seedUsers, workspaceSeed } from './workspace-seed.js';
+import { type BotIdentity, findWorkspace, otherWorkspaceChannels, otherWorkspaceUsers, teamOfUser, teamsOfChannel } from './workspaces.js';
 
 export interface TriggerEntry {
   user: string;
@@ -70,21 +74,28 @@ export class EmulatorState {
   readonly cursor = newIdCursor();
   readonly nextTs: () => string;
   readonly newId: (prefix: string) => string;
+  /** Where the app is installed, and the bot tokens of each installation. */
+  readonly installs: InstallationRegistry;
 
   constructor(
     readonly clock: () => number,
     readonly streamLimits: StreamLimits,
-    private readonly botName: string,
+    readonly botName: string,
+    seedAuth: { botToken: string; scopes: readonly string[] } = { botToken: 'xoxb-emulator-bot-token', scopes: DEFAULT_BOT_SCOPES },
+    tokenLifetimeS?: number,
   ) {
     this.nextTs = createTsFactory(clock, this.cursor);
     this.newId = createIdFactory(this.cursor);
     this.events.setMaxListeners(0);
+    this.installs = new InstallationRegistry(clock, seedAuth, tokenLifetimeS);
     this.seedWorkspace();
   }
 
+  /** The seed workspace first (its channels win a lookup by name), then the other workspaces and the org. */
   private seedWorkspace(): void {
-    for (const u of seedUsers(this.botName)) this.users.set(u.id, u);
-    for (const c of seedChannels(Math.floor(this.clock() / 1000))) {
+    const created = Math.floor(this.clock() / 1000);
+    for (const u of [...seedUsers(this.botName), ...otherWorkspaceUsers(this.botName)]) this.users.set(u.id, u);
+    for (const c of [...seedChannels(created), ...otherWorkspaceChannels(created)]) {
       this.channels.set(c.id, c);
       this.messagesByChannel.set(c.id, []);
     }
@@ -122,6 +133,8 @@ export class EmulatorState {
   resetToSeed(): void {
     this.clearWorkspace();
     this.seedWorkspace();
+    this.installs.clear();
+    this.installs.installSeed();
     this.changed({ kind: 'reset' });
   }
 
@@ -142,24 +155,42 @@ export class EmulatorState {
     }
   }
 
+  /** The bot that acts in a workspace: the serving installation's, else the workspace's own. */
+  botFor(teamId: string): BotIdentity {
+    const installed = this.installs.serving(teamId)?.bot;
+    if (installed !== undefined) return installed;
+    return findWorkspace(teamId)?.bot ?? { userId: this.seed.botUserId, botId: this.seed.botId };
+  }
+
+  /** The workspace a channel is in (the first one for a shared channel). */
+  teamOfChannel(channelId: string): string {
+    const channel = this.channels.get(channelId);
+    return channel === undefined ? this.seed.teamId : (teamsOfChannel(channel)[0] ?? this.seed.teamId);
+  }
+
   changed(change: ChangeEvent): void {
     this.events.emit('change', change);
   }
 
-  /** A channel id, or a user id (posting to a user id lands in that user's DM with the bot). */
-  resolveChannel(idOrUser: string | undefined): SlackChannel | undefined {
+  /**
+   * A channel id, or a user id (posting to a user id lands in that user's DM with the bot), or a
+   * name. With `reach` (the workspaces a token acts in), anything outside them is not found.
+   */
+  resolveChannel(idOrUser: string | undefined, reach?: ReadonlySet<string>): SlackChannel | undefined {
     if (idOrUser === undefined || idOrUser === '') return undefined;
+    const visible = (c: SlackChannel): boolean => reach === undefined || teamsOfChannel(c).some((t) => reach.has(t));
     const channel = this.channels.get(idOrUser);
-    if (channel !== undefined) return channel;
+    if (channel !== undefined) return visible(channel) ? channel : undefined;
     const name = idOrUser.replace(/^#/, '');
-    for (const c of this.channels.values()) if (!c.is_im && c.name === name) return c;
+    for (const c of this.channels.values()) if (!c.is_im && c.name === name && visible(c)) return c;
     const user = this.users.get(idOrUser);
-    if (user === undefined || user.is_bot) return undefined;
+    if (user === undefined || user.is_bot || (reach !== undefined && !reach.has(teamOfUser(user)))) return undefined;
     return this.dmFor(user.id);
   }
 
   dmFor(userId: string): SlackChannel {
     for (const c of this.channels.values()) if (c.is_im && c.user === userId) return c;
+    const user = this.users.get(userId);
     const dm: SlackChannel = {
       id: this.newId('D'),
       name: userId,
@@ -167,6 +198,7 @@ export class EmulatorState {
       is_private: true,
       user: userId,
       created: Math.floor(this.clock() / 1000),
+      ...(user?.team_id !== undefined ? { team_id: user.team_id } : {}),
     };
     this.channels.set(dm.id, dm);
     this.messagesByChannel.set(dm.id, []);
@@ -175,8 +207,9 @@ export class EmulatorState {
   }
 
   /** A new channel (in-process test set-up: archived, private, or one the bot is not in). */
-  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean; members?: string[] }): SlackChannel {
+  addChannel(p: NewChannel): SlackChannel {
     const channel: SlackChannel = {
+      ...(p.team_id !== undefined ? { team_id: p.team_id } : {}),
       id: this.newId('C'),
       name: p.name,
       is_im: false,

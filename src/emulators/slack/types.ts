@@ -66,6 +66,16 @@ export interface SlackEmulatorOptions {
   pages?: (req: IncomingMessage, res: ServerResponse) => boolean;
   clock?: () => number;
   /**
+   * The app's OAuth credentials and settings (Installing with OAuth). Defaults: client id
+   * '1000000000001.2000000000002', a random secret, no token rotation.
+   * @see https://docs.slack.dev/authentication/installing-with-oauth
+   */
+  /**
+   * The app's OAuth credentials at Slack, and token rotation. `tokenLifetimeS` shortens rotating
+   * tokens' 12 hours (a token within two hours of expiry is refreshed by @slack/oauth at once).
+   */
+  oauth?: { clientId?: string; clientSecret?: string; tokenRotation?: boolean; tokenLifetimeS?: number };
+  /**
    * A JSON file the workspace is kept in (the playground's `DATA_DIR/playground/slack.json`):
    * restored at start, saved after every change. Without it the workspace lives in memory only.
    * Credentials are never written to it, so a restart may bring new ones.
@@ -97,6 +107,10 @@ export interface ApiCall {
   at: number;
   /** Which kind of token authenticated the call: never the token itself. */
   token: 'bot' | 'app' | 'invalid' | 'none';
+  /** The installation the bot token belongs to: its team id, or the enterprise id of an org-wide one. */
+  teamId?: string;
+  /** First 8 hex digits of the token's SHA-256: tells tokens apart without recording one. */
+  tokenFingerprint?: string;
 }
 
 export type DeliveryKind = 'slash_command' | 'block_actions' | 'view_submission' | 'view_closed' | 'message_action' | 'event_callback';
@@ -292,6 +306,10 @@ export interface SlackUser {
   tz: string;
   /** IETF tag (users.info with include_locale), e.g. en-US, zh-CN. */
   locale?: string;
+  /** The user's workspace; unset: the seed workspace (T0EMUTEAM1). */
+  team_id?: string;
+  /** An Enterprise Grid org user (the org-wide bot). */
+  enterprise_id?: string;
 }
 
 export interface SlackChannel {
@@ -308,9 +326,29 @@ export interface SlackChannel {
   bot_is_member?: boolean;
   /** The people in the channel (users.conversations with `user`); unset: every person of the workspace. */
   members?: string[];
+  /** The workspace the channel was created in; unset: the seed workspace (T0EMUTEAM1). */
+  team_id?: string;
+  /** For a channel shared between workspaces of an org: all of them (its own included). */
+  shared_team_ids?: string[];
+  /** The org of an org-shared channel. */
+  enterprise_id?: string;
 }
 
 import type { EventEmitter } from 'node:events';
+
+/** A workspace as the playground lists it (GET /api/workspaces). */
+export interface WorkspaceListing {
+  id: string;
+  name: string;
+  domain: string;
+  enterprise_id?: string;
+  enterprise_name?: string;
+  /** The app serves this workspace (its own installation or its org's org-wide one). */
+  installed: boolean;
+  /** Whether that installation is the org-wide one. */
+  is_enterprise_install?: boolean;
+  install_url?: string;
+}
 
 export interface SlackEmulator {
   url: string;
@@ -328,6 +366,24 @@ export interface SlackEmulator {
   adminUserId: string;
   /** The app's slash commands as given in the options (the playground reads them from the manifest). */
   slashCommands: readonly SlashCommandSpec[];
+  /** The app's OAuth credentials; `authorizeUrl` is the approval page (`${url}/oauth/v2/authorize`). */
+  oauth: { clientId: string; clientSecret: string; authorizeUrl: string };
+  /**
+   * What the approval page's Allow (or, with `deny`, Cancel) does for an authorize URL the app
+   * built: the redirect Location the browser would follow (`redirect_uri?code=…&state=…`). The
+   * workspace is `teamId` (default: the `team` in the URL, else the seed); `enterpriseId` installs
+   * org-wide. The acting user defaults to that workspace's admin.
+   */
+  approveInstall(p: { authorizeUrl: string; teamId?: string; enterpriseId?: string; userId?: string; deny?: boolean }): Promise<string>;
+  /**
+   * An admin removes the app in Slack: the installation's tokens are revoked, then tokens_revoked
+   * and app_uninstalled are delivered. Resolves once both were delivered.
+   */
+  uninstallApp(p: { teamId: string } | { enterpriseId: string }): Promise<DeliveryResult[]>;
+  /** The app's "Add to Slack" URL (e.g. http://localhost:3000/slack/install), listed by GET /api/workspaces. */
+  setInstallUrl(url: string | undefined): void;
+  /** Every workspace with its org and whether the app is installed there (directly or org-wide). */
+  workspaces(): WorkspaceListing[];
   setRequestUrl(url: string): void;
   /**
    * The address people open the playground at (e.g. http://localhost:3000): auth.test's workspace
@@ -393,9 +449,10 @@ export interface SlackEmulator {
   pendingEventRetries(): number;
   calls: ApiCall[];
   deliveries: DeliveryRecord[];
-  channels(): SlackChannel[];
+  /** The channels of a workspace (default: the seed workspace), shared ones included. */
+  channels(teamId?: string): SlackChannel[];
   /** Adds a channel to the workspace (private, archived, or one the bot is not in). */
-  addChannel(p: { name: string; is_private?: boolean; is_archived?: boolean; bot_is_member?: boolean; members?: string[] }): SlackChannel;
+  addChannel(p: NewChannel): SlackChannel;
   channelMessages(channelId: string): StoredMessage[];
   threadReplies(channelId: string, threadTs: string): StoredMessage[];
   ephemeralFor(userId: string, channelId?: string): StoredEphemeral[];
@@ -431,4 +488,15 @@ export interface SlackEmulator {
   reset(): Promise<void>;
   /** Stops serving; with a state file, the last changes are written first. */
   close(): Promise<void>;
+}
+
+/** A channel a test adds (addChannel). */
+export interface NewChannel {
+  name: string;
+  is_private?: boolean;
+  is_archived?: boolean;
+  bot_is_member?: boolean;
+  members?: string[];
+  /** The workspace it belongs to (default: the seed workspace). */
+  team_id?: string;
 }

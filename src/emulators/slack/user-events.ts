@@ -1,17 +1,39 @@
 import { AgentViewState } from './agent-view-state.js';
 import { actingUser, targetChannel, type ActionDeps } from './action-deps.js';
-import { buildEventCallback } from './delivery/payloads.js';
+import { buildEventCallback, type DeliveryScope, scopeOfTeam } from './delivery/payloads.js';
 import { EmulatorUsageError } from './errors.js';
 import { autoLinkUrls, linksInText, unfurlDomainOf } from './message-links.js';
 import type { DeliveryResult, SlackChannel, StoredMessage } from './types.js';
+import { teamOfUser, teamsOfChannel } from './workspaces.js';
 import { toApiView } from './web-api/view-shape.js';
 
-/** Delivers a raw event inside an event_callback envelope. */
-export function sendEvent(deps: ActionDeps, event: Record<string, unknown>, opts: { eventId?: string } = {}): Promise<DeliveryResult> {
+/** Where an event happens: the acting user's workspace, else the channel's, else the seed. */
+function eventTeam(deps: ActionDeps, event: Record<string, unknown>): string {
+  const user = typeof event.user === 'string' ? deps.state.users.get(event.user) : undefined;
+  if (user !== undefined) return teamOfUser(user);
+  const channel = typeof event.channel === 'string' ? deps.state.channels.get(event.channel) : undefined;
+  return channel === undefined ? deps.state.seed.teamId : (teamsOfChannel(channel)[0] ?? deps.state.seed.teamId);
+}
+
+/**
+ * Delivers a raw event inside an event_callback envelope, to the installation serving the
+ * workspace it happens in (or the given scope); throws app_not_installed where there is none.
+ */
+export function sendEvent(
+  deps: ActionDeps,
+  event: Record<string, unknown>,
+  opts: { eventId?: string; scope?: DeliveryScope } = {},
+): Promise<DeliveryResult> {
+  const scope = opts.scope ?? scopeOfTeam(deps.state, eventTeam(deps, event));
   const eventId = opts.eventId ?? deps.state.newId('Ev');
   const full = { event_ts: deps.state.nextTs(), ...event };
-  const payload = buildEventCallback(deps.state, full, eventId, Math.floor(deps.config.clock() / 1000));
+  const payload = buildEventCallback(deps.state, full, eventId, Math.floor(deps.config.clock() / 1000), scope);
   return deps.deliverer.deliver({ kind: 'event_callback', payload, eventId });
+}
+
+/** Whether the app is in the workspace something happens in (Slack sends no events from elsewhere). */
+function appServes(deps: ActionDeps, teamId: string): boolean {
+  return deps.state.installs.serving(teamId) !== undefined;
 }
 
 function escapeRegExp(s: string): string {
@@ -25,12 +47,13 @@ export function normaliseMentions(text: string, botName: string, botUserId: stri
 }
 
 function userMessage(deps: ActionDeps, channel: string, user: string, text: string, threadTs: string | undefined): StoredMessage {
+  const author = deps.state.users.get(user);
   const message: StoredMessage = {
     type: 'message',
     ts: deps.state.nextTs(),
     channel,
     user,
-    team: deps.state.seed.teamId,
+    team: author === undefined ? deps.state.seed.teamId : teamOfUser(author),
     text,
     reply_count: 0,
     reply_users: [],
@@ -98,12 +121,14 @@ export async function postUserMessage(
     if (parent === undefined) throw new EmulatorUsageError('thread_not_found', `no message ${p.thread_ts} in ${channel.id}`);
     parentUser = parent.user;
   }
-  const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId);
+  const teamId = 'is_bot' in user ? teamOfUser(user) : deps.state.teamOfChannel(channel.id);
+  const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.botFor(teamId).userId);
   const text = autoLinkUrls(mentions.text);
   const message = userMessage(deps, channel.id, user.id, text, p.thread_ts || undefined);
   if (p.bot_id !== undefined) message.bot_id = p.bot_id;
   if (message.thread_ts !== undefined && p.reply_broadcast === true) message.subtype = 'thread_broadcast';
   deps.state.addMessage(message);
+  if (!appServes(deps, teamId)) return { ts: message.ts, deliveries: [] };
   const fields = messageEventFields(message, parentUser);
   if (p.bot_id !== undefined) fields.bot_profile = { id: p.bot_id, name: 'Other bot', team_id: message.team, deleted: false };
   const subscribed = deps.config.subscribedEvents;
@@ -140,12 +165,14 @@ export async function editUserMessage(
   if (message.user !== user.id) throw new EmulatorUsageError('cant_update_message', `${user.id} did not write ${p.ts}`);
   const previous = messageEventFields(message, undefined);
   const eventTs = deps.state.nextTs();
-  message.text = autoLinkUrls(normaliseMentions(p.text, deps.config.botName, deps.state.seed.botUserId).text);
+  message.text = autoLinkUrls(normaliseMentions(p.text, deps.config.botName, deps.state.botFor(teamOfUser(user)).userId).text);
   message.edits += 1;
   message.edited = { user: user.id, ts: eventTs };
   deps.state.changed({ kind: 'message', channel: channel.id });
   const { channelType, subscription } = messageSubscription(channel);
-  if (!deps.config.subscribedEvents.has(subscription) || !botSeesMessages(channel)) return { eventTs, delivery: undefined };
+  if (!deps.config.subscribedEvents.has(subscription) || !botSeesMessages(channel) || !appServes(deps, teamOfUser(user))) {
+    return { eventTs, delivery: undefined };
+  }
   const delivery = await sendEvent(deps, {
     type: 'message',
     subtype: 'message_changed',

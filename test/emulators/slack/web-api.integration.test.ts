@@ -185,6 +185,10 @@ describe('Web API', () => {
       ok: true,
     });
     expect(emu.views.get(id)?.updates).toBe(1);
+    // As Slack: a hash from before the last update conflicts; a view id Slack does not know is not_found.
+    const hash = (opened.view as { hash: string }).hash;
+    expect(await call('views.update', { view_id: id, hash, view: modal })).toMatchObject({ error: 'hash_conflict' });
+    expect(await call('views.update', { view_id: 'V0NOSUCHVIEW', view: modal })).toMatchObject({ error: 'not_found' });
     const home = await call('views.publish', {
       user_id: emu.defaultUserId,
       view: { type: 'home', blocks: [{ type: 'header', text: { type: 'plain_text', text: 'Home' } }] },

@@ -22,21 +22,31 @@ async function call(method, path, payload) {
   }
 }
 
+/** `path?key=value…` with the keys whose value is set. */
+function withQuery(path, params) {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Reads take the workspace (`teamId`) or the acting user (`userId`); omitted, the emulator answers for the seed's default user. */
 export const api = {
-  channels: () => call('GET', '/api/channels'),
+  channels: (teamId) => call('GET', withQuery('/api/channels', { team_id: teamId })),
   info: () => call('GET', '/api/info'),
-  users: () => call('GET', '/api/users'),
-  messages: (channelId) => call('GET', `/api/channels/${encodeURIComponent(channelId)}/messages`),
-  views: () => call('GET', '/api/views'),
-  home: () => call('GET', '/api/home'),
+  users: (teamId) => call('GET', withQuery('/api/users', { team_id: teamId })),
+  workspaces: () => call('GET', '/api/workspaces'),
+  uninstall: (workspaceId) => call('POST', `/api/workspaces/${encodeURIComponent(workspaceId)}/uninstall`, {}),
+  messages: (channelId, userId) => call('GET', withQuery(`/api/channels/${encodeURIComponent(channelId)}/messages`, { user_id: userId })),
+  views: (userId) => call('GET', withQuery('/api/views', { user_id: userId })),
+  home: (userId) => call('GET', withQuery('/api/home', { user_id: userId })),
   command: (body) => call('POST', '/api/commands', body),
   message: (body) => call('POST', '/api/messages', body),
   action: (body) => call('POST', '/api/actions', body),
   submitView: (body) => call('POST', '/api/views/submit', body),
   viewAction: (body) => call('POST', '/api/views/actions', body),
   closeView: (body) => call('POST', '/api/views/close', body),
-  openHome: () => call('POST', '/api/home/open', {}),
-  openAgentView: () => call('POST', '/api/agent-view/open', {}),
+  openHome: (body = {}) => call('POST', '/api/home/open', body),
+  openAgentView: (body = {}) => call('POST', '/api/agent-view/open', body),
   stopAgentSession: (body) => call('POST', '/api/agent-view/stop', body),
   shareLink: (body) => call('POST', '/api/links', body),
   shortcut: (body) => call('POST', '/api/shortcuts', body),

@@ -3,7 +3,8 @@
 // Server-Sent `change` events → re-fetch what changed (coalesced to one animation frame).
 
 import { h } from './dom.js';
-import { api, failureReason } from './api.js';
+import { api as playgroundApi, failureReason } from './api.js';
+import { actingUserApi } from './acting-user-api.js';
 import { renderSuggestedPrompts } from './agent-view.js';
 import { renderBlocks } from './blocks-render.js';
 import { createComposer } from './composer.js';
@@ -24,10 +25,18 @@ import { renderChannelHeader, renderSidebar as drawSidebar } from './workspace-c
 import { createUserActions } from './user-actions.js';
 import { parsePermalink } from './permalink.js';
 import { attachWorkspaceMenu } from './reset-control.js';
+import { removeAppMenuItem } from './remove-app-control.js';
+import { renderInstallBanner, renderWorkspaceSwitcher } from './workspace-switcher.js';
+import { defaultActingUserId, resolveWorkspaceId, workspaceBotUserId } from './workspaces.js';
 
 const botName = () => state.info.bot_name ?? 'Research Desk';
 
 const state = {
+  workspaces: [],
+  workspaceId: null, // the workspace shown; the seed's until the user switches
+  actingUserId: null, // who the page acts as there: the seed's default user, elsewhere its admin
+  visitedWorkspaces: new Set(), // whose ephemerals from before this page session are hidden
+  otherChannels: new Set(), // channel ids of other workspaces, whose changes this page ignores
   channels: [],
   users: new Map(),
   channelId: null,
@@ -47,13 +56,26 @@ const refresh = createSingleFlight();
 const timelineCache = createNodeCache();
 const threadCache = createNodeCache();
 const ephemeralSession = createEphemeralSession();
+// Every read and action as the acting user of the current workspace.
+const api = actingUserApi(playgroundApi, () => state.actingUserId ?? undefined);
+
+// ---------- workspaces ----------
+
+const seedTeamId = () => state.info.team_id ?? state.workspaces[0]?.id;
+const currentWorkspace = () => state.workspaces.find((w) => w.id === state.workspaceId);
+/** Slack sends an app no events from a workspace it is not installed in (the emulator refuses them). */
+const appInstalledHere = () => currentWorkspace()?.installed !== false;
+const inSeedWorkspace = () => !state.workspaceId || state.workspaceId === seedTeamId();
+/** The app's bot user where the page is: each installation has its own. */
+const botUserId = () =>
+  inSeedWorkspace() ? state.info.bot_user_id : workspaceBotUserId(currentWorkspace(), [...state.users.values()], state.info.bot_user_id);
 
 // ---------- people and names ----------
 
 function userInfo(id) {
   const user = state.users.get(id);
   if (user) return { ...user, display: user.is_bot ? user.real_name || botName() : user.real_name || user.name || id };
-  const isBot = id === state.info.bot_user_id;
+  const isBot = id === botUserId();
   return { id, is_bot: isBot, display: isBot ? botName() : String(id ?? 'unknown') };
 }
 
@@ -97,7 +119,7 @@ function splitMessages(body) {
 function normaliseMessages(channelId, body) {
   const { messages, ephemerals } = splitMessages(body);
   // An ephemeral's `user` is who sees it; the sender is always the app.
-  const shown = ephemeralSession.visible(channelId, ephemerals).map((e) => ({ ...e, user: state.info.bot_user_id, shown_to: e.user }));
+  const shown = ephemeralSession.visible(channelId, ephemerals).map((e) => ({ ...e, user: botUserId(), shown_to: e.user }));
   return { messages, ephemerals: shown, suggestedPrompts: body?.suggested_prompts ?? null };
 }
 
@@ -110,15 +132,57 @@ async function rememberExistingEphemerals() {
   });
 }
 
+async function loadInfo() {
+  const info = await api.info();
+  if (!info.ok || !info.body) return;
+  state.info = info.body;
+  state.commands = commandsFromInfo(info.body);
+  if (Array.isArray(info.body.workspaces)) state.workspaces = info.body.workspaces;
+}
+
+/** Which workspaces there are and where the app is installed; it changes with installs and removals. */
+function loadWorkspaces() {
+  return refresh('workspaces', async () => {
+    const result = await api.workspaces();
+    if (!result.ok || !Array.isArray(result.body)) return;
+    const wasInstalled = appInstalledHere();
+    state.workspaces = result.body;
+    renderWorkspaceChrome();
+    // Installed from another tab while this one shows Home: open it, as a fresh visit would.
+    if (!wasInstalled && appInstalledHere() && state.tab === 'home') {
+      api.openHome();
+      loadHome();
+    }
+  });
+}
+
+/** The current workspace's channels and people; the acting user is chosen once they are known. */
 async function loadChannels() {
-  const [channels, users, info] = await Promise.all([api.channels(), api.users(), api.info()]);
-  if (info.ok && info.body) {
-    state.info = info.body;
-    state.commands = commandsFromInfo(info.body);
+  const teamId = state.workspaceId ?? undefined;
+  const [channels, users] = await Promise.all([api.channels(teamId), api.users(teamId)]);
+  if (teamId !== (state.workspaceId ?? undefined)) return; // switched meanwhile: that load is stale
+  if (users.ok) {
+    state.users = new Map((Array.isArray(users.body) ? users.body : (users.body?.users ?? [])).map((u) => [u.id, u]));
   }
-  if (channels.ok) state.channels = Array.isArray(channels.body) ? channels.body : (channels.body?.channels ?? []);
-  if (users.ok) for (const u of Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) state.users.set(u.id, u);
+  state.actingUserId ??= defaultActingUserId({
+    workspaceId: state.workspaceId,
+    seedTeamId: seedTeamId(),
+    seedUserId: state.info.default_user_id,
+    users: [...state.users.values()],
+  });
+  if (channels.ok) {
+    const all = Array.isArray(channels.body) ? channels.body : (channels.body?.channels ?? []);
+    // Only the acting user's own DM with the app: another person's is not theirs to read.
+    state.channels = all.filter((c) => !c.is_im || !c.user || !state.actingUserId || c.user === state.actingUserId);
+  }
   renderSidebar();
+}
+
+/** A change in a channel the page does not list: a new one of this workspace, or one of another's. */
+async function loadUnknownChannel(channelId) {
+  if (state.otherChannels.has(channelId)) return;
+  await loadChannels();
+  if (!state.channels.some((c) => c.id === channelId)) state.otherChannels.add(channelId);
 }
 
 function loadMessages(channelId) {
@@ -169,30 +233,32 @@ function followNewStream(channelId, messages, firstLoad) {
 
 /** After a reset (from this page or another), drop everything held and open the first channel afresh. */
 async function startOver() {
-  for (const held of [state.data, state.notices, state.unread]) held.clear();
+  for (const held of [state.data, state.notices, state.unread, state.otherChannels]) held.clear();
   state.threadTs = null;
   state.views = [];
   state.home = null;
   modal.hide();
   await loadChannels();
+  loadWorkspaces();
   const first = state.channels.find((c) => !c.is_im);
   await selectChannel(first?.id, 'messages');
   toast('The playground was reset.');
 }
 
-function applyLiveBatch({ all, channels, views, reset }) {
+function applyLiveBatch({ all, channels, views, workspaces, reset }) {
   if (reset) {
     startOver();
     return;
   }
   if (all) loadChannels();
+  if (workspaces) loadWorkspaces();
   for (const id of channels) {
     if (id === state.channelId) loadMessages(id);
     else if (state.channels.some((c) => c.id === id)) {
       state.unread.add(id);
       state.data.delete(id);
       renderSidebar();
-    } else loadChannels();
+    } else loadUnknownChannel(id);
   }
   if (all && state.channelId && !channels.includes(state.channelId)) loadMessages(state.channelId);
   if (views) {
@@ -222,6 +288,16 @@ function renderSidebar() {
   drawSidebar({ channels: $('channel-list'), dms: $('dm-list'), apps: $('app-list') }, chromeModel(), selectChannel);
 }
 
+/** The switcher, the workspace menu's name and the "not installed" banner, for the current workspace. */
+function renderWorkspaceChrome() {
+  const workspace = currentWorkspace();
+  renderWorkspaceSwitcher($('workspace-switcher'), { workspaces: state.workspaces, workspaceId: state.workspaceId }, (id) =>
+    switchWorkspace(id),
+  );
+  if (workspace) $('workspace-menu').firstChild.textContent = workspace.name;
+  renderInstallBanner($('install-banner'), workspace);
+}
+
 function renderHeader() {
   renderChannelHeader($('channel-header'), chromeModel(), selectChannel);
 }
@@ -230,8 +306,8 @@ const messageCtx = () => ({
   ...blockCtxWithVersion(),
   blockCtx: blockCtx(),
   userInfo: (id) => (id === 'USLACKBOT' ? { id, display: 'Slackbot', is_bot: false, real_name: 'Slackbot' } : userInfo(id)),
-  botUserId: state.info.bot_user_id,
-  viewerId: state.info.default_user_id,
+  botUserId: botUserId(),
+  viewerId: state.actingUserId ?? state.info.default_user_id,
   onAction: sendAction,
   onStop: (threadTs) => stopAgentSession(threadTs),
   openThread: (ts) => {
@@ -354,7 +430,7 @@ async function selectChannel(channelId, tab = 'messages') {
   state.tab = tab;
   state.unread.delete(channelId);
   if (changed) state.threadTs = null;
-  history.replaceState(null, '', `/#${tab === 'home' ? 'home' : channelId}`);
+  history.replaceState(null, '', `/${workspaceQuery()}#${tab === 'home' ? 'home' : channelId}`);
   renderSidebar();
   const channel = state.channels.find((c) => c.id === channelId);
   mainComposer.setPlaceholder(`Message ${channelLabel(channel)}`);
@@ -362,11 +438,11 @@ async function selectChannel(channelId, tab = 'messages') {
   if (tab === 'home') {
     renderHome();
     // Opening the tab is what makes Slack send app_home_opened; the app then publishes.
-    api.openHome();
+    if (appInstalledHere()) api.openHome();
     await loadHome();
   } else {
     // The DM is the agent view: opening it is what makes Slack send app_home_opened (tab messages).
-    if (enteringMessages && channel?.is_im) api.openAgentView();
+    if (enteringMessages && channel?.is_im && appInstalledHere()) api.openAgentView();
     await loadMessages(channelId);
     if (changed) {
       const s = $('message-scroller');
@@ -374,6 +450,43 @@ async function selectChannel(channelId, tab = 'messages') {
     }
     mainComposer.focus();
   }
+}
+
+/** `?workspace=T…` in the address of any workspace but the seed, so a reload comes back to it. */
+const workspaceQuery = () => (inSeedWorkspace() ? '' : `?workspace=${encodeURIComponent(state.workspaceId)}`);
+
+/** The channel a tab opens in: Home on the acting user's DM with the app (or, without one, the first channel). */
+function channelForTab(tab, fromHash) {
+  const dm = state.channels.find((c) => c.is_im);
+  const firstChannel = state.channels.find((c) => !c.is_im);
+  if (tab === 'home') return (dm ?? firstChannel)?.id;
+  return state.channels.find((c) => c.id === fromHash)?.id ?? firstChannel?.id;
+}
+
+/** Ephemerals that existed before the page first showed a workspace stay hidden, as after a reload. */
+async function enterWorkspace() {
+  await loadChannels();
+  if (state.visitedWorkspaces.has(state.workspaceId)) return;
+  state.visitedWorkspaces.add(state.workspaceId);
+  await rememberExistingEphemerals();
+}
+
+/** Shows another workspace, acting as its admin (the seed: its default user); what the page held goes. */
+async function switchWorkspace(workspaceId, tab = 'messages') {
+  if (!workspaceId || workspaceId === state.workspaceId) return;
+  state.workspaceId = workspaceId;
+  state.actingUserId = null;
+  for (const held of [state.data, state.unread, state.otherChannels]) held.clear();
+  state.channels = [];
+  state.channelId = null;
+  state.threadTs = null;
+  state.views = [];
+  state.home = null;
+  modal.hide();
+  renderWorkspaceChrome();
+  await enterWorkspace();
+  await selectChannel(channelForTab(tab), tab);
+  loadViews();
 }
 
 /** Opens a permalink's channel with its thread open, as Slack does with links to its own messages. */
@@ -430,15 +543,22 @@ const modal = createModalController({
 
 async function start() {
   $('composer-slot').appendChild(mainComposer.el);
-  attachWorkspaceMenu({ button: $('workspace-menu'), api, toast });
-  await loadChannels();
-  await rememberExistingEphemerals();
+  attachWorkspaceMenu({
+    button: $('workspace-menu'),
+    api,
+    toast,
+    moreItems: () => [removeAppMenuItem({ workspace: currentWorkspace(), seedTeamId: seedTeamId(), api, toast })].filter(Boolean),
+  });
+  await loadInfo();
+  // `?workspace=T…|E…&tab=home`: where the app's "installed" page sends the installer.
+  const params = new URLSearchParams(location.search);
+  state.workspaceId = resolveWorkspaceId(state.workspaces, params.get('workspace')) ?? seedTeamId() ?? null;
+  renderWorkspaceChrome();
+  await enterWorkspace();
   const fromHash = location.hash.slice(1);
-  const dm = state.channels.find((c) => c.is_im);
-  const initial =
-    fromHash === 'home' ? dm?.id : (state.channels.find((c) => c.id === fromHash)?.id ?? state.channels.find((c) => !c.is_im)?.id);
+  const tab = fromHash === 'home' || params.get('tab') === 'home' ? 'home' : 'messages';
   const fromLink = parsePermalink(location.href, location.origin);
-  if (!fromLink || !(await openPermalink(fromLink))) await selectChannel(initial, fromHash === 'home' ? 'home' : 'messages');
+  if (!fromLink || !(await openPermalink(fromLink))) await selectChannel(channelForTab(tab, fromHash), tab);
   connectLiveUpdates({ onBatch: applyLiveBatch, onStatus: showConnection });
   loadViews();
   document.body.dataset.ready = 'true';

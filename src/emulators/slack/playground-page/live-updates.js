@@ -2,18 +2,26 @@
 // gathers the events of one animation frame into a single batch and re-fetches only what changed.
 
 /**
- * connectLiveUpdates({ url, onBatch({ all, channels, views, reset }), onStatus('live' | 'offline') })
+ * connectLiveUpdates({ url, onBatch({ all, channels, views, workspaces, reset }), onStatus('live' | 'offline') })
  * `all` is set after (re)connecting, since events may have been missed while disconnected;
+ * `workspaces` when the app was installed or removed somewhere;
  * `reset` when the workspace was reset (everything the page holds is stale).
  */
 export function connectLiveUpdates({ url = '/api/events', onBatch, onStatus }) {
-  const pending = { all: false, channels: new Set(), views: false, reset: false, frame: 0 };
+  const pending = { all: false, channels: new Set(), views: false, workspaces: false, reset: false, frame: 0 };
 
   const flush = () => {
     pending.frame = 0;
-    const batch = { all: pending.all, channels: [...pending.channels], views: pending.views || pending.all, reset: pending.reset };
+    const batch = {
+      all: pending.all,
+      channels: [...pending.channels],
+      views: pending.views || pending.all,
+      workspaces: pending.workspaces || pending.all,
+      reset: pending.reset,
+    };
     pending.all = false;
     pending.views = false;
+    pending.workspaces = false;
     pending.reset = false;
     pending.channels.clear();
     onBatch(batch);
@@ -22,6 +30,7 @@ export function connectLiveUpdates({ url = '/api/events', onBatch, onStatus }) {
   const schedule = (change) => {
     if (change.all) pending.all = true;
     if (change.kind === 'reset') pending.reset = true;
+    if (change.kind === 'app_installed' || change.kind === 'app_uninstalled') pending.workspaces = true;
     if (change.channel) pending.channels.add(change.channel);
     // Views (modals, Home) change with kinds view_* / home_*; a change without a channel may be one too.
     if (!change.channel || /view|home/.test(change.kind ?? '')) pending.views = true;

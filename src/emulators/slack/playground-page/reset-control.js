@@ -16,14 +16,16 @@ const CONFIRM = {
   style: 'danger',
 };
 
-/** deps: { button, api, toast(text, kind) } */
-export function attachWorkspaceMenu({ button, api, toast }) {
+/** deps: { button, api, toast(text, kind), moreItems()?: menu items shown above Reset (the current workspace's) } */
+export function attachWorkspaceMenu({ button, api, toast, moreItems = () => [] }) {
   const reset = async () => {
     if (!(await askConfirm(CONFIRM, (t) => t.text))) return;
     const result = await api.reset();
     if (!result.ok) toast(`Reset failed: ${failureReason(result)}`, 'error');
   };
   button.addEventListener('click', () =>
-    openMenu(button, [{ label: 'Reset playground…', hint: 'Start over', danger: true, onSelect: reset }], { label: 'Workspace' }),
+    openMenu(button, [...moreItems(), { label: 'Reset playground…', hint: 'Start over', danger: true, onSelect: reset }], {
+      label: 'Workspace',
+    }),
   );
 }

@@ -68,14 +68,19 @@ function topicOf(channel, model) {
   return 'A channel in the local playground';
 }
 
-/** The header: channel name and topic, or for the app's DM its name with Home / Messages tabs. */
+/**
+ * The header: channel name and topic, or for the app (its DM, or Home) its name with Home / Messages
+ * tabs. Without a DM with the app (an admin of another workspace has none yet) Home stands alone.
+ */
 export function renderChannelHeader(header, model, onSelect) {
   const channel = model.channels.find((c) => c.id === model.channelId);
   if (!channel) {
     clear(header);
     return;
   }
-  const tab = (id, label) =>
+  const dm = channel.is_im ? channel : model.channels.find((c) => c.is_im);
+  const isApp = channel.is_im || model.tab === 'home';
+  const tab = (id, label, channelId) =>
     h(
       'button',
       {
@@ -83,11 +88,11 @@ export function renderChannelHeader(header, model, onSelect) {
         role: 'tab',
         class: `tab${model.tab === id ? ' active' : ''}`,
         'aria-selected': String(model.tab === id),
-        onclick: () => onSelect(channel.id, id),
+        onclick: () => onSelect(channelId, id),
       },
       label,
     );
-  const title = channel.is_im
+  const title = isApp
     ? h(
         'div',
         { class: 'channel-title' },
@@ -96,8 +101,8 @@ export function renderChannelHeader(header, model, onSelect) {
         h('span', { class: 'app-badge' }, 'APP'),
       )
     : h('div', { class: 'channel-title' }, h('span', { class: 'channel-hash' }, '#'), h('span', null, channel.name));
-  const below = channel.is_im
-    ? h('div', { class: 'tabs', role: 'tablist' }, tab('home', 'Home'), tab('messages', 'Messages'))
+  const below = isApp
+    ? h('div', { class: 'tabs', role: 'tablist' }, tab('home', 'Home', channel.id), dm ? tab('messages', 'Messages', dm.id) : null)
     : h('div', { class: 'channel-topic' }, topicOf(channel, model));
   header.replaceChildren(
     h('div', { class: 'channel-header-row' }, title, h('span', { class: 'demo-badge small header-demo' }, 'DEMO DATA')),

@@ -17,7 +17,7 @@ import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 const invalid = (message: string): SlackApiError => new SlackApiError('invalid_arguments', { messages: [message] });
 
 function channelOf(ctx: ApiContext): SlackChannel {
-  const channel = ctx.state.resolveChannel(ctx.args.need('channel_id', 'channel_not_found'));
+  const channel = ctx.state.resolveChannel(ctx.args.need('channel_id', 'channel_not_found'), ctx.auth.reach);
   if (channel === undefined) throw new SlackApiError('channel_not_found');
   return channel;
 }

@@ -7,6 +7,7 @@
 import { SlackApiError } from '../errors.js';
 import type { SlackChannel } from '../types.js';
 import type { ApiContext, ApiResult } from './api-context.js';
+import { teamsOfChannel } from '../workspaces.js';
 import { toApiChannel } from './channel-shape.js';
 
 export const CONVERSATION_TYPES = ['public_channel', 'private_channel', 'mpim', 'im'] as const;
@@ -38,6 +39,11 @@ export function requestedLimit(ctx: ApiContext, max: number): number {
 }
 
 /** What a bot token can see: every public channel and DM, private channels only where it is a member. */
+/** Whether the calling token's workspaces include the channel's (a token sees only its own). */
+export function reaches(ctx: Pick<ApiContext, 'auth'>, c: SlackChannel): boolean {
+  return teamsOfChannel(c).some((t) => ctx.auth.reach.has(t));
+}
+
 export function visibleToBot(c: SlackChannel): boolean {
   return c.is_im || !c.is_private || c.bot_is_member !== false;
 }

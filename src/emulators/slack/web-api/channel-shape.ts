@@ -1,4 +1,23 @@
 import type { SlackChannel } from '../types.js';
+import { workspaceSeed } from '../workspace-seed.js';
+
+/**
+ * Where a channel lives: `context_team_id` is its own workspace; a channel shared across an org
+ * is `is_shared` and `is_org_shared` with every workspace in `shared_team_ids`.
+ * @see https://docs.slack.dev/reference/objects/conversation-object
+ */
+function sharing(c: SlackChannel): Record<string, unknown> {
+  const own = c.team_id ?? workspaceSeed.teamId;
+  const shared = c.shared_team_ids !== undefined && c.shared_team_ids.length > 1;
+  return {
+    context_team_id: own,
+    is_shared: shared,
+    is_org_shared: shared && c.enterprise_id !== undefined,
+    is_ext_shared: false,
+    ...(shared ? { shared_team_ids: [...(c.shared_team_ids ?? [])] } : {}),
+    ...(c.enterprise_id !== undefined ? { enterprise_id: c.enterprise_id } : {}),
+  };
+}
 
 /**
  * A channel as conversations.info and conversations.list show it to the bot.
@@ -20,5 +39,6 @@ export function toApiChannel(c: SlackChannel): Record<string, unknown> {
     is_general: false,
     topic: { value: '', creator: '', last_set: 0 },
     purpose: { value: '', creator: '', last_set: 0 },
+    ...sharing(c),
   };
 }

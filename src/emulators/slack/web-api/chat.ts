@@ -6,7 +6,7 @@ import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { newBotMessage, toApiMessage } from './message-shape.js';
 
 function requireChannel(ctx: ApiContext, name = 'channel') {
-  const channel = ctx.state.resolveChannel(ctx.args.need(name, 'channel_not_found'));
+  const channel = ctx.state.resolveChannel(ctx.args.need(name, 'channel_not_found'), ctx.auth.reach);
   if (channel === undefined) throw new SlackApiError('channel_not_found');
   return channel;
 }
@@ -46,7 +46,7 @@ function postMessage(ctx: ApiContext): ApiResult {
   );
   const metadata = validateMetadata(args.value('metadata'));
   const threadTs = args.str('thread_ts');
-  const message = newBotMessage(state, channel.id, { text: content.text });
+  const message = newBotMessage(state, channel.id, { text: content.text }, ctx.auth.bot);
   if (content.blocks !== undefined) message.blocks = content.blocks;
   if (content.attachments !== undefined) message.attachments = content.attachments;
   if (metadata !== undefined) message.metadata = metadata;
@@ -103,7 +103,7 @@ function postEphemeral(ctx: ApiContext): ApiResult {
 function ownMessage(ctx: ApiContext, channelId: string, ts: string, notOwnCode: string): StoredMessage {
   const message = ctx.state.findMessage(channelId, ts);
   if (message === undefined) throw new SlackApiError('message_not_found');
-  if (message.bot_id !== ctx.state.seed.botId) throw new SlackApiError(notOwnCode);
+  if (message.bot_id !== ctx.auth.bot.botId) throw new SlackApiError(notOwnCode);
   return message;
 }
 
@@ -131,7 +131,7 @@ function update(ctx: ApiContext): ApiResult {
   if (content.attachments !== undefined) message.attachments = content.attachments;
   if (metadata !== undefined) message.metadata = metadata;
   message.edits += 1;
-  message.edited = { user: state.seed.botUserId, ts: state.nextTs() };
+  message.edited = { user: ctx.auth.bot.userId, ts: state.nextTs() };
   state.changed({ kind: 'message_updated', channel: channel.id });
   return withWarnings(
     { ok: true, channel: channel.id, ts, text: message.text, message: toApiMessage(message, { includeMetadata: true, state }) },

@@ -1,5 +1,5 @@
 import type { ApiContext, ApiResult } from './api-context.js';
-import { conversationType, pageOfChannels, requestedLimit, requestedTypes, visibleToBot } from './channel-pages.js';
+import { conversationType, pageOfChannels, reaches, requestedLimit, requestedTypes, visibleToBot } from './channel-pages.js';
 
 /** conversations.list takes a limit of up to 1000. */
 const MAX_LIMIT = 1000;
@@ -14,7 +14,7 @@ export function listConversations(ctx: ApiContext): ApiResult {
   const limit = requestedLimit(ctx, MAX_LIMIT);
   const excludeArchived = ctx.args.bool('exclude_archived');
   const all = [...ctx.state.channels.values()].filter(
-    (c) => visibleToBot(c) && types.includes(conversationType(c)) && !(excludeArchived && c.is_archived === true),
+    (c) => reaches(ctx, c) && visibleToBot(c) && types.includes(conversationType(c)) && !(excludeArchived && c.is_archived === true),
   );
   return pageOfChannels(ctx, all, limit);
 }

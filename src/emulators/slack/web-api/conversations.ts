@@ -1,6 +1,7 @@
 import { SlackApiError } from '../errors.js';
 import type { StoredMessage } from '../types.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
+import { reaches } from './channel-pages.js';
 import { toApiChannel } from './channel-shape.js';
 import { requireChannel } from './chat.js';
 import { listConversations } from './conversations-list.js';
@@ -13,7 +14,7 @@ import { toApiMessage } from './message-shape.js';
  */
 function info(ctx: ApiContext): ApiResult {
   const channel = ctx.state.channels.get(ctx.args.need('channel', 'channel_not_found'));
-  if (channel === undefined || (channel.is_private && !channel.is_im && channel.bot_is_member === false)) {
+  if (channel === undefined || !reaches(ctx, channel) || (channel.is_private && !channel.is_im && channel.bot_is_member === false)) {
     throw new SlackApiError('channel_not_found');
   }
   return { ok: true, channel: toApiChannel(channel) };

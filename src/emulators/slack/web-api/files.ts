@@ -50,7 +50,7 @@ function fileObject(ctx: ApiContext, f: StoredFile): Record<string, unknown> {
     filetype: fileTypeOf(f.filename),
     size: f.uploadedBytes,
     created: Math.floor(ctx.now / 1000),
-    user: ctx.state.seed.botUserId,
+    user: ctx.auth.bot.userId,
     url_private: `${ctx.baseUrl}/files/${f.id}`,
     permalink: `${ctx.baseUrl}/files/${f.id}`,
     ...(f.shared && f.channel && f.ts ? { shares: { public: { [f.channel]: [{ ts: f.ts }] } } } : {}),
@@ -80,7 +80,7 @@ function completeUpload(ctx: ApiContext): ApiResult {
   }
   const threadTs = ctx.args.str('thread_ts');
   if (threadTs && !channelId) throw new SlackApiError('invalid_arguments', { messages: ['thread_ts requires channel_id'] });
-  const channel = channelId ? ctx.state.resolveChannel(channelId) : undefined;
+  const channel = channelId ? ctx.state.resolveChannel(channelId, ctx.auth.reach) : undefined;
   if (channelId && channel === undefined) throw new SlackApiError('channel_not_found');
   // Sharing needs the bot in the conversation: a private one it is not in does not exist for it.
   if (channel && !channel.is_im && channel.bot_is_member === false) {

@@ -1,5 +1,6 @@
 import type { EmulatorState } from '../state.js';
 import type { StoredMessage } from '../types.js';
+import type { BotIdentity } from '../workspaces.js';
 
 /** A stored message as Slack's Web API shows it (no emulator-only fields). */
 export function toApiMessage(m: StoredMessage, opts: { includeMetadata: boolean; state: EmulatorState }): Record<string, unknown> {
@@ -32,16 +33,21 @@ export function toApiMessage(m: StoredMessage, opts: { includeMetadata: boolean;
   return out;
 }
 
-/** A new stored message posted by the bot. */
-export function newBotMessage(state: EmulatorState, channel: string, fields: Partial<StoredMessage> & { text: string }): StoredMessage {
+/** A new stored message posted by the bot (the token's, else the one serving the channel's workspace). */
+export function newBotMessage(
+  state: EmulatorState,
+  channel: string,
+  fields: Partial<StoredMessage> & { text: string },
+  bot: BotIdentity = state.botFor(state.teamOfChannel(channel)),
+): StoredMessage {
   return {
     type: 'message',
     ts: state.nextTs(),
     channel,
-    user: state.seed.botUserId,
-    bot_id: state.seed.botId,
+    user: bot.userId,
+    bot_id: bot.botId,
     app_id: state.seed.appId,
-    team: state.seed.teamId,
+    team: state.teamOfChannel(channel),
     reply_count: 0,
     reply_users: [],
     edits: 0,

@@ -8,13 +8,13 @@ import { SlackApiError } from '../errors.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 
 /** The workspace URL with a trailing slash. */
-export function workspaceUrl(ctx: Pick<ApiContext, 'config' | 'state'>): string {
-  return ctx.config.publicUrl ? `${ctx.config.publicUrl}/` : `https://${ctx.state.seed.teamDomain}.slack.com/`;
+export function workspaceUrl(ctx: Pick<ApiContext, 'config' | 'state'>, domain = ctx.state.seed.teamDomain): string {
+  return ctx.config.publicUrl ? `${ctx.config.publicUrl}/` : `https://${domain}.slack.com/`;
 }
 
 /** Slack's shape: /archives/<channel>/p<ts without the dot>; a reply adds its thread and channel. */
 function getPermalink(ctx: ApiContext): ApiResult {
-  const channel = ctx.state.resolveChannel(ctx.args.need('channel', 'channel_not_found'));
+  const channel = ctx.state.resolveChannel(ctx.args.need('channel', 'channel_not_found'), ctx.auth.reach);
   if (channel === undefined) throw new SlackApiError('channel_not_found');
   const ts = ctx.args.need('message_ts', 'message_not_found');
   const message = ctx.state.findMessage(channel.id, ts);

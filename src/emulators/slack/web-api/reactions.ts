@@ -14,7 +14,7 @@ function target(ctx: ApiContext) {
 /** @see https://docs.slack.dev/reference/methods/reactions.add */
 function add(ctx: ApiContext): ApiResult {
   const { message, name } = target(ctx);
-  const bot = ctx.state.seed.botUserId;
+  const bot = ctx.auth.bot.userId;
   let reaction = message.reactions.find((r) => r.name === name);
   if (reaction?.users.includes(bot)) throw new SlackApiError('already_reacted');
   if (reaction === undefined) {
@@ -29,7 +29,7 @@ function add(ctx: ApiContext): ApiResult {
 
 function remove(ctx: ApiContext): ApiResult {
   const { message, name } = target(ctx);
-  const bot = ctx.state.seed.botUserId;
+  const bot = ctx.auth.bot.userId;
   const reaction = message.reactions.find((r) => r.name === name);
   if (reaction === undefined || !reaction.users.includes(bot)) throw new SlackApiError('no_reaction');
   reaction.users = reaction.users.filter((u) => u !== bot);

@@ -50,7 +50,7 @@ function streamingMessage(ctx: ApiContext): { message: StoredMessage; stream: St
   const ts = ctx.args.need('ts', 'message_not_found');
   const message = ctx.state.findMessage(channel.id, ts);
   if (message === undefined) throw new SlackApiError('message_not_found');
-  if (message.bot_id !== ctx.state.seed.botId) throw new SlackApiError('message_not_owned_by_app');
+  if (message.bot_id !== ctx.auth.bot.botId) throw new SlackApiError('message_not_owned_by_app');
   const stream = message.streaming;
   if (stream === undefined || stream.state !== 'streaming') throw new SlackApiError('message_not_in_streaming_state');
   return { message, stream };
@@ -93,7 +93,7 @@ function startStream(ctx: ApiContext): ApiResult {
     ...(recipientUserId ? { recipientUserId } : {}),
     ...(recipientTeamId ? { recipientTeamId } : {}),
   };
-  const message = newBotMessage(state, channel.id, { text: '', thread_ts: threadTs, streaming: stream });
+  const message = newBotMessage(state, channel.id, { text: '', thread_ts: threadTs, streaming: stream }, ctx.auth.bot);
   if (metadata !== undefined) message.metadata = metadata;
   applyContent(message, stream, content);
   state.addMessage(message);

@@ -22,7 +22,7 @@ function unfurl(ctx: ApiContext): ApiResult {
   } else {
     if (!channel || !ts)
       throw new SlackApiError('invalid_arguments', { messages: ['channel and ts, or unfurl_id and source, are required'] });
-    if (state.resolveChannel(channel) === undefined) throw new SlackApiError('channel_not_found');
+    if (state.resolveChannel(channel, ctx.auth.reach) === undefined) throw new SlackApiError('channel_not_found');
     share = state.unfurls.get(`${channel}:${ts}`);
   }
   if (share === undefined) throw new SlackApiError('cannot_unfurl_url');

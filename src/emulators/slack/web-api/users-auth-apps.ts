@@ -1,20 +1,31 @@
 import { SlackApiError } from '../errors.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
+import { findEnterprise, findWorkspace, teamOfUser } from '../workspaces.js';
 import { workspaceUrl } from './permalinks.js';
 import { usersConversations } from './users-conversations.js';
 
+/**
+ * Who the token is: its installation's workspace and bot. An org-wide token answers with the
+ * org (team_id is the enterprise id), as Slack does.
+ * @see https://docs.slack.dev/reference/methods/auth.test
+ */
 function authTest(ctx: ApiContext): ApiResult {
   const { seed } = ctx.state;
+  const installation = ctx.auth.installation;
+  const teamId = installation?.key ?? seed.teamId;
+  const workspace = findWorkspace(teamId);
+  const enterprise = findEnterprise(installation?.enterpriseId ?? undefined);
   return {
     ok: true,
-    url: workspaceUrl(ctx),
-    team: seed.teamName,
+    url: workspaceUrl(ctx, workspace?.domain ?? enterprise?.domain),
+    team: workspace?.name ?? enterprise?.name ?? seed.teamName,
     user: 'research_desk',
-    team_id: seed.teamId,
-    user_id: seed.botUserId,
-    bot_id: seed.botId,
+    team_id: teamId,
+    user_id: ctx.auth.bot.userId,
+    bot_id: ctx.auth.bot.botId,
     app_id: seed.appId,
-    is_enterprise_install: false,
+    ...(enterprise !== undefined ? { enterprise_id: enterprise.id } : {}),
+    is_enterprise_install: installation?.isEnterpriseInstall ?? false,
   };
 }
 
@@ -25,7 +36,8 @@ function usersInfo(ctx: ApiContext): ApiResult {
     ok: true,
     user: {
       id: user.id,
-      team_id: ctx.state.seed.teamId,
+      team_id: teamOfUser(user),
+      ...(user.enterprise_id !== undefined ? { enterprise_user: { enterprise_id: user.enterprise_id, teams: [teamOfUser(user)] } } : {}),
       name: user.name,
       real_name: user.real_name,
       deleted: false,
@@ -40,7 +52,7 @@ function usersInfo(ctx: ApiContext): ApiResult {
       // Only asked for: users.info?include_locale=true
       ...(ctx.args.bool('include_locale') ? { locale: user.locale ?? 'en-US' } : {}),
       tz_offset: 0,
-      profile: { real_name: user.real_name, display_name: user.name, image_48: '', team: ctx.state.seed.teamId },
+      profile: { real_name: user.real_name, display_name: user.name, image_48: '', team: teamOfUser(user) },
     },
   };
 }

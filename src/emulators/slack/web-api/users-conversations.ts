@@ -1,7 +1,15 @@
 import { SlackApiError } from '../errors.js';
 import type { SlackChannel } from '../types.js';
 import type { ApiContext, ApiResult } from './api-context.js';
-import { type ConversationType, conversationType, pageOfChannels, requestedLimit, requestedTypes, visibleToBot } from './channel-pages.js';
+import {
+  type ConversationType,
+  conversationType,
+  pageOfChannels,
+  reaches,
+  requestedLimit,
+  requestedTypes,
+  visibleToBot,
+} from './channel-pages.js';
 
 const TYPE_SCOPES: Record<ConversationType, string> = {
   public_channel: 'channels:read',
@@ -32,12 +40,13 @@ export function usersConversations(ctx: ApiContext): ApiResult {
   if (missing !== undefined)
     throw new SlackApiError('missing_scope', { extra: { needed: missing, provided: ctx.config.botScopes.join(',') } });
   const limit = requestedLimit(ctx, MAX_LIMIT);
-  const botUserId = ctx.state.seed.botUserId;
+  const botUserId = ctx.auth.bot.userId;
   const userId = ctx.args.str('user') || botUserId;
   if (userId !== botUserId && !ctx.state.users.has(userId)) throw new SlackApiError('user_not_found');
   const excludeArchived = ctx.args.bool('exclude_archived');
   const all = [...ctx.state.channels.values()].filter(
     (c) =>
+      reaches(ctx, c) &&
       types.includes(conversationType(c)) &&
       isMember(c, userId, botUserId) &&
       // A private channel only where the calling bot is a member too (every DM here is one with the bot).

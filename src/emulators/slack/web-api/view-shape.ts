@@ -1,4 +1,5 @@
 import type { EmulatorState } from '../state.js';
+import { teamOfUser } from '../workspaces.js';
 import type { StoredView } from '../types.js';
 import { randomHex } from '../ids.js';
 
@@ -28,13 +29,16 @@ export function toApiView(v: StoredView): Record<string, unknown> {
 }
 
 export function newStoredView(state: EmulatorState, user: string, view: Record<string, unknown>, type: 'modal' | 'home'): StoredView {
+  // The viewer's workspace, and the bot of the installation serving it.
+  const viewer = state.users.get(user);
+  const teamId = viewer === undefined ? state.seed.teamId : teamOfUser(viewer);
   const stored: StoredView = {
     id: state.newId('V'),
     type,
     user,
-    team_id: state.seed.teamId,
+    team_id: teamId,
     app_id: state.seed.appId,
-    bot_id: state.seed.botId,
+    bot_id: state.botFor(teamId).botId,
     hash: `${Math.floor(state.clock() / 1000)}.${randomHex(4)}`,
     view,
     state: { values: {} },
