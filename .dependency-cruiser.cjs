@@ -42,6 +42,20 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/slack-api/', '^src/store/', '^src/observability/'] },
     },
     {
+      name: 'secrets-import-nothing-of-ours',
+      comment: 'src/secrets/ (the secret box) imports only node:crypto: nothing of ours.',
+      severity: 'error',
+      from: { path: '^src/secrets/' },
+      to: { path: '^src/', pathNot: '^src/secrets/' },
+    },
+    {
+      name: 'workspaces-below-slack',
+      comment: 'src/workspaces/ (each workspace’s clients) imports service, store, observability: never src/slack/, src/agent/ or the emulators.',
+      severity: 'error',
+      from: { path: '^src/workspaces/' },
+      to: { path: '^src/', pathNot: ['^src/workspaces/', '^src/service/', '^src/store/', '^src/observability/'] },
+    },
+    {
       name: 'charts-import-nothing-of-ours',
       comment: 'src/charts/ (ChartData → SVG → PNG) is pure: it imports only libraries, nothing else of ours.',
       severity: 'error',

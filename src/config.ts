@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseEncryptionKey } from './secrets/secret-box.js';
 import { parseNodeList, type RedisConnection } from './store/redis-connection.js';
 
 export class ConfigError extends Error {
@@ -116,6 +117,32 @@ const agentId = setting.refine(
   "must be the agent's integer id, e.g. 11887655289749510",
 );
 
+/** `true`/`false` (also 1/0, yes/no). */
+function flag(fallback: boolean) {
+  return setting.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const lower = raw.toLowerCase();
+    if (['true', '1', 'yes'].includes(lower)) return true;
+    if (['false', '0', 'no'].includes(lower)) return false;
+    return fail(ctx, `must be true or false, got "${raw}"`);
+  });
+}
+
+/** Comma-separated 32-byte keys (base64 or hex), newest first; the message never repeats a key. */
+const encryptionKeys = setting.transform((raw, ctx) => {
+  if (raw === undefined) return undefined;
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const keys = parts.map(parseEncryptionKey);
+  const bad = keys.indexOf(undefined);
+  if (parts.length === 0 || bad >= 0) {
+    return fail(ctx, `must be 32-byte keys in base64 or hex, newest first, separated by commas (key ${bad + 1} is not)`);
+  }
+  return keys as Buffer[];
+});
+
 /** Read only in playground and demo mode respectively, so checked only there (see configSchema). */
 const playgroundPort = portNumber(8080);
 const emulatorAgentSpeed = numberIn(2, 0.1, 1000);
@@ -133,10 +160,19 @@ const envSchema = z.object({
   SLACK_BOT_TOKEN: token('xoxb-', 'must be a bot token starting with xoxb-'),
   SLACK_APP_TOKEN: token('xapp-', 'must be an app-level token starting with xapp-'),
   SLACK_SIGNING_SECRET: setting,
+  SLACK_CLIENT_ID: setting,
+  SLACK_CLIENT_SECRET: setting,
+  SLACK_STATE_SECRET: setting,
+  SLACK_REDIRECT_URI: httpUrl,
+  /** Slack's OAuth authorize page; set only to point installs at a Slack emulator. */
+  SLACK_AUTHORIZE_URL: httpUrl,
+  SECRETS_ENCRYPTION_KEY: encryptionKeys,
   PLAYGROUND_PORT: setting,
   SERVICE_BASE_URL: httpUrl,
   SERVICE_API_KEY: setting,
   SERVICE_AGENT_ID: agentId,
+  /** OAuth mode: a workspace may connect to another deployment of the service (its own base URL). */
+  SERVICE_ALLOW_CUSTOM_BASE_URL: flag(false),
   EMULATOR_AGENT_SPEED: setting,
   EMULATOR_DATA_DATE: setting,
   SLACK_STREAMING: oneOf(['auto', 'native', 'update'], 'auto'),
@@ -171,10 +207,17 @@ const EXAMPLES: Record<EnvName, string> = {
   SLACK_BOT_TOKEN: 'xoxb-…',
   SLACK_APP_TOKEN: 'xapp-…',
   SLACK_SIGNING_SECRET: '<the Signing Secret from Basic Information>',
+  SLACK_CLIENT_ID: '<the Client ID from Basic Information>',
+  SLACK_CLIENT_SECRET: '<the Client Secret from Basic Information>',
+  SLACK_STATE_SECRET: '<a long random string, e.g. openssl rand -hex 32>',
+  SLACK_REDIRECT_URI: 'https://desk.example.com/slack/oauth_redirect',
+  SLACK_AUTHORIZE_URL: 'https://slack.com/oauth/v2/authorize',
+  SECRETS_ENCRYPTION_KEY: '<openssl rand -base64 32>[,<the previous key>]',
   PLAYGROUND_PORT: '8080',
   SERVICE_BASE_URL: 'https://research.example.com',
   SERVICE_API_KEY: '<your API key>',
   SERVICE_AGENT_ID: '11887655289749510',
+  SERVICE_ALLOW_CUSTOM_BASE_URL: 'false',
   EMULATOR_AGENT_SPEED: '2',
   EMULATOR_DATA_DATE: '2025-06-30',
   SLACK_STREAMING: 'auto',
@@ -206,9 +249,49 @@ function checkIn<T>(ctx: z.RefinementCtx, name: EnvName, rule: z.ZodType<T>, raw
   return z.NEVER;
 }
 
+function issue(ctx: z.RefinementCtx, variable: EnvName, message: string): never {
+  ctx.addIssue({ code: 'custom', message, path: [variable] });
+  return z.NEVER;
+}
+
+/** OAuth distribution: many workspaces install the app; each connects its own service key. */
+function oauthFrom(e: Env, ctx: z.RefinementCtx, apiUrl: { apiUrl?: string }) {
+  if (e.SLACK_BOT_TOKEN) {
+    return issue(
+      ctx,
+      'SLACK_BOT_TOKEN',
+      'cannot be set with SLACK_CLIENT_ID: pick one workspace (SLACK_BOT_TOKEN) or OAuth installs (SLACK_CLIENT_ID)',
+    );
+  }
+  if (!e.SLACK_CLIENT_SECRET) return issue(ctx, 'SLACK_CLIENT_SECRET', 'is required with SLACK_CLIENT_ID');
+  if (!e.SLACK_STATE_SECRET || e.SLACK_STATE_SECRET.length < 16) {
+    return issue(ctx, 'SLACK_STATE_SECRET', 'is required with SLACK_CLIENT_ID (at least 16 characters): it signs the OAuth state');
+  }
+  if (!e.SECRETS_ENCRYPTION_KEY) {
+    return issue(ctx, 'SECRETS_ENCRYPTION_KEY', 'is required with SLACK_CLIENT_ID: installations and service keys are stored encrypted');
+  }
+  if (!e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET) {
+    return issue(ctx, 'SLACK_SIGNING_SECRET', 'is required with SLACK_CLIENT_ID (or set SLACK_APP_TOKEN for Socket Mode)');
+  }
+  const oauth = {
+    clientId: e.SLACK_CLIENT_ID as string,
+    clientSecret: e.SLACK_CLIENT_SECRET,
+    stateSecret: e.SLACK_STATE_SECRET,
+    ...(e.SLACK_REDIRECT_URI ? { redirectUri: e.SLACK_REDIRECT_URI } : {}),
+    ...(e.SLACK_AUTHORIZE_URL ? { authorizationUrl: e.SLACK_AUTHORIZE_URL } : {}),
+  };
+  return e.SLACK_APP_TOKEN
+    ? { mode: 'socket' as const, appToken: e.SLACK_APP_TOKEN, oauth, ...apiUrl }
+    : { mode: 'http' as const, signingSecret: e.SLACK_SIGNING_SECRET as string, oauth, ...apiUrl };
+}
+
 function slackFrom(e: Env, ctx: z.RefinementCtx) {
   const botToken = e.SLACK_BOT_TOKEN;
   const apiUrl = e.SLACK_API_URL ? { apiUrl: e.SLACK_API_URL } : {};
+  if (e.SLACK_CLIENT_ID) return oauthFrom(e, ctx, apiUrl);
+  for (const variable of ['SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET', 'SLACK_REDIRECT_URI'] as const) {
+    if (e[variable]) return issue(ctx, 'SLACK_CLIENT_ID', `is required when ${variable} is set (OAuth installs)`);
+  }
   if (!botToken) {
     if (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET) {
       ctx.addIssue({
@@ -234,6 +317,17 @@ function slackFrom(e: Env, ctx: z.RefinementCtx) {
 }
 
 function serviceFrom(e: Env, ctx: z.RefinementCtx) {
+  if (e.SLACK_CLIENT_ID && e.SERVICE_API_KEY) {
+    return issue(ctx, 'SERVICE_API_KEY', 'is for one workspace; with SLACK_CLIENT_ID each workspace connects its own key from App Home');
+  }
+  if (e.SLACK_CLIENT_ID && e.SERVICE_BASE_URL) {
+    return {
+      mode: 'per-workspace' as const,
+      baseUrl: e.SERVICE_BASE_URL.replace(/\/+$/, ''),
+      allowCustomBaseUrl: e.SERVICE_ALLOW_CUSTOM_BASE_URL,
+      ...(e.SERVICE_AGENT_ID ? { agentId: e.SERVICE_AGENT_ID } : {}),
+    };
+  }
   if (e.SERVICE_BASE_URL) {
     if (!e.SERVICE_API_KEY) {
       ctx.addIssue({ code: 'custom', message: 'is required when SERVICE_BASE_URL is set', path: ['SERVICE_API_KEY'] });
@@ -335,11 +429,16 @@ const configSchema = envSchema.transform((e, ctx) => {
      * runs back at once instead of after their lease expires; replicas running at once must differ.
      */
     instanceId: e.INSTANCE_ID,
+    /** Keys sealing stored credentials, newest first (required with OAuth installs). */
+    encryptionKeys: e.SECRETS_ENCRYPTION_KEY,
     /** Every secret value, for the log redactor. */
     secrets: [
       e.SLACK_BOT_TOKEN,
       e.SLACK_APP_TOKEN,
       e.SLACK_SIGNING_SECRET,
+      e.SLACK_CLIENT_SECRET,
+      e.SLACK_STATE_SECRET,
+      ...(e.SECRETS_ENCRYPTION_KEY ?? []).flatMap((key) => [key.toString('base64'), key.toString('hex')]),
       e.SERVICE_API_KEY,
       redisPassword(e.REDIS_URL),
       e.REDIS_PASSWORD,

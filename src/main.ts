@@ -16,9 +16,8 @@ import { createResearchClient } from './service/research-client.js';
 import { trustedHostsFrom } from './slack/blocks/markdown/present-link.js';
 import { createStateStore } from './store/create-state-store.js';
 import { defaultInstanceId } from './store/default-instance-id.js';
-import { startResearchDesk } from './research-desk.js';
+import { startResearchDesk, type DeskConnection, type ResearchDeskOptions } from './research-desk.js';
 import { describeStartupFailure } from './startup-failure.js';
-import type { SlackConnection } from './slack/app/create-slack-app.js';
 
 type Closer = () => Promise<unknown>;
 
@@ -38,10 +37,12 @@ async function main(): Promise<void> {
   const playgroundSecrets = {
     botToken: `xoxb-emulator-playground-${randomBytes(12).toString('hex')}`,
     signingSecret: randomBytes(24).toString('hex'),
+    clientSecret: randomBytes(16).toString('hex'),
+    stateSecret: randomBytes(24).toString('hex'),
   };
   const logger = createLogger({
     level: config.logLevel,
-    redact: createRedactor([...config.secrets, playgroundSecrets.botToken, playgroundSecrets.signingSecret]),
+    redact: createRedactor([...config.secrets, ...Object.values(playgroundSecrets)]),
   });
   const closers: Closer[] = [];
   let startupFailed = false;
@@ -75,18 +76,23 @@ async function main(): Promise<void> {
     const playgroundUrl = playground?.url;
     const demo = config.service.mode === 'demo';
 
-    const service = createResearchClient({
-      ...(config.service.mode === 'remote'
-        ? {
-            baseUrl: config.service.baseUrl,
-            apiKey: config.service.apiKey,
-            ...(config.service.agentId ? { agentId: config.service.agentId } : {}),
-          }
-        : demoServiceAddress(playground)),
-      timeoutMs: config.serviceTimeoutMs,
-      ...(config.serviceMaxConnections !== undefined ? { maxConnections: config.serviceMaxConnections } : {}),
-      logger,
-    });
+    const serviceClient = (credentials: { baseUrl: string; apiKey: string }) =>
+      createResearchClient({
+        ...credentials,
+        ...(config.service.mode !== 'demo' && config.service.agentId ? { agentId: config.service.agentId } : {}),
+        timeoutMs: config.serviceTimeoutMs,
+        ...(config.serviceMaxConnections !== undefined ? { maxConnections: config.serviceMaxConnections } : {}),
+        logger,
+      });
+    // One service key (SERVICE_API_KEY, or the demo's), or none: each workspace connects its own
+    // and this client, without a key, only probes that the service answers.
+    const service = serviceClient(
+      config.service.mode === 'remote'
+        ? { baseUrl: config.service.baseUrl, apiKey: config.service.apiKey }
+        : config.service.mode === 'per-workspace'
+          ? { baseUrl: config.service.baseUrl, apiKey: 'no-workspace-key' }
+          : demoServiceAddress(playground),
+    );
     closers.push(() => service.close());
 
     // Stable across restarts of this replica, so a restart takes its runs back at once rather than
@@ -102,13 +108,46 @@ async function main(): Promise<void> {
         ...(config.host ? { host: config.host } : {}),
       }));
 
-    let connection: SlackConnection;
-    if (config.slack.mode === 'playground') {
+    let connection: DeskConnection;
+    let multiWorkspace: ResearchDeskOptions['multiWorkspace'];
+    const serviceAccounts = (defaultBaseUrl: string, allowCustomBaseUrl: boolean) => ({
+      defaultBaseUrl,
+      allowCustomBaseUrl,
+      create: serviceClient,
+    });
+    if (config.slack.mode === 'playground' && playground?.slack && playground.oauth) {
+      // The playground installs like a distributed app: its first workspace is installed and
+      // connected at start; the others install through the emulator's OAuth pages.
+      connection = {
+        mode: 'http',
+        signingSecret: playgroundSecrets.signingSecret,
+        oauth: {
+          clientId: playground.oauth.clientId,
+          clientSecret: playgroundSecrets.clientSecret,
+          stateSecret: playgroundSecrets.stateSecret,
+          authorizationUrl: playground.oauth.authorizeUrl,
+          homeUrlFor: playground.oauth.homeUrlFor,
+        },
+        ...apiUrl(playground.slack.apiUrl),
+      };
+      multiWorkspace = {
+        encryptionKeys: playground.oauth.encryptionKeys,
+        serviceAccounts: serviceAccounts(demoServiceAddress(playground).baseUrl, false),
+      };
+    } else if (config.slack.mode === 'playground') {
       connection = {
         mode: 'http',
         botToken: playgroundSecrets.botToken,
         signingSecret: playgroundSecrets.signingSecret,
         ...apiUrl(playground?.slack?.apiUrl),
+      };
+    } else if ('oauth' in config.slack) {
+      connection = { ...config.slack, oauth: config.slack.oauth };
+      if (!config.encryptionKeys) throw new Error('SECRETS_ENCRYPTION_KEY is required with SLACK_CLIENT_ID');
+      const base = config.service.mode === 'demo' ? demoServiceAddress(playground).baseUrl : config.service.baseUrl;
+      multiWorkspace = {
+        encryptionKeys: config.encryptionKeys,
+        serviceAccounts: serviceAccounts(base, config.service.mode === 'per-workspace' && config.service.allowCustomBaseUrl),
       };
     } else if (config.slack.mode === 'socket') {
       connection = { mode: 'socket', botToken: config.slack.botToken, appToken: config.slack.appToken, ...apiUrl(config.slack.apiUrl) };
@@ -123,6 +162,8 @@ async function main(): Promise<void> {
 
     const desk = await startResearchDesk({
       connection,
+      ...(multiWorkspace ? { multiWorkspace } : {}),
+      ...(config.service.mode === 'remote' ? { serviceBaseUrl: config.service.baseUrl } : {}),
       port: config.port,
       host: config.slack.mode === 'playground' ? localHost : (config.host ?? '0.0.0.0'),
       service,
@@ -135,7 +176,7 @@ async function main(): Promise<void> {
       trustedLinkHosts: trustedHostsFrom([
         ...config.documentUrlDomains,
         ...(playground?.documentUrlDomains ?? []),
-        config.service.mode === 'remote' ? config.service.baseUrl : undefined,
+        config.service.mode === 'demo' ? undefined : config.service.baseUrl,
       ]),
       agentIdleTimeoutMs: config.agentIdleTimeoutMs,
       runLeaseMs: config.runLeaseMs,
@@ -148,6 +189,7 @@ async function main(): Promise<void> {
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
     closers.push(() => desk.stop());
     playground?.slack?.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);
+    await playground?.oauth?.appStarted(`http://127.0.0.1:${desk.port}`);
 
     // Measured from process start, so it includes loading the code.
     const readyMs = Math.round(process.uptime() * 1000);

@@ -7,15 +7,24 @@ import type { StreamingMode } from './config.js';
 import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
 import { buildRelayRuntime, defaultInstanceId } from './slack/relay/build-relay-runtime.js';
 import type { Logger } from './observability/logger.js';
+import type { WebClient } from '@slack/web-api';
 import { createWebClient } from './slack-api/create-web-client.js';
 import { createRateBudget } from './slack-api/rate-budget.js';
 import { createTableSupport } from './slack-api/table-fallback-fetch.js';
 import { downgradeTables } from './slack/blocks/downgrade-tables.js';
-import { createWriterFromClient } from './slack/relay/web-client-writer.js';
 import type { ResearchService } from './service/types.js';
 import { createAppStores, type AppStores } from './store/app-stores.js';
 import type { StateStore } from './store/state-store.js';
-import { createSlackApp, type SlackConnection } from './slack/app/create-slack-app.js';
+import { createSlackApp, type SlackTransport } from './slack/app/create-slack-app.js';
+import { createInstaller, type Installer } from './slack/app/oauth-installer.js';
+import { BOT_SCOPES } from './slack-api/bot-scopes.js';
+import { createSecretBox } from './secrets/secret-box.js';
+import { Installations } from './store/installations.js';
+import { OrgWorkspaces } from './store/org-workspaces.js';
+import { ServiceConnections } from './store/service-connections.js';
+import { createMultiWorkspaces, type MultiWorkspaces } from './workspaces/multi-workspaces.js';
+import { createSingleWorkspace } from './workspaces/single-workspace.js';
+import type { ClosableService, Workspaces } from './workspaces/workspaces.js';
 import { createServiceStatus } from './slack/app/service-status.js';
 import { metricsRoute } from './slack/app/metrics-route.js';
 import { installListeners } from './slack/listeners/index.js';
@@ -38,11 +47,39 @@ import { createWatchPoller, type WatchPoller } from './watch/watch-poller.js';
 const DEFAULT_WATCH_POLL_MS = 5 * 60_000;
 const DEFAULT_WATCH_CALLS_PER_MINUTE = 30;
 
+/** OAuth distribution (src/slack/install/): the app's credentials at Slack and where installs go. */
+export interface OAuthSettings {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+  redirectUri?: string;
+  /** Slack's authorize page; the emulator's in tests and the playground. */
+  authorizationUrl?: string;
+  /** Where the "installed" page sends the user (the app's Home tab); Slack's deep link by default. */
+  homeUrlFor?: Parameters<typeof createInstaller>[0]['homeUrlFor'];
+}
+
+/** Many workspaces: each connects its own account with the research service. */
+export interface ServiceAccounts {
+  defaultBaseUrl: string;
+  allowCustomBaseUrl: boolean;
+  create(credentials: { baseUrl: string; apiKey: string }): ClosableService;
+}
+
+/** One workspace (the environment's bot token) or OAuth installs into many. */
+export type DeskConnection = SlackTransport & ({ botToken: string } | { oauth: OAuthSettings });
+
 export interface ResearchDeskOptions {
-  connection: SlackConnection;
+  connection: DeskConnection;
+  /** With OAuth installs: keys sealing stored tokens and service keys (newest first), and the service accounts. */
+  multiWorkspace?: { encryptionKeys: readonly Buffer[]; serviceAccounts: ServiceAccounts };
   port: number;
   host?: string;
   service: ResearchService;
+  /** The service's base URL, shown on App Home (default: "embedded demo" for the demo, else "configured"). */
+  serviceBaseUrl?: string;
+  /** The workspace directory; by default the single team of `service` and the bot token (tests pass their own). */
+  workspaces?: Workspaces;
   store: StateStore;
   logger: Logger;
   clock?: () => number;
@@ -84,6 +121,8 @@ export interface ResearchDesk {
   digests: DigestScheduler;
   /** Watchlist polling and alerts. */
   watches: WatchPoller;
+  /** Each workspace's Slack client and service. */
+  workspaces: Workspaces;
   /** Agent runs waiting out an outage to start. */
   deferredStarts: DeferredWorkQueue;
   /** Stops listening, saves offsets and (unless told not to) releases leases. */
@@ -95,26 +134,30 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const logger = options.logger;
   const instanceId = options.instanceId ?? defaultInstanceId();
   const stores = createAppStores(options.store, clock);
-  const serviceStatus = createServiceStatus(options.service, clock);
+  // With many workspaces the process probes the service's address with no workspace's key: an
+  // answer refusing the missing key still shows the service is up.
+  const serviceStatus = createServiceStatus(options.service, clock, { authErrorIsReachable: options.multiWorkspace !== undefined });
 
   // The relay and the digest poster write with their own Web API client; Bolt builds the
   // listeners' clients. All come from one factory under one policy (create-web-client.ts).
   // What Slack takes of data_table / table here is learned once per process and shared by every client.
   const tables = createTableSupport({ downgrade: downgradeTables, logger });
-  const webClient = createWebClient({
-    token: options.connection.botToken,
-    ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}),
-    logger,
-    policy: 'app',
-    tables,
-  });
+  const clientFor = (token: string) =>
+    createWebClient({ token, ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}), logger, policy: 'app', tables });
+  const { workspaces, installer, onForget } = buildWorkspaces(options, clientFor, clock);
   // One rate budget for the process: the relay's writes and the listeners' paced posts share
   // its windows (and, through the store, every replica's).
   const budget = createRateBudget({ store: options.store, clock });
   const trustedLinkHosts = options.trustedLinkHosts ?? options.documentUrlDomains;
   const relay = buildRelayRuntime({
     config: { streaming: options.streaming, agentIdleTimeoutMs: options.agentIdleTimeoutMs, runLeaseMs: options.runLeaseMs },
-    slack: { writer: createWriterFromClient(webClient) },
+    // Each run writes with its own workspace's client and calls its own workspace's service.
+    slack: 'per-workspace',
+    workspaceFor: async (teamId: string) => {
+      const ref = { teamId };
+      const [service, client] = await Promise.all([workspaces.service(ref), workspaces.slackClient(ref)]);
+      return { service, client };
+    },
     service: options.service,
     store: options.store,
     logger,
@@ -129,7 +172,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const deferredStarts = createDeferredWorkQueue({ ...DEFERRED_START_DEFAULTS, ...options.deferredStarts, logger, clock });
 
   const deps: ListenerDeps = {
-    service: options.service,
+    workspaces,
     stores,
     relay,
     budget,
@@ -141,7 +184,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     serviceStatus,
     deferredStarts,
     startQueuedQuestions: (thread) => {
-      startNextQueuedQuestion(deps, thread, { client: webClient, log: logger }).catch((error: unknown) =>
+      startNextQueuedQuestion(deps, thread, { log: logger }).catch((error: unknown) =>
         logger.error('starting a queued question failed', { channel: thread.channelId, thread_ts: thread.threadTs, error }),
       );
     },
@@ -149,7 +192,9 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   // A run that ends frees its thread for the question waiting behind it (on whichever replica relayed it).
   relay.onRunEnded((run) => deps.startQueuedQuestions(run));
   const slackApp = createSlackApp({
-    connection: options.connection,
+    connection: installer
+      ? { ...transportOf(options.connection), installer }
+      : (options.connection as SlackTransport & { botToken: string }),
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
     logger,
@@ -178,7 +223,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     instanceId,
     ...(options.digestTickMs ? { tickMs: options.digestTickMs } : {}),
     ...(options.digestRetry ? { retry: options.digestRetry } : {}),
-    postDigest: createSlackDigestPoster({ client: webClient, deps }),
+    postDigest: createSlackDigestPoster({ workspaces, deps }),
     onPaused: (subscription, reason) =>
       logger.warn('digest subscription paused', { team: subscription.teamId, channel: subscription.channelId, reason }),
   });
@@ -190,8 +235,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       windowMs: 60_000,
       clock,
     }),
-    service: options.service,
-    postAlert: createSlackWatchPoster({ client: webClient, logger }),
+    serviceFor: (teamId) => workspaces.service({ teamId }),
+    postAlert: createSlackWatchPoster({ workspaces, logger }),
     clock,
     logger,
     instanceId,
@@ -211,9 +256,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   void watches.start();
   // Questions queued in threads whose run ended while no process was there to start them.
   const sweepQueuedQuestions = () =>
-    startWaitingQuestions(deps, { client: webClient, log: logger }).catch((error: unknown) =>
-      logger.error('starting waiting questions failed', { error }),
-    );
+    startWaitingQuestions(deps, { log: logger }).catch((error: unknown) => logger.error('starting waiting questions failed', { error }));
   void sweepQueuedQuestions();
   const questionSweep = (options.timers ?? systemTimers).every(
     options.queuedQuestionSweepMs ?? options.runLeaseMs,
@@ -223,6 +266,9 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     },
   );
 
+  // An uninstalled workspace's runs stop before its data is deleted (multi-workspaces.ts).
+  onForget?.((teamIds) => relay.stopWorkspaceRuns(teamIds));
+
   let stopped = false;
   return {
     port,
@@ -230,6 +276,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     stores,
     digests,
     watches,
+    workspaces,
     deferredStarts,
     async stop(stopOptions) {
       if (stopped) return;
@@ -243,4 +290,75 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
     },
   };
+}
+
+function transportOf(connection: DeskConnection): SlackTransport {
+  const apiUrl = connection.apiUrl ? { apiUrl: connection.apiUrl } : {};
+  return connection.mode === 'http'
+    ? { mode: 'http', signingSecret: connection.signingSecret, ...apiUrl }
+    : { mode: 'socket', appToken: connection.appToken, ...apiUrl };
+}
+
+/**
+ * One workspace with the environment's token and service key, or OAuth installs: installations
+ * and service keys sealed in the state store, each workspace's clients built on demand.
+ */
+function buildWorkspaces(
+  options: ResearchDeskOptions,
+  clientFor: (token: string) => WebClient,
+  clock: () => number,
+): { workspaces: Workspaces; installer?: Installer; onForget?: MultiWorkspaces['onForget'] } {
+  const { connection } = options;
+  if ('botToken' in connection) {
+    return {
+      // One team: its bot token and service key from the environment (a test may pass its own directory).
+      workspaces:
+        options.workspaces ??
+        createSingleWorkspace({
+          service: options.service,
+          client: clientFor(connection.botToken),
+          baseUrl: options.serviceBaseUrl ?? (options.demo ? 'the embedded demo service' : 'configured'),
+          startedAtMs: clock(),
+        }),
+    };
+  }
+  if (!options.multiWorkspace) throw new TypeError('OAuth installs need multiWorkspace (encryption keys and service accounts)');
+  const box = createSecretBox(options.multiWorkspace.encryptionKeys);
+  const installations = new Installations(options.store, box);
+  const orgWorkspaces = new OrgWorkspaces(options.store);
+  const { oauth } = connection;
+  const installer = createInstaller({
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    stateSecret: oauth.stateSecret,
+    installations,
+    orgWorkspaces,
+    scopes: BOT_SCOPES,
+    ...(oauth.redirectUri ? { redirectUri: oauth.redirectUri } : {}),
+    ...(oauth.authorizationUrl ? { authorizationUrl: oauth.authorizationUrl } : {}),
+    ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}),
+    homeUrlFor: oauth.homeUrlFor ?? slackHomeLink,
+    logger: options.logger,
+  });
+  const { serviceAccounts } = options.multiWorkspace;
+  const workspaces = createMultiWorkspaces({
+    store: options.store,
+    installations,
+    connections: new ServiceConnections(options.store, box),
+    orgWorkspaces,
+    botTokenFor: installer.botTokenFor,
+    createSlackClient: clientFor,
+    createService: serviceAccounts.create,
+    defaultBaseUrl: serviceAccounts.defaultBaseUrl,
+    allowCustomBaseUrl: serviceAccounts.allowCustomBaseUrl,
+    clock,
+    logger: options.logger,
+  });
+  return { workspaces, installer, onForget: workspaces.onForget };
+}
+
+/** Slack's deep link to the app's Home tab in the workspace just installed into. */
+function slackHomeLink(installation: { appId?: string; team?: { id: string } | undefined; enterprise?: { id: string } | undefined }) {
+  const team = installation.team?.id ?? installation.enterprise?.id;
+  return installation.appId && team ? `slack://app?team=${team}&id=${installation.appId}&tab=home` : undefined;
 }

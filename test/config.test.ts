@@ -16,6 +16,64 @@ describe('loadConfig', () => {
     expect(config.secrets).toEqual([]);
   });
 
+  describe('OAuth installs (SLACK_CLIENT_ID)', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const oldKey = Buffer.alloc(32, 9).toString('hex');
+    const oauthEnv = {
+      SLACK_CLIENT_ID: '1000.2000',
+      SLACK_CLIENT_SECRET: 'client-secret-VALUE',
+      SLACK_STATE_SECRET: 'state-secret-0123456789',
+      SLACK_SIGNING_SECRET: secretSigning,
+      SECRETS_ENCRYPTION_KEY: `${key},${oldKey}`,
+      SERVICE_BASE_URL: 'https://research.example.com/',
+    };
+
+    it('reads the OAuth settings, the keys newest first, and a service without a key', () => {
+      const config = loadConfig({ ...oauthEnv, SLACK_REDIRECT_URI: 'https://desk.example.com/slack/oauth_redirect' });
+      expect(config.slack).toEqual({
+        mode: 'http',
+        signingSecret: secretSigning,
+        oauth: {
+          clientId: '1000.2000',
+          clientSecret: 'client-secret-VALUE',
+          stateSecret: 'state-secret-0123456789',
+          redirectUri: 'https://desk.example.com/slack/oauth_redirect',
+        },
+      });
+      expect(config.service).toEqual({ mode: 'per-workspace', baseUrl: 'https://research.example.com', allowCustomBaseUrl: false });
+      expect(config.encryptionKeys?.map((k) => k.toString('base64'))).toEqual([key, Buffer.from(oldKey, 'hex').toString('base64')]);
+      // Every secret reaches the redactor, the encryption keys in both spellings.
+      expect(config.secrets).toEqual(expect.arrayContaining(['client-secret-VALUE', 'state-secret-0123456789', key, oldKey]));
+      expect(loadConfig({ ...oauthEnv, SLACK_APP_TOKEN: 'xapp-1' }).slack).toMatchObject({ mode: 'socket', appToken: 'xapp-1' });
+      expect(loadConfig({ ...oauthEnv, SERVICE_ALLOW_CUSTOM_BASE_URL: 'yes' }).service).toMatchObject({ allowCustomBaseUrl: true });
+    });
+
+    it('names what is missing or clashes, never printing a value', () => {
+      const without = (name: keyof typeof oauthEnv) => {
+        const env: Record<string, string> = { ...oauthEnv };
+        delete env[name];
+        return env;
+      };
+      expect(() => loadConfig(without('SLACK_CLIENT_SECRET'))).toThrow(/^SLACK_CLIENT_SECRET is required with SLACK_CLIENT_ID/);
+      expect(() => loadConfig(without('SECRETS_ENCRYPTION_KEY'))).toThrow(/^SECRETS_ENCRYPTION_KEY is required with SLACK_CLIENT_ID/);
+      expect(() => loadConfig({ ...oauthEnv, SLACK_STATE_SECRET: 'short' })).toThrow(/^SLACK_STATE_SECRET is required .*at least 16/);
+      expect(() => loadConfig({ ...oauthEnv, SLACK_BOT_TOKEN: secretBot })).toThrow(/^SLACK_BOT_TOKEN cannot be set with SLACK_CLIENT_ID/);
+      expect(() => loadConfig({ ...oauthEnv, SERVICE_API_KEY: 'k' })).toThrow(/^SERVICE_API_KEY is for one workspace/);
+      expect(() => loadConfig({ SLACK_CLIENT_SECRET: 'x' })).toThrow(/^SLACK_CLIENT_ID is required when SLACK_CLIENT_SECRET is set/);
+      const badKey = (() => {
+        try {
+          loadConfig({ ...oauthEnv, SECRETS_ENCRYPTION_KEY: `${key},not-a-key-SECRET` });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return '';
+      })();
+      expect(badKey).toMatch(/^SECRETS_ENCRYPTION_KEY must be 32-byte keys .*key 2 is not/);
+      expect(badKey).not.toContain('not-a-key');
+      expect(badKey).not.toContain(key);
+    });
+  });
+
   it('reads the demo data date: a real day, or today when unset or "today"', () => {
     expect(loadConfig({ EMULATOR_DATA_DATE: '2026-03-11' }).service).toEqual({ mode: 'demo', agentSpeed: 2, dataDate: '2026-03-11' });
     expect(loadConfig({ EMULATOR_DATA_DATE: 'today' }).service).toEqual({ mode: 'demo', agentSpeed: 2 });

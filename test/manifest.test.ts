@@ -9,9 +9,10 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_PROMPTS } from '../src/slack/agent-view/suggested-prompts.js';
 import { AGENT_VIEW_LIMITS } from '../src/slack-api/agent-view-limits.js';
+import { BOT_SCOPES } from '../src/slack-api/bot-scopes.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
-import { ACTION_IDS, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
+import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
 import { SLASH_COMMANDS } from '../src/slack/listeners/commands/index.js';
 import { registerListeners } from '../src/slack/listeners/index.js';
 import type { ListenerRegistry } from '../src/slack/listeners/listener-router.js';
@@ -110,6 +111,10 @@ describe('manifest.yml', () => {
     expect(declared).toEqual([...new Set(seen.events)].sort());
   });
 
+  it('states the bot scopes the OAuth install asks for (src/slack-api/bot-scopes.ts), no more and no fewer', () => {
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...BOT_SCOPES].sort());
+  });
+
   it('asks for the scopes the features need', () => {
     expect(manifest.oauth_config.scopes.bot).toEqual(
       expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']),
@@ -141,6 +146,7 @@ describe('registered listeners', () => {
 
   it('answer the /financials modal submission, and register each id once', () => {
     expect(seen.views).toContain(FINANCIALS_MODAL.callbackId);
+    expect(seen.views).toContain(CONNECT_MODAL.callbackId);
     const ids = Object.values(ACTION_IDS);
     for (const id of ids) expect(seen.actions.filter((c) => matches(c, id)).length, id).toBe(1);
     expect(new Set(seen.commands).size).toBe(seen.commands.length);

@@ -6,7 +6,8 @@
  * posted twice. A claim whose post failed for good, or whose replica died mid-post, stays pending
  * and is taken over by a later tick (once the lock is free) with `recovered: true`, so the poster
  * looks for its own message before posting: a post that may have landed is never repeated blind.
- * A slot past the grace window is skipped with a log line, never dropped silently.
+ * A slot past the grace window, or one the poster skips (its workspace is not connected), is
+ * marked skipped with a log line, never dropped silently and never retried.
  * No Bolt in here: posting is the injected `postDigest`.
  */
 import { randomUUID } from 'node:crypto';
@@ -56,6 +57,7 @@ export type DigestSlotOutcome =
   | 'posted'
   | 'channel_gone'
   | 'failed'
+  | 'skipped'
   | 'skipped_outside_grace'
   | 'already_handled'
   | 'locked'
@@ -81,6 +83,8 @@ export interface DigestScheduler {
 }
 
 const DEFAULT_TICK_MS = 30_000;
+/** The marker's reason for a slot the poster skipped. */
+const SKIPPED_BY_POSTER = 'skipped by the poster: the workspace cannot use the research service';
 const DEFAULT_LOCK_TTL_MS = 5 * 60_000;
 
 export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
@@ -190,6 +194,12 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         );
       }
       return 'channel_gone';
+    }
+    if (result === 'skipped') {
+      // Not a failure to retry: this slot's digest cannot be made. The subscription stays, for later slots.
+      await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'skipped', SKIPPED_BY_POSTER);
+      logger.warn('digest slot skipped: its workspace cannot use the research service (not connected or not installed)', where);
+      return 'skipped';
     }
     if (result === 'lock_lost') {
       // Our claim stays pending; the replica that now holds the lock takes it over.

@@ -4,9 +4,12 @@ import type { DigestSubscription } from '../store/records.js';
 /**
  * What a post attempt did. Return 'retryable_error' only when the message certainly did not
  * reach Slack (a retry must not double-post); 'channel_gone' when the channel is archived or
- * deleted, or the app was removed from it or from the workspace.
+ * deleted, or the app was removed from it or from the workspace; 'skipped' when nothing was
+ * posted and retrying this slot cannot help, though a later slot may (the subscription's workspace
+ * has not connected the research service, or is not installed): the slot is done, the
+ * subscription stays active.
  */
-export type PostDigestResult = 'posted' | 'channel_gone' | 'retryable_error';
+export type PostDigestResult = 'posted' | 'channel_gone' | 'skipped' | 'retryable_error';
 
 export interface PostDigestContext {
   /** 1 for the first attempt of this slot by this scheduler. */

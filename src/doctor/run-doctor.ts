@@ -46,6 +46,16 @@ async function checkService(config: Config, args: RunDoctorOptions['args'], now:
       },
     ];
   }
+  if (config.service.mode === 'per-workspace') {
+    return [
+      {
+        endpoint: 'research service',
+        status: 'skip',
+        problem:
+          'OAuth installs: each workspace connects its own service key from App Home; run the doctor with SERVICE_BASE_URL and SERVICE_API_KEY (without SLACK_CLIENT_ID) to check one key',
+      },
+    ];
+  }
   const recorder = createExchangeRecorder();
   const transport = new Agent({ keepAliveTimeout: 10_000 });
   const warnings: string[] = [];

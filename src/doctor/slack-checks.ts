@@ -35,6 +35,17 @@ export async function slackChecks(slack: SlackConfig, deps: SlackCheckDeps): Pro
   const apiUrl = slack.apiUrl ?? SLACK_API_URL;
   const client = (token: string) => new WebClient(token, { ...webClientOptions({ apiUrl, policy: 'app' }), logger: silentSdkLogger() });
 
+  if ('oauth' in slack) {
+    // OAuth installs hold one token per workspace, in the state store: there is no one token to test.
+    return [
+      {
+        endpoint: 'Slack auth.test',
+        status: 'skip',
+        problem: 'OAuth installs (SLACK_CLIENT_ID): each workspace has its own token; install one at /slack/install',
+      },
+      slack.mode === 'socket' ? await socketModeRow(client(slack.appToken), apiUrl, deps) : await requestUrlRow(slack.signingSecret, deps),
+    ];
+  }
   const rows: CheckResult[] = [];
   const started = deps.now();
   let granted: string[] | undefined;

@@ -8,13 +8,24 @@ const TOKEN_SHAPES: RegExp[] = [/xox[abposre]-[0-9A-Za-z-]{6,}/g, /xapp-[0-9A-Za
 /** What every TOKEN_SHAPES match contains: lines without it skip the three replacements. */
 const MAY_HOLD_TOKEN = /xox|xapp-|bearer/i;
 
-export type Redact = (text: string) => string;
+export type Redact = ((text: string) => string) & {
+  /**
+   * False when no string in this JSON text (as JSON.stringify writes it) holds anything the
+   * redactor would change, so the text need not be parsed to redact it value by value. Redactors
+   * that cannot tell leave it out.
+   */
+  readonly mayChangeJson?: (jsonText: string) => boolean;
+};
 
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redact {
   // Longest first so a secret that contains another is masked whole; short values would
   // mask ordinary words, so only secrets of 6+ characters are matched literally.
   const literals = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 6).sort((a, b) => b.length - a.length);
-  return (text: string): string => {
+  // A value holding a secret holds it, in the JSON text, as JSON.stringify escapes it.
+  const jsonLiterals = literals.map((secret) => JSON.stringify(secret).slice(1, -1));
+  const mayChangeJson = (jsonText: string): boolean =>
+    jsonLiterals.some((literal) => jsonText.includes(literal)) || MAY_HOLD_TOKEN.test(jsonText);
+  const redact = (text: string): string => {
     let out = text;
     // Almost every line holds no secret: looking costs no allocation, replacing does.
     for (const secret of literals) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
@@ -26,4 +37,5 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
     }
     return out;
   };
+  return Object.assign(redact, { mayChangeJson });
 }

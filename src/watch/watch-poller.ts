@@ -32,6 +32,8 @@ export type WatchPollOutcome =
   | 'locked'
   | 'budget_spent'
   | 'service_unavailable'
+  /** The watch's workspace has no service connection (or installation) now: polled again once it has. */
+  | 'workspace_unavailable'
   | 'failed'
   | 'channel_gone'
   | 'lock_lost';
@@ -47,10 +49,13 @@ export interface WatchPollReport {
   recovered?: number;
 }
 
+export type WatchService = Pick<ResearchService, 'searchDocuments' | 'earningsCalendar' | 'getDocumentSummary'>;
+
 export interface WatchPollerOptions {
   watches: Watches;
   budget: WatchPollBudget;
-  service: Pick<ResearchService, 'searchDocuments' | 'earningsCalendar' | 'getDocumentSummary'>;
+  /** The service of the watch's own workspace; throws when that workspace is not connected. */
+  serviceFor(teamId: string): Promise<WatchService>;
   postAlert: PostWatchAlert;
   clock: () => number;
   timer?: TickTimer;
@@ -83,7 +88,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const lockTtlMs = options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS;
   const retry = options.retry ?? DEFAULT_DIGEST_RETRY;
   const timer = options.timer ?? realTickTimer;
-  const { watches, budget, service, clock } = options;
+  const { watches, budget, clock } = options;
 
   const loop = createTickLoop(runTick, {
     intervalMs: options.pollIntervalMs,
@@ -159,6 +164,13 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     if (state === null) return { outcome: 'lock_lost', posted };
     if (recovered === 0 && nowMs - state.lastPollMs < options.pollIntervalMs) return { outcome: 'not_due', posted };
 
+    let service: WatchService;
+    try {
+      service = await options.serviceFor(watch.teamId);
+    } catch (error) {
+      log.warn('watch poll skipped: its workspace cannot reach the service now', { error });
+      return { outcome: 'workspace_unavailable', posted };
+    }
     const found = await findWatchAlerts({ service, budget, clock, retryAfterDefaultMs: options.pollIntervalMs }, watch, state, nowMs, log);
     if (found.kind !== 'alerts') return { outcome: found.kind, posted };
     let working = await watches.replaceState(watch, current, { ...state, lastPollMs: nowMs, ...found.stateChanges });

@@ -252,6 +252,40 @@ export function describeDigestScheduler(kinds: readonly StoreKind[]): void {
       });
     });
 
+    it('marks a slot the poster skipped (workspace not connected) once: no retry, one warn line, the subscription stays active', async () => {
+      await subscribe(buildSubscription(), buildSubscription({ channelId: 'C2' }));
+      poster.setBehaviour((post) => (post.channel === 'T1/C1' ? 'skipped' : 'posted'));
+      const a = await buildReplica('replica-a');
+      const b = await buildReplica('replica-b');
+      clock.set(Date.parse('2025-03-07T01:05:00.000Z'));
+      const reports = (await Promise.all([a.tick(), b.tick()])).flat();
+      expect(reports.filter((r) => r.channelId === 'C1' && r.outcome === 'skipped')).toHaveLength(1);
+      const skippedLine = (): string[] => logger.lines.filter((l) => l.includes('digest slot skipped'));
+      expect(skippedLine()).toHaveLength(1);
+      expect(skippedLine()[0]).toContain('"level":"warn"');
+      expect(logger.lines.filter((l) => l.includes('digest post attempt failed'))).toEqual([]);
+      const markers = new DigestMarkers(await openStore(), clock.now);
+      expect(await markers.getSlot('T1', 'C1', '2025-03-07T01:00:00.000Z')).toMatchObject({ state: 'skipped' });
+
+      // The slot is not evaluated again; the subscription is not paused, so the next slot is tried.
+      clock.advance(10 * MINUTE);
+      await Promise.all([a.tick(), b.tick()]);
+      expect(poster.attempts.filter((p) => p.channel === 'T1/C1')).toHaveLength(1);
+      expect(skippedLine()).toHaveLength(1);
+      expect(paused).toEqual([]);
+      const subscriptions = new Subscriptions(await openStore());
+      expect(await subscriptions.get('T1', 'C1')).toMatchObject({ paused: false });
+
+      poster.setBehaviour(() => 'posted');
+      clock.set(Date.parse('2025-03-08T01:05:00.000Z'));
+      await Promise.all([a.tick(), b.tick()]);
+      expect(countBy(poster.posted())).toEqual({
+        'T1/C1 2025-03-08T01:00:00.000Z': 1,
+        'T1/C2 2025-03-07T01:00:00.000Z': 1,
+        'T1/C2 2025-03-08T01:00:00.000Z': 1,
+      });
+    });
+
     it('retries a failed post with backoff and posts once', async () => {
       await subscribe(buildSubscription());
       let failures = 2;

@@ -71,6 +71,22 @@ describe('createRedactingFetch', () => {
     expect(await (sent.get('file') as Blob).text()).toBe('file bytes');
   });
 
+  it('sends a JSON text with nothing to redact as it was written, and still parses one that holds a token', async () => {
+    const { fetch, bodies } = capture();
+    const send = (body: string) =>
+      createRedactingFetch(fetch, redact)('https://hooks.slack.test/response', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+    // Spaces JSON.stringify would not write: the text was not parsed and written again.
+    const clean = '{ "text": "quote \\" and \\\\ backslash, no secret" }';
+    await send(clean);
+    expect(bodies[0]).toBe(clean);
+    await send(JSON.stringify({ text: 'token xoxb-1234567890-abcdef in a value' }));
+    expect(JSON.parse(String(bodies[1]))).toEqual({ text: 'token [redacted] in a value' });
+  });
+
   it('sends a request without a body unchanged', async () => {
     const { fetch, bodies } = capture();
     await createRedactingFetch(fetch, redact)('https://slack.test/api/auth.test', { method: 'POST' });

@@ -32,9 +32,21 @@ export interface RelayStores {
   threads: Pick<ThreadConversations, 'get' | 'save'>;
 }
 
-export interface RelayRuntimeDeps {
+/** One workspace's service and Slack writer: what a run of that workspace uses. */
+export interface RunWorkspace {
   service: ResearchService;
   slack: SlackWriter;
+}
+
+export interface RelayRuntimeDeps {
+  /** The service and writer of a single-workspace deployment, or of runs when `workspaceFor` is unset. */
+  service: ResearchService;
+  slack: SlackWriter;
+  /**
+   * Many workspaces: each run uses its own workspace's service and bot token. Throws (typed, from
+   * src/workspaces/) when the workspace is not connected or no longer installed.
+   */
+  workspaceFor?(teamId: string): Promise<RunWorkspace>;
   store: RelayStores;
   clock?: () => number;
   /** Lease renewals, the resume interval, silence timeouts, write pacing (default: Node's timers). */
@@ -93,6 +105,11 @@ export interface RelayRuntime {
   /** Run ids this process relays now. */
   activeRunIds(): string[];
   /**
+   * The workspaces were uninstalled: their runs here stop relaying (no more Slack or service
+   * calls) and their leases are released; their records are about to be deleted.
+   */
+  stopWorkspaceRuns(teamIds: readonly string[]): Promise<void>;
+  /**
    * Calls `listener` each time a run this process relays ends (after its record is marked ended),
    * resumed runs included: its thread is free for the next question (start-queued-questions.ts).
    */
@@ -100,10 +117,14 @@ export interface RelayRuntime {
   getMetrics(): RelayMetricsSnapshot;
 }
 
+/**
+ * A run's id starts with its workspace's team id (`T123-r-…`): its keys then fall under that
+ * workspace's prefixes (src/store/keys.ts), which is what uninstalling deletes.
+ */
 export function runIdFor(request: Pick<StartRunRequest, 'teamId' | 'channelId' | 'requestId'>): string {
-  if (!request.requestId) return randomUUID();
+  if (!request.requestId) return `${request.teamId}-${randomUUID()}`;
   const digest = createHash('sha256').update(`${request.teamId}|${request.channelId}|${request.requestId}`).digest('hex');
-  return `r-${digest.slice(0, 24)}`;
+  return `${request.teamId}-r-${digest.slice(0, 24)}`;
 }
 
 interface LocalRun {
@@ -165,8 +186,12 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   let shuttingDown = false;
   let resuming: Promise<string[]> | undefined;
 
-  const drive = (record: RunRecord, resumed: boolean): RunHandle => {
-    const handle = relayRun(record, runDeps, { resumed });
+  /** The deps of one run: its own workspace's service and Slack writer when there are many. */
+  const depsFor = async (teamId: string): Promise<RunDeps> =>
+    deps.workspaceFor ? { ...runDeps, ...(await deps.workspaceFor(teamId)) } : runDeps;
+
+  const drive = (record: RunRecord, resumed: boolean, workspaceDeps: RunDeps): RunHandle => {
+    const handle = relayRun(record, workspaceDeps, { resumed });
     const lease = leases.keep(record.runId, {
       onLost: () => {
         if (local.get(record.runId)?.handle === handle) void handle.stop({ leaseLost: true });
@@ -205,8 +230,18 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       await leases.release(runId);
       return false;
     }
+    let workspaceDeps: RunDeps;
+    try {
+      workspaceDeps = await depsFor(fresh.teamId);
+    } catch (error) {
+      // Its workspace was uninstalled or disconnected: nobody can relay it; its data goes with the workspace.
+      log.warn('a run cannot resume: its workspace has no installation or service connection', { runId, error });
+      await deps.store.runs.markEnded(runId, 'failed');
+      await leases.release(runId);
+      return false;
+    }
     log.info('resuming a run whose relay stopped', { runId, offset: fresh.lastOffset });
-    drive(fresh, true);
+    drive(fresh, true, workspaceDeps);
     return true;
   };
 
@@ -251,13 +286,15 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     : undefined;
 
   const startFresh = async (request: StartRunRequest, runId: string): Promise<StartRunResult> => {
+    // First: a workspace that cannot run (not connected) gets its typed error before anything is saved.
+    const workspaceDeps = await depsFor(request.teamId);
     const existing = request.requestId ? await deps.store.runs.get(runId) : null;
     if (existing) {
       if (existing.status !== 'starting' && existing.status !== 'running') {
         return { runId, started: false, reason: 'already_finished' };
       }
       if (!local.has(runId) && (await leases.acquire(runId))) {
-        drive(existing, true);
+        drive(existing, true, workspaceDeps);
       }
       return { runId, started: false, reason: 'already_running' };
     }
@@ -284,7 +321,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     }
     // Saved before any external step: from here on a crash is recoverable by resumeOrphanedRuns.
     await deps.store.runs.save(record);
-    drive(record, false);
+    drive(record, false, workspaceDeps);
     return { runId, started: true };
   };
 
@@ -307,7 +344,8 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       }
     }
     try {
-      const result = await deps.service.cancelRun(record.conversationId, record.assistantMessageId, { correlationId: runId });
+      const { service } = await depsFor(record.teamId);
+      const result = await service.cancelRun(record.conversationId, record.assistantMessageId, { correlationId: runId });
       log.info('run cancel requested', { runId, byUserId, status: result.status });
       return { ok: true, status: result.status };
     } catch (error) {
@@ -374,6 +412,18 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       return settled.status === 'fulfilled' ? settled.value : undefined;
     },
     activeRunIds: () => [...local.keys()],
+    async stopWorkspaceRuns(teamIds) {
+      const teams = new Set(teamIds);
+      const runs = [...local.entries()].filter(([, run]) => teams.has(run.handle.record().teamId));
+      await Promise.all(
+        runs.map(async ([runId, run]) => {
+          run.lease.cancel();
+          await run.handle.stop();
+          await leases.release(runId).catch((error: unknown) => log.warn('could not release a run lease', { runId, error }));
+          log.info('run stopped: its workspace was uninstalled', { runId });
+        }),
+      );
+    },
     onRunEnded(listener) {
       runEndedListeners.push(listener);
     },

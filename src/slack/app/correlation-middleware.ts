@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware, AnyMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
+import type { WorkspaceRef } from '../../workspaces/workspace-ref.js';
 
 /** What every listener finds in Bolt's context. */
 export interface RequestContext {
   correlationId: string;
   log: Logger;
+  /** The workspace the request came from: whose service and data it may use. */
+  workspace: WorkspaceRef;
 }
 
 /**
@@ -37,5 +40,19 @@ function str(v: unknown): string | undefined {
 export function requestContext(context: Record<string, unknown>, fallback: Logger): RequestContext {
   const log = (context.log as Logger | undefined) ?? fallback;
   const correlationId = (context.correlationId as string | undefined) ?? randomUUID();
-  return { correlationId, log };
+  return { correlationId, log, workspace: workspaceOf(context) };
+}
+
+/**
+ * The request's workspace, from what Bolt's authorize step put in the context.
+ * @see https://docs.slack.dev/tools/bolt-js/concepts/authorization
+ */
+export function workspaceOf(context: Record<string, unknown>): WorkspaceRef {
+  const enterpriseId = str(context.enterpriseId);
+  return {
+    // Bolt sets teamId for every workspace request; only an org-wide install's org-level events lack it.
+    teamId: str(context.teamId) ?? enterpriseId ?? '',
+    ...(enterpriseId ? { enterpriseId } : {}),
+    ...(context.isEnterpriseInstall === true ? { isEnterpriseInstall: true } : {}),
+  };
 }

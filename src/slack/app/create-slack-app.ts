@@ -11,10 +11,15 @@ import { guardSignedRequests } from './guard-signed-requests.js';
 import type { SignedRequestClaims } from './screen-signed-request.js';
 import { type AuthRetryPolicy, createSlackAuthorization } from './slack-authorization.js';
 import { createSocketConnection, type SocketConnection } from './socket-connection.js';
+import type { Installer } from './oauth-installer.js';
 
-export type SlackConnection =
-  | { mode: 'http'; botToken: string; signingSecret: string; apiUrl?: string }
-  | { mode: 'socket'; botToken: string; appToken: string; apiUrl?: string };
+/** How requests reach the app (HTTP or Socket Mode) and whose token answers them. */
+export type SlackTransport =
+  | { mode: 'http'; signingSecret: string; apiUrl?: string }
+  | { mode: 'socket'; appToken: string; apiUrl?: string };
+
+/** One workspace with the environment's bot token, or many with OAuth installs (`installer`). */
+export type SlackConnection = SlackTransport & ({ botToken: string } | { installer: Installer });
 
 export interface SlackAppOptions {
   connection: SlackConnection;
@@ -58,17 +63,27 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
     ...(options.tables ? { tables: options.tables } : {}),
   });
-  const authorization = createSlackAuthorization({
-    client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),
-    botToken: connection.botToken,
-    logger,
-    ...(options.authRetry ? { retry: options.authRetry } : {}),
-  });
+  // One token: who the bot is is learnt with retries (slack-authorization.ts). OAuth installs: each
+  // request's workspace is authorised from its installation, and the install pages are served.
+  const authorization =
+    'botToken' in connection
+      ? createSlackAuthorization({
+          client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),
+          botToken: connection.botToken,
+          logger,
+          ...(options.authRetry ? { retry: options.authRetry } : {}),
+        })
+      : undefined;
+  const installer = 'installer' in connection ? connection.installer : undefined;
   // Filled once the app exists; /readyz asks it only when called.
   let socket: SocketConnection | undefined;
   const socketReadiness: ReadinessCheck = { name: 'slack-socket', check: () => socket?.readiness.check() ?? Promise.resolve() };
-  const checks = [...options.readiness, authorization.readiness, ...(connection.mode === 'socket' ? [socketReadiness] : [])];
-  const routes = [...healthRoutes(checks), ...(options.extraRoutes ?? [])];
+  const checks = [
+    ...options.readiness,
+    ...(authorization ? [authorization.readiness] : []),
+    ...(connection.mode === 'socket' ? [socketReadiness] : []),
+  ];
+  const routes = [...healthRoutes(checks), ...(options.extraRoutes ?? []), ...(installer?.routes ?? [])];
 
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;
@@ -104,7 +119,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
 
   const app = new App({
     // Not `token`: Bolt would keep its first auth.test answer for good, a failure included.
-    authorize: authorization.authorize,
+    authorize: authorization?.authorize ?? (installer as Installer).authorize,
     receiver,
     logger: boltLogger,
     clientOptions,
@@ -127,7 +142,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   return {
     app,
     async start() {
-      authorization.start();
+      authorization?.start();
       if (httpReceiver) {
         server = await httpReceiver.start({ port: options.port, host: options.host ?? '0.0.0.0' });
         const address = server.address();
@@ -137,7 +152,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
       return { port: options.port };
     },
     async stop() {
-      authorization.stop();
+      authorization?.stop();
       socket?.stop();
       await app.stop();
     },

@@ -18,7 +18,17 @@ export interface ServiceStatus {
  * Tracks whether the research service answers, for App Home and /readyz. Only the error kind is
  * kept: a message could carry request details that do not belong on a Home tab.
  */
-export function createServiceStatus(service: ResearchService, clock: () => number = Date.now): ServiceStatus {
+export function createServiceStatus(
+  service: ResearchService,
+  clock: () => number = Date.now,
+  options: {
+    /**
+     * The probe carries no key (many workspaces, each with its own): the service refusing the
+     * missing key is an answer, so it counts as reachable.
+     */
+    authErrorIsReachable?: boolean;
+  } = {},
+): ServiceStatus {
   let state: ServiceStatusSnapshot = { reachable: undefined };
   return {
     snapshot: () => ({ ...state }),
@@ -29,6 +39,10 @@ export function createServiceStatus(service: ResearchService, clock: () => numbe
         state = { ...state, reachable: true, lastLatencyMs: clock() - started, lastCheckedAtMs: clock() };
       } catch (error) {
         const kind = isServiceError(error) ? error.kind : 'unknown';
+        if (kind === 'auth' && options.authErrorIsReachable) {
+          state = { ...state, reachable: true, lastLatencyMs: clock() - started, lastCheckedAtMs: clock() };
+          return;
+        }
         state = { reachable: false, lastLatencyMs: clock() - started, lastCheckedAtMs: clock(), lastError: { kind, atMs: clock() } };
         throw error;
       }

@@ -23,6 +23,9 @@ export const ACTION_IDS = {
   subscriptionRemove: 'rd.sub.remove',
   homeRefresh: 'rd.home.refresh',
   homeOpenFinancials: 'rd.home.financials',
+  /** App Home's *Connect research service* and *Change key*: both open the connect modal. */
+  homeConnect: 'rd.home.connect',
+  homeDisconnect: 'rd.home.disconnect',
   /** A card's own row (card-actions.ts): each runs the card's source command again for its data. */
   cardChart: 'rd.card.chart',
   cardCsv: 'rd.card.csv',
@@ -51,4 +54,14 @@ export const FINANCIALS_MODAL = {
   callbackId: 'rd.financials.modal',
   blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' } satisfies Record<FinancialsModalField, string>,
   actions: { symbol: 'fin_symbol_input', statement: 'fin_statement_select', period: 'fin_period_select' },
+} as const;
+
+/** The connect modal (App Home, multi-workspace mode): callback id, and block/action ids of its inputs. */
+export const CONNECT_MODAL = {
+  callbackId: 'rd.connect.modal',
+  /** The views the modal shows while the key is checked and once it is connected: no submit button, so never submitted. */
+  checkingCallbackId: 'rd.connect.modal.checking',
+  connectedCallbackId: 'rd.connect.modal.connected',
+  blocks: { apiKey: 'connect_api_key', baseUrl: 'connect_base_url' },
+  actions: { apiKey: 'connect_api_key_input', baseUrl: 'connect_base_url_input' },
 } as const;

@@ -1,4 +1,4 @@
-/** The App Home tab: what the app does (runnable examples), digests, recent agent runs, service status. */
+/** The App Home tab: what the app does (runnable examples), digests, recent agent runs, the workspace's service connection and status. */
 import type { DigestSubscription, RunRecord, WatchRecord } from '../../store/records.js';
 import { ACTION_IDS } from './action-ids.js';
 import { formatCount } from './agent/agent-render-context.js';
@@ -7,6 +7,7 @@ import { actions, button, context, divider, header, section } from './card-parts
 import { escapeMrkdwn, inlineCode, mrkdwnLink } from './escape.js';
 import { displayDate, excerpt } from './format.js';
 import { clampView } from './limits.js';
+import { type HomeConnection, renderConnectionSection } from './connection-section.js';
 import { subscriptionRow } from './subscriptions-card.js';
 import { watchRows } from './watches-card.js';
 
@@ -30,12 +31,14 @@ export interface AppHomeInput {
   watches?: WatchRecord[];
   /** Others' watches in the channels the user is in, and whether the user may remove them (an admin may). */
   channelWatches?: { watches: WatchRecord[]; removable: boolean };
+  /** How this workspace reaches the research service, and whether the viewer may change it. */
+  connection?: HomeConnection;
 }
 
 /**
  * Rows per list, so the whole tab stays within Slack's 100 blocks by construction: 6 (intro) +
  * 31 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 12 (runs) + 1
- * (feedback) + 4 (status) = 90.
+ * (feedback) + 5 (connection) + 4 (status) = 95.
  */
 const MAX_HOME_SUBS = 15;
 const MAX_HOME_RUNS = 10;
@@ -114,6 +117,8 @@ export function renderAppHome(input: AppHomeInput): HomeView {
     const { positive, negative } = input.feedback;
     blocks.push(context(`Feedback on answers in this workspace: 👍 ${formatCount(positive)} · 👎 ${formatCount(negative)}`));
   }
+
+  if (input.connection) blocks.push(divider(), ...renderConnectionSection(input.connection, tz));
 
   blocks.push(divider(), header('Service status'));
   const s = input.status;

@@ -136,6 +136,9 @@ export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext 
 }
 
 /** A plain failure the app itself detected (no service error), e.g. "this button has expired". */
+/** The icon of a notice that the workspace cannot use the research service (not connected, not installed). */
+export const CONNECTION_NOTICE_EMOJI = ':electric_plug:';
+
 export function renderNotice(message: string, emoji = ':information_source:'): SlackMessage {
   return clampMessage({ text: escapeMrkdwn(message), blocks: [section(`${emoji} ${escapeMrkdwn(message)}`)] });
 }

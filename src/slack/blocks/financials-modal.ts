@@ -16,6 +16,7 @@ import { FINANCIALS_MODAL } from './action-ids.js';
 import { context } from './card-parts.js';
 import { plainText } from './escape.js';
 import { clampView } from './limits.js';
+import { type ModalErrorsResponse, modalErrors } from './modal-errors.js';
 import { clampPlainText } from './clamp-text.js';
 
 export interface FinancialsModalInitial {
@@ -114,16 +115,11 @@ export function readFinancialsModal(values: ViewStateValues): FinancialsModalVal
   return out;
 }
 
-export interface ModalErrorsResponse {
-  response_action: 'errors';
-  errors: Record<string, string>;
-}
-
-/** Field → message map as Slack expects it (keys are block_ids). */
+/** Field → message map as Slack expects it (keys are block_ids); shown as plain text, so no backticks. */
 export function financialsModalErrors(errors: FinancialsModalErrors): ModalErrorsResponse {
-  const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(errors)) {
-    if (message) out[FINANCIALS_MODAL.blocks[field as FinancialsModalField]] = clampPlainText(message.replace(/`/g, ''), 150);
+  const plain: FinancialsModalErrors = {};
+  for (const [field, message] of Object.entries(errors) as Array<[FinancialsModalField, string | undefined]>) {
+    if (message) plain[field] = message.replace(/`/g, '');
   }
-  return { response_action: 'errors', errors: out };
+  return modalErrors(plain, FINANCIALS_MODAL.blocks);
 }

@@ -8,11 +8,17 @@
  * 'retryable_error' is returned only when nothing was posted. When Slack cannot tell us whether
  * the digest landed and never will (missing scope), the slot counts as posted: a missing
  * digest is logged as an error, a duplicate would be silent.
+ * Each subscription's workspace posts with its own Slack client and reads its own service; a
+ * workspace that cannot use the service (not connected, not installed) gets nothing in its channel
+ * (no error card): the slot is `skipped`, not retried (the scheduler logs it), and the subscription
+ * stays, so the first slot after the workspace connects is posted.
  */
 import type { WebClient } from '@slack/web-api';
 import type { PostDigest, PostDigestResult } from '../../digest/post-digest.js';
 import type { Logger } from '../../observability/logger.js';
 import type { Concept, ResearchService } from '../../service/types.js';
+import type { Workspaces } from '../../workspaces/workspaces.js';
+import { isConnectionFailure } from '../../workspaces/connection-failure.js';
 import type { AppStores } from '../../store/app-stores.js';
 import type { DigestSnapshot, DigestSubscription } from '../../store/records.js';
 import { digestSnapshot, renderDigest } from '../blocks/digest-card.js';
@@ -22,7 +28,6 @@ import { findPostedDigest, type PostedDigestLookup } from './find-posted-digest.
 import { selectDigestConcepts } from './select-digest-concepts.js';
 
 export interface DigestPosterDeps {
-  service: Pick<ResearchService, 'latestConcepts'>;
   stores: Pick<AppStores, 'digestMarkers'>;
   logger: Logger;
   clock: () => number;
@@ -30,14 +35,15 @@ export interface DigestPosterDeps {
 
 export interface SlackDigestPosterOptions {
   /**
-   * A client from createWebClient: a rate-limited post is refused at once (not slept through)
-   * and never resent by the SDK, so the scheduler's retry decides and nothing posts twice.
+   * Each workspace's service and Slack client. The clients come from createWebClient: a
+   * rate-limited post is refused at once (not slept through) and never resent by the SDK, so the
+   * scheduler's retry decides and nothing posts twice.
    */
-  client: WebClient;
+  workspaces: Pick<Workspaces, 'service' | 'slackClient'>;
   deps: DigestPosterDeps;
 }
 
-export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptions): PostDigest {
+export function createSlackDigestPoster({ workspaces, deps }: SlackDigestPosterOptions): PostDigest {
   /** Slots this process posted without learning the outcome: the next attempt looks first. */
   const unsure = new Set<string>();
 
@@ -50,6 +56,22 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
       slot: slotIso,
       attempt: context.attempt,
     });
+
+    // Subscriptions keep the team id only: an org-wide install is found from its workspace.
+    const workspace = { teamId: sub.teamId };
+    let client: WebClient;
+    let service: Pick<ResearchService, 'latestConcepts'>;
+    try {
+      [client, service] = await Promise.all([workspaces.slackClient(workspace), workspaces.service(workspace)]);
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        // The scheduler's warn line says the slot was skipped; this one says why.
+        log.info('digest not posted: the workspace cannot use the research service', { reason: error.name });
+        return 'skipped';
+      }
+      log.warn('digest: workspace directory unavailable; not posting this attempt', { error });
+      return 'retryable_error';
+    }
 
     let previous: DigestSnapshot | null;
     try {
@@ -77,7 +99,7 @@ export function createSlackDigestPoster({ client, deps }: SlackDigestPosterOptio
 
     let concepts: Concept[];
     try {
-      concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: `digest:${key}` });
+      concepts = await service.latestConcepts({ includeDocs: true, correlationId: `digest:${key}` });
     } catch (error) {
       log.warn('digest: trending concepts unavailable', { error });
       return 'retryable_error';

@@ -6,6 +6,7 @@
 import type { RespondFn, SlashCommand } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
+import type { WorkspaceRef } from '../../workspaces/workspace-ref.js';
 
 export interface CommandContext {
   command: SlashCommand;
@@ -15,6 +16,8 @@ export interface CommandContext {
   /** Carries the correlation id in every line. */
   log: Logger;
   correlationId: string;
+  /** The workspace the command came from: its service answers (`deps.workspaces.service(workspace)`). */
+  workspace: WorkspaceRef;
 }
 
 /** A command context with the parser's typed result for this subcommand. */

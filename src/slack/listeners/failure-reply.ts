@@ -3,6 +3,8 @@
  * correlation id. Nothing fails silently: even when the message cannot be delivered, that is
  * logged too. Rendering is src/slack/blocks/error-card.ts; this module decides and delivers.
  *
+ *   workspace not connected / not installed, connection not permitted or operator-managed
+ *                → the error's own message (it says how to fix it), logged at info
  *   validation   → the inputs the service refused, in the commands' words
  *   auth         → "the service rejected the app's key, ask an admin" + one error log line
  *   rate_limited, upstream, timeout, network → "unavailable" with a Retry button (when given)
@@ -16,8 +18,9 @@ import type { Logger } from '../../observability/logger.js';
 import { isServiceError, type ServiceError } from '../../service/errors/service-error.js';
 import { isSlackFailure, type SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
-import { renderNotice, renderServiceError } from '../blocks/error-card.js';
+import { CONNECTION_NOTICE_EMOJI, renderNotice, renderServiceError } from '../blocks/error-card.js';
 import { postEphemeralTo, respondArgs } from './deliver-card.js';
+import { isConnectionFailure } from '../../workspaces/connection-failure.js';
 
 export interface FailureReplyOptions {
   log: Logger;
@@ -36,6 +39,7 @@ export interface FailureReplyOptions {
 
 /** The card for a failure (pure). */
 export function failureMessage(error: unknown, options: Pick<FailureReplyOptions, 'correlationId' | 'action' | 'retry'>): SlackMessage {
+  if (isConnectionFailure(error)) return renderNotice(error.message, CONNECTION_NOTICE_EMOJI);
   if (isServiceError(error)) {
     return renderServiceError(error, {
       correlationId: options.correlationId,
@@ -60,6 +64,11 @@ export function failureMessage(error: unknown, options: Pick<FailureReplyOptions
 
 function logFailure(error: unknown, options: FailureReplyOptions): void {
   const fields = { correlationId: options.correlationId, ...(options.action ? { action: options.action } : {}) };
+  if (isConnectionFailure(error)) {
+    // The workspace's state, not a fault: the user was told how to fix it.
+    options.log.info('workspace cannot use the research service', { ...fields, reason: error.name });
+    return;
+  }
   if (!isServiceError(error)) {
     const slack = slackFailureOf(error);
     if (slack?.rateLimited) {

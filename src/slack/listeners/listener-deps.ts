@@ -1,15 +1,16 @@
 /** What every listener may use. Built once in research-desk.ts; tests build it around the emulators. */
 import type { RelayRuntime } from '../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../observability/logger.js';
-import type { ResearchService } from '../../service/types.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
 import type { AppStores } from '../../store/app-stores.js';
 import type { ThreadRef } from '../../store/thread-question-queue.js';
+import type { Workspaces } from '../../workspaces/workspaces.js';
 import type { ServiceStatus } from '../app/service-status.js';
 import type { DeferredWorkQueue } from './deferred/deferred-work-queue.js';
 
 export interface ListenerDeps {
-  service: ResearchService;
+  /** Each workspace's service and Slack client: a request uses its own workspace's (`ctx.workspace`). */
+  workspaces: Workspaces;
   stores: AppStores;
   relay: RelayRuntime;
   /** The process's one Slack rate budget, shared with the relay: listeners pace their channel posts with it. */

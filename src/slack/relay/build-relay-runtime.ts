@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Config } from '../../config.js';
+import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
 import type { ResearchService } from '../../service/types.js';
 import { Leases } from '../../store/leases.js';
@@ -17,13 +18,18 @@ import { createRateBudget } from '../../slack-api/rate-budget.js';
 import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../agent/runtime/relay-runtime.js';
 import type { SlackWriter } from '../../agent/sinks/slack-writer.js';
 import { withChartFallback } from './chart-fallback-writer.js';
-import { createWebClientWriter } from './web-client-writer.js';
+import { createWebClientWriter, createWriterFromClient } from './web-client-writer.js';
 
 export interface BuildRelayRuntimeOptions {
   config: Pick<Config, 'streaming' | 'agentIdleTimeoutMs' | 'runLeaseMs'>;
   /** Bot token and Web API base URL; or a ready SlackWriter (the playground's emulator client). */
-  slack: { botToken: string; apiUrl?: string } | { writer: SlackWriter };
+  slack: { botToken: string; apiUrl?: string } | { writer: SlackWriter } | 'per-workspace';
   service: ResearchService;
+  /**
+   * Many workspaces: each run's own service and Web API client (src/workspaces/). The writer over
+   * each client is built once per client and gets the chart fallback like the single one.
+   */
+  workspaceFor?(teamId: string): Promise<{ service: ResearchService; client: WebClient }>;
   store: StateStore;
   logger: Logger;
   /**
@@ -51,19 +57,40 @@ export function defaultInstanceId(): string {
 export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRuntime {
   const clock = options.clock ?? Date.now;
   const { store } = options;
-  const slack = withChartFallback(
-    'writer' in options.slack
-      ? options.slack.writer
-      : createWebClientWriter({
-          token: options.slack.botToken,
-          logger: options.logger,
-          ...(options.slack.apiUrl ? { apiUrl: options.slack.apiUrl } : {}),
-        }),
-    options.logger,
-  );
+  const slack =
+    options.slack === 'per-workspace'
+      ? noDefaultWriter()
+      : withChartFallback(
+          'writer' in options.slack
+            ? options.slack.writer
+            : createWebClientWriter({
+                token: options.slack.botToken,
+                logger: options.logger,
+                ...(options.slack.apiUrl ? { apiUrl: options.slack.apiUrl } : {}),
+              }),
+          options.logger,
+        );
+  const workspaceFor = options.workspaceFor;
+  const writers = new WeakMap<WebClient, SlackWriter>();
+  const writerOf = (client: WebClient): SlackWriter => {
+    let writer = writers.get(client);
+    if (!writer) {
+      writer = withChartFallback(createWriterFromClient(client), options.logger);
+      writers.set(client, writer);
+    }
+    return writer;
+  };
   return createRelayRuntime({
     service: options.service,
     slack,
+    ...(workspaceFor
+      ? {
+          workspaceFor: async (teamId: string) => {
+            const { service, client } = await workspaceFor(teamId);
+            return { service, slack: writerOf(client) };
+          },
+        }
+      : {}),
     store: { runs: new RunStore(store, clock), leases: new Leases(store), threads: new ThreadConversations(store, clock) },
     clock,
     logger: options.logger,
@@ -79,5 +106,15 @@ export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRunti
     }),
     resumeIntervalMs: options.resumeIntervalMs ?? options.config.runLeaseMs,
     ...options.overrides,
+  });
+}
+
+/**
+ * With many workspaces every run writes with its own workspace's writer (`workspaceFor`); the
+ * runtime's default writer is then never the right one, so any use of it fails loudly.
+ */
+function noDefaultWriter(): SlackWriter {
+  return new Proxy({} as SlackWriter, {
+    get: () => () => Promise.reject(new Error('a run wrote without its workspace’s Slack writer')),
   });
 }

@@ -3,10 +3,12 @@
  * metadata. Never double-post: when an earlier attempt may have landed (recovered), the channel
  * is looked at first. 'retryable_error' only when nothing was posted; when Slack cannot tell us
  * and never will (missing scope), the alert counts as posted — a missing alert is logged as an
- * error, a duplicate would be silent.
+ * error, a duplicate would be silent. Each watch's alert goes out with its own workspace's client.
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
+import type { Workspaces } from '../../workspaces/workspaces.js';
+import { isConnectionFailure } from '../../workspaces/connection-failure.js';
 import type { PostWatchAlert, PostWatchAlertResult } from '../../watch/post-watch-alert.js';
 import { renderWatchAlert } from '../blocks/watch-alert-card.js';
 import { classifySlackFailure } from '../digest/classify-slack-failure.js';
@@ -14,14 +16,24 @@ import { findPostedWatchAlert, type PostedWatchAlertLookup } from './find-posted
 import { watchAlertMetadata } from './watch-metadata.js';
 
 export interface SlackWatchPosterOptions {
-  /** A client from createWebClient: a rate-limited post is refused at once, never resent by the SDK. */
-  client: WebClient;
+  /** Each workspace's Slack client, from createWebClient: a rate-limited post is refused at once, never resent by the SDK. */
+  workspaces: Pick<Workspaces, 'slackClient'>;
   logger: Logger;
 }
 
-export function createSlackWatchPoster({ client, logger }: SlackWatchPosterOptions): PostWatchAlert {
+export function createSlackWatchPoster({ workspaces, logger }: SlackWatchPosterOptions): PostWatchAlert {
   return async (watch, alertId, alert, context) => {
-    const log = logger.child({ component: 'watch-poster', channel: watch.channelId, watchId: watch.watchId, alertId });
+    const log = logger.child({ component: 'watch-poster', team: watch.teamId, channel: watch.channelId, watchId: watch.watchId, alertId });
+    let client: WebClient;
+    try {
+      // Watches keep the team id only: an org-wide install is found from its workspace.
+      client = await workspaces.slackClient({ teamId: watch.teamId });
+    } catch (error) {
+      // Never an error card in the channel: the alert waits (nothing was posted) and the watch stays.
+      if (isConnectionFailure(error)) log.warn('watch alert not posted: the workspace cannot be reached', { reason: error.name });
+      else log.warn('watch alert: workspace directory unavailable; nothing was posted', { error });
+      return 'retryable_error';
+    }
     if (context.recovered) {
       const verdict = fromLookup(await findPostedWatchAlert(client, watch.channelId, alertId, context.claimedAtMs), log);
       if (verdict !== 'absent') return verdict;

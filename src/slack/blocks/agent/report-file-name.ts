@@ -13,11 +13,14 @@ const MAX_TITLE_CHARS = 250;
 const FALLBACK_NAME = 'research-report';
 
 export function reportFileName(title: string | undefined): string {
+  // Lower case first: it can add combining marks (İ → i̇), which are kept after their letter
+  // (Devanagari and Thai need them) but never start the name.
   const stem = (title ?? '')
     .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^[-\p{M}]+|-+$/gu, '');
   const clamped = [...stem].slice(0, MAX_NAME_CHARS).join('').replace(/-+$/, '');
   return `${clamped || FALLBACK_NAME}.md`;
 }

@@ -6,7 +6,35 @@
  * unicodeit only sees one whole command or one script character at a time.
  * @see https://github.com/svenkreiss/unicodeit
  */
-import { replace as unicodeit } from 'unicodeit';
+import { replace as unicodeitReplace } from 'unicodeit';
+// Its table, for exact lookups of one command (no `exports` map: the file is the package's API).
+import { subsuperscripts as unicodeitScripts, replacements as unicodeitTable } from 'unicodeit/ts_dist/js/data.js';
+
+/**
+ * unicodeit's replace runs every one of its ~2,400 substitutions over its input, whatever its
+ * length: about a millisecond a call, so a passage with thousands of `\commands` would take
+ * seconds. A command is looked up in its table instead (exactly: replace matches prefixes);
+ * replace itself only sees one script character or one accent, whose answers are kept
+ * (bounded: untrusted text can hold any character).
+ */
+const COMMAND_SYMBOLS: ReadonlyMap<string, string> = new Map(
+  unicodeitTable.flatMap(([latex, symbol]) => (latex && symbol && /^\\[A-Za-z]+$/.test(latex) ? [[latex.slice(1), symbol] as const] : [])),
+);
+/** `_x` → ₓ, `^2` → ²: every character with a Unicode sub- or superscript form. */
+const SCRIPT_SYMBOLS: ReadonlyMap<string, string> = new Map(
+  unicodeitScripts.flatMap(([latex, symbol]) => (latex && symbol ? [[latex, symbol] as const] : [])),
+);
+const UNICODEIT_MEMO_LIMIT = 4096;
+const unicodeitMemo = new Map<string, string>();
+function unicodeit(latex: string): string {
+  let out = unicodeitMemo.get(latex);
+  if (out === undefined) {
+    if (unicodeitMemo.size >= UNICODEIT_MEMO_LIMIT) unicodeitMemo.clear();
+    out = unicodeitReplace(latex);
+    unicodeitMemo.set(latex, out);
+  }
+  return out;
+}
 
 /** Commands whose argument is shown as it is written (text inside a formula). */
 const TEXT_COMMANDS = new Set([
@@ -107,8 +135,7 @@ function script(mark: '_' | '^', text: string): string {
   const chars = [...text];
   const mapped = chars.map((ch) => {
     if (ch === ' ') return undefined;
-    const out = unicodeit(`${mark}${ch === '−' ? '-' : ch}`);
-    return out.startsWith(mark) ? undefined : out;
+    return SCRIPT_SYMBOLS.get(`${mark}${ch === '−' ? '-' : ch}`);
   });
   if (chars.length > 0 && mapped.every((m) => m !== undefined)) return mapped.join('');
   return chars.length === 0 ? '' : `${mark}${wrap(text)}`;
@@ -145,9 +172,7 @@ function command(name: string, c: Cursor): string {
   if (FUNCTION_NAMES.has(name)) return `${name} `;
   if (name === '\\') return '; ';
   if (name.length === 1) return name; // \% \$ \{ \} \& \_ \#
-  const symbol = unicodeit(`\\${name}`);
-  // unicodeit matches prefixes; take its answer only when it consumed the whole command.
-  return /[A-Za-z\\]/.test(symbol) ? name : symbol;
+  return COMMAND_SYMBOLS.get(name) ?? name;
 }
 
 function convert(latex: string): string {

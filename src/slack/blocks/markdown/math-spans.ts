@@ -2,7 +2,8 @@
  * Where LaTeX sits in service text: `$$…$$`, `\[…\]`, `\(…\)` and inline `$…$`. A single `$`
  * pair counts only when its content looks like LaTeX (a backslash, `^`, `_` or braces), so
  * prices ("$5 to $7") stay text. An opening `$$` or `\[` that never closes (the service cut the
- * passage) runs to the end.
+ * passage) runs to the end of its paragraph, never over the tables and text after it; `\(…\)`
+ * is inline and closes on its line, or is not math.
  */
 export interface MathSpan {
   start: number;
@@ -10,7 +11,8 @@ export interface MathSpan {
   latex: string;
 }
 
-const DELIMITED = /\$\$([\s\S]*?)(?:\$\$|$)|\\\[([\s\S]*?)(?:\\\]|$)|\\\(([\s\S]*?)(?:\\\)|$)|\$(?![\s$])([^$\n]{1,300}?)(?<!\s)\$(?!\d)/g;
+const DELIMITED =
+  /\$\$([\s\S]*?)(?:\$\$|(?=\n[ \t]*\n)|$)|\\\[([\s\S]*?)(?:\\\]|(?=\n[ \t]*\n)|$)|\\\(([^\n]*?)\\\)|\$(?![\s$])([^$\n]{1,300}?)(?<!\s)\$(?!\d)/g;
 const LOOKS_LIKE_LATEX = /[\\^_{}]/;
 
 export function findMathSpans(text: string): MathSpan[] {

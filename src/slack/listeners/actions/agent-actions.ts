@@ -26,6 +26,17 @@ function where(body: ButtonClick, context: Record<string, unknown>): { teamId?: 
 }
 
 export function registerAgentActions(app: ListenerRegistry, deps: ListenerDeps): void {
+  /** What Replay and Older hand over; undefined when the click names no workspace or channel. */
+  const replayRequestOf = (
+    conversationId: string,
+    click: { body: ButtonClick; context: Record<string, unknown>; client: ReplayRequest['client']; respond: ReplayRequest['respond'] },
+  ): ReplayRequest | undefined => {
+    const { log, correlationId, workspace } = requestContext(click.context, deps.logger);
+    const { teamId, channelId, userId } = where(click.body, click.context);
+    if (!teamId || !channelId) return undefined;
+    return { teamId, channelId, userId, conversationId, client: click.client, respond: click.respond, log, correlationId, workspace };
+  };
+
   app.action<ButtonClick>(CANCEL_ACTION_ID, async ({ ack, body, action, client, context }) => {
     await ack();
     const { log } = requestContext(context, deps.logger);
@@ -37,7 +48,7 @@ export function registerAgentActions(app: ListenerRegistry, deps: ListenerDeps):
 
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.searchAsk), async ({ ack, body, action, client, context, respond }) => {
     await ack();
-    const { log, correlationId } = requestContext(context, deps.logger);
+    const { log, correlationId, workspace } = requestContext(context, deps.logger);
     const { teamId, channelId, userId } = where(body, context);
     const doc = decodeDocButton(action.value);
     if (!doc || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
@@ -56,27 +67,24 @@ export function registerAgentActions(app: ListenerRegistry, deps: ListenerDeps):
       respond,
       log,
       correlationId,
+      workspace,
       ...(card ? { card } : {}),
     });
   });
 
   app.action<ButtonClick>(replayActionPattern(REPLAY_ACTION_IDS.replay), async ({ ack, body, action, client, context, respond }) => {
     await ack();
-    const { log, correlationId } = requestContext(context, deps.logger);
-    const { teamId, channelId, userId } = where(body, context);
     const value = decodeReplayMessage(action.value);
-    if (!value || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
-    const request: ReplayRequest = { teamId, channelId, userId, conversationId: value.conversationId, client, respond, log, correlationId };
+    const request = value && replayRequestOf(value.conversationId, { body, context, client, respond });
+    if (!value || !request) return respondEphemeral(respond, renderNotice(EXPIRED));
     await replayAnswer(deps, request, value.assistantMessageId);
   });
 
   app.action<ButtonClick>(REPLAY_ACTION_IDS.older, async ({ ack, body, action, client, context, respond }) => {
     await ack();
-    const { log, correlationId } = requestContext(context, deps.logger);
-    const { teamId, channelId, userId } = where(body, context);
     const value = decodeReplayPage(action.value);
-    if (!value || !teamId || !channelId) return respondEphemeral(respond, renderNotice(EXPIRED));
-    const request: ReplayRequest = { teamId, channelId, userId, conversationId: value.conversationId, client, respond, log, correlationId };
+    const request = value && replayRequestOf(value.conversationId, { body, context, client, respond });
+    if (!value || !request) return respondEphemeral(respond, renderNotice(EXPIRED));
     await showReplayList(deps, request, { replace: true, beforeMessageId: value.beforeMessageId });
   });
 }

@@ -6,6 +6,7 @@
 import type { BlockAction, ButtonAction, Middleware, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
+import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import { requestContext } from '../../app/correlation-middleware.js';
 import { withFailureReply } from '../failure-reply.js';
 import type { ListenerDeps } from '../listener-deps.js';
@@ -30,6 +31,8 @@ export interface ButtonInteraction {
   client: WebClient;
   log: Logger;
   correlationId: string;
+  /** The workspace the click came from. */
+  workspace: WorkspaceRef;
 }
 
 export type ButtonHandler = (deps: ListenerDeps, click: ButtonInteraction) => Promise<void>;
@@ -39,7 +42,7 @@ export function buttonInteraction(
   fallbackLog: Logger,
 ): ButtonInteraction {
   const { body, action, respond, client, context } = args;
-  const { correlationId, log } = requestContext(context, fallbackLog);
+  const { correlationId, log, workspace } = requestContext(context, fallbackLog);
   const message = body.message;
   const isEphemeral = body.container?.is_ephemeral === true || message === undefined;
   const threadTs = isEphemeral || !message ? undefined : typeof message.thread_ts === 'string' ? message.thread_ts : message.ts;
@@ -58,6 +61,7 @@ export function buttonInteraction(
     client,
     log,
     correlationId,
+    workspace,
   };
 }
 

@@ -24,7 +24,10 @@ async function chartFromCard(deps: ListenerDeps, click: ButtonInteraction, deliv
   const args = parseFinancialsArgs(splitPublicFlag(source.text).text, new Date(deps.clock()));
   if (!isChartedRequest(args)) return respondEphemeral(click.respond, renderNotice(STALE_BUTTON, ':warning:'));
   const request = args;
-  const chart = await fetchFinancialsChart(deps.service, request, { correlationId: click.correlationId, log: click.log });
+  const chart = await fetchFinancialsChart(await deps.workspaces.service(click.workspace), request, {
+    correlationId: click.correlationId,
+    log: click.log,
+  });
   if (!chart) {
     return respondEphemeral(
       click.respond,

@@ -14,7 +14,10 @@ import { EXPIRED_BUTTON, replyNearCard } from './search-buttons.js';
 export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const value = decodeConceptButton(click.value);
   if (!value) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
-  const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: click.correlationId });
+  const concepts = await (await deps.workspaces.service(click.workspace)).latestConcepts({
+    includeDocs: true,
+    correlationId: click.correlationId,
+  });
   const concept = concepts.find((c) => c.conceptId === value.conceptId);
   if (!concept) {
     const name = value.name ? `“${value.name}”` : 'This concept';

@@ -44,7 +44,7 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
     );
   }
   const today = new Date(deps.clock()).toISOString().slice(0, 10);
-  const data = await fetchFinancialsData(deps.service, args, {
+  const data = await fetchFinancialsData(await deps.workspaces.service(click.workspace), args, {
     correlationId: click.correlationId,
     log: click.log,
     now: deps.clock(),

@@ -1,6 +1,6 @@
 /**
  * Buttons of the features: the folder-delete confirmation, digest subscription rows (App Home
- * and the subscriptions card) and the Home tab's Refresh. Concept Expand on a digest is the
+ * and the subscriptions card), the Home tab's Refresh and its research-service connection buttons. Concept Expand on a digest is the
  * concepts card's own button (concept-actions.ts); Home's financials form is financials-actions.ts.
  */
 import type { Middleware, SlackActionMiddlewareArgs } from '@slack/bolt';
@@ -8,6 +8,7 @@ import type { ListenerRegistry } from '../listener-router.js';
 import { ACTION_IDS, actionIdPattern } from '../../blocks/action-ids.js';
 import { cancelFolderDelete, confirmFolderDelete } from '../features/folder-delete-buttons.js';
 import { changeSubscription, refreshHome, type SubscriptionChange } from '../features/subscription-buttons.js';
+import { disconnectService, openConnectModal } from '../features/connection-buttons.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { buttonInteraction, buttonListener, runButton, type ButtonClick } from './button-interaction.js';
 
@@ -26,6 +27,14 @@ export function registerFeatureActions(app: ListenerRegistry, deps: ListenerDeps
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeRefresh),
     buttonListener(deps, refreshHome, { action: 'refreshing the Home tab' }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeConnect),
+    buttonListener(deps, openConnectModal, { action: 'opening the connect form' }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeDisconnect),
+    buttonListener(deps, disconnectService, { action: 'disconnecting the research service' }),
   );
 }
 

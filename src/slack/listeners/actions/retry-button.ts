@@ -69,6 +69,7 @@ export async function retryClick(deps: ListenerDeps, click: ButtonInteraction): 
       client: click.client,
       log: click.log,
       correlationId: click.correlationId,
+      workspace: click.workspace,
     });
     if (!answeredHere) await removeErrorCard(click);
     return;

@@ -32,11 +32,12 @@ export async function showSummary(deps: ListenerDeps, click: ButtonInteraction):
   const doc = decodeDocButton(click.value);
   if (!doc) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   const call = { correlationId: click.correlationId };
+  const service = await deps.workspaces.service(click.workspace);
   // The detail adds the title, link and metadata; the summary is what was asked for, so a
   // failing detail only costs the decoration.
   const [summary, detail] = await Promise.all([
-    deps.service.getDocumentSummary(doc.d, call),
-    deps.service.getDocument(doc.d, call).catch((error: unknown) => {
+    service.getDocumentSummary(doc.d, call),
+    service.getDocument(doc.d, call).catch((error: unknown) => {
       click.log.info('document detail unavailable for the summary card', { error: error });
       return undefined;
     }),
@@ -48,14 +49,15 @@ export async function showKeyPassages(deps: ListenerDeps, click: ButtonInteracti
   const doc = decodeDocButton(click.value);
   if (!doc) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   const call = { correlationId: click.correlationId };
+  const service = await deps.workspaces.service(click.workspace);
   let title = doc.t;
   // Chunk search needs words: the search's own query, else the document's title.
   let query = doc.q ?? doc.t;
   if (!query) {
-    title = (await deps.service.getDocument(doc.d, call)).title;
+    title = (await service.getDocument(doc.d, call)).title;
     query = title;
   }
-  const chunks = await deps.service.searchChunks({ query, docIds: [doc.d], num: PASSAGES_COUNT }, call);
+  const chunks = await service.searchChunks({ query, docIds: [doc.d], num: PASSAGES_COUNT }, call);
   const docTitle = title ?? chunks.find((c) => c.doc?.title)?.doc?.title ?? doc.d;
   await replyNearCard(click, renderPassages(chunks, { query, docTitle }));
 }
@@ -82,7 +84,7 @@ export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteractio
   const state = decodeSearchState(click.value);
   if (!state) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   if (await refusedFolderSearch(deps, click, state)) return;
-  const card = await fetchSearchCard(deps.service, state, {
+  const card = await fetchSearchCard(await deps.workspaces.service(click.workspace), state, {
     visibility: click.isEphemeral ? 'ephemeral' : 'public',
     correlationId: click.correlationId,
   });
@@ -94,7 +96,10 @@ export async function shareSearch(deps: ListenerDeps, click: ButtonInteraction):
   const state = decodeSearchState(click.value);
   if (!state || !click.channelId) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   if (await refusedFolderSearch(deps, click, state)) return;
-  const card = await fetchSearchCard(deps.service, state, { visibility: 'public', correlationId: click.correlationId });
+  const card = await fetchSearchCard(await deps.workspaces.service(click.workspace), state, {
+    visibility: 'public',
+    correlationId: click.correlationId,
+  });
   const posted = await postInChannel({ client: click.client, channel: click.channelId, respond: click.respond }, card);
   click.log.info('search shared', { channel: click.channelId, via: posted.via });
   if (click.isEphemeral) await deleteOriginal(click.respond);

@@ -43,20 +43,29 @@ async function renderSource(deps: ListenerDeps, source: CardSource, click: Butto
     case '/financials': {
       const args = parseFinancialsArgs(source.text, new Date(deps.clock()));
       if (args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') return undefined;
-      const card = await fetchFinancialsCard(deps.service, args, { correlationId: click.correlationId, log: click.log, now: deps.clock() });
+      const card = await fetchFinancialsCard(await deps.workspaces.service(click.workspace), args, {
+        correlationId: click.correlationId,
+        log: click.log,
+        now: deps.clock(),
+      });
       return withCardActions(card, financialsCardOffer(args, source.text, true));
     }
     case '/concepts': {
       const args = parseConceptsArgs(source.text);
       if (args.kind !== 'list') return undefined;
-      const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: click.correlationId });
+      const concepts = await (await deps.workspaces.service(click.workspace)).latestConcepts({
+        includeDocs: true,
+        correlationId: click.correlationId,
+      });
       return renderConceptsList(concepts, { top: args.top });
     }
     case '/research': {
       // Only passages: search results have their own Share (search-buttons.ts); nothing else is a card to share.
       const args = parseResearchArgs(source.text, new Date(deps.clock()));
       if (args.kind !== 'passages') return undefined;
-      const chunks = await deps.service.searchChunks(args.request, { correlationId: click.correlationId });
+      const chunks = await (await deps.workspaces.service(click.workspace)).searchChunks(args.request, {
+        correlationId: click.correlationId,
+      });
       return renderPassages(chunks, { query: args.request.query });
     }
     default:

@@ -7,6 +7,10 @@ import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import { renderAskedAboutDocument } from '../../blocks/agent/render-thread-root.js';
+import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
+import { CONNECTION_NOTICE_EMOJI, renderNotice } from '../../blocks/error-card.js';
+import { respondEphemeral } from '../deliver-card.js';
+import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { postThreadRoot } from './post-thread-root.js';
 import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
@@ -24,6 +28,7 @@ export interface AskAboutDocumentClick {
   respond: RespondFn;
   log: Logger;
   correlationId: string;
+  workspace: WorkspaceRef;
 }
 
 const NOT_IN_CHANNEL = 'I can’t post in this channel. Invite me with `/invite @Research Desk`, or ask me in a DM.';
@@ -33,6 +38,13 @@ export function questionAboutDocument(docTitle: string): string {
 }
 
 export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocumentClick): Promise<StartAgentRunResult | undefined> {
+  // Said before a visible thread root is posted for a question that cannot run.
+  const unconnected = await connectionFailureOf(deps.workspaces, click.workspace);
+  if (unconnected) {
+    click.log.info('ask about a document refused: workspace cannot use the research service', { reason: unconnected.name });
+    await respondEphemeral(click.respond, renderNotice(unconnected.message, CONNECTION_NOTICE_EMOJI));
+    return { status: 'not_connected', message: unconnected.message };
+  }
   let threadTs = click.card ? (click.card.threadTs ?? click.card.ts) : undefined;
   threadTs ??= await postThreadRoot(
     deps,
@@ -51,6 +63,7 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
   if (!threadTs) return undefined;
   return startAgentRun(deps, {
     teamId: click.teamId,
+    workspace: click.workspace,
     channelId: click.channelId,
     threadTs,
     userId: click.userId,

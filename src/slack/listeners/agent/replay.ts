@@ -7,7 +7,8 @@ import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
-import type { WorkflowStreamEvent } from '../../../service/types.js';
+import type { ResearchService, WorkflowStreamEvent } from '../../../service/types.js';
+import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import { renderReplayList } from '../../blocks/agent/render-replay-list.js';
 import { renderReplayRoot } from '../../blocks/agent/render-thread-root.js';
 import { isDataVisualizationBlock, replaceChartBlocks } from '../../blocks/agent/run-chart.js';
@@ -44,6 +45,8 @@ export interface ReplayRequest {
   respond: RespondFn;
   log: Logger;
   correlationId: string;
+  /** Whose service holds the conversation. */
+  workspace: WorkspaceRef;
 }
 
 export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand): Promise<void> {
@@ -56,6 +59,7 @@ export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand):
     respond: ctx.respond,
     log: ctx.log,
     correlationId: ctx.correlationId,
+    workspace: ctx.workspace,
   };
   if (ctx.assistantMessageId) await replayAnswer(deps, request, ctx.assistantMessageId);
   else await showReplayList(deps, request, { replace: false });
@@ -76,7 +80,8 @@ export async function showReplayList(
 ): Promise<void> {
   try {
     if (!(await mayReplay(deps, request))) return;
-    const messages = await deps.service.listMessages(
+    const service = await deps.workspaces.service(request.workspace);
+    const messages = await service.listMessages(
       request.conversationId,
       { limit: REPLAY_PAGE_SIZE, ...(page.beforeMessageId ? { beforeMessageId: page.beforeMessageId } : {}) },
       { correlationId: request.correlationId },
@@ -110,9 +115,10 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
   const log = request.log.child({ conversation_id: request.conversationId, assistant_message_id: assistantMessageId });
   try {
     if (!(await mayReplay(deps, request))) return;
+    const service = await deps.workspaces.service(request.workspace);
     let events: WorkflowStreamEvent[];
     try {
-      events = await deps.service.listEvents(request.conversationId, assistantMessageId, {
+      events = await service.listEvents(request.conversationId, assistantMessageId, {
         fromOffset: 0,
         correlationId: request.correlationId,
       });
@@ -135,8 +141,8 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
     }
     const view = reduceRecordedRun(events);
     const [question, conversationUrl] = await Promise.all([
-      questionOf(deps, request, assistantMessageId, log),
-      conversationUrlOf(deps, request.conversationId, log),
+      questionOf(service, request, assistantMessageId, log),
+      conversationUrlOf(deps, request.teamId, request.conversationId, log),
     ]);
     const parts = renderReplayedRun(view, {
       teamId: request.teamId,
@@ -200,13 +206,13 @@ async function postReplayParts(
 
 /** The question the answer replied to (best effort: the replay works without it). */
 async function questionOf(
-  deps: ListenerDeps,
+  service: Pick<ResearchService, 'listMessages'>,
   request: ReplayRequest,
   assistantMessageId: string,
   log: Logger,
 ): Promise<string | undefined> {
   try {
-    const messages = await deps.service.listMessages(request.conversationId, { limit: 50 }, { correlationId: request.correlationId });
+    const messages = await service.listMessages(request.conversationId, { limit: 50 }, { correlationId: request.correlationId });
     const answer = messages.find((m) => m.assistantMessageId === assistantMessageId);
     return messages.find((m) => m.id === answer?.replyToMessageId)?.text;
   } catch (error) {
@@ -215,9 +221,9 @@ async function questionOf(
   }
 }
 
-async function conversationUrlOf(deps: ListenerDeps, conversationId: string, log: Logger): Promise<string | undefined> {
+async function conversationUrlOf(deps: ListenerDeps, teamId: string, conversationId: string, log: Logger): Promise<string | undefined> {
   try {
-    const owner = await deps.stores.threads.owner(conversationId);
+    const owner = await deps.stores.threads.owner(teamId, conversationId);
     if (!owner) return undefined;
     return (await deps.stores.threads.get(owner.teamId, owner.channelId, owner.threadTs))?.conversationUrl;
   } catch (error) {

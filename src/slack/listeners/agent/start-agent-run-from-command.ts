@@ -42,6 +42,7 @@ export async function startAgentRunFromCommand(deps: ListenerDeps, ctx: AskComma
   if (!threadTs) return undefined;
   return startAgentRun(deps, {
     teamId: command.team_id,
+    workspace: ctx.workspace,
     channelId: command.channel_id,
     threadTs,
     userId: command.user_id,

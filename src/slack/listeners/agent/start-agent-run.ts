@@ -8,6 +8,8 @@ import type { WebClient } from '@slack/web-api';
 import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { ThreadRef } from '../../../store/thread-question-queue.js';
+import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
+import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { deferRunStart } from './defer-run-start.js';
 import { isRetryableStartFailure, isShuttingDown } from './is-retryable-start-failure.js';
@@ -17,6 +19,8 @@ import { tellUser } from './tell-user.js';
 
 export interface StartAgentRunInput {
   teamId: string;
+  /** Whose service answers: a workspace that cannot use it is told how to connect instead. */
+  workspace: WorkspaceRef;
   channelId: string;
   /** The thread the run lives in: the asker's message ts for a new thread. */
   threadTs: string;
@@ -48,6 +52,8 @@ export type StartAgentRunResult =
   /** The same request again (Slack redelivery): the first one's run carries on. */
   | { status: 'duplicate'; runId: string; reason: 'already_running' | 'already_finished' }
   | { status: 'empty_question'; message: string }
+  /** The workspace has not connected the service (or is not installed): the asker was told how to fix it. */
+  | { status: 'not_connected'; message: string }
   /** Waits in the thread's queue behind the run working there (the asker was told). */
   | { status: 'queued'; position: number; message: string }
   /** Its turn came from the queue, but another run got into the thread first: it keeps its place. */
@@ -88,6 +94,12 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
   const ownRunId = runIdFor({ teamId: input.teamId, channelId: input.channelId, requestId: input.requestId });
   const handOver = () => handToRelay(deps, input, { question, ownRunId, log, note });
   try {
+    const unconnected = await connectionFailureOf(deps.workspaces, input.workspace);
+    if (unconnected) {
+      log.info('question not started: workspace cannot use the research service', { reason: unconnected.name });
+      await note(unconnected.message);
+      return { status: 'not_connected', message: unconnected.message };
+    }
     return await handOver();
   } catch (error) {
     const retryable = isRetryableStartFailure(error);

@@ -5,6 +5,7 @@
  * and on an interval: a run that ended while its process died leaves its queue to the sweep.
  * Replicas may drain the same thread at once: the oldest question's run id is fixed by its
  * request, so the relay starts it once, and only the replica that removes an entry tells its asker.
+ * Each thread's notes and run start go out with its own workspace's Slack client.
  */
 import type { WebClient } from '@slack/web-api';
 import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
@@ -16,7 +17,6 @@ import { queuedQuestionExpiredMessage } from './start-run-messages.js';
 import { tellUser } from './tell-user.js';
 
 export interface QueuedQuestionStarter {
-  client: WebClient;
   log: Logger;
 }
 
@@ -24,12 +24,16 @@ export interface QueuedQuestionStarter {
 export async function startNextQueuedQuestion(deps: ListenerDeps, thread: ThreadRef, via: QueuedQuestionStarter): Promise<void> {
   const queue = deps.stores.questionQueue;
   const log = via.log.child({ component: 'start-queued-questions', channel: thread.channelId, thread_ts: thread.threadTs });
+  // The queue keeps the team id only: an org-wide install is found from its workspace.
+  const workspace = { teamId: thread.teamId };
+  let client: WebClient | undefined;
   for (;;) {
     const waiting = await queue.list(thread);
     const head = waiting[0];
     if (!head) return;
+    client ??= await deps.workspaces.slackClient(workspace);
     if (head.deadlineAtMs <= deps.clock()) {
-      await giveUp(deps, head, via.client, log);
+      await giveUp(deps, head, client, log);
       continue;
     }
     const ownRunId = runIdFor({ teamId: head.teamId, channelId: head.channelId, requestId: head.requestId });
@@ -47,7 +51,8 @@ export async function startNextQueuedQuestion(deps: ListenerDeps, thread: Thread
       ...(head.documents ? { documents: head.documents } : {}),
       requestId: head.requestId,
       fromQueue: true,
-      client: via.client,
+      workspace,
+      client,
       log,
     });
     if (result.status === 'busy') return;

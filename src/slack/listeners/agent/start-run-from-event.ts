@@ -7,6 +7,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
+import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { hasAgentView } from '../../../agent/sinks/agent-view-thread.js';
 import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
@@ -28,11 +29,13 @@ export interface EventHandOver {
   client: WebClient;
   log: Logger;
   botUserId?: string;
+  workspace: WorkspaceRef;
 }
 
 export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageEvent, via: EventHandOver): Promise<StartAgentRunResult> {
   const result = await startAgentRun(deps, {
     teamId: event.teamId,
+    workspace: via.workspace,
     channelId: event.channelId,
     // A top-level message starts a new thread on itself.
     threadTs: event.threadTs ?? event.ts,

@@ -20,8 +20,8 @@ import { retryOption } from '../retry-value.js';
 export function conceptsCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
   return async ({ ack, command, respond, client, context }) => {
     await ack();
-    const { correlationId, log } = requestContext(context, deps.logger);
-    await runConceptsCommand(deps, { command, respond, client, log, correlationId });
+    const { correlationId, log, workspace } = requestContext(context, deps.logger);
+    await runConceptsCommand(deps, { command, respond, client, log, correlationId, workspace });
   };
 }
 
@@ -41,13 +41,13 @@ export async function runConceptsCommand(deps: ListenerDeps, ctx: CommandContext
 }
 
 async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ConceptsArgs, isPublic: boolean, text: string): Promise<void> {
+  if (args.kind === 'help') return respondEphemeral(ctx.respond, renderConceptsHelp());
+  if (args.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(args));
+  // Subscriptions too: a digest needs the service, so an unconnected workspace hears how to connect first.
+  const service = await deps.workspaces.service(ctx.workspace);
   switch (args.kind) {
-    case 'help':
-      return respondEphemeral(ctx.respond, renderConceptsHelp());
-    case 'usage':
-      return respondEphemeral(ctx.respond, renderUsage(args));
     case 'list': {
-      const concepts = await deps.service.latestConcepts({ includeDocs: true, correlationId: ctx.correlationId });
+      const concepts = await service.latestConcepts({ includeDocs: true, correlationId: ctx.correlationId });
       // A private list offers Share in channel (share-card.ts runs `/concepts <text>` again).
       const card = withCardActions(renderConceptsList(concepts, { top: args.top }), {
         source: { command: '/concepts', text },

@@ -21,8 +21,8 @@ import { openFinancialsModal } from '../views/open-financials-modal.js';
 export function financialsCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
   return async ({ ack, command, respond, client, context }) => {
     await ack();
-    const { correlationId, log } = requestContext(context, deps.logger);
-    await runFinancialsCommand(deps, { command, respond, client, log, correlationId });
+    const { correlationId, log, workspace } = requestContext(context, deps.logger);
+    await runFinancialsCommand(deps, { command, respond, client, log, correlationId, workspace });
   };
 }
 
@@ -39,15 +39,15 @@ export async function runFinancialsCommand(deps: ListenerDeps, ctx: CommandConte
 }
 
 async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: FinancialsArgs, isPublic: boolean, text: string): Promise<void> {
+  if (args.kind === 'help') return respondEphemeral(ctx.respond, renderFinancialsHelp());
+  if (args.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(args));
+  // The modal too: better said before the user fills it in than after.
+  const service = await deps.workspaces.service(ctx.workspace);
   switch (args.kind) {
     case 'modal':
       return openFinancialsModal(ctx.client, ctx.command.trigger_id, { channelId: ctx.command.channel_id });
-    case 'help':
-      return respondEphemeral(ctx.respond, renderFinancialsHelp());
-    case 'usage':
-      return respondEphemeral(ctx.respond, renderUsage(args));
     default: {
-      const card = await fetchFinancialsCard(deps.service, args, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() });
+      const card = await fetchFinancialsCard(service, args, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() });
       const offered = withCardActions(card, financialsCardOffer(args, text.trim(), isPublic));
       return answerCommand(ctx, offered, isPublic ? 'public' : 'ephemeral');
     }

@@ -25,8 +25,8 @@ import { retryOption } from '../retry-value.js';
 export function researchCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
   return async ({ ack, command, respond, client, context }) => {
     await ack();
-    const { correlationId, log } = requestContext(context, deps.logger);
-    await runResearchCommand(deps, { command, respond, client, log, correlationId });
+    const { correlationId, log, workspace } = requestContext(context, deps.logger);
+    await runResearchCommand(deps, { command, respond, client, log, correlationId, workspace });
   };
 }
 
@@ -61,11 +61,11 @@ export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext
 
 async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchArgs): Promise<void> {
   const call = { correlationId: ctx.correlationId };
+  if (args.kind === 'help') return respondEphemeral(ctx.respond, renderResearchHelp());
+  if (args.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(args));
+  // Every other subcommand works with the workspace's service: an unconnected one hears how to connect.
+  const service = await deps.workspaces.service(ctx.workspace);
   switch (args.kind) {
-    case 'help':
-      return respondEphemeral(ctx.respond, renderResearchHelp());
-    case 'usage':
-      return respondEphemeral(ctx.respond, renderUsage(args));
     case 'search': {
       const folderIds = 'folderIds' in args.request ? (args.request.folderIds ?? []) : [];
       if (folderIds.length > 0) {
@@ -79,19 +79,15 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       const visibility = args.public ? 'public' : 'ephemeral';
       const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: args.request, p: 1 };
       ctx.log.info('search routed', { api: args.api, reason: args.routeReason });
-      return answerCommand(ctx, await fetchSearchCard(deps.service, state, { visibility, correlationId: ctx.correlationId }), visibility);
+      return answerCommand(ctx, await fetchSearchCard(service, state, { visibility, correlationId: ctx.correlationId }), visibility);
     }
     case 'news': {
       const visibility = args.public ? 'public' : 'ephemeral';
-      const card = await fetchSearchCard(
-        deps.service,
-        { k: 'news', r: args.request, p: 1 },
-        { visibility, correlationId: ctx.correlationId },
-      );
+      const card = await fetchSearchCard(service, { k: 'news', r: args.request, p: 1 }, { visibility, correlationId: ctx.correlationId });
       return answerCommand(ctx, card, visibility);
     }
     case 'passages': {
-      const chunks = await deps.service.searchChunks(args.request, call);
+      const chunks = await service.searchChunks(args.request, call);
       // A private card offers Share in channel (share-card.ts runs `/research <text>` again).
       const card = withCardActions(renderPassages(chunks, { query: args.request.query }), {
         source: { command: '/research', text: ctx.command.text.trim() },

@@ -91,13 +91,13 @@ export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): 
       ...(botUserId ? { botUserId } : {}),
       ...(eventId ? { eventId } : {}),
     });
-    const { log } = requestContext(context, deps.logger);
+    const { log, workspace } = requestContext(context, deps.logger);
     if (!message) {
       // Debug only (the app's own messages come back as events); tests wait for it as proof of handling.
       log.debug('event not for the agent; ignored');
       return;
     }
-    await startRunFromEvent(deps, message, { client, log, ...(botUserId ? { botUserId } : {}) });
+    await startRunFromEvent(deps, message, { client, log, workspace, ...(botUserId ? { botUserId } : {}) });
   };
 
   const handleThreadReply = async (args: {
@@ -111,7 +111,7 @@ export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): 
     const botUserId = str(context.botUserId);
     const teamId = str(context.teamId) ?? str((args.body as LooseEvent).team_id);
     const eventId = str((args.body as LooseEvent).event_id);
-    const { log } = requestContext(context, deps.logger);
+    const { log, workspace } = requestContext(context, deps.logger);
     const verdict = threadReplyQuestion(event, {
       ...(teamId ? { teamId } : {}),
       ...(botUserId ? { botUserId } : {}),
@@ -122,7 +122,7 @@ export function registerAgentEvents(app: ListenerRegistry, deps: ListenerDeps): 
     const { question } = verdict;
     const thread = { teamId: question.teamId, channelId: question.channelId, threadTs: question.threadTs ?? question.ts };
     if (!(await appOwnsThread(deps, thread))) return ignore('a thread the app did not answer in');
-    await startRunFromEvent(deps, question, { client, log, ...(botUserId ? { botUserId } : {}) });
+    await startRunFromEvent(deps, question, { client, log, workspace, ...(botUserId ? { botUserId } : {}) });
   };
 
   app.event('app_mention', (args) => handle(args, false));

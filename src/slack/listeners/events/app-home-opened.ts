@@ -13,7 +13,7 @@ type AppHomeOpenedArgs = SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddle
 
 export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => Promise<void> {
   return async ({ event, body, client, context }) => {
-    const { log } = requestContext(context, deps.logger);
+    const { log, workspace } = requestContext(context, deps.logger);
     if (event.tab === 'messages') {
       await setUpAgentView({ client, userId: event.user, channelId: event.channel, log });
       return;
@@ -21,7 +21,7 @@ export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => 
     if (event.tab !== undefined && event.tab !== 'home') return;
     const teamId = context.teamId ?? body.team_id;
     try {
-      await publishAppHome(deps, { client, teamId, userId: event.user, log });
+      await publishAppHome(deps, { client, teamId, userId: event.user, log, workspace });
     } catch (error) {
       // Nobody to tell but the log: the Home tab keeps its previous view.
       // publishAppHome reads the store too: only a Slack failure gets a Slack error code.

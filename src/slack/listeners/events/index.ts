@@ -3,8 +3,10 @@ import type { ListenerRegistry } from '../listener-router.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { registerAgentEvents } from './agent-events.js';
 import { registerFeatureEvents } from './feature-events.js';
+import { registerUninstallEvents } from './uninstall-events.js';
 
 export function registerEvents(app: ListenerRegistry, deps: ListenerDeps): void {
   registerAgentEvents(app, deps);
   registerFeatureEvents(app, deps);
+  registerUninstallEvents(app, deps);
 }

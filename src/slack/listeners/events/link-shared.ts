@@ -8,14 +8,24 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../../app/correlation-middleware.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { buildDocumentUnfurls } from '../features/build-document-unfurls.js';
+import { isConnectionFailure } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../listener-deps.js';
+import type { ResearchService } from '../../../service/types.js';
 
 type LinkSharedArgs = SlackEventMiddlewareArgs<'link_shared'> & AllMiddlewareArgs;
 
 export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promise<void> {
   return async ({ event, client, context }) => {
-    const { log, correlationId } = requestContext(context, deps.logger);
-    const unfurls = await buildDocumentUnfurls(deps, event.links, log, correlationId);
+    const { log, correlationId, workspace } = requestContext(context, deps.logger);
+    let service: ResearchService;
+    try {
+      service = await deps.workspaces.service(workspace);
+    } catch (error) {
+      // Nobody asked for an unfurl: a workspace that cannot use the service just shows plain links.
+      if (isConnectionFailure(error)) return log.debug('links not unfurled: workspace not connected', { reason: error.name });
+      throw error;
+    }
+    const unfurls = await buildDocumentUnfurls({ service, documentUrlDomains: deps.documentUrlDomains }, event.links, log, correlationId);
     if (Object.keys(unfurls).length === 0) return;
     // unfurl_id + source works for links still in the composer as well as posted ones.
     const source = unfurlSource(event.source);

@@ -5,6 +5,7 @@
  * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { Logger } from '../../../observability/logger.js';
+import type { ResearchService } from '../../../service/types.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
 import type { KnownBlock } from '@slack/types';
 import { renderUnfurl } from '../../blocks/document-card.js';
@@ -15,7 +16,7 @@ import type { ListenerDeps } from '../listener-deps.js';
 const MAX_UNFURLS = 5;
 
 export async function buildDocumentUnfurls(
-  deps: Pick<ListenerDeps, 'service' | 'documentUrlDomains'>,
+  deps: Pick<ListenerDeps, 'documentUrlDomains'> & { service: Pick<ResearchService, 'getDocument'> },
   links: ReadonlyArray<{ url: string }>,
   log: Logger,
   correlationId: string,

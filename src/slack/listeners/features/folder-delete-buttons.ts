@@ -24,7 +24,8 @@ export async function confirmFolderDelete(deps: ListenerDeps, click: ButtonInter
     click.log.info('folder delete refused at confirmation', { folder: folderId });
     return respondReplacing(click.respond, renderNotice(folderDeleteRefusal(folderId, permission.record), ':no_entry:'));
   }
-  const deleted = await deps.service.deleteFolder(folderId, { correlationId: click.correlationId });
+  const service = await deps.workspaces.service(click.workspace);
+  const deleted = await service.deleteFolder(folderId, { correlationId: click.correlationId });
   await deps.stores.folders.remove(click.teamId, folderId).catch((error: unknown) => {
     // The folder is gone from the service; a stale owner record only costs a little space.
     click.log.warn('folder deleted but its owner record was not removed', { folder: folderId, error: error });

@@ -27,7 +27,8 @@ function failureOptions(ctx: CommandContext, action: string, retry: boolean) {
 export async function handleFolderCreate(deps: ListenerDeps, ctx: CommandContext, args: { name: string }): Promise<void> {
   await withFailureReply(
     async () => {
-      const created = await deps.service.createFolder(args.name, { correlationId: ctx.correlationId });
+      const service = await deps.workspaces.service(ctx.workspace);
+      const created = await service.createFolder(args.name, { correlationId: ctx.correlationId });
       await deps.stores.folders.save({
         teamId: ctx.command.team_id,
         folderId: created.folderId,
@@ -71,7 +72,8 @@ export async function handleTagLookup(
   await withFailureReply(
     async () => {
       const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
-      const page = await deps.service.docsByTag(request, { correlationId: ctx.correlationId });
+      const service = await deps.workspaces.service(ctx.workspace);
+      const page = await service.docsByTag(request, { correlationId: ctx.correlationId });
       const card = renderTagResults(page, {
         state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
         visibility: args.public ? 'public' : 'ephemeral',

@@ -1,8 +1,9 @@
 /**
  * Builds and publishes a user's Home tab: this workspace's digest subscriptions, the user's
  * watches (their DM's and the ones they added to channels) and the others' watches in the
- * channels they are in (home-watches.ts), the user's recent agent runs (with links to their threads), the 👍/👎 on answers and the service status, probed first so the
- * tab shows how the service answers now.
+ * channels they are in (home-watches.ts), the user's recent agent runs (with links to their threads), the 👍/👎 on answers, the workspace's
+ * research-service connection (with its buttons for those who may manage it) and the service status, probed first so
+ * the tab shows how the service answers now.
  * @see https://docs.slack.dev/reference/methods/views.publish
  */
 import type { WebClient } from '@slack/web-api';
@@ -10,6 +11,8 @@ import type { Logger } from '../../../observability/logger.js';
 import type { RecentRun } from '../../../store/recent-runs.js';
 import type { ServiceStatusSnapshot } from '../../app/service-status.js';
 import { renderAppHome, type HomeRun, type ServiceStatus } from '../../blocks/app-home-view.js';
+import type { HomeConnection } from '../../blocks/connection-section.js';
+import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { homeWatches } from './home-watches.js';
 
@@ -21,10 +24,11 @@ export interface HomeTarget {
   teamId: string;
   userId: string;
   log: Logger;
+  workspace: WorkspaceRef;
 }
 
 export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
-  const [subscriptions, runs, status, workspaceUrl, feedback, watches] = await Promise.all([
+  const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection] = await Promise.all([
     deps.stores.subscriptions.listForTeam(target.teamId),
     recentRunsWithStatus(deps, target),
     probeStatus(deps, target.log),
@@ -40,6 +44,10 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
         return undefined;
       },
     ),
+    homeConnection(deps, target).catch((error: unknown) => {
+      target.log.warn('connection unavailable for App Home', { error });
+      return undefined;
+    }),
   ]);
   const view = renderAppHome({
     subscriptions,
@@ -47,8 +55,34 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
     status,
     ...(feedback ? { feedback } : {}),
     ...(watches ? { watches: watches.own, channelWatches: watches.inChannels } : {}),
+    ...(connection ? { connection } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
+}
+
+/** The workspace's connection and whether this user may change it (multi mode only). */
+async function homeConnection(deps: ListenerDeps, target: HomeTarget): Promise<HomeConnection> {
+  if (deps.workspaces.mode === 'single') return { mode: 'single' };
+  const [connection, mayManage] = await Promise.all([deps.workspaces.connection(target.workspace), mayManageConnection(deps, target)]);
+  return { mode: 'multi', mayManage, ...(connection ? { connection } : {}) };
+}
+
+/**
+ * Admins and owners come from users.info with the request's client; when Slack does not say,
+ * the buttons are not shown (connect refuses a user who may not anyway).
+ * @see https://docs.slack.dev/reference/methods/users.info
+ */
+export async function mayManageConnection(deps: Pick<ListenerDeps, 'workspaces'>, target: HomeTarget): Promise<boolean> {
+  let isAdmin = false;
+  let isOwner = false;
+  try {
+    const info = await target.client.users.info({ user: target.userId });
+    isAdmin = info.user?.is_admin === true;
+    isOwner = info.user?.is_owner === true;
+  } catch (error) {
+    target.log.info('users.info failed; the connection buttons are shown as for a member', { error });
+  }
+  return deps.workspaces.mayManageConnection(target.workspace, { id: target.userId, isAdmin, isOwner });
 }
 
 async function recentRunsWithStatus(deps: ListenerDeps, target: HomeTarget): Promise<Array<RecentRun & { status: HomeRun['status'] }>> {

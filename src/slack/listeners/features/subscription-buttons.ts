@@ -43,7 +43,13 @@ export async function changeSubscription(deps: ListenerDeps, click: Subscription
 /** The Home tab again (Refresh button, or after a change made there). */
 export async function refreshHome(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   if (click.teamId === undefined) return;
-  await publishAppHome(deps, { client: click.client, teamId: click.teamId, userId: click.userId, log: click.log });
+  await publishAppHome(deps, {
+    client: click.client,
+    teamId: click.teamId,
+    userId: click.userId,
+    log: click.log,
+    workspace: click.workspace,
+  });
 }
 
 async function showSubscriptions(deps: ListenerDeps, click: SubscriptionClick): Promise<void> {

@@ -38,7 +38,14 @@ export async function removeWatch(deps: ListenerDeps, click: WatchClick): Promis
   }
   const existed = await deps.stores.watches.remove(value.t, value.ch, value.w);
   click.log.info('watch removed from a button', { channel: value.ch, watchId: value.w, existed, fromHome: click.fromHome });
-  if (click.fromHome) return publishAppHome(deps, { client: click.client, teamId: click.teamId, userId: click.userId, log: click.log });
+  if (click.fromHome)
+    return publishAppHome(deps, {
+      client: click.client,
+      teamId: click.teamId,
+      userId: click.userId,
+      log: click.log,
+      workspace: click.workspace,
+    });
   await respondReplacing(click.respond, await watchListCard(deps, click.teamId, click.userId, value.ch));
 }
 

@@ -10,11 +10,12 @@ type MessageShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMid
 export function askAgentMessage(deps: ListenerDeps): (args: MessageShortcutArgs) => Promise<void> {
   return async ({ ack, shortcut, client, context }) => {
     await ack();
-    const { log } = requestContext(context, deps.logger);
+    const { log, workspace } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
     // startAgentRun explains every refusal (empty question, busy thread, failure) to the user.
     const result = await startAgentRun(deps, {
       teamId: target.teamId,
+      workspace,
       channelId: target.channel,
       threadTs: target.threadTs,
       ...(target.activeThreadTs ? { noteThreadTs: target.activeThreadTs } : {}),

@@ -19,7 +19,7 @@ type MessageShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMid
 export function researchMessage(deps: ListenerDeps): (args: MessageShortcutArgs) => Promise<void> {
   return async ({ ack, shortcut, client, context }) => {
     await ack();
-    const { log, correlationId } = requestContext(context, deps.logger);
+    const { log, correlationId, workspace } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
     // In the message's thread when it has one; a private answer in a thread not yet started would be invisible.
     const ephemeral = {
@@ -30,13 +30,14 @@ export function researchMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
     };
     await withFailureReply(
       async () => {
+        const service = await deps.workspaces.service(workspace);
         const search = messageSearchRequest(shortcut.message.text);
         if (search === null) {
           await postEphemeralTo(ephemeral, renderNotice('This message has no words to search for.'));
           return;
         }
         log.info('researching a message', { symbols: search.symbols, dates: search.dates });
-        const result = await deps.service.searchV2(search.request, { correlationId });
+        const result = await service.searchV2(search.request, { correlationId });
         const card = renderV2SearchResults(result, {
           state: { k: 'v2', r: search.request, p: 1 },
           visibility: 'ephemeral',

@@ -22,7 +22,7 @@ const MAX_SUMMARIES = 5;
 export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs) => Promise<void> {
   return async ({ ack, shortcut, client, context, respond }) => {
     await ack();
-    const { log, correlationId } = requestContext(context, deps.logger);
+    const { log, correlationId, workspace } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
     // Private notes go to the thread only when it exists (Slack would not show them in a new one).
     const ephemeral = {
@@ -33,6 +33,7 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
     };
     await withFailureReply(
       async () => {
+        const service = await deps.workspaces.service(workspace);
         const refs = findDocumentRefs(shortcut.message.text, deps.documentUrlDomains, MAX_SUMMARIES);
         if (refs.length === 0) {
           await postEphemeralTo(
@@ -44,12 +45,12 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
         const missing: string[] = [];
         for (const { docId } of refs) {
           const [summary, doc] = await Promise.all([
-            deps.service.getDocumentSummary(docId, { correlationId }).catch((error: unknown) => {
+            service.getDocumentSummary(docId, { correlationId }).catch((error: unknown) => {
               if (isServiceError(error) && error.kind === 'not_found') return undefined;
               throw error;
             }),
             // The document's title and link only enrich the card: without them it still shows the summary.
-            deps.service.getDocument(docId, { correlationId }).catch((error: unknown) => {
+            service.getDocument(docId, { correlationId }).catch((error: unknown) => {
               log.info('document detail unavailable for the summary card', { docId, error });
               return undefined;
             }),

@@ -19,6 +19,9 @@ import type { Logger } from '../../../observability/logger.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { NOT_A_MEMBER, postEphemeralTo, postInChannel } from '../deliver-card.js';
 import { replyWithFailure } from '../failure-reply.js';
+import { type ConnectionFailure, isConnectionFailure } from '../../../workspaces/connection-failure.js';
+import type { ResearchService } from '../../../service/types.js';
+import { WorkspaceNotConnectedError } from '../../../workspaces/workspace-errors.js';
 import { checkSymbolKnown } from '../fetch/check-symbol-known.js';
 import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
 import { financialsCardOffer } from '../fetch/financials-card-offer.js';
@@ -43,10 +46,20 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
       await ack(financialsModalErrors(parsed.errors));
       return;
     }
-    const { correlationId, log } = requestContext(context, deps.logger);
+    const { correlationId, log, workspace } = requestContext(context, deps.logger);
     const args = parsed.args;
+    let service: ResearchService;
+    try {
+      service = await deps.workspaces.service(workspace);
+    } catch (error) {
+      // Said on the form (the modal stays open): there is nowhere else to say it yet.
+      if (!isConnectionFailure(error)) throw error;
+      log.info('financials modal: workspace cannot use the service', { reason: error.name });
+      await ack(financialsModalErrors({ symbol: connectionFieldError(error) }));
+      return;
+    }
     if ('symbol' in args) {
-      const check = await checkSymbolKnown(deps.service, args.symbol, { signal: AbortSignal.timeout(SYMBOL_CHECK_MS), correlationId });
+      const check = await checkSymbolKnown(service, args.symbol, { signal: AbortSignal.timeout(SYMBOL_CHECK_MS), correlationId });
       if (check.kind !== 'known') {
         if (check.kind === 'unavailable')
           log.warn('financials modal: symbol check failed', { symbol: args.symbol.canonical, error: String(check.error) });
@@ -68,7 +81,7 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
     }
     log.info('financials modal submitted', { sub: args.kind, channel });
     try {
-      const card = await fetchFinancialsCard(deps.service, args, { correlationId, log, now: deps.clock() });
+      const card = await fetchFinancialsCard(service, args, { correlationId, log, now: deps.clock() });
       await showPrivately(target, card, financialsCardOffer(args, parsed.text, false));
     } catch (error) {
       await replyWithFailure(error, { log, correlationId, action: financialsAction(args), postEphemeral: { client, channel, user } });
@@ -99,4 +112,11 @@ async function showPrivately(
     target.log.info('modal result sent by DM', { slack_error: failure.code });
     await postInChannel({ client: target.client, channel: target.user }, inDm);
   }
+}
+
+/** A field error is short (financialsModalErrors clamps it): the long not-connected message is said in brief. */
+function connectionFieldError(error: ConnectionFailure): string {
+  return error instanceof WorkspaceNotConnectedError
+    ? 'This workspace has not connected the research service yet: see Research Desk’s Home tab.'
+    : error.message;
 }

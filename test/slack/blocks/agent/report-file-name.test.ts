@@ -6,6 +6,8 @@ describe('reportFileName', () => {
   it('slugs the report title, keeping letters and digits of any script', () => {
     expect(reportFileName('Chinese liquor makers: 2025 review')).toBe('chinese-liquor-makers-2025-review.md');
     expect(reportFileName('贵州茅台 / 五粮液 — 对比')).toBe('贵州茅台-五粮液-对比.md');
+    expect(reportFileName('İstanbul Borsası')).toBe('i̇stanbul-borsası.md');
+    expect(reportFileName('हिंदी रिपोर्ट')).toBe('हिंदी-रिपोर्ट.md');
   });
 
   it('never yields a path, a hidden file or an empty name', () => {
@@ -16,7 +18,7 @@ describe('reportFileName', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (title) => {
         const name = reportFileName(title);
-        expect(name).toMatch(/^[\p{L}\p{N}][\p{L}\p{N}-]*\.md$/u);
+        expect(name).toMatch(/^[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*\.md$/u);
         expect([...name].length).toBeLessThanOrEqual(83);
       }),
     );

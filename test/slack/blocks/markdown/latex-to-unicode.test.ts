@@ -1,7 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { replace } from 'unicodeit';
+import { replacements, subsuperscripts } from 'unicodeit/ts_dist/js/data.js';
 import { latexToUnicode } from '../../../../src/slack/blocks/markdown/latex-to-unicode.js';
 import { formulasToUnicode } from '../../../../src/slack/blocks/markdown/formulas-to-unicode.js';
+
+/** Commands latexToUnicode writes its own way (arguments, layout, names), not as unicodeit's symbol. */
+const FORMS_OF_OUR_OWN = new Set(
+  [
+    'text textrm textbf textit textsf texttt mathrm mathbf mathit mathsf mathtt mathcal mathbb operatorname mbox boldsymbol',
+    'frac dfrac tfrac cfrac sqrt begin end quad qquad',
+    'left right big Big bigg Bigg bigl bigr Bigl Bigr displaystyle limits nolimits',
+    'hat bar tilde vec dot ddot overline widehat widetilde',
+    'ln log exp max min sin cos tan lim sup inf det arg Pr',
+  ]
+    .join(' ')
+    .split(' '),
+);
 
 describe('latexToUnicode', () => {
   it('reads the service’s formulas (the emulator’s demo data) as Unicode', () => {
@@ -55,5 +70,34 @@ describe('latexToUnicode', () => {
     expect(formulasToUnicode('毛利率计算公式: $$\\frac{a}{b}$$')).toBe('毛利率计算公式: a/b');
     expect(formulasToUnicode('where \\(x_1\\) is')).toBe('where x₁ is');
     expect(formulasToUnicode('P/E is $PE_{TTM}$; shares cost $5 to $7')).toBe('P/E is PE\\_TTM; shares cost $5 to $7');
+  });
+
+  it('a formula that never closes ends with its paragraph (display) or is not one (inline): what follows stays', () => {
+    const table = '| c0 |\n|---|\n| row0 |';
+    // A stray \( in a heading once swallowed the table after it as "formula".
+    expect(formulasToUnicode(`# H\\( \n\n${table}`)).toContain(table);
+    expect(formulasToUnicode(`cut short: $$\\frac{a}{b}\n\n${table}`)).toBe(`cut short: a/b\n\n${table}`);
+    expect(formulasToUnicode('cut at the end: \\[x_1')).toBe('cut at the end: x₁');
+  });
+
+  it('looks commands and script characters up in unicodeit’s tables with the answers its replace gives', () => {
+    // The tables are read directly (replace costs a millisecond a call); this keeps the two equal.
+    for (const [latex] of subsuperscripts) {
+      if (!latex) continue;
+      const [mark, ch] = [latex[0], latex.slice(1)];
+      expect(latexToUnicode(`x${mark}{${ch}}`), latex).toBe(`x${replace(latex)}`);
+    }
+    // Every 7th command of the table (replace takes a millisecond each); one-letter ones are
+    // escapes here (`\\S` stays S, like `\\%` stays %).
+    const commands = replacements.filter(([latex]) => latex && /^\\[A-Za-z]{2,}$/.test(latex)).filter((_, i) => i % 7 === 0);
+    let compared = 0;
+    for (const [latex] of commands) {
+      if (!latex) continue;
+      const whole = replace(latex);
+      if (/[A-Za-z\\]/.test(whole) || FORMS_OF_OUR_OWN.has(latex.slice(1))) continue;
+      expect(latexToUnicode(latex), latex).toBe(whole.trim());
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 });

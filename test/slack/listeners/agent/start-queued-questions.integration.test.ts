@@ -11,6 +11,8 @@ import { createRedactor } from '../../../../src/observability/redactor.js';
 import { createWebClient } from '../../../../src/slack-api/create-web-client.js';
 import { startNextQueuedQuestion, startWaitingQuestions } from '../../../../src/slack/listeners/agent/start-queued-questions.js';
 import type { ListenerDeps } from '../../../../src/slack/listeners/listener-deps.js';
+import type { ResearchService } from '../../../../src/service/types.js';
+import { createSingleWorkspace } from '../../../../src/workspaces/single-workspace.js';
 import { createAppStores } from '../../../../src/store/app-stores.js';
 import { QUEUED_QUESTION_LIMITS } from '../../../../src/store/keys.js';
 import { createMemoryStateStore } from '../../../../src/store/memory-state-store.js';
@@ -30,8 +32,10 @@ describe('queued questions past their deadline', () => {
     const log = createMemoryLogger(createRedactor([TOKEN]), 'warn');
     const stores = createAppStores(createMemoryStateStore({ clock: clock.now }), clock.now);
     // The relay must not be reached: a question past its deadline never starts.
-    const deps = { stores, clock: clock.now, logger: log, relay: {} as RelayRuntime } as Partial<ListenerDeps> as ListenerDeps;
     const client = createWebClient({ token: TOKEN, apiUrl: slack.apiUrl, logger: log });
+    // The service must not be reached either.
+    const workspaces = createSingleWorkspace({ service: {} as ResearchService, client, baseUrl: 'unused', startedAtMs: clock.now() });
+    const deps = { stores, clock: clock.now, logger: log, relay: {} as RelayRuntime, workspaces } as Partial<ListenerDeps> as ListenerDeps;
     const root = await slack.postMessage({ text: 'a thread with a reply' });
     await slack.postMessage({ text: 'a reply', thread_ts: root.ts });
     const thread = { teamId: slack.teamId, channelId: slack.defaultChannelId, threadTs: root.ts };
@@ -44,8 +48,8 @@ describe('queued questions past their deadline', () => {
     await stores.questionQueue.enqueue({ ...thread, requestId: 'Ev2', userId: slack.adminUserId, question: 'And the buybacks?' });
 
     clock.advance(QUEUED_QUESTION_LIMITS.maxWaitMs);
-    await startWaitingQuestions(deps, { client, log });
-    await startNextQueuedQuestion(deps, thread, { client, log });
+    await startWaitingQuestions(deps, { log });
+    await startNextQueuedQuestion(deps, thread, { log });
 
     expect(await stores.questionQueue.list(thread)).toEqual([]);
     const [note] = slack.ephemeralFor(slack.defaultUserId, slack.defaultChannelId).map((e) => e.text);

@@ -1,0 +1,20 @@
+/**
+ * The bot scopes the app asks for at install: the one list, which manifest.yml states too
+ * (test/manifest.test.ts keeps them equal). Each is used by a Web API method or event the app needs.
+ * @see https://docs.slack.dev/reference/scopes
+ */
+export const BOT_SCOPES: readonly string[] = [
+  'app_mentions:read',
+  'assistant:write',
+  'channels:history',
+  'channels:read',
+  'chat:write',
+  'commands',
+  'files:write',
+  'groups:history',
+  'groups:read',
+  'im:history',
+  'links:read',
+  'links:write',
+  'users:read',
+];
