@@ -15,11 +15,12 @@ import { clearAppState } from '../store/clear-app-state.js';
 import { readOrCreateInstanceId } from '../store/persistent-instance-id.js';
 import type { StateStore } from '../store/state-store.js';
 import { readSlashCommands } from './read-slash-commands.js';
+import { preparePlaygroundInstalls, type PlaygroundOAuth } from './playground-installs.js';
 
 export interface PlaygroundOptions {
   config: Config;
   /** Made up per start; they are secrets all the same (the logger redacts them). */
-  secrets: { botToken: string; signingSecret: string };
+  secrets: { botToken: string; signingSecret: string; clientSecret: string };
   /** The app's store: opened first, as it locks DATA_DIR against a second process. */
   store: StateStore;
   logger: Logger;
@@ -37,6 +38,8 @@ export interface Playground {
   instanceId?: string;
   /** Extra domains whose links the app unfurls (the playground's own document pages). */
   documentUrlDomains: string[];
+  /** With the demo service: the app installs into the emulator's workspaces through OAuth (playground-installs.ts). */
+  oauth?: PlaygroundOAuth;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       host: opts.host,
       botToken: opts.secrets.botToken,
       signingSecret: opts.secrets.signingSecret,
+      oauth: { clientSecret: opts.secrets.clientSecret },
       // The demo service starts after this (it needs the playground's URL for its links).
       pages: (req, res) => playground.demoService?.servePage(req, res) ?? false,
       // Links to these domains unfurl wherever they sit in a message, as the manifest's
@@ -71,6 +75,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       onReset: async () => {
         await playground.demoService?.reset();
         const clearedKeys = await clearAppState(store);
+        // The reset workspace is the seed again: installed and connected.
+        await playground.oauth?.seedFirstWorkspace();
         logger.info('playground reset', { clearedKeys });
       },
     });
@@ -98,6 +104,18 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     closers.push(() => demoService.close());
     playground.demoService = demoService;
     logger.info('using the embedded demo research service', { url: demoService.url, dataDate });
+    if (playground.slack && playground.url) {
+      playground.oauth = await preparePlaygroundInstalls({
+        slack: playground.slack,
+        store,
+        dir,
+        botToken: opts.secrets.botToken,
+        demoApiKey: demoService.apiKey,
+        ...(config.encryptionKeys ? { encryptionKeys: config.encryptionKeys } : {}),
+        publicUrl: playground.url,
+      });
+      await playground.oauth.seedFirstWorkspace();
+    }
   }
   return playground;
 }

@@ -6,6 +6,7 @@
  * manual clock, so message ts and the poster's `oldest` bound are on the same time base, as in
  * production. Digests are counted per channel by their metadata in the emulator.
  */
+import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import type { WebClient } from '@slack/web-api';
 import type { DigestSnapshot } from '../../src/store/records.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,7 +157,10 @@ describe('digest recovery after a replica died mid-slot', () => {
       logger: h.logger,
       instanceId: 'replica-survivor',
       retry: FAST_DIGEST_RETRY,
-      postDigest: createSlackDigestPoster({ client: web, deps: { service: h.client, stores: h.desk.stores, logger: h.logger, clock } }),
+      postDigest: createSlackDigestPoster({
+        workspaces: createSingleWorkspace({ service: h.client, client: web, baseUrl: 'test', startedAtMs: clock() }),
+        deps: { stores: h.desk.stores, logger: h.logger, clock },
+      }),
     });
     const tick = () => survivor.tick();
     await lockedUntilDeadLockExpires(tick);

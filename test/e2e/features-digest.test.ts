@@ -5,6 +5,7 @@
  * after posting, before it could mark the slot. Every slot is posted exactly once in every
  * subscribed channel, counted by the digest metadata in the Slack emulator.
  */
+import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';
@@ -102,8 +103,8 @@ describe('digest exactly once across replicas and restarts', () => {
     expect(await h.desk.stores.digestMarkers.claimSlot(h.slack.teamId, markets, s, dead)).toBe(true);
     const webClient = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
     const deadPoster = createSlackDigestPoster({
-      client: webClient,
-      deps: { service: h.client, stores: h.desk.stores, logger: h.logger, clock },
+      workspaces: createSingleWorkspace({ service: h.client, client: webClient, baseUrl: 'test', startedAtMs: clock() }),
+      deps: { stores: h.desk.stores, logger: h.logger, clock },
     });
     clock.set(Date.parse(s) + 10_000);
     expect(await deadPoster(sub, s, { attempt: 1, recovered: false })).toBe('posted');

@@ -61,7 +61,20 @@ export interface HarnessOptions {
   logLevel?: LogLevel;
   /** Further desk options (e.g. the watch poller's interval and timer). */
   deskOverrides?: Partial<ResearchDeskOptions>;
+  /**
+   * Run as a distributed app: OAuth installs through the emulator (no workspace is installed in
+   * the app until a test installs it; installOAuth in multi-workspace-helpers.ts), each workspace
+   * connecting its own service key, one of `serviceKeys` (all accepted by the service emulator).
+   */
+  oauth?: { tokenRotation?: boolean; tokenLifetimeS?: number; serviceKeys?: string[] };
 }
+
+/** The client secret, state secret and encryption key of a harness with `oauth`. */
+export const E2E_OAUTH_SECRETS = {
+  clientSecret: 'e2e-client-secret-000000',
+  stateSecret: 'e2e-state-secret-0000000000',
+  encryptionKey: Buffer.alloc(32, 42),
+};
 
 export interface Harness {
   service: ServiceEmulator;
@@ -91,6 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const service = await startServiceEmulator({
     port: 0,
     apiKey: secrets.serviceKey,
+    ...(options.oauth?.serviceKeys ? { moreApiKeys: options.oauth.serviceKeys } : {}),
     variant: options.variant ?? 'latest',
     agentSpeed: options.agentSpeed ?? 200,
     ...(options.datasetAnchorMs !== undefined ? { datasetAnchorMs: options.datasetAnchorMs } : {}),
@@ -104,9 +118,26 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     signingSecret: secrets.signingSecret,
     deliveryMode,
     rateLimits: options.rateLimits ?? 'slack',
+    ...(options.oauth
+      ? {
+          oauth: {
+            clientSecret: E2E_OAUTH_SECRETS.clientSecret,
+            ...(options.oauth.tokenRotation ? { tokenRotation: true } : {}),
+            ...(options.oauth.tokenLifetimeS ? { tokenLifetimeS: options.oauth.tokenLifetimeS } : {}),
+          },
+        }
+      : {}),
     ...options.slack,
   });
-  const logger = createMemoryLogger(createRedactor(Object.values(secrets)), options.logLevel ?? 'info');
+  const logger = createMemoryLogger(
+    createRedactor([
+      ...Object.values(secrets),
+      ...(options.oauth
+        ? [E2E_OAUTH_SECRETS.clientSecret, E2E_OAUTH_SECRETS.stateSecret, E2E_OAUTH_SECRETS.encryptionKey.toString('base64')]
+        : []),
+    ]),
+    options.logLevel ?? 'info',
+  );
   const client = createResearchClient({
     baseUrl: service.url,
     apiKey: options.serviceApiKey ?? service.apiKey,
@@ -125,11 +156,36 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     store = await createFileStateStore({ dir: dataDir, logger });
   }
 
+  const transport =
+    deliveryMode === 'socket'
+      ? { mode: 'socket' as const, appToken: secrets.appToken, apiUrl: slack.apiUrl }
+      : { mode: 'http' as const, signingSecret: secrets.signingSecret, apiUrl: slack.apiUrl };
   const deskOptions: ResearchDeskOptions = {
-    connection:
-      deliveryMode === 'socket'
-        ? { mode: 'socket', botToken: secrets.botToken, appToken: secrets.appToken, apiUrl: slack.apiUrl }
-        : { mode: 'http', botToken: secrets.botToken, signingSecret: secrets.signingSecret, apiUrl: slack.apiUrl },
+    connection: options.oauth
+      ? {
+          ...transport,
+          oauth: {
+            clientId: slack.oauth.clientId,
+            clientSecret: E2E_OAUTH_SECRETS.clientSecret,
+            stateSecret: E2E_OAUTH_SECRETS.stateSecret,
+            authorizationUrl: slack.oauth.authorizeUrl,
+            homeUrlFor: (installation) => `${slack.url}/?workspace=${installation.team?.id ?? installation.enterprise?.id ?? ''}&tab=home`,
+          },
+        }
+      : { ...transport, botToken: secrets.botToken },
+    ...(options.oauth
+      ? {
+          multiWorkspace: {
+            encryptionKeys: [E2E_OAUTH_SECRETS.encryptionKey],
+            serviceAccounts: {
+              defaultBaseUrl: service.url,
+              allowCustomBaseUrl: false,
+              create: (credentials: { baseUrl: string; apiKey: string }) =>
+                createResearchClient({ ...credentials, retry: fastTestRetryPolicy, timeoutMs: options.serviceTimeoutMs ?? 5_000, logger }),
+            },
+          },
+        }
+      : {}),
     port: 0,
     host: '127.0.0.1',
     service: client,

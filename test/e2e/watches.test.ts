@@ -6,6 +6,7 @@
  * follows comes with its summary; the list card removes a watch. Documents appear over time
  * through the service emulator's publishDocument; both clocks are driven by the test.
  */
+import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/emulators/slack/index.js';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
@@ -107,7 +108,10 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     const c = publish('Moutai board meeting notice', 'filings');
     nextPoll();
     const client = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger, policy: 'app' });
-    const realPoster = createSlackWatchPoster({ client, logger: h.logger });
+    const realPoster = createSlackWatchPoster({
+      workspaces: createSingleWorkspace({ service: h.client, client, baseUrl: 'test', startedAtMs: 0 }),
+      logger: h.logger,
+    });
     let posted!: () => void;
     const landed = new Promise<void>((resolve) => {
       posted = resolve;
@@ -115,7 +119,7 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     const doomed = createWatchPoller({
       watches: createAppStores(h.store, clock).watches,
       budget: new WatchPollBudget(h.store, { callsPerWindow: 100, windowMs: 60_000, clock }),
-      service: h.client,
+      serviceFor: async () => h.client,
       clock,
       logger: h.logger,
       instanceId: 'doomed',
