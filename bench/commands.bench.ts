@@ -20,6 +20,7 @@
  * its time goes), BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6, after
  * 1 s of warm-up).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,9 +39,16 @@ import { round } from './lib/stats.js';
 import { spawnApp, type SpawnedApp } from './lib/spawn-app.js';
 import { writeResults } from './lib/write-results.js';
 import { benchSecretsEnv, makeBenchSecrets } from './lib/bench-secrets.js';
+import { seedOAuthInstall } from './lib/seed-oauth-install.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRETS = benchSecretsEnv(makeBenchSecrets());
+/** The OAuth target's own secrets: its client secret, state secret and the key sealing its store. */
+const OAUTH = {
+  clientSecret: randomBytes(16).toString('hex'),
+  stateSecret: randomBytes(24).toString('hex'),
+  encryptionKey: randomBytes(32),
+};
 const TEXTS = ['NVDA gross margin', '茅台 毛利率', 'data center capex guidance'];
 /** Time for a target to finish starting up (lazy loads, first timers) before idle RSS is read. */
 const SETTLE_MS = 2_000;
@@ -89,6 +97,8 @@ interface Target {
   entry: string;
   /** Extra environment for this target's process. */
   env?: Record<string, string>;
+  /** Prepares the target's DATA_DIR before it starts. */
+  seed?: (dataDir: string) => Promise<void>;
   process?: SpawnedApp;
   steps: StepFigures[];
   rssIdleAfterStartMiB: number;
@@ -132,6 +142,33 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         name: 'app',
         description: `src/main.ts of this tree (${describeWorkingTree(ROOT)})`,
         entry: bundles.app,
+        steps: [],
+        rssIdleAfterStartMiB: 0,
+        idleCpuMsPerSecond: 0,
+      },
+      {
+        // Issue 13: the same app distributed by OAuth. Each command is authorised from the stored
+        // installation and calls the service with the workspace's stored key, both opened per request.
+        name: 'app-oauth',
+        description: 'the same app with OAuth installs (SLACK_CLIENT_ID): installation and service key sealed in its store',
+        entry: bundles.app,
+        env: {
+          SLACK_BOT_TOKEN: '',
+          SERVICE_API_KEY: '',
+          SLACK_CLIENT_ID: 'bench.client',
+          SLACK_CLIENT_SECRET: OAUTH.clientSecret,
+          SLACK_STATE_SECRET: OAUTH.stateSecret,
+          SECRETS_ENCRYPTION_KEY: OAUTH.encryptionKey.toString('base64'),
+        },
+        seed: (dataDir) =>
+          seedOAuthInstall({
+            dataDir,
+            encryptionKey: OAUTH.encryptionKey,
+            teamId: 'T0BENCH',
+            botUserId: 'U0BENCHBOT',
+            botToken: SECRETS.SLACK_BOT_TOKEN,
+            serviceApiKey: SECRETS.SERVICE_API_KEY,
+          }),
         steps: [],
         rssIdleAfterStartMiB: 0,
         idleCpuMsPerSecond: 0,
@@ -183,6 +220,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
 
     for (const target of targets) {
       const dataDir = path.join(work, `data-${target.name}`);
+      await target.seed?.(dataDir);
       const profileFlags = params.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(params.cpuProfileDir, target.name)}`] : [];
       target.process = await spawnApp(
         target.entry,
