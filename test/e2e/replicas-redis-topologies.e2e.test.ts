@@ -130,6 +130,36 @@ const appTails = (rig: Rig): string =>
     .map((app, i) => `--- replica-${i} (exit ${app.child.exitCode ?? app.child.signalCode}):\n${app.output().slice(-2_000)}`)
     .join('\n');
 
+/** Warnings, errors and every line about the run of one thread, from all replicas: why a run failed. */
+const runLogs = (rig: Rig, threadTs: string): string =>
+  rig.apps
+    .flatMap((app, i) =>
+      app
+        .logs()
+        .filter((l) => l.level === 'warn' || l.level === 'error' || JSON.stringify(l).includes(threadTs))
+        .map((l) => `replica-${i}: ${JSON.stringify(l)}`),
+    )
+    .join('\n');
+
+/** Every log line of the run whose reply has this ts, from all replicas, with the Slack calls on it. */
+const runLogsOfMessage = (rig: Rig, threads: Array<{ channel: string; threadTs: string }>, ts: unknown): string => {
+  const reply = threads.flatMap((t) => rig.slack.threadReplies(t.channel, t.threadTs)).find((m) => m.ts === ts);
+  const runId = String(reply?.metadata?.event_payload.run_id);
+  const calls = rig.slack.calls
+    .filter((c) => c.args.ts === ts)
+    .map(
+      (c) =>
+        `${c.method} ok=${c.ok} ${String(typeof c.args.metadata === 'string' ? c.args.metadata : JSON.stringify(c.args.metadata)).slice(0, 300)}`,
+    );
+  const lines = rig.apps.flatMap((app, i) =>
+    app
+      .logs()
+      .filter((l) => JSON.stringify(l).includes(runId))
+      .map((l) => `replica-${i}: ${JSON.stringify(l).slice(0, 600)}`),
+  );
+  return [`run ${runId} (reply ${String(ts)}):`, ...calls, ...lines].join('\n');
+};
+
 const finalReplies = (rig: Rig, t: { channel: string; threadTs: string }) =>
   rig.slack
     .threadReplies(t.channel, t.threadTs)
@@ -151,7 +181,12 @@ async function expectEveryRunOnceAndDigestsOnce(
     expect(postsInThread(rig.slack, t.channel, t.threadTs), `posts in ${t.threadTs}`).toBe(1);
     const replies = rig.slack.threadReplies(t.channel, t.threadTs).filter((m) => m.ts !== t.threadTs);
     expect(replies).toHaveLength(1);
-    expect(replies[0]?.metadata?.event_payload).toMatchObject({ status: 'completed' });
+    expect(
+      replies[0]?.metadata?.event_payload,
+      `reply in ${t.threadTs}: ${JSON.stringify(replies[0])}\n${runLogs(rig, t.threadTs)}`,
+    ).toMatchObject({
+      status: 'completed',
+    });
   }
   for (const channel of [rig.slack.defaultChannelId, rig.slack.secondChannelId]) {
     const digests = rig.slack
@@ -161,7 +196,10 @@ async function expectEveryRunOnceAndDigestsOnce(
   }
   expect(rateLimitedCalls(rig.slack)).toBe(0);
   // Finished once in Slack: no message of a run written again after its final content landed.
-  for (const channel of [rig.slack.defaultChannelId, rig.slack.secondChannelId]) expect(writesAfterFinal(rig.slack, channel)).toEqual([]);
+  for (const channel of [rig.slack.defaultChannelId, rig.slack.secondChannelId]) {
+    const late = writesAfterFinal(rig.slack, channel);
+    expect(late, late.map((w) => runLogsOfMessage(rig, threads, w.ts)).join('\n')).toEqual([]);
+  }
   // Each run relayed to its end by one replica: no run id twice across the replicas' logs.
   const runIds = rig.apps.flatMap((app) =>
     app
@@ -170,6 +208,18 @@ async function expectEveryRunOnceAndDigestsOnce(
       .map((l) => String(l.runId)),
   );
   const relayedTwice = runIds.length - new Set(runIds).size;
+  {
+    const all = threads.map((t) =>
+      String(rig.slack.threadReplies(t.channel, t.threadTs).find((m) => m.ts !== t.threadTs)?.metadata?.event_payload.run_id),
+    );
+    for (const id of all.filter((id) => !runIds.includes(id))) {
+      process.stdout.write(`DEBUG unrelayed ${id}\n`);
+      rig.apps.forEach((app, i) => {
+        for (const l of app.logs())
+          if (JSON.stringify(l).includes(id)) process.stdout.write(`DEBUG r${i} ${JSON.stringify(l).slice(0, 400)}\n`);
+      });
+    }
+  }
   process.stdout.write(`replicas on ${topology}: ${runIds.length} relay ends for ${RUNS} runs, ${relayedTwice} relayed twice\n`);
   if (topology === 'cluster') expect(relayedTwice).toBe(0);
   // On Sentinel a failover loses the writes the old master had not yet replicated (replication is

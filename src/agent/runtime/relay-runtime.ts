@@ -15,6 +15,7 @@ import { isActiveRunStatus, type RunStore } from '../../store/run-store.js';
 import type { ThreadConversations } from '../../store/thread-conversations.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
 import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
+import { leaseGuardedWriter } from '../sinks/lease-guarded-writer.js';
 import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from '../sinks/native-stream-sink.js';
 import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from '../sinks/relay-metrics.js';
 import type { SlackWriter } from '../sinks/slack-writer.js';
@@ -23,8 +24,8 @@ import type { RunDeps } from '../state/run-context.js';
 import { relayRun, type RunHandle } from './relay-run.js';
 import type { RunOutcome } from './run-phase.js';
 import { restoreLostRun } from './restore-lost-run.js';
-import { createRunLeases } from './run-leases.js';
-import { systemTimers, type Timer, type Timers } from './timers.js';
+import { createRunLeases, type KeptLease } from './run-leases.js';
+import { systemTimers, type Timers } from './timers.js';
 
 export interface RelayStores {
   runs: Pick<RunStore, 'save' | 'saveProgress' | 'markEnded' | 'get' | 'listActive'>;
@@ -129,7 +130,7 @@ export function runIdFor(request: Pick<StartRunRequest, 'teamId' | 'channelId' |
 
 interface LocalRun {
   handle: RunHandle;
-  lease: Timer;
+  lease: KeptLease;
   /** Resolves once the relay stopped and the runtime let go of the run (lease released if it ended). */
   settled: Promise<void>;
 }
@@ -147,7 +148,14 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     timers,
     ...(deps.stallAfterMs !== undefined ? { stallAfterMs: deps.stallAfterMs } : {}),
   });
-  const leases = createRunLeases({ leases: deps.store.leases, holderId: deps.instanceId, leaseMs: deps.leaseMs, timers, logger: log });
+  const leases = createRunLeases({
+    leases: deps.store.leases,
+    holderId: deps.instanceId,
+    leaseMs: deps.leaseMs,
+    timers,
+    logger: log,
+    clock,
+  });
   const runDeps: RunDeps = {
     service: deps.service,
     slack: deps.slack,
@@ -191,13 +199,17 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     deps.workspaceFor ? { ...runDeps, ...(await deps.workspaceFor(teamId)) } : runDeps;
 
   const drive = (record: RunRecord, resumed: boolean, workspaceDeps: RunDeps): RunHandle => {
-    const handle = relayRun(record, workspaceDeps, { resumed });
+    // The lease first: every Slack write of the run confirms it (lease-guarded-writer.ts).
+    let handle: RunHandle | undefined;
     const lease = leases.keep(record.runId, {
       onLost: () => {
-        if (local.get(record.runId)?.handle === handle) void handle.stop({ leaseLost: true });
+        if (handle && local.get(record.runId)?.handle === handle) void handle.stop({ leaseLost: true });
       },
-      onTakenBack: () => takeBack(handle),
+      onTakenBack: async () => {
+        if (handle) await takeBack(handle);
+      },
     });
+    handle = relayRun(record, { ...workspaceDeps, slack: leaseGuardedWriter(workspaceDeps.slack, lease.confirm) }, { resumed });
     const settled = handle.done
       .then(
         async (outcome) => {

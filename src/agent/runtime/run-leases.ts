@@ -21,12 +21,29 @@ export interface KeepLeaseHandlers {
   onTakenBack(): Promise<void>;
 }
 
+/** A lease this process keeps renewing for one run. */
+export interface KeptLease extends Timer {
+  /**
+   * Whether this process may still write for the run, asked right before each Slack write: true
+   * at once while the last renewal leaves at least one renewal interval of the lease, else after
+   * renewing it now. A process that stalled past its lease (a busy machine, a long GC) thereby
+   * learns that another replica took the run over before it writes over that replica's messages,
+   * instead of at its next timer tick. False only when another replica holds the lease; when the
+   * store cannot answer, the relay goes on as its renewals do.
+   * @see https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html (process pauses)
+   */
+  confirm(): Promise<boolean>;
+}
+
 export interface RunLeases {
   acquire(runId: string): Promise<boolean>;
   release(runId: string): Promise<boolean>;
   /** Renews the lease until cancelled; takes it back when nobody holds it, else reports it lost. */
-  keep(runId: string, handlers: KeepLeaseHandlers): Timer;
+  keep(runId: string, handlers: KeepLeaseHandlers): KeptLease;
 }
+
+/** What one look at a kept lease found. */
+type LeaseCheck = 'held' | 'taken back' | 'lost' | 'unknown';
 
 export function createRunLeases(deps: {
   leases: Pick<Leases, 'acquire' | 'renew' | 'release'>;
@@ -34,49 +51,85 @@ export function createRunLeases(deps: {
   leaseMs: number;
   timers: Timers;
   logger: Logger;
+  /** The clock renewals are timed by (the lease's own TTL runs in the store). */
+  clock?: () => number;
 }): RunLeases {
   const { leases, holderId, leaseMs } = deps;
+  const clock = deps.clock ?? Date.now;
+  const renewEveryMs = Math.max(250, Math.floor(leaseMs / 3));
   const acquire = (runId: string) => leases.acquire(leaseFor.run(runId), holderId, leaseMs);
   const release = (runId: string) => leases.release(leaseFor.run(runId), holderId);
-
-  /** The lease was not ours at renewal: true when it is ours again (and what was lost restored). */
-  const takeBack = async (runId: string, handlers: KeepLeaseHandlers): Promise<boolean> => {
-    // Acquire is atomic (set-if-absent): it fails only while another replica holds the lease.
-    if (!(await acquire(runId))) return false;
-    deps.logger.warn('took back the lease of a run: nobody held it (the store may have lost it)', { runId });
-    try {
-      await handlers.onTakenBack();
-    } catch (error) {
-      deps.logger.error('could not restore a run taken back; retrying at the next renewal', { runId, error });
-      await release(runId);
-    }
-    return true;
-  };
 
   return {
     acquire,
     release,
     keep(runId, handlers) {
       let lost = false;
-      // A renewal slowed by an outage must not overlap the next one (two take-backs at once).
-      let renewing = false;
-      const renew = async (): Promise<void> => {
-        if (lost || (await leases.renew(leaseFor.run(runId), holderId, leaseMs))) return;
-        if (await takeBack(runId, handlers)) return;
+      // Until the first renewal the lease's end is not known here (it was acquired by the caller).
+      let heldUntil = Number.NEGATIVE_INFINITY;
+      // One look at the store at a time: the timer and the writes asking at once share it, so a
+      // lease is never taken back twice at once.
+      let checking: Promise<LeaseCheck> | undefined;
+      let restoring: Promise<void> | undefined;
+
+      /** Nobody held the lease and it is ours again: restore what was lost, or give it up again. */
+      const restore = async (): Promise<void> => {
+        try {
+          await handlers.onTakenBack();
+        } catch (error) {
+          deps.logger.error('could not restore a run taken back; retrying at the next renewal', { runId, error });
+          heldUntil = Number.NEGATIVE_INFINITY;
+          await release(runId).catch((e: unknown) => deps.logger.warn('could not give up a run lease', { runId, error: e }));
+        }
+      };
+
+      const checkOnce = async (): Promise<LeaseCheck> => {
+        if (lost) return 'lost';
+        const startedAt = clock();
+        try {
+          if (await leases.renew(leaseFor.run(runId), holderId, leaseMs)) {
+            heldUntil = startedAt + leaseMs;
+            return 'held';
+          }
+          // Acquire is atomic (set-if-absent): it fails only while another replica holds the lease.
+          if (await acquire(runId)) {
+            heldUntil = startedAt + leaseMs;
+            deps.logger.warn('took back the lease of a run: nobody held it (the store may have lost it)', { runId });
+            // Not awaited by a write asking: restoring may stop this relay, which waits for that write.
+            restoring = restore().finally(() => {
+              restoring = undefined;
+            });
+            return 'taken back';
+          }
+        } catch (error) {
+          deps.logger.warn('could not renew a run lease', { runId, error });
+          return 'unknown';
+        }
         lost = true;
         deps.logger.warn('lost the lease of a run; another replica relays it now', { runId });
         handlers.onLost();
+        return 'lost';
       };
+      const check = (): Promise<LeaseCheck> => {
+        checking ??= checkOnce().finally(() => {
+          checking = undefined;
+        });
+        return checking;
+      };
+
       // The callback returns its promise so a test driving the timers can await the renewal.
-      return deps.timers.every(Math.max(250, Math.floor(leaseMs / 3)), () => {
-        if (renewing) return undefined;
-        renewing = true;
-        return renew()
-          .catch((error: unknown) => deps.logger.warn('could not renew a run lease', { runId, error }))
-          .finally(() => {
-            renewing = false;
-          });
+      const timer = deps.timers.every(renewEveryMs, async () => {
+        await check();
+        await restoring;
       });
+      return {
+        cancel: () => timer.cancel(),
+        async confirm() {
+          if (lost) return false;
+          if (clock() < heldUntil - renewEveryMs) return true;
+          return (await check()) !== 'lost';
+        },
+      };
     },
   };
 }

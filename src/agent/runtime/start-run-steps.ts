@@ -11,6 +11,7 @@ import { runMetadata } from './run-metadata.js';
 import type { RunContext } from '../state/run-context.js';
 import { initialRunView } from '../state/run-view.js';
 import { findStartedChat } from './find-started-chat.js';
+import { resendUnanswered } from './resend-unanswered.js';
 
 export async function ensureConversation(ctx: RunContext): Promise<void> {
   const run = ctx.keeper.get();
@@ -23,9 +24,12 @@ export async function ensureConversation(ctx: RunContext): Promise<void> {
     });
     return;
   }
-  const conversation = await ctx.deps.service.createConversation(
-    { title: titleFrom(run.question), conversationType: 'agent_chat' },
-    { correlationId: run.runId, signal: ctx.signal },
+  // Sent again without looking first: a conversation the first call created is empty and harmless.
+  const conversation = await resendUnanswered(ctx, 'creating the conversation', () =>
+    ctx.deps.service.createConversation(
+      { title: titleFrom(run.question), conversationType: 'agent_chat' },
+      { correlationId: run.runId, signal: ctx.signal },
+    ),
   );
   await ctx.deps.threads.save({
     teamId: run.teamId,
@@ -68,13 +72,24 @@ export async function ensureChat(ctx: RunContext): Promise<AsyncIterable<Workflo
       return undefined;
     }
   }
-  const started = await ctx.deps.service.chat(
-    {
-      conversationId: run.conversationId,
-      message: run.question,
-      ...(run.documents ? { documents: run.documents } : {}),
+  const started = await resendUnanswered<{ assistantMessageId: string; events?: AsyncIterable<WorkflowStreamEvent> }>(
+    ctx,
+    'the chat call',
+    () =>
+      ctx.deps.service.chat(
+        {
+          conversationId: run.conversationId,
+          message: run.question,
+          ...(run.documents ? { documents: run.documents } : {}),
+        },
+        { correlationId: run.runId, signal: ctx.signal, cursor: ctx.cursor },
+      ),
+    // Never chat twice: the unanswered call may have started the run.
+    async () => {
+      const found = await findStartedChat(ctx.deps.service, run, ctx.signal);
+      if (found) ctx.log.info('the unanswered chat call had started the run; following it', { assistantMessageId: found });
+      return found ? { assistantMessageId: found } : undefined;
     },
-    { correlationId: run.runId, signal: ctx.signal, cursor: ctx.cursor },
   );
   await ctx.keeper.save({ assistantMessageId: started.assistantMessageId, status: 'running' });
   return started.events;

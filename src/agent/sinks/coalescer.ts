@@ -9,6 +9,7 @@ import { backoffDelayMs } from '../../slack-api/rate-limit-wait.js';
 import type { Timers } from '../runtime/timers.js';
 import type { RelayMetrics } from './relay-metrics.js';
 import type { RunView } from '../state/run-view.js';
+import { RunStopped } from '../events/next-within.js';
 import { SlotAbortedError } from './update-scheduler.js';
 
 export interface PendingContent {
@@ -90,7 +91,8 @@ export function createCoalescer(options: {
       try {
         await options.write(handle);
       } catch (error) {
-        if (closed || error instanceof SlotAbortedError) break;
+        // Stopped (or no longer this process's run to write): nothing to retry.
+        if (closed || error instanceof SlotAbortedError || error instanceof RunStopped) break;
         failures += 1;
         const delay = backoffDelayMs('relayWrite', failures, error, options.maxBackoffMs);
         options.logger.warn('relay progress write failed; will retry with the newest state', { error, delayMs: delay });

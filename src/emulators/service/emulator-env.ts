@@ -40,6 +40,7 @@ export const FAULT_ENV: ReadonlyArray<{ name: string; key: NumericFaultKey; exam
   { name: 'EMULATOR_DUPLICATE_EVERY', key: 'duplicateEventEvery', example: '7' },
   { name: 'EMULATOR_REORDER_EVERY', key: 'reorderEventEvery', example: '5' },
   { name: 'EMULATOR_SKIP_LIVE_EVERY', key: 'skipLiveEventEvery', example: '6' },
+  { name: 'EMULATOR_UNANSWERED_CHATS', key: 'unansweredChats', example: '1' },
 ];
 
 /** EMULATOR_DATA_DATE: the day the demo data end on (YYYY-MM-DD), or today (unset or `today`). */

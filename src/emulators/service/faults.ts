@@ -22,6 +22,11 @@ export interface ServiceFaults {
    * stream=false read (or a reconnect from an offset below it) still returns it.
    */
   skipLiveEventEvery: number;
+  /**
+   * The next N chat calls start their run and then drop the connection without an answer, as a
+   * keep-alive socket reset on a busy machine does: the client cannot tell that the run started.
+   */
+  unansweredChats: number;
   /** Every error body and agent `error` event echoes the request's API key and headers (credentials-echo.ts). */
   reflectCredentials: boolean;
 }
@@ -39,6 +44,7 @@ export const NO_FAULTS: ServiceFaults = {
   duplicateEventEvery: 0,
   reorderEventEvery: 0,
   skipLiveEventEvery: 0,
+  unansweredChats: 0,
   reflectCredentials: false,
 };
 
@@ -52,6 +58,7 @@ const ERROR_STATUSES = [500, 502, 503] as const;
 export class FaultController {
   private current: ServiceFaults;
   private requests = 0;
+  private chatsLeftUnanswered = 0;
   private readonly prng: Prng;
 
   constructor(initial: Partial<ServiceFaults> = {}, seed = 7) {
@@ -67,6 +74,14 @@ export class FaultController {
   set(next: Partial<ServiceFaults>): void {
     this.current = { ...NO_FAULTS, ...next };
     this.requests = 0;
+    this.chatsLeftUnanswered = 0;
+  }
+
+  /** Called by each chat call once its run started: true when this one is to go unanswered. */
+  leaveChatUnanswered(): boolean {
+    if (this.chatsLeftUnanswered >= this.current.unansweredChats) return false;
+    this.chatsLeftUnanswered += 1;
+    return true;
   }
 
   /** Called once per authenticated request. */

@@ -3,7 +3,16 @@ import { leaseNames } from '../../../src/store/keys.js';
 import { Leases } from '../../../src/store/leases.js';
 import { RunStore } from '../../../src/store/run-store.js';
 import { eventually } from '../support/eventually.js';
-import { rateLimitedCalls, startRelayHarness, type RelayHarness, postsInThread } from '../support/relay-harness.js';
+import type { SlackWriter } from '../../../src/agent/sinks/slack-writer.js';
+import { createWebClientWriter } from '../../../src/slack/relay/web-client-writer.js';
+import {
+  BOT_TOKEN,
+  postsInThread,
+  rateLimitedCalls,
+  type RelayHarness,
+  startRelayHarness,
+  writesAfterFinal,
+} from '../support/relay-harness.js';
 
 describe('several replicas sharing Redis', () => {
   let h: RelayHarness;
@@ -58,5 +67,61 @@ describe('several replicas sharing Redis', () => {
       expect(replies[0]!.metadata?.event_payload).toMatchObject({ run_id: r.runId, status: 'completed' });
     }
     expect(rateLimitedCalls(h.slack)).toBe(0);
+  }, 60_000);
+
+  it('a replica that stalled past its lease while another took the run over stops at its next write instead of writing', async () => {
+    // Leases so long that A's renewal timer never fires during the test: only the check before
+    // each write (lease-guarded-writer.ts) can tell A that the run is no longer its own.
+    const leaseMs = 600_000;
+    // A's clock jumps forward as if the process had been paused (a stall, a long GC).
+    let pausedForMs = 0;
+    const writesAfterPause: string[] = [];
+    const real = createWebClientWriter({ token: BOT_TOKEN, apiUrl: h.slack.apiUrl, logger: h.logger });
+    const watched = new Proxy(real, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (pausedForMs > 0 && name !== 'replies') writesAfterPause.push(String(name));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as SlackWriter;
+    const a = h.runtime({ instanceId: 'replica-a-stalls', leaseMs, clock: () => Date.now() + pausedForMs, slack: watched });
+    const b = h.runtime({ instanceId: 'replica-b-takes-over', leaseMs });
+    const channel = h.slack.defaultChannelId;
+    const question = 'Stalled replica check [slow]';
+    const threadTs = await h.ask(question, channel);
+    const { runId } = await a.startRun({
+      teamId: h.slack.teamId,
+      channelId: channel,
+      threadTs,
+      askerUserId: h.slack.defaultUserId,
+      question,
+    });
+    const store = new RunStore(h.openStore());
+    await eventually(
+      () => store.get(runId),
+      (r) => r?.status === 'running',
+    );
+
+    // A pauses past its lease; the lease runs out (as its TTL would end it) and B takes the run.
+    pausedForMs = leaseMs + 1_000;
+    expect(await new Leases(h.openStore()).release(leaseNames.run(runId), 'replica-a-stalls')).toBe(true);
+    expect(await b.resumeOrphanedRuns()).toEqual([runId]);
+
+    const [onA, onB] = await Promise.all([a.waitForRun(runId), b.waitForRun(runId)]);
+    expect(onB).toMatchObject({ ended: true, status: 'completed' });
+    // A stopped without finishing: without the check it would relay the run to its end too.
+    expect(onA).toMatchObject({ ended: false });
+    expect(h.logLines.some((l) => l.includes('lost the lease of a run') && l.includes(runId))).toBe(true);
+    // At most the one write A had already sent when it paused; none after it learnt of the takeover.
+    expect(writesAfterPause.length).toBeLessThanOrEqual(1);
+    expect(postsInThread(h.slack, channel, threadTs)).toBe(1);
+    expect(h.slack.threadReplies(channel, threadTs).filter((m) => m.ts !== threadTs)[0]?.metadata?.event_payload).toMatchObject({
+      run_id: runId,
+      status: 'completed',
+    });
+    expect(writesAfterFinal(h.slack, channel)).toEqual([]);
   }, 60_000);
 });

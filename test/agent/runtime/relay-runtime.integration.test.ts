@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunMetadata } from '../../../src/agent/sinks/run-message-metadata.js';
+import { createResearchClient } from '../../../src/service/research-client.js';
 import { RunStore } from '../../../src/store/run-store.js';
 import { eventually } from '../support/eventually.js';
 import { createSteerableTimers } from '../support/steerable-timers.js';
@@ -104,6 +105,28 @@ describe('relay runtime against the Slack and service emulators', () => {
     await runtime.waitForRun(x.runId);
     const replies = h.slack.threadReplies(h.slack.defaultChannelId, threadTs).filter((m) => m.ts !== threadTs);
     expect(replies).toHaveLength(1);
+  });
+
+  it('follows the run a chat call started when the call got no answer, instead of asking twice', async () => {
+    // The chat starts the run, then its connection resets (as a reused keep-alive socket can on a busy machine).
+    h.service.setFaults({ unansweredChats: 1 });
+    const client = createResearchClient({ baseUrl: h.service.url, apiKey: h.service.apiKey, logger: h.logger });
+    try {
+      const runtime = h.runtime();
+      const { runId, threadTs } = await start(runtime, 'How did Tencent revenue grow in 2024?');
+      expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'completed' });
+      expect(h.logLines.some((l) => l.includes('the chat call got no answer') && l.includes(runId))).toBe(true);
+      const stored = await new RunStore(h.openStore()).get(runId);
+      const messages = await client.listMessages(stored!.conversationId);
+      expect(messages.filter((m) => m.role === 'user')).toHaveLength(1);
+      expect(messages.filter((m) => m.role === 'assistant').map((m) => m.assistantMessageId)).toEqual([stored!.assistantMessageId]);
+      const replies = h.slack.threadReplies(h.slack.defaultChannelId, threadTs).filter((m) => m.ts !== threadTs);
+      expect(replies).toHaveLength(1);
+      expect(replies[0]!.metadata?.event_payload).toMatchObject({ run_id: runId, status: 'completed' });
+    } finally {
+      h.service.setFaults({});
+      await client.close();
+    }
   });
 
   it('ends with what failed when the agent reports an error', async () => {

@@ -77,4 +77,55 @@ describe('run leases', () => {
     expect(logLines.filter((l) => l.includes('took back the lease of a run') && l.includes('r2'))).toHaveLength(2);
     kept.cancel();
   });
+
+  it('confirm: answers at once while the lease is fresh, and after a pause past it asks the store', async () => {
+    const timers = createManualTimers();
+    let now = 0;
+    const mine = createRunLeases({ leases, holderId: 'replica-a', leaseMs: 30_000, timers, logger, clock: () => now });
+    expect(await mine.acquire('r3')).toBe(true);
+    let lost = 0;
+    const kept = mine.keep('r3', { onLost: () => (lost += 1), onTakenBack: async () => undefined });
+    expect(await kept.confirm()).toBe(true);
+    // This process pauses past its lease (its timers do not fire); another replica takes the run.
+    now += 31_000;
+    expect(await leases.release(leaseNames.run('r3'), 'replica-a')).toBe(true);
+    expect(await leases.acquire(leaseNames.run('r3'), 'replica-b', 30_000)).toBe(true);
+    expect(await kept.confirm()).toBe(false);
+    expect(lost).toBe(1);
+    // Lost stays lost, without asking again or reporting twice.
+    expect(await kept.confirm()).toBe(false);
+    await timers.advance(10_000);
+    expect(lost).toBe(1);
+    kept.cancel();
+  });
+
+  it('confirm: a lease nobody holds is taken back without waiting for the restore (which may stop the relay that asked)', async () => {
+    const timers = createManualTimers();
+    let now = 0;
+    const mine = createRunLeases({ leases, holderId: 'replica-a', leaseMs: 30_000, timers, logger, clock: () => now });
+    expect(await mine.acquire('r4')).toBe(true);
+    let finishRestore: () => void = () => undefined;
+    const restored = new Promise<void>((resolve) => {
+      finishRestore = resolve;
+    });
+    let restores = 0;
+    const kept = mine.keep('r4', {
+      onLost: () => expect.fail('nobody else held the lease'),
+      // A restore that waits, as one that stops the relay waits for that relay's pending write.
+      onTakenBack: async () => {
+        restores += 1;
+        await restored;
+      },
+    });
+    now += 31_000;
+    await store.delete(keys.lease(leaseNames.run('r4')));
+    expect(await kept.confirm()).toBe(true);
+    expect(restores).toBe(1);
+    expect(await leases.holder(leaseNames.run('r4'))).toBe('replica-a');
+    // Fresh again: a second write does not take it back twice.
+    expect(await kept.confirm()).toBe(true);
+    expect(restores).toBe(1);
+    finishRestore();
+    kept.cancel();
+  });
 });

@@ -165,6 +165,11 @@ async function chat(ctx: RouteContext): Promise<RouteResult> {
   const run = ctx.state.runs.startRun(conv, message, findResearch(ctx.state.dataset, message, docIds, earlier));
   // The run's id goes out in the headers below: it must outlive a restart that follows at once.
   await ctx.state.commit();
+  if (ctx.state.faults.leaveChatUnanswered()) {
+    // The run goes on; the caller only sees its connection reset.
+    ctx.res.destroy();
+    return 'streamed';
+  }
   const headers = { [ASSISTANT_MESSAGE_ID_HEADERS[conv.framing]]: run.assistantMessageId };
   if (stream) return streamRun(ctx, run, 0, 1800, headers);
   await run.done;
