@@ -208,18 +208,6 @@ async function expectEveryRunOnceAndDigestsOnce(
       .map((l) => String(l.runId)),
   );
   const relayedTwice = runIds.length - new Set(runIds).size;
-  {
-    const all = threads.map((t) =>
-      String(rig.slack.threadReplies(t.channel, t.threadTs).find((m) => m.ts !== t.threadTs)?.metadata?.event_payload.run_id),
-    );
-    for (const id of all.filter((id) => !runIds.includes(id))) {
-      process.stdout.write(`DEBUG unrelayed ${id}\n`);
-      rig.apps.forEach((app, i) => {
-        for (const l of app.logs())
-          if (JSON.stringify(l).includes(id)) process.stdout.write(`DEBUG r${i} ${JSON.stringify(l).slice(0, 400)}\n`);
-      });
-    }
-  }
   process.stdout.write(`replicas on ${topology}: ${runIds.length} relay ends for ${RUNS} runs, ${relayedTwice} relayed twice\n`);
   if (topology === 'cluster') expect(relayedTwice).toBe(0);
   // On Sentinel a failover loses the writes the old master had not yet replicated (replication is
