@@ -47,7 +47,7 @@ import { createWatchPoller, type WatchPoller } from './watch/watch-poller.js';
 const DEFAULT_WATCH_POLL_MS = 5 * 60_000;
 const DEFAULT_WATCH_CALLS_PER_MINUTE = 30;
 
-/** OAuth distribution (src/slack/install/): the app's credentials at Slack and where installs go. */
+/** OAuth distribution (src/slack/app/oauth-installer.ts): the app's credentials at Slack and where installs go. */
 export interface OAuthSettings {
   clientId: string;
   clientSecret: string;
@@ -144,7 +144,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const tables = createTableSupport({ downgrade: downgradeTables, logger });
   const clientFor = (token: string) =>
     createWebClient({ token, ...(options.connection.apiUrl ? { apiUrl: options.connection.apiUrl } : {}), logger, policy: 'app', tables });
-  const { workspaces, installer, onForget } = buildWorkspaces(options, clientFor, clock);
+  const { workspaces, installer, onForget, closeWorkspaces } = buildWorkspaces(options, clientFor, clock);
   // One rate budget for the process: the relay's writes and the listeners' paced posts share
   // its windows (and, through the store, every replica's).
   const budget = createRateBudget({ store: options.store, clock });
@@ -288,6 +288,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       await deferredStarts.close();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
       await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
+      // The workspaces' own service clients (their connections), once nothing uses them.
+      await closeWorkspaces?.();
     },
   };
 }
@@ -307,7 +309,12 @@ function buildWorkspaces(
   options: ResearchDeskOptions,
   clientFor: (token: string) => WebClient,
   clock: () => number,
-): { workspaces: Workspaces; installer?: Installer; onForget?: MultiWorkspaces['onForget'] } {
+): {
+  workspaces: Workspaces;
+  installer?: Installer;
+  onForget?: MultiWorkspaces['onForget'];
+  closeWorkspaces?: MultiWorkspaces['close'];
+} {
   const { connection } = options;
   if ('botToken' in connection) {
     return {
@@ -354,7 +361,7 @@ function buildWorkspaces(
     clock,
     logger: options.logger,
   });
-  return { workspaces, installer, onForget: workspaces.onForget };
+  return { workspaces, installer, onForget: workspaces.onForget, closeWorkspaces: workspaces.close };
 }
 
 /** Slack's deep link to the app's Home tab in the workspace just installed into. */
