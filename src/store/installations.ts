@@ -61,6 +61,11 @@ export class Installations implements InstallationStore {
     return (await this.store.keys(keys.installationPrefix)).map((key) => key.slice(keys.installationPrefix.length));
   }
 
+  /** Whether an installation is stored under the id, without opening it (a lookup, not a use). */
+  async has(installationId: string): Promise<boolean> {
+    return (await this.store.get(keys.installation(installationId))) !== null;
+  }
+
   async read(installationId: string): Promise<Installation | undefined> {
     const key = keys.installation(installationId);
     const sealed = await this.store.get(key);

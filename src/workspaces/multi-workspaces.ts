@@ -55,11 +55,11 @@ export function createMultiWorkspaces(options: MultiWorkspacesOptions): MultiWor
       await options.orgWorkspaces.record(ref.enterpriseId, ref.teamId);
       return { id: ref.enterpriseId, isEnterpriseInstall: true, enterpriseId: ref.enterpriseId };
     }
-    if (await options.installations.read(ref.teamId)) {
+    if (await options.installations.has(ref.teamId)) {
       return { id: ref.teamId, isEnterpriseInstall: false, ...(ref.enterpriseId ? { enterpriseId: ref.enterpriseId } : {}) };
     }
     const enterpriseId = ref.enterpriseId ?? (await options.orgWorkspaces.orgOf(ref.teamId));
-    if (enterpriseId && (await options.installations.read(enterpriseId))) {
+    if (enterpriseId && (await options.installations.has(enterpriseId))) {
       await options.orgWorkspaces.record(enterpriseId, ref.teamId);
       return { id: enterpriseId, isEnterpriseInstall: true, enterpriseId };
     }

@@ -34,15 +34,15 @@ export function createServiceStatus(
     snapshot: () => ({ ...state }),
     async probe(opts) {
       const started = clock();
+      const answered = (): void => {
+        state = { ...state, reachable: true, lastLatencyMs: clock() - started, lastCheckedAtMs: clock() };
+      };
       try {
         await service.latestConcepts({ ...opts, includeDocs: false });
-        state = { ...state, reachable: true, lastLatencyMs: clock() - started, lastCheckedAtMs: clock() };
+        answered();
       } catch (error) {
         const kind = isServiceError(error) ? error.kind : 'unknown';
-        if (kind === 'auth' && options.authErrorIsReachable) {
-          state = { ...state, reachable: true, lastLatencyMs: clock() - started, lastCheckedAtMs: clock() };
-          return;
-        }
+        if (kind === 'auth' && options.authErrorIsReachable) return answered();
         state = { reachable: false, lastLatencyMs: clock() - started, lastCheckedAtMs: clock(), lastError: { kind, atMs: clock() } };
         throw error;
       }

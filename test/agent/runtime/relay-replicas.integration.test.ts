@@ -24,26 +24,26 @@ describe('several replicas sharing Redis', () => {
   });
 
   const postsIn = (channel: string, threadTs: string) => postsInThread(h.slack, channel, threadTs);
+  /** Asks `question` in a new thread of `channel` and starts its run on `runtime`. */
+  const start = async (runtime: ReturnType<RelayHarness['runtime']>, channel: string, question: string) => {
+    const threadTs = await h.ask(question, channel);
+    const { runId } = await runtime.startRun({
+      teamId: h.slack.teamId,
+      channelId: channel,
+      threadTs,
+      askerUserId: h.slack.defaultUserId,
+      question,
+    });
+    return { runId, threadTs };
+  };
 
   it('two instances sharing Redis relay each run once; killing one hands its runs to the other', async () => {
     // Leases long enough never to lapse on their own here: A's are expired explicitly below.
     const a = h.runtime({ instanceId: 'replica-a', leaseMs: 60_000 });
     const b = h.runtime({ instanceId: 'replica-b', leaseMs: 60_000 });
     const channel = h.slack.secondChannelId;
-    const start = async (runtime: typeof a, i: number) => {
-      const question = `Replica check ${i} [slow]`;
-      const threadTs = await h.ask(question, channel);
-      const { runId } = await runtime.startRun({
-        teamId: h.slack.teamId,
-        channelId: channel,
-        threadTs,
-        askerUserId: h.slack.defaultUserId,
-        question,
-      });
-      return { runId, threadTs };
-    };
-    const onA = await Promise.all([0, 1].map((i) => start(a, i)));
-    const onB = await Promise.all([2, 3].map((i) => start(b, i)));
+    const onA = await Promise.all([0, 1].map((i) => start(a, channel, `Replica check ${i} [slow]`)));
+    const onB = await Promise.all([2, 3].map((i) => start(b, channel, `Replica check ${i} [slow]`)));
     // B sees A's runs as taken while A holds their leases.
     expect(await b.resumeOrphanedRuns()).toEqual([]);
     // A dies without releasing anything (as a SIGKILL would), once its runs are under way.
@@ -90,15 +90,7 @@ describe('several replicas sharing Redis', () => {
     const a = h.runtime({ instanceId: 'replica-a-stalls', leaseMs, clock: () => Date.now() + pausedForMs, slack: watched });
     const b = h.runtime({ instanceId: 'replica-b-takes-over', leaseMs });
     const channel = h.slack.defaultChannelId;
-    const question = 'Stalled replica check [slow]';
-    const threadTs = await h.ask(question, channel);
-    const { runId } = await a.startRun({
-      teamId: h.slack.teamId,
-      channelId: channel,
-      threadTs,
-      askerUserId: h.slack.defaultUserId,
-      question,
-    });
+    const { runId, threadTs } = await start(a, channel, 'Stalled replica check [slow]');
     const store = new RunStore(h.openStore());
     await eventually(
       () => store.get(runId),

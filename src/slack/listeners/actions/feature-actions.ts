@@ -1,7 +1,8 @@
 /**
  * Buttons of the features: the folder-delete confirmation, digest subscription rows (App Home
- * and the subscriptions card), the Home tab's Refresh and its research-service connection buttons. Concept Expand on a digest is the
- * concepts card's own button (concept-actions.ts); Home's financials form is financials-actions.ts.
+ * and the subscriptions card), the Home tab's Refresh and its research-service connection
+ * buttons. Concept Expand on a digest is the concepts card's own button (concept-actions.ts);
+ * Home's financials form is financials-actions.ts.
  */
 import type { Middleware, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ListenerRegistry } from '../listener-router.js';
