@@ -7,6 +7,9 @@
  * @see https://github.com/sverweij/dependency-cruiser/blob/main/doc/rules-reference.md
  */
 
+/** The feature slices of src/slack/: each one folder, none importing another. */
+const SLICES = 'research|financials|concepts|watch|agent|home|folders|install';
+
 /** An area: a folder under src/, where each sub-folder of src/slack/ counts as its own area. */
 const AREA = '^src/(slack/[^/]+|[^/]+)(/|$)';
 
@@ -70,48 +73,56 @@ module.exports = {
       to: { path: ['^src/slack/', '^src/emulators/'] },
     },
     {
-      name: 'digest-not-slack-or-agent',
-      comment: 'src/digest/ (subscriptions, scheduler) imports service, store, observability: never src/slack/, src/slack-api/ or src/agent/.',
+      name: 'schedules-not-slack-or-agent',
+      comment: 'src/schedules/ (digest scheduling, watch polling: domain code without Bolt) imports service, store, observability: never src/slack/, src/slack-api/ or src/agent/.',
       severity: 'error',
-      from: { path: '^src/digest/' },
+      from: { path: '^src/schedules/' },
       to: { path: ['^src/slack/', '^src/slack-api/', '^src/agent/', '^src/emulators/'] },
     },
     {
-      name: 'watch-not-slack-or-agent',
-      comment: 'src/watch/ (watch poller) imports service, store, digest, observability: never src/slack/, src/slack-api/ or src/agent/.',
+      name: 'slices-never-import-each-other',
+      comment:
+        'A feature slice of src/slack/ imports the kit, the blocks and the layers below, never another slice (type-only imports included): ' +
+        'what two slices share moves down into src/slack/kit/ or src/slack/blocks/. Only the composition root (src/slack/register-listeners.ts) wires slices together.',
       severity: 'error',
-      from: { path: '^src/watch/' },
-      to: { path: ['^src/slack/', '^src/slack-api/', '^src/agent/', '^src/emulators/'] },
+      from: { path: `^src/slack/(${SLICES})/` },
+      to: { path: `^src/slack/(${SLICES})/`, pathNot: '^src/slack/$1/' },
     },
     {
-      name: 'slack-watch-not-agent-or-listeners',
-      comment: 'src/slack/watch/ imports slack-api, slack/blocks, slack/digest, watch, store: never src/agent/ or src/slack/listeners/.',
+      name: 'kit-below-the-slices',
+      comment: 'src/slack/kit/ is what every slice shares: it never imports a slice, the composition root or the app shell.',
       severity: 'error',
-      from: { path: '^src/slack/watch/' },
-      to: { path: ['^src/agent/', '^src/slack/listeners/'] },
+      from: { path: '^src/slack/kit/' },
+      to: { path: [`^src/slack/(${SLICES})/`, '^src/slack/register-listeners\\.ts$', '^src/slack/registration/', '^src/slack/app/'] },
+    },
+    {
+      name: 'app-shell-imports-no-slice',
+      comment: 'src/slack/app/ (the Bolt app shell: receiver, signatures, OAuth pages, health) knows no feature slice.',
+      severity: 'error',
+      from: { path: '^src/slack/app/' },
+      to: { path: `^src/slack/(${SLICES})/` },
     },
     {
       name: 'blocks-import-only-types',
-      comment: 'src/slack/blocks/ renderers are pure: from the rest of src/ they import types only.',
+      comment: 'src/slack/blocks/ (primitives: limits, escaping, Markdown, card parts, data tables) is pure: from the rest of src/ it imports types only.',
       severity: 'error',
       from: { path: '^src/slack/blocks/' },
-      // src/slack/text/ is a leaf of pure text helpers (sanitising, Slack entities) shared with commands;
-      // src/periods/ the one period-label scheme, a leaf shared with the agent (which may not import src/slack/).
-      to: { path: '^src/', pathNot: ['^src/slack/blocks/', '^src/slack/text/', '^src/periods/'], dependencyTypesNot: ['type-only'] },
+      // src/periods/ is the one period-label scheme, a leaf shared with the agent (which may not import src/slack/).
+      to: { path: '^src/', pathNot: ['^src/slack/blocks/', '^src/periods/'], dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'commands-import-only-types-from-blocks',
-      comment: 'src/slack/commands/ parsers take only types from src/slack/blocks/ (shared constants belong in a module both import).',
+      name: 'blocks-know-no-kit-or-slice',
+      comment: 'src/slack/blocks/ sits beneath the kit and the slices: not even a type comes from them.',
       severity: 'error',
-      from: { path: '^src/slack/commands/' },
-      to: { path: '^src/slack/blocks/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^src/slack/blocks/' },
+      to: { path: [`^src/slack/(${SLICES})/`, '^src/slack/kit/', '^src/slack/app/'] },
     },
     {
-      name: 'slack-digest-not-agent-or-listeners',
-      comment: 'src/slack/digest/ imports slack-api, slack/blocks, digest, store, service: never src/agent/ or src/slack/listeners/.',
+      name: 'no-import-circles',
+      comment: 'No import circle of any length, type-only imports included: every circle is a seam drawn in the wrong place.',
       severity: 'error',
-      from: { path: '^src/slack/digest/' },
-      to: { path: ['^src/agent/', '^src/slack/listeners/'] },
+      from: { path: '^src/' },
+      to: { circular: true },
     },
     {
       name: 'emulators-import-nothing-of-the-app',

@@ -7,7 +7,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildRelayRuntime } from '../src/slack/relay/build-relay-runtime.js';
+import { buildRelayRuntime } from '../src/slack/agent/relay/build-relay-runtime.js';
 import { createLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { createResearchClient } from '../src/service/research-client.js';

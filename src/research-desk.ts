@@ -5,7 +5,7 @@
  */
 import type { StreamingMode } from './config.js';
 import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
-import { buildRelayRuntime, defaultInstanceId } from './slack/relay/build-relay-runtime.js';
+import { buildRelayRuntime, defaultInstanceId } from './slack/agent/relay/build-relay-runtime.js';
 import type { Logger } from './observability/logger.js';
 import type { WebClient } from '@slack/web-api';
 import { createWebClient } from './slack-api/create-web-client.js';
@@ -25,24 +25,24 @@ import { ServiceConnections } from './store/service-connections.js';
 import { createMultiWorkspaces, type MultiWorkspaces } from './workspaces/multi-workspaces.js';
 import { createSingleWorkspace } from './workspaces/single-workspace.js';
 import type { ClosableService, Workspaces } from './workspaces/workspaces.js';
-import { createServiceStatus } from './slack/app/service-status.js';
+import { createServiceStatus } from './slack/kit/service-status.js';
 import { metricsRoute } from './slack/app/metrics-route.js';
-import { installListeners } from './slack/listeners/index.js';
+import { installListeners } from './slack/register-listeners.js';
 import {
   createDeferredWorkQueue,
   DEFERRED_START_DEFAULTS,
   type DeferredWorkQueue,
   type DeferredWorkQueueOptions,
-} from './slack/listeners/deferred/deferred-work-queue.js';
-import type { ListenerDeps } from './slack/listeners/listener-deps.js';
-import { startNextQueuedQuestion, startWaitingQuestions } from './slack/listeners/agent/start-queued-questions.js';
+} from './slack/kit/deferred-work-queue.js';
+import type { ListenerDeps } from './slack/kit/listener-deps.js';
+import { startNextQueuedQuestion, startWaitingQuestions } from './slack/agent/runs/start-queued-questions.js';
 import { systemTimers, type Timers } from './agent/runtime/timers.js';
-import { createDigestScheduler, type DigestRetryPolicy, type DigestScheduler } from './digest/digest-scheduler.js';
-import { createSlackDigestPoster } from './slack/digest/post-digest-to-slack.js';
-import type { TickTimer } from './digest/tick-timer.js';
+import { createDigestScheduler, type DigestRetryPolicy, type DigestScheduler } from './schedules/digest-scheduler.js';
+import { createSlackDigestPoster } from './slack/concepts/digest/post-digest-to-slack.js';
+import type { TickTimer } from './schedules/tick-timer.js';
 import { createSlackWatchPoster } from './slack/watch/post-watch-alert-to-slack.js';
 import { WatchPollBudget } from './store/watch-poll-budget.js';
-import { createWatchPoller, type WatchPoller } from './watch/watch-poller.js';
+import { createWatchPoller, type WatchPoller } from './schedules/watch-poller.js';
 
 const DEFAULT_WATCH_POLL_MS = 5 * 60_000;
 const DEFAULT_WATCH_CALLS_PER_MINUTE = 30;

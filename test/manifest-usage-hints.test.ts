@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { SlackMessage } from '../src/slack-api/slack-message.js';
-import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp } from '../src/slack/blocks/help-card.js';
-import { parseConceptsArgs } from '../src/slack/commands/parse-concepts-args.js';
-import { parseFinancialsArgs } from '../src/slack/commands/parse-financials-args.js';
-import { parseResearchArgs } from '../src/slack/commands/parse-research-args.js';
+import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp } from '../src/slack/kit/help-card.js';
+import { parseConceptsArgs } from '../src/slack/concepts/parse-concepts-args.js';
+import { parseFinancialsArgs } from '../src/slack/financials/args/parse-financials-args.js';
+import { parseResearchArgs } from '../src/slack/research/parse-research-args.js';
 
 interface ManifestCommand {
   command: string;

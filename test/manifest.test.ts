@@ -2,21 +2,21 @@
  * manifest.yml and the code must agree: the slash commands, shortcut callback ids and bot
  * events Slack is told about are exactly those the listeners register, and the bot scopes
  * cover what the features call. The listeners register on a recording stand-in for the router
- * (src/slack/listeners/listener-router.ts), which takes Bolt's registration calls.
+ * (src/slack/kit/listener-router.ts), which takes Bolt's registration calls.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_PROMPTS } from '../src/slack/agent-view/suggested-prompts.js';
+import { ENGLISH_PROMPTS } from '../src/slack/agent/agent-view/suggested-prompts.js';
 import { AGENT_VIEW_LIMITS } from '../src/slack-api/agent-view-limits.js';
 import { BOT_SCOPES } from '../src/slack-api/bot-scopes.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
-import { SLASH_COMMANDS } from '../src/slack/listeners/commands/index.js';
-import { registerListeners } from '../src/slack/listeners/index.js';
-import type { ListenerRegistry } from '../src/slack/listeners/listener-router.js';
-import type { ListenerDeps } from '../src/slack/listeners/listener-deps.js';
+import { SLASH_COMMANDS } from '../src/slack/registration/commands.js';
+import { registerListeners } from '../src/slack/register-listeners.js';
+import type { ListenerRegistry } from '../src/slack/kit/listener-router.js';
+import type { ListenerDeps } from '../src/slack/kit/listener-deps.js';
 
 type Constraint = string | RegExp | Record<string, unknown>;
 

@@ -2,31 +2,31 @@
  * Every renderer in src/slack/blocks with representative data (the card tests' fixtures, sized as
  * a command shows them), for the render benchmark. Each case renders once per call.
  */
-import { renderAppHome } from '../../src/slack/blocks/app-home-view.js';
-import { renderCompanySnapshot } from '../../src/slack/blocks/company-snapshot-card.js';
-import { renderConceptDetail, renderConceptsList } from '../../src/slack/blocks/concepts-card.js';
-import { renderDigest } from '../../src/slack/blocks/digest-card.js';
-import { renderDocumentSummary, renderUnfurl } from '../../src/slack/blocks/document-card.js';
-import { renderEarningsCalendar } from '../../src/slack/blocks/earnings-calendar-card.js';
+import { renderAppHome } from '../../src/slack/home/app-home-view.js';
+import { renderCompanySnapshot } from '../../src/slack/financials/cards/company-snapshot-card.js';
+import { renderConceptDetail, renderConceptsList } from '../../src/slack/concepts/concepts-card.js';
+import { renderDigest } from '../../src/slack/concepts/digest/digest-card.js';
+import { renderDocumentSummary, renderUnfurl } from '../../src/slack/research/cards/document-card.js';
+import { renderEarningsCalendar } from '../../src/slack/financials/cards/earnings-calendar-card.js';
 import { renderNotice, renderServiceError } from '../../src/slack/blocks/error-card.js';
-import { renderFinancialsModal } from '../../src/slack/blocks/financials-modal.js';
-import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../src/slack/blocks/folder-card.js';
-import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../src/slack/blocks/help-card.js';
-import { renderIndexCard } from '../../src/slack/blocks/index-card.js';
-import { renderPassages } from '../../src/slack/blocks/passages-card.js';
-import { renderRevenueBreakdown } from '../../src/slack/blocks/revenue-card.js';
-import { renderV1SearchResults, renderV2SearchResults } from '../../src/slack/blocks/search-results-card.js';
-import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../src/slack/blocks/statement-card.js';
-import { renderStockPriceCard } from '../../src/slack/blocks/stock-price-card.js';
-import { renderSubscribed, renderSubscriptionList } from '../../src/slack/blocks/subscriptions-card.js';
-import { renderFinalAnswer } from '../../src/slack/blocks/agent/render-final-answer.js';
-import { renderReplayList } from '../../src/slack/blocks/agent/render-replay-list.js';
-import { renderRunProgress } from '../../src/slack/blocks/agent/render-run-progress.js';
-import { renderAskedQuestion, renderReplayRoot } from '../../src/slack/blocks/agent/render-thread-root.js';
-import type { AgentRenderContext } from '../../src/slack/blocks/agent/agent-render-context.js';
+import { renderFinancialsModal } from '../../src/slack/financials/modal/financials-modal.js';
+import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../src/slack/folders/folder-card.js';
+import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../src/slack/kit/help-card.js';
+import { renderIndexCard } from '../../src/slack/financials/cards/index-card.js';
+import { renderPassages } from '../../src/slack/research/cards/passages-card.js';
+import { renderRevenueBreakdown } from '../../src/slack/financials/cards/revenue-card.js';
+import { renderV1SearchResults, renderV2SearchResults } from '../../src/slack/research/cards/search-results-card.js';
+import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../src/slack/financials/cards/statement-card.js';
+import { renderStockPriceCard } from '../../src/slack/financials/cards/stock-price-card.js';
+import { renderSubscribed, renderSubscriptionList } from '../../src/slack/concepts/digest/subscriptions-card.js';
+import { renderFinalAnswer } from '../../src/slack/agent/cards/render-final-answer.js';
+import { renderReplayList } from '../../src/slack/agent/replay/render-replay-list.js';
+import { renderRunProgress } from '../../src/slack/agent/cards/render-run-progress.js';
+import { renderAskedQuestion, renderReplayRoot } from '../../src/slack/agent/cards/render-thread-root.js';
+import type { AgentRenderContext } from '../../src/slack/agent/cards/agent-render-context.js';
 import { reduceRecordedEvents } from '../../src/agent/state/reduce-run.js';
 import { initialRunView } from '../../src/agent/state/run-view.js';
-import { parseResearchArgs } from '../../src/slack/commands/parse-research-args.js';
+import { parseResearchArgs } from '../../src/slack/research/parse-research-args.js';
 import type { ConversationMessage } from '../../src/service/types.js';
 import { buildRunEvents } from '../../test/fixtures/build-run-events.js';
 import {

@@ -6,7 +6,7 @@
  * measured the same way for all strategies.
  */
 import { WebClient, LogLevel } from '@slack/web-api';
-import { createRunRenderer } from '../../src/slack/relay/create-run-renderer.js';
+import { createRunRenderer } from '../../src/slack/agent/relay/create-run-renderer.js';
 import { reduceRun } from '../../src/agent/state/reduce-run.js';
 import { buildRunMetadata } from '../../src/agent/sinks/run-message-metadata.js';
 import { initialRunView, isTerminal, type RunView } from '../../src/agent/state/run-view.js';

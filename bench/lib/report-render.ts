@@ -5,8 +5,8 @@
  */
 import { reduceRecordedEvents } from '../../src/agent/state/reduce-run.js';
 import { initialRunView } from '../../src/agent/state/run-view.js';
-import type { AgentRenderContext } from '../../src/slack/blocks/agent/agent-render-context.js';
-import { renderFinalAnswer } from '../../src/slack/blocks/agent/render-final-answer.js';
+import type { AgentRenderContext } from '../../src/slack/agent/cards/agent-render-context.js';
+import { renderFinalAnswer } from '../../src/slack/agent/cards/render-final-answer.js';
 import { markdownToBlocks } from '../../src/slack/blocks/markdown/markdown-to-blocks.js';
 import { buildRunEvents } from '../../test/fixtures/build-run-events.js';
 

@@ -19,7 +19,7 @@ import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { Leases } from '../../src/store/leases.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { ThreadConversations } from '../../src/store/thread-conversations.js';
-import { createRunRenderer } from '../../src/slack/relay/create-run-renderer.js';
+import { createRunRenderer } from '../../src/slack/agent/relay/create-run-renderer.js';
 import type { RateBudget } from '../../src/slack-api/rate-budget.js';
 import { planSlots, SLACK_RATE_LIMITS } from '../../src/slack-api/rate-limits.js';
 import { createRecordedRunService } from './recorded-run-service.js';

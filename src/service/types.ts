@@ -26,7 +26,7 @@ import type { metadataMapSchema, tagMapSchema } from './schemas/tag-map-schema.j
  * variant and turn it into one shape; the response types below are inferred from them, so
  * nothing above `src/service/` ever sees a variant. Requests are the app's own, so they are
  * written out here; the search requests that come back in button values are checked against
- * them by the schemas in src/slack/blocks/button-values.ts.
+ * them by the schemas in src/slack/kit/button-values.ts.
  * @see src/emulators/service/ (the service's interface, as its emulator serves it)
  */
 

@@ -9,7 +9,7 @@ import {
   FAST_DIGEST_RETRY,
   type DigestScheduler,
   type PostDigestResult,
-} from '../../src/digest/digest-scheduler.js';
+} from '../../src/schedules/digest-scheduler.js';
 import { createMemoryLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import { DigestLocks } from '../../src/store/digest-locks.js';

@@ -4,10 +4,10 @@
  * re-renders answers of conversations started from this workspace, and only those.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_ACTION_ID } from '../../src/slack/blocks/agent/agent-render-context.js';
-import { REPLAY_ACTION_IDS } from '../../src/slack/blocks/agent/replay-buttons.js';
+import { CANCEL_ACTION_ID } from '../../src/slack/agent/cards/agent-render-context.js';
+import { REPLAY_ACTION_IDS } from '../../src/slack/agent/replay/replay-buttons.js';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
-import { decodeDocButton } from '../../src/slack/blocks/button-values.js';
+import { decodeDocButton } from '../../src/slack/kit/button-values.js';
 import { startHarness, type Harness } from './harness.js';
 import {
   blockTypes,

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResearchDesk, type ResearchDesk } from '../../src/research-desk.js';
-import { FEEDBACK_ACTION_ID } from '../../src/slack/blocks/agent/feedback-buttons.js';
-import { FEEDBACK_MODAL } from '../../src/slack/blocks/agent/feedback-messages.js';
+import { FEEDBACK_ACTION_ID } from '../../src/slack/agent/feedback/feedback-buttons.js';
+import { FEEDBACK_MODAL } from '../../src/slack/agent/feedback/feedback-messages.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { botReplies, eventIdFor, eventually, failedCalls, runIdForEvent, waitForRunEnd } from './agent-helpers.js';

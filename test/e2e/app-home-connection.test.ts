@@ -9,7 +9,7 @@ import type { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchService } from '../../src/service/types.js';
 import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
-import { WHO_MAY_CONNECT } from '../../src/slack/blocks/connection-section.js';
+import { WHO_MAY_CONNECT } from '../../src/slack/home/connection-section.js';
 import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import { ConnectionRejectedError, WorkspaceNotConnectedError } from '../../src/workspaces/workspace-errors.js';
 import type { ConnectionSummary, Workspaces } from '../../src/workspaces/workspaces.js';

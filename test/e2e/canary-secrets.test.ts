@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { FAST_DIGEST_RETRY } from '../../src/digest/digest-scheduler.js';
+import { FAST_DIGEST_RETRY } from '../../src/schedules/digest-scheduler.js';
 import type { SlackEmulator } from '../../src/emulators/slack/index.js';
 import type { ServiceFaults } from '../../src/emulators/service/index.js';
 import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';

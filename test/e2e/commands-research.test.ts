@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
-import { decodeSearchState, type SearchState } from '../../src/slack/blocks/button-values.js';
+import { decodeSearchState, type SearchState } from '../../src/slack/kit/button-values.js';
 import { startHarness, type Harness } from './harness.js';
 import {
   allText,

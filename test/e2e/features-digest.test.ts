@@ -8,7 +8,7 @@
 import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
-import { createSlackDigestPoster } from '../../src/slack/digest/post-digest-to-slack.js';
+import { createSlackDigestPoster } from '../../src/slack/concepts/digest/post-digest-to-slack.js';
 import { allText, button } from './command-helpers.js';
 import { buildManualClock, commandReply, digestsIn, invalidSlackCalls, startReplica, type Replica } from './features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';

@@ -6,7 +6,7 @@ import { startResearchDesk, type ResearchDesk } from '../../src/research-desk.js
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import type { StoredEphemeral, StoredMessage } from '../../src/emulators/slack/index.js';
-import { DIGEST_EVENT_TYPE } from '../../src/slack/digest/digest-metadata.js';
+import { DIGEST_EVENT_TYPE } from '../../src/slack/concepts/digest/digest-metadata.js';
 import { redisTestUrl, type Harness } from './harness.js';
 
 export interface ManualClock {

@@ -7,7 +7,7 @@
  * @see test/support/published-fake/published-fake.ts, test/e2e/commands-research.test.ts (the same outcomes, emulator)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_ACTION_ID } from '../../src/slack/blocks/agent/agent-render-context.js';
+import { CANCEL_ACTION_ID } from '../../src/slack/agent/cards/agent-render-context.js';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { SPEC_VERSIONS } from '../support/published-fake/published-spec.js';
 import {
@@ -21,8 +21,8 @@ import {
   waitForRecord,
   waitForRunEnd,
 } from './agent-helpers.js';
-import { decodeDocButton } from '../../src/slack/blocks/button-values.js';
-import { REPLAY_ACTION_IDS } from '../../src/slack/blocks/agent/replay-buttons.js';
+import { decodeDocButton } from '../../src/slack/kit/button-values.js';
+import { REPLAY_ACTION_IDS } from '../../src/slack/agent/replay/replay-buttons.js';
 import {
   allText,
   button,

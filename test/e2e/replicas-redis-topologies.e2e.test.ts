@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServiceEmulator, startServiceEmulator } from '../../src/emulators/service/index.js';
 import { type SlackEmulator, startSlackEmulator } from '../../src/emulators/slack/index.js';
-import { DIGEST_EVENT_TYPE } from '../../src/slack/digest/digest-metadata.js';
+import { DIGEST_EVENT_TYPE } from '../../src/slack/concepts/digest/digest-metadata.js';
 import type { RedisConnection } from '../../src/store/redis-connection.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import { Subscriptions } from '../../src/store/subscriptions.js';

@@ -16,7 +16,7 @@ import { createAppStores } from '../../src/store/app-stores.js';
 import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { startResearchDesk } from '../../src/research-desk.js';
 import { WatchPollBudget } from '../../src/store/watch-poll-budget.js';
-import { createWatchPoller, type WatchPollReport } from '../../src/watch/watch-poller.js';
+import { createWatchPoller, type WatchPollReport } from '../../src/schedules/watch-poller.js';
 import { allText, button, clickEphemeral } from './command-helpers.js';
 import { buildManualClock, commandReply, invalidSlackCalls, startReplica, type Replica } from './features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import type { TickTimer } from '../../src/digest/tick-timer.js';
+import type { TickTimer } from '../../src/schedules/tick-timer.js';
 import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { createMemoryStateStore } from '../../src/store/memory-state-store.js';
 import type { RedisConnection } from '../../src/store/redis-connection.js';

@@ -60,7 +60,7 @@ export interface RelayRuntimeDeps {
   /** A run silent this long ends with a clear message. */
   idleTimeoutMs: number;
   leaseMs: number;
-  /** Binds the renderers to a run, once it knows its conversation (src/slack/relay/create-run-renderer.ts). */
+  /** Binds the renderers to a run, once it knows its conversation (src/slack/agent/relay/create-run-renderer.ts). */
   rendererFor: RunDeps['rendererFor'];
   metrics?: RelayMetrics;
   native?: Partial<NativeStreamOptions>;

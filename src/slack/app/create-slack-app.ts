@@ -6,7 +6,7 @@ import type { TableSupport } from '../../slack-api/table-fallback-fetch.js';
 import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
-import { correlationMiddleware } from './correlation-middleware.js';
+import { correlationMiddleware } from '../kit/correlation-middleware.js';
 import { guardSignedRequests } from './guard-signed-requests.js';
 import type { SignedRequestClaims } from './screen-signed-request.js';
 import { type AuthRetryPolicy, createSlackAuthorization } from './slack-authorization.js';

@@ -3,7 +3,7 @@
  * within a message, so per-item buttons get an index suffix (`rd.search.summary:2`); listeners
  * match them with `actionIdPattern(ACTION_IDS.searchSummary)`.
  */
-import type { FinancialsModalField } from '../commands/parse-financials-modal.js';
+import type { FinancialsModalField } from '../financials/args/parse-financials-modal.js';
 
 export const ACTION_IDS = {
   searchSummary: 'rd.search.summary',

@@ -15,8 +15,8 @@
  *   JSON sent to Slack is always well-formed UTF-8.
  */
 
-import { decodeSlackEntities } from '../text/decode-slack-entities.js';
-import { sanitizeText } from '../text/sanitize-text.js';
+import { decodeSlackEntities } from './text/decode-slack-entities.js';
+import { sanitizeText } from './text/sanitize-text.js';
 
 const BROADCAST_WORD = /@(here|channel|everyone)\b/gi;
 const WORD_JOINER = '\u2060';

@@ -4,7 +4,7 @@
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
 import type { WebClient } from '@slack/web-api';
-import { findBotMessage } from '../digest/find-bot-message.js';
+import { findBotMessage } from '../kit/posting/find-bot-message.js';
 import { isWatchAlert } from './watch-metadata.js';
 
 export type PostedWatchAlertLookup =

@@ -9,9 +9,9 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../observability/logger.js';
 import type { Workspaces } from '../../workspaces/workspaces.js';
 import { isConnectionFailure } from '../../workspaces/connection-failure.js';
-import type { PostWatchAlert, PostWatchAlertResult } from '../../watch/post-watch-alert.js';
-import { renderWatchAlert } from '../blocks/watch-alert-card.js';
-import { classifySlackFailure } from '../digest/classify-slack-failure.js';
+import type { PostWatchAlert, PostWatchAlertResult } from '../../schedules/post-watch-alert.js';
+import { renderWatchAlert } from './cards/watch-alert-card.js';
+import { classifySlackFailure } from '../kit/posting/classify-slack-failure.js';
 import { findPostedWatchAlert, type PostedWatchAlertLookup } from './find-posted-watch-alert.js';
 import { watchAlertMetadata } from './watch-metadata.js';
 

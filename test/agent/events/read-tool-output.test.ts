@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readToolOutput } from '../../../src/agent/events/read-tool-output.js';
 import { initialRunView, type ToolCall } from '../../../src/agent/state/run-view.js';
-import { toolCallLines } from '../../../src/slack/blocks/agent/tool-call-lines.js';
-import { toTaskUpdateChunks } from '../../../src/slack/blocks/agent/render-native-stream-chunks.js';
+import { toolCallLines } from '../../../src/slack/agent/cards/tool-call-lines.js';
+import { toTaskUpdateChunks } from '../../../src/slack/agent/cards/render-native-stream-chunks.js';
 
 const out = (content: unknown) => ({ content: JSON.stringify(content) });
 const doc = (i: number) => ({ doc_id: `d${i}`, title: `Doc ${i}`, url: `https://example.com/d${i}` });

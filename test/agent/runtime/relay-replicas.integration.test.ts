@@ -4,7 +4,7 @@ import { Leases } from '../../../src/store/leases.js';
 import { RunStore } from '../../../src/store/run-store.js';
 import { eventually } from '../support/eventually.js';
 import type { SlackWriter } from '../../../src/agent/sinks/slack-writer.js';
-import { createWebClientWriter } from '../../../src/slack/relay/web-client-writer.js';
+import { createWebClientWriter } from '../../../src/slack/agent/relay/web-client-writer.js';
 import {
   BOT_TOKEN,
   postsInThread,

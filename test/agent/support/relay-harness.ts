@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StreamingMode } from '../../../src/config.js';
-import { createRunRenderer } from '../../../src/slack/relay/create-run-renderer.js';
+import { createRunRenderer } from '../../../src/slack/agent/relay/create-run-renderer.js';
 import { createRateBudget } from '../../../src/slack-api/rate-budget.js';
 import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../../src/agent/runtime/relay-runtime.js';
-import { createWebClientWriter } from '../../../src/slack/relay/web-client-writer.js';
+import { createWebClientWriter } from '../../../src/slack/agent/relay/web-client-writer.js';
 import { startServiceEmulator, type ServiceEmulator, type ServiceVariant } from '../../../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
 import { createLogger, type Logger } from '../../../src/observability/logger.js';

@@ -20,25 +20,25 @@ import type {
 } from '../../../src/service/types.js';
 import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
 import { validateView } from '../../../src/emulators/slack/validation/views.js';
-import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
+import { renderAppHome } from '../../../src/slack/home/app-home-view.js';
 import type { HomeView, ModalView } from '@slack/types';
 import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
-import { renderCompanySnapshot } from '../../../src/slack/blocks/company-snapshot-card.js';
-import { renderConceptDetail, renderConceptsList } from '../../../src/slack/blocks/concepts-card.js';
-import { renderDigest } from '../../../src/slack/blocks/digest-card.js';
-import { renderDocumentSummary, renderUnfurl } from '../../../src/slack/blocks/document-card.js';
+import { renderCompanySnapshot } from '../../../src/slack/financials/cards/company-snapshot-card.js';
+import { renderConceptDetail, renderConceptsList } from '../../../src/slack/concepts/concepts-card.js';
+import { renderDigest } from '../../../src/slack/concepts/digest/digest-card.js';
+import { renderDocumentSummary, renderUnfurl } from '../../../src/slack/research/cards/document-card.js';
 import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
-import { renderFolderCreated, renderFolderDeleted } from '../../../src/slack/blocks/folder-card.js';
-import { renderUsage } from '../../../src/slack/blocks/help-card.js';
-import { renderIndexCard } from '../../../src/slack/blocks/index-card.js';
+import { renderFolderCreated, renderFolderDeleted } from '../../../src/slack/folders/folder-card.js';
+import { renderUsage } from '../../../src/slack/kit/help-card.js';
+import { renderIndexCard } from '../../../src/slack/financials/cards/index-card.js';
 import { findMessageViolations, findViewViolations } from './limit-violations.js';
-import { renderPassages } from '../../../src/slack/blocks/passages-card.js';
-import { renderRevenueBreakdown } from '../../../src/slack/blocks/revenue-card.js';
-import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/blocks/search-results-card.js';
-import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../../src/slack/blocks/statement-card.js';
-import { renderStockPriceCard } from '../../../src/slack/blocks/stock-price-card.js';
-import { renderEarningsCalendar } from '../../../src/slack/blocks/earnings-calendar-card.js';
-import { parseResearchArgs } from '../../../src/slack/commands/parse-research-args.js';
+import { renderPassages } from '../../../src/slack/research/cards/passages-card.js';
+import { renderRevenueBreakdown } from '../../../src/slack/financials/cards/revenue-card.js';
+import { renderV1SearchResults, renderV2SearchResults } from '../../../src/slack/research/cards/search-results-card.js';
+import { renderBalanceSheet, renderCashFlow, renderIncomeStatement } from '../../../src/slack/financials/cards/statement-card.js';
+import { renderStockPriceCard } from '../../../src/slack/financials/cards/stock-price-card.js';
+import { renderEarningsCalendar } from '../../../src/slack/financials/cards/earnings-calendar-card.js';
+import { parseResearchArgs } from '../../../src/slack/research/parse-research-args.js';
 
 const HOSTILE = [
   '<!channel>',

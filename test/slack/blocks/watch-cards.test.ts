@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
 import type { WatchAlert, WatchRecord } from '../../../src/store/records.js';
-import { renderWatchAlert } from '../../../src/slack/blocks/watch-alert-card.js';
-import { renderWatchAdded, renderWatchList } from '../../../src/slack/blocks/watches-card.js';
-import { renderAppHome } from '../../../src/slack/blocks/app-home-view.js';
+import { renderWatchAlert } from '../../../src/slack/watch/cards/watch-alert-card.js';
+import { renderWatchAdded, renderWatchList } from '../../../src/slack/watch/cards/watches-card.js';
+import { renderAppHome } from '../../../src/slack/home/app-home-view.js';
 import { buildSubscription } from './fixtures.js';
 import { findMessageViolations, findViewViolations } from './limit-violations.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../src/observability/logger.js';
 import { createRedactor } from '../../../src/observability/redactor.js';
 import { ACTION_IDS } from '../../../src/slack/blocks/action-ids.js';
-import { failureMessage, replyWithFailure } from '../../../src/slack/listeners/failure-reply.js';
+import { failureMessage, replyWithFailure } from '../../../src/slack/kit/failure-reply.js';
 import {
   ConnectionManagedByOperatorError,
   ConnectionNotPermittedError,

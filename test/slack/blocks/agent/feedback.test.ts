@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateMessageContent } from '../../../../src/emulators/slack/validation/message.js';
 import { validateView } from '../../../../src/emulators/slack/validation/views.js';
-import { decodeFeedbackValue, encodeFeedbackValue, feedbackButtonsBlock } from '../../../../src/slack/blocks/agent/feedback-buttons.js';
+import { decodeFeedbackValue, encodeFeedbackValue, feedbackButtonsBlock } from '../../../../src/slack/agent/feedback/feedback-buttons.js';
 import {
   decodeRatedAnswer,
   encodeRatedAnswer,
@@ -11,7 +11,7 @@ import {
   type RatedAnswer,
   renderFeedbackModal,
   renderFeedbackThanks,
-} from '../../../../src/slack/blocks/agent/feedback-messages.js';
+} from '../../../../src/slack/agent/feedback/feedback-messages.js';
 import { SLACK_LIMITS } from '../../../../src/slack/blocks/limits.js';
 import { findMessageViolations, findViewViolations } from '../limit-violations.js';
 

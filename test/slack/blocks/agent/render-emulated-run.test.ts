@@ -10,8 +10,8 @@ import { buildRunScript } from '../../../../src/emulators/service/agent-run-scri
 import type { ResearchFindings } from '../../../../src/emulators/service/research-findings.js';
 import type { StreamFraming } from '../../../../src/emulators/service/stream-framing.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
-import { renderFinalAnswer } from '../../../../src/slack/blocks/agent/render-final-answer.js';
-import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
+import { renderFinalAnswer } from '../../../../src/slack/agent/cards/render-final-answer.js';
+import { renderRunProgress } from '../../../../src/slack/agent/cards/render-run-progress.js';
 import { findMessageViolations } from '../limit-violations.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 

@@ -6,12 +6,12 @@ import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
 import { findMessageViolations } from '../limit-violations.js';
-import { renderFinalAnswer, renderFinalAnswerWithFile } from '../../../../src/slack/blocks/agent/render-final-answer.js';
-import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../../../src/slack/blocks/agent/feedback-buttons.js';
-import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/blocks/agent/render-native-stream-chunks.js';
-import { renderRunProgress } from '../../../../src/slack/blocks/agent/render-run-progress.js';
+import { renderFinalAnswer, renderFinalAnswerWithFile } from '../../../../src/slack/agent/cards/render-final-answer.js';
+import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../../../src/slack/agent/feedback/feedback-buttons.js';
+import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/agent/cards/render-native-stream-chunks.js';
+import { renderRunProgress } from '../../../../src/slack/agent/cards/render-run-progress.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
-import type { AgentRenderContext } from '../../../../src/slack/blocks/agent/agent-render-context.js';
+import type { AgentRenderContext } from '../../../../src/slack/agent/cards/agent-render-context.js';
 import { buildRunEvents } from '../../../fixtures/build-run-events.js';
 import { buildLongReport } from '../../../fixtures/build-long-report.js';
 

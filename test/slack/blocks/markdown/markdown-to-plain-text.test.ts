@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToPlainText } from '../../../../src/slack/blocks/markdown/markdown-to-plain-text.js';
-import { renderV2SearchResults } from '../../../../src/slack/blocks/search-results-card.js';
-import { renderDocumentSummary } from '../../../../src/slack/blocks/document-card.js';
+import { renderV2SearchResults } from '../../../../src/slack/research/cards/search-results-card.js';
+import { renderDocumentSummary } from '../../../../src/slack/research/cards/document-card.js';
 
 const summary =
   '**贵州茅台：2025年第1季度报告** 要点：\n- 营业收入增长 <!channel>\n- 直销渠道 & 批价\n\n详见 [原文](https://research.example.com/docs/d1)';

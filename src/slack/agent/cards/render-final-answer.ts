@@ -1,0 +1,105 @@
+/**
+ * The authoritative final render of a run, written once from the full event log whatever the
+ * live path showed: the answer (report, else last agent output, else streamed text) as Block
+ * Kit, then (for a completed run whose data tools returned a series) its chart, the ending
+ * (error / cancel / timeout), sources, footer and (for a completed run) the 👍/👎 feedback
+ * buttons, split over as many thread messages as needed; or, for a long report,
+ * its first part and the report as a file. Deterministic for a given view (no clock unless the run never
+ * reported a time), so a re-render after a crash is identical.
+ */
+import type { RunView } from '../../../agent/state/run-view.js';
+import type { KnownBlock } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
+import { escapeMrkdwn, mrkdwnLink, plainText } from '../../blocks/escape.js';
+import { SLACK_LIMITS } from '../../blocks/limits.js';
+import { defuseTokens } from '../../blocks/markdown/inline-to-mrkdwn.js';
+import { markdownToBlocks, noteBlock, sectionBlock } from '../../blocks/markdown/markdown-to-blocks.js';
+import { blockTextLength, resolveMessageLimits, splitIntoMessages, type MessageLimits } from '../../blocks/markdown/split-into-messages.js';
+import type { FinalAnswerWithFile, ReportFile } from '../../../agent/sinks/run-renderer.js';
+import { ELLIPSIS } from '../../blocks/clamp-text.js';
+import { reportFileName, reportFileTitle } from './report-file-name.js';
+import type { AgentRenderContext } from './agent-render-context.js';
+import { feedbackButtonsBlock } from '../feedback/feedback-buttons.js';
+import { finalAnswerMarkdown } from './run-answer-text.js';
+import { runChartBlocks } from './run-chart.js';
+import { runEndingBlocks } from './run-ending.js';
+import { runFooterBlock } from './run-footer.js';
+import { runSourcesBlocks } from './run-sources.js';
+
+/** An answer longer than this many messages is posted as its first part plus a Markdown file. */
+export const MAX_ANSWER_MESSAGES = 4;
+/**
+ * …or longer than this many characters of Markdown, however compactly it packs (data tables hold
+ * ~10,000 characters each): past about three screens a thread is not where a report is read.
+ */
+export const MAX_ANSWER_MARKDOWN_CHARS = 12_000;
+
+interface AnswerLayout {
+  body: KnownBlock[];
+  tail: KnownBlock[];
+  hint: string | undefined;
+}
+
+function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
+  const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view), { links: { trustedHosts: ctx.trustedLinkHosts ?? [] } });
+  const title = defuseTokens(plainText(view.report?.title ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (title !== '' && body[0]?.type !== 'header' && title.length <= SLACK_LIMITS.headerTextChars) {
+    body.unshift({ type: 'header', text: { type: 'plain_text', text: title, emoji: true } });
+  }
+  if (body.length > 0 && view.status !== 'completed') {
+    body.unshift(noteBlock('What the agent had written before it stopped:'));
+  }
+  if (body.length === 0 && view.status === 'completed') {
+    body.push(sectionBlock('The agent finished without writing an answer.'));
+  }
+  // The chart is a native block in the tail, so in the answer's last message, rather than a PNG
+  // file: that message is rewritten in place by every final render (write-final-answer.ts), so a
+  // render repeated after a crash cannot post the chart twice, with no upload state to record.
+  // A PNG would need its own file id in the run record, as the report file has.
+  const tail: KnownBlock[] = [...runChartBlocks(view), ...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
+  // Only an answer can be rated; the buttons end the last part, after the footer.
+  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }));
+  const link = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, 'Read the full answer in the service') : undefined;
+  return { body, tail, hint: link?.startsWith('<') ? link : undefined };
+}
+
+export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits: Partial<MessageLimits> = {}): SlackMessage[] {
+  const { body, tail, hint } = answerLayout(view, ctx);
+  return splitIntoMessages(body, limits, { tail, ...(hint ? { overflowHint: hint } : {}) });
+}
+
+/**
+ * A report too long for MAX_ANSWER_MESSAGES messages (or MAX_ANSWER_MARKDOWN_CHARS characters): the first message's worth of it, a line
+ * saying the full report is attached, then the ending, sources (once) and footer; and the file
+ * with the full report Markdown. Undefined when the answer fits in a few messages.
+ */
+export function renderFinalAnswerWithFile(
+  view: RunView,
+  ctx: AgentRenderContext,
+  limitOverrides: Partial<MessageLimits> = {},
+): FinalAnswerWithFile | undefined {
+  const { body, tail } = answerLayout(view, ctx);
+  const limits = resolveMessageLimits(limitOverrides);
+  const markdown = finalAnswerMarkdown(view);
+  const all = splitIntoMessages(body, { ...limits, maxMessages: MAX_ANSWER_MESSAGES + 1 }, { tail });
+  if (all.length <= MAX_ANSWER_MESSAGES && markdown.length <= MAX_ANSWER_MARKDOWN_CHARS) return undefined;
+  const file: ReportFile = {
+    filename: reportFileName(view.report?.title),
+    title: reportFileTitle(view.report?.title),
+    markdown,
+  };
+  const attached: KnownBlock[] = [
+    noteBlock(`${ELLIPSIS}The answer is too long for a few messages: the full report is attached below as ${escapeMrkdwn(file.filename)}.`),
+  ];
+  // Room for the note and the tail, so the first part is one message.
+  const reserved = [...attached, ...tail];
+  const [first] = splitIntoMessages(body, {
+    ...limits,
+    maxBlocks: limits.maxBlocks - reserved.length,
+    maxTextChars: limits.maxTextChars - blockTextLength(reserved),
+    maxMessages: Number.MAX_SAFE_INTEGER,
+  });
+  return { parts: splitIntoMessages(first?.blocks ?? [], limits, { tail: reserved }), file };
+}

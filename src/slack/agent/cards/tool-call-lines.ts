@@ -1,0 +1,29 @@
+/**
+ * The compact tool-call list: one line per call, newest last, clamped to a few recent calls
+ * with "+N earlier". Tool names and inputs come from the service: escaped.
+ */
+import type { ToolCall, ToolCallStatus } from '../../../agent/state/run-view.js';
+import { escapeMrkdwn, inlineCode } from '../../blocks/escape.js';
+import { clampText } from '../../blocks/clamp-text.js';
+import { formatCount } from './agent-render-context.js';
+
+const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };
+const MAX_LINE_CHARS = 300;
+
+function toolCallLine(tool: ToolCall): string {
+  let line = `${TOOL_MARK[tool.status]} ${inlineCode(escapeMrkdwn(tool.toolName))}`;
+  if (tool.keyInput !== '') line += ` ${escapeMrkdwn(tool.keyInput)}`;
+  if (tool.status === 'error') line += ` — failed${tool.errorMessage ? `: ${escapeMrkdwn(tool.errorMessage)}` : ''}`;
+  else if (tool.status === 'stopped') line += ' — no result';
+  else if (tool.resultCount !== undefined) line += ` — ${formatCount(tool.resultCount)} ${tool.resultCount === 1 ? 'result' : 'results'}`;
+  return clampText(line, MAX_LINE_CHARS);
+}
+
+/** The last `max` calls as mrkdwn lines, preceded by "+N earlier" when some are hidden. */
+export function toolCallLines(tools: readonly ToolCall[], max: number): string {
+  const shown = tools.slice(-max);
+  const hidden = tools.length - shown.length;
+  const lines = shown.map(toolCallLine);
+  if (hidden > 0) lines.unshift(`_+${hidden} earlier ${hidden === 1 ? 'call' : 'calls'}_`);
+  return lines.join('\n');
+}

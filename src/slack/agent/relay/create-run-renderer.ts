@@ -1,0 +1,44 @@
+/**
+ * Binds the Block Kit renderers of src/slack/blocks/agent to one run. The final render gets a
+ * clock reading taken from the event log (the run's end), never the wall clock, so rendering the
+ * same events twice (an uninterrupted run and one resumed after a crash) gives the same messages.
+ */
+import type { RunRecord } from '../../../store/records.js';
+import type { AgentRenderContext } from '../cards/agent-render-context.js';
+import { renderFinalAnswer, renderFinalAnswerWithFile } from '../cards/render-final-answer.js';
+import { toStreamMarkdown, toTaskUpdateChunks } from '../cards/render-native-stream-chunks.js';
+import { renderRunProgress } from '../cards/render-run-progress.js';
+import type { RunRenderer } from '../../../agent/sinks/run-renderer.js';
+
+export interface RunRenderContext {
+  /** Playground runs against demo data are labelled. */
+  demo?: boolean;
+  clock?: () => number;
+  /** Hosts whose links in agent text may keep a plain label (present-link.ts). */
+  trustedLinkHosts?: readonly string[];
+}
+
+/** The run a renderer is bound to (once per run, after its conversation is known). */
+export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'conversationId'>>;
+
+export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget) => RunRenderer {
+  const clock = base.clock ?? Date.now;
+  return (run) => {
+    const ctx = (nowMs: number): AgentRenderContext => ({
+      runId: run.runId,
+      askerUserId: run.askerUserId,
+      conversationId: run.conversationId ?? '',
+      nowMs,
+      ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
+      ...(base.demo ? { demo: true } : {}),
+      ...(base.trustedLinkHosts ? { trustedLinkHosts: base.trustedLinkHosts } : {}),
+    });
+    return {
+      progress: (view) => renderRunProgress(view, ctx(clock())),
+      final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
+      finalWithFile: (view) => renderFinalAnswerWithFile(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
+      taskChunks: (view) => toTaskUpdateChunks(view),
+      streamMarkdown: (view) => toStreamMarkdown(view),
+    };
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Pause, Resume and Remove on a digest subscription row (App Home or the `/concepts
+ * subscriptions` card). The changed list is shown where the click came from: the Home tab is
+ * published again, a message card is replaced.
+ */
+import { decodeSubscriptionButton } from '../../kit/button-values.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { renderSubscriptionList } from './subscriptions-card.js';
+import type { ButtonInteraction } from '../../kit/button-interaction.js';
+import { EXPIRED_BUTTON } from '../../research/search-buttons.js';
+import { respondEphemeral, respondReplacing } from '../../kit/deliver-card.js';
+import type { ListenerDeps } from '../../kit/listener-deps.js';
+import { publishAppHome } from '../../home/publish-app-home.js';
+import { mayChangeSubscription, subscriptionChangeRefusal } from './subscription-change-permission.js';
+
+export type SubscriptionChange = 'pause' | 'resume' | 'remove';
+
+/** A click, and whether it came from the Home tab (a view) rather than a message. */
+export type SubscriptionClick = ButtonInteraction & { fromHome: boolean };
+
+export async function changeSubscription(deps: ListenerDeps, click: SubscriptionClick, change: SubscriptionChange): Promise<void> {
+  const value = decodeSubscriptionButton(click.value);
+  // The team in the value must be the clicker's: a button never reaches across workspaces.
+  if (!value || click.teamId === undefined || value.teamId !== click.teamId) {
+    return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  }
+  const { channelId } = value;
+  const subs = deps.stores.subscriptions;
+  if (!(await mayChangeSubscription(click.client, click.userId, await subs.get(click.teamId, channelId)))) {
+    click.log.info('digest subscription change refused: not the subscriber nor an admin', { change, channel: channelId });
+    return respondEphemeral(click.respond, renderNotice(subscriptionChangeRefusal(channelId), ':no_entry:'));
+  }
+  const changed =
+    change === 'pause'
+      ? await subs.pause(click.teamId, channelId, `paused by a person in Slack (${click.userId})`)
+      : change === 'resume'
+        ? await subs.resume(click.teamId, channelId)
+        : await subs.remove(click.teamId, channelId);
+  click.log.info('digest subscription changed from a button', { change, channel: channelId, changed, fromHome: click.fromHome });
+  await showSubscriptions(deps, click);
+}
+
+/** The Home tab again (Refresh button, or after a change made there). */
+export async function refreshHome(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  if (click.teamId === undefined) return;
+  await publishAppHome(deps, {
+    client: click.client,
+    teamId: click.teamId,
+    userId: click.userId,
+    log: click.log,
+    workspace: click.workspace,
+  });
+}
+
+async function showSubscriptions(deps: ListenerDeps, click: SubscriptionClick): Promise<void> {
+  if (click.fromHome) return refreshHome(deps, click);
+  const list = await deps.stores.subscriptions.listForTeam(click.teamId ?? '');
+  await respondReplacing(click.respond, renderSubscriptionList(list));
+}

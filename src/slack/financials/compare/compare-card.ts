@@ -1,0 +1,129 @@
+/**
+ * The `/financials compare` card: one data_table with a row per metric and period and a column per
+ * company, headed with its name, symbol, currency and unit. Each company column has its own unit
+ * (chosen from its own amounts) and its own currency: nothing is converted, summed or ranked
+ * across companies, and when the currencies differ the card says so above the table.
+ * @see https://docs.slack.dev/reference/block-kit/blocks/data-table-block
+ */
+import type { DataTableBlock, KnownBlock, RawNumberElement, RawTextElement } from '@slack/types';
+import type { SlackMessage } from '../../../slack-api/slack-message.js';
+import { compact, context, header, section } from '../../blocks/card-parts.js';
+import { escapeMrkdwn, plainText } from '../../blocks/escape.js';
+import { chooseUnit, formatInUnit, formatNumber, formatPercent, MISSING, type AmountUnit } from '../../blocks/format.js';
+import { clampMessage, SLACK_LIMITS } from '../../blocks/limits.js';
+import { cell, numberCell } from '../../blocks/statement-table.js';
+import { periodsToShow, type AlignedComparison, type AlignedCompany } from './align-comparison.js';
+
+export interface CompareMetricDef {
+  id: string;
+  label: string;
+  /** `amount` in the column's unit (default), `percent` as is (a margin), `per_share` with 2 decimals. */
+  kind?: 'amount' | 'percent' | 'per_share';
+}
+
+export interface CompareCardInput {
+  /** "Income", "Balance sheet", "Cash flow", "Revenue". */
+  subject: string;
+  aligned: AlignedComparison;
+  metrics: readonly CompareMetricDef[];
+}
+
+/** Periods per metric: 5 metrics × 5 periods × 5 companies stays a one-page table. */
+export const COMPARE_PERIODS = 5;
+
+export function companyHeading(c: Pick<AlignedCompany, 'symbol' | 'name'>): string {
+  return c.name ? `${c.name} (${c.symbol})` : c.symbol;
+}
+
+function columnUnit(c: AlignedCompany, metrics: readonly CompareMetricDef[], shown: number[]): AmountUnit {
+  return chooseUnit(metrics.filter((m) => (m.kind ?? 'amount') === 'amount').flatMap((m) => shown.map((i) => c.values[m.id]?.[i])));
+}
+
+function formatValue(value: number | undefined, metric: CompareMetricDef, unit: AmountUnit): string {
+  if (metric.kind === 'percent') return formatPercent(value, false, 1);
+  if (metric.kind === 'per_share') return formatNumber(value, 2);
+  return formatInUnit(value, unit);
+}
+
+/** The notice over a comparison whose companies report (or trade) in different currencies. */
+export function currencyNotice(currencies: readonly string[], what: 'report' | 'trade' = 'report'): string {
+  const advice = what === 'report' ? 'compare margins and growth, not amounts' : 'compare the changes, not the prices';
+  return `:currency_exchange: These companies ${what} in different currencies (${currencies.join(', ')}). Each figure is in its company's own currency, not converted: ${advice}.`;
+}
+
+export function renderCompareCard(input: CompareCardInput): SlackMessage {
+  const { aligned, metrics, subject } = input;
+  const names = aligned.companies.map(companyHeading).join(' vs ');
+  const title = `Compare · ${subject}`;
+  const shownPeriods = periodsToShow(aligned, COMPARE_PERIODS);
+  const shownIdx = shownPeriods.map((p) => aligned.periods.indexOf(p));
+  const usedMetrics = metrics.filter((m) => aligned.companies.some((c) => shownIdx.some((i) => c.values[m.id]?.[i] !== undefined)));
+  if (shownPeriods.length === 0 || usedMetrics.length === 0) {
+    return clampMessage({
+      text: escapeMrkdwn(`${title}: no figures for ${names}.`),
+      blocks: [header(title), section(`The service has no ${escapeMrkdwn(subject.toLowerCase())} figures for ${escapeMrkdwn(names)}.`)],
+    });
+  }
+  const units = aligned.companies.map((c) => columnUnit(c, usedMetrics, shownIdx));
+  const headRow: RawTextElement[] = [
+    cell('Metric'),
+    cell('Period'),
+    ...aligned.companies.map((c, i) => {
+      const unit = units[i]?.name ? ` ${units[i]?.name}` : '';
+      return cell(`${companyHeading(c)} · ${c.currency || 'currency not given'}${unit}`);
+    }),
+  ];
+  const rows: Array<Array<RawTextElement | RawNumberElement>> = [headRow];
+  for (const metric of usedMetrics) {
+    const label = metric.kind === 'percent' ? `${metric.label} (%)` : metric.label;
+    shownPeriods.forEach((p, j) => {
+      const i = shownIdx[j] ?? 0;
+      rows.push([
+        cell(label),
+        cell(p.common ? p.label : `${p.label} *`),
+        ...aligned.companies.map((c, k) => {
+          const v = c.values[metric.id]?.[i];
+          return numberCell(v, formatValue(v, metric, units[k] as AmountUnit));
+        }),
+      ]);
+    });
+  }
+  const table: DataTableBlock = {
+    type: 'data_table',
+    caption: plainText(`${title}: ${names}`).slice(0, SLACK_LIMITS.dataTableCaptionChars) || 'Compare',
+    rows: rows.slice(0, SLACK_LIMITS.dataTableRows),
+    page_size: Math.min(Math.max(1, rows.length - 1), SLACK_LIMITS.dataTablePageSizeMax),
+  };
+  const partial = shownPeriods.some((p) => !p.common);
+  const blocks: Array<KnownBlock | false> = [
+    header(title),
+    context(escapeMrkdwn(names)),
+    aligned.mixedCurrencies && section(escapeMrkdwn(currencyNotice(aligned.currencies))),
+    table,
+    context(
+      escapeMrkdwn(
+        `Periods matched by fiscal year and period; ${MISSING} where a company has not reported that period${partial ? ' (* not reported by every company)' : ''}.`,
+      ),
+    ),
+  ];
+  // Notifications show the latest period every company reported (else the latest shown).
+  const lead = shownPeriods.find((p) => p.common) ?? shownPeriods[0];
+  const leadIdx = lead ? aligned.periods.indexOf(lead) : 0;
+  const fallback = [
+    `${title}: ${names}`,
+    aligned.mixedCurrencies ? `Different currencies: ${aligned.currencies.join(', ')} (not converted).` : '',
+    ...usedMetrics.slice(0, 6).map(
+      (m) =>
+        `${m.label} ${lead?.label ?? ''}: ${aligned.companies
+          .map((c, k) => {
+            const unit = units[k] as AmountUnit;
+            const suffix = m.kind === 'percent' ? '' : ` ${c.currency}${unit.name ? ` ${unit.name}` : ''}`;
+            return `${c.symbol} ${formatValue(c.values[m.id]?.[leadIdx], m, unit)}${suffix}`;
+          })
+          .join(' | ')}`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
+}

@@ -1,0 +1,86 @@
+/**
+ * `/research folder create|delete` and `/research tag`. The command listener has acked and
+ * parsed. Deleting asks for confirmation with buttons (feature-actions.ts handles the click);
+ * tag results are the search-results card, so its Prev/Next/Share buttons page them.
+ */
+import type { DocsByTagRequest } from '../../service/types.js';
+import { renderNotice } from '../blocks/error-card.js';
+import { renderFolderCreated, renderFolderDeleteConfirm } from './folder-card.js';
+import { renderTagResults } from '../research/cards/search-results-card.js';
+import { SEARCH_PAGE_SIZE } from '../research/parse-research-args.js';
+import type { CommandContext } from '../kit/command-context.js';
+import { answerCommand, commandFailureTarget } from '../kit/answer-command.js';
+import { respondEphemeral } from '../kit/deliver-card.js';
+import { withFailureReply } from '../kit/failure-reply.js';
+import type { ListenerDeps } from '../kit/listener-deps.js';
+import { retryOption } from '../kit/retry-value.js';
+import { checkFolderDeletePermission, folderDeleteRefusal } from '../kit/permissions/folder-delete-permission.js';
+
+function failureOptions(ctx: CommandContext, action: string, retry: boolean) {
+  return {
+    ...commandFailureTarget(ctx),
+    action,
+    ...(retry ? retryOption({ kind: 'command', command: ctx.command.command, text: ctx.command.text }) : {}),
+  };
+}
+
+export async function handleFolderCreate(deps: ListenerDeps, ctx: CommandContext, args: { name: string }): Promise<void> {
+  await withFailureReply(
+    async () => {
+      const service = await deps.workspaces.service(ctx.workspace);
+      const created = await service.createFolder(args.name, { correlationId: ctx.correlationId });
+      await deps.stores.folders.save({
+        teamId: ctx.command.team_id,
+        folderId: created.folderId,
+        name: args.name,
+        createdBy: ctx.command.user_id,
+        createdAtMs: deps.clock(),
+      });
+      ctx.log.info('folder created', { folder: created.folderId });
+      await respondEphemeral(ctx.respond, renderFolderCreated(created, args.name));
+      // No Retry button: a create whose answer was lost may have made the folder already.
+    },
+    failureOptions(ctx, 'creating the folder', false),
+  );
+}
+
+export async function handleFolderDelete(deps: ListenerDeps, ctx: CommandContext, args: { folderId: string }): Promise<void> {
+  await withFailureReply(
+    async () => {
+      const permission = await checkFolderDeletePermission(
+        deps.stores,
+        ctx.client,
+        { teamId: ctx.command.team_id, userId: ctx.command.user_id },
+        args.folderId,
+      );
+      if (!permission.allowed) {
+        ctx.log.info('folder delete refused: not the creator nor an admin', { folder: args.folderId });
+        await respondEphemeral(ctx.respond, renderNotice(folderDeleteRefusal(args.folderId, permission.record), ':no_entry:'));
+        return;
+      }
+      await respondEphemeral(ctx.respond, renderFolderDeleteConfirm(args.folderId, permission.record?.name));
+    },
+    failureOptions(ctx, 'deleting the folder', true),
+  );
+}
+
+export async function handleTagLookup(
+  deps: ListenerDeps,
+  ctx: CommandContext,
+  args: { request: DocsByTagRequest; public: boolean },
+): Promise<void> {
+  await withFailureReply(
+    async () => {
+      const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
+      const service = await deps.workspaces.service(ctx.workspace);
+      const page = await service.docsByTag(request, { correlationId: ctx.correlationId });
+      const card = renderTagResults(page, {
+        state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
+        visibility: args.public ? 'public' : 'ephemeral',
+        pageSize: request.pageSize ?? SEARCH_PAGE_SIZE,
+      });
+      await answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
+    },
+    failureOptions(ctx, 'the tag lookup', true),
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * App Home's connection buttons (multi-workspace mode): *Connect research service* and *Change
+ * key* open the connect modal (connect-modal-submit.ts takes its submission); *Disconnect*
+ * removes the workspace's connection, for those who may manage it, and publishes the Home tab again.
+ */
+import { CHANGE_KEY_VALUE } from './connection-section.js';
+import { renderConnectModal } from './connect-modal.js';
+import { ConnectionNotPermittedError } from '../../workspaces/workspace-errors.js';
+import type { ButtonInteraction } from '../kit/button-interaction.js';
+import type { ListenerDeps } from '../kit/listener-deps.js';
+import { mayManageConnection, publishAppHome, type HomeTarget } from './publish-app-home.js';
+
+function homeTargetOf(click: ButtonInteraction): HomeTarget {
+  return { client: click.client, teamId: click.workspace.teamId, userId: click.userId, log: click.log, workspace: click.workspace };
+}
+
+/** Opens at once (the trigger id lasts 3 s): who may connect is checked when the form is sent. */
+export async function openConnectModal(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  if (!click.triggerId) {
+    click.log.warn('connect button without a trigger id; modal not opened');
+    return;
+  }
+  const view = renderConnectModal({
+    allowCustomBaseUrl: deps.workspaces.allowCustomBaseUrl,
+    defaultBaseUrl: deps.workspaces.defaultBaseUrl,
+    replacing: click.value === CHANGE_KEY_VALUE,
+  });
+  await click.client.views.open({ trigger_id: click.triggerId, view });
+}
+
+export async function disconnectService(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const target = homeTargetOf(click);
+  // The directory's disconnect takes no user: the permission is checked here, as App Home shows it.
+  if (!(await mayManageConnection(deps, target))) throw new ConnectionNotPermittedError();
+  await deps.workspaces.disconnect(click.workspace);
+  click.log.info('research service disconnected', { team: click.workspace.teamId });
+  await publishAppHome(deps, target);
+}

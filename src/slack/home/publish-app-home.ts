@@ -1,0 +1,147 @@
+/**
+ * Builds and publishes a user's Home tab: this workspace's digest subscriptions, the user's
+ * watches (their DM's and the ones they added to channels) and the others' watches in the
+ * channels they are in (home-watches.ts), the user's recent agent runs (with links to their threads), the 👍/👎 on answers, the workspace's
+ * research-service connection (with its buttons for those who may manage it) and the service status, probed first so
+ * the tab shows how the service answers now.
+ * @see https://docs.slack.dev/reference/methods/views.publish
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../observability/logger.js';
+import type { RecentRun } from '../../store/recent-runs.js';
+import type { ServiceStatusSnapshot } from '../kit/service-status.js';
+import { renderAppHome, type HomeRun, type ServiceStatus } from './app-home-view.js';
+import type { HomeConnection } from './connection-section.js';
+import type { WorkspaceRef } from '../../workspaces/workspace-ref.js';
+import type { ListenerDeps } from '../kit/listener-deps.js';
+import { homeWatches } from '../watch/home-watches.js';
+
+/** The Home tab must not wait long on a slow service: its status says so instead. */
+const PROBE_TIMEOUT_MS = 2_500;
+
+export interface HomeTarget {
+  client: WebClient;
+  teamId: string;
+  userId: string;
+  log: Logger;
+  workspace: WorkspaceRef;
+}
+
+export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
+  const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection] = await Promise.all([
+    deps.stores.subscriptions.listForTeam(target.teamId),
+    recentRunsWithStatus(deps, target),
+    probeStatus(deps, target.log),
+    workspaceBaseUrl(target.client, target.log),
+    deps.stores.feedback.totals(target.teamId).catch((error: unknown) => {
+      target.log.warn('feedback totals unavailable for App Home', { error });
+      return undefined;
+    }),
+    deps.stores.watches.listForTeam(target.teamId).then(
+      (all) => homeWatches(target.client, target.userId, all, target.log),
+      (error: unknown) => {
+        target.log.warn('watches unavailable for App Home', { error });
+        return undefined;
+      },
+    ),
+    homeConnection(deps, target).catch((error: unknown) => {
+      target.log.warn('connection unavailable for App Home', { error });
+      return undefined;
+    }),
+  ]);
+  const view = renderAppHome({
+    subscriptions,
+    recentRuns: runs.map((run) => withPermalink(run, workspaceUrl)),
+    status,
+    ...(feedback ? { feedback } : {}),
+    ...(watches ? { watches: watches.own, channelWatches: watches.inChannels } : {}),
+    ...(connection ? { connection } : {}),
+  });
+  await target.client.views.publish({ user_id: target.userId, view });
+}
+
+/** The workspace's connection and whether this user may change it (multi mode only). */
+async function homeConnection(deps: ListenerDeps, target: HomeTarget): Promise<HomeConnection> {
+  if (deps.workspaces.mode === 'single') return { mode: 'single' };
+  const [connection, mayManage] = await Promise.all([deps.workspaces.connection(target.workspace), mayManageConnection(deps, target)]);
+  return { mode: 'multi', mayManage, ...(connection ? { connection } : {}) };
+}
+
+/**
+ * Admins and owners come from users.info with the request's client; when Slack does not say,
+ * the buttons are not shown (connect refuses a user who may not anyway).
+ * @see https://docs.slack.dev/reference/methods/users.info
+ */
+export async function mayManageConnection(deps: Pick<ListenerDeps, 'workspaces'>, target: HomeTarget): Promise<boolean> {
+  let isAdmin = false;
+  let isOwner = false;
+  try {
+    const info = await target.client.users.info({ user: target.userId });
+    isAdmin = info.user?.is_admin === true;
+    isOwner = info.user?.is_owner === true;
+  } catch (error) {
+    target.log.info('users.info failed; the connection buttons are shown as for a member', { error });
+  }
+  return deps.workspaces.mayManageConnection(target.workspace, { id: target.userId, isAdmin, isOwner });
+}
+
+async function recentRunsWithStatus(deps: ListenerDeps, target: HomeTarget): Promise<Array<RecentRun & { status: HomeRun['status'] }>> {
+  const recent = await deps.stores.recentRuns.list(target.teamId, target.userId);
+  return Promise.all(
+    recent.map(async (run) => {
+      // The run record has the live status; the recent-runs entry only what it was when recorded.
+      const record = await deps.stores.runs.get(run.runId).catch(() => null);
+      return { ...run, status: record?.status ?? run.status ?? 'starting' };
+    }),
+  );
+}
+
+async function probeStatus(deps: ListenerDeps, log: Logger): Promise<ServiceStatus> {
+  try {
+    await deps.serviceStatus.probe({ signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), correlationId: 'app-home' });
+  } catch (error) {
+    log.info('service probe for App Home failed', { error: error });
+  }
+  return toHomeStatus(deps.serviceStatus.snapshot());
+}
+
+export function toHomeStatus(snapshot: ServiceStatusSnapshot): ServiceStatus {
+  const status: ServiceStatus = { reachable: snapshot.reachable === true };
+  if (snapshot.lastLatencyMs !== undefined) status.latencyMs = snapshot.lastLatencyMs;
+  if (snapshot.lastCheckedAtMs !== undefined) status.checkedAtMs = snapshot.lastCheckedAtMs;
+  if (snapshot.lastError) status.lastError = `${snapshot.lastError.kind} at ${new Date(snapshot.lastError.atMs).toISOString()}`;
+  return status;
+}
+
+/** `https://<workspace>.slack.com/` from auth.test, for thread permalinks; undefined when unknown. */
+async function workspaceBaseUrl(client: WebClient, log: Logger): Promise<string | undefined> {
+  try {
+    const res = await client.auth.test();
+    return typeof res.url === 'string' && isWorkspaceUrl(res.url) ? res.url : undefined;
+  } catch (error) {
+    log.info('auth.test failed; Home runs are shown without links', { error: error });
+    return undefined;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Slack's workspace URLs are https; the local playground, on this machine only, is plain http. */
+export function isWorkspaceUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** Slack's permalink shape for a thread reply: /archives/<channel>/p<ts without dot>. */
+function withPermalink(run: RecentRun & { status: HomeRun['status'] }, baseUrl: string | undefined): HomeRun {
+  const home: HomeRun = { runId: run.runId, question: run.question, status: run.status, startedAtMs: run.startedAtMs };
+  if (baseUrl && /^[CDG][A-Z0-9]+$/.test(run.channelId) && /^\d+\.\d+$/.test(run.threadTs)) {
+    const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+    home.permalink = `${base}archives/${run.channelId}/p${run.threadTs.replace('.', '')}`;
+  }
+  return home;
+}

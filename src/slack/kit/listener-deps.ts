@@ -1,0 +1,35 @@
+/** What every listener may use. Built once in research-desk.ts; tests build it around the emulators. */
+import type { RelayRuntime } from '../../agent/runtime/relay-runtime.js';
+import type { Logger } from '../../observability/logger.js';
+import type { RateBudget } from '../../slack-api/rate-budget.js';
+import type { AppStores } from '../../store/app-stores.js';
+import type { ThreadRef } from '../../store/thread-question-queue.js';
+import type { Workspaces } from '../../workspaces/workspaces.js';
+import type { ServiceStatus } from './service-status.js';
+import type { DeferredWorkQueue } from './deferred-work-queue.js';
+
+export interface ListenerDeps {
+  /** Each workspace's service and Slack client: a request uses its own workspace's (`ctx.workspace`). */
+  workspaces: Workspaces;
+  stores: AppStores;
+  relay: RelayRuntime;
+  /** The process's one Slack rate budget, shared with the relay: listeners pace their channel posts with it. */
+  budget: RateBudget;
+  logger: Logger;
+  clock: () => number;
+  /** True when the service is the embedded demo emulator: cards say "demo data". */
+  demo: boolean;
+  /** Hosts whose document links unfurl. */
+  documentUrlDomains: string[];
+  /** Hosts whose links in agent text keep their label (the relay's renderer gets the same). */
+  trustedLinkHosts?: string[];
+  /** Reachability and latency of the service, shown on App Home. */
+  serviceStatus: ServiceStatus;
+  /** Agent runs that could not start during an outage, waiting to start by themselves. */
+  deferredStarts: DeferredWorkQueue;
+  /**
+   * Starts the oldest question waiting in the thread's queue if no run works there now; never
+   * throws (failures are logged). Wired in research-desk.ts (start-queued-questions.ts).
+   */
+  startQueuedQuestions(thread: ThreadRef): void;
+}

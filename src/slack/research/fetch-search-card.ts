@@ -1,0 +1,54 @@
+/**
+ * Runs a search described by a SearchState (first page from a command, another page from
+ * Prev/Next, the same page for Share) and renders its card.
+ */
+import type { ResearchService } from '../../service/types.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
+import type { SearchState } from '../kit/button-values.js';
+import { renderTagResults, renderV1SearchResults, renderV2SearchResults } from './cards/search-results-card.js';
+import { SEARCH_PAGE_SIZE, v2NumForPage } from './parse-research-args.js';
+
+export interface SearchCardOptions {
+  visibility: 'ephemeral' | 'public';
+  correlationId: string;
+}
+
+/** The most a v2 search returns. */
+const V2_MAX = 100;
+const DATE_KEYS = ['startDate', 'endDate', 'startDatetime', 'endDatetime'] as const;
+
+function withoutDates<T extends object>(request: T): T {
+  const copy = { ...request } as Record<string, unknown>;
+  for (const key of DATE_KEYS) delete copy[key];
+  return copy as T;
+}
+
+export async function fetchSearchCard(service: ResearchService, state: SearchState, options: SearchCardOptions): Promise<SlackMessage> {
+  const call = { correlationId: options.correlationId };
+  const ctx = { state, visibility: options.visibility, pageSize: SEARCH_PAGE_SIZE };
+  // A first page with nothing in its date window asks once more without it, so the card suggests
+  // a wider window only when one would find something.
+  const hasDates = DATE_KEYS.some((key) => (state.r as Record<string, unknown>)[key] !== undefined);
+  const checkWithoutDates = state.p === 1 && hasDates;
+  switch (state.k) {
+    case 'v2':
+    case 'news': {
+      const search = (r: typeof state.r, num: number) =>
+        state.k === 'v2' ? service.searchV2({ ...r, num }, call) : service.searchNews({ ...r, num }, call);
+      const result = await search(state.r, v2NumForPage(state.p));
+      const widerResult = checkWithoutDates && result.docs.length === 0 ? await search(withoutDates(state.r), V2_MAX) : undefined;
+      const wider = widerResult && Math.max(widerResult.totalCount, widerResult.docs.length);
+      return renderV2SearchResults(result, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
+    }
+    case 'v1': {
+      const page = await service.searchDocuments({ ...state.r, pageNum: state.p, pageSize: SEARCH_PAGE_SIZE }, call);
+      const wider =
+        checkWithoutDates && page.items.length === 0
+          ? (await service.searchDocuments({ ...withoutDates(state.r), pageNum: 1, pageSize: 1 }, call)).totalCount
+          : undefined;
+      return renderV1SearchResults(page, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
+    }
+    case 'tag':
+      return renderTagResults(await service.docsByTag({ ...state.r, pageNum: state.p, pageSize: SEARCH_PAGE_SIZE }, call), ctx);
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * /research argument parser. Grammar (see research-filters.ts for the filters):
+ *
+ *   /research <query> [filters]          document search
+ *   /research news <query> [filters]     v2 news search (symbols, dates)
+ *   /research passages <query> [filters] chunk search (symbols, type, market, dates, doc:)
+ *   /research ask <question>             agent run in a thread
+ *   /research replay <conversation_id> [assistant_message_id]
+ *   /research folder create <name> | folder delete <folder_id>
+ *   /research tag <tag> [<tag>…] [filters]
+ *   /research watch <symbol|keyword> [category] [#channel] | watches [#channel]   (parse-watch-args.ts)
+ *   /research help                       (also: empty text)
+ *
+ * Routing: search goes to v2 (relevance scores) unless a filter only v1 supports is present —
+ * type:, market:, mode:, sort:, in: — then to v1 (paged). The choice and why are in the result.
+ */
+import type {
+  Category,
+  ChunkSearchRequest,
+  DocsByTagRequest,
+  NewsSearchRequest,
+  V1SearchRequest,
+  V2SearchRequest,
+} from '../../service/types.js';
+import { resolveWindow } from '../kit/commands/date-window.js';
+import { collectFilters, FILTER_EXAMPLES, type CollectedFilters, type FilterName } from '../kit/commands/research-filters.js';
+import { slackTextToPlain, tokenize, type Token } from '../kit/commands/tokenize.js';
+import { usage, type HelpResult, type UsageProblem, type UsageResult } from '../kit/commands/usage-problem.js';
+import { parseWatchArgs, parseWatchesArgs, type WatchArgs } from '../kit/commands/parse-watch-args.js';
+
+/** Documents per card page, shared by the parser, the listeners and the renderer. */
+export const SEARCH_PAGE_SIZE = 5;
+export const PASSAGES_COUNT = 8;
+/** The v2 endpoints return at most 100 documents. */
+const V2_MAX_NUM = 100;
+const FOLDER_NAME_MAX = 100;
+
+export type ResearchSearch =
+  | { kind: 'search'; api: 'v2'; request: V2SearchRequest; public: boolean; routeReason: string }
+  | { kind: 'search'; api: 'v1'; request: V1SearchRequest; public: boolean; routeReason: string };
+
+export type ResearchArgs =
+  | HelpResult
+  | UsageResult
+  | ResearchSearch
+  | { kind: 'news'; request: NewsSearchRequest; public: boolean }
+  | { kind: 'passages'; request: ChunkSearchRequest; public: boolean }
+  | { kind: 'ask'; question: string }
+  | { kind: 'replay'; conversationId: string; assistantMessageId?: string }
+  | { kind: 'folder_create'; name: string }
+  | { kind: 'folder_delete'; folderId: string }
+  | { kind: 'tag'; request: DocsByTagRequest; public: boolean }
+  | WatchArgs;
+
+const V1_ONLY: readonly FilterName[] = ['categories', 'markets', 'mode', 'sort', 'folders'];
+const CHUNK_CATEGORIES: readonly Category[] = ['filings', 'transcripts', 'reports', 'news', 'files'];
+const SUBCOMMANDS = ['news', 'passages', 'ask', 'replay', 'folder', 'tag', 'help', 'watch', 'watches'];
+
+/** v2 has no paging: ask for enough documents to fill `page`, and show the last slice. */
+export function v2NumForPage(page: number, pageSize = SEARCH_PAGE_SIZE): number {
+  return Math.min(V2_MAX_NUM, Math.max(1, page) * pageSize);
+}
+
+function rejectFilters(f: CollectedFilters, allowed: readonly FilterName[], where: string, problems: UsageProblem[]): void {
+  for (const [name, token] of f.used) {
+    if (!allowed.includes(name)) {
+      problems.push({
+        token,
+        message: `\`${token}\` is not available for ${where}.`,
+        example: allowed.map((a) => FILTER_EXAMPLES[a]).join('  ') || where,
+      });
+    }
+  }
+}
+
+/** Text after the first `n` whitespace-separated words of the original command text. */
+function restAfter(text: string, n: number): string {
+  let rest = text.trim();
+  for (let i = 0; i < n; i += 1) rest = rest.replace(/^\S+\s*/, '');
+  return rest;
+}
+
+function unquote(text: string): string {
+  const m = /^["“”「『](.*)["“”」』]$/s.exec(text.trim());
+  return (m ? (m[1] ?? '') : text).trim();
+}
+
+function queryOf(f: CollectedFilters): string {
+  const q = f.words.join(' ').trim();
+  return q || f.symbols.map((s) => s.code).join(' ');
+}
+
+function parseSearch(tokens: Token[], now: Date): ResearchArgs {
+  const problems: UsageProblem[] = [];
+  const f = collectFilters(tokens, problems, now);
+  rejectFilters(
+    f,
+    ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'mode', 'sort', 'folders', 'public'],
+    'document search (use `passages` for doc:)',
+    problems,
+  );
+  const window = resolveWindow(f.window, problems);
+  const query = queryOf(f);
+  if (!query && problems.length === 0) {
+    problems.push({ token: '', message: 'Add words to search for.', example: '/research battery supply chain type:reports last:6m' });
+  }
+  if (problems.length) return usage('/research', problems);
+  const symbols = f.symbols.map((s) => s.canonical);
+  const v1Filters = V1_ONLY.filter((n) => f.used.has(n));
+  if (v1Filters.length === 0) {
+    const request: V2SearchRequest = { query, num: v2NumForPage(1) };
+    if (symbols.length) request.symbols = symbols;
+    if (window.startDate) request.startDatetime = window.startDate;
+    if (window.endDate) request.endDatetime = window.endDate;
+    return { kind: 'search', api: 'v2', request, public: f.public, routeReason: 'default relevance search' };
+  }
+  const request: V1SearchRequest = { query, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
+  if (f.mode) request.mode = f.mode;
+  if (f.sort) request.sort = f.sort;
+  if (f.folderIds.length) request.folderIds = f.folderIds;
+  if (f.categories.length) request.categories = f.categories;
+  if (f.markets.length) request.markets = f.markets;
+  if (symbols.length) request.symbols = symbols;
+  if (window.startDate) request.startDate = window.startDate;
+  if (window.endDate) request.endDate = window.endDate;
+  const reason = v1Filters.map((n) => f.used.get(n)).join(', ');
+  return { kind: 'search', api: 'v1', request, public: f.public, routeReason: `v1 for ${reason}` };
+}
+
+function parseNews(tokens: Token[], now: Date): ResearchArgs {
+  const problems: UsageProblem[] = [];
+  const f = collectFilters(tokens, problems, now);
+  rejectFilters(f, ['symbols', 'since', 'until', 'last', 'public'], 'news search', problems);
+  const window = resolveWindow(f.window, problems);
+  const query = queryOf(f);
+  if (!query && problems.length === 0)
+    problems.push({ token: 'news', message: 'Add words to search the news for.', example: '/research news NVDA export controls last:7d' });
+  if (problems.length) return usage('/research', problems);
+  const request: NewsSearchRequest = { query, num: v2NumForPage(1) };
+  if (f.symbols.length) request.symbols = f.symbols.map((s) => s.canonical);
+  if (window.startDate) request.startDatetime = window.startDate;
+  if (window.endDate) request.endDatetime = window.endDate;
+  return { kind: 'news', request, public: f.public };
+}
+
+function parsePassages(tokens: Token[], now: Date): ResearchArgs {
+  const problems: UsageProblem[] = [];
+  const f = collectFilters(tokens, problems, now);
+  rejectFilters(f, ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'docs', 'public'], 'passage search', problems);
+  for (const c of f.categories) {
+    if (!CHUNK_CATEGORIES.includes(c)) {
+      problems.push({
+        token: f.used.get('categories') ?? c,
+        message: `Passage search does not cover \`${c}\`.`,
+        example: `type:${CHUNK_CATEGORIES.join(',')}`,
+      });
+    }
+  }
+  const window = resolveWindow(f.window, problems);
+  const query = queryOf(f);
+  if (!query && problems.length === 0)
+    problems.push({
+      token: 'passages',
+      message: 'Add words to find passages for.',
+      example: '/research passages gross margin guidance $NVDA',
+    });
+  if (problems.length) return usage('/research', problems);
+  const request: ChunkSearchRequest = { query, num: PASSAGES_COUNT };
+  if (f.docIds.length) request.docIds = f.docIds;
+  if (f.categories.length) request.categories = f.categories;
+  if (f.markets.length) request.markets = f.markets;
+  if (f.symbols.length) request.symbols = f.symbols.map((s) => s.canonical);
+  if (window.startDate) request.startDate = window.startDate;
+  if (window.endDate) request.endDate = window.endDate;
+  return { kind: 'passages', request, public: f.public };
+}
+
+function parseTag(tokens: Token[], now: Date): ResearchArgs {
+  const problems: UsageProblem[] = [];
+  const f = collectFilters(tokens, problems, now);
+  rejectFilters(f, ['categories', 'markets', 'since', 'until', 'last', 'public', 'symbols'], 'tag lookup', problems);
+  const window = resolveWindow(f.window, problems);
+  // Symbols given to `tag` are tags too (company tags are often tickers).
+  const tags = [...f.words.map((w) => unquote(w)), ...f.symbols.map((s) => s.code)].filter(Boolean);
+  if (tags.length === 0 && problems.length === 0)
+    problems.push({ token: 'tag', message: 'Name at least one tag.', example: '/research tag "electric vehicles" type:reports' });
+  if (problems.length) return usage('/research', problems);
+  const request: DocsByTagRequest = { tags, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
+  if (f.categories.length) request.categories = f.categories;
+  if (f.markets.length) request.markets = f.markets;
+  if (window.startDate) request.startDate = window.startDate;
+  if (window.endDate) request.endDate = window.endDate;
+  return { kind: 'tag', request, public: f.public };
+}
+
+function parseFolder(tokens: Token[], text: string): ResearchArgs {
+  const action = tokens[1]?.text.toLowerCase();
+  if (action === 'create' || action === 'new') {
+    const name = unquote(slackTextToPlain(restAfter(text, 2)));
+    if (!name)
+      return usage('/research', [
+        { token: 'folder create', message: 'Give the folder a name.', example: '/research folder create "Q3 semis"' },
+      ]);
+    if (name.length > FOLDER_NAME_MAX) {
+      return usage('/research', [
+        {
+          token: name.slice(0, 20),
+          message: `Folder names are at most ${FOLDER_NAME_MAX} characters.`,
+          example: '/research folder create "Q3 semis"',
+        },
+      ]);
+    }
+    return { kind: 'folder_create', name };
+  }
+  if (action === 'delete' || action === 'remove' || action === 'rm') {
+    const id = tokens[2]?.text ?? '';
+    if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(id) || tokens.length > 3) {
+      return usage('/research', [
+        {
+          token: tokens
+            .slice(2)
+            .map((t) => t.raw)
+            .join(' '),
+          message: 'Give exactly one folder id to delete.',
+          example: '/research folder delete fld_123',
+        },
+      ]);
+    }
+    return { kind: 'folder_delete', folderId: id };
+  }
+  return usage('/research', [
+    {
+      token: tokens[1]?.raw ?? 'folder',
+      message: 'Use `folder create <name>` or `folder delete <id>`.',
+      example: '/research folder create "Q3 semis"',
+    },
+  ]);
+}
+
+function parseReplay(tokens: Token[]): ResearchArgs {
+  const given = tokens[1]?.text ?? '';
+  // Service ids are decimal text: the real service's pass 2^53, so they are never made numbers.
+  const id = /^\d{1,40}$/.test(given) ? given.replace(/^0+/, '') : '';
+  const problems: UsageProblem[] = [];
+  if (id === '')
+    problems.push({ token: given, message: 'Give the numeric id of the conversation to replay.', example: '/research replay 12345' });
+  const msg = tokens[2]?.text;
+  if (msg !== undefined && !/^[A-Za-z0-9_.:-]{1,128}$/.test(msg))
+    problems.push({ token: msg, message: 'That is not an assistant message id.', example: '/research replay 12345 msg_abc' });
+  if (tokens.length > 3)
+    problems.push({
+      token: tokens[3]?.raw ?? '',
+      message: 'replay takes a conversation id and optionally a message id.',
+      example: '/research replay 12345',
+    });
+  if (problems.length) return usage('/research', problems);
+  return msg ? { kind: 'replay', conversationId: id, assistantMessageId: msg } : { kind: 'replay', conversationId: id };
+}
+
+/** Parses /research text. Never throws: every input yields a request, help or usage. */
+export function parseResearchArgs(text: string, now: Date): ResearchArgs {
+  const input = typeof text === 'string' ? text : '';
+  const tokens = tokenize(input);
+  const first = tokens[0];
+  if (!first) return { kind: 'help' };
+  const sub = first.literal || first.ref ? undefined : first.text.toLowerCase();
+  if (sub === 'help' || sub === '--help' || sub === '-h' || sub === '?' || sub === '帮助') return { kind: 'help' };
+  switch (sub && SUBCOMMANDS.includes(sub) ? sub : undefined) {
+    case 'news':
+      return parseNews(tokens.slice(1), now);
+    case 'passages':
+      return parsePassages(tokens.slice(1), now);
+    case 'tag':
+      return parseTag(tokens.slice(1), now);
+    case 'folder':
+      return parseFolder(tokens, input);
+    case 'replay':
+      return parseReplay(tokens);
+    case 'watch':
+    case 'watches': {
+      const r = sub === 'watch' ? parseWatchArgs(tokens.slice(1)) : parseWatchesArgs(tokens.slice(1));
+      return r.kind === 'problems' ? usage('/research', r.problems) : r;
+    }
+    case 'ask': {
+      const question = slackTextToPlain(restAfter(input, 1));
+      if (!question)
+        return usage('/research', [
+          { token: 'ask', message: 'Ask a question after `ask`.', example: '/research ask How did NVDA guide data-center revenue?' },
+        ]);
+      return { kind: 'ask', question };
+    }
+    default:
+      return parseSearch(tokens, now);
+  }
+}

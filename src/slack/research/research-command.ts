@@ -1,0 +1,119 @@
+/**
+ * /research: document search (v2 by default, v1 for its filters), news, passages, help; the
+ * agent, folder and tag subcommands are handed to their features. Acks at once, then works.
+ */
+import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { withCardActions } from '../kit/card-actions.js';
+import { renderPassages } from './cards/passages-card.js';
+import { renderResearchHelp, renderUsage } from '../kit/help-card.js';
+import { parseResearchArgs, type ResearchArgs } from './parse-research-args.js';
+import { requestContext } from '../kit/correlation-middleware.js';
+import { startAgentRunFromCommand } from '../agent/runs/start-agent-run-from-command.js';
+import { replayFromCommand } from '../agent/replay/replay.js';
+import { handleFolderCreate, handleFolderDelete, handleTagLookup } from '../folders/folders-and-tags.js';
+import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
+import { handleListWatches, handleWatch } from '../watch/watch-commands.js';
+import { renderNotice } from '../blocks/error-card.js';
+import { answerCommand, commandFailureTarget } from '../kit/answer-command.js';
+import type { CommandContext } from '../kit/command-context.js';
+import { respondEphemeral } from '../kit/deliver-card.js';
+import { withFailureReply } from '../kit/failure-reply.js';
+import { fetchSearchCard } from './fetch-search-card.js';
+import type { ListenerDeps } from '../kit/listener-deps.js';
+import { retryOption } from '../kit/retry-value.js';
+
+export function researchCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
+  return async ({ ack, command, respond, client, context }) => {
+    await ack();
+    const { correlationId, log, workspace } = requestContext(context, deps.logger);
+    await runResearchCommand(deps, { command, respond, client, log, correlationId, workspace });
+  };
+}
+
+const WRITES: ReadonlySet<ResearchArgs['kind']> = new Set(['ask', 'folder_create', 'folder_delete', 'watch']);
+
+function actionName(args: ResearchArgs): string {
+  switch (args.kind) {
+    case 'news':
+      return 'the news search';
+    case 'passages':
+      return 'the passage search';
+    case 'search':
+      return 'the search';
+    case 'watches':
+      return 'listing the watches';
+    default:
+      return `/research ${args.kind.replace('_', ' ')}`;
+  }
+}
+
+/** Parses and runs /research text; also what a Retry button runs again. Never throws. */
+export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext): Promise<void> {
+  const args = parseResearchArgs(ctx.command.text, new Date(deps.clock()));
+  ctx.log.info('/research', { sub: args.kind, channel: ctx.command.channel_id });
+  await withFailureReply(() => dispatch(deps, ctx, args), {
+    ...commandFailureTarget(ctx),
+    action: actionName(args),
+    // Writes whose outcome is unknown after a timeout are not offered again with one click.
+    ...(WRITES.has(args.kind) ? {} : retryOption({ kind: 'command', command: '/research', text: ctx.command.text })),
+  });
+}
+
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchArgs): Promise<void> {
+  const call = { correlationId: ctx.correlationId };
+  if (args.kind === 'help') return respondEphemeral(ctx.respond, renderResearchHelp());
+  if (args.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(args));
+  // Every other subcommand works with the workspace's service: an unconnected one hears how to connect.
+  const service = await deps.workspaces.service(ctx.workspace);
+  switch (args.kind) {
+    case 'search': {
+      const folderIds = 'folderIds' in args.request ? (args.request.folderIds ?? []) : [];
+      if (folderIds.length > 0) {
+        const who = { teamId: ctx.command.team_id, userId: ctx.command.user_id };
+        const permission = await checkFolderSearchPermission(deps.stores, ctx.client, who, folderIds);
+        if (!permission.allowed) {
+          ctx.log.info('folder search refused: not in this workspace, or not the creator nor an admin', { folder: permission.folderId });
+          return respondEphemeral(ctx.respond, renderNotice(permission.reason, ':no_entry:'));
+        }
+      }
+      const visibility = args.public ? 'public' : 'ephemeral';
+      const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: args.request, p: 1 };
+      ctx.log.info('search routed', { api: args.api, reason: args.routeReason });
+      return answerCommand(ctx, await fetchSearchCard(service, state, { visibility, correlationId: ctx.correlationId }), visibility);
+    }
+    case 'news': {
+      const visibility = args.public ? 'public' : 'ephemeral';
+      const card = await fetchSearchCard(service, { k: 'news', r: args.request, p: 1 }, { visibility, correlationId: ctx.correlationId });
+      return answerCommand(ctx, card, visibility);
+    }
+    case 'passages': {
+      const chunks = await service.searchChunks(args.request, call);
+      // A private card offers Share in channel (share-card.ts runs `/research <text>` again).
+      const card = withCardActions(renderPassages(chunks, { query: args.request.query }), {
+        source: { command: '/research', text: ctx.command.text.trim() },
+        share: !args.public,
+      });
+      return answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
+    }
+    // Other features' handlers.
+    case 'ask':
+      await startAgentRunFromCommand(deps, { ...ctx, question: args.question });
+      return;
+    case 'replay':
+      return replayFromCommand(deps, {
+        ...ctx,
+        conversationId: args.conversationId,
+        ...(args.assistantMessageId ? { assistantMessageId: args.assistantMessageId } : {}),
+      });
+    case 'folder_create':
+      return handleFolderCreate(deps, ctx, { name: args.name });
+    case 'folder_delete':
+      return handleFolderDelete(deps, ctx, { folderId: args.folderId });
+    case 'tag':
+      return handleTagLookup(deps, ctx, { request: args.request, public: args.public });
+    case 'watch':
+      return handleWatch(deps, ctx, args);
+    case 'watches':
+      return handleListWatches(deps, ctx, { channel: args.channel });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The `unfurls` map for chat.unfurl: a compact card per document link. A link to a document
+ * the service does not know, or will not show to the app, gets no entry: it unfurls to nothing
+ * rather than to an error.
+ * @see https://docs.slack.dev/reference/methods/chat.unfurl
+ */
+import type { Logger } from '../../../observability/logger.js';
+import type { ResearchService } from '../../../service/types.js';
+import { isServiceError } from '../../../service/errors/service-error.js';
+import type { KnownBlock } from '@slack/types';
+import { renderUnfurl } from '../cards/document-card.js';
+import { documentIdFromUrl } from '../find-document-refs.js';
+import type { ListenerDeps } from '../../kit/listener-deps.js';
+
+/** Slack sends a handful of links per message; more than this are left as plain links. */
+const MAX_UNFURLS = 5;
+
+export async function buildDocumentUnfurls(
+  deps: Pick<ListenerDeps, 'documentUrlDomains'> & { service: Pick<ResearchService, 'getDocument'> },
+  links: ReadonlyArray<{ url: string }>,
+  log: Logger,
+  correlationId: string,
+): Promise<Record<string, { blocks: KnownBlock[] }>> {
+  const wanted = links
+    .map((link) => ({ url: link.url, docId: documentIdFromUrl(link.url, deps.documentUrlDomains) }))
+    .filter((l): l is { url: string; docId: string } => l.docId !== undefined)
+    .slice(0, MAX_UNFURLS);
+  const cards = await Promise.all(
+    wanted.map(async ({ url, docId }) => {
+      try {
+        const doc = await deps.service.getDocument(docId, { correlationId });
+        return [url, renderUnfurl(doc)] as const;
+      } catch (error) {
+        const quiet = isServiceError(error) && (error.kind === 'not_found' || error.kind === 'auth' || error.kind === 'validation');
+        if (quiet) log.info('document link not unfurled: unknown or not visible to the app', { docId, kind: error.kind });
+        else log.warn('document link not unfurled: service error', { docId, error: error });
+        return undefined;
+      }
+    }),
+  );
+  return Object.fromEntries(cards.filter((c): c is readonly [string, { blocks: KnownBlock[] }] => c !== undefined));
+}

@@ -1,0 +1,46 @@
+/**
+ * `link_shared`: document links on DOCUMENT_URL_DOMAINS unfurl into a compact card. Nothing is
+ * sent when no link is a known document (Slack then shows the plain link).
+ * @see https://docs.slack.dev/reference/events/link_shared
+ * @see https://docs.slack.dev/reference/methods/chat.unfurl
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { requestContext } from '../../kit/correlation-middleware.js';
+import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
+import { buildDocumentUnfurls } from './build-document-unfurls.js';
+import { isConnectionFailure } from '../../../workspaces/connection-failure.js';
+import type { ListenerDeps } from '../../kit/listener-deps.js';
+import type { ResearchService } from '../../../service/types.js';
+
+type LinkSharedArgs = SlackEventMiddlewareArgs<'link_shared'> & AllMiddlewareArgs;
+
+export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promise<void> {
+  return async ({ event, client, context }) => {
+    const { log, correlationId, workspace } = requestContext(context, deps.logger);
+    let service: ResearchService;
+    try {
+      service = await deps.workspaces.service(workspace);
+    } catch (error) {
+      // Nobody asked for an unfurl: a workspace that cannot use the service just shows plain links.
+      if (isConnectionFailure(error)) return log.debug('links not unfurled: workspace not connected', { reason: error.name });
+      throw error;
+    }
+    const unfurls = await buildDocumentUnfurls({ service, documentUrlDomains: deps.documentUrlDomains }, event.links, log, correlationId);
+    if (Object.keys(unfurls).length === 0) return;
+    // unfurl_id + source works for links still in the composer as well as posted ones.
+    const source = unfurlSource(event.source);
+    const target = event.unfurl_id && source ? { unfurl_id: event.unfurl_id, source } : { channel: event.channel, ts: event.message_ts };
+    try {
+      await client.chat.unfurl({ ...target, unfurls });
+      log.info('document links unfurled', { count: Object.keys(unfurls).length });
+    } catch (error) {
+      const failure = toSlackCallError('chat.unfurl', error);
+      log.warn('chat.unfurl failed', { error: failure, slack_error: failure.code });
+    }
+  };
+}
+
+/** The event's `source` when chat.unfurl accepts it with an unfurl_id. */
+function unfurlSource(source: string | undefined): 'composer' | 'conversations_history' | undefined {
+  return source === 'composer' || source === 'conversations_history' ? source : undefined;
+}

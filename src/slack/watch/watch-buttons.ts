@@ -1,0 +1,56 @@
+/**
+ * Remove on a watch row (the watches card or App Home), and the card's Refresh. The changed
+ * list is shown where the click came from: the Home tab is published again, a card is replaced.
+ */
+import { z } from 'zod';
+import { renderNotice } from '../blocks/error-card.js';
+import type { ButtonInteraction } from '../kit/button-interaction.js';
+import { EXPIRED_BUTTON } from '../research/search-buttons.js';
+import { respondEphemeral, respondReplacing } from '../kit/deliver-card.js';
+import type { ListenerDeps } from '../kit/listener-deps.js';
+import { publishAppHome } from '../home/publish-app-home.js';
+import { watchListCard } from './watch-commands.js';
+import { mayRemoveWatch, watchRemovalRefusal } from './watch-permission.js';
+
+const removeValue = z.object({ t: z.string().min(1), ch: z.string().min(1), w: z.string().min(1) });
+const listValue = z.object({ ch: z.string().min(1) });
+
+function parseValue<T>(schema: z.ZodType<T>, value: string | undefined): T | null {
+  try {
+    const r = schema.safeParse(JSON.parse(value ?? ''));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type WatchClick = ButtonInteraction & { fromHome: boolean };
+
+export async function removeWatch(deps: ListenerDeps, click: WatchClick): Promise<void> {
+  const value = parseValue(removeValue, click.value);
+  // The team in the value must be the clicker's: a button never reaches across workspaces.
+  if (!value || click.teamId === undefined || value.t !== click.teamId)
+    return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  const watch = await deps.stores.watches.get(value.t, value.ch, value.w);
+  if (!(await mayRemoveWatch(click.client, click.userId, watch))) {
+    click.log.info('watch removal refused: not its creator nor an admin', { channel: value.ch, watchId: value.w });
+    return respondEphemeral(click.respond, renderNotice(watch ? watchRemovalRefusal(watch) : EXPIRED_BUTTON, ':no_entry:'));
+  }
+  const existed = await deps.stores.watches.remove(value.t, value.ch, value.w);
+  click.log.info('watch removed from a button', { channel: value.ch, watchId: value.w, existed, fromHome: click.fromHome });
+  if (click.fromHome)
+    return publishAppHome(deps, {
+      client: click.client,
+      teamId: click.teamId,
+      userId: click.userId,
+      log: click.log,
+      workspace: click.workspace,
+    });
+  await respondReplacing(click.respond, await watchListCard(deps, click.teamId, click.userId, value.ch));
+}
+
+export async function refreshWatchList(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+  const value = parseValue(listValue, click.value);
+  if (!value || click.teamId === undefined) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  await respondReplacing(click.respond, await watchListCard(deps, click.teamId, click.userId, value.ch));
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { alignComparison, type CompanyFigures } from '../../../../src/slack/financials/compare/align-comparison.js';
+import { renderCompareCard, type CompareMetricDef } from '../../../../src/slack/financials/compare/compare-card.js';
+import { compareChartData } from '../../../../src/slack/financials/compare/compare-chart-data.js';
+import { renderPriceCompareCard } from '../../../../src/slack/financials/compare/compare-prices-card.js';
+import { findMessageViolations } from '../../blocks/limit-violations.js';
+
+const METRICS: CompareMetricDef[] = [
+  { id: 'Revenue', label: 'Revenue' },
+  { id: 'Net margin', label: 'Net margin', kind: 'percent' },
+];
+const company = (symbol: string, currency: string, years: number[], scale: number, name?: string): CompanyFigures => ({
+  symbol,
+  currency,
+  ...(name ? { name } : {}),
+  periods: years.map((y) => ({ fiscalYear: String(y), periodType: 'FY', values: { Revenue: scale * (y - 2000), 'Net margin': y - 2000 } })),
+});
+
+describe('compare card', () => {
+  const aligned = alignComparison(
+    [
+      company('SH:600519', 'CNY', [2024, 2023, 2022], 1e9, '贵州茅台 <!channel>'),
+      company('HK:00700', 'HKD', [2024, 2023], 1e10),
+      company('US:NVDA', 'USD', [2025, 2024, 2023], 1e8, 'NVIDIA'),
+    ],
+    METRICS.map((m) => m.id),
+  );
+  const card = renderCompareCard({ subject: 'Income', aligned, metrics: METRICS });
+
+  it('labels every company column with its currency and unit, and says the currencies differ', () => {
+    const table = card.blocks.find((b) => b.type === 'data_table') as { rows: Array<Array<{ text: string }>> };
+    const head = table.rows[0]?.map((c) => c.text);
+    expect(head).toEqual([
+      'Metric',
+      'Period',
+      '贵州茅台 <\u200b!channel> (SH:600519) · CNY billions',
+      'HK:00700 · HKD billions',
+      'NVIDIA (US:NVDA) · USD millions',
+    ]);
+    const rows = table.rows.slice(1).map((r) => r.map((c) => c.text));
+    // FY2025 is NVIDIA's alone: a gap for the others, marked as not common; never shifted.
+    expect(rows[0]).toEqual(['Revenue', 'FY2025 *', '—', '—', '2,500']);
+    expect(rows[1]).toEqual(['Revenue', 'FY2024', '24.0', '240.0', '2,400']);
+    expect(JSON.stringify(card)).toContain('different currencies (CNY, HKD, USD)');
+    expect(card.text).not.toContain('<!channel>');
+    expect(findMessageViolations(card)).toEqual([]);
+    expect(card).toMatchSnapshot();
+  });
+
+  it('charts margins (not amounts) when the currencies differ, amounts when they agree', () => {
+    expect(compareChartData(aligned, METRICS, 'Income')).toMatchObject({ kind: 'bar', yTitle: '%', title: 'Net margin · Income' });
+    const same = alignComparison([company('US:NVDA', 'USD', [2024], 1), company('US:AAPL', 'USD', [2024], 2)], ['Revenue', 'Net margin']);
+    expect(compareChartData(same, METRICS, 'Income')).toMatchObject({
+      yTitle: 'USD',
+      categories: ['FY2024'],
+      series: [{ values: [24] }, { values: [48] }],
+    });
+  });
+
+  it('prices: each listing in its own currency', () => {
+    const day = (date: string, close: number, currency: string, name: string) => ({ date, close, currency, name, symbol: '' });
+    const prices = renderPriceCompareCard([
+      { symbol: 'SH:600519', items: [day('2025-06-30', 1500, 'CNY', '贵州茅台'), day('2025-06-01', 1400, 'CNY', '贵州茅台')] },
+      { symbol: 'HK:00700', items: [day('2025-06-30', 500, 'HKD', '腾讯控股')] },
+    ]);
+    const text = JSON.stringify(prices);
+    expect(text).toContain('贵州茅台 (SH:600519)');
+    expect(text).toContain('"HKD"');
+    expect(text).toContain('trade in different currencies (CNY, HKD)');
+    expect(findMessageViolations(prices)).toEqual([]);
+  });
+});
