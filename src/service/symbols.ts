@@ -11,7 +11,7 @@
  * (000001 is both Ping An Bank and the SSE Composite), and in free text a lone capital letter
  * (`T`, `F`) or a 4–5 digit number (`2024`) may not be a ticker at all.
  */
-import type { SymbolMarket } from './types.js';
+import type { SymbolMarket } from './symbol-market.js';
 
 export interface StockSymbol {
   market: SymbolMarket;

@@ -1,21 +1,25 @@
-import type { z } from 'zod';
-import type { chunkSchema } from './schemas/chunk-schema.js';
-import type { companyLabelSchema } from './schemas/company-label-schema.js';
-import type { conceptDocSchema, conceptSchema, conceptStockSchema } from './schemas/concept-schema.js';
-import type { conversationMessageSchema } from './schemas/conversation-message-schema.js';
-import type { conversationSchema } from './schemas/conversation-schema.js';
-import type { cancelResultSchema } from './schemas/cancel-result-schema.js';
-import type { docSummaryResultSchema, documentDetailSchema } from './schemas/document-detail-schema.js';
-import type { documentSummarySchema } from './schemas/document-summary-schema.js';
-import type { folderCreatedSchema, folderDeletedSchema } from './schemas/folder-schemas.js';
-import type { indexPriceItemSchema } from './schemas/index-prices-schema.js';
-import type { incomeStatementRecordSchema } from './schemas/income-statement-schema.js';
-import type { stockPriceItemSchema } from './schemas/stock-price-schema.js';
-import type { earningsCalendarSchema } from './schemas/earnings-calendar-schema.js';
-import type { revenueBreakdownSchema, revenuePeriodSchema, revenueSegmentSchema } from './schemas/revenue-breakdown-schema.js';
-import type { searchDocumentSchema, v2SearchResultSchema } from './schemas/search-document-schema.js';
-import type { balanceSheetRecordSchema, cashFlowRecordSchema, statementSectionSchema } from './schemas/statement-schemas.js';
-import type { metadataMapSchema, tagMapSchema } from './schemas/tag-map-schema.js';
+import type {
+  BalanceSheetRecord,
+  CancelResult,
+  CashFlowRecord,
+  Chunk,
+  Concept,
+  Conversation,
+  ConversationMessage,
+  DocSummaryResult,
+  DocumentDetail,
+  DocumentSummary,
+  EarningsCalendarEntry,
+  FolderCreated,
+  FolderDeleted,
+  IncomeStatementRecord,
+  IndexPriceItem,
+  Page,
+  RevenueBreakdown,
+  StockPriceItem,
+  TagMap,
+  V2SearchResult,
+} from './response-types.js';
 
 /**
  * Shapes of the Financial Research Data Service as the app sees them.
@@ -23,51 +27,22 @@ import type { metadataMapSchema, tagMapSchema } from './schemas/tag-map-schema.j
  * The interface documents several namings for the same things (page/page_num/total_num versus
  * page_num/page_size/total_count, folder_id versus id, published_at versus published_date, tags
  * as a map or a single {key, value} pair). The response schemas in `schemas/` accept every
- * variant and turn it into one shape; the response types below are inferred from them, so
- * nothing above `src/service/` ever sees a variant. Requests are the app's own, so they are
+ * variant and turn it into one shape; the response types (response-types.ts, re-exported here)
+ * are inferred from them, so nothing above `src/service/` ever sees a variant. Requests are the app's own, so they are
  * written out here; the search requests that come back in button values are checked against
  * them by the schemas in src/slack/kit/button-values.ts.
  * @see src/emulators/service/ (the service's interface, as its emulator serves it)
  */
 
 export type Market = 'cn' | 'hk' | 'us';
-export type SymbolMarket = 'SH' | 'SZ' | 'HK' | 'US';
 export type Category = 'financials' | 'transcripts' | 'reports' | 'filings' | 'news' | 'socials' | 'files';
 export type SearchMode = 'smart' | 'semantic' | 'keywords';
 export type SearchSort = 'smart' | 'latest';
 export type TagType = 'industry' | 'company' | 'person' | 'event';
 export type ChunkType = 'text' | 'table' | 'image' | 'formula';
+export type { SymbolMarket } from './symbol-market.js';
 
-// ---------- responses (inferred from the schemas) ----------
-
-/** Tag type → values; the single-pair variant `{key, value}` is folded into this map. */
-export type TagMap = z.output<typeof tagMapSchema>;
-/** Metadata type (period, periods, entities, …) → value(s). */
-export type MetadataMap = z.output<typeof metadataMapSchema>;
-
-export type CompanyLabel = z.output<typeof companyLabelSchema>;
-/** A company's stock; `symbol` is canonical `<MARKET>:<code>`, e.g. `SH:600519`. */
-export type StockRef = CompanyLabel['stocks'][number];
-
-/** List form of a document: items of v1 search, documents by tag, and a chunk's `doc`. */
-export type DocumentSummary = z.output<typeof documentSummarySchema>;
-export type Chunk = z.output<typeof chunkSchema>;
-export type DocumentDetail = Omit<z.output<typeof documentDetailSchema>, 'skipped'>;
-/** Items of v2 search and v2 news search. */
-export type SearchDocument = z.output<typeof searchDocumentSchema>;
-
-export interface Page<T> {
-  items: T[];
-  totalCount: number;
-  totalPages: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-/** Unreadable items are left out of lists and logged by the client; callers never see the count. */
-export type V2SearchResult = Omit<z.output<typeof v2SearchResultSchema>, 'skipped'>;
-/** The id falls back to the one asked for when the answer leaves it out. */
-export type DocSummaryResult = z.output<typeof docSummaryResultSchema> & { docId: string };
+export type * from './response-types.js';
 
 // ---------- requests (camelCase here; the client maps to the wire names) ----------
 
@@ -173,38 +148,7 @@ export interface EarningsCalendarRequest {
   symbol?: string;
 }
 
-// ---------- stock data (statement line names keep the interface's snake_case) ----------
-
-export type BalanceSheetRecord = z.output<typeof balanceSheetRecordSchema>;
-export type CashFlowRecord = z.output<typeof cashFlowRecordSchema>;
-/** Fields every statement record has; `filingDate` is the wire's filling_date. */
-export type StatementHeader = Omit<CashFlowRecord, 'operating' | 'investing' | 'financing'>;
-/** Line name → amount; names as in the interface (e.g. total_current_assets). */
-export type StatementSection = z.output<typeof statementSectionSchema>;
-export type RevenueSegment = z.output<typeof revenueSegmentSchema>;
-export type RevenuePeriod = z.output<typeof revenuePeriodSchema>;
-export type RevenueBreakdown = z.output<typeof revenueBreakdownSchema>;
-export type IndexPriceItem = z.output<typeof indexPriceItemSchema>;
-/** An income statement: the header of every statement, and its lines by wire name (e.g. gross_profit). */
-export type IncomeStatementRecord = z.output<typeof incomeStatementRecordSchema>;
-export type StockPriceItem = z.output<typeof stockPriceItemSchema>;
-export type EarningsCalendarEntry = z.output<typeof earningsCalendarSchema>[number];
-
-// ---------- concepts ----------
-
-export type ConceptStock = z.output<typeof conceptStockSchema>;
-export type ConceptDoc = z.output<typeof conceptDocSchema>;
-export type Concept = z.output<typeof conceptSchema>;
-
-// ---------- folders ----------
-
-export type FolderCreated = z.output<typeof folderCreatedSchema>;
-/** The folder id falls back to the one asked for when the answer leaves it out. */
-export type FolderDeleted = z.output<typeof folderDeletedSchema> & { folderId: string };
-
 // ---------- agent ----------
-
-export type Conversation = z.output<typeof conversationSchema>;
 
 export interface CreateConversationRequest {
   /** Decimal text (real agent ids pass 2^53); unset, the client's configured agent or the service's default. */
@@ -227,8 +171,6 @@ export interface ChatRequest {
   documents?: ChatDocumentRef[];
 }
 
-export type ConversationMessage = z.output<typeof conversationMessageSchema>;
-
 // The workflow event and its stream live with the stream reader (schema-checked there).
 import type { EventStreamStats } from './event-stream/event-stream-stats.js';
 import type { ChatStreamOptions, ReadEventsOptions } from './event-stream/read-events-options.js';
@@ -247,8 +189,6 @@ export interface ChatStarted {
   /** Live counters of `events` (the HTTP client always sets it). */
   stats?: Readonly<EventStreamStats>;
 }
-
-export type CancelResult = z.output<typeof cancelResultSchema>;
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -4,7 +4,7 @@
  * lets a run be recovered from Slack alone if the store is lost.
  * @see https://docs.slack.dev/messaging/message-metadata
  */
-import type { SlackThreadMessage } from './slack-writer.js';
+import type { SlackThreadMessage } from './slack-thread-message.js';
 
 const RUN_METADATA_EVENT_TYPE = 'research_desk_run';
 

@@ -5,8 +5,9 @@
  * `SlackCallError`.
  */
 import type { AnyChunk } from '@slack/types';
-import type { KnownBlock, SlackMessage } from '../../slack-api/slack-message.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
 import type { RunMessageMetadata } from './run-message-metadata.js';
+import type { SlackThreadMessage } from './slack-thread-message.js';
 
 /** A chunk of a native stream (@see https://docs.slack.dev/messaging/sending-and-scheduling-messages#text-streaming). */
 export type StreamChunk = AnyChunk;
@@ -17,17 +18,7 @@ export type AgentSessionStatus = 'active' | 'processing' | 'suspended' | 'closed
 /** The one message shape, carrying the run's metadata. */
 export type RunMessage = SlackMessage & { metadata?: RunMessageMetadata };
 
-/** A thread message as conversations.replies returns it (only what the relay reads). */
-export interface SlackThreadMessage {
-  ts: string;
-  text?: string;
-  blocks?: KnownBlock[];
-  user?: string;
-  botId?: string;
-  metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
-  /** Ids of the files the message shares (a report file shared into the thread). */
-  fileIds?: string[];
-}
+export type { SlackThreadMessage } from './slack-thread-message.js';
 
 export interface SlackWriter {
   postMessage(args: { channel: string; threadTs: string } & RunMessage): Promise<{ ts: string }>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../../../src/emulators/service/data/dataset.js';
 import { BASE_END_MS, datasetCalendar } from '../../../src/emulators/service/data/dataset-calendar.js';
 import { earningsCalendar } from '../../../src/emulators/service/data/earnings-calendar.js';
-import { addDays } from '../../../src/emulators/service/data/fiscal-calendar.js';
+import { addDays } from '../../../src/emulators/service/data/add-days.js';
 
 const DAY = 86_400_000;
 const isMonthEnd = (date: string): boolean => addDays(date, 1).endsWith('-01');

@@ -16,7 +16,7 @@
  * anchor. Without an anchor the calendar is the base one: the emulator's tests and the fixed-date
  * e2e tests see exactly the data they were written against.
  */
-import { addDays } from './fiscal-calendar.js';
+import { addDays } from './add-days.js';
 
 export interface DatasetCalendar {
   /** Nothing is published after this instant (ms epoch). */

@@ -4,7 +4,8 @@ import { DEMO_CONCEPTS } from './concepts.js';
 import { CANONICAL_LINKS, type DemoLinks } from '../demo-links.js';
 import { buildDocumentText, buildThemeText, type DemoCategory, type Language } from './document-text.js';
 import { shiftByMonths, type DatasetCalendar } from './dataset-calendar.js';
-import { addDays, fiscalQuarters } from './fiscal-calendar.js';
+import { addDays } from './add-days.js';
+import { fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
 export type TagType = 'industry' | 'company' | 'person' | 'event';

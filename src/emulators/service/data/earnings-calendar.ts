@@ -6,7 +6,8 @@
  */
 import type { DemoCompany, DemoMarket } from './companies.js';
 import type { CompanyFinancials } from './financials.js';
-import { addDays, fiscalQuarter } from './fiscal-calendar.js';
+import { addDays } from './add-days.js';
+import { fiscalQuarter } from './fiscal-calendar.js';
 import { hashSeed } from './prng.js';
 
 export interface EarningsCalendarEntry {

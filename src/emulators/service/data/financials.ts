@@ -22,7 +22,8 @@
  */
 import type { DemoCompany } from './companies.js';
 import type { DatasetCalendar } from './dataset-calendar.js';
-import { addDays, fiscalQuarters } from './fiscal-calendar.js';
+import { addDays } from './add-days.js';
+import { fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
 
 export type Section = Record<string, number>;

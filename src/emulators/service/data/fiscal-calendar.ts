@@ -1,4 +1,4 @@
-/** Fiscal quarters of a company: which calendar month ends each quarter, and date helpers. */
+/** Fiscal quarters of a company: which calendar month ends each quarter. */
 import type { DemoCompany } from './companies.js';
 import type { DatasetCalendar } from './dataset-calendar.js';
 
@@ -13,11 +13,6 @@ export interface FiscalQuarter {
 export function monthEnd(year: number, month: number): string {
   const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-export function addDays(date: string, days: number): string {
-  const ms = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** The quarter `quarter` (1..4) of fiscal year `fiscalYear`, which ends in the company's year-end month. */

@@ -4,7 +4,7 @@
  * Without dates the last year up to today (the emulator's clock) is returned; there are no
  * prices after today.
  */
-import { addDays } from '../data/fiscal-calendar.js';
+import { addDays } from '../data/add-days.js';
 import { route, type Route, type RouteContext } from '../routing.js';
 import { FieldReader } from '../validation.js';
 import { speaksApril2026Stock } from '../variants.js';

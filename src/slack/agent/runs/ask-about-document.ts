@@ -13,7 +13,8 @@ import { respondEphemeral } from '../../kit/deliver-card.js';
 import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { postThreadRoot } from './post-thread-root.js';
-import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
+import { startAgentRun } from './start-agent-run.js';
+import type { StartAgentRunResult } from './start-agent-run-result.js';
 
 export interface AskAboutDocumentClick {
   teamId: string;

@@ -8,7 +8,7 @@
 import type { Logger } from '../../../observability/logger.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { isRetryableStartFailure } from './is-retryable-start-failure.js';
-import type { StartAgentRunResult } from './start-agent-run.js';
+import type { StartAgentRunResult } from './start-agent-run-result.js';
 import {
   deferredStartAbandonedMessage,
   deferredStartExpiredMessage,

@@ -8,7 +8,8 @@ import type { CommandContext } from '../../kit/command-context.js';
 import { respondEphemeral } from '../../kit/deliver-card.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { postThreadRoot } from './post-thread-root.js';
-import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
+import { startAgentRun } from './start-agent-run.js';
+import type { StartAgentRunResult } from './start-agent-run-result.js';
 
 export type AskCommand = CommandContext & { question: string };
 

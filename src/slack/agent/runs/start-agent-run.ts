@@ -15,6 +15,7 @@ import { deferRunStart } from './defer-run-start.js';
 import { isRetryableStartFailure, isShuttingDown } from './is-retryable-start-failure.js';
 import { questionFromSlackText } from './question-from-slack-text.js';
 import { BUSY_MESSAGE, FAILURE, queuedQuestionMessage, QUEUE_FULL_MESSAGE, RETRYABLE_FAILURE } from './start-run-messages.js';
+import type { StartAgentRunResult } from './start-agent-run-result.js';
 import { tellUser } from './tell-user.js';
 
 export interface StartAgentRunInput {
@@ -46,23 +47,6 @@ export interface StartAgentRunInput {
   /** The question waited in its thread's queue and its turn came: never queued again. */
   fromQueue?: boolean;
 }
-
-export type StartAgentRunResult =
-  | { status: 'started'; runId: string }
-  /** The same request again (Slack redelivery): the first one's run carries on. */
-  | { status: 'duplicate'; runId: string; reason: 'already_running' | 'already_finished' }
-  | { status: 'empty_question'; message: string }
-  /** The workspace has not connected the service (or is not installed): the asker was told how to fix it. */
-  | { status: 'not_connected'; message: string }
-  /** Waits in the thread's queue behind the run working there (the asker was told). */
-  | { status: 'queued'; position: number; message: string }
-  /** Its turn came from the queue, but another run got into the thread first: it keeps its place. */
-  | { status: 'busy'; runId: string; message: string }
-  /** Too many questions already wait in the thread: refused (the asker was told). */
-  | { status: 'queue_full'; message: string }
-  /** Could not start for a passing reason: waits in this process and starts by itself (defer-run-start.ts). */
-  | { status: 'deferred'; runId: string; message: string }
-  | { status: 'failed'; retryable: boolean; message: string; error: unknown };
 
 /** A bare mention is answered with what to ask and the commands, never with silence. */
 export const EMPTY_QUESTION_HINT = [

@@ -10,7 +10,8 @@ import type { Logger } from '../../../observability/logger.js';
 import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { hasAgentView } from '../../../agent/sinks/agent-view-thread.js';
-import { startAgentRun, type StartAgentRunResult } from './start-agent-run.js';
+import { startAgentRun } from './start-agent-run.js';
+import type { StartAgentRunResult } from './start-agent-run-result.js';
 import { titleAgentViewThread } from '../agent-view/title-agent-view-thread.js';
 
 export interface SlackMessageEvent {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../../src/observability/logger.js';
 import { createRedactor } from '../../../../src/observability/redactor.js';
 import { deferRunStart } from '../../../../src/slack/agent/runs/defer-run-start.js';
-import type { StartAgentRunResult } from '../../../../src/slack/agent/runs/start-agent-run.js';
+import type { StartAgentRunResult } from '../../../../src/slack/agent/runs/start-agent-run-result.js';
 import { describeWait, FAILURE } from '../../../../src/slack/agent/runs/start-run-messages.js';
 import { createDeferredWorkQueue } from '../../../../src/slack/kit/deferred-work-queue.js';
 import type { ListenerDeps } from '../../../../src/slack/kit/listener-deps.js';
