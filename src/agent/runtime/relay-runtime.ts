@@ -39,15 +39,26 @@ export interface RunWorkspace {
   slack: SlackWriter;
 }
 
-export interface RelayRuntimeDeps {
-  /** The service and writer of a single-workspace deployment, or of runs when `workspaceFor` is unset. */
-  service: ResearchService;
-  slack: SlackWriter;
-  /**
-   * Many workspaces: each run uses its own workspace's service and bot token. Throws (typed, from
-   * src/workspaces/) when the workspace is not connected or no longer installed.
-   */
-  workspaceFor?(teamId: string): Promise<RunWorkspace>;
+/**
+ * Where runs get their service and Slack writer: the one workspace's, or each run's own. Exactly
+ * one of the two, so a deployment of many workspaces needs no stand-in writer it never uses.
+ */
+export type RunWorkspaceSource =
+  | (RunWorkspace & { workspaceFor?: never })
+  | {
+      /**
+       * Many workspaces: each run uses its own workspace's service and bot token. Throws (typed, from
+       * src/workspaces/) when the workspace is not connected or no longer installed.
+       */
+      workspaceFor(teamId: string): Promise<RunWorkspace>;
+      service?: never;
+      slack?: never;
+    };
+
+export type RelayRuntimeDeps = RunWorkspaceSource & RelaySharedDeps;
+
+/** What every run of the process shares, whichever workspace it belongs to. */
+export interface RelaySharedDeps {
   store: RelayStores;
   clock?: () => number;
   /** Lease renewals, the resume interval, silence timeouts, write pacing (default: Node's timers). */
@@ -156,9 +167,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     logger: log,
     clock,
   });
-  const runDeps: RunDeps = {
-    service: deps.service,
-    slack: deps.slack,
+  const runDeps: Omit<RunDeps, keyof RunWorkspace> = {
     scheduler,
     runs: deps.store.runs,
     threads: deps.store.threads,
@@ -195,8 +204,10 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   let resuming: Promise<string[]> | undefined;
 
   /** The deps of one run: its own workspace's service and Slack writer when there are many. */
-  const depsFor = async (teamId: string): Promise<RunDeps> =>
-    deps.workspaceFor ? { ...runDeps, ...(await deps.workspaceFor(teamId)) } : runDeps;
+  const depsFor = async (teamId: string): Promise<RunDeps> => ({
+    ...runDeps,
+    ...(deps.workspaceFor ? await deps.workspaceFor(teamId) : { service: deps.service, slack: deps.slack }),
+  });
 
   const drive = (record: RunRecord, resumed: boolean, workspaceDeps: RunDeps): RunHandle => {
     // The lease first: every Slack write of the run confirms it (lease-guarded-writer.ts).

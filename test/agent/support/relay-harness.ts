@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type { StreamingMode } from '../../../src/config.js';
 import { createRunRenderer } from '../../../src/slack/agent/relay/create-run-renderer.js';
 import { createRateBudget } from '../../../src/slack-api/rate-budget.js';
-import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../../src/agent/runtime/relay-runtime.js';
+import {
+  createRelayRuntime,
+  type RelayRuntime,
+  type RelaySharedDeps,
+  type RunWorkspace,
+} from '../../../src/agent/runtime/relay-runtime.js';
 import { createWebClientWriter } from '../../../src/slack/agent/relay/web-client-writer.js';
 import { startServiceEmulator, type ServiceEmulator, type ServiceVariant } from '../../../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
@@ -39,7 +44,7 @@ export interface RelayHarness {
   logger: Logger;
   openStore(): StateStore;
   /** A runtime as the app builds it; every one is shut down by close(). */
-  runtime(overrides?: Partial<RelayRuntimeDeps> & { streaming?: StreamingMode; stateStore?: StateStore }): RelayRuntime;
+  runtime(overrides?: Partial<RelaySharedDeps & RunWorkspace> & { streaming?: StreamingMode; stateStore?: StateStore }): RelayRuntime;
   /** Posts the asker's question in a channel: the root of the run's thread. */
   ask(question: string, channelId?: string): Promise<string>;
   close(): Promise<void>;
