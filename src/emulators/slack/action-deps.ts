@@ -3,7 +3,8 @@ import type { Deliverer } from './delivery/deliverer.js';
 import { EmulatorUsageError } from './errors.js';
 import { createTriggerId } from './ids.js';
 import type { EmulatorState } from './state.js';
-import type { SlackChannel, SlackUser } from './types.js';
+import type { SlackChannel } from './slack-channel.js';
+import type { SlackUser } from './slack-user.js';
 
 /** What the simulated users' actions need: the state, the config and the way to reach the app. */
 export interface ActionDeps {

@@ -5,7 +5,8 @@
  * @see https://docs.slack.dev/interactivity/implementing-slash-commands#creating_commands
  */
 import { autoLinkUrls } from './message-links.js';
-import type { SlackChannel, SlackUser } from './types.js';
+import type { SlackChannel } from './slack-channel.js';
+import type { SlackUser } from './slack-user.js';
 
 /** A `#` or `@` name at the start of the text or after a space, as Slack's client recognises one. */
 const NAMED_REFERENCE = /(^|\s)([#@])([\p{L}\p{N}._-]+)/gu;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
-import type { SlackEmulatorOptions, SlashCommandSpec } from './types.js';
+import type { SlackEmulatorOptions, SlashCommandSpec } from './slack-emulator-options.js';
 
 export const allEventSubscriptions = [
   'message.im',

@@ -7,24 +7,15 @@ export { SlackApiError, EmulatorUsageError } from './errors.js';
 export { WaitForTimeoutError } from './wait-for.js';
 export { workspaceSeed } from './workspace-seed.js';
 export { harborWorkspace, northwindOrg } from './workspaces.js';
-export type {
-  ApiCall,
-  DeliveryKind,
-  DeliveryOutcome,
-  DeliveryRecord,
-  SignedHttpRequest,
-  DeliveryResult,
-  Reaction,
-  SlackChannel,
-  SlackEmulator,
-  SlackEmulatorOptions,
-  SlackUser,
-  SlashCommandSpec,
-  WorkspaceListing,
-  StoredEphemeral,
-  StoredFile,
-  StoredMessage,
-  StoredUnfurl,
-  StoredView,
-  StreamInfo,
-} from './types.js';
+export type { ApiCall } from './api-call.js';
+export type { DeliveryKind, DeliveryOutcome, DeliveryRecord, SignedHttpRequest, DeliveryResult } from './delivery/delivery-record.js';
+export type { Reaction, StoredMessage, StreamInfo } from './stored-message.js';
+export type { SlackChannel } from './slack-channel.js';
+export type { SlackEmulator } from './slack-emulator.js';
+export type { SlackEmulatorOptions, SlashCommandSpec } from './slack-emulator-options.js';
+export type { SlackUser } from './slack-user.js';
+export type { WorkspaceListing } from './workspace-listing.js';
+export type { StoredEphemeral } from './stored-ephemeral.js';
+export type { StoredFile } from './stored-file.js';
+export type { StoredUnfurl } from './stored-unfurl.js';
+export type { StoredView } from './stored-view.js';

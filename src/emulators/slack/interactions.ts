@@ -4,7 +4,8 @@ import { baseInteraction, buildCommandFields, channelName, scopeOfUser } from '.
 import { EmulatorUsageError, SlackApiError } from './errors.js';
 import { buildActionEntry, feedbackChoice, findElement, stateValueFor } from './find-element.js';
 import { applyResponse, createResponseUrl } from './response-url.js';
-import type { DeliveryResult, StoredView } from './types.js';
+import type { DeliveryResult } from './delivery/delivery-record.js';
+import type { StoredView } from './stored-view.js';
 import { validateView } from './validation/views.js';
 import { isRecord } from './validation/validation-issue.js';
 import { toApiMessage } from './web-api/message-shape.js';

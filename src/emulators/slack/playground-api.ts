@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from './errors.js';
 import { readBody, sendJson } from './http-io.js';
 import type { ChangeEvent, EmulatorState } from './state.js';
-import type { SlackEmulator, StoredMessage, StoredView } from './types.js';
+import type { SlackEmulator } from './slack-emulator.js';
+import type { StoredMessage } from './stored-message.js';
+import type { StoredView } from './stored-view.js';
 import { isRecord } from './validation/validation-issue.js';
 import { teamOfUser } from './workspaces.js';
 

@@ -10,7 +10,7 @@ import type { EmulatorState } from './state.js';
 import { serveStatic } from './static-files.js';
 import { uploadedFileBytes } from './upload-size.js';
 import { fileContentType } from './file-content-type.js';
-import type { SlackEmulator } from './types.js';
+import type { SlackEmulator } from './slack-emulator.js';
 import { handleWebApiCall, type WebApiDeps } from './web-api/web-api-router.js';
 
 const API_BODY_LIMIT = 5 * 1024 * 1024;

@@ -11,7 +11,12 @@ import { z } from 'zod';
 import type { Installation, StoredToken } from './installations.js';
 import type { EmulatorState } from './state.js';
 import { otherWorkspaceChannels, otherWorkspaceUsers } from './workspaces.js';
-import type { SlackChannel, SlackUser, StoredFile, StoredMessage, StoredUnfurl, StoredView, StreamInfo } from './types.js';
+import type { SlackChannel } from './slack-channel.js';
+import type { SlackUser } from './slack-user.js';
+import type { StoredFile } from './stored-file.js';
+import type { StoredMessage, StreamInfo } from './stored-message.js';
+import type { StoredUnfurl } from './stored-unfurl.js';
+import type { StoredView } from './stored-view.js';
 import type { StreamChunk } from './validation/chunks.js';
 
 export const SLACK_SNAPSHOT_VERSION = 1;

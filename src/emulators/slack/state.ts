@@ -3,18 +3,15 @@ import { AgentViewState } from './agent-view-state.js';
 import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
 import { FileProcessing } from './file-processing.js';
-import type {
-  NewChannel,
-  ApiCall,
-  DeliveryRecord,
-  SlackChannel,
-  SlackUser,
-  StoredEphemeral,
-  StoredFile,
-  StoredMessage,
-  StoredUnfurl,
-  StoredView,
-} from './types.js';
+import type { NewChannel, SlackChannel } from './slack-channel.js';
+import type { ApiCall } from './api-call.js';
+import type { DeliveryRecord } from './delivery/delivery-record.js';
+import type { SlackUser } from './slack-user.js';
+import type { StoredEphemeral } from './stored-ephemeral.js';
+import type { StoredFile } from './stored-file.js';
+import type { StoredMessage } from './stored-message.js';
+import type { StoredUnfurl } from './stored-unfurl.js';
+import type { StoredView } from './stored-view.js';
 import { DEFAULT_BOT_SCOPES } from './config.js';
 import { InstallationRegistry } from './installations.js';
 import { seedChannels, seedUsers, workspaceSeed } from './workspace-seed.js';

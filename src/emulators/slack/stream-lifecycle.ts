@@ -1,4 +1,4 @@
-import type { StreamInfo } from './types.js';
+import type { StreamInfo } from './stored-message.js';
 
 export interface StreamLimits {
   lifetimeMs: number;

@@ -2,7 +2,7 @@ import type { ActionDeps } from './action-deps.js';
 import { scopeWith } from './delivery/payloads.js';
 import { EmulatorUsageError } from './errors.js';
 import type { Installation } from './installations.js';
-import type { DeliveryResult } from './types.js';
+import type { DeliveryResult } from './delivery/delivery-record.js';
 import { sendEvent } from './user-events.js';
 
 /**

@@ -3,7 +3,9 @@ import { actingUser, targetChannel, type ActionDeps } from './action-deps.js';
 import { buildEventCallback, type DeliveryScope, scopeOfTeam } from './delivery/payloads.js';
 import { EmulatorUsageError } from './errors.js';
 import { autoLinkUrls, linksInText, unfurlDomainOf } from './message-links.js';
-import type { DeliveryResult, SlackChannel, StoredMessage } from './types.js';
+import type { DeliveryResult } from './delivery/delivery-record.js';
+import type { SlackChannel } from './slack-channel.js';
+import type { StoredMessage } from './stored-message.js';
 import { teamOfUser, teamsOfChannel } from './workspaces.js';
 import { toApiView } from './web-api/view-shape.js';
 

@@ -1,7 +1,20 @@
 import type { EmulatorConfig } from './config.js';
 import type { EmulatorState } from './state.js';
-import type { WorkspaceListing } from './types.js';
 import { findEnterprise, workspaces } from './workspaces.js';
+
+/** A workspace as the playground lists it (GET /api/workspaces). */
+export interface WorkspaceListing {
+  id: string;
+  name: string;
+  domain: string;
+  enterprise_id?: string;
+  enterprise_name?: string;
+  /** The app serves this workspace (its own installation or its org's org-wide one). */
+  installed: boolean;
+  /** Whether that installation is the org-wide one. */
+  is_enterprise_install?: boolean;
+  install_url?: string;
+}
 
 /** Every workspace, the seed first, with its org and whether the app serves it (GET /api/workspaces). */
 export function listWorkspaces(state: EmulatorState, config: EmulatorConfig): WorkspaceListing[] {

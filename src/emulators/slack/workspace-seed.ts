@@ -1,4 +1,5 @@
-import type { SlackChannel, SlackUser } from './types.js';
+import type { SlackChannel } from './slack-channel.js';
+import type { SlackUser } from './slack-user.js';
 
 /** The fixed workspace every emulator starts with: a script needs no set-up. */
 export const workspaceSeed = {

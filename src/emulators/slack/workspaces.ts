@@ -1,4 +1,5 @@
-import type { SlackChannel, SlackUser } from './types.js';
+import type { SlackChannel } from './slack-channel.js';
+import type { SlackUser } from './slack-user.js';
 import { workspaceSeed } from './workspace-seed.js';
 
 /**

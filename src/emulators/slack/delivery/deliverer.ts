@@ -1,6 +1,6 @@
 import type { EmulatorConfig } from '../config.js';
 import type { EmulatorState } from '../state.js';
-import type { DeliveryKind, DeliveryOutcome, DeliveryRecord, DeliveryResult, SignedHttpRequest } from '../types.js';
+import type { DeliveryKind, DeliveryOutcome, DeliveryRecord, DeliveryResult, SignedHttpRequest } from './delivery-record.js';
 import { postSignedRequest } from './http-transport.js';
 import type { EnvelopeType, SocketModeHub } from './socket-mode-hub.js';
 

@@ -1,5 +1,5 @@
 import { signSlackRequest } from '../signing.js';
-import type { DeliveryOutcome, SignedHttpRequest } from '../types.js';
+import type { DeliveryOutcome, SignedHttpRequest } from './delivery-record.js';
 
 export interface HttpAttempt {
   outcome: DeliveryOutcome;

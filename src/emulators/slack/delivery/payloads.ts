@@ -1,7 +1,8 @@
 import { EmulatorUsageError } from '../errors.js';
 import type { Installation } from '../installations.js';
 import type { EmulatorState } from '../state.js';
-import type { SlackChannel, SlackUser } from '../types.js';
+import type { SlackChannel } from '../slack-channel.js';
+import type { SlackUser } from '../slack-user.js';
 import { findEnterprise, findWorkspace, teamOfUser } from '../workspaces.js';
 
 /** Payload builders for what Slack sends an app; shapes follow bolt-js's request types. */

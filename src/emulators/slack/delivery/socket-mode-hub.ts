@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { randomHex } from '../ids.js';
-import type { DeliveryOutcome } from '../types.js';
+import type { DeliveryOutcome } from './delivery-record.js';
 
 export type EnvelopeType = 'slash_commands' | 'interactive' | 'events_api';
 

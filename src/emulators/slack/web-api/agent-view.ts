@@ -9,7 +9,7 @@
  */
 import { AGENT_SESSION_STATUSES, AgentViewState, type AgentSessionStatus, type SuggestedPrompt } from '../agent-view-state.js';
 import { SlackApiError } from '../errors.js';
-import type { SlackChannel } from '../types.js';
+import type { SlackChannel } from '../slack-channel.js';
 import { slackLimits } from '../validation/limits.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';

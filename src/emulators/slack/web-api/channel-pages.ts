@@ -5,7 +5,7 @@
  * @see https://docs.slack.dev/reference/methods/users.conversations
  */
 import { SlackApiError } from '../errors.js';
-import type { SlackChannel } from '../types.js';
+import type { SlackChannel } from '../slack-channel.js';
 import type { ApiContext, ApiResult } from './api-context.js';
 import { teamsOfChannel } from '../workspaces.js';
 import { toApiChannel } from './channel-shape.js';

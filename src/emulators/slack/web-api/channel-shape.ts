@@ -1,4 +1,4 @@
-import type { SlackChannel } from '../types.js';
+import type { SlackChannel } from '../slack-channel.js';
 import { workspaceSeed } from '../workspace-seed.js';
 
 /**

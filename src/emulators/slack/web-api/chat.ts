@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import type { StoredMessage } from '../types.js';
+import type { StoredMessage } from '../stored-message.js';
 import { validateMessageContent } from '../validation/message.js';
 import { validateMetadata } from '../validation/metadata.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';

@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import type { StoredMessage } from '../types.js';
+import type { StoredMessage } from '../stored-message.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { reaches } from './channel-pages.js';
 import { toApiChannel } from './channel-shape.js';

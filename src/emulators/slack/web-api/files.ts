@@ -10,7 +10,7 @@ import { fileContentType, fileTypeOf } from '../file-content-type.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import { validateMessageBlocks } from '../validation/message.js';
 import { isRecord } from '../validation/validation-issue.js';
-import type { StoredFile } from '../types.js';
+import type { StoredFile } from '../stored-file.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { newBotMessage } from './message-shape.js';
 

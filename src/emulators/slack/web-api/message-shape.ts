@@ -1,5 +1,5 @@
 import type { EmulatorState } from '../state.js';
-import type { StoredMessage } from '../types.js';
+import type { StoredMessage } from '../stored-message.js';
 import type { BotIdentity } from '../workspaces.js';
 
 /** A stored message as Slack's Web API shows it (no emulator-only fields). */

@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import type { StoredMessage, StreamInfo } from '../types.js';
+import type { StoredMessage, StreamInfo } from '../stored-message.js';
 import { validateChunks, validateStreamBlocks, type StreamChunk } from '../validation/chunks.js';
 import { slackLimits } from '../validation/limits.js';
 import { validateMetadata } from '../validation/metadata.js';

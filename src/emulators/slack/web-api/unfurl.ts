@@ -2,7 +2,7 @@ import { SlackApiError } from '../errors.js';
 import { checkBlocks } from '../validation/blocks.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import { formatIssue, isRecord } from '../validation/validation-issue.js';
-import type { StoredUnfurl } from '../types.js';
+import type { StoredUnfurl } from '../stored-unfurl.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 
 /**

@@ -1,5 +1,5 @@
 import { SlackApiError } from '../errors.js';
-import type { SlackChannel } from '../types.js';
+import type { SlackChannel } from '../slack-channel.js';
 import type { ApiContext, ApiResult } from './api-context.js';
 import {
   type ConversationType,

@@ -1,6 +1,6 @@
 import type { EmulatorState } from '../state.js';
 import { teamOfUser } from '../workspaces.js';
-import type { StoredView } from '../types.js';
+import type { StoredView } from '../stored-view.js';
 import { randomHex } from '../ids.js';
 
 /** A view as Slack returns it from views.* and puts it in view_submission payloads. */

@@ -1,6 +1,6 @@
 import { SlackApiError } from '../errors.js';
 import type { EmulatorState } from '../state.js';
-import type { StoredView } from '../types.js';
+import type { StoredView } from '../stored-view.js';
 import { slackLimits } from '../validation/limits.js';
 import { validateView } from '../validation/views.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';

@@ -3,7 +3,7 @@ import { SlackApiError } from '../errors.js';
 import type { RateLimiter } from '../rate-limits.js';
 import type { EmulatorState } from '../state.js';
 import { type Installation, InstallationRegistry, tokenFingerprint } from '../installations.js';
-import type { ApiCall } from '../types.js';
+import type { ApiCall } from '../api-call.js';
 import { workspaceSeed } from '../workspace-seed.js';
 import { teamOfUser, teamsOfChannel } from '../workspaces.js';
 import { ApiArgs } from './api-args.js';

@@ -1,0 +1,15 @@
+export interface SlackUser {
+  id: string;
+  name: string;
+  real_name: string;
+  is_admin: boolean;
+  is_owner: boolean;
+  is_bot: boolean;
+  tz: string;
+  /** IETF tag (users.info with include_locale), e.g. en-US, zh-CN. */
+  locale?: string;
+  /** The user's workspace; unset: the seed workspace (T0EMUTEAM1). */
+  team_id?: string;
+  /** An Enterprise Grid org user (the org-wide bot). */
+  enterprise_id?: string;
+}
