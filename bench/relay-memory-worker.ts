@@ -12,6 +12,7 @@ import { buildRelayRuntime } from '../src/slack/agent/relay/build-relay-runtime.
 import { createLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { createResearchClient } from '../src/service/research-client.js';
+import { createRateBudget } from '../src/slack-api/rate-budget.js';
 import type { ResearchService } from '../src/service/types.js';
 import { createFileStateStore } from '../src/store/file-state-store.js';
 import type { BaselineRun } from './lib/relay-baselines.js';
@@ -52,13 +53,15 @@ async function main(): Promise<void> {
       return chat;
     },
   });
+  const store = await createFileStateStore({ dir: await mkdtemp(path.join(os.tmpdir(), 'relay-memory-')) });
   const runtime = buildRelayRuntime({
     config: { streaming: 'update', agentIdleTimeoutMs: 600_000, runLeaseMs: 60_000 },
     slack: { botToken: env('BENCH_BOT_TOKEN'), apiUrl: env('BENCH_SLACK_API_URL') },
     service,
-    store: await createFileStateStore({ dir: await mkdtemp(path.join(os.tmpdir(), 'relay-memory-')) }),
+    store,
     logger,
     instanceId: 'bench-relay-memory',
+    budget: createRateBudget({ store, clock: Date.now }),
     overrides: { stallAfterMs: 600_000 },
   });
   await delay(500);

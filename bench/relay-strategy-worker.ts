@@ -11,6 +11,7 @@ import { buildRelayRuntime } from '../src/slack/agent/relay/build-relay-runtime.
 import { createLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { createResearchClient } from '../src/service/research-client.js';
+import { createRateBudget } from '../src/slack-api/rate-budget.js';
 import type { ResearchService, WorkflowStreamEvent } from '../src/service/types.js';
 import { createFileStateStore } from '../src/store/file-state-store.js';
 import { createRedisStateStore } from '../src/store/redis-state-store.js';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
       store,
       logger,
       instanceId: 'bench-relay',
+      budget: createRateBudget({ store, clock: Date.now }),
       overrides: { stallAfterMs: 120_000 },
     });
     const all = Promise.all(

@@ -5,7 +5,9 @@
  */
 import type { StreamingMode } from './config.js';
 import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
-import { buildRelayRuntime, defaultInstanceId } from './slack/agent/relay/build-relay-runtime.js';
+import os from 'node:os';
+import { buildRelayRuntime } from './slack/agent/relay/build-relay-runtime.js';
+import { randomInstanceId } from './store/default-instance-id.js';
 import type { Logger } from './observability/logger.js';
 import type { WebClient } from '@slack/web-api';
 import { createWebClient } from './slack-api/create-web-client.js';
@@ -132,7 +134,7 @@ export interface ResearchDesk {
 export async function startResearchDesk(options: ResearchDeskOptions): Promise<ResearchDesk> {
   const clock = options.clock ?? Date.now;
   const logger = options.logger;
-  const instanceId = options.instanceId ?? defaultInstanceId();
+  const instanceId = options.instanceId ?? randomInstanceId(os.hostname());
   const stores = createAppStores(options.store, clock);
   // With many workspaces the process probes the service's address with no workspace's key: an
   // answer refusing the missing key still shows the service is up.
@@ -152,20 +154,18 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const relay = buildRelayRuntime({
     config: { streaming: options.streaming, agentIdleTimeoutMs: options.agentIdleTimeoutMs, runLeaseMs: options.runLeaseMs },
     // Each run writes with its own workspace's client and calls its own workspace's service.
-    slack: 'per-workspace',
     workspaceFor: async (teamId: string) => {
       const ref = { teamId };
       const [service, client] = await Promise.all([workspaces.service(ref), workspaces.slackClient(ref)]);
       return { service, client };
     },
-    service: options.service,
     store: options.store,
     logger,
     instanceId,
+    budget,
     clock,
     demo: options.demo,
     trustedLinkHosts,
-    overrides: { budget },
   });
 
   // Acked events that could not start a run during an outage wait here (Slack will not redeliver them).

@@ -35,13 +35,20 @@ export function listenerInstanceId(identity: ReplicaIdentity): string | undefine
   return toInstanceId(`${identity.hostname}:${identity.host ? `${identity.host}:` : ''}${identity.port}`);
 }
 
-/** The default id for the store in use (see above); undefined leaves it random per start. */
+/** The default id for the store in use (see above); undefined leaves it random per start (randomInstanceId). */
 export async function defaultInstanceId(
   options: ReplicaIdentity & { store: 'redis' | 'file'; dataDir: string },
 ): Promise<string | undefined> {
   if (options.store === 'redis') return listenerInstanceId(options);
-  const hostname = toInstanceId(options.hostname).slice(0, MAX_LENGTH - 9);
-  return readOrCreateInstanceId(path.join(options.dataDir, 'instance-id'), () => `${hostname}-${randomUUID().slice(0, 8)}`);
+  return readOrCreateInstanceId(path.join(options.dataDir, 'instance-id'), () => randomInstanceId(options.hostname));
+}
+
+/**
+ * `<hostname>-<8 hex>`, new on every call: for a process with no stable id (an ephemeral port with
+ * Redis, a test), which then resumes a predecessor's runs only once their leases expire.
+ */
+export function randomInstanceId(hostname: string): string {
+  return `${toInstanceId(hostname).slice(0, MAX_LENGTH - 9)}-${randomUUID().slice(0, 8)}`;
 }
 
 /** Characters INSTANCE_ID does not allow become `-`; a long id keeps its start and a hash of the whole. */

@@ -1,120 +1,105 @@
 /**
  * Wires the relay the way the app runs it: Slack writes through a WebClient that never sleeps
- * through rate limits, the budget and domain stores over the process's StateStore, the renderers
- * of src/slack/blocks/agent. main.ts (and the crash-test worker) call this; nothing else is needed.
+ * through rate limits, the domain stores over the process's StateStore, the renderers of
+ * src/slack/blocks/agent. The composition root (src/composition/) and the crash-test worker call
+ * this; the budget and the instance id are the process's own, built once by the caller.
  */
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import type { Config } from '../../../config.js';
 import type { WebClient } from '@slack/web-api';
+import type { Config } from '../../../config.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { ResearchService } from '../../../service/types.js';
 import { Leases } from '../../../store/leases.js';
 import { RunStore } from '../../../store/run-store.js';
 import type { StateStore } from '../../../store/state-store.js';
 import { ThreadConversations } from '../../../store/thread-conversations.js';
-import { createRunRenderer } from './create-run-renderer.js';
-import { createRateBudget } from '../../../slack-api/rate-budget.js';
-import { createRelayRuntime, type RelayRuntime, type RelayRuntimeDeps } from '../../../agent/runtime/relay-runtime.js';
+import type { RateBudget } from '../../../slack-api/rate-budget.js';
+import {
+  createRelayRuntime,
+  type RelayRuntime,
+  type RelaySharedDeps,
+  type RunWorkspaceSource,
+} from '../../../agent/runtime/relay-runtime.js';
 import type { SlackWriter } from '../../../agent/sinks/slack-writer.js';
+import { createRunRenderer } from './create-run-renderer.js';
 import { withChartFallback } from './chart-fallback-writer.js';
 import { createWebClientWriter, createWriterFromClient } from './web-client-writer.js';
 
-export interface BuildRelayRuntimeOptions {
+/**
+ * One workspace: its service, and its bot token (or a ready writer, the playground's emulator
+ * client). Many workspaces: each run's own service and Web API client (src/workspaces/).
+ */
+export type RelayWorkspaces =
+  | { service: ResearchService; slack: { botToken: string; apiUrl?: string } | { writer: SlackWriter } }
+  | { workspaceFor(teamId: string): Promise<{ service: ResearchService; client: WebClient }> };
+
+export type BuildRelayRuntimeOptions = RelayWorkspaces & {
   config: Pick<Config, 'streaming' | 'agentIdleTimeoutMs' | 'runLeaseMs'>;
-  /** Bot token and Web API base URL; or a ready SlackWriter (the playground's emulator client). */
-  slack: { botToken: string; apiUrl?: string } | { writer: SlackWriter } | 'per-workspace';
-  service: ResearchService;
-  /**
-   * Many workspaces: each run's own service and Web API client (src/workspaces/). The writer over
-   * each client is built once per client and gets the chart fallback like the single one.
-   */
-  workspaceFor?(teamId: string): Promise<{ service: ResearchService; client: WebClient }>;
   store: StateStore;
   logger: Logger;
   /**
-   * Lease holder id. Stable per replica (config INSTANCE_ID, e.g. the pod name): a replica restarted
+   * Lease holder id. Stable per replica (src/store/default-instance-id.ts): a replica restarted
    * after a crash takes its runs back at once instead of waiting for their leases to expire.
    */
-  instanceId?: string;
+  instanceId: string;
+  /** The process's one budget: the listeners' paced posts share its windows with the relay's writes. */
+  budget: RateBudget;
   clock?: () => number;
   demo?: boolean;
   /** Hosts whose links in agent answers may keep a plain label (present-link.ts). */
   trustedLinkHosts?: readonly string[];
   /** How often to look for runs a dead replica left (default: every lease period). */
   resumeIntervalMs?: number;
-  overrides?: Partial<RelayRuntimeDeps>;
-}
-
-/**
- * Unique per process start: two replicas on one host (or two test instances) must never share a
- * lease holder id. A stable id comes from config (INSTANCE_ID) when the deployment has one.
- */
-export function defaultInstanceId(): string {
-  return `${os.hostname()}-${randomUUID().slice(0, 8)}`;
-}
+  /** Tuning a bench or test sets; what the app wires is named above. */
+  overrides?: Partial<Pick<RelaySharedDeps, 'timers' | 'metrics' | 'native' | 'offsetSaveIntervalMs' | 'stallAfterMs'>>;
+};
 
 export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRuntime {
   const clock = options.clock ?? Date.now;
-  const { store } = options;
-  const slack =
-    options.slack === 'per-workspace'
-      ? noDefaultWriter()
-      : withChartFallback(
-          'writer' in options.slack
-            ? options.slack.writer
-            : createWebClientWriter({
-                token: options.slack.botToken,
-                logger: options.logger,
-                ...(options.slack.apiUrl ? { apiUrl: options.slack.apiUrl } : {}),
-              }),
-          options.logger,
-        );
-  const workspaceFor = options.workspaceFor;
-  const writers = new WeakMap<WebClient, SlackWriter>();
-  const writerOf = (client: WebClient): SlackWriter => {
-    let writer = writers.get(client);
-    if (!writer) {
-      writer = withChartFallback(createWriterFromClient(client), options.logger);
-      writers.set(client, writer);
-    }
-    return writer;
-  };
+  const { store, config } = options;
   return createRelayRuntime({
-    service: options.service,
-    slack,
-    ...(workspaceFor
-      ? {
-          workspaceFor: async (teamId: string) => {
-            const { service, client } = await workspaceFor(teamId);
-            return { service, slack: writerOf(client) };
-          },
-        }
-      : {}),
+    ...workspaceSource(options),
     store: { runs: new RunStore(store, clock), leases: new Leases(store), threads: new ThreadConversations(store, clock) },
     clock,
     logger: options.logger,
-    instanceId: options.instanceId ?? defaultInstanceId(),
-    streaming: options.config.streaming,
-    budget: createRateBudget({ store, clock }),
-    idleTimeoutMs: options.config.agentIdleTimeoutMs,
-    leaseMs: options.config.runLeaseMs,
+    instanceId: options.instanceId,
+    streaming: config.streaming,
+    budget: options.budget,
+    idleTimeoutMs: config.agentIdleTimeoutMs,
+    leaseMs: config.runLeaseMs,
     rendererFor: createRunRenderer({
       clock,
       ...(options.demo ? { demo: true } : {}),
       ...(options.trustedLinkHosts ? { trustedLinkHosts: options.trustedLinkHosts } : {}),
     }),
-    resumeIntervalMs: options.resumeIntervalMs ?? options.config.runLeaseMs,
+    resumeIntervalMs: options.resumeIntervalMs ?? config.runLeaseMs,
     ...options.overrides,
   });
 }
 
-/**
- * With many workspaces every run writes with its own workspace's writer (`workspaceFor`); the
- * runtime's default writer is then never the right one, so any use of it fails loudly.
- */
-function noDefaultWriter(): SlackWriter {
-  return new Proxy({} as SlackWriter, {
-    get: () => () => Promise.reject(new Error('a run wrote without its workspace’s Slack writer')),
-  });
+/** Every writer gets the chart fallback; with many workspaces, one writer per client, built once. */
+function workspaceSource(options: BuildRelayRuntimeOptions): RunWorkspaceSource {
+  const { logger } = options;
+  if ('workspaceFor' in options) {
+    const writers = new WeakMap<WebClient, SlackWriter>();
+    const writerOf = (client: WebClient): SlackWriter => {
+      let writer = writers.get(client);
+      if (!writer) {
+        writer = withChartFallback(createWriterFromClient(client), logger);
+        writers.set(client, writer);
+      }
+      return writer;
+    };
+    return {
+      workspaceFor: async (teamId: string) => {
+        const { service, client } = await options.workspaceFor(teamId);
+        return { service, slack: writerOf(client) };
+      },
+    };
+  }
+  const { slack } = options;
+  const writer =
+    'writer' in slack
+      ? slack.writer
+      : createWebClientWriter({ token: slack.botToken, logger, ...(slack.apiUrl ? { apiUrl: slack.apiUrl } : {}) });
+  return { service: options.service, slack: withChartFallback(writer, logger) };
 }
