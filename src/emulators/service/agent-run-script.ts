@@ -23,20 +23,12 @@
  * (stream-framing.ts) tool_end events carry no offset, init has `run_id: ""` and the report
  * writer's usage follows workflow_end.
  */
-import type { WorkflowEvent, WorkflowEventType } from './agent-events.js';
 import { buildAnalysisMarkdown, buildPlanText, buildReportMarkdown, reportTitle } from './agent-report.js';
-import { createPrng, hashSeed } from './data/prng.js';
 import { dataTools, TOOL_QUERY, toolData } from './agent-data-tools.js';
 import { listNames } from './report-format.js';
 import type { ResearchFindings } from './research-findings.js';
+import { type EventScope, RunScriptWriter, type ScriptStep } from './run-script-writer.js';
 import type { StreamFraming } from './stream-framing.js';
-
-export interface ScriptStep {
-  /** Wait before emitting this event, in ms at agentSpeed 1. */
-  delayMs: number;
-  /** Everything but `timestamp`, which is stamped at emission. */
-  event: Omit<WorkflowEvent, 'timestamp'>;
-}
 
 export interface RunScript {
   steps: ScriptStep[];
@@ -58,10 +50,6 @@ export interface ScriptInput {
 export const SLOW_PAUSE_MS = 30_000;
 const MAGIC_WORDS = /\[(error|slow|long|hiccup)\]/gi;
 
-type Scope = Partial<
-  Pick<WorkflowEvent, 'node_id' | 'node_name' | 'node_type' | 'agent_id' | 'agent_name' | 'agent_type' | 'parent_run_id'>
->;
-
 /** The year of data up to the findings' newest trading day. */
 function windowOf(f: ResearchFindings): { start_datetime: string; end_datetime: string } {
   const end = Date.parse(`${f.asOf}T00:00:00Z`);
@@ -69,15 +57,8 @@ function windowOf(f: ResearchFindings): { start_datetime: string; end_datetime: 
   return { start_datetime: `${start} 00:00:00`, end_datetime: `${f.asOf} 23:59:59` };
 }
 
-function chunkText(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
 export function buildRunScript(input: ScriptInput): RunScript {
   const { question, findings: f, responseId } = input;
-  const prng = createPrng(hashSeed(responseId));
   const zh = f.lang === 'zh';
   const failing = /\[error\]/i.test(question);
   const slow = /\[slow\]/i.test(question);
@@ -86,73 +67,35 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const published = input.framing === 'published';
   const symbols = f.companies.map((c) => c.symbol);
   const window = windowOf(f);
-  const steps: ScriptStep[] = [];
-  let offset = input.startOffset;
-  let runSeq = 0;
-  const base = { response_id: responseId, workflow_id: 'wf_research_report_v3', execution_id: `exec_${responseId.slice(-12)}` };
-  const newRun = (kind: string): string => `run_${kind}_${prng.hex(8)}_${++runSeq}`;
+  const w = new RunScriptWriter(input);
 
-  /**
-   * `withOffset: false` leaves the event without one. Its offset is drawn all the same, so both
-   * framings make the same run (ids, text, offsets of the other events) from the same seed.
-   */
-  const emit = (delayMs: number, type: WorkflowEventType, scope: Scope, fields: Partial<WorkflowEvent> = {}, withOffset = true): void => {
-    if (steps.length > 0) offset += prng.int(1, 9);
-    const event = { event_id: `evt_${responseId.slice(-10)}_${steps.length}`, event_type: type, ...base, ...scope, ...fields };
-    steps.push({ delayMs, event: withOffset ? { ...event, offset } : event });
-  };
-  const usage = (scope: Scope, runId: string, input_tokens: number, output_tokens: number, delayMs = 100): void => {
-    const u = { input_tokens, output_tokens, total_tokens: input_tokens + output_tokens };
-    emit(delayMs, 'usage', scope, { run_id: runId, usage: u, output: { ...u } });
-  };
-  const stream = (scope: Scope, text: string, size: number, stepMs: number): void => {
-    const runId = newRun('stream');
-    emit(200, 'stream_start', scope, { run_id: runId });
-    for (const piece of chunkText(text, size)) emit(stepMs, 'streaming', scope, { run_id: runId, content: piece });
-    emit(100, 'stream_end', scope, { run_id: runId });
-  };
-  const tool = (
-    scope: Scope,
-    name: string,
-    toolInput: Record<string, unknown>,
-    output: Record<string, unknown>,
-    durationMs: number,
-  ): void => {
-    const runId = newRun('tool');
-    const ids = { tool_id: `tool_${name}`, tool_name: name, run_id: runId };
-    emit(300, 'tool_start', scope, { ...ids, input: toolInput });
-    const result = { content: JSON.stringify({ ...output, took_ms: prng.int(40, 900) }) };
-    emit(durationMs, 'tool_end', scope, { ...ids, output: result }, !published);
-  };
-  const nodeOutput = (content: string, filename: string): Record<string, unknown> => ({
-    content,
-    filetype: 'md',
-    filename,
-    filepath: `/outputs/${input.conversationId}/${filename}`,
-  });
+  const wfRun = w.newRun('wf');
+  w.emit(300, 'init', {}, { input: { message: question }, ...(published ? { run_id: '' } : {}) });
+  w.emit(200, 'workflow_start', {}, { run_id: wfRun, input: { query: question } });
 
-  const wfRun = newRun('wf');
-  emit(300, 'init', {}, { input: { message: question }, ...(published ? { run_id: '' } : {}) });
-  emit(200, 'workflow_start', {}, { run_id: wfRun, input: { query: question } });
-
-  const startNode: Scope = { node_id: 'start', node_name: zh ? '开始' : 'Start', node_type: 'start', parent_run_id: wfRun };
-  const startRun = newRun('node');
-  emit(100, 'node_start', startNode, { run_id: startRun, input: { query: question } });
-  emit(150, 'node_end', startNode, { run_id: startRun, output: nodeOutput('', 'input.md') });
+  const startNode: EventScope = { node_id: 'start', node_name: zh ? '开始' : 'Start', node_type: 'start', parent_run_id: wfRun };
+  const startRun = w.newRun('node');
+  w.emit(100, 'node_start', startNode, { run_id: startRun, input: { query: question } });
+  w.emit(150, 'node_end', startNode, { run_id: startRun, output: w.nodeOutput('', 'input.md') });
 
   // Research node: planner agent with a nested analyst agent.
-  const researchRun = newRun('node');
-  const researchNode: Scope = { node_id: 'research', node_name: zh ? '资料研究' : 'Research', node_type: 'agent', parent_run_id: wfRun };
-  emit(200, 'node_start', researchNode, { run_id: researchRun });
-  const plannerRun = newRun('agent');
-  const planner: Scope = {
+  const researchRun = w.newRun('node');
+  const researchNode: EventScope = {
+    node_id: 'research',
+    node_name: zh ? '资料研究' : 'Research',
+    node_type: 'agent',
+    parent_run_id: wfRun,
+  };
+  w.emit(200, 'node_start', researchNode, { run_id: researchRun });
+  const plannerRun = w.newRun('agent');
+  const planner: EventScope = {
     ...researchNode,
     agent_id: 'agent_research_planner',
     agent_name: zh ? '研究规划师' : 'Research Planner',
     agent_type: 'react_agent',
     parent_run_id: plannerRun,
   };
-  emit(200, 'agent_start', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, input: { query: question } });
+  w.emit(200, 'agent_start', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, input: { query: question } });
   const names = listNames(
     f.companies.map((c) => c.name),
     f.lang,
@@ -165,14 +108,14 @@ export function buildRunScript(input: ScriptInput): RunScript {
     subject,
     tools.map((t) => TOOL_QUERY[t][f.lang]),
   );
-  stream(planner, plan, zh ? 14 : 28, 250);
+  w.stream(planner, plan, zh ? 14 : 28, 250);
 
   const searchOutput = {
     docs: f.docs.map((d) => ({ doc_id: d.doc_id, title: d.title, url: d.url })),
     total_count: f.totalCount,
     chunks: f.docs.slice(0, 3).map((d) => ({ doc_id: d.doc_id, type: 'text', content: d.snippet })),
   };
-  tool(
+  w.tool(
     planner,
     'search_documents',
     { query: question.replace(MAGIC_WORDS, '').trim(), symbols, ...window, num: 10, filetype: 'all', response_mode: 'docs' },
@@ -181,7 +124,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
   );
 
   if (failing) {
-    emit(400, 'error', planner, {
+    w.emit(400, 'error', planner, {
       run_id: plannerRun,
       error: {
         code: 'tool_execution_failed',
@@ -191,22 +134,22 @@ export function buildRunScript(input: ScriptInput): RunScript {
           : 'Search backend unavailable (simulated failure triggered by [error])',
       },
     });
-    return { steps, report: '', outcome: 'failed', lastOffset: offset };
+    return { steps: w.steps, report: '', outcome: 'failed', lastOffset: w.lastOffset };
   }
-  usage(planner, plannerRun, prng.int(1200, 2400), prng.int(150, 400));
+  w.usage(planner, plannerRun, w.int(1200, 2400), w.int(150, 400));
 
   if (tools.length > 0) {
-    const analystRun = newRun('agent');
-    const analyst: Scope = {
+    const analystRun = w.newRun('agent');
+    const analyst: EventScope = {
       ...researchNode,
       agent_id: 'agent_financial_analyst',
       agent_name: zh ? '财务分析师' : 'Financial Analyst',
       agent_type: 'builtin_agent',
       parent_run_id: analystRun,
     };
-    emit(400, 'agent_start', { ...analyst, parent_run_id: plannerRun }, { run_id: analystRun, input: { symbols } });
+    w.emit(400, 'agent_start', { ...analyst, parent_run_id: plannerRun }, { run_id: analystRun, input: { symbols } });
     for (const name of tools) {
-      tool(
+      w.tool(
         analyst,
         name,
         { query: TOOL_QUERY[name][f.lang], symbols, ...window, num: 4, filetype: 'json', response_mode: 'data' },
@@ -221,9 +164,9 @@ export function buildRunScript(input: ScriptInput): RunScript {
     const analystNote = zh
       ? `${names}的${retrieved}数据已获取；资产总计与负债和权益合计一致，期末现金与资产负债表勾稽。`
       : `Retrieved ${retrieved} for ${names}; assets equal liabilities plus equity and end cash ties to the balance sheet.`;
-    stream(analyst, analystNote, zh ? 16 : 32, 200);
-    usage(analyst, analystRun, prng.int(800, 1600), prng.int(100, 300));
-    emit(
+    w.stream(analyst, analystNote, zh ? 16 : 32, 200);
+    w.usage(analyst, analystRun, w.int(800, 1600), w.int(100, 300));
+    w.emit(
       300,
       'agent_end',
       { ...analyst, parent_run_id: plannerRun },
@@ -241,9 +184,9 @@ export function buildRunScript(input: ScriptInput): RunScript {
   };
   if (hiccup) {
     // The first attempt fails without ending the run: the agent tries again.
-    const failedRun = newRun('tool');
-    emit(300, 'tool_start', planner, { tool_id: 'tool_search_news', tool_name: 'search_news', run_id: failedRun, input: newsInput });
-    emit(1200, 'error', planner, {
+    const failedRun = w.newRun('tool');
+    w.emit(300, 'tool_start', planner, { tool_id: 'tool_search_news', tool_name: 'search_news', run_id: failedRun, input: newsInput });
+    w.emit(1200, 'error', planner, {
       run_id: failedRun,
       error: {
         code: 'tool_timeout',
@@ -252,7 +195,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
       },
     });
   }
-  tool(
+  w.tool(
     planner,
     'search_news',
     newsInput,
@@ -264,16 +207,21 @@ export function buildRunScript(input: ScriptInput): RunScript {
     2500,
   );
   const analysis = buildAnalysisMarkdown(question.replace(MAGIC_WORDS, ''), f);
-  stream(planner, analysis, Math.max(20, Math.ceil(analysis.length / 10)), 200);
-  usage(planner, plannerRun, prng.int(2400, 4800), prng.int(300, 900));
-  emit(300, 'agent_end', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, output: { content: analysis } });
-  emit(200, 'node_end', researchNode, { run_id: researchRun, output: nodeOutput(analysis, 'analysis.md') });
+  w.stream(planner, analysis, Math.max(20, Math.ceil(analysis.length / 10)), 200);
+  w.usage(planner, plannerRun, w.int(2400, 4800), w.int(300, 900));
+  w.emit(300, 'agent_end', { ...planner, parent_run_id: researchRun }, { run_id: plannerRun, output: { content: analysis } });
+  w.emit(200, 'node_end', researchNode, { run_id: researchRun, output: w.nodeOutput(analysis, 'analysis.md') });
 
   // Tool node: market context.
-  const toolNodeRun = newRun('node');
-  const priceNode: Scope = { node_id: 'market_data', node_name: zh ? '行情数据' : 'Market data', node_type: 'tool', parent_run_id: wfRun };
-  emit(300, 'node_start', priceNode, { run_id: toolNodeRun });
-  tool(
+  const toolNodeRun = w.newRun('node');
+  const priceNode: EventScope = {
+    node_id: 'market_data',
+    node_name: zh ? '行情数据' : 'Market data',
+    node_type: 'tool',
+    parent_run_id: wfRun,
+  };
+  w.emit(300, 'node_start', priceNode, { run_id: toolNodeRun });
+  w.tool(
     { ...priceNode, parent_run_id: toolNodeRun },
     'get_index_prices',
     {
@@ -293,40 +241,45 @@ export function buildRunScript(input: ScriptInput): RunScript {
     1500,
   );
   const priceNote = f.index ? `${f.index.name}: ${f.index.close} (${f.index.date})` : '';
-  emit(100, 'node_end', priceNode, { run_id: toolNodeRun, output: nodeOutput(priceNote, 'market.md') });
+  w.emit(100, 'node_end', priceNode, { run_id: toolNodeRun, output: w.nodeOutput(priceNote, 'market.md') });
 
   // Final node: the report writer.
-  const finalRun = newRun('node');
-  const finalNode: Scope = { node_id: 'final_report', node_name: zh ? '撰写报告' : 'Write report', node_type: 'end', parent_run_id: wfRun };
-  emit(300, 'node_start', finalNode, { run_id: finalRun });
-  const writerRun = newRun('agent');
-  const writer: Scope = {
+  const finalRun = w.newRun('node');
+  const finalNode: EventScope = {
+    node_id: 'final_report',
+    node_name: zh ? '撰写报告' : 'Write report',
+    node_type: 'end',
+    parent_run_id: wfRun,
+  };
+  w.emit(300, 'node_start', finalNode, { run_id: finalRun });
+  const writerRun = w.newRun('agent');
+  const writer: EventScope = {
     ...finalNode,
     agent_id: 'agent_report_writer',
     agent_name: zh ? '报告撰写' : 'Report Writer',
     agent_type: 'react_agent',
     parent_run_id: writerRun,
   };
-  emit(200, 'agent_start', { ...writer, parent_run_id: finalRun }, { run_id: writerRun });
+  w.emit(200, 'agent_start', { ...writer, parent_run_id: finalRun }, { run_id: writerRun });
   const report = buildReportMarkdown(question.replace(MAGIC_WORDS, ''), f, long);
   const pieces = long ? 40 : 25;
-  stream(writer, report, Math.ceil(report.length / pieces), 320);
-  const writerInputTokens = prng.int(4000, 9000);
-  const writerUsage = (delayMs: number): void => usage(writer, writerRun, writerInputTokens, Math.ceil(report.length / 2), delayMs);
+  w.stream(writer, report, Math.ceil(report.length / pieces), 320);
+  const writerInputTokens = w.int(4000, 9000);
+  const writerUsage = (delayMs: number): void => w.usage(writer, writerRun, writerInputTokens, Math.ceil(report.length / 2), delayMs);
   if (!published) writerUsage(100);
   // Published: the usage comes last, at once; its 100 ms go here, so both framings keep one timeline.
-  emit(published ? 400 : 300, 'agent_end', { ...writer, parent_run_id: finalRun }, { run_id: writerRun, output: { content: report } });
+  w.emit(published ? 400 : 300, 'agent_end', { ...writer, parent_run_id: finalRun }, { run_id: writerRun, output: { content: report } });
   const filename = `report-${responseId.slice(-8)}.md`;
-  emit(200, 'node_end', finalNode, { run_id: finalRun, output: nodeOutput(report, filename) });
-  emit(
+  w.emit(200, 'node_end', finalNode, { run_id: finalRun, output: w.nodeOutput(report, filename) });
+  w.emit(
     300,
     'workflow_end',
     {},
     {
       run_id: wfRun,
-      output: { final_report: { title: reportTitle(f), ...nodeOutput(report, filename) } },
+      output: { final_report: { title: reportTitle(f), ...w.nodeOutput(report, filename) } },
     },
   );
   if (published) writerUsage(0);
-  return { steps, report, outcome: 'completed', lastOffset: offset };
+  return { steps: w.steps, report, outcome: 'completed', lastOffset: w.lastOffset };
 }

@@ -1,12 +1,13 @@
 /**
  * Conversations, their messages and agent runs. A run's script is emitted over real time
- * (delays divided by agentSpeed); emitted events are kept so any reader can replay from an
- * offset and then follow the run until it ends. Conversation and message ids are bigints: in the
+ * (delays divided by agentSpeed, by agent-run-player.ts); emitted events are kept so any reader
+ * can replay from an offset and then follow the run until it ends. Conversation and message ids are bigints: in the
  * published framing they pass 2^53 (the server writes them as JSON integers all the same).
  * The store can hand out its state and start from one (agent-run-store-state.ts), so a run that
  * was running when the process stopped goes on after a restart with the same ids and offsets.
  */
 import type { WorkflowEvent } from './agent-events.js';
+import { AgentRunPlayer } from './agent-run-player.js';
 import {
   ConflictError,
   createAgentRun,
@@ -20,10 +21,11 @@ import {
 import type { AgentRunStoreState, StoredRun } from './agent-run-store-state.js';
 import { buildRunScript, type ScriptInput } from './agent-run-script.js';
 import { createPrng, hashSeed, type Prng } from './data/prng.js';
-import { eventsFromOffset, lastOffsetOf } from './events-from-offset.js';
+import { eventsFromOffset } from './events-from-offset.js';
 import { rebuildRunScript } from './rebuild-run-script.js';
 import type { ResearchFindings } from './research-findings.js';
 import { FIRST_IDS, type StreamFraming } from './stream-framing.js';
+import { turnMessages } from './turn-messages.js';
 
 export { ConflictError, type AgentRun, type ConversationRecord, type MessageRecord, type MessageStatus, type RunListener };
 
@@ -59,18 +61,25 @@ export class AgentRunStore {
   };
   private seedGeneration: number;
   private prng: Prng;
-  private closed = false;
-  private paused = false;
+  private readonly player: AgentRunPlayer;
   private readonly clock: () => number;
-  private readonly agentSpeed: number;
   private readonly framing: () => StreamFraming;
   private readonly onChange: () => void;
 
   constructor(opts: AgentRunStoreOptions) {
     this.clock = opts.clock;
-    this.agentSpeed = opts.agentSpeed;
     this.framing = opts.framing ?? (() => 'document');
     this.onChange = opts.onChange ?? (() => undefined);
+    this.player = new AgentRunPlayer({
+      clock: opts.clock,
+      agentSpeed: opts.agentSpeed,
+      runs: () => this.runs.values(),
+      onChange: this.onChange,
+      onEnd: (run, endedAt) => {
+        const conv = this.conversations.get(run.conversationId);
+        if (conv) conv.updated_at = endedAt;
+      },
+    });
     this.seedGeneration = opts.restored ? opts.restored.seedGeneration + 1 : 0;
     this.prng = prngOfGeneration(this.seedGeneration);
     if (opts.restored) this.restore(opts.restored);
@@ -128,38 +137,17 @@ export class AgentRunStore {
     const list = this.messages.get(conv.id) ?? [];
     const turn = list.filter((m) => m.role === 'user').length + 1;
     const ids = this.nextIds[conv.framing];
-    const user: MessageRecord = {
-      id: ids.message++,
-      user_id: USER_ID,
-      conversation_id: conv.id,
-      turn_id: turn,
-      role: 'user',
-      reply_to_message_id: null,
-      content: { text: question },
-      status: 'completed',
-      error_info: null,
-      assistant_message_id: null,
-      created_at: now,
-      updated_at: now,
-      assistant_events: null,
-    };
     const assistantMessageId = `am_${this.prng.hex(24)}`;
     const responseId = `resp_${this.prng.hex(20)}`;
-    const assistant: MessageRecord = {
-      id: ids.message++,
-      user_id: USER_ID,
-      conversation_id: conv.id,
-      turn_id: turn,
-      role: 'assistant',
-      reply_to_message_id: user.id,
-      content: null,
-      status: 'running',
-      error_info: null,
-      assistant_message_id: assistantMessageId,
-      created_at: now + 1,
-      updated_at: now + 1,
-      assistant_events: null,
-    };
+    const { user, assistant } = turnMessages({
+      userId: USER_ID,
+      conversationId: conv.id,
+      turn,
+      question,
+      assistantMessageId,
+      now,
+      nextMessageId: () => ids.message++,
+    });
     list.push(user, assistant);
     this.messages.set(conv.id, list);
     if (conv.title === 'New conversation') conv.title = question.slice(0, 40);
@@ -183,7 +171,7 @@ export class AgentRunStore {
     );
     this.runs.set(assistantMessageId, run);
     this.onChange();
-    this.schedule(run);
+    this.player.play(run);
     return run;
   }
 
@@ -220,7 +208,7 @@ export class AgentRunStore {
       // A snapshot is written whole, so its runs' messages are in it; one without is not a run to keep.
       if (message) this.runs.set(stored.assistantMessageId, this.restoreRun(stored, message));
     }
-    for (const run of this.runs.values()) this.schedule(run);
+    for (const run of this.runs.values()) this.player.play(run);
   }
 
   /**
@@ -237,7 +225,7 @@ export class AgentRunStore {
     const rebuilt = rebuildRunScript(stored);
     const run = createAgentRun(fields, stored.scriptInput, rebuilt.ok ? rebuilt.script : endedScript(message));
     if (!rebuilt.ok)
-      this.endWith(run, 'failed', 'error', {
+      this.player.endWith(run, 'failed', 'error', {
         error: {
           code: 'run_not_resumable',
           type: 'EmulatorError',
@@ -247,93 +235,19 @@ export class AgentRunStore {
     return run;
   }
 
-  /**
-   * Holds every running run at its next step (no further events) until resume(): a test that
-   * restarts the app mid-run uses it so the run cannot outpace a restart on a busy machine.
-   */
+  /** Holds every running run at its next step until resume() (see AgentRunPlayer.pause). */
   pause(): void {
-    this.paused = true;
-    for (const run of this.runs.values()) {
-      clearTimeout(run.timer);
-      run.timer = undefined;
-    }
+    this.player.pause();
   }
 
   /** Lets held runs go on: each waits its current step's delay again. */
   resume(): void {
-    if (!this.paused) return;
-    this.paused = false;
-    for (const run of this.runs.values()) if (run.status === 'running' && run.timer === undefined) this.schedule(run);
-  }
-
-  private schedule(run: AgentRun): void {
-    if (this.closed || this.paused || run.status !== 'running') return;
-    const step = run.script.steps[run.nextStep];
-    if (!step) {
-      this.finish(run, run.script.outcome);
-      return;
-    }
-    run.timer = setTimeout(
-      () => {
-        run.timer = undefined;
-        if (run.status !== 'running') return;
-        run.nextStep += 1;
-        this.append(run, { ...step.event, timestamp: this.clock() });
-        this.schedule(run);
-      },
-      Math.max(0, Math.round(step.delayMs / this.agentSpeed)),
-    );
-  }
-
-  private append(run: AgentRun, event: WorkflowEvent): void {
-    run.events.push(event);
-    this.onChange();
-    for (const l of [...run.listeners]) l(event);
-  }
-
-  private finish(run: AgentRun, status: MessageStatus): void {
-    run.status = status;
-    const now = this.clock();
-    const streamed = run.events
-      .filter((e) => e.event_type === 'streaming')
-      .map((e) => e.content ?? '')
-      .join('');
-    run.message.status = status;
-    run.message.updated_at = now;
-    run.message.content = { text: status === 'completed' ? run.script.report : streamed };
-    if (status === 'failed') {
-      const err = run.events.find((e) => e.event_type === 'error')?.error;
-      run.message.error_info = err ? { ...err } : { code: 'unknown' };
-    }
-    const conv = this.conversations.get(run.conversationId);
-    if (conv) conv.updated_at = now;
-    this.onChange();
-    for (const l of [...run.listeners]) l(null);
-    run.listeners.clear();
-    run.resolveDone();
+    this.player.resume();
   }
 
   /** Ends a running run with a `cancel` event; a run that already ended is a conflict. */
   cancel(run: AgentRun): void {
-    if (run.status !== 'running') throw new ConflictError(`run ${run.assistantMessageId} is not running (status ${run.status})`);
-    this.endWith(run, 'cancelled', 'cancel', { content: 'cancelled by user' });
-  }
-
-  /** Ends a running run with one last event of its own (offset after the last one handed out). */
-  private endWith(run: AgentRun, status: MessageStatus, type: 'cancel' | 'error', fields: Partial<WorkflowEvent>): void {
-    clearTimeout(run.timer);
-    const last = lastOffsetOf(run.events);
-    this.append(run, {
-      event_id: `evt_${run.responseId.slice(-10)}_${type}`,
-      event_type: type,
-      timestamp: this.clock(),
-      response_id: run.responseId,
-      workflow_id: 'wf_research_report_v3',
-      execution_id: `exec_${run.responseId.slice(-12)}`,
-      ...fields,
-      offset: (last ?? run.script.steps[0]?.event.offset ?? 0) + 1,
-    });
-    this.finish(run, status);
+    this.player.cancel(run);
   }
 
   /** Stored events a reader asking from `fromOffset` gets (see events-from-offset.ts). */
@@ -341,23 +255,9 @@ export class AgentRunStore {
     return eventsFromOffset(run.events, fromOffset);
   }
 
-  /**
-   * Replays stored events from `fromOffset` (eventsFrom) to `listener`, then follows the run.
-   * Returns an unsubscribe function. The listener gets `null` once the run has ended (at once if
-   * it already had).
-   */
+  /** Replays stored events from `fromOffset`, then follows the run (see AgentRunPlayer.subscribe). */
   subscribe(run: AgentRun, fromOffset: number, listener: RunListener): () => void {
-    for (const e of this.eventsFrom(run, fromOffset)) listener(e);
-    if (run.status !== 'running') {
-      listener(null);
-      return () => undefined;
-    }
-    // Events from now on are all new to this reader (one without an offset follows what it has).
-    const wrapped: RunListener = (e) => {
-      if (e === null || e.offset === undefined || e.offset >= fromOffset) listener(e);
-    };
-    run.listeners.add(wrapped);
-    return () => run.listeners.delete(wrapped);
+    return this.player.subscribe(run, fromOffset, listener);
   }
 
   /**
@@ -365,12 +265,7 @@ export class AgentRunStore {
    * then they stay `running` where they are, for the next start to continue.
    */
   close(opts: { keepRunning?: boolean } = {}): void {
-    this.closed = true;
-    for (const run of this.runs.values()) {
-      clearTimeout(run.timer);
-      run.timer = undefined;
-      if (run.status === 'running' && !opts.keepRunning) this.finish(run, 'cancelled');
-    }
+    this.player.close(opts);
   }
 
   /**
