@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError } from './config/config-error.js';
+import { loadConfig, type Config } from './config/load-config.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createRedactor } from './observability/redactor.js';
 import type { Playground } from './playground/start-playground.js';

@@ -3,7 +3,7 @@
  * digest scheduler. Everything it talks to is passed in (service client, state store, Slack
  * connection, clock), so main.ts wires real services and tests wire the emulators.
  */
-import type { StreamingMode } from './config.js';
+import type { StreamingMode } from './config/relay-config.js';
 import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
 import os from 'node:os';
 import { buildRelayRuntime } from './slack/agent/relay/build-relay-runtime.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError } from '../src/config/config-error.js';
+import { loadConfig } from '../src/config/load-config.js';
 
 const secretBot = 'xoxb-1111-2222-abcdefSECRET';
 const secretSigning = 'signing-secret-value-123';

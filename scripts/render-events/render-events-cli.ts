@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { StreamingMode } from '../../src/config.js';
+import type { StreamingMode } from '../../src/config/relay-config.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import type { WorkflowStreamEvent } from '../../src/service/types.js';

@@ -4,7 +4,8 @@
  * exits 0 only when everything the app needs works. Output passes the app's redactor, so no
  * configured secret can be printed even if some answer echoed one.
  */
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError } from '../config/config-error.js';
+import { loadConfig } from '../config/load-config.js';
 import { createRedactor } from '../observability/redactor.js';
 import { readyToGoLive } from './check-result.js';
 import { DOCTOR_USAGE, DoctorUsageError, parseDoctorArgs } from './doctor-args.js';

@@ -3,7 +3,7 @@
  * of the report, in order. Calls run one after another, gentle on a live service.
  */
 import { Agent } from 'undici';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import { createLogger } from '../observability/logger.js';
 import { createRedactor } from '../observability/redactor.js';
 import { createResearchClient } from '../service/research-client.js';

@@ -8,7 +8,7 @@
  * @see https://docs.slack.dev/reference/methods/apps.connections.open
  */
 import { type Logger as SdkLogger, LogLevel, WebClient } from '@slack/web-api';
-import type { SlackConfig } from '../config.js';
+import type { SlackConfig } from '../config/load-config.js';
 import { webClientOptions } from '../slack-api/create-web-client.js';
 import { toSlackCallError } from '../slack-api/slack-call-error.js';
 import { TOKEN_REFUSED_CODES } from '../slack-api/token-refusal.js';

@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import { startServiceEmulator, type ServiceEmulator } from '../emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../emulators/slack/index.js';
 import type { Logger } from '../observability/logger.js';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config/load-config.js';
 import type { CheckResult } from '../../src/doctor/check-result.js';
 import { type CraftedServer, type SeenRequest, startCraftedServer } from '../service/crafted-server.js';
 

@@ -7,7 +7,7 @@
  * /metrics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { FAST_DIGEST_RETRY } from '../../src/schedules/digest-scheduler.js';
 import type { SlackEmulator } from '../../src/emulators/slack/index.js';
 import type { ServiceFaults } from '../../src/emulators/service/index.js';

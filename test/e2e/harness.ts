@@ -16,7 +16,7 @@ import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { startResearchDesk, type ResearchDesk, type ResearchDeskOptions } from '../../src/research-desk.js';
-import type { StreamingMode } from '../../src/config.js';
+import type { StreamingMode } from '../../src/config/relay-config.js';
 
 export const E2E_SECRETS = {
   botToken: 'xoxb-e2e-bot-token-000000',

@@ -5,7 +5,7 @@
  * leases expire.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { StreamingMode } from '../../config.js';
+import type { StreamingMode } from '../../config/relay-config.js';
 import type { Logger } from '../../observability/logger.js';
 import { isServiceError } from '../../service/errors/service-error.js';
 import type { ResearchService } from '../../service/types.js';

@@ -5,7 +5,7 @@
  * kept in its record.
  * @see https://docs.slack.dev/reference/methods/chat.startStream
  */
-import type { StreamingMode } from '../../config.js';
+import type { StreamingMode } from '../../config/relay-config.js';
 import type { DeliveryPath } from '../../store/records.js';
 
 export function chooseDeliveryPath(mode: StreamingMode, channelId: string): DeliveryPath {

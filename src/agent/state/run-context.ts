@@ -4,7 +4,7 @@
  * its event log (cursor: offset and deduplication), what the events say (view), how Slack shows it
  * (renderer, bound once the conversation is known; sink).
  */
-import type { StreamingMode } from '../../config.js';
+import type { StreamingMode } from '../../config/relay-config.js';
 import type { Logger } from '../../observability/logger.js';
 import type { EventCursor } from '../../service/event-stream/event-cursor.js';
 import type { ResearchService, WorkflowStreamEvent } from '../../service/types.js';

@@ -5,7 +5,7 @@
  * so the reply is the streamed text itself (issue 12, §1.4: 8 of 30 pieces were lost).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamingMode } from '../../../src/config.js';
+import type { StreamingMode } from '../../../src/config/relay-config.js';
 import type { ServiceFaults } from '../../../src/emulators/service/faults.js';
 import { createResearchClient } from '../../../src/service/research-client.js';
 import { RunStore } from '../../../src/store/run-store.js';

@@ -3,7 +3,7 @@
  * emulator and a real Redis (DB 15, a unique key prefix per harness).
  */
 import { randomUUID } from 'node:crypto';
-import type { StreamingMode } from '../../../src/config.js';
+import type { StreamingMode } from '../../../src/config/relay-config.js';
 import { createRunRenderer } from '../../../src/slack/agent/relay/create-run-renderer.js';
 import { createRateBudget } from '../../../src/slack-api/rate-budget.js';
 import {

@@ -5,7 +5,7 @@
  * this; the budget and the instance id are the process's own, built once by the caller.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Config } from '../../../config.js';
+import type { RelayConfig } from '../../../config/relay-config.js';
 import type { Logger } from '../../../observability/logger.js';
 import type { ResearchService } from '../../../service/types.js';
 import { Leases } from '../../../store/leases.js';
@@ -33,7 +33,7 @@ export type RelayWorkspaces =
   | { workspaceFor(teamId: string): Promise<{ service: ResearchService; client: WebClient }> };
 
 export type BuildRelayRuntimeOptions = RelayWorkspaces & {
-  config: Pick<Config, 'streaming' | 'agentIdleTimeoutMs' | 'runLeaseMs'>;
+  config: RelayConfig;
   store: StateStore;
   logger: Logger;
   /**
