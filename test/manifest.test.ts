@@ -13,7 +13,7 @@ import { BOT_SCOPES } from '../src/slack-api/bot-scopes.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
-import { SLASH_COMMANDS } from '../src/slack/registration/commands.js';
+import { SLASH_COMMANDS } from '../src/slack/kit/feature-hooks.js';
 import { registerListeners } from '../src/slack/register-listeners.js';
 import type { ListenerRegistry } from '../src/slack/kit/listener-router.js';
 import type { ListenerDeps } from '../src/slack/kit/listener-deps.js';

@@ -1,24 +1,64 @@
 /**
- * Registers every listener. Each kind's folder has an index.ts that is the only place its ids are
- * registered; test/manifest.test.ts checks them against manifest.yml.
+ * The composition root of src/slack: every feature slice registers itself, and what one slice
+ * offers another (src/slack/kit/feature-hooks.ts) is wired here — the only module that imports
+ * more than one slice. Ids registered by the slices are checked against manifest.yml by
+ * test/manifest.test.ts.
  */
 import type { App } from '@slack/bolt';
-import { createListenerRouter, type ListenerRegistry } from './kit/listener-router.js';
+import { agentHooks, registerAgent } from './agent/register.js';
+import { conceptsHooks, registerConcepts } from './concepts/register.js';
+import { financialsHooks, registerFinancials } from './financials/register.js';
+import { folderHooks, registerFolders } from './folders/register.js';
+import { homeHooks, registerHome } from './home/register.js';
+import { registerInstall } from './install/register.js';
+import type { FeatureHooks, RegisterSlice, ResearchHandoffs } from './kit/feature-hooks.js';
 import type { ListenerDeps } from './kit/listener-deps.js';
-import { registerCommands } from './registration/commands.js';
-import { registerActions } from './registration/actions.js';
-import { registerViews } from './registration/views.js';
-import { registerEvents } from './registration/events.js';
-import { registerShortcuts } from './registration/shortcuts.js';
-import { dedupeEventsMiddleware } from './kit/dedupe-events-middleware.js';
+import { createListenerRouter, type ListenerRegistry } from './kit/listener-router.js';
+import { registerKit } from './kit/register-kit.js';
+import { registerResearch, researchHooks } from './research/register.js';
+import { registerWatch, watchHooks } from './watch/register.js';
+
+/** The kit first (its events dedupe must see every event before a slice does), then each slice. */
+const SLICES: readonly RegisterSlice[] = [
+  registerKit,
+  registerResearch,
+  registerFinancials,
+  registerConcepts,
+  registerAgent,
+  registerHome,
+  registerFolders,
+  registerWatch,
+  registerInstall,
+];
+
+const research: ResearchHandoffs = {
+  ask: agentHooks.ask,
+  replay: agentHooks.replay,
+  folderCreate: folderHooks.folderCreate,
+  folderDelete: folderHooks.folderDelete,
+  watch: watchHooks.watch,
+  watches: watchHooks.watches,
+};
+
+export const FEATURE_HOOKS: FeatureHooks = {
+  commands: {
+    '/research': (deps, ctx) => researchHooks.command(deps, ctx, research),
+    '/financials': financialsHooks.command,
+    '/concepts': conceptsHooks.command,
+  },
+  retryableButtons: { ...researchHooks.retryableButtons, ...conceptsHooks.retryableButtons },
+  sharedCards: {
+    '/research': researchHooks.sharedCard,
+    '/financials': financialsHooks.sharedCard,
+    '/concepts': conceptsHooks.sharedCard,
+  },
+  research,
+  publishHome: homeHooks.publishHome,
+  agentViewOpened: agentHooks.agentViewOpened,
+};
 
 export function registerListeners(app: ListenerRegistry, deps: ListenerDeps): void {
-  app.use(dedupeEventsMiddleware(deps));
-  registerCommands(app, deps);
-  registerActions(app, deps);
-  registerViews(app, deps);
-  registerEvents(app, deps);
-  registerShortcuts(app, deps);
+  for (const register of SLICES) register(app, deps, FEATURE_HOOKS);
 }
 
 /** Registers every listener through the router, which gives Bolt one listener per kind of payload. */

@@ -136,3 +136,8 @@ export function sparkline(values: number[]): string {
   const bars = '▁▂▃▄▅▆▇█';
   return nums.map((v) => bars[max === min ? 3 : Math.round(((v - min) / (max - min)) * 7)] ?? '▁').join('');
 }
+
+/** 12345 → "12,345" (fixed locale: renders must not depend on the host). */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}

@@ -9,7 +9,7 @@ import { renderNotice } from '../blocks/error-card.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
-import { EXPIRED_BUTTON, replyNearCard } from '../research/search-buttons.js';
+import { EXPIRED_BUTTON, replyNearCard } from '../kit/button-replies.js';
 
 export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const value = decodeConceptButton(click.value);

@@ -11,13 +11,9 @@
  * the listener); none means the channel the command was used in. Time zones are IANA names.
  */
 import type { DigestCadence } from '../../store/records.js';
+import type { ChannelRef } from '../kit/commands/channel-ref.js';
 import { tokenize, type Token } from '../kit/commands/tokenize.js';
 import { closest, usage, type HelpResult, type UsageProblem, type UsageResult } from '../kit/commands/usage-problem.js';
-
-export interface ChannelRef {
-  id?: string;
-  name?: string;
-}
 
 export interface SubscribeArgs {
   kind: 'subscribe';

@@ -7,7 +7,7 @@ import { decodeFolderButton } from '../kit/button-values.js';
 import { renderNotice } from '../blocks/error-card.js';
 import { renderFolderDeleteCancelled, renderFolderDeleted } from './folder-card.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
-import { EXPIRED_BUTTON } from '../research/search-buttons.js';
+import { EXPIRED_BUTTON } from '../kit/button-replies.js';
 import { respondReplacing } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { checkFolderDeletePermission, folderDeleteRefusal } from '../kit/permissions/folder-delete-permission.js';

@@ -1,15 +1,12 @@
 /**
- * `/research folder create|delete` and `/research tag`. The command listener has acked and
- * parsed. Deleting asks for confirmation with buttons (feature-actions.ts handles the click);
- * tag results are the search-results card, so its Prev/Next/Share buttons page them.
+ * `/research folder create|delete`. The research slice's command listener has acked and parsed,
+ * and hands these over (src/slack/kit/feature-hooks.ts). Deleting asks for confirmation with
+ * buttons (folder-delete-buttons.ts handles the click).
  */
-import type { DocsByTagRequest } from '../../service/types.js';
 import { renderNotice } from '../blocks/error-card.js';
 import { renderFolderCreated, renderFolderDeleteConfirm } from './folder-card.js';
-import { renderTagResults } from '../research/cards/search-results-card.js';
-import { SEARCH_PAGE_SIZE } from '../research/parse-research-args.js';
 import type { CommandContext } from '../kit/command-context.js';
-import { answerCommand, commandFailureTarget } from '../kit/answer-command.js';
+import { commandFailureTarget } from '../kit/answer-command.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import { withFailureReply } from '../kit/failure-reply.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
@@ -61,26 +58,5 @@ export async function handleFolderDelete(deps: ListenerDeps, ctx: CommandContext
       await respondEphemeral(ctx.respond, renderFolderDeleteConfirm(args.folderId, permission.record?.name));
     },
     failureOptions(ctx, 'deleting the folder', true),
-  );
-}
-
-export async function handleTagLookup(
-  deps: ListenerDeps,
-  ctx: CommandContext,
-  args: { request: DocsByTagRequest; public: boolean },
-): Promise<void> {
-  await withFailureReply(
-    async () => {
-      const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
-      const service = await deps.workspaces.service(ctx.workspace);
-      const page = await service.docsByTag(request, { correlationId: ctx.correlationId });
-      const card = renderTagResults(page, {
-        state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
-        visibility: args.public ? 'public' : 'ephemeral',
-        pageSize: request.pageSize ?? SEARCH_PAGE_SIZE,
-      });
-      await answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
-    },
-    failureOptions(ctx, 'the tag lookup', true),
   );
 }

@@ -1,21 +1,24 @@
 /**
  * `app_home_opened`: on the Home tab, publish the Home view for that user; on the Messages tab
- * (the agent view), suggest prompts (agent-view-opened.ts).
+ * (the agent view), the agent slice suggests prompts (through the hooks).
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../kit/correlation-middleware.js';
 import { isSlackFailure, toSlackCallError } from '../../slack-api/slack-call-error.js';
 import { publishAppHome } from './publish-app-home.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import { setUpAgentView } from '../agent/agent-view/agent-view-opened.js';
+import type { FeatureHooks } from '../kit/feature-hooks.js';
 
 type AppHomeOpenedArgs = SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs;
 
-export function appHomeOpened(deps: ListenerDeps): (args: AppHomeOpenedArgs) => Promise<void> {
+export function appHomeOpened(
+  deps: ListenerDeps,
+  hooks: Pick<FeatureHooks, 'agentViewOpened'>,
+): (args: AppHomeOpenedArgs) => Promise<void> {
   return async ({ event, body, client, context }) => {
     const { log, workspace } = requestContext(context, deps.logger);
     if (event.tab === 'messages') {
-      await setUpAgentView({ client, userId: event.user, channelId: event.channel, log });
+      await hooks.agentViewOpened({ client, userId: event.user, channelId: event.channel, log });
       return;
     }
     if (event.tab !== undefined && event.tab !== 'home') return;

@@ -1,15 +1,15 @@
 /** The App Home tab: what the app does (runnable examples), digests, recent agent runs, the workspace's service connection and status. */
 import type { DigestSubscription, RunRecord, WatchRecord } from '../../store/records.js';
 import { ACTION_IDS } from '../blocks/action-ids.js';
-import { formatCount } from '../agent/cards/agent-render-context.js';
+import { formatCount } from '../blocks/format.js';
 import type { HomeView, KnownBlock } from '@slack/types';
 import { actions, button, context, divider, header, section } from '../blocks/card-parts.js';
 import { escapeMrkdwn, inlineCode, mrkdwnLink } from '../blocks/escape.js';
 import { displayDate, excerpt } from '../blocks/format.js';
 import { clampView } from '../blocks/limits.js';
 import { type HomeConnection, renderConnectionSection } from './connection-section.js';
-import { subscriptionRow } from '../concepts/digest/subscriptions-card.js';
-import { watchRows } from '../watch/cards/watches-card.js';
+import { subscriptionRow } from '../kit/cards/subscription-rows.js';
+import { watchRows } from '../kit/cards/watch-rows.js';
 
 export interface ServiceStatus {
   reachable: boolean;

@@ -8,7 +8,8 @@ import { renderConnectModal } from './connect-modal.js';
 import { ConnectionNotPermittedError } from '../../workspaces/workspace-errors.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import { mayManageConnection, publishAppHome, type HomeTarget } from './publish-app-home.js';
+import type { HomeTarget } from '../kit/feature-hooks.js';
+import { mayManageConnection, publishAppHome } from './publish-app-home.js';
 
 function homeTargetOf(click: ButtonInteraction): HomeTarget {
   return { client: click.client, teamId: click.workspace.teamId, userId: click.userId, log: click.log, workspace: click.workspace };

@@ -12,20 +12,12 @@ import type { RecentRun } from '../../store/recent-runs.js';
 import type { ServiceStatusSnapshot } from '../kit/service-status.js';
 import { renderAppHome, type HomeRun, type ServiceStatus } from './app-home-view.js';
 import type { HomeConnection } from './connection-section.js';
-import type { WorkspaceRef } from '../../workspaces/workspace-ref.js';
+import type { HomeTarget } from '../kit/feature-hooks.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import { homeWatches } from '../watch/home-watches.js';
+import { homeWatches } from './home-watches.js';
 
 /** The Home tab must not wait long on a slow service: its status says so instead. */
 const PROBE_TIMEOUT_MS = 2_500;
-
-export interface HomeTarget {
-  client: WebClient;
-  teamId: string;
-  userId: string;
-  log: Logger;
-  workspace: WorkspaceRef;
-}
 
 export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
   const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection] = await Promise.all([

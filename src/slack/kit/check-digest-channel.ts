@@ -6,7 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { type SlackCallError, toSlackCallError } from '../../slack-api/slack-call-error.js';
-import type { ChannelRef } from '../concepts/parse-concepts-args.js';
+import type { ChannelRef } from './commands/channel-ref.js';
 
 export type DigestChannelCheck =
   | { ok: true; channelId: string }

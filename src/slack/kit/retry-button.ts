@@ -4,34 +4,13 @@
  * (or, when it goes to the original card's thread, the error card is removed).
  */
 import type { RespondFn, SlashCommand } from '@slack/bolt';
-import { ACTION_IDS } from '../blocks/action-ids.js';
 import { renderNotice } from '../blocks/error-card.js';
-import type { CommandContext } from './command-context.js';
-import { runConceptsCommand } from '../concepts/concepts-command.js';
-import { runFinancialsCommand } from '../financials/financials-command.js';
-import { runResearchCommand } from '../research/research-command.js';
 import { deleteOriginal, replacingOnce, respondEphemeral } from './deliver-card.js';
+import type { FeatureHooks, SlashCommandName } from './feature-hooks.js';
 import type { ListenerDeps } from './listener-deps.js';
 import { decodeRetry, type RetryTarget } from './retry-value.js';
-import { runButton, type ButtonHandler, type ButtonInteraction } from './button-interaction.js';
-import { expandConcept } from '../concepts/concept-buttons.js';
-import { EXPIRED_BUTTON, shareSearch, showKeyPassages, showSummary, turnSearchPage } from '../research/search-buttons.js';
-
-/** Buttons a Retry may press again, by base action id, with what failure messages call them. */
-export const RETRYABLE_BUTTONS: Readonly<Record<string, { handler: ButtonHandler; action: string }>> = {
-  [ACTION_IDS.searchSummary]: { handler: showSummary, action: 'the summary' },
-  [ACTION_IDS.searchPassages]: { handler: showKeyPassages, action: 'the key passages' },
-  [ACTION_IDS.searchPrev]: { handler: turnSearchPage, action: 'the previous page' },
-  [ACTION_IDS.searchNext]: { handler: turnSearchPage, action: 'the next page' },
-  [ACTION_IDS.searchShare]: { handler: shareSearch, action: 'sharing the results' },
-  [ACTION_IDS.conceptExpand]: { handler: expandConcept, action: 'the concept details' },
-};
-
-const COMMANDS: Readonly<Record<string, (deps: ListenerDeps, ctx: CommandContext) => Promise<void>>> = {
-  '/research': runResearchCommand,
-  '/financials': runFinancialsCommand,
-  '/concepts': runConceptsCommand,
-};
+import { runButton, type ButtonInteraction } from './button-interaction.js';
+import { EXPIRED_BUTTON } from './button-replies.js';
 
 /** The slash command the user originally sent, rebuilt from the click on its error card. */
 function commandFromClick(click: ButtonInteraction, target: Extract<RetryTarget, { kind: 'command' }>): SlashCommand {
@@ -51,7 +30,11 @@ function commandFromClick(click: ButtonInteraction, target: Extract<RetryTarget,
   };
 }
 
-export async function retryClick(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+/**
+ * The Retry click: a command runs again through `hooks.commands`, a button through
+ * `hooks.retryableButtons` (each slice offers its own; src/slack/register-listeners.ts wires them).
+ */
+export async function retryClick(deps: ListenerDeps, click: ButtonInteraction, hooks: FeatureHooks): Promise<void> {
   const target = decodeRetry(click.value);
   let answeredHere = false;
   const replacing = replacingOnce(click.respond);
@@ -60,7 +43,7 @@ export async function retryClick(deps: ListenerDeps, click: ButtonInteraction): 
     return replacing(message);
   };
   if (target?.kind === 'command') {
-    const run = COMMANDS[target.command];
+    const run = target.command in hooks.commands ? hooks.commands[target.command as SlashCommandName] : undefined;
     if (!run || !click.channelId) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
     click.log.info('retrying command', { command: target.command });
     await run(deps, {
@@ -74,7 +57,7 @@ export async function retryClick(deps: ListenerDeps, click: ButtonInteraction): 
     if (!answeredHere) await removeErrorCard(click);
     return;
   }
-  const button = target ? RETRYABLE_BUTTONS[target.actionId] : undefined;
+  const button = target ? hooks.retryableButtons[target.actionId] : undefined;
   if (!target || !button) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   click.log.info('retrying button', { action_id: target.actionId });
   const again: ButtonInteraction = {

@@ -8,25 +8,23 @@ import { renderPassages } from './cards/passages-card.js';
 import { renderResearchHelp, renderUsage } from '../kit/help-card.js';
 import { parseResearchArgs, type ResearchArgs } from './parse-research-args.js';
 import { requestContext } from '../kit/correlation-middleware.js';
-import { startAgentRunFromCommand } from '../agent/runs/start-agent-run-from-command.js';
-import { replayFromCommand } from '../agent/replay/replay.js';
-import { handleFolderCreate, handleFolderDelete, handleTagLookup } from '../folders/folders-and-tags.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
-import { handleListWatches, handleWatch } from '../watch/watch-commands.js';
 import { renderNotice } from '../blocks/error-card.js';
 import { answerCommand, commandFailureTarget } from '../kit/answer-command.js';
 import type { CommandContext } from '../kit/command-context.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import { withFailureReply } from '../kit/failure-reply.js';
 import { fetchSearchCard } from './fetch-search-card.js';
+import type { ResearchHandoffs } from '../kit/feature-hooks.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
+import { handleTagLookup } from './tag-lookup.js';
 import { retryOption } from '../kit/retry-value.js';
 
-export function researchCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
+export function researchCommand(deps: ListenerDeps, handoffs: ResearchHandoffs): Middleware<SlackCommandMiddlewareArgs> {
   return async ({ ack, command, respond, client, context }) => {
     await ack();
     const { correlationId, log, workspace } = requestContext(context, deps.logger);
-    await runResearchCommand(deps, { command, respond, client, log, correlationId, workspace });
+    await runResearchCommand(deps, { command, respond, client, log, correlationId, workspace }, handoffs);
   };
 }
 
@@ -47,11 +45,14 @@ function actionName(args: ResearchArgs): string {
   }
 }
 
-/** Parses and runs /research text; also what a Retry button runs again. Never throws. */
-export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext): Promise<void> {
+/**
+ * Parses and runs /research text; also what a Retry button runs again. Never throws. Subcommands
+ * of other features (ask, replay, folders, watches) go to them through `handoffs`.
+ */
+export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext, handoffs: ResearchHandoffs): Promise<void> {
   const args = parseResearchArgs(ctx.command.text, new Date(deps.clock()));
   ctx.log.info('/research', { sub: args.kind, channel: ctx.command.channel_id });
-  await withFailureReply(() => dispatch(deps, ctx, args), {
+  await withFailureReply(() => dispatch(deps, ctx, args, handoffs), {
     ...commandFailureTarget(ctx),
     action: actionName(args),
     // Writes whose outcome is unknown after a timeout are not offered again with one click.
@@ -59,7 +60,7 @@ export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext
   });
 }
 
-async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchArgs): Promise<void> {
+async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchArgs, handoffs: ResearchHandoffs): Promise<void> {
   const call = { correlationId: ctx.correlationId };
   if (args.kind === 'help') return respondEphemeral(ctx.respond, renderResearchHelp());
   if (args.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(args));
@@ -95,25 +96,25 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       });
       return answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
     }
-    // Other features' handlers.
+    // Other features' subcommands (src/slack/kit/feature-hooks.ts).
     case 'ask':
-      await startAgentRunFromCommand(deps, { ...ctx, question: args.question });
+      await handoffs.ask(deps, { ...ctx, question: args.question });
       return;
     case 'replay':
-      return replayFromCommand(deps, {
+      return handoffs.replay(deps, {
         ...ctx,
         conversationId: args.conversationId,
         ...(args.assistantMessageId ? { assistantMessageId: args.assistantMessageId } : {}),
       });
     case 'folder_create':
-      return handleFolderCreate(deps, ctx, { name: args.name });
+      return handoffs.folderCreate(deps, ctx, { name: args.name });
     case 'folder_delete':
-      return handleFolderDelete(deps, ctx, { folderId: args.folderId });
+      return handoffs.folderDelete(deps, ctx, { folderId: args.folderId });
     case 'tag':
       return handleTagLookup(deps, ctx, { request: args.request, public: args.public });
     case 'watch':
-      return handleWatch(deps, ctx, args);
+      return handoffs.watch(deps, ctx, args);
     case 'watches':
-      return handleListWatches(deps, ctx, { channel: args.channel });
+      return handoffs.watches(deps, ctx, { channel: args.channel });
   }
 }

@@ -5,6 +5,7 @@
  * everyone; an ephemeral card has none (Slack cannot thread under an ephemeral message), so
  * they answer ephemerally to the clicker instead, leaving the results card in place.
  */
+import { EXPIRED_BUTTON, replyNearCard } from '../kit/button-replies.js';
 import { decodeDocButton, decodeSearchState, type SearchState } from '../kit/button-values.js';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { renderDocumentSummary } from './cards/document-card.js';
@@ -16,17 +17,6 @@ import { fetchSearchCard } from './fetch-search-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
-
-export const EXPIRED_BUTTON = 'This button no longer works. Run the command again.';
-
-/** In the card's thread when it has one, else ephemerally to the clicker. */
-export async function replyNearCard(click: ButtonInteraction, card: SlackMessage): Promise<void> {
-  if (click.threadTs && click.channelId) {
-    await postInChannel({ client: click.client, channel: click.channelId, threadTs: click.threadTs, respond: click.respond }, card);
-    return;
-  }
-  await respondEphemeral(click.respond, card);
-}
 
 export async function showSummary(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const doc = decodeDocButton(click.value);

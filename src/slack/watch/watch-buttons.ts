@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { renderNotice } from '../blocks/error-card.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
-import { EXPIRED_BUTTON } from '../research/search-buttons.js';
+import { EXPIRED_BUTTON } from '../kit/button-replies.js';
 import { respondEphemeral, respondReplacing } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import { publishAppHome } from '../home/publish-app-home.js';
+import type { FeatureHooks } from '../kit/feature-hooks.js';
 import { watchListCard } from './watch-commands.js';
 import { mayRemoveWatch, watchRemovalRefusal } from './watch-permission.js';
 
@@ -26,7 +26,7 @@ function parseValue<T>(schema: z.ZodType<T>, value: string | undefined): T | nul
 
 export type WatchClick = ButtonInteraction & { fromHome: boolean };
 
-export async function removeWatch(deps: ListenerDeps, click: WatchClick): Promise<void> {
+export async function removeWatch(deps: ListenerDeps, click: WatchClick, hooks: Pick<FeatureHooks, 'publishHome'>): Promise<void> {
   const value = parseValue(removeValue, click.value);
   // The team in the value must be the clicker's: a button never reaches across workspaces.
   if (!value || click.teamId === undefined || value.t !== click.teamId)
@@ -39,7 +39,7 @@ export async function removeWatch(deps: ListenerDeps, click: WatchClick): Promis
   const existed = await deps.stores.watches.remove(value.t, value.ch, value.w);
   click.log.info('watch removed from a button', { channel: value.ch, watchId: value.w, existed, fromHome: click.fromHome });
   if (click.fromHome)
-    return publishAppHome(deps, {
+    return hooks.publishHome(deps, {
       client: click.client,
       teamId: click.teamId,
       userId: click.userId,

@@ -6,10 +6,10 @@
 import { toSlackCallError } from '../../slack-api/slack-call-error.js';
 import type { WatchRecord } from '../../store/records.js';
 import { WATCH_LIMITS, watchIdOf } from '../../store/watches.js';
-import type { ChannelRef } from '../concepts/parse-concepts-args.js';
+import type { ChannelRef } from '../kit/commands/channel-ref.js';
 import { WATCH_EXAMPLE, type WatchArgs } from '../kit/commands/parse-watch-args.js';
 import { renderNotice } from '../blocks/error-card.js';
-import { describeWatchTarget } from './cards/watch-alert-card.js';
+import { describeWatchTarget } from '../kit/cards/watch-rows.js';
 import { renderWatchAdded, renderWatchList } from './cards/watches-card.js';
 import type { CommandContext } from '../kit/command-context.js';
 import { respondEphemeral } from '../kit/deliver-card.js';

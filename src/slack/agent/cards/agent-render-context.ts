@@ -27,11 +27,6 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
-/** 12345 → "12,345" (fixed locale: renders must not depend on the host). */
-export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
-
 /** A Slack user id we may mention (our own data, never agent text). */
 export function isSlackUserId(id: string | undefined): id is string {
   return id !== undefined && /^[UW][A-Z0-9]{2,20}$/.test(id);

@@ -8,7 +8,7 @@ import type { TaskUpdateChunk } from '@slack/types';
 import type { RunView, ToolCall } from '../../../agent/state/run-view.js';
 import { escapeForMarkdownBlock, escapeMrkdwn } from '../../blocks/escape.js';
 import { clampText } from '../../blocks/clamp-text.js';
-import { formatCount } from './agent-render-context.js';
+import { formatCount } from '../../blocks/format.js';
 import { streamedAnswerText } from './run-answer-text.js';
 
 const TITLE_CHARS = 150;

@@ -2,7 +2,8 @@
 import type { RunView } from '../../../agent/state/run-view.js';
 import type { ContextBlock, MrkdwnElement } from '@slack/types';
 import { mrkdwnLink } from '../../blocks/escape.js';
-import { formatCount, formatElapsed, type AgentRenderContext } from './agent-render-context.js';
+import { formatElapsed, type AgentRenderContext } from './agent-render-context.js';
+import { formatCount } from '../../blocks/format.js';
 
 /** Elapsed from the first event to the end; from event times only, so a re-render is identical. */
 function runElapsedMs(view: RunView, nowMs: number): number {

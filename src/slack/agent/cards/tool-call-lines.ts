@@ -5,7 +5,7 @@
 import type { ToolCall, ToolCallStatus } from '../../../agent/state/run-view.js';
 import { escapeMrkdwn, inlineCode } from '../../blocks/escape.js';
 import { clampText } from '../../blocks/clamp-text.js';
-import { formatCount } from './agent-render-context.js';
+import { formatCount } from '../../blocks/format.js';
 
 const TOOL_MARK: Record<ToolCallStatus, string> = { done: '✓', running: '…', error: '✗', stopped: '–' };
 const MAX_LINE_CHARS = 300;

@@ -7,10 +7,10 @@ import { decodeSubscriptionButton } from '../../kit/button-values.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderSubscriptionList } from './subscriptions-card.js';
 import type { ButtonInteraction } from '../../kit/button-interaction.js';
-import { EXPIRED_BUTTON } from '../../research/search-buttons.js';
+import { EXPIRED_BUTTON } from '../../kit/button-replies.js';
 import { respondEphemeral, respondReplacing } from '../../kit/deliver-card.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
-import { publishAppHome } from '../../home/publish-app-home.js';
+import type { FeatureHooks } from '../../kit/feature-hooks.js';
 import { mayChangeSubscription, subscriptionChangeRefusal } from './subscription-change-permission.js';
 
 export type SubscriptionChange = 'pause' | 'resume' | 'remove';
@@ -18,7 +18,12 @@ export type SubscriptionChange = 'pause' | 'resume' | 'remove';
 /** A click, and whether it came from the Home tab (a view) rather than a message. */
 export type SubscriptionClick = ButtonInteraction & { fromHome: boolean };
 
-export async function changeSubscription(deps: ListenerDeps, click: SubscriptionClick, change: SubscriptionChange): Promise<void> {
+export async function changeSubscription(
+  deps: ListenerDeps,
+  click: SubscriptionClick,
+  change: SubscriptionChange,
+  hooks: Pick<FeatureHooks, 'publishHome'>,
+): Promise<void> {
   const value = decodeSubscriptionButton(click.value);
   // The team in the value must be the clicker's: a button never reaches across workspaces.
   if (!value || click.teamId === undefined || value.teamId !== click.teamId) {
@@ -37,23 +42,20 @@ export async function changeSubscription(deps: ListenerDeps, click: Subscription
         ? await subs.resume(click.teamId, channelId)
         : await subs.remove(click.teamId, channelId);
   click.log.info('digest subscription changed from a button', { change, channel: channelId, changed, fromHome: click.fromHome });
-  await showSubscriptions(deps, click);
+  await showSubscriptions(deps, click, hooks);
 }
 
-/** The Home tab again (Refresh button, or after a change made there). */
-export async function refreshHome(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
-  if (click.teamId === undefined) return;
-  await publishAppHome(deps, {
-    client: click.client,
-    teamId: click.teamId,
-    userId: click.userId,
-    log: click.log,
-    workspace: click.workspace,
-  });
-}
-
-async function showSubscriptions(deps: ListenerDeps, click: SubscriptionClick): Promise<void> {
-  if (click.fromHome) return refreshHome(deps, click);
+async function showSubscriptions(deps: ListenerDeps, click: SubscriptionClick, hooks: Pick<FeatureHooks, 'publishHome'>): Promise<void> {
+  if (click.fromHome) {
+    if (click.teamId === undefined) return;
+    return hooks.publishHome(deps, {
+      client: click.client,
+      teamId: click.teamId,
+      userId: click.userId,
+      log: click.log,
+      workspace: click.workspace,
+    });
+  }
   const list = await deps.stores.subscriptions.listForTeam(click.teamId ?? '');
   await respondReplacing(click.respond, renderSubscriptionList(list));
 }

@@ -12,7 +12,7 @@
 import { parseSymbol } from '../../../service/symbols.js';
 import type { Category } from '../../../service/types.js';
 import type { WatchTarget } from '../../../store/records.js';
-import type { ChannelRef } from '../../concepts/parse-concepts-args.js';
+import type { ChannelRef } from './channel-ref.js';
 import { CATEGORY_NAMES, categoryOf } from './research-filters.js';
 import type { Token } from './tokenize.js';
 import { closest, type UsageProblem } from './usage-problem.js';

@@ -6,23 +6,17 @@
  * private copy. When Slack will not let the app post there, the sharer is told why and what to do.
  */
 import type { WebClient } from '@slack/web-api';
-import { decodeCardSource, withCardActions, type CardSource } from '../card-actions.js';
-import { renderConceptsList } from '../../concepts/concepts-card.js';
-import { renderPassages } from '../../research/cards/passages-card.js';
+import { decodeCardSource, type CardSource } from '../card-actions.js';
+import type { FeatureHooks, SlashCommandName } from '../feature-hooks.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { withSharedBy, type Sharer } from './shared-by.js';
-import { parseConceptsArgs } from '../../concepts/parse-concepts-args.js';
-import { parseFinancialsArgs } from '../../financials/args/parse-financials-args.js';
-import { parseResearchArgs } from '../../research/parse-research-args.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
 import { deleteOriginal, postInChannel, respondEphemeral } from '../deliver-card.js';
-import { fetchFinancialsCard } from '../../financials/fetch/fetch-financials-card.js';
-import { financialsCardOffer } from '../../financials/fetch/financials-card-offer.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import type { ButtonInteraction } from '../button-interaction.js';
-import { EXPIRED_BUTTON } from '../../research/search-buttons.js';
+import { EXPIRED_BUTTON } from '../button-replies.js';
 
 /** Slack's answers that mean the app may not post in this conversation at all. */
 const CANNOT_POST = new Set([
@@ -37,40 +31,15 @@ const CANNOT_POST = new Set([
   'ekm_access_denied',
 ]);
 
-/** The card a source command makes, as a public card (its other buttons kept, no Share). */
-async function renderSource(deps: ListenerDeps, source: CardSource, click: ButtonInteraction): Promise<SlackMessage | undefined> {
-  switch (source.command) {
-    case '/financials': {
-      const args = parseFinancialsArgs(source.text, new Date(deps.clock()));
-      if (args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') return undefined;
-      const card = await fetchFinancialsCard(await deps.workspaces.service(click.workspace), args, {
-        correlationId: click.correlationId,
-        log: click.log,
-        now: deps.clock(),
-      });
-      return withCardActions(card, financialsCardOffer(args, source.text, true));
-    }
-    case '/concepts': {
-      const args = parseConceptsArgs(source.text);
-      if (args.kind !== 'list') return undefined;
-      const concepts = await (await deps.workspaces.service(click.workspace)).latestConcepts({
-        includeDocs: true,
-        correlationId: click.correlationId,
-      });
-      return renderConceptsList(concepts, { top: args.top });
-    }
-    case '/research': {
-      // Only passages: search results have their own Share (search-buttons.ts); nothing else is a card to share.
-      const args = parseResearchArgs(source.text, new Date(deps.clock()));
-      if (args.kind !== 'passages') return undefined;
-      const chunks = await (await deps.workspaces.service(click.workspace)).searchChunks(args.request, {
-        correlationId: click.correlationId,
-      });
-      return renderPassages(chunks, { query: args.request.query });
-    }
-    default:
-      return undefined;
-  }
+/** The card a source command makes, as a public card, from the slice that owns the command. */
+async function renderSource(
+  deps: ListenerDeps,
+  source: CardSource,
+  click: ButtonInteraction,
+  hooks: FeatureHooks,
+): Promise<SlackMessage | undefined> {
+  const render = source.command in hooks.sharedCards ? hooks.sharedCards[source.command as SlashCommandName] : undefined;
+  return render?.(deps, source.text, click);
 }
 
 /** The sharer's display name (users.info), so the shared-by line needs no mention; none on failure. */
@@ -85,10 +54,10 @@ async function sharerOf(client: WebClient, userId: string, click: ButtonInteract
   }
 }
 
-export async function shareCard(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
+export async function shareCard(deps: ListenerDeps, click: ButtonInteraction, hooks: FeatureHooks): Promise<void> {
   const source = decodeCardSource(click.value);
   if (!source || !click.channelId) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
-  const [card, sharer] = await Promise.all([renderSource(deps, source, click), sharerOf(click.client, click.userId, click)]);
+  const [card, sharer] = await Promise.all([renderSource(deps, source, click, hooks), sharerOf(click.client, click.userId, click)]);
   if (!card) return respondEphemeral(click.respond, renderNotice('This card cannot be shared. Run the command again with `--public`.'));
   try {
     const posted = await postInChannel(

@@ -5,21 +5,17 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
-import type { WatchAlert, WatchRecord, WatchTarget } from '../../../store/records.js';
+import type { WatchAlert, WatchRecord } from '../../../store/records.js';
 import { compact, context, header, section } from '../../blocks/card-parts.js';
 import { bold, escapeMrkdwn, mrkdwnLink } from '../../blocks/escape.js';
 import { displayDate, excerpt } from '../../blocks/format.js';
 import { clampMessage, SLACK_LIMITS } from '../../blocks/limits.js';
+import { describeWatchTarget } from '../../kit/cards/watch-rows.js';
 import { markdownExcerpt } from '../../blocks/markdown/markdown-excerpt.js';
 import { markdownToMrkdwn } from '../../blocks/markdown/markdown-pieces.js';
 
 /** Summary text taken from the service (Markdown) before conversion. */
 const SUMMARY_SOURCE_CHARS = 2_500;
-
-/** How a watch's target reads in text (plain; escape before putting it in mrkdwn). */
-export function describeWatchTarget(target: WatchTarget): string {
-  return target.kind === 'symbol' ? target.symbol : `“${target.keyword}”`;
-}
 
 function categoriesText(categories: readonly string[]): string {
   return categories.length > 0 ? categories.join(', ') : 'all categories';

@@ -1,0 +1,35 @@
+/**
+ * Trending concepts and their digests: `/concepts` (list, subscribe, unsubscribe, subscriptions),
+ * Expand on the concepts card and on digests, and the subscription rows' buttons.
+ */
+import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
+import { buttonListener, type ButtonClick } from '../kit/button-interaction.js';
+import type { FeatureHooks, RegisterSlice, RetryableButton } from '../kit/feature-hooks.js';
+import { expandConcept } from './concept-buttons.js';
+import { conceptsCommand, runConceptsCommand } from './concepts-command.js';
+import { subscriptionListener } from './digest/subscription-actions.js';
+import { shareConceptsCard } from './share-concepts-card.js';
+
+const EXPAND: RetryableButton = { handler: expandConcept, action: 'the concept details' };
+
+export const registerConcepts: RegisterSlice = (app, deps, hooks) => {
+  app.command('/concepts', conceptsCommand(deps));
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.conceptExpand),
+    buttonListener(deps, EXPAND.handler, { action: EXPAND.action, retryAs: ACTION_IDS.conceptExpand }),
+  );
+  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionPause), subscriptionListener(deps, 'pause', hooks));
+  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionResume), subscriptionListener(deps, 'resume', hooks));
+  app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionRemove), subscriptionListener(deps, 'remove', hooks));
+};
+
+/** What the concepts slice offers the others (wired in src/slack/register-listeners.ts). */
+export const conceptsHooks = {
+  command: runConceptsCommand,
+  sharedCard: shareConceptsCard,
+  retryableButtons: { [ACTION_IDS.conceptExpand]: EXPAND },
+} satisfies {
+  command: FeatureHooks['commands']['/concepts'];
+  sharedCard: NonNullable<FeatureHooks['sharedCards']['/concepts']>;
+  retryableButtons: FeatureHooks['retryableButtons'];
+};

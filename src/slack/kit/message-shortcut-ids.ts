@@ -1,0 +1,6 @@
+/** The message shortcuts' callback ids (manifest.yml; test/manifest.test.ts keeps them equal). */
+export const MESSAGE_SHORTCUT_IDS = {
+  research: 'research_message',
+  askAgent: 'ask_agent_message',
+  summarize: 'summarize_message',
+} as const;
