@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from './errors.js';
 import { readBody, sendJson } from './http-io.js';
-import type { ChangeEvent, EmulatorState } from './state.js';
+import type { ChangeEvent } from './change-event.js';
+import type { EmulatorState } from './state.js';
 import type { SlackEmulator } from './slack-emulator.js';
 import type { StoredMessage } from './stored-message.js';
 import type { StoredView } from './stored-view.js';

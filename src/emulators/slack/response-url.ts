@@ -1,5 +1,6 @@
 import { SlackApiError } from './errors.js';
-import type { EmulatorState, ResponseUrlEntry } from './state.js';
+import type { ResponseUrlEntry } from './response-url-entry.js';
+import type { EmulatorState } from './state.js';
 import { validateMessageContent } from './validation/message.js';
 import { slackLimits } from './validation/limits.js';
 import { isRecord } from './validation/validation-issue.js';

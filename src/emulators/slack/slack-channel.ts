@@ -30,3 +30,31 @@ export interface NewChannel {
   /** The workspace it belongs to (default: the seed workspace). */
   team_id?: string;
 }
+
+/** The channel `addChannel` makes of `p`. */
+export function newChannelRecord(id: string, p: NewChannel, createdS: number): SlackChannel {
+  return {
+    ...(p.team_id !== undefined ? { team_id: p.team_id } : {}),
+    id,
+    name: p.name,
+    is_im: false,
+    is_private: p.is_private === true,
+    created: createdS,
+    ...(p.is_archived === true ? { is_archived: true } : {}),
+    ...(p.bot_is_member === false ? { bot_is_member: false } : {}),
+    ...(p.members ? { members: [...p.members] } : {}),
+  };
+}
+
+/** A user's DM with the bot, in the user's workspace (`teamId`; unset: the seed workspace). */
+export function dmChannelRecord(id: string, userId: string, createdS: number, teamId: string | undefined): SlackChannel {
+  return {
+    id,
+    name: userId,
+    is_im: true,
+    is_private: true,
+    user: userId,
+    created: createdS,
+    ...(teamId !== undefined ? { team_id: teamId } : {}),
+  };
+}

@@ -4,7 +4,8 @@
  */
 import { rename } from 'node:fs/promises';
 import { createSnapshotWriter, readSnapshotFile, SnapshotFileError } from '../persistence/snapshot-file.js';
-import type { ChangeEvent, EmulatorState } from './state.js';
+import type { ChangeEvent } from './change-event.js';
+import type { EmulatorState } from './state.js';
 import { restoreStateSnapshot, slackStateSnapshotSchema, snapshotOfState } from './state-snapshot.js';
 
 /** Changes that are logs, not workspace: the snapshot does not keep them. */

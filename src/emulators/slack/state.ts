@@ -3,8 +3,11 @@ import { AgentViewState } from './agent-view-state.js';
 import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
 import { FileProcessing } from './file-processing.js';
-import type { NewChannel, SlackChannel } from './slack-channel.js';
+import type { ChangeEvent } from './change-event.js';
+import { dmChannelRecord, type NewChannel, newChannelRecord, type SlackChannel } from './slack-channel.js';
 import type { ApiCall } from './api-call.js';
+import type { ResponseUrlEntry } from './response-url-entry.js';
+import type { TriggerEntry } from './trigger-entry.js';
 import type { DeliveryRecord } from './delivery/delivery-record.js';
 import type { SlackUser } from './slack-user.js';
 import type { StoredEphemeral } from './stored-ephemeral.js';
@@ -16,33 +19,6 @@ import { DEFAULT_BOT_SCOPES } from './config.js';
 import { InstallationRegistry } from './installations.js';
 import { seedChannels, seedUsers, workspaceSeed } from './workspace-seed.js';
 import { type BotIdentity, findWorkspace, otherWorkspaceChannels, otherWorkspaceUsers, teamOfUser, teamsOfChannel } from './workspaces.js';
-
-export interface TriggerEntry {
-  user: string;
-  createdAt: number;
-  used: boolean;
-}
-
-/** Where a response_url posts to, and how often it was used. */
-export interface ResponseUrlEntry {
-  id: string;
-  channel: string;
-  user: string;
-  createdAt: number;
-  uses: number;
-  /** The message the interaction came from (block_actions, message_action); none for slash commands. */
-  messageTs?: string;
-  isEphemeral: boolean;
-  threadTs?: string;
-  /** When the app first answered through this URL (for latency measurements). */
-  firstUsedAt?: number;
-}
-
-export interface ChangeEvent {
-  kind: string;
-  channel?: string;
-  user?: string;
-}
 
 /** Everything the emulated workspace holds. Mutated only by the Web API handlers and user actions. */
 export class EmulatorState {
@@ -187,16 +163,7 @@ export class EmulatorState {
 
   dmFor(userId: string): SlackChannel {
     for (const c of this.channels.values()) if (c.is_im && c.user === userId) return c;
-    const user = this.users.get(userId);
-    const dm: SlackChannel = {
-      id: this.newId('D'),
-      name: userId,
-      is_im: true,
-      is_private: true,
-      user: userId,
-      created: Math.floor(this.clock() / 1000),
-      ...(user?.team_id !== undefined ? { team_id: user.team_id } : {}),
-    };
+    const dm = dmChannelRecord(this.newId('D'), userId, Math.floor(this.clock() / 1000), this.users.get(userId)?.team_id);
     this.channels.set(dm.id, dm);
     this.messagesByChannel.set(dm.id, []);
     this.changed({ kind: 'channel_created', channel: dm.id });
@@ -205,17 +172,7 @@ export class EmulatorState {
 
   /** A new channel (in-process test set-up: archived, private, or one the bot is not in). */
   addChannel(p: NewChannel): SlackChannel {
-    const channel: SlackChannel = {
-      ...(p.team_id !== undefined ? { team_id: p.team_id } : {}),
-      id: this.newId('C'),
-      name: p.name,
-      is_im: false,
-      is_private: p.is_private === true,
-      created: Math.floor(this.clock() / 1000),
-      ...(p.is_archived === true ? { is_archived: true } : {}),
-      ...(p.bot_is_member === false ? { bot_is_member: false } : {}),
-      ...(p.members ? { members: [...p.members] } : {}),
-    };
+    const channel = newChannelRecord(this.newId('C'), p, Math.floor(this.clock() / 1000));
     this.channels.set(channel.id, channel);
     this.messagesByChannel.set(channel.id, []);
     this.changed({ kind: 'channel_created', channel: channel.id });
