@@ -1,6 +1,6 @@
 /**
  * What the relay needs from the Block Kit renderers, bound to one run's render context. The
- * default implementation (`create-run-renderer.ts`) delegates to src/slack/blocks/agent.
+ * default implementation (`create-run-renderer.ts`) delegates to src/slack/agent/cards.
  */
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import type { RunView } from '../state/run-view.js';

@@ -1,5 +1,5 @@
 /**
- * Binds the Block Kit renderers of src/slack/blocks/agent to one run. The final render gets a
+ * Binds the Block Kit renderers of src/slack/agent/cards to one run. The final render gets a
  * clock reading taken from the event log (the run's end), never the wall clock, so rendering the
  * same events twice (an uninterrupted run and one resumed after a crash) gives the same messages.
  */
