@@ -6,7 +6,7 @@ import type { RunView } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { noteBlock, sectionBlock } from '../../blocks/markdown/markdown-to-blocks.js';
-import { spokenDuration } from '../../blocks/spoken-duration.js';
+import { spokenDuration } from './spoken-duration.js';
 import { isSlackUserId } from './agent-render-context.js';
 
 export function runEndingBlocks(view: RunView): KnownBlock[] {
