@@ -4,106 +4,28 @@
  * exactly one replica relay each run, and a replica that dies hands its runs over once its
  * leases expire.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import type { StreamingMode } from '../../config/relay-config.js';
-import type { Logger } from '../../observability/logger.js';
-import { isServiceError } from '../../service/errors/service-error.js';
-import type { ResearchService } from '../../service/types.js';
-import type { Leases } from '../../store/leases.js';
 import type { RunRecord } from '../../store/records.js';
-import { isActiveRunStatus, type RunStore } from '../../store/run-store.js';
-import type { ThreadConversations } from '../../store/thread-conversations.js';
-import type { RateBudget } from '../../slack-api/rate-budget.js';
-import { chooseDeliveryPath } from '../sinks/choose-delivery-path.js';
+import { isActiveRunStatus } from '../../store/run-store.js';
 import { leaseGuardedWriter } from '../sinks/lease-guarded-writer.js';
-import { DEFAULT_NATIVE_STREAM_OPTIONS, type NativeStreamOptions } from '../sinks/native-stream-sink.js';
-import { createRelayMetrics, type RelayMetrics, type RelayMetricsSnapshot } from '../sinks/relay-metrics.js';
-import type { SlackWriter } from '../sinks/slack-writer.js';
-import { createUpdateScheduler, type UpdateScheduler } from '../sinks/update-scheduler.js';
+import { createRelayMetrics, type RelayMetricsSnapshot } from '../sinks/relay-metrics.js';
 import type { RunDeps } from '../state/run-context.js';
+import { newRunRecord } from './new-run-record.js';
 import { relayRun, type RunHandle } from './relay-run.js';
+import type { RelayRuntimeDeps } from './relay-runtime-deps.js';
+import { type CancelRunResult, createRunCancels } from './run-cancels.js';
 import type { RunOutcome } from './run-phase.js';
 import { restoreLostRun } from './restore-lost-run.js';
+import { runIdFor } from './run-id-for.js';
 import { createRunLeases, type KeptLease } from './run-leases.js';
-import { systemTimers, type Timers } from './timers.js';
+import { sharedRunDeps } from './shared-run-deps.js';
+import type { StartRunRequest, StartRunResult } from './start-run-request.js';
+import { systemTimers } from './timers.js';
 
-export interface RelayStores {
-  runs: Pick<RunStore, 'save' | 'saveProgress' | 'markEnded' | 'get' | 'listActive'>;
-  leases: Pick<Leases, 'acquire' | 'renew' | 'release'>;
-  threads: Pick<ThreadConversations, 'get' | 'save'>;
-}
-
-/** One workspace's service and Slack writer: what a run of that workspace uses. */
-export interface RunWorkspace {
-  service: ResearchService;
-  slack: SlackWriter;
-}
-
-/**
- * Where runs get their service and Slack writer: the one workspace's, or each run's own. Exactly
- * one of the two, so a deployment of many workspaces needs no stand-in writer it never uses.
- */
-export type RunWorkspaceSource =
-  | (RunWorkspace & { workspaceFor?: never })
-  | {
-      /**
-       * Many workspaces: each run uses its own workspace's service and bot token. Throws (typed, from
-       * src/workspaces/) when the workspace is not connected or no longer installed.
-       */
-      workspaceFor(teamId: string): Promise<RunWorkspace>;
-      service?: never;
-      slack?: never;
-    };
-
-export type RelayRuntimeDeps = RunWorkspaceSource & RelaySharedDeps;
-
-/** What every run of the process shares, whichever workspace it belongs to. */
-export interface RelaySharedDeps {
-  store: RelayStores;
-  clock?: () => number;
-  /** Lease renewals, the resume interval, silence timeouts, write pacing (default: Node's timers). */
-  timers?: Timers;
-  logger: Logger;
-  /** Lease holder id of this process (unique per replica and start). */
-  instanceId: string;
-  streaming: StreamingMode;
-  budget: RateBudget;
-  /** A run silent this long ends with a clear message. */
-  idleTimeoutMs: number;
-  leaseMs: number;
-  /** Binds the renderers to a run, once it knows its conversation (src/slack/agent/relay/create-run-renderer.ts). */
-  rendererFor: RunDeps['rendererFor'];
-  metrics?: RelayMetrics;
-  native?: Partial<NativeStreamOptions>;
-  offsetSaveIntervalMs?: number;
-  /** A pending update older than this is logged and counted as a stall. */
-  stallAfterMs?: number;
-  /** When set, resumeOrphanedRuns also runs on this interval. */
-  resumeIntervalMs?: number;
-}
-
-export interface StartRunRequest {
-  teamId: string;
-  channelId: string;
-  /** The thread the run lives in (the asker's message ts for a new thread). */
-  threadTs: string;
-  askerUserId: string;
-  question: string;
-  documents?: Array<{ docId: string; docTitle: string }>;
-  /** A reply the listener already posted in the thread, to update instead of posting one. */
-  replyTs?: string;
-  /**
-   * What triggered the run (Slack event id or message ts). Runs with the same request id are the
-   * same run: a redelivered event resumes it instead of starting a second one.
-   */
-  requestId?: string;
-}
-
-export type StartRunResult = { runId: string; started: boolean; reason?: 'already_running' | 'already_finished' };
-
-export type CancelRunResult =
-  | { ok: true; status: string }
-  | { ok: false; reason: 'not_found' | 'already_finished' | 'not_started' | 'service_error'; message: string };
+// The runtime's entry point: its callers import these from here.
+export type { RelayRuntimeDeps, RelaySharedDeps, RelayStores, RunWorkspace, RunWorkspaceSource } from './relay-runtime-deps.js';
+export type { CancelRunResult } from './run-cancels.js';
+export { runIdFor } from './run-id-for.js';
+export type { StartRunRequest, StartRunResult } from './start-run-request.js';
 
 export interface RelayRuntime {
   startRun(request: StartRunRequest): Promise<StartRunResult>;
@@ -129,16 +51,6 @@ export interface RelayRuntime {
   getMetrics(): RelayMetricsSnapshot;
 }
 
-/**
- * A run's id starts with its workspace's team id (`T123-r-…`): its keys then fall under that
- * workspace's prefixes (src/store/keys.ts), which is what uninstalling deletes.
- */
-export function runIdFor(request: Pick<StartRunRequest, 'teamId' | 'channelId' | 'requestId'>): string {
-  if (!request.requestId) return `${request.teamId}-${randomUUID()}`;
-  const digest = createHash('sha256').update(`${request.teamId}|${request.channelId}|${request.requestId}`).digest('hex');
-  return `${request.teamId}-r-${digest.slice(0, 24)}`;
-}
-
 interface LocalRun {
   handle: RunHandle;
   lease: KeptLease;
@@ -151,14 +63,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   const timers = deps.timers ?? systemTimers;
   const metrics = deps.metrics ?? createRelayMetrics();
   const log = deps.logger.child({ component: 'relay-runtime', instanceId: deps.instanceId });
-  const scheduler: UpdateScheduler = createUpdateScheduler({
-    budget: deps.budget,
-    metrics,
-    logger: log,
-    clock,
-    timers,
-    ...(deps.stallAfterMs !== undefined ? { stallAfterMs: deps.stallAfterMs } : {}),
-  });
+  const runDeps = sharedRunDeps(deps, { clock, timers, metrics, log });
   const leases = createRunLeases({
     leases: deps.store.leases,
     holderId: deps.instanceId,
@@ -167,27 +72,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     logger: log,
     clock,
   });
-  const runDeps: Omit<RunDeps, keyof RunWorkspace> = {
-    scheduler,
-    runs: deps.store.runs,
-    threads: deps.store.threads,
-    metrics,
-    logger: deps.logger.child({ instanceId: deps.instanceId }),
-    clock,
-    timers,
-    streaming: deps.streaming,
-    idleTimeoutMs: deps.idleTimeoutMs,
-    offsetSaveIntervalMs: deps.offsetSaveIntervalMs ?? 2000,
-    native: { ...DEFAULT_NATIVE_STREAM_OPTIONS, ...deps.native },
-    rendererFor: deps.rendererFor,
-  };
   const local = new Map<string, LocalRun>();
-  /**
-   * Cancels asked of the service by this process, by run id: a second Cancel or Stop (two clicks,
-   * the Cancel button and the native Stop) gets the first one's answer instead of a second request.
-   * A failed request is forgotten so that it may be tried again.
-   */
-  const cancels = new Map<string, Promise<CancelRunResult>>();
   const runEndedListeners: Array<(run: RunRecord) => void> = [];
   const announceEnd = (run: RunRecord): void => {
     for (const listener of runEndedListeners) {
@@ -207,6 +92,13 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   const depsFor = async (teamId: string): Promise<RunDeps> => ({
     ...runDeps,
     ...(deps.workspaceFor ? await deps.workspaceFor(teamId) : { service: deps.service, slack: deps.slack }),
+  });
+
+  const cancels = createRunCancels({
+    runs: deps.store.runs,
+    localRun: (runId) => local.get(runId)?.handle,
+    serviceFor: async (teamId) => (await depsFor(teamId)).service,
+    log,
   });
 
   const drive = (record: RunRecord, resumed: boolean, workspaceDeps: RunDeps): RunHandle => {
@@ -237,7 +129,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       .finally(() => {
         lease.cancel();
         if (local.get(record.runId)?.handle === handle) local.delete(record.runId);
-        cancels.delete(record.runId);
+        cancels.forget(record.runId);
       });
     local.set(record.runId, { handle, lease, settled });
     return handle;
@@ -321,24 +213,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
       }
       return { runId, started: false, reason: 'already_running' };
     }
-    const now = clock();
-    const record: RunRecord = {
-      runId,
-      teamId: request.teamId,
-      channelId: request.channelId,
-      threadTs: request.threadTs,
-      replyTs: request.replyTs ? [request.replyTs] : [],
-      conversationId: '',
-      assistantMessageId: '',
-      lastOffset: -1,
-      status: 'starting',
-      askerUserId: request.askerUserId,
-      question: request.question,
-      startedAtMs: now,
-      updatedAtMs: now,
-      delivery: chooseDeliveryPath(deps.streaming, request.channelId),
-      ...(request.documents && request.documents.length > 0 ? { documents: request.documents } : {}),
-    };
+    const record = newRunRecord(request, runId, clock(), deps.streaming);
     if (!(await leases.acquire(runId))) {
       return { runId, started: false, reason: 'already_running' };
     }
@@ -347,40 +222,6 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
     drive(record, false, workspaceDeps);
     return { runId, started: true };
   };
-
-  async function cancelOnce(runId: string, byUserId: string): Promise<CancelRunResult> {
-    const record = local.get(runId)?.handle.record() ?? (await deps.store.runs.get(runId));
-    if (!record) return { ok: false, reason: 'not_found', message: 'That run is no longer known.' };
-    if (record.status !== 'starting' && record.status !== 'running') {
-      return { ok: false, reason: 'already_finished', message: 'That run has already finished.' };
-    }
-    if (!record.assistantMessageId) {
-      return { ok: false, reason: 'not_started', message: 'The run is still starting; try again in a moment.' };
-    }
-    const here = local.get(runId);
-    if (here) here.handle.noteCancel(byUserId);
-    else {
-      // Another replica relays it: it reads who cancelled from the record when the run ends.
-      const stored = await deps.store.runs.get(runId);
-      if (stored && (stored.status === 'starting' || stored.status === 'running')) {
-        await deps.store.runs.save({ ...stored, cancelledBy: byUserId });
-      }
-    }
-    try {
-      const { service } = await depsFor(record.teamId);
-      const result = await service.cancelRun(record.conversationId, record.assistantMessageId, { correlationId: runId });
-      log.info('run cancel requested', { runId, byUserId, status: result.status });
-      return { ok: true, status: result.status };
-    } catch (error) {
-      // An unknown conversation or message is a 400 "Invalid conversation_id" there: not found.
-      if (isServiceError(error) && error.kind === 'not_found') {
-        log.info('the service no longer knows the run to cancel', { runId });
-        return { ok: false, reason: 'not_found', message: 'The research service no longer knows this run, so it can’t be cancelled.' };
-      }
-      log.warn('the service refused to cancel a run', { runId, error });
-      return { ok: false, reason: 'service_error', message: 'The research service could not cancel the run.' };
-    }
-  }
 
   return {
     async startRun(request) {
@@ -397,18 +238,8 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
 
     resumeOrphanedRuns,
 
-    cancelRun(runId, byUserId) {
-      const earlier = cancels.get(runId);
-      const status = local.get(runId)?.handle.record().status;
-      // Once the run has ended here, a late click gets "already finished" like any other.
-      if (earlier && (status === undefined || status === 'starting' || status === 'running')) return earlier;
-      const request = cancelOnce(runId, byUserId);
-      cancels.set(runId, request);
-      void request.then((result) => {
-        if (!result.ok) cancels.delete(runId);
-      });
-      return request;
-    },
+    cancelRun: (runId, byUserId) => cancels.cancel(runId, byUserId),
+
     async shutdown(options = {}) {
       shuttingDown = true;
       resumeTimer?.cancel();
@@ -424,7 +255,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
           }
         }),
       );
-      scheduler.close();
+      runDeps.scheduler.close();
     },
 
     async waitForRun(runId) {

@@ -1,0 +1,18 @@
+export interface StartRunRequest {
+  teamId: string;
+  channelId: string;
+  /** The thread the run lives in (the asker's message ts for a new thread). */
+  threadTs: string;
+  askerUserId: string;
+  question: string;
+  documents?: Array<{ docId: string; docTitle: string }>;
+  /** A reply the listener already posted in the thread, to update instead of posting one. */
+  replyTs?: string;
+  /**
+   * What triggered the run (Slack event id or message ts). Runs with the same request id are the
+   * same run: a redelivered event resumes it instead of starting a second one.
+   */
+  requestId?: string;
+}
+
+export type StartRunResult = { runId: string; started: boolean; reason?: 'already_running' | 'already_finished' };
