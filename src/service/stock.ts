@@ -12,6 +12,7 @@ import type {
   RevenueBreakdownRequest,
   StatementRequest,
   StockPriceItem,
+  StockRoute,
 } from './types.js';
 import type { Requester } from './request.js';
 import type { z } from 'zod';
@@ -37,6 +38,12 @@ export interface StockApi {
   incomeStatement(req: StatementRequest, opts?: CallOptions): Promise<IncomeStatementRecord[]>;
   companyPrices(req: CompanyPricesRequest, opts?: CallOptions): Promise<StockPriceItem[]>;
   earningsCalendar(req: EarningsCalendarRequest, opts?: CallOptions): Promise<EarningsCalendarEntry[]>;
+  stockQuery<S extends z.ZodType>(
+    route: StockRoute,
+    body: Record<string, unknown>,
+    dataSchema: S,
+    opts?: CallOptions,
+  ): Promise<z.output<S>>;
 }
 
 /**
@@ -74,6 +81,7 @@ export function createStockApi(req: Requester): StockApi {
   const byRoute = { isWrongOption: isRouteMissing };
 
   return {
+    stockQuery: (route, body, dataSchema, opts) => post(route, body, dataSchema, opts),
     balanceSheet: (r, opts) => post('/v1/stock/company-balance-sheet', statementBody(r), balanceSheetListSchema, opts),
     cashFlow: (r, opts) => post('/v1/stock/company-cashflow-statement', statementBody(r), cashFlowListSchema, opts),
     revenueBreakdown: (r, opts) =>

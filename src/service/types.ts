@@ -20,6 +20,7 @@ import type {
   TagMap,
   V2SearchResult,
 } from './response-types.js';
+import type { z } from 'zod';
 
 /**
  * Shapes of the Financial Research Data Service as the app sees them.
@@ -190,6 +191,9 @@ export interface ChatStarted {
   stats?: Readonly<EventStreamStats>;
 }
 
+/** A stock route of the service (`/v1/stock/company-overview`): POSTed queries answered in the stock wrapper. */
+export type StockRoute = `/v1/stock/${string}`;
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Correlation id carried into log lines. */
@@ -217,6 +221,17 @@ export interface ResearchService {
   /** A company's daily prices: stock-quote (2026-04 schema), falling back to company-prices. */
   companyPrices(req: CompanyPricesRequest, opts?: CallOptions): Promise<StockPriceItem[]>;
   earningsCalendar(req: EarningsCalendarRequest, opts?: CallOptions): Promise<EarningsCalendarEntry[]>;
+  /**
+   * Any stock route through the one call path the stock methods above bind (its wrapper checked,
+   * its `data` parsed by `dataSchema`): a feature that reads a route of its own brings the route,
+   * the body and the schema, so a new route needs no binding here.
+   */
+  stockQuery<S extends z.ZodType>(
+    route: StockRoute,
+    body: Record<string, unknown>,
+    dataSchema: S,
+    opts?: CallOptions,
+  ): Promise<z.output<S>>;
   latestConcepts(opts?: CallOptions & { includeDocs?: boolean }): Promise<Concept[]>;
   createFolder(name: string, opts?: CallOptions): Promise<FolderCreated>;
   deleteFolder(folderId: string, opts?: CallOptions): Promise<FolderDeleted>;
