@@ -1,0 +1,53 @@
+/**
+ * The Bolt app and its HTTP server: the Slack connection, the listeners (installListeners),
+ * readiness (/readyz asks the service and the store) and /metrics.
+ */
+import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import type { Logger } from '../observability/logger.js';
+import { createSlackApp, type SlackApp, type SlackTransport } from '../slack/app/create-slack-app.js';
+import { metricsRoute } from '../slack/app/metrics-route.js';
+import type { Installer } from '../slack/app/oauth-installer.js';
+import { installListeners } from '../slack/register-listeners.js';
+import type { TableSupport } from '../slack-api/table-fallback-fetch.js';
+import type { AppStores } from '../store/app-stores.js';
+import type { StateStore } from '../store/state-store.js';
+import type { DeskListenerDeps } from './build-listener-deps.js';
+import { type DeskConnection, transportOf } from './desk-connection.js';
+
+export interface DeskAppOptions {
+  connection: DeskConnection;
+  /** OAuth installs: answers each request with its workspace's installation. */
+  installer?: Installer | undefined;
+  port: number;
+  host?: string | undefined;
+  logger: Logger;
+  store: StateStore;
+  stores: AppStores;
+  relay: RelayRuntime;
+  listeners: DeskListenerDeps;
+  tables: TableSupport;
+}
+
+export function buildDeskApp(options: DeskAppOptions): SlackApp {
+  const { connection, installer, relay, stores } = options;
+  const { deps, serviceStatus, deferredStarts } = options.listeners;
+  return createSlackApp({
+    connection: installer ? { ...transportOf(connection), installer } : (connection as SlackTransport & { botToken: string }),
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+    logger: options.logger,
+    readiness: [
+      { name: 'service', check: () => serviceStatus.probe() },
+      { name: 'store', check: () => options.store.ping() },
+    ],
+    extraRoutes: [
+      metricsRoute(() => relay.getMetrics(), {
+        deferredStarts: () => deferredStarts.metrics(),
+        feedback: () => stores.feedback.totals(),
+      }),
+    ],
+    register: (app) => installListeners(app, deps),
+    signedRequests: stores.signedRequests,
+    tables: options.tables,
+  });
+}

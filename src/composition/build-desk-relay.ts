@@ -1,0 +1,32 @@
+/** The agent relay of the desk: each run writes with its own workspace's client and calls its own workspace's service. */
+import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import type { RelayConfig } from '../config/relay-config.js';
+import type { Logger } from '../observability/logger.js';
+import { buildRelayRuntime } from '../slack/agent/relay/build-relay-runtime.js';
+import type { RateBudget } from '../slack-api/rate-budget.js';
+import type { StateStore } from '../store/state-store.js';
+import type { Workspaces } from '../workspaces/workspaces.js';
+
+export interface DeskRelayOptions {
+  config: RelayConfig;
+  workspaces: Workspaces;
+  store: StateStore;
+  logger: Logger;
+  instanceId: string;
+  budget: RateBudget;
+  clock: () => number;
+  demo: boolean;
+  trustedLinkHosts: readonly string[];
+}
+
+export function buildDeskRelay(options: DeskRelayOptions): RelayRuntime {
+  const { workspaces, ...rest } = options;
+  return buildRelayRuntime({
+    ...rest,
+    workspaceFor: async (teamId: string) => {
+      const ref = { teamId };
+      const [service, client] = await Promise.all([workspaces.service(ref), workspaces.slackClient(ref)]);
+      return { service, client };
+    },
+  });
+}

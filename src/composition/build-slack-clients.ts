@@ -1,0 +1,24 @@
+/**
+ * The Web API clients the desk writes with (the relay, the digest and watch posters); Bolt builds
+ * the listeners' own. All come from one factory under one policy (create-web-client.ts).
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../observability/logger.js';
+import { createWebClient } from '../slack-api/create-web-client.js';
+import { createTableSupport, type TableSupport } from '../slack-api/table-fallback-fetch.js';
+import { downgradeTables } from '../slack/blocks/downgrade-tables.js';
+
+export interface SlackClients {
+  /** What Slack takes of data_table / table here, learned once per process and shared by every client (Bolt's too). */
+  tables: TableSupport;
+  clientFor(token: string): WebClient;
+}
+
+export function buildSlackClients(options: { apiUrl?: string | undefined; logger: Logger }): SlackClients {
+  const { apiUrl, logger } = options;
+  const tables = createTableSupport({ downgrade: downgradeTables, logger });
+  return {
+    tables,
+    clientFor: (token) => createWebClient({ token, ...(apiUrl ? { apiUrl } : {}), logger, policy: 'app', tables }),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * What starts once the app listens: runs a dead process left behind, the schedules, and the
+ * sweep for questions queued in threads whose run ended while no process was there to start them.
+ */
+import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import type { Timers } from '../agent/runtime/timers.js';
+import type { Logger } from '../observability/logger.js';
+import { startWaitingQuestions } from '../slack/agent/runs/start-queued-questions.js';
+import type { ListenerDeps } from '../slack/kit/listener-deps.js';
+import type { Schedules } from './build-schedules.js';
+
+export interface BackgroundWorkOptions {
+  relay: RelayRuntime;
+  schedules: Schedules;
+  deps: ListenerDeps;
+  logger: Logger;
+  timers: Timers;
+  /** How often to look for waiting questions. */
+  questionSweepMs: number;
+}
+
+export interface BackgroundWork {
+  /** Stops the schedules and the sweep (a run in progress is the relay's to stop). */
+  stop(): Promise<void>;
+}
+
+export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundWork {
+  const { relay, schedules, deps, logger } = options;
+  // Runs a dead process left behind continue in their own Slack messages.
+  void relay.resumeOrphanedRuns().then(
+    (runIds) => logger.info('runs resumed at start', { runIds }),
+    (error: unknown) => logger.error('resuming orphaned runs failed', { error }),
+  );
+  schedules.digests.start();
+  void schedules.watches.start();
+  const sweepQueuedQuestions = () =>
+    startWaitingQuestions(deps, { log: logger }).catch((error: unknown) => logger.error('starting waiting questions failed', { error }));
+  void sweepQueuedQuestions();
+  const questionSweep = options.timers.every(options.questionSweepMs, () => void sweepQueuedQuestions(), { background: true });
+  return {
+    async stop() {
+      schedules.digests.stop();
+      await schedules.watches.stop();
+      questionSweep.cancel();
+    },
+  };
+}
