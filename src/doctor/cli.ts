@@ -1,6 +1,6 @@
 /**
  * `npm run doctor`: proves that a live configuration works before going live. Reads the app's
- * own variables (config.ts) and the doctor's options (doctor-args.ts), prints the report, and
+ * own variables (src/config/) and the doctor's options (doctor-args.ts), prints the report, and
  * exits 0 only when everything the app needs works. Output passes the app's redactor, so no
  * configured secret can be printed even if some answer echoed one.
  */

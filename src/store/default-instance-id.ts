@@ -26,7 +26,7 @@ export interface ReplicaIdentity {
   host?: string;
 }
 
-/** INSTANCE_ID's rule (config.ts): letters, digits, . _ : - and at most 100 characters. */
+/** INSTANCE_ID's rule (src/config/relay-config.ts): letters, digits, . _ : - and at most 100 characters. */
 const MAX_LENGTH = 100;
 
 /** `<hostname>:[<host>:]<port>`, or undefined for an ephemeral port. */
