@@ -3,8 +3,6 @@
  * within a message, so per-item buttons get an index suffix (`rd.search.summary:2`); listeners
  * match them with `actionIdPattern(ACTION_IDS.searchSummary)`.
  */
-import type { FinancialsModalField } from '../financials/args/parse-financials-modal.js';
-
 export const ACTION_IDS = {
   searchSummary: 'rd.search.summary',
   searchPassages: 'rd.search.passages',
@@ -49,10 +47,10 @@ export function actionIdPattern(base: ActionIdBase): RegExp {
   return new RegExp(`^${base.replace(/\./g, '\\.')}(?::[^:]+)*$`);
 }
 
-/** The /financials modal: callback id, and block/action ids of its inputs. */
+/** The /financials modal: callback id, and block/action ids of its inputs (its fields are these blocks' keys). */
 export const FINANCIALS_MODAL = {
   callbackId: 'rd.financials.modal',
-  blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' } satisfies Record<FinancialsModalField, string>,
+  blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' },
   actions: { symbol: 'fin_symbol_input', statement: 'fin_statement_select', period: 'fin_period_select' },
 } as const;
 

@@ -1,25 +1,22 @@
 /**
- * "Download CSV" / "Download XLSX" on a table card: runs the card's source command again for the
- * data (fetch-financials-data.ts), builds the rows (export-table.ts), writes the file and uploads
- * it — into the card's thread for a card everyone sees; for an ephemeral card (a file cannot be
- * ephemeral) into the user's DM with the app, with an ephemeral note saying where it went.
+ * "Download CSV" / "Download XLSX" on a table card: reads the card's source command again, asks
+ * its kind's descriptor for the data and the tables (full precision: export/), writes the file and
+ * uploads it — into the card's thread for a card everyone sees; for an ephemeral card (a file
+ * cannot be ephemeral) into the user's DM with the app, with an ephemeral note saying where it went.
  */
 import type { ListenerRegistry } from '../kit/listener-router.js';
 import { isSlackCallError } from '../../slack-api/slack-call-error.js';
 import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
-import { decodeCardSource } from '../kit/card-actions.js';
 import { renderNotice } from '../blocks/error-card.js';
-import { parseFinancialsArgs } from './args/parse-financials-args.js';
 import { exportFileName } from '../kit/export/export-file-name.js';
-import { exportSheetsOf, exportTableOf } from './export/export-table.js';
 import { writeCsv } from '../kit/export/write-csv.js';
 import { writeXlsx } from '../kit/export/write-xlsx.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
-import { financialsAction } from './fetch/fetch-financials-card.js';
-import { fetchFinancialsData } from './fetch/fetch-financials-data.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { buttonListener, type ButtonClick, type ButtonInteraction } from '../kit/button-interaction.js';
 import { postToUserDm, shareStagedFile, stageExportFile, type ExportFile } from '../kit/export/upload-export-file.js';
+import { financialsAction, kindContext } from './financials-card.js';
+import { readCardButton } from './read-financials-text.js';
 
 type ExportFormat = 'csv' | 'xlsx';
 
@@ -35,27 +32,27 @@ const UPLOADS_REFUSED = new Set([
 ]);
 
 async function exportCard(format: ExportFormat, deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
-  const source = decodeCardSource(click.value);
-  const args = source?.command === '/financials' ? parseFinancialsArgs(source.text, new Date(deps.clock())) : undefined;
-  if (!args || args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') {
+  const request = readCardButton(click.value, new Date(deps.clock()));
+  if (!request) {
     return respondEphemeral(
       click.respond,
       renderNotice('This button no longer matches a card I can export. Run the command again and use the new card’s button.'),
     );
   }
+  const { descriptor, args } = request;
+  if (!descriptor.export)
+    return respondEphemeral(click.respond, renderNotice(`${financialsAction(request)} has no single table to export.`));
   const today = new Date(deps.clock()).toISOString().slice(0, 10);
-  const data = await fetchFinancialsData(await deps.workspaces.service(click.workspace), args, {
-    correlationId: click.correlationId,
-    log: click.log,
-    now: deps.clock(),
-    today,
-  });
-  if (!data) return respondEphemeral(click.respond, renderNotice(`${financialsAction(args)} has no single table to export.`));
-  const table = exportTableOf(data);
+  const service = await deps.workspaces.service(click.workspace);
+  const data = await descriptor.fetch(
+    args,
+    kindContext(service, { correlationId: click.correlationId, log: click.log, now: deps.clock() }, 'export'),
+  );
+  const { table, sheets } = descriptor.export(data);
   const file: ExportFile = {
     filename: exportFileName(table.name, today, format),
     title: `${table.title} (${format.toUpperCase()})`,
-    content: format === 'csv' ? writeCsv(table) : await writeXlsx(exportSheetsOf(data)),
+    content: format === 'csv' ? writeCsv(table) : await writeXlsx(sheets ?? [table]),
   };
   try {
     const fileId = await stageExportFile(click.client, file);
@@ -70,7 +67,7 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
         click.log.info('export cannot go to the card thread; sending by DM', { slack_error: error.code });
       }
     }
-    const dm = await postToUserDm(click.client, click.userId, `Here is ${financialsAction(args)} as ${format.toUpperCase()}.`);
+    const dm = await postToUserDm(click.client, click.userId, `Here is ${financialsAction(request)} as ${format.toUpperCase()}.`);
     await shareStagedFile(click.client, fileId, file.title, { channel: dm });
     click.log.info('export sent by DM', { format, filename: file.filename });
     await respondEphemeral(

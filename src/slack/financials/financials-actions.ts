@@ -1,7 +1,8 @@
 /**
- * Buttons that lead to financials: "Open financials form" on App Home opens the /financials
- * modal (no channel there, so the card comes by DM). Financial cards themselves carry no buttons;
- * their Retry goes through the shared error-card Retry (search-actions.ts).
+ * "Open financials form" on App Home opens the /financials modal (no channel there, so the card
+ * comes by DM). The buttons on financials cards are elsewhere: Chart in chart-actions.ts, the
+ * downloads in export-actions.ts, Share in the kit (share-financials-card.ts renders for it); a
+ * failed card's Retry is the kit's error-card Retry (kit/retry-button.ts).
  */
 import type { ListenerRegistry } from '../kit/listener-router.js';
 import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';

@@ -3,17 +3,16 @@ import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { withCardActions } from '../kit/card-actions.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import { parseFinancialsArgs } from './args/parse-financials-args.js';
-import { fetchFinancialsCard } from './fetch/fetch-financials-card.js';
-import { financialsCardOffer } from './fetch/financials-card-offer.js';
+import { fetchFinancialsCard, financialsCardOffer } from './financials-card.js';
+import { readSourceText } from './read-financials-text.js';
 
 export async function shareFinancialsCard(deps: ListenerDeps, text: string, click: ButtonInteraction): Promise<SlackMessage | undefined> {
-  const args = parseFinancialsArgs(text, new Date(deps.clock()));
-  if (args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') return undefined;
-  const card = await fetchFinancialsCard(await deps.workspaces.service(click.workspace), args, {
+  const request = readSourceText(text, new Date(deps.clock()));
+  if (!request) return undefined;
+  const card = await fetchFinancialsCard(await deps.workspaces.service(click.workspace), request, {
     correlationId: click.correlationId,
     log: click.log,
     now: deps.clock(),
   });
-  return withCardActions(card, financialsCardOffer(args, text, true));
+  return withCardActions(card, financialsCardOffer(request, true));
 }

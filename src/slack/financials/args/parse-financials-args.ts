@@ -1,78 +1,43 @@
 /**
  * /financials argument parser. Grammar (any order after the symbol is fine too):
  *
- *   /financials <SYMBOL> [balance|cashflow|income|revenue|prices] [annual|quarterly|cumulative]
+ *   /financials <SYMBOL> [a kind's word: income, balance, prices, overview…] [annual|quarterly|cumulative]
  *               [limit:N] [fy:2024] [q:Q2] [since:YYYY-MM-DD] [until:YYYY-MM-DD] [last:1y]
  *               (一季报, 中报, 三季报 name quarters as q: does; 年报 and 季报 periods)
- *   /financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]   (parse-earnings-args.ts)
- *   /financials compare <SYMBOL> <SYMBOL> [more] [balance|cashflow|income|revenue|prices]   (parse-compare-args.ts)
+ *   /financials <a lead kind's word: earnings, compare> …   (each parses the rest itself)
  *   /financials              → opens the modal
  *   /financials help
  *
- * No statement → a company snapshot, or the index card for index symbols (SPX, HSI, 000300).
- * `prices` gives a company's share prices, or an index's; since:/until:/last: choose the window.
+ * The words are the kinds' own (kinds/registry.ts): no word gives what the symbol alone gives (a
+ * company's snapshot, an index's card); `prices` gives a company's share prices, or an index's.
+ * This module reads the options every symbol kind shares and says what is wrong with them; each
+ * kind builds its request from them.
  */
 import { parseSymbol, type StockSymbol } from '../../../service/symbols.js';
-import type {
-  CompanyPricesRequest,
-  IndexPricesRequest,
-  RevenueBreakdownRequest,
-  StatementPeriod,
-  StatementRequest,
-} from '../../../service/types.js';
+import type { StatementPeriod } from '../../../service/types.js';
 import { addDateFilter, resolveWindow, type DateWindow } from '../../kit/commands/date-window.js';
-import { COMPARE_WORDS, parseCompareArgs, type CompareArgs } from './parse-compare-args.js';
-import { EARNINGS_EXAMPLE, EARNINGS_WORDS, parseEarningsArgs, type EarningsArgs } from './parse-earnings-args.js';
 import { tokenize } from '../../kit/commands/tokenize.js';
 import { closest, usage, type HelpResult, type UsageProblem, type UsageResult } from '../../kit/commands/usage-problem.js';
+import type { SymbolOptions } from '../kinds/financials-kind.js';
+import { FINANCIALS_KINDS, type FinancialsRequest } from '../kinds/registry.js';
 
-type FinancialStatementKind = 'balance' | 'cashflow' | 'income' | 'revenue' | 'prices';
+export type { FinancialsRequest } from '../kinds/registry.js';
 
-export type FinancialsArgs =
-  | HelpResult
-  | UsageResult
-  | { kind: 'modal' }
-  | { kind: 'snapshot'; symbol: StockSymbol; period?: StatementPeriod; fiscalYear?: string; fiscalQuarter?: string }
-  | { kind: 'balance'; symbol: StockSymbol; request: StatementRequest }
-  | { kind: 'cashflow'; symbol: StockSymbol; request: StatementRequest }
-  | { kind: 'income'; symbol: StockSymbol; request: StatementRequest }
-  | { kind: 'revenue'; symbol: StockSymbol; request: RevenueBreakdownRequest }
-  | { kind: 'index'; symbol: StockSymbol; request: IndexPricesRequest }
-  | { kind: 'prices'; symbol: StockSymbol; request: CompanyPricesRequest }
-  | EarningsArgs
-  | CompareArgs;
+export type FinancialsArgs = HelpResult | UsageResult | { kind: 'modal' } | FinancialsRequest;
+
+type KindWords = (typeof FINANCIALS_KINDS)[number]['words'];
+type SymbolKindWords = Extract<KindWords, { grammar: 'symbol' }>;
+type LeadKindWords = Extract<KindWords, { grammar: 'lead' }>;
+
+const SYMBOL_KINDS: ReadonlyArray<{ id: string; words: SymbolKindWords }> = FINANCIALS_KINDS.flatMap((k) =>
+  k.words.grammar === 'symbol' ? [{ id: k.id, words: k.words }] : [],
+);
+const LEAD_KINDS: readonly LeadKindWords[] = FINANCIALS_KINDS.flatMap((k) => (k.words.grammar === 'lead' ? [k.words] : []));
+/** Every word that names a symbol kind, in list order (the order "did you mean" hints prefer). */
+const KIND_WORDS: readonly string[] = [...new Set(SYMBOL_KINDS.flatMap((k) => k.words.words))];
 
 const MAX_STATEMENT_LIMIT = 19; // one label column + 19 periods = Slack's 20 cells per row
 
-const STATEMENT_WORDS: Record<string, FinancialStatementKind> = {
-  balance: 'balance',
-  'balance-sheet': 'balance',
-  balancesheet: 'balance',
-  bs: 'balance',
-  资产负债表: 'balance',
-  cashflow: 'cashflow',
-  'cash-flow': 'cashflow',
-  cf: 'cashflow',
-  cash: 'cashflow',
-  现金流量表: 'cashflow',
-  现金流: 'cashflow',
-  income: 'income',
-  'income-statement': 'income',
-  incomestatement: 'income',
-  'p&l': 'income',
-  profit: 'income',
-  利润表: 'income',
-  revenue: 'revenue',
-  rev: 'revenue',
-  segments: 'revenue',
-  breakdown: 'revenue',
-  营收: 'revenue',
-  收入: 'revenue',
-  prices: 'prices',
-  price: 'prices',
-  index: 'prices',
-  行情: 'prices',
-};
 const PERIOD_WORDS: Record<string, StatementPeriod> = {
   annual: 'annual',
   yearly: 'annual',
@@ -98,9 +63,8 @@ const QUARTERS: Record<string, string> = {
 const REPORT_WORDS: Record<string, string> = { 一季报: 'Q1', 中报: 'Q2', 半年报: 'Q2', 三季报: 'Q3' };
 const KEYS = ['limit', 'fy', 'q', 'since', 'until', 'last'];
 
-/** Periods shown when no limit:N is given (the service's own default is 8). */
-const DEFAULT_STATEMENT_PERIODS = 5;
 const FINANCIALS_EXAMPLE = '/financials SH:600519 balance annual limit:4';
+const HINT_WORDS: readonly string[] = [...KIND_WORDS, ...Object.keys(PERIOD_WORDS)];
 
 /** Parses /financials text. `now` enables `last:`. Never throws. */
 export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
@@ -108,72 +72,43 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
   if (tokens.length === 0) return { kind: 'modal' };
   const head = tokens[0]?.text.toLowerCase();
   if (head === 'help' || head === '--help' || head === '-h' || head === '?' || head === '帮助') return { kind: 'help' };
-  if (head && !tokens[0]?.literal && EARNINGS_WORDS.has(head)) return parseEarningsArgs(tokens.slice(1), now);
-  if (head && !tokens[0]?.literal && COMPARE_WORDS.has(head)) return parseCompareArgs(tokens.slice(1), now);
+  const lead = head && !tokens[0]?.literal ? LEAD_KINDS.find((k) => k.words.has(head)) : undefined;
+  if (lead) return lead.parse(tokens.slice(1), now);
 
   const problems: UsageProblem[] = [];
   let symbol: StockSymbol | undefined;
-  let statement: FinancialStatementKind | undefined;
-  let period: StatementPeriod | undefined;
-  let limit: number | undefined;
-  let fiscalYear: string | undefined;
-  let fiscalQuarter: string | undefined;
+  /** The word that names the kind, as typed in lower case. */
+  let kindWord: string | undefined;
+  const options: SymbolOptions = {};
   const window: DateWindow = {};
 
   for (const tok of tokens) {
     const word = tok.text.toLowerCase();
-    if (!tok.literal && EARNINGS_WORDS.has(word)) {
-      problems.push({
-        token: tok.raw,
-        message: 'The earnings calendar is by market and week; start with `earnings`.',
-        example: EARNINGS_EXAMPLE,
-      });
+    const misplaced = tok.literal ? undefined : LEAD_KINDS.find((k) => k.misplaced && k.words.has(word))?.misplaced;
+    if (misplaced) {
+      problems.push({ token: tok.raw, ...misplaced });
       continue;
     }
-    if (!tok.literal && STATEMENT_WORDS[word]) {
-      if (statement) problems.push({ token: tok.raw, message: 'Choose one statement.', example: FINANCIALS_EXAMPLE });
-      statement = STATEMENT_WORDS[word];
+    if (!tok.literal && KIND_WORDS.includes(word)) {
+      if (kindWord) problems.push({ token: tok.raw, message: 'Choose one statement.', example: FINANCIALS_EXAMPLE });
+      kindWord = word;
       continue;
     }
     if (!tok.literal && REPORT_WORDS[word]) {
-      if (fiscalQuarter) problems.push({ token: tok.raw, message: 'Choose one quarter.', example: 'q:Q3' });
-      fiscalQuarter = REPORT_WORDS[word];
+      if (options.fiscalQuarter) problems.push({ token: tok.raw, message: 'Choose one quarter.', example: 'q:Q3' });
+      options.fiscalQuarter = REPORT_WORDS[word];
       continue;
     }
     if (!tok.literal && PERIOD_WORDS[word]) {
-      if (period)
+      if (options.period)
         problems.push({ token: tok.raw, message: 'Choose one period: annual, quarterly or cumulative.', example: `${FINANCIALS_EXAMPLE}` });
-      period = PERIOD_WORDS[word];
+      options.period = PERIOD_WORDS[word];
       continue;
     }
     const kv = /^([A-Za-z]{1,10})[:：](.*)$/.exec(tok.text);
     const key = kv?.[1]?.toLowerCase() ?? '';
     if (kv && !/^(sh|sz|hk|us|ss)$/.test(key)) {
-      const value = (kv[2] ?? '').trim();
-      if (key === 'limit' || key === 'n') {
-        const n = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-        if (!(n >= 1 && n <= MAX_STATEMENT_LIMIT))
-          problems.push({ token: tok.raw, message: `limit is a number of periods from 1 to ${MAX_STATEMENT_LIMIT}.`, example: 'limit:8' });
-        else limit = n;
-      } else if (key === 'fy' || key === 'year') {
-        if (!/^(19|20)\d{2}$/.test(value))
-          problems.push({ token: tok.raw, message: 'fy is a four-digit fiscal year.', example: 'fy:2024' });
-        else fiscalYear = value;
-      } else if (key === 'q' || key === 'quarter') {
-        const q = QUARTERS[value.toUpperCase().replace(/^(\d)$/, 'Q$1')];
-        if (!q)
-          problems.push({ token: tok.raw, message: 'q is one of Q1, Q2, Q3, Q4, FY (cash flow and income also H1, 9M).', example: 'q:Q2' });
-        else fiscalQuarter = q;
-      } else if (key === 'since' || key === 'until' || key === 'last') {
-        addDateFilter(window, key, value, tok.raw, problems, now);
-      } else {
-        const hint = closest(key, KEYS);
-        problems.push({
-          token: tok.raw,
-          message: `Unknown option \`${key}:\`${hint ? ` — did you mean \`${hint}:\`?` : ''}`,
-          example: FINANCIALS_EXAMPLE,
-        });
-      }
+      readOption(key, (kv[2] ?? '').trim(), tok.raw, options, window, problems, now);
       continue;
     }
     if (tok.ref) {
@@ -182,7 +117,7 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     }
     const parsed = parseSymbol(tok.text);
     if (!parsed.ok) {
-      const hint = closest(word, Object.keys(STATEMENT_WORDS).concat(Object.keys(PERIOD_WORDS)));
+      const hint = closest(word, HINT_WORDS);
       const message = hint && !/\d/.test(word) ? `\`${tok.raw}\` is not a symbol — did you mean \`${hint}\`?` : parsed.message;
       problems.push({
         token: tok.raw,
@@ -193,7 +128,7 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     }
     if (symbol) {
       // `NVDA incme` reads as two tickers; a second word close to a keyword is more likely a typo.
-      const typo = /^[A-Za-z]+$/.test(tok.text) ? closest(word, Object.keys(STATEMENT_WORDS).concat(Object.keys(PERIOD_WORDS))) : undefined;
+      const typo = /^[A-Za-z]+$/.test(tok.text) ? closest(word, HINT_WORDS) : undefined;
       problems.push({
         token: tok.raw,
         message: typo
@@ -204,81 +139,84 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     } else symbol = parsed.symbol;
   }
 
-  const dates = resolveWindow(window, problems);
+  Object.assign(options, resolveWindow(window, problems));
   if (!symbol) {
     if (problems.length === 0)
       problems.push({ token: '', message: 'Which company or index? Give a symbol first.', example: FINANCIALS_EXAMPLE });
     return usage('/financials', problems);
   }
-  if (symbol.isIndex && statement && statement !== 'prices') {
-    problems.push({
-      token: statement,
-      message: `${symbol.canonical} is an index: it has prices, not statements.`,
-      example: `/financials ${symbol.code}`,
-    });
-  }
-  if (!symbol.isIndex && statement === 'prices' && (period || limit || fiscalYear || fiscalQuarter)) {
-    problems.push({
-      token: 'prices',
-      message: 'Prices take a window of dates (last:, since:, until:), not periods, limit:, fy: or q:.',
-      example: `/financials ${symbol.canonical} prices last:6m`,
-    });
-  }
-  const cumulativeOk = statement === 'cashflow' || statement === 'income';
-  if (period === 'cumulative quarterly' && !cumulativeOk) {
+  const named = SYMBOL_KINDS.filter((k) => (kindWord === undefined ? k.words.isDefault : k.words.words.includes(kindWord)));
+  const kind = named.find((k) => k.words.of === (symbol.isIndex ? 'index' : 'company'));
+  if (!kind) problems.push(wrongSymbol(symbol, named[0]?.id ?? kindWord ?? ''));
+  if (kind?.words.problems) problems.push(...kind.words.problems(symbol, options));
+  periodProblems((kind ?? named[0])?.words.cumulative ?? false, symbol, options, problems);
+  if (problems.length || !kind) return usage('/financials', problems);
+
+  if (options.fiscalQuarter && !options.period && options.fiscalQuarter !== 'FY') options.period = 'quarterly';
+  if (options.fiscalQuarter === 'FY' && !options.period) options.period = 'annual';
+  return kind.words.request(symbol, options);
+}
+
+/** The word names no kind for this kind of symbol (only indices have that problem: every index word is also a company's). */
+function wrongSymbol(symbol: StockSymbol, kindId: string): UsageProblem {
+  return symbol.isIndex
+    ? { token: kindId, message: `${symbol.canonical} is an index: it has prices, not statements.`, example: `/financials ${symbol.code}` }
+    : {
+        token: kindId,
+        message: `${symbol.canonical} is a company: \`${kindId}\` is for indices.`,
+        example: `/financials ${symbol.canonical}`,
+      };
+}
+
+/** Cumulative periods, and the H1 and 9M quarters, exist for the flow statements only. */
+function periodProblems(cumulative: boolean, symbol: StockSymbol, o: SymbolOptions, problems: UsageProblem[]): void {
+  if (cumulative) return;
+  if (o.period === 'cumulative quarterly') {
     problems.push({
       token: 'cumulative',
       message: 'Cumulative periods exist for the cash-flow and income statements only.',
       example: `/financials ${symbol.canonical} income cumulative`,
     });
   }
-  if (fiscalQuarter && (fiscalQuarter === 'H1' || fiscalQuarter.startsWith('Q3 (')) && !cumulativeOk) {
+  if (o.fiscalQuarter && (o.fiscalQuarter === 'H1' || o.fiscalQuarter.startsWith('Q3 ('))) {
     problems.push({
-      token: `q:${fiscalQuarter}`,
+      token: `q:${o.fiscalQuarter}`,
       message: 'H1 and 9M exist for the cash-flow and income statements only.',
       example: 'q:Q2',
     });
   }
-  if (problems.length) return usage('/financials', problems);
+}
 
-  if (fiscalQuarter && !period && fiscalQuarter !== 'FY') period = 'quarterly';
-  if (fiscalQuarter === 'FY' && !period) period = 'annual';
-
-  if (symbol.isIndex) {
-    const request: IndexPricesRequest = { symbol: symbol.code };
-    if (dates.startDate) request.startDate = dates.startDate;
-    if (dates.endDate) request.endDate = dates.endDate;
-    return { kind: 'index', symbol, request };
+/** One `key:value` option. */
+function readOption(
+  key: string,
+  value: string,
+  raw: string,
+  options: SymbolOptions,
+  window: DateWindow,
+  problems: UsageProblem[],
+  now: Date | undefined,
+): void {
+  if (key === 'limit' || key === 'n') {
+    const n = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(n >= 1 && n <= MAX_STATEMENT_LIMIT))
+      problems.push({ token: raw, message: `limit is a number of periods from 1 to ${MAX_STATEMENT_LIMIT}.`, example: 'limit:8' });
+    else options.limit = n;
+  } else if (key === 'fy' || key === 'year') {
+    if (!/^(19|20)\d{2}$/.test(value)) problems.push({ token: raw, message: 'fy is a four-digit fiscal year.', example: 'fy:2024' });
+    else options.fiscalYear = value;
+  } else if (key === 'q' || key === 'quarter') {
+    const q = QUARTERS[value.toUpperCase().replace(/^(\d)$/, 'Q$1')];
+    if (!q) problems.push({ token: raw, message: 'q is one of Q1, Q2, Q3, Q4, FY (cash flow and income also H1, 9M).', example: 'q:Q2' });
+    else options.fiscalQuarter = q;
+  } else if (key === 'since' || key === 'until' || key === 'last') {
+    addDateFilter(window, key, value, raw, problems, now);
+  } else {
+    const hint = closest(key, KEYS);
+    problems.push({
+      token: raw,
+      message: `Unknown option \`${key}:\`${hint ? ` — did you mean \`${hint}:\`?` : ''}`,
+      example: FINANCIALS_EXAMPLE,
+    });
   }
-  if (statement === 'prices') {
-    const request: CompanyPricesRequest = { symbol: symbol.canonical };
-    if (dates.startDate) request.startDate = dates.startDate;
-    if (dates.endDate) request.endDate = dates.endDate;
-    return { kind: 'prices', symbol, request };
-  }
-  if (statement === 'revenue') {
-    const request: RevenueBreakdownRequest = { symbol: symbol.canonical };
-    const p = fiscalQuarter ?? (period === 'annual' ? 'FY' : undefined);
-    if (p) request.period = p;
-    if (limit) request.limit = limit;
-    if (fiscalYear) request.fiscalYear = fiscalYear;
-    if (dates.startDate) request.startDate = dates.startDate;
-    if (dates.endDate) request.endDate = dates.endDate;
-    return { kind: 'revenue', symbol, request };
-  }
-  if (statement === 'balance' || statement === 'cashflow' || statement === 'income') {
-    // Five periods fit a Slack table without sideways scrolling; limit:N asks for more.
-    const request: StatementRequest = { symbol: symbol.canonical, limit: limit ?? DEFAULT_STATEMENT_PERIODS };
-    if (period) request.period = period;
-    if (fiscalYear) request.fiscalYear = fiscalYear;
-    if (fiscalQuarter) request.fiscalQuarter = fiscalQuarter;
-    if (dates.startDate) request.startDate = dates.startDate;
-    if (dates.endDate) request.endDate = dates.endDate;
-    return { kind: statement, symbol, request };
-  }
-  const snap: FinancialsArgs = { kind: 'snapshot', symbol };
-  if (period) snap.period = period;
-  if (fiscalYear) snap.fiscalYear = fiscalYear;
-  if (fiscalQuarter) snap.fiscalQuarter = fiscalQuarter;
-  return snap;
 }

@@ -1,11 +1,10 @@
 /**
- * Fetches what `/financials compare` needs: each company in parallel (its statement, or its prices),
- * then aligns the figures (align-comparison.ts). A company that fails or has no figures is left
- * out and named in a notice with the reason, like the snapshot's missing parts; only when every
- * company fails does it throw. Also returns the chart the comparison offers.
+ * Fetches what `/financials compare` shows: each company in parallel (its statement, or its
+ * prices), then aligns the figures (align-comparison.ts). A company that fails or has no figures is
+ * left out and named, with the reason, like the snapshot's missing parts; only when every company
+ * fails does it throw. The card, chart and export are made of the result (kinds/compare.ts).
  */
 import { lookupCompanyName } from './company-name.js';
-import type { ChartData } from '../../../charts/chart-data.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
 import type { Logger } from '../../../observability/logger.js';
 import type {
@@ -18,13 +17,9 @@ import type {
   StockPriceItem,
 } from '../../../service/types.js';
 import type { StockSymbol } from '../../../service/symbols.js';
-import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { alignComparison, type AlignedComparison, type CompanyFigures } from '../compare/align-comparison.js';
-import { renderCompareCard, type CompareMetricDef } from '../compare/compare-card.js';
-import { compareChartData } from '../compare/compare-chart-data.js';
-import { renderPriceCompareCard, type CompanyPrices } from '../compare/compare-prices-card.js';
-import { renderNotice } from '../../blocks/error-card.js';
-import { clampMessage } from '../../blocks/limits.js';
+import type { CompareMetricDef } from '../compare/compare-card.js';
+import type { CompanyPrices } from '../compare/compare-prices-card.js';
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES } from '../cards/statement-card.js';
 import type { StatementLine } from '../../blocks/statement-table.js';
 import type { CompareArgs, CompareMetric } from '../args/parse-compare-args.js';
@@ -33,7 +28,7 @@ import { partFailureReason } from './part-failure-reason.js';
 /** Periods asked of each company: more than are shown, so common periods can be found. */
 const COMPARE_FETCH_PERIODS = 8;
 /** Days of prices in the default window (the service's own default is shorter). */
-const PRICE_WINDOW_DAYS = 90;
+export const PRICE_WINDOW_DAYS = 90;
 
 type StatementKind = Exclude<CompareMetric, 'prices'>;
 
@@ -63,17 +58,24 @@ const METRICS: {
   },
 };
 
-export interface Comparison {
-  card: SlackMessage;
-  /** What the chart renderers draw for this comparison (undefined when no chart fits). */
-  chart: ChartData | undefined;
-  /** The aligned figures (statement comparisons), for exports. */
-  aligned?: AlignedComparison;
-  metrics?: CompareMetricDef[];
-  /** "Income", "Balance sheet"…: what the statement comparison compares. */
-  subject?: string;
-  prices?: CompanyPrices[];
+/** A company left out of a comparison, and why in the user's words. */
+export interface MissingCompany {
+  symbol: string;
+  reason: string;
 }
+
+/** What a comparison shows, and its export's input (export-table.ts). */
+export type ComparisonData =
+  | {
+      kind: 'compare';
+      symbols: string[];
+      /** "Income", "Balance sheet"…: what the statement comparison compares. */
+      subject: string;
+      aligned: AlignedComparison;
+      metrics: CompareMetricDef[];
+      missing?: MissingCompany[];
+    }
+  | { kind: 'compare'; symbols: string[]; prices: CompanyPrices[]; missing?: MissingCompany[] };
 
 interface Outcome<T> {
   symbol: StockSymbol;
@@ -131,24 +133,21 @@ function namesOf(
   return Promise.all(symbols.map((s) => lookupCompanyName(service, s.canonical, nowMs, call, log)));
 }
 
-/** The card followed by a notice naming each company that is not shown, and why (each logged). */
-function withMissingCompanies<T>(card: SlackMessage, outcomes: Array<Outcome<T>>, log: Logger): SlackMessage {
-  const missing = outcomes.flatMap((o) => {
+/** Each company that is not shown, and why (each failure logged). */
+function missingCompanies<T>(outcomes: Array<Outcome<T>>, log: Logger): MissingCompany[] {
+  return outcomes.flatMap((o) => {
     if (o.result.status === 'rejected') {
       log.warn('compare company failed', {
         symbol: o.symbol.canonical,
         kind: isServiceError(o.result.reason) ? o.result.reason.kind : 'unknown',
         error: o.result.reason,
       });
-      return [`${o.symbol.canonical} (${partFailureReason(o.result.reason)})`];
+      return [{ symbol: o.symbol.canonical, reason: partFailureReason(o.result.reason) }];
     }
     return o.empty
-      ? [`${o.symbol.canonical} (the service has no figures for it — check the symbol, e.g. SH:600519, HK:00700, US:NVDA)`]
+      ? [{ symbol: o.symbol.canonical, reason: 'the service has no figures for it — check the symbol, e.g. SH:600519, HK:00700, US:NVDA' }]
       : [];
   });
-  if (missing.length === 0) return card;
-  const notice = renderNotice(`Not shown: ${missing.join(' and ')}.`, ':warning:');
-  return clampMessage({ text: `${card.text}\n${notice.text}`, blocks: [...card.blocks, ...notice.blocks] });
 }
 
 function throwWhenNoneShown<T>(outcomes: Array<Outcome<T>>): void {
@@ -157,8 +156,14 @@ function throwWhenNoneShown<T>(outcomes: Array<Outcome<T>>): void {
   if (rejected.length > 0) throw rejected.find((e) => isServiceError(e) && e.kind === 'auth') ?? rejected[0];
 }
 
-export async function fetchComparison(service: ResearchService, args: CompareArgs, call: CallOptions, log: Logger): Promise<Comparison> {
+export async function fetchComparison(
+  service: ResearchService,
+  args: CompareArgs,
+  call: CallOptions,
+  log: Logger,
+): Promise<ComparisonData> {
   const today = args.today;
+  const symbols = args.symbols.map((s) => s.canonical);
   if (args.metric === 'prices') {
     const window = windowOf(today, PRICE_WINDOW_DAYS);
     const results = await Promise.allSettled(args.symbols.map((s) => service.companyPrices({ symbol: s.canonical, ...window }, call)));
@@ -170,9 +175,7 @@ export async function fetchComparison(service: ResearchService, args: CompareArg
     const prices = outcomes.flatMap((o) =>
       o.result.status === 'fulfilled' && !o.empty ? [{ symbol: o.symbol.canonical, items: o.result.value }] : [],
     );
-    const card =
-      prices.length > 0 ? renderPriceCompareCard(prices) : renderNotice('None of these companies has prices in the last 90 days.');
-    return { card: withMissingCompanies(card, outcomes, log), chart: undefined, prices };
+    return { kind: 'compare', symbols, prices, missing: missingCompanies(outcomes, log) };
   }
   const set = METRICS[args.metric] as MetricSet<StatementHeader>;
   const fetchStatement = statementOf(service, args.metric);
@@ -195,12 +198,5 @@ export async function fetchComparison(service: ResearchService, args: CompareArg
     figures,
     metrics.map((m) => m.id),
   );
-  const card = renderCompareCard({ subject: set.subject, aligned, metrics });
-  return {
-    card: withMissingCompanies(card, outcomes, log),
-    chart: compareChartData(aligned, metrics, set.subject),
-    aligned,
-    metrics,
-    subject: set.subject,
-  };
+  return { kind: 'compare', symbols, subject: set.subject, aligned, metrics, missing: missingCompanies(outcomes, log) };
 }

@@ -23,8 +23,7 @@ import { type ConnectionFailure, isConnectionFailure } from '../../../workspaces
 import type { ResearchService } from '../../../service/types.js';
 import { WorkspaceNotConnectedError } from '../../../workspaces/workspace-errors.js';
 import { checkSymbolKnown } from '../fetch/check-symbol-known.js';
-import { fetchFinancialsCard, financialsAction } from '../fetch/fetch-financials-card.js';
-import { financialsCardOffer } from '../fetch/financials-card-offer.js';
+import { fetchFinancialsCard, financialsAction, financialsCardOffer } from '../financials-card.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { decodeModalOrigin } from './open-financials-modal.js';
 
@@ -47,7 +46,7 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
       return;
     }
     const { correlationId, log, workspace } = requestContext(context, deps.logger);
-    const args = parsed.args;
+    const { args } = parsed;
     let service: ResearchService;
     try {
       service = await deps.workspaces.service(workspace);
@@ -73,18 +72,12 @@ export function financialsModalSubmit(deps: ListenerDeps): Middleware<SlackViewM
     // Opened from App Home: no channel, so the card comes by DM (chat.postMessage to the user id).
     const channel = origin ?? user;
     const target = { client, channel, user, log, dm: origin === undefined };
-    if (args.kind === 'help' || args.kind === 'usage' || args.kind === 'modal') {
-      // parseFinancialsModal only returns requests; anything else is a bug worth a line.
-      log.error('financials modal gave no request', { kind: args.kind });
-      await replyWithFailure(new Error(`modal parsed to ${args.kind}`), { log, correlationId, postEphemeral: { client, channel, user } });
-      return;
-    }
     log.info('financials modal submitted', { sub: args.kind, channel });
     try {
-      const card = await fetchFinancialsCard(service, args, { correlationId, log, now: deps.clock() });
-      await showPrivately(target, card, financialsCardOffer(args, parsed.text, false));
+      const card = await fetchFinancialsCard(service, parsed, { correlationId, log, now: deps.clock() });
+      await showPrivately(target, card, financialsCardOffer(parsed, false));
     } catch (error) {
-      await replyWithFailure(error, { log, correlationId, action: financialsAction(args), postEphemeral: { client, channel, user } });
+      await replyWithFailure(error, { log, correlationId, action: financialsAction(parsed), postEphemeral: { client, channel, user } });
     }
   };
 }

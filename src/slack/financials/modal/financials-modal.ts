@@ -1,16 +1,17 @@
 /**
  * The /financials modal (symbol, statement, period), the reading of its submitted values by
  * block and action id, and the `response_action: 'errors'` reply that puts a message under each
- * faulty field (the submission parser is in commands/).
+ * faulty field (what the fields mean is args/parse-financials-modal.ts's).
  * @see https://docs.slack.dev/surfaces/modals#displaying_errors
  */
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
-import type {
-  FinancialsModalErrors,
-  FinancialsModalField,
-  FinancialsModalValues,
-  ModalPeriod,
-  ModalStatement,
+import {
+  MODAL_STATEMENTS,
+  type FinancialsModalErrors,
+  type FinancialsModalField,
+  type FinancialsModalValues,
+  type ModalPeriod,
+  type ModalStatement,
 } from '../args/parse-financials-modal.js';
 import { FINANCIALS_MODAL } from '../../blocks/action-ids.js';
 import { context } from '../../blocks/card-parts.js';
@@ -25,20 +26,11 @@ export interface FinancialsModalInitial {
   period?: ModalPeriod;
 }
 
-const STATEMENT_LABELS: Record<ModalStatement, string> = {
-  snapshot: 'Snapshot (key lines + revenue mix)',
-  income: 'Income statement',
-  balance: 'Balance sheet',
-  cashflow: 'Cash flow',
-  revenue: 'Revenue breakdown',
-  prices: 'Prices (last year)',
-};
 const PERIOD_LABELS: Record<ModalPeriod, string> = { annual: 'Annual', quarterly: 'Quarterly' };
 
-const options = (labels: Record<string, string>): PlainTextOption[] =>
-  Object.entries(labels).map(([value, text]) => ({ text: { type: 'plain_text', text }, value }));
-const STATEMENT_OPTIONS = options(STATEMENT_LABELS);
-const PERIOD_OPTIONS = options(PERIOD_LABELS);
+const option = (value: string, text: string): PlainTextOption => ({ text: { type: 'plain_text', text }, value });
+const STATEMENT_OPTIONS = MODAL_STATEMENTS.map((s) => option(s.id, s.label));
+const PERIOD_OPTIONS = Object.entries(PERIOD_LABELS).map(([value, text]) => option(value, text));
 
 /** `privateMetadata` typically carries the channel to post in (JSON, ≤ 3000 chars). */
 export function renderFinancialsModal(initial: FinancialsModalInitial = {}, privateMetadata?: string): ModalView {

@@ -4,7 +4,7 @@
  * cell is a missing value.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { ExportTable } from '../../financials/export/export-table.js';
+import type { ExportTable } from './export-types.js';
 
 /**
  * UTF-8 byte order mark. Excel opens a CSV without one in the system's legacy code page, which

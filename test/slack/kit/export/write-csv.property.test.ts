@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExportCell, ExportTable } from '../../../../src/slack/financials/export/export-table.js';
+import type { ExportCell, ExportTable } from '../../../../src/slack/kit/export/export-types.js';
 import { exportFileName } from '../../../../src/slack/kit/export/export-file-name.js';
 import { neutraliseFormula, UTF8_BOM, writeCsv } from '../../../../src/slack/kit/export/write-csv.js';
 
