@@ -83,9 +83,13 @@ export async function preparePlaygroundInstalls(options: PlaygroundInstallsOptio
 }
 
 async function readOrCreateKey(file: string): Promise<Buffer> {
+  // No file yet is the first start; any other failure must not be papered over with a new key.
   const existing = await readFile(file, 'utf8').then(
     (text) => parseEncryptionKey(text),
-    () => undefined,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
   );
   if (existing) return existing;
   const key = randomBytes(32);

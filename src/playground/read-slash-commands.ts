@@ -27,7 +27,11 @@ async function findManifest(from: string): Promise<string> {
     if (
       await access(candidate).then(
         () => true,
-        () => false,
+        // Not here: look one directory up. Anything else (a directory we may not read) ends the search.
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
       )
     )
       return candidate;
