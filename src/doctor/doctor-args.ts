@@ -1,4 +1,4 @@
-/** Command line and environment of `npm run doctor`, beyond the app's own variables (config.ts). */
+/** Command line and environment of `npm run doctor`, beyond the app's own variables (src/config/). */
 import { parseArgs } from 'node:util';
 import { DEFAULT_PROBE, type ServiceProbe } from './service-checks.js';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { StateStoreError } from './state-store-error.js';
 
-/** What config.ts accepts as INSTANCE_ID, so a hand-edited file cannot smuggle anything else in. */
+/** What src/config/relay-config.ts accepts as INSTANCE_ID, so a hand-edited file cannot smuggle anything else in. */
 const INSTANCE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** The id in `file`, or a new one (`playground-<uuid>`) written there when there is none usable. */

@@ -1,6 +1,6 @@
 /**
  * Where the Redis state store connects: one server (REDIS_URL), a Redis Cluster (seed nodes), or
- * a master found through Sentinel. config.ts builds one from the environment; the store turns it
+ * a master found through Sentinel. src/config/store-config.ts builds one from the environment; the store turns it
  * into an ioredis client (redis-client.ts).
  */
 

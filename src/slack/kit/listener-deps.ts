@@ -1,4 +1,4 @@
-/** What every listener may use. Built once in research-desk.ts; tests build it around the emulators. */
+/** What every listener may use. Built once in src/composition/build-listener-deps.ts; tests build it around the emulators. */
 import type { RelayRuntime } from '../../agent/runtime/relay-runtime.js';
 import type { Logger } from '../../observability/logger.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
@@ -29,7 +29,7 @@ export interface ListenerDeps {
   deferredStarts: DeferredWorkQueue;
   /**
    * Starts the oldest question waiting in the thread's queue if no run works there now; never
-   * throws (failures are logged). Wired in research-desk.ts (start-queued-questions.ts).
+   * throws (failures are logged). Wired in src/composition/build-listener-deps.ts (start-queued-questions.ts).
    */
   startQueuedQuestions(thread: ThreadRef): void;
 }

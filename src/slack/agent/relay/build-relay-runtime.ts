@@ -1,7 +1,7 @@
 /**
  * Wires the relay the way the app runs it: Slack writes through a WebClient that never sleeps
  * through rate limits, the domain stores over the process's StateStore, the renderers of
- * src/slack/blocks/agent. The composition root (src/composition/) and the crash-test worker call
+ * src/slack/agent/cards. The composition root (src/composition/) and the crash-test worker call
  * this; the budget and the instance id are the process's own, built once by the caller.
  */
 import type { WebClient } from '@slack/web-api';
