@@ -53,14 +53,18 @@ export async function runServiceCheck(check: ServiceCheck, deps: ServiceCheckDep
 function firstWarning(lines: readonly string[]): string | undefined {
   const first = lines[0];
   if (first === undefined) return undefined;
-  let text = first;
+  const more = lines.length > 1 ? ` (+${lines.length - 1} more)` : '';
+  return `the client warned: ${logLineText(first).slice(0, 200)}${more}`;
+}
+
+/** A JSON log line as its message and fields; any other line as it is. */
+function logLineText(line: string): string {
   try {
-    const { msg, time: _t, level: _l, component: _c, ...fields } = JSON.parse(first) as Record<string, unknown>;
+    const { msg, time: _t, level: _l, component: _c, ...fields } = JSON.parse(line) as Record<string, unknown>;
     const extra = Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : '';
-    text = `${String(msg)}${extra}`;
+    return `${String(msg)}${extra}`;
   } catch {
     // Not JSON: shown as logged.
+    return line;
   }
-  const more = lines.length > 1 ? ` (+${lines.length - 1} more)` : '';
-  return `the client warned: ${text.slice(0, 200)}${more}`;
 }

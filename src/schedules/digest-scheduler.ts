@@ -249,11 +249,17 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         },
       );
     } catch (error) {
+      const where = { teamId: sub.teamId, channelId: sub.channelId, slot: slotIso };
+      // The caller logs the outcome; failed attempts were logged as they failed (onFailedAttempt).
+      logger.debug('digest post retries ended', { ...where, error });
       // p-retry rejects an AbortError with the error it wraps.
       if (error instanceof DigestLockLostError) return 'lock_lost';
       if (loop.signal.aborted && lastAttempt !== undefined) {
         // Stopped mid-retry: an attempt still in flight may yet post; its outcome decides.
-        return lastAttempt.catch(() => 'retryable_error' as const);
+        return lastAttempt.catch((attemptError: unknown) => {
+          logger.warn('digest post attempt in flight at stop failed', { ...where, error: attemptError });
+          return 'retryable_error' as const;
+        });
       }
       return 'retryable_error';
     }

@@ -253,7 +253,10 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
         },
       );
     } catch (error) {
+      // p-retry rejects an AbortError with the error it wraps; settleFailure logs what it means.
       if (error instanceof LockLostError) return 'lock_lost';
+      // The last attempt's error: no attempt is logged as it fails.
+      logger.warn('watch alert post failed', { watchId: watch.watchId, alertId, error });
       return 'retryable_error';
     }
   }

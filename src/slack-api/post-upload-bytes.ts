@@ -22,7 +22,8 @@ export async function postUploadBytes(
   try {
     const res = await send(uploadUrl, { method: 'POST', body: form });
     status = res.status;
-    await res.arrayBuffer().catch(() => undefined);
+    // Read to the end, which frees the connection: an answer cut off midway fails like any network failure.
+    await res.arrayBuffer();
   } catch (error) {
     // Sending the same bytes again only replaces them: a network failure is safe to retry.
     const failure = toSlackCallError(UPLOAD_BYTES_METHOD, error);

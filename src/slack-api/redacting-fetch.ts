@@ -46,7 +46,8 @@ function redactText(text: string, redact: Redact): string {
     try {
       return JSON.stringify(redactJson(JSON.parse(text) as unknown, redact));
     } catch {
-      // Not JSON after all: redacted as plain text below.
+      // Not JSON after all: redacted as plain text.
+      return redact(text);
     }
   }
   return redact(text);

@@ -186,7 +186,9 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
       closed = true;
       try {
         await client.quit();
-      } catch {
+      } catch (error) {
+        // QUIT could not be sent or answered (the connection is down): drop the connection instead.
+        logger?.debug('redis quit failed; disconnecting', { error });
         client.disconnect();
       }
     },

@@ -3,6 +3,7 @@
  * base URL) that works for one read-only call, the trending-concepts list. Every failure names
  * the field to fix and how, and never repeats the key.
  */
+import type { Logger } from '../observability/logger.js';
 import { isServiceError } from '../service/errors/service-error.js';
 import { ConnectionRejectedError } from './workspace-errors.js';
 import type { ClosableService, ConnectRequest } from './workspaces.js';
@@ -14,6 +15,8 @@ export interface CheckServiceConnectionOptions {
   defaultBaseUrl: string;
   allowCustomBaseUrl: boolean;
   createService(credentials: { baseUrl: string; apiKey: string }): ClosableService;
+  /** Where a failure to close the checked client is noted (it changes nothing for the user). */
+  logger?: Logger;
 }
 
 /** The credentials to save, once one call with them succeeded. Throws ConnectionRejectedError. */
@@ -34,7 +37,7 @@ export async function checkServiceConnection(
   } catch (error) {
     throw rejectionOf(error, baseUrl !== options.defaultBaseUrl);
   } finally {
-    await service.close().catch(() => undefined);
+    await service.close().catch((error: unknown) => options.logger?.debug('closing the checked service client failed', { error }));
   }
 }
 

@@ -137,6 +137,7 @@ export function createMultiWorkspaces(options: MultiWorkspacesOptions): MultiWor
         defaultBaseUrl: options.defaultBaseUrl,
         allowCustomBaseUrl: options.allowCustomBaseUrl,
         createService: options.createService,
+        logger: log,
       });
       const record = await options.connections.put({
         installationId: installation.id,
@@ -182,7 +183,9 @@ export function createMultiWorkspaces(options: MultiWorkspacesOptions): MultiWor
     async close() {
       const all = [...services.values()];
       services.clear();
-      await Promise.all(all.map((entry) => entry.service.close().catch(() => undefined)));
+      await Promise.all(
+        all.map((entry) => entry.service.close().catch((error: unknown) => log.warn('closing a service client failed', { error }))),
+      );
     },
   };
   return workspaces;

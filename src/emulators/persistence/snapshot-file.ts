@@ -35,9 +35,24 @@ export async function readSnapshotFile(file: string, onCorrupt?: (error: Snapsho
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    await rename(file, `${file}.corrupt`).catch(() => undefined);
-    onCorrupt?.(new SnapshotFileError(`${file} is not valid JSON; moved it to ${file}.corrupt and started fresh`, file, { cause: error }));
+    const movedAside = await moveAsideCorrupt(file);
+    onCorrupt?.(new SnapshotFileError(`${file} is not valid JSON; ${movedAside} and started fresh`, file, { cause: error }));
     return undefined;
+  }
+}
+
+/**
+ * Moves a file this version cannot read to `<file>.corrupt`, to be looked at later, and says what
+ * happened for the problem report ("moved it to …"). A file that cannot be moved stays where it
+ * is, and the report says so and why: the next save replaces it.
+ */
+export async function moveAsideCorrupt(file: string): Promise<string> {
+  const aside = `${file}.corrupt`;
+  try {
+    await rename(file, aside);
+    return `moved it to ${aside}`;
+  } catch (error) {
+    return `could not move it to ${aside} (${describeErrno(error)})`;
   }
 }
 
@@ -55,8 +70,11 @@ export async function writeSnapshotFile(file: string, value: unknown): Promise<v
     await rename(temp, file);
     await syncDirectory(path.dirname(file));
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw new SnapshotFileError(`cannot write ${file}: ${describeErrno(error)}`, file, { cause: error });
+    const leftOver = await rm(temp, { force: true }).then(
+      () => '',
+      (rmError: unknown) => `; ${temp} is left behind (${describeErrno(rmError)})`,
+    );
+    throw new SnapshotFileError(`cannot write ${file}: ${describeErrno(error)}${leftOver}`, file, { cause: error });
   }
 }
 

@@ -7,9 +7,15 @@
  * An ended run's events are written once to `<snapshot name>-runs/<assistant message id>.json`;
  * until that file is on disk the snapshot holds them itself, so every snapshot is complete.
  */
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createSnapshotWriter, readSnapshotFile, SnapshotFileError, writeSnapshotFile } from '../persistence/snapshot-file.js';
+import {
+  createSnapshotWriter,
+  moveAsideCorrupt,
+  readSnapshotFile,
+  SnapshotFileError,
+  writeSnapshotFile,
+} from '../persistence/snapshot-file.js';
 import type { WorkflowEvent } from './agent-events.js';
 import type { StoredRun } from './agent-run-store-state.js';
 import {
@@ -68,8 +74,8 @@ export async function loadServiceState(file: string, logError: (message: string)
   if (json === undefined) return undefined;
   const read = serviceSnapshotFrom(json);
   if (!read.ok) {
-    await rename(file, `${file}.corrupt`).catch(() => undefined);
-    logError(`${file} is not a service snapshot this version reads (${read.problem}); moved it to ${file}.corrupt and started fresh`);
+    const movedAside = await moveAsideCorrupt(file);
+    logError(`${file} is not a service snapshot this version reads (${read.problem}); ${movedAside} and started fresh`);
     return undefined;
   }
   const runsInFiles = new Set<string>();

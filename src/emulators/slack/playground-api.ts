@@ -6,6 +6,7 @@ import type { EmulatorState } from './state.js';
 import type { SlackEmulator } from './slack-emulator.js';
 import type { StoredMessage } from './stored-message.js';
 import type { StoredView } from './stored-view.js';
+import { parseJsonArg } from './validation/parse-json-arg.js';
 import { isRecord } from './validation/validation-issue.js';
 import { teamOfUser } from './workspaces.js';
 
@@ -64,12 +65,9 @@ function playgroundView(v: StoredView): Record<string, unknown> {
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
   if (raw.trim() === '') return {};
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (isRecord(parsed)) return parsed;
-  } catch {
-    // fall through
-  }
+  // Text that is not JSON is refused like JSON that is not an object.
+  const parsed = parseJsonArg(raw);
+  if (parsed.ok && isRecord(parsed.value)) return parsed.value;
   throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
 }
 

@@ -2,8 +2,7 @@
  * Keeps the emulator's workspace in a snapshot file (playground mode): loaded once at start,
  * written (atomically, coalesced) after every change the workspace shows.
  */
-import { rename } from 'node:fs/promises';
-import { createSnapshotWriter, readSnapshotFile, SnapshotFileError } from '../persistence/snapshot-file.js';
+import { createSnapshotWriter, moveAsideCorrupt, readSnapshotFile, SnapshotFileError } from '../persistence/snapshot-file.js';
 import type { ChangeEvent } from './change-event.js';
 import type { EmulatorState } from './state.js';
 import { restoreStateSnapshot, slackStateSnapshotSchema, snapshotOfState } from './state-snapshot.js';
@@ -61,16 +60,11 @@ async function restoreFromFile(state: EmulatorState, options: StateFileOptions):
   }
   // JSON, but not a snapshot this version understands (older format, edited by hand): keep it
   // aside for a look, and start from the seed workspace rather than refuse to start.
-  const aside = `${options.file}.corrupt`;
-  await rename(options.file, aside).catch(() => undefined);
+  const movedAside = await moveAsideCorrupt(options.file);
   const where = parsed.error.issues[0]?.path.join('.') || 'top level';
   options.onProblem(
-    new SnapshotFileError(
-      `${options.file} is not a Slack workspace snapshot (${where}); moved it to ${aside} and started fresh`,
-      options.file,
-      {
-        cause: parsed.error,
-      },
-    ),
+    new SnapshotFileError(`${options.file} is not a Slack workspace snapshot (${where}); ${movedAside} and started fresh`, options.file, {
+      cause: parsed.error,
+    }),
   );
 }

@@ -26,17 +26,30 @@ export async function serveStatic(res: ServerResponse, dir: string, pathname: st
     res.writeHead(403).end();
     return;
   }
+  const found = await readStaticFile(file);
+  if (found.ok) {
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    res.end(found.data);
+  } else if (!found.missing) {
+    res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`cannot read ${relative}: ${found.problem}`);
+  } else if (relative === 'index.html') {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PLACEHOLDER);
+  } else {
+    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+  }
+}
+
+type StaticFile = { ok: true; data: Buffer } | { ok: false; missing: true } | { ok: false; missing: false; problem: string };
+
+/** A file's bytes; `missing` when there is no such file (or it is a directory), else why it cannot be read. */
+async function readStaticFile(file: string): Promise<StaticFile> {
   try {
     const info = await stat(file);
-    if (!info.isFile()) throw new Error('not a file');
-    const data = await readFile(file);
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-    res.end(data);
-  } catch {
-    if (relative === 'index.html') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PLACEHOLDER);
-      return;
-    }
-    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    if (!info.isFile()) return { ok: false, missing: true };
+    return { ok: true, data: await readFile(file) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, missing: true };
+    return { ok: false, missing: false, problem: code ?? String(error) };
   }
 }

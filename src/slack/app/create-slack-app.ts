@@ -83,7 +83,11 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     ...(authorization ? [authorization.readiness] : []),
     ...(connection.mode === 'socket' ? [socketReadiness] : []),
   ];
-  const routes = [...healthRoutes(checks), ...(options.extraRoutes ?? []), ...(installer?.routes ?? [])];
+  const routes = [
+    ...healthRoutes(checks, logger.child({ component: 'health' })),
+    ...(options.extraRoutes ?? []),
+    ...(installer?.routes ?? []),
+  ];
 
   let receiver: Receiver;
   let httpReceiver: HTTPReceiver | undefined;

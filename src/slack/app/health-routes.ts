@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
+import type { Logger } from '../../observability/logger.js';
 import { NotReadyError } from './not-ready-error.js';
 
 export interface ReadinessCheck {
@@ -10,9 +11,9 @@ export interface ReadinessCheck {
 /**
  * /healthz answers while the process runs (liveness); /readyz checks the service, the store and
  * Slack (readiness) and says which one failed and, for a NotReadyError, why in one word, without
- * any detail that could leak configuration.
+ * any detail that could leak configuration (the detail goes to the log, at debug: probes repeat).
  */
-export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 3000): CustomRoute[] {
+export function healthRoutes(checks: ReadinessCheck[], log: Logger, timeoutMs = 3000): CustomRoute[] {
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
@@ -30,6 +31,7 @@ export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 3000): Custom
               await withTimeout(check(), timeoutMs);
               return { name, ok: true, latencyMs: Date.now() - started };
             } catch (error) {
+              log.debug('readiness check failed', { check: name, error });
               const reason = error instanceof NotReadyError ? error.reason : error instanceof Error ? error.name : 'Error';
               return { name, ok: false, latencyMs: Date.now() - started, reason };
             }

@@ -129,7 +129,11 @@ export function createSlackAuthorization(options: SlackAuthorizationOptions): Sl
         factor: 2,
         randomize: true,
         signal: stopping.signal,
-      }).catch(() => undefined); // Ends only when stopped; every failure was noted by attempt().
+      }).catch((error: unknown) => {
+        // Ends when stopped; every failed attempt was already logged by attempt().
+        if (stopping.signal.aborted) log.debug('stopped retrying auth.test', { error });
+        else log.error('gave up retrying auth.test', { error });
+      });
     },
     stop() {
       stopping.abort();

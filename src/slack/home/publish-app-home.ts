@@ -82,7 +82,9 @@ async function recentRunsWithStatus(deps: ListenerDeps, target: HomeTarget): Pro
   return Promise.all(
     recent.map(async (run) => {
       // The run record has the live status; the recent-runs entry only what it was when recorded.
-      const record = await deps.stores.runs.get(run.runId).catch(() => null);
+      const record = await deps.stores.runs
+        .get(run.runId)
+        .catch((error: unknown) => target.log.warn('run status unavailable for App Home', { runId: run.runId, error }));
       return { ...run, status: record?.status ?? run.status ?? 'starting' };
     }),
   );

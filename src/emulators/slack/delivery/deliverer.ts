@@ -83,6 +83,7 @@ export class Deliverer {
     let noRetry = false;
     let envelopeId: string | undefined;
     let signedRequest: SignedHttpRequest | undefined;
+    let failure: string | undefined;
 
     if (transport === 'socket') {
       const res = await this.hub.deliver(ENVELOPE[req.kind], req.payload, {
@@ -114,7 +115,7 @@ export class Deliverer {
         ackTimeoutMs: this.config.ackTimeoutMs,
         extraHeaders,
       });
-      ({ outcome, status, body, latencyMs, noRetry } = res);
+      ({ outcome, status, body, latencyMs, noRetry, failure } = res);
       signedRequest = res.request;
     }
 
@@ -125,6 +126,7 @@ export class Deliverer {
     if (req.eventId !== undefined) record.eventId = req.eventId;
     if (envelopeId !== undefined) record.envelopeId = envelopeId;
     if (signedRequest !== undefined) record.signedRequest = signedRequest;
+    if (failure !== undefined) record.failure = failure;
     onRecorded?.();
     this.state.deliveries.push(record);
     this.state.changed({ kind: 'delivery' });

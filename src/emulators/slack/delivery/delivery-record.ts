@@ -35,6 +35,8 @@ export interface DeliveryRecord {
   at: number;
   eventId?: string;
   envelopeId?: string;
+  /** Why the app did not answer (the request's error), for a timeout or a network error. */
+  failure?: string;
   /** The signed HTTP request as it went on the wire, so a test can replay it as a captor would. */
   signedRequest?: SignedHttpRequest;
 }

@@ -8,6 +8,8 @@ export interface HttpAttempt {
   latencyMs: number;
   /** The app asked Slack not to retry (`X-Slack-No-Retry: 1`). */
   noRetry: boolean;
+  /** Why no answer came (the request's error), for a timeout or a network error. */
+  failure?: string;
   /** What was sent. */
   request: SignedHttpRequest;
 }
@@ -51,9 +53,10 @@ export async function postSignedRequest(p: {
     const latencyMs = performance.now() - started;
     const noRetry = res.headers.get('x-slack-no-retry') === '1';
     return { outcome: res.ok ? 'acked' : 'http_error', status: res.status, body, latencyMs, noRetry, request };
-  } catch {
+  } catch (error) {
     const latencyMs = performance.now() - started;
-    return { outcome: controller.signal.aborted ? 'timeout' : 'network_error', latencyMs, noRetry: false, request };
+    const failure = error instanceof Error ? error.message : String(error);
+    return { outcome: controller.signal.aborted ? 'timeout' : 'network_error', latencyMs, noRetry: false, request, failure };
   } finally {
     clearTimeout(timer);
   }

@@ -31,11 +31,9 @@ export function trustedHostsFrom(entries: readonly (string | undefined)[]): stri
   for (const entry of entries) {
     const value = entry?.trim().toLowerCase();
     if (!value) continue;
-    try {
-      hosts.add(new URL(value.includes('://') ? value : `https://${value}`).hostname);
-    } catch {
-      // Not a host: ignore it (config validates its own entries).
-    }
+    const url = value.includes('://') ? value : `https://${value}`;
+    // Not a host: left out (config validates its own entries).
+    if (URL.canParse(url)) hosts.add(new URL(url).hostname);
   }
   return [...hosts];
 }
