@@ -1,7 +1,9 @@
 /**
- * The checks `npm test` runs before the tests can fail: a file that breaks a rule is planted in
- * src/, the tool runs on it exactly as the npm script does, and the file is removed again.
- * Without this, a rule that silently matched nothing would look like a clean codebase.
+ * The checks `npm test` runs (the linters before the tests, the source rules of
+ * source-rules.test.ts among them) can fail: a file that breaks a rule is planted in src/, the
+ * check runs on it exactly as `npm test` runs it, and the file is removed again. Without this, a
+ * rule that silently matched nothing would look like a clean codebase. Planted files are named
+ * `planted-violation-…`, which source-rules.test.ts leaves to this file.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { findLongFiles, findSwallowedErrors, MAX_LINES } from './source-rules.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,5 +69,39 @@ describe('planted violations', () => {
     expect(result.output).toContain('lint/suspicious/noExplicitAny');
     expect(result.output).toContain('lint/suspicious/noConsole');
     expect(result.output).toMatch(/format/i);
+  });
+
+  it('fail the import-circle rule, type-only imports included', async () => {
+    const id = randomUUID().slice(0, 8);
+    const first = `src/store/planted-violation-${id}-a.ts`;
+    const second = `src/store/planted-violation-${id}-b.ts`;
+    const result = await withPlanted(
+      {
+        [first]: `import type { B } from './planted-violation-${id}-b.js';\nexport interface A {\n  b?: B;\n}\n`,
+        [second]: `import type { A } from './planted-violation-${id}-a.js';\nexport interface B {\n  a?: A;\n}\n`,
+      },
+      () => exitOf(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', first, second]),
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(`no-import-circles: ${first} → `);
+  });
+
+  // The source rules (source-rules.test.ts) read all of src/, as `npm test` runs them.
+  it('fail the file-length rule', async () => {
+    const file = `src/store/planted-violation-${randomUUID().slice(0, 8)}.ts`;
+    const lines = Array.from({ length: MAX_LINES + 1 }, (_, i) => `export const line${i} = ${i};\n`).join('');
+    const found = await withPlanted({ [file]: lines }, async () => findLongFiles(ROOT));
+    expect(found).toContainEqual({
+      file,
+      line: MAX_LINES + 1,
+      message: `${MAX_LINES + 1} lines (at most ${MAX_LINES}): split it by concern`,
+    });
+  });
+
+  it('fail the swallowed-error rule', async () => {
+    const file = `src/store/planted-violation-${randomUUID().slice(0, 8)}.ts`;
+    const code = 'export async function planted(work: Promise<void>): Promise<void> {\n  await work.catch(() => undefined);\n}\n';
+    const found = await withPlanted({ [file]: code }, async () => findSwallowedErrors(ROOT));
+    expect(found).toContainEqual({ file, line: 2, message: expect.stringContaining('`() => undefined` loses the error') });
   });
 });
