@@ -6,7 +6,8 @@
  * in list documents.
  */
 import type { DemoCompany } from './data/companies.js';
-import type { DemoChunk, DemoDocument } from './data/documents.js';
+import type { DemoChunk } from './data/document-chunks.js';
+import type { DemoDocument } from './data/documents.js';
 
 /** CompanyLabel: name, logo and the company's stocks. */
 export function companyLabels(doc: DemoDocument, companies: readonly DemoCompany[]): Array<Record<string, unknown>> {

@@ -14,7 +14,8 @@
  *   (revenue periods 年报/中报/三季报, concept stock markets SH/SZ); the agent event stream framed as
  *   the real one, with conversation and message ids beyond 2^53 (stream-framing.ts).
  */
-import type { DemoChunk, DemoDocument, TagMap } from './data/documents.js';
+import type { DemoChunk } from './data/document-chunks.js';
+import type { DemoDocument, TagMap } from './data/documents.js';
 import type { DemoCompany } from './data/companies.js';
 import { companyLabels, publishedChunk, publishedDocDetail, publishedListDoc } from './published-forms.js';
 

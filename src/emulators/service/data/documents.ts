@@ -2,6 +2,7 @@
 import type { DemoCompany } from './companies.js';
 import { DEMO_CONCEPTS } from './concepts.js';
 import { CANONICAL_LINKS, type DemoLinks } from '../demo-links.js';
+import { buildChunks, type DemoChunk } from './document-chunks.js';
 import { buildDocumentText, buildThemeText, type DemoCategory, type Language } from './document-text.js';
 import { shiftByMonths, type DatasetCalendar } from './dataset-calendar.js';
 import { addDays } from './add-days.js';
@@ -10,15 +11,6 @@ import { createPrng, hashSeed, type Prng } from './prng.js';
 
 export type TagType = 'industry' | 'company' | 'person' | 'event';
 export type TagMap = Record<TagType, string[]>;
-
-export interface DemoChunk {
-  id: string;
-  type: 'text' | 'table' | 'image' | 'formula';
-  media_url: string;
-  content: string;
-  summary: string;
-  metadata: { page: number; position: number; language: Language };
-}
 
 export interface DemoDocument {
   id: string;
@@ -90,55 +82,6 @@ export function seedFolders(calendar: DatasetCalendar): DemoFolder[] {
 function languageFor(company: DemoCompany, prng: Prng): Language {
   const zhShare = company.market === 'cn' ? 0.8 : company.market === 'hk' ? 0.6 : 0.25;
   return prng.chance(zhShare) ? 'zh' : 'en';
-}
-
-function markdownTable(header: string[], rows: string[][]): string {
-  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-
-function buildChunks(
-  docId: string,
-  lang: Language,
-  paragraphs: string[],
-  table: { caption: string; header: string[]; rows: string[][] },
-  image: string,
-  formula: { latex: string; explain: string },
-  links: DemoLinks,
-): DemoChunk[] {
-  const chunks: DemoChunk[] = [];
-  const meta = (page: number): DemoChunk['metadata'] => ({ page, position: chunks.length, language: lang });
-  const media = (kind: string): string => links.chunkMedia(docId, chunks.length, kind);
-  paragraphs.forEach((p, i) => {
-    chunks.push({ id: `${docId}_c${chunks.length}`, type: 'text', media_url: '', content: p, summary: '', metadata: meta(1 + i) });
-    if (i === 0) {
-      chunks.push({
-        id: `${docId}_c${chunks.length}`,
-        type: 'table',
-        media_url: media('table'),
-        content: markdownTable(table.header, table.rows),
-        summary: table.caption,
-        metadata: meta(2),
-      });
-    }
-  });
-  chunks.push({
-    id: `${docId}_c${chunks.length}`,
-    type: 'image',
-    media_url: media('image'),
-    content: '',
-    summary: image,
-    metadata: meta(3),
-  });
-  chunks.push({
-    id: `${docId}_c${chunks.length}`,
-    type: 'formula',
-    media_url: media('formula'),
-    content: '',
-    summary: `${formula.explain}: $$${formula.latex}$$`,
-    metadata: meta(4),
-  });
-  return chunks;
 }
 
 function summarize(lang: Language, title: string, paragraphs: string[]): string {

@@ -2,7 +2,8 @@
  * The picture behind a table, image or formula chunk's `media_url`: a labelled demo drawing
  * (the demo has no real figures), deterministic per chunk so a reload shows the same one.
  */
-import type { DemoChunk, DemoDocument } from '../data/documents.js';
+import type { DemoChunk } from '../data/document-chunks.js';
+import type { DemoDocument } from '../data/documents.js';
 import { createPrng, hashSeed } from '../data/prng.js';
 import { escapeHtml } from './html.js';
 

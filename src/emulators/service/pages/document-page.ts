@@ -1,5 +1,6 @@
 /** A demo document as a page: what the card's "Open ↗" opens. Pure: document → HTML. */
-import type { DemoChunk, DemoDocument } from '../data/documents.js';
+import type { DemoChunk } from '../data/document-chunks.js';
+import type { DemoDocument } from '../data/documents.js';
 import { DEMO_PAGE_PATHS } from '../demo-links.js';
 import { escapeHtml, renderPage, type HtmlPage } from './html.js';
 import { markdownToHtml } from './markdown-html.js';
