@@ -58,8 +58,8 @@ export const leaseNames = {
 } as const;
 
 /**
- * A run id starts with its workspace's team id and a '-' (runIdFor in relay-runtime.ts), so the
- * run keys below fall under the workspace's prefixes (`run:T123-`) with no lookup.
+ * A run id starts with its workspace's team id and a '-' (runIdFor in agent/runtime/run-id-for.ts),
+ * so the run keys below fall under the workspace's prefixes (`run:T123-`) with no lookup.
  */
 export const RUN_ID_TEAM_SEPARATOR = '-';
 
