@@ -1,6 +1,7 @@
 /**
- * Statement and revenue-mix tables for exports (export-table.ts), shared by the single-statement
- * cards and the company snapshot (snapshot-export.ts). Full precision, the service's line names.
+ * Statement and revenue-mix tables for exports, shared by the statement and revenue kinds
+ * (kinds/statement-kinds.ts, kinds/revenue.ts) and the company snapshot (snapshot-export.ts), and
+ * the helpers every export uses. Full precision, the service's line names.
  */
 import type {
   BalanceSheetRecord,

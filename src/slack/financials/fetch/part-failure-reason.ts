@@ -1,6 +1,6 @@
 import { isServiceError } from '../../../service/errors/service-error.js';
 
-/** Why one part of the snapshot is missing, in the user's words. */
+/** Why one part of a card (a snapshot's statement, a market's calendar, a compared company) is missing, in the user's words. */
 export function partFailureReason(error: unknown): string {
   if (!isServiceError(error)) return 'it could not be loaded';
   switch (error.kind) {

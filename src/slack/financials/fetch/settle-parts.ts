@@ -1,6 +1,6 @@
 /**
- * Cards made of several calls (the snapshot's statements, the calendar's markets, a comparison's
- * companies): each part settles on its own, so a failed part leaves the others and the card names
+ * Cards made of several calls (the snapshot's statements, the calendar's markets, the overview's
+ * profile and shareholders): each part settles on its own, so a failed part leaves the others and the card names
  * it; only when every part failed is there nothing to show, and the most telling failure is thrown.
  */
 import { isServiceError, type ServiceError } from '../../../service/errors/service-error.js';
