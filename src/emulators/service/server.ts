@@ -14,6 +14,7 @@ import { docsRoutes } from './routes/docs-routes.js';
 import { searchRoutes } from './routes/search-routes.js';
 import { stockRoutes } from './routes/stock-routes.js';
 import { companyPriceRoutes } from './routes/company-price-routes.js';
+import { companyProfileRoutes } from './routes/company-profile-routes.js';
 import { earningsCalendarRoutes } from './routes/earnings-calendar-routes.js';
 import { emulatorControlRoutes } from './routes/emulator-control-routes.js';
 
@@ -47,6 +48,7 @@ export function allRoutes(): Route[] {
     ...docsRoutes(),
     ...stockRoutes(),
     ...companyPriceRoutes(),
+    ...companyProfileRoutes(),
     ...earningsCalendarRoutes(),
     ...agentRoutes(),
     ...emulatorControlRoutes(),

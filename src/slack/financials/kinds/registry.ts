@@ -7,6 +7,7 @@ import { compareKind } from './compare.js';
 import { earningsKind } from './earnings.js';
 import type { FinancialsKind, KindArgs } from './financials-kind.js';
 import { indexKind } from './market-index.js';
+import { overviewKind } from './overview.js';
 import { pricesKind } from './prices.js';
 import { revenueKind } from './revenue.js';
 import { snapshotKind } from './snapshot.js';
@@ -20,6 +21,7 @@ export const FINANCIALS_KINDS = [
   revenueKind,
   pricesKind,
   indexKind,
+  overviewKind,
   earningsKind,
   compareKind,
 ] as const;
