@@ -35,6 +35,7 @@ export function createRecordedRunService(events: WorkflowStreamEvent[], clock: (
     incomeStatement: unsupported('incomeStatement'),
     companyPrices: unsupported('companyPrices'),
     earningsCalendar: unsupported('earningsCalendar'),
+    stockQuery: unsupported('stockQuery'),
     latestConcepts: unsupported('latestConcepts'),
     createFolder: unsupported('createFolder'),
     deleteFolder: unsupported('deleteFolder'),
