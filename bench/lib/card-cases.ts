@@ -11,7 +11,10 @@ import { renderEarningsCalendar } from '../../src/slack/financials/cards/earning
 import { renderNotice, renderServiceError } from '../../src/slack/blocks/error-card.js';
 import { renderFinancialsModal } from '../../src/slack/financials/modal/financials-modal.js';
 import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../src/slack/folders/folder-card.js';
-import { renderConceptsHelp, renderFinancialsHelp, renderResearchHelp, renderUsage } from '../../src/slack/kit/help-card.js';
+import { renderUsage } from '../../src/slack/kit/help-card.js';
+import { renderConceptsHelp } from '../../src/slack/concepts/concepts-help.js';
+import { renderFinancialsHelp } from '../../src/slack/financials/financials-help.js';
+import { renderResearchHelp } from '../../src/slack/research/research-help.js';
 import { renderIndexCard } from '../../src/slack/financials/cards/index-card.js';
 import { renderPassages } from '../../src/slack/research/cards/passages-card.js';
 import { renderRevenueBreakdown } from '../../src/slack/financials/cards/revenue-card.js';

@@ -39,9 +39,17 @@ export function createRunCancels(deps: RunCancelDeps): RunCancels {
       if (earlier && (status === undefined || status === 'starting' || status === 'running')) return earlier;
       const request = requestRunCancel(runId, byUserId, deps);
       cancels.set(runId, request);
-      void request.then((result) => {
-        if (!result.ok) cancels.delete(runId);
-      });
+      // A refused or failed request is forgotten, so the next click asks afresh; the caller hears
+      // the failure through `request` itself.
+      request.then(
+        (result) => {
+          if (!result.ok) cancels.delete(runId);
+        },
+        (error: unknown) => {
+          cancels.delete(runId);
+          deps.log.debug('run cancel request failed; the next Cancel asks again', { runId, error });
+        },
+      );
       return request;
     },
     forget(runId) {

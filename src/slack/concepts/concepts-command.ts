@@ -5,7 +5,8 @@
 import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { withCardActions } from '../kit/card-actions.js';
 import { renderConceptsList } from './concepts-card.js';
-import { renderConceptsHelp, renderUsage } from '../kit/help-card.js';
+import { renderUsage } from '../kit/help-card.js';
+import { renderConceptsHelp } from './concepts-help.js';
 import { parseConceptsArgs, type ConceptsArgs } from './parse-concepts-args.js';
 import { requestContext } from '../kit/correlation-middleware.js';
 import { handleListSubscriptions, handleSubscribe, handleUnsubscribe } from './digest/digest-subscriptions.js';

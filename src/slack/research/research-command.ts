@@ -5,7 +5,8 @@
 import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { withCardActions } from '../kit/card-actions.js';
 import { renderPassages } from './cards/passages-card.js';
-import { renderResearchHelp, renderUsage } from '../kit/help-card.js';
+import { renderUsage } from '../kit/help-card.js';
+import { renderResearchHelp } from './research-help.js';
 import { parseResearchArgs, type ResearchArgs } from './parse-research-args.js';
 import { requestContext } from '../kit/correlation-middleware.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';

@@ -7,7 +7,6 @@
  */
 import { EXPIRED_BUTTON, replyNearCard } from '../kit/button-replies.js';
 import { decodeDocButton, decodeSearchState, type SearchState } from '../kit/button-values.js';
-import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { renderDocumentSummary } from './cards/document-card.js';
 import { renderNotice } from '../blocks/error-card.js';
 import { renderPassages } from './cards/passages-card.js';

@@ -13,7 +13,9 @@ import { renderDocumentSummary, renderUnfurl } from '../../../src/slack/research
 import { renderServiceError } from '../../../src/slack/blocks/error-card.js';
 import { financialsModalErrors, readFinancialsModal, renderFinancialsModal } from '../../../src/slack/financials/modal/financials-modal.js';
 import { renderFolderCreated, renderFolderDeleteConfirm, renderFolderDeleted } from '../../../src/slack/folders/folder-card.js';
-import { renderConceptsHelp, renderResearchHelp, renderUsage } from '../../../src/slack/kit/help-card.js';
+import { renderUsage } from '../../../src/slack/kit/help-card.js';
+import { renderConceptsHelp } from '../../../src/slack/concepts/concepts-help.js';
+import { renderResearchHelp } from '../../../src/slack/research/research-help.js';
 import { renderFinancialsHelp } from '../../../src/slack/financials/financials-help.js';
 import { renderIndexCard } from '../../../src/slack/financials/cards/index-card.js';
 import { findMessageViolations, findViewViolations } from './limit-violations.js';
