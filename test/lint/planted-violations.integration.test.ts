@@ -60,6 +60,31 @@ describe('planted violations', () => {
     expect(result.output).toContain(`only-store-builds-store-keys: ${agentFile} → src/store/keys.ts`);
   });
 
+  it('fail the slice rules: a slice importing another (even a type), the kit importing a slice', async () => {
+    const id = randomUUID().slice(0, 8);
+    const watchTarget = `src/slack/watch/planted-target-${id}.ts`;
+    const researchFile = `src/slack/research/planted-violation-${id}.ts`;
+    const financialsFile = `src/slack/financials/planted-violation-${id}.ts`;
+    const kitFile = `src/slack/kit/planted-violation-${id}.ts`;
+    const result = await withPlanted(
+      {
+        [watchTarget]: "export interface PlantedTarget {\n  x: string;\n}\nexport const target = 'x';\n",
+        // a slice reaching into another, by value …
+        [researchFile]: `import { target } from '../watch/planted-target-${id}.js';\nexport const planted = target;\n`,
+        // … and by type only (still a seam in the wrong place) …
+        [financialsFile]: `import type { PlantedTarget } from '../watch/planted-target-${id}.js';\nexport type Planted = PlantedTarget;\n`,
+        // … and the kit, which every slice shares, knowing one of them.
+        [kitFile]: `import { target } from '../watch/planted-target-${id}.js';\nexport const planted = target;\n`,
+      },
+      () =>
+        exitOf(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', researchFile, financialsFile, kitFile]),
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(`slices-never-import-each-other: ${researchFile} → ${watchTarget}`);
+    expect(result.output).toContain(`slices-never-import-each-other: ${financialsFile} → ${watchTarget}`);
+    expect(result.output).toContain(`kit-below-the-slices: ${kitFile} → ${watchTarget}`);
+  });
+
   it('fail the linter and the formatter', async () => {
     const file = `src/store/planted-violation-${randomUUID().slice(0, 8)}.ts`;
     const result = await withPlanted({ [file]: 'export function planted(value: any) {\n    console.log(value)\n}\n' }, () =>
