@@ -1,8 +1,11 @@
 /**
  * The source rules of test/lint/source-rules.ts, over all of src/: no file past 300 lines but the
- * allowed data tables, and no error lost by a rejection handler or a `catch`. The examples below
- * pin down what the swallowed-error rule takes as handled, so a change to its definition shows.
+ * allowed data tables (TypeScript, and the playground page's JavaScript, CSS and HTML), and no
+ * error lost by a rejection handler or a `catch`. The examples below pin down what the
+ * swallowed-error rule takes as handled, so a change to its definition shows.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +14,10 @@ import {
   findStaleAllowances,
   findSwallowedErrors,
   LONG_FILE_ALLOWANCES,
+  lengthCheckedFiles,
   lineCount,
   MAX_LINES,
+  sourceFiles,
   swallowedErrorsIn,
 } from './source-rules.js';
 
@@ -32,6 +37,14 @@ describe('source rules over src/', () => {
     expect(where(findLongFiles(ROOT))).toEqual([]);
   });
 
+  it("reads the playground page's JavaScript, CSS and HTML for length, TypeScript alone for swallowed errors", () => {
+    const page = 'src/emulators/slack/playground-page';
+    const read = lengthCheckedFiles(ROOT);
+    for (const file of [`${page}/app.js`, `${page}/base.css`, `${page}/index.html`, 'src/main.ts']) expect(read).toContain(file);
+    expect(read.filter((file) => !/\.(ts|js|css|html)$/.test(file))).toEqual([]);
+    expect(sourceFiles(ROOT).filter((file) => !file.endsWith('.ts'))).toEqual([]);
+  });
+
   it('allows only files that are long, each with a reason', () => {
     expect(findStaleAllowances(ROOT)).toEqual([]);
     for (const reason of Object.values(LONG_FILE_ALLOWANCES)) expect(reason.trim()).not.toBe('');
@@ -39,6 +52,22 @@ describe('source rules over src/', () => {
 
   it('swallows no error', () => {
     expect(where(findSwallowedErrors(ROOT))).toEqual([]);
+  });
+});
+
+describe('the long-file rule', () => {
+  it('flags a long JavaScript, CSS or HTML file as it does a TypeScript one, and reads no other kind', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'source-rules-'));
+    try {
+      mkdirSync(path.join(root, 'src/page'), { recursive: true });
+      for (const name of ['a.ts', 'b.js', 'c.css', 'd.html', 'e.json', 'f.md']) {
+        writeFileSync(path.join(root, 'src/page', name), 'x\n'.repeat(MAX_LINES + 1));
+      }
+      writeFileSync(path.join(root, 'src/page/short.css'), 'x\n'.repeat(MAX_LINES));
+      expect(findLongFiles(root).map((f) => f.file)).toEqual(['src/page/a.ts', 'src/page/b.js', 'src/page/c.css', 'src/page/d.html']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 /**
- * Two rules of the house style that no linter we run checks, read from every TypeScript file
- * under src/ (the TypeScript compiler's syntax tree, no type checking):
+ * Two rules of the house style that no linter we run checks:
  *
- * - Long files: a file past MAX_LINES passes only when LONG_FILE_ALLOWANCES names it with a reason.
- * - Swallowed errors: a `.catch(handler)` (or `.then(…, handler)`) whose handler lets the error
+ * - Long files, over every TypeScript, JavaScript, CSS and HTML file under src/ (the last three are
+ *   the playground page's): a file past MAX_LINES passes only when LONG_FILE_ALLOWANCES names it
+ *   with a reason.
+ * - Swallowed errors, over every TypeScript file under src/ (the TypeScript compiler's syntax tree,
+ *   no type checking): a `.catch(handler)` (or `.then(…, handler)`) whose handler lets the error
  *   disappear, the same in a `catch` block after an `await` (a rejection too), and an empty
  *   `catch {}` block anywhere. A `catch` around synchronous code that turns bad input into a
  *   documented value (`try { return JSON.parse(s) } catch { return undefined }`) is parsing, not
@@ -28,6 +30,9 @@ import ts from 'typescript';
 
 export const MAX_LINES = 300;
 
+/** The files the long-file rule reads under src/, by extension. */
+export const LENGTH_CHECKED_EXTENSIONS: readonly string[] = ['.ts', '.js', '.css', '.html'];
+
 /**
  * Files under src/ allowed past MAX_LINES, by path from the repo root, each with why. Only the
  * emulators' data tables: literal data reads best whole, and splitting it would only scatter it.
@@ -44,18 +49,23 @@ export interface Finding {
   message: string;
 }
 
-/** Every `.ts` file under `dir` (a path from `root`), sorted, as paths from `root`. */
-export function sourceFiles(root: string, dir = 'src'): string[] {
+/** Every file under `dir` (a path from `root`) whose name ends with one of `extensions`, sorted, as paths from `root`. */
+export function sourceFiles(root: string, dir = 'src', extensions: readonly string[] = ['.ts']): string[] {
   const out: string[] = [];
   const walk = (relative: string): void => {
     for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
       const child = `${relative}/${entry.name}`;
       if (entry.isDirectory()) walk(child);
-      else if (entry.name.endsWith('.ts')) out.push(child);
+      else if (extensions.some((extension) => entry.name.endsWith(extension))) out.push(child);
     }
   };
   walk(dir);
   return out.sort();
+}
+
+/** The files the long-file rule reads: those under src/ with an extension in LENGTH_CHECKED_EXTENSIONS. */
+export function lengthCheckedFiles(root: string): string[] {
+  return sourceFiles(root, 'src', LENGTH_CHECKED_EXTENSIONS);
 }
 
 /** Lines as an editor counts them: a final newline does not start another line. */
@@ -65,7 +75,7 @@ export function lineCount(text: string): number {
 }
 
 /** Files past MAX_LINES that LONG_FILE_ALLOWANCES does not name. */
-export function findLongFiles(root: string, files: readonly string[] = sourceFiles(root)): Finding[] {
+export function findLongFiles(root: string, files: readonly string[] = lengthCheckedFiles(root)): Finding[] {
   const findings: Finding[] = [];
   for (const file of files) {
     const lines = lineCount(readFileSync(path.join(root, file), 'utf8'));
@@ -77,7 +87,7 @@ export function findLongFiles(root: string, files: readonly string[] = sourceFil
 }
 
 /** Allowances that no longer match a long file: a stale entry would let a new long file of that name in. */
-export function findStaleAllowances(root: string, files: readonly string[] = sourceFiles(root)): string[] {
+export function findStaleAllowances(root: string, files: readonly string[] = lengthCheckedFiles(root)): string[] {
   const long = new Set(files.filter((file) => lineCount(readFileSync(path.join(root, file), 'utf8')) > MAX_LINES));
   return Object.keys(LONG_FILE_ALLOWANCES).filter((file) => !long.has(file));
 }

@@ -3,40 +3,19 @@
 
 import { h } from './dom.js';
 import { renderBlocks } from './blocks-render.js';
-import { renderText } from './elements.js';
+import { renderText } from './text-objects.js';
 import { renderMarkdown } from './markdown.js';
 import { renderMrkdwn } from './mrkdwn.js';
 import { emojiFor } from './emoji.js';
+import { avatar } from './avatar.js';
+import { renderAttachment } from './attachments.js';
+import { formatTime } from './message-time.js';
+import { renderThreadSummary } from './thread-summary.js';
 
-const AVATAR_COLOURS = ['#e8912d', '#2eb67d', '#36c5f0', '#e01e5a', '#4a154b', '#1264a3', '#9b59b6', '#7c8b94'];
-
-export function formatTime(ts) {
-  const date = new Date(Number(ts) * 1000);
-  return Number.isFinite(date.getTime()) ? date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) : '';
-}
-
-export function formatDay(ts) {
-  const date = new Date(Number(ts) * 1000);
-  if (!Number.isFinite(date.getTime())) return '';
-  const today = new Date();
-  if (date.toDateString() === today.toDateString()) return 'Today';
-  return date.toLocaleDateString([], { weekday: 'long', month: 'long', day: 'numeric' });
-}
-
-export function avatar(person, size = 'md') {
-  if (person.is_bot) {
-    return h('div', { class: `avatar avatar-${size} avatar-bot`, 'aria-hidden': 'true' }, h('span', null, '📈'));
-  }
-  const name = person.real_name || person.name || person.id || '?';
-  const colour = AVATAR_COLOURS[[...String(person.id ?? name)].reduce((a, c) => a + c.charCodeAt(0), 0) % AVATAR_COLOURS.length];
-  const initials = name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-  return h('div', { class: `avatar avatar-${size}`, style: { background: colour }, 'aria-hidden': 'true' }, initials);
-}
+// The parts other modules import from here.
+export { avatar } from './avatar.js';
+export { formatDay, formatTime } from './message-time.js';
+export { renderThreadStatus, statusText } from './thread-summary.js';
 
 /**
  * message: the emulator's stored message (+ replies). options: { ephemeral, compact, inThread, showThreadSummary }
@@ -209,65 +188,6 @@ function renderStreamProgress(stream) {
   );
 }
 
-/** Secondary attachments and unfurls: a coloured bar, author, linked title, text, fields, image, footer. */
-function renderAttachment(a, ctx, isUnfurl = false) {
-  const colour = a.color
-    ? String(a.color).startsWith('#')
-      ? a.color
-      : ({ good: '#2eb67d', warning: '#ecb22e', danger: '#e01e5a' }[a.color] ?? `#${a.color}`)
-    : '#dddddd';
-  const text = (value) => (value ? renderMrkdwn(value, ctx) : null);
-  const hasBlocks = Array.isArray(a.blocks) && a.blocks.length > 0;
-  return h(
-    'div',
-    { class: `attachment${isUnfurl ? ' unfurl' : ''}`, 'data-url': a.from_url ?? a.original_url },
-    h('div', { class: 'attachment-bar', style: { background: colour } }),
-    h(
-      'div',
-      { class: 'attachment-body' },
-      a.service_name || a.service_icon
-        ? h(
-            'div',
-            { class: 'attachment-service' },
-            a.service_icon ? h('img', { src: a.service_icon, alt: '' }) : null,
-            a.service_name ?? '',
-          )
-        : null,
-      a.pretext ? text(a.pretext) : null,
-      a.author_name ? h('div', { class: 'attachment-author' }, a.author_name) : null,
-      a.title
-        ? h(
-            'div',
-            { class: 'attachment-title' },
-            a.title_link ? h('a', { class: 'link', href: a.title_link, target: '_blank', rel: 'noopener noreferrer' }, a.title) : a.title,
-          )
-        : null,
-      a.text ? h('div', { class: 'attachment-text' }, text(a.text)) : null,
-      a.fields?.length
-        ? h(
-            'div',
-            { class: 'attachment-fields' },
-            a.fields.map((f) =>
-              h(
-                'div',
-                { class: `attachment-field${f.short ? ' short' : ''}` },
-                h('div', { class: 'attachment-field-title' }, f.title ?? ''),
-                text(f.value ?? ''),
-              ),
-            ),
-          )
-        : null,
-      hasBlocks ? renderBlocks(a.blocks, ctx) : null,
-      a.image_url ? h('img', { class: 'attachment-image', src: a.image_url, alt: a.fallback ?? '' }) : null,
-      !hasBlocks && !a.title && !a.text && a.from_url
-        ? h('a', { class: 'link', href: a.from_url, target: '_blank', rel: 'noopener noreferrer' }, a.from_url)
-        : null,
-      a.footer ? h('div', { class: 'attachment-footer' }, renderText({ type: 'mrkdwn', text: a.footer }, ctx, { inline: true })) : null,
-    ),
-    a.thumb_url ? h('img', { class: 'attachment-thumb', src: a.thumb_url, alt: '' }) : null,
-  );
-}
-
 /**
  * A reply sent with reply_broadcast, as Slack marks it: in the channel "replied to a thread: <parent>",
  * which opens the thread; in the thread "Also sent to the channel".
@@ -285,53 +205,6 @@ function broadcastCue(message, ctx, options) {
       { type: 'button', class: 'broadcast-parent', onclick: () => ctx.openThread(message.thread_ts) },
       parentText ? renderText({ type: 'mrkdwn', text: parentText }, ctx.blockCtx, { inline: true }) : 'View thread',
     ),
-  );
-}
-
-/** "today at 10:32", "Monday, June 2 at 9:05": when the last reply came, as the thread summary says it. */
-function formatWhen(ts) {
-  const day = formatDay(ts);
-  return `${day === 'Today' ? 'today' : day} at ${formatTime(ts)}`;
-}
-
-function renderThreadSummary(message, replies, ctx) {
-  const live = replies.some((r) => r.streaming?.state === 'streaming');
-  const count = Math.max(message.reply_count ?? 0, replies.length);
-  const userIds = [...new Set((message.reply_users ?? []).concat(replies.map((r) => r.user)))].slice(0, 4);
-  const last = [message.latest_reply, replies[replies.length - 1]?.ts].filter(Boolean).sort((a, b) => Number(b) - Number(a))[0];
-  return h(
-    'button',
-    {
-      type: 'button',
-      class: 'thread-summary',
-      onclick: () => ctx.openThread(message.ts),
-      'aria-label': `${count} ${count === 1 ? 'reply' : 'replies'}, open thread`,
-    },
-    h(
-      'span',
-      { class: 'thread-avatars' },
-      userIds.map((id) => avatar({ ...ctx.userInfo(id), id }, 'xs')),
-    ),
-    h('span', { class: 'thread-count' }, `${count} ${count === 1 ? 'reply' : 'replies'}`),
-    live ? h('span', { class: 'live-indicator' }, h('span', { class: 'live-dot' }), 'Live') : null,
-    message.status ? h('span', { class: 'thread-status' }, statusText(message.status, ctx)) : null,
-    last && !live && !message.status ? h('span', { class: 'thread-last' }, `Last reply ${formatWhen(last)}`) : null,
-    h('span', { class: 'thread-view' }, 'View thread'),
-  );
-}
-
-/** assistant.threads.setStatus text, shown the way Slack shows it: "<App> is thinking…". */
-export function statusText(status, ctx) {
-  return `${ctx.userInfo(ctx.botUserId).display} ${status}`;
-}
-
-/** The status line under a thread's replies while the app works (assistant.threads.setStatus). */
-export function renderThreadStatus(status, ctx) {
-  return h(
-    'div',
-    { class: 'thread-status-line', role: 'status' },
-    h('span', { class: 'typing-dots', 'aria-hidden': 'true' }, h('span'), h('span'), h('span')),
-    statusText(status, ctx),
   );
 }
 
