@@ -1,6 +1,6 @@
 /** App Home's run links come from auth.test's workspace URL: Slack's (https) or the local playground's. */
 import { describe, expect, it } from 'vitest';
-import { isWorkspaceUrl } from '../../../../src/slack/home/publish-app-home.js';
+import { isWorkspaceUrl } from '../../../src/slack/home/publish-app-home.js';
 
 describe('isWorkspaceUrl', () => {
   it('accepts https, and plain http only on this machine (the playground)', () => {

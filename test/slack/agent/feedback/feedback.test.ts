@@ -13,7 +13,7 @@ import {
   renderFeedbackThanks,
 } from '../../../../src/slack/agent/feedback/feedback-messages.js';
 import { SLACK_LIMITS } from '../../../../src/slack/blocks/limits.js';
-import { findMessageViolations, findViewViolations } from '../limit-violations.js';
+import { findMessageViolations, findViewViolations } from '../../blocks/limit-violations.js';
 
 const answer: RatedAnswer = { teamId: 'T1', channelId: 'C1', messageTs: '1700000001.000200', runId: 'run-1', conversationId: '42' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { promptLanguageOf, suggestedPromptsFor } from '../../src/slack/agent/agent-view/suggested-prompts.js';
-import { threadTitleFrom } from '../../src/slack/agent/agent-view/thread-title.js';
+import { promptLanguageOf, suggestedPromptsFor } from '../../../../src/slack/agent/agent-view/suggested-prompts.js';
+import { threadTitleFrom } from '../../../../src/slack/agent/agent-view/thread-title.js';
 
 describe('suggested prompts', () => {
   it('follow the user’s language where Slack gives a locale', () => {

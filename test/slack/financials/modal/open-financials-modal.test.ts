@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeModalOrigin, encodeModalOrigin } from '../../../src/slack/financials/modal/open-financials-modal.js';
+import { decodeModalOrigin, encodeModalOrigin } from '../../../../src/slack/financials/modal/open-financials-modal.js';
 
 describe('financials modal private_metadata', () => {
   it('keeps the channel only when it looks like a conversation id', () => {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
-import type { WatchAlert, WatchRecord } from '../../../src/store/records.js';
-import { renderWatchAlert } from '../../../src/slack/watch/cards/watch-alert-card.js';
-import { renderWatchAdded, renderWatchList } from '../../../src/slack/watch/cards/watches-card.js';
-import { renderAppHome } from '../../../src/slack/home/app-home-view.js';
-import { buildSubscription } from './fixtures.js';
-import { findMessageViolations, findViewViolations } from './limit-violations.js';
+import { validateMessageContent } from '../../../../src/emulators/slack/validation/message.js';
+import type { WatchAlert, WatchRecord } from '../../../../src/store/records.js';
+import { renderWatchAlert } from '../../../../src/slack/watch/cards/watch-alert-card.js';
+import { renderWatchAdded, renderWatchList } from '../../../../src/slack/watch/cards/watches-card.js';
+import { renderAppHome } from '../../../../src/slack/home/app-home-view.js';
+import { buildSubscription } from '../../blocks/fixtures.js';
+import { findMessageViolations, findViewViolations } from '../../blocks/limit-violations.js';
 
 const T = Date.parse('2025-07-01T02:00:00.000Z');
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { parseConceptsArgs } from '../../../src/slack/concepts/parse-concepts-args.js';
-import { parseFinancialsArgs } from '../../../src/slack/financials/args/parse-financials-args.js';
-import { parseResearchArgs } from '../../../src/slack/research/parse-research-args.js';
+import { parseConceptsArgs } from '../../../../src/slack/concepts/parse-concepts-args.js';
+import { parseFinancialsArgs } from '../../../../src/slack/financials/args/parse-financials-args.js';
+import { parseResearchArgs } from '../../../../src/slack/research/parse-research-args.js';
 
 const NOW = new Date('2025-06-30T08:00:00Z');
 const RESEARCH_KINDS = [

@@ -12,7 +12,7 @@ import type { StreamFraming } from '../../../../src/emulators/service/stream-fra
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import { renderFinalAnswer } from '../../../../src/slack/agent/cards/render-final-answer.js';
 import { renderRunProgress } from '../../../../src/slack/agent/cards/render-run-progress.js';
-import { findMessageViolations } from '../limit-violations.js';
+import { findMessageViolations } from '../../blocks/limit-violations.js';
 import { blockTextLength, MESSAGE_TEXT_BUDGET } from '../../../../src/slack/blocks/markdown/split-into-messages.js';
 
 const findings: ResearchFindings = {

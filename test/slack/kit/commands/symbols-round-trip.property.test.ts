@@ -6,14 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conceptStockSchema } from '../../../src/service/schemas/concept-schema.js';
-import { earningsCalendarSchema } from '../../../src/service/schemas/earnings-calendar-schema.js';
-import { parseShape } from '../../../src/service/schemas/parse-shape.js';
-import { formatSymbol, knownIndices, parseSymbol } from '../../../src/service/symbols.js';
-import { messageSearchRequest } from '../../../src/slack/research/message-search-request.js';
-import { parseFinancialsArgs } from '../../../src/slack/financials/args/parse-financials-args.js';
-import { parseFinancialsModal } from '../../../src/slack/financials/args/parse-financials-modal.js';
-import { parseResearchArgs } from '../../../src/slack/research/parse-research-args.js';
+import { conceptStockSchema } from '../../../../src/service/schemas/concept-schema.js';
+import { earningsCalendarSchema } from '../../../../src/service/schemas/earnings-calendar-schema.js';
+import { parseShape } from '../../../../src/service/schemas/parse-shape.js';
+import { formatSymbol, knownIndices, parseSymbol } from '../../../../src/service/symbols.js';
+import { messageSearchRequest } from '../../../../src/slack/research/message-search-request.js';
+import { parseFinancialsArgs } from '../../../../src/slack/financials/args/parse-financials-args.js';
+import { parseFinancialsModal } from '../../../../src/slack/financials/args/parse-financials-modal.js';
+import { parseResearchArgs } from '../../../../src/slack/research/parse-research-args.js';
 
 const NOW = new Date('2025-06-30T00:00:00Z');
 const digits = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));

@@ -5,7 +5,7 @@ import { initialRunView, markCancelRequested, markTimedOut, type RunView } from 
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { ActionsBlock } from '@slack/types';
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
-import { findMessageViolations } from '../limit-violations.js';
+import { findMessageViolations } from '../../blocks/limit-violations.js';
 import { renderFinalAnswer, renderFinalAnswerWithFile } from '../../../../src/slack/agent/cards/render-final-answer.js';
 import { decodeFeedbackValue, FEEDBACK_ACTION_ID } from '../../../../src/slack/agent/feedback/feedback-buttons.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/agent/cards/render-native-stream-chunks.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PieChartData, SeriesChartData } from '../../../src/charts/chart-data.js';
-import { buildPriceChart } from '../../../src/charts/build-price-chart.js';
-import { buildRevenueMixChart } from '../../../src/slack/financials/charts/build-revenue-mix-chart.js';
-import { buildStatementChart } from '../../../src/slack/financials/charts/build-statement-chart.js';
-import { buildCashFlow, buildIncome, buildRevenue, buildStockPrices } from '../blocks/fixtures.js';
+import type { PieChartData, SeriesChartData } from '../../../../src/charts/chart-data.js';
+import { buildPriceChart } from '../../../../src/charts/build-price-chart.js';
+import { buildRevenueMixChart } from '../../../../src/slack/financials/charts/build-revenue-mix-chart.js';
+import { buildStatementChart } from '../../../../src/slack/financials/charts/build-statement-chart.js';
+import { buildCashFlow, buildIncome, buildRevenue, buildStockPrices } from '../../blocks/fixtures.js';
 
 const ctx = { symbol: 'SH:600519', companyName: '贵州茅台' };
 

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { exportSheetsOf, exportTableOf } from '../../../src/slack/financials/export/export-table.js';
-import type { SnapshotExportData } from '../../../src/slack/financials/export/snapshot-export.js';
-import { writeCsv } from '../../../src/slack/kit/export/write-csv.js';
-import { writeXlsx } from '../../../src/slack/kit/export/write-xlsx.js';
-import { buildBalance, buildCashFlow, buildEarningsEntry, buildIncome, buildRevenue } from '../blocks/fixtures.js';
+import { exportSheetsOf, exportTableOf } from '../../../../src/slack/financials/export/export-table.js';
+import type { SnapshotExportData } from '../../../../src/slack/financials/export/snapshot-export.js';
+import { writeCsv } from '../../../../src/slack/kit/export/write-csv.js';
+import { writeXlsx } from '../../../../src/slack/kit/export/write-xlsx.js';
+import { buildBalance, buildCashFlow, buildEarningsEntry, buildIncome, buildRevenue } from '../../blocks/fixtures.js';
 
 function buildSnapshot(over: Partial<SnapshotExportData> = {}): SnapshotExportData {
   const income = buildIncome(2024);

@@ -4,14 +4,14 @@
  * validator, escapes service text, and says what is missing.
  */
 import { describe, expect, it } from 'vitest';
-import { validateMessageContent } from '../../../src/emulators/slack/validation/message.js';
-import type { SlackMessage } from '../../../src/slack-api/slack-message.js';
-import { renderEarningsCalendar } from '../../../src/slack/financials/cards/earnings-calendar-card.js';
-import { renderStockPriceCard } from '../../../src/slack/financials/cards/stock-price-card.js';
-import { renderIncomeStatement } from '../../../src/slack/financials/cards/statement-card.js';
-import { tableCellText } from '../../../src/slack/blocks/table-cell-text.js';
-import { findMessageViolations } from './limit-violations.js';
-import { buildEarningsEntry, buildIncome, buildStockPrices } from './fixtures.js';
+import { validateMessageContent } from '../../../../src/emulators/slack/validation/message.js';
+import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
+import { renderEarningsCalendar } from '../../../../src/slack/financials/cards/earnings-calendar-card.js';
+import { renderStockPriceCard } from '../../../../src/slack/financials/cards/stock-price-card.js';
+import { renderIncomeStatement } from '../../../../src/slack/financials/cards/statement-card.js';
+import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
+import { findMessageViolations } from '../../blocks/limit-violations.js';
+import { buildEarningsEntry, buildIncome, buildStockPrices } from '../../blocks/fixtures.js';
 
 function expectValidMessage(m: SlackMessage): void {
   expect(findMessageViolations(m)).toEqual([]);
