@@ -28,7 +28,7 @@ import {
   renderConnectConnected,
   renderConnectModal,
 } from './connect-modal.js';
-import type { HomeTarget } from '../kit/feature-hooks.js';
+import type { HomeTarget } from '../kit/home-target.js';
 import { mayManageConnection, publishAppHome } from './publish-app-home.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { ListenerRegistry } from '../kit/listener-router.js';

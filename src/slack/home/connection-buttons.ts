@@ -8,7 +8,7 @@ import { renderConnectModal } from './connect-modal.js';
 import { ConnectionNotPermittedError } from '../../workspaces/workspace-errors.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import type { HomeTarget } from '../kit/feature-hooks.js';
+import type { HomeTarget } from '../kit/home-target.js';
 import { mayManageConnection, publishAppHome } from './publish-app-home.js';
 
 function homeTargetOf(click: ButtonInteraction): HomeTarget {

@@ -12,7 +12,7 @@ import type { RecentRun } from '../../store/recent-runs.js';
 import type { ServiceStatusSnapshot } from '../kit/service-status.js';
 import { renderAppHome, type HomeRun, type ServiceStatus } from './app-home-view.js';
 import type { HomeConnection } from './connection-section.js';
-import type { HomeTarget } from '../kit/feature-hooks.js';
+import type { HomeTarget } from '../kit/home-target.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { homeWatches } from './home-watches.js';
 

@@ -1,15 +1,10 @@
 /** The Home tab's Refresh: publishes the clicker's Home view again. */
 import type { ButtonInteraction } from '../kit/button-interaction.js';
+import { homeTargetOf } from '../kit/home-target.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { publishAppHome } from './publish-app-home.js';
 
 export async function refreshHome(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   if (click.teamId === undefined) return;
-  await publishAppHome(deps, {
-    client: click.client,
-    teamId: click.teamId,
-    userId: click.userId,
-    log: click.log,
-    workspace: click.workspace,
-  });
+  await publishAppHome(deps, homeTargetOf({ ...click, teamId: click.teamId }));
 }

@@ -11,10 +11,10 @@ import type { CommandContext } from './command-context.js';
 import type { ChannelRef } from './commands/channel-ref.js';
 import type { WatchArgs } from './commands/parse-watch-args.js';
 import type { ListenerDeps } from './listener-deps.js';
+import type { HomeTarget } from './home-target.js';
 import type { ListenerRegistry } from './listener-router.js';
 import type { Logger } from '../../observability/logger.js';
 import type { WebClient } from '@slack/web-api';
-import type { WorkspaceRef } from '../../workspaces/workspace-ref.js';
 
 /** The app's slash commands (manifest.yml; test/manifest.test.ts keeps them equal). */
 export const SLASH_COMMANDS = ['/research', '/financials', '/concepts'] as const;
@@ -43,15 +43,6 @@ export interface ResearchHandoffs {
   folderDelete(deps: ListenerDeps, ctx: CommandContext, args: { folderId: string }): Promise<void>;
   watch(deps: ListenerDeps, ctx: CommandContext, args: WatchArgs): Promise<void>;
   watches(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void>;
-}
-
-/** Whose App Home to publish again. */
-export interface HomeTarget {
-  client: WebClient;
-  teamId: string;
-  userId: string;
-  log: Logger;
-  workspace: WorkspaceRef;
 }
 
 /** The agent view (App Home's Messages tab) was opened. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { renderNotice } from '../blocks/error-card.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
+import { homeTargetOf } from '../kit/home-target.js';
 import { EXPIRED_BUTTON } from '../kit/button-replies.js';
 import { respondEphemeral, respondReplacing } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
@@ -38,14 +39,7 @@ export async function removeWatch(deps: ListenerDeps, click: WatchClick, hooks: 
   }
   const existed = await deps.stores.watches.remove(value.t, value.ch, value.w);
   click.log.info('watch removed from a button', { channel: value.ch, watchId: value.w, existed, fromHome: click.fromHome });
-  if (click.fromHome)
-    return hooks.publishHome(deps, {
-      client: click.client,
-      teamId: click.teamId,
-      userId: click.userId,
-      log: click.log,
-      workspace: click.workspace,
-    });
+  if (click.fromHome) return hooks.publishHome(deps, homeTargetOf({ ...click, teamId: click.teamId }));
   await respondReplacing(click.respond, await watchListCard(deps, click.teamId, click.userId, value.ch));
 }
 

@@ -7,6 +7,7 @@ import { decodeSubscriptionButton } from '../../kit/button-values.js';
 import { renderNotice } from '../../blocks/error-card.js';
 import { renderSubscriptionList } from './subscriptions-card.js';
 import type { ButtonInteraction } from '../../kit/button-interaction.js';
+import { homeTargetOf } from '../../kit/home-target.js';
 import { EXPIRED_BUTTON } from '../../kit/button-replies.js';
 import { respondEphemeral, respondReplacing } from '../../kit/deliver-card.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
@@ -48,13 +49,7 @@ export async function changeSubscription(
 async function showSubscriptions(deps: ListenerDeps, click: SubscriptionClick, hooks: Pick<FeatureHooks, 'publishHome'>): Promise<void> {
   if (click.fromHome) {
     if (click.teamId === undefined) return;
-    return hooks.publishHome(deps, {
-      client: click.client,
-      teamId: click.teamId,
-      userId: click.userId,
-      log: click.log,
-      workspace: click.workspace,
-    });
+    return hooks.publishHome(deps, homeTargetOf({ ...click, teamId: click.teamId }));
   }
   const list = await deps.stores.subscriptions.listForTeam(click.teamId ?? '');
   await respondReplacing(click.respond, renderSubscriptionList(list));
