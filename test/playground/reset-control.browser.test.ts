@@ -58,7 +58,11 @@ describe('Reset playground', () => {
     expect(emu.channelMessages(emu.defaultChannelId)).toHaveLength(1);
 
     await chooseReset(page);
+    // The pages start over on the emulator's `reset` change, which comes before its onReset hook
+    // has run: the answer to POST /api/reset is the signal that the hook ran too.
+    const resetAnswered = page.waitForResponse((res) => res.url().endsWith('/api/reset'));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+    await resetAnswered;
 
     await page.locator('.toast', { hasText: 'The playground was reset.' }).waitFor();
     await messageWith(page, 'Kept until the reset').waitFor({ state: 'detached' });
