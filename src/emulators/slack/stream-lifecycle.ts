@@ -9,7 +9,8 @@ export interface StreamLimits {
 /**
  * Whether a native stream has ended on its own: Slack closes one about 5 minutes after
  * chat.startStream, when it sits idle, or once its text passes ~11 KB (field reports; UNCONFIRMED).
- * Pure: the caller stores the result.
+ * Pure: the caller stores the result. A call that would make the message too big is refused
+ * instead (`msg_too_long`, validation/stream-size.ts).
  */
 export function streamExpiry(
   stream: StreamInfo,

@@ -73,6 +73,11 @@ export const slackLimits = {
   externalIdChars: 255,
   viewBytes: 250 * 1024,
   streamBlocksPerCall: 50,
+  /**
+   * UNCONFIRMED: one streamed message, counted as stream-size.ts says (text bytes plus the JSON of
+   * task, plan and blocks chunks); streams are reported to top out at 10.6–11.3 KB: the lower end.
+   */
+  streamMessageBytes: 10_600,
   loadingMessages: 10,
   /** assistant.threads.setSuggestedPrompts: up to 4 prompts. */
   suggestedPrompts: 4,

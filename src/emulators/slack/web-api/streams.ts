@@ -3,6 +3,7 @@ import type { StoredMessage, StreamInfo } from '../stored-message.js';
 import { validateChunks, validateStreamBlocks, type StreamChunk } from '../validation/chunks.js';
 import { slackLimits } from '../validation/limits.js';
 import { validateMetadata } from '../validation/metadata.js';
+import { checkStreamSize, streamedBytes } from '../validation/stream-size.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { requireChannel } from './chat.js';
 import { newBotMessage } from './message-shape.js';
@@ -80,6 +81,7 @@ function startStream(ctx: ApiContext): ApiResult {
       messages: ['task_display_mode must be one of [timeline, plan, dense] [json-pointer:/task_display_mode]'],
     });
   const content = readContent(ctx);
+  checkStreamSize(0, content);
   const metadata = validateMetadata(args.value('metadata'));
   const stream: StreamInfo = {
     state: 'streaming',
@@ -107,6 +109,7 @@ function appendStream(ctx: ApiContext): ApiResult {
   const content = readContent(ctx);
   if (content.mode === undefined) throw new SlackApiError('markdown_text_or_chunks_required');
   checkMode(stream, content);
+  checkStreamSize(streamedBytes(message.text, stream.chunks), content);
   applyContent(message, stream, content);
   stream.appends += 1;
   stream.lastActivityAt = ctx.now;
@@ -124,6 +127,7 @@ function stopStream(ctx: ApiContext): ApiResult {
     ? validateStreamBlocks(ctx.args.value('blocks'), { refusedBlockTypes: ctx.state.refusedBlockTypes })
     : undefined;
   const metadata = validateMetadata(ctx.args.value('metadata'));
+  checkStreamSize(streamedBytes(message.text, stream.chunks), { ...content, ...(blocks ? { blocks } : {}) });
   applyContent(message, stream, content);
   if (blocks !== undefined) message.blocks = [...(message.blocks ?? []), ...blocks];
   if (metadata !== undefined) message.metadata = metadata;
