@@ -1,20 +1,25 @@
 /**
  * Delivery by Slack's native chat streaming: Markdown deltas and task_update chunks appended to a
  * stream segment. A segment is rotated (stopped, and the next one started) well before Slack's
- * ~5 minute lifetime or ~11 KB size, a segment Slack ended on its own is replaced by a new one,
- * and when Slack refuses to stream at all the sink falls back to chat.update of the reply.
+ * ~5 minute lifetime or ~11 KB size — every chunk counts toward the size, task updates as much as
+ * text (stream-segment-size.ts) — a segment Slack ended on its own is replaced by a new one, and
+ * when Slack refuses to stream at all the sink falls back to chat.update of the reply.
  * @see https://docs.slack.dev/reference/methods/chat.startStream
  */
 import { createCoalescer } from './coalescer.js';
 import type { RunSink } from './run-sink.js';
 import { isSlackCallError, isSlackRefusal } from '../../slack-api/slack-call-error.js';
 import { SLACK_METHOD, type StreamChunk } from './slack-writer.js';
+import { SEGMENT_MAX_BYTES, planSegmentWrite } from './stream-segment-size.js';
 import { createUpdateSink, type RunTarget, type SinkDeps } from './update-sink.js';
 
 export interface NativeStreamOptions {
   /** Rotate a segment older than this (Slack ends streams ~300 s after start). */
   rotateAfterMs: number;
-  /** Rotate a segment holding more UTF-8 bytes than this (Slack holds ~11 KB per message). */
+  /**
+   * Fill a segment to at most this many bytes of chunks (text, task updates, all of it), then
+   * rotate. Never more than SEGMENT_MAX_BYTES, which leaves room below Slack's ~10.6 KB for the stop.
+   */
   rotateAtBytes: number;
   /** Streams outside DMs need a recipient. */
   recipientUserId?: string;
@@ -28,7 +33,10 @@ const SEGMENT_ENDED = new Set(['message_not_in_streaming_state', 'message_not_fo
 interface Segment {
   ts: string;
   startedAtMs: number;
+  /** Bytes of every chunk sent to it (stream-segment-size.ts). */
   bytes: number;
+  /** Pending content did not fit: the next write rotates. */
+  full: boolean;
 }
 
 export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, options: NativeStreamOptions): RunSink {
@@ -38,6 +46,7 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
   let fallback: RunSink | undefined;
   const inDm = target.channelId.startsWith('D');
   const log = deps.logger;
+  const segmentBytes = Math.min(options.rotateAtBytes, SEGMENT_MAX_BYTES);
 
   const slot = (method: (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD], since: number) => ({
     teamId: target.teamId,
@@ -56,7 +65,13 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
         try {
           await deps.slack.stopStream({ channel: target.channelId, ts: open.ts });
         } catch (error) {
-          if (!(isSlackCallError(error) && SEGMENT_ENDED.has(error.code))) throw error;
+          if (isSlackCallError(error) && error.code === 'msg_too_long') {
+            // Slack counted more than we did; the segment ends on its own (or is deleted at the end).
+            log.warn('slack refused to stop a native stream segment as too long; leaving it to expire', {
+              runId: target.runId,
+              bytes: open.bytes,
+            });
+          } else if (!(isSlackCallError(error) && SEGMENT_ENDED.has(error.code))) throw error;
         }
       },
       signal,
@@ -80,7 +95,7 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
     timers: deps.timers,
     write: async (handle) => {
       const now = deps.clock();
-      if (segment && (now - segment.startedAtMs > options.rotateAfterMs || segment.bytes >= options.rotateAtBytes)) {
+      if (segment && (now - segment.startedAtMs > options.rotateAfterMs || segment.full || segment.bytes >= segmentBytes)) {
         await stopSegment(handle.since, handle.signal);
         return;
       }
@@ -97,16 +112,26 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
           const content = handle.take();
           const markdown = deps.renderer.streamMarkdown(content.view);
           const { tasks, delta } = pendingChunks(markdown, content.view);
-          // Send only what fits in this segment; the rest goes to the next one.
-          const room = options.rotateAtBytes - (segment?.bytes ?? 0);
-          const piece = fitBytes(delta, Math.max(room, 1));
-          const chunks: StreamChunk[] = [...tasks];
-          if (piece.length > 0) chunks.push({ type: 'markdown_text', text: piece });
+          // Send only what fits in this segment, task updates counted as much as text; the rest
+          // goes to the next one.
+          const write = planSegmentWrite(tasks, delta, segmentBytes - (segment?.bytes ?? 0), !segment);
+          const { chunks, piece, bytes } = write;
+          if (write.trimmed > 0 || write.dropped.length > 0) {
+            log.warn('native stream chunk larger than a segment; sent it cut short', {
+              runId: target.runId,
+              trimmed: write.trimmed,
+              dropped: write.dropped.length,
+              segmentBytes,
+            });
+          }
           if (chunks.length === 0) {
-            handle.shown(content);
+            for (const c of write.tasks) sentTasks.set(chunkId(c), JSON.stringify(c));
+            if (segment && (tasks.length > 0 || delta.length > 0)) {
+              segment.full = true;
+              handle.restore({ ...content, events: 0 });
+            } else handle.shown(content);
             return;
           }
-          const bytes = Buffer.byteLength(piece, 'utf8');
           try {
             if (!segment) {
               await deps.events.onSegmentStarting?.();
@@ -116,7 +141,7 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
                 chunks,
                 ...(!inDm && options.recipientUserId ? { recipientUserId: options.recipientUserId, recipientTeamId: target.teamId } : {}),
               });
-              segment = { ts, startedAtMs: deps.clock(), bytes };
+              segment = { ts, startedAtMs: deps.clock(), bytes, full: false };
               await deps.events.onSegmentStarted?.(ts);
             } else {
               await deps.slack.appendStream({ channel: target.channelId, ts: segment.ts, chunks });
@@ -130,8 +155,15 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
               // The append may have landed; resending could repeat text. Count it as sent (the
               // final render rewrites everything anyway).
               log.warn('native stream append outcome unknown; not resending', { runId: target.runId });
+              segment.bytes += bytes;
             } else {
               handle.restore(content);
+              if (isSlackRefusal(error) && error.code === 'msg_too_long' && segment) {
+                // Slack counts this segment fuller than we do: what did not fit goes to the next one.
+                log.warn('slack found a native stream segment too long; rotating', { runId: target.runId, bytes: segment.bytes });
+                segment.full = true;
+                return;
+              }
               if (isSlackRefusal(error)) {
                 if (segment && SEGMENT_ENDED.has(error.code)) {
                   // Slack ended the segment (age, idle or size): the next write starts a new one.
@@ -149,9 +181,11 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
             }
           }
           sentChars += piece.length;
-          for (const c of tasks) sentTasks.set(chunkId(c), JSON.stringify(c));
-          if (piece.length < delta.length) handle.restore({ ...content, events: 0 });
-          else handle.shown(content);
+          for (const c of write.tasks) sentTasks.set(chunkId(c), JSON.stringify(c));
+          if (!write.complete) {
+            if (segment) segment.full = true;
+            handle.restore({ ...content, events: 0 });
+          } else handle.shown(content);
           await deps.events.onShown(content.view);
         },
         handle.signal,
@@ -190,19 +224,8 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
   };
 }
 
-/** The longest prefix of `text` within `maxBytes` UTF-8 bytes, cut between code points. */
-export function fitBytes(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  let bytes = 0;
-  let end = 0;
-  for (const ch of text) {
-    const size = Buffer.byteLength(ch, 'utf8');
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    end += ch.length;
-  }
-  return text.slice(0, end);
-}
+/** Kept here too: callers and tests import it from the sink. */
+export { fitBytes } from './stream-segment-size.js';
 
 function chunkId(chunk: StreamChunk): string {
   const id = (chunk as { id?: unknown }).id;

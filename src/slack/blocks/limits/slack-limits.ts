@@ -80,4 +80,11 @@ export const SLACK_LIMITS = {
   callbackIdChars: 255,
   externalIdChars: 255,
   viewBytes: 250 * 1024,
+  /**
+   * One natively streamed message: its text's UTF-8 bytes plus the JSON of every task_update,
+   * plan_update and blocks chunk (UNCONFIRMED measure: streams top out at 10.6–11.3 KB, and task
+   * chunks count too — slack-facts §9, vercel/chat#617). The relay, which may not import this
+   * module, keeps the same number in src/agent/sinks/stream-segment-size.ts; a test keeps them equal.
+   */
+  streamedMessageBytes: 10_600,
 } as const;
