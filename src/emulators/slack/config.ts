@@ -2,7 +2,7 @@ import { ROTATING_TOKEN_LIFETIME_S } from './installations.js';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
+import { type AppDistribution, slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
 import type { SlackEmulatorOptions, SlashCommandSpec } from './slack-emulator-options.js';
 
 export const allEventSubscriptions = [
@@ -53,6 +53,7 @@ export interface EmulatorConfig {
   /** Web API calls dropped unanswered while unreachable (a test waits until the app met the outage). */
   droppedWebApiCalls: number;
   rateLimits: RateLimitTable | undefined;
+  distribution: { seed: AppDistribution; oauth: AppDistribution };
   ackTimeoutMs: number;
   eventRetryDelaysMs: number[];
   streamLifetimeMs: number;
@@ -93,6 +94,7 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
         : opts.rateLimits === 'slack' || opts.rateLimits === undefined
           ? slackRateLimitTable
           : opts.rateLimits,
+    distribution: { seed: opts.distribution?.seed ?? 'internal', oauth: opts.distribution?.oauth ?? 'non-marketplace' },
     ackTimeoutMs: opts.ackTimeoutMs ?? 3000,
     // Slack: an immediate retry, then about 1 minute, then about 5 minutes (secondary sources).
     eventRetryDelaysMs: (opts.eventRetryDelaysMs ?? [0, 60_000, 300_000]).slice(0, 3),

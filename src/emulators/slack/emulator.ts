@@ -36,7 +36,11 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     opts.stateFile === undefined
       ? undefined
       : await attachStateFile(state, { file: opts.stateFile, onProblem: opts.onStateFileProblem ?? reportStateFileProblem });
-  const limiter = config.rateLimits === undefined ? undefined : new RateLimiter(config.rateLimits, config.clock);
+  state.installs.distributions = config.distribution;
+  const limiter =
+    config.rateLimits === undefined
+      ? undefined
+      : new RateLimiter(config.rateLimits, config.clock, (key) => state.installs.distributionOfKey(key));
   const hub = new SocketModeHub(state.seed.appId);
   const deliverer = new Deliverer(state, config, hub);
   let baseUrl = '';

@@ -19,3 +19,4 @@ export type { StoredEphemeral } from './stored-ephemeral.js';
 export type { StoredFile } from './stored-file.js';
 export type { StoredUnfurl } from './stored-unfurl.js';
 export type { StoredView } from './stored-view.js';
+export type { AppDistribution } from './rate-limits.js';

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AppDistribution } from './rate-limits.js';
 import { workspaceSeed } from './workspace-seed.js';
 import { type BotIdentity, findEnterprise, findWorkspace } from './workspaces.js';
 
@@ -24,6 +25,8 @@ export interface Installation {
   scopes: string[];
   installerUserId: string;
   installedAt: number;
+  /** Set on OAuth installs; the seed installation (and one restored from an older file) has the seed's. */
+  distribution?: AppDistribution;
 }
 
 export interface StoredToken {
@@ -79,6 +82,8 @@ export class InstallationRegistry {
   readonly installations = new Map<string, Installation>();
   private readonly tokens = new Map<string, StoredToken>();
   private readonly codes = new Map<string, PendingCode>();
+  /** The app's distribution as the seed bot token and as OAuth installs (emulator option `distribution`). */
+  distributions: { seed: AppDistribution; oauth: AppDistribution } = { seed: 'internal', oauth: 'non-marketplace' };
 
   constructor(
     private readonly clock: () => number,
@@ -122,6 +127,17 @@ export class InstallationRegistry {
     if (own !== undefined) return own;
     const enterpriseId = findWorkspace(teamId)?.enterpriseId;
     return enterpriseId === undefined ? undefined : this.installations.get(enterpriseId);
+  }
+
+  /** The rate tier an installation's calls are held to. */
+  distributionOf(installation: Installation): AppDistribution {
+    return installation.distribution ?? this.distributions.seed;
+  }
+
+  /** The distribution of the installation under `key` (the seed's when none is). */
+  distributionOfKey(key: string): AppDistribution {
+    const installation = this.installations.get(key);
+    return installation === undefined ? this.distributions.seed : this.distributionOf(installation);
   }
 
   /** The workspaces an installation's token acts in. */
@@ -172,6 +188,7 @@ export class InstallationRegistry {
       scopes: [...p.scopes],
       installerUserId: p.userId,
       installedAt: this.clock(),
+      distribution: this.distributions.oauth,
     };
     this.installations.set(key, installation);
     return this.issueTokens(installation, p.rotation);

@@ -7,8 +7,21 @@
  * spend a minute's allowance at once) and then sustains exactly N per minute. chat.postMessage is
  * "about 1 per second per channel, short bursts allowed but not guaranteed": burst 3 (conservative),
  * plus a workspace-wide cap for "several hundred per minute" (300).
+ *
+ * An installation's distribution changes two methods: a commercially distributed app not approved
+ * for the Marketplace may call conversations.history and conversations.replies once per minute per
+ * workspace (burst 1: the second call within a minute is refused), with `limit` clamped to 15
+ * (web-api/conversations.ts); internal and Marketplace apps keep Tier 3.
  * @see https://docs.slack.dev/apis/web-api/rate-limits
+ * @see https://docs.slack.dev/changelog/2025/05/29/rate-limit-changes-for-non-marketplace-apps
  */
+export type AppDistribution = 'internal' | 'non-marketplace' | 'marketplace';
+
+/** `limit` of conversations.history and conversations.replies for a non-Marketplace app: its default and its ceiling. */
+export const NON_MARKETPLACE_PAGE_SIZE = 15;
+
+const NON_MARKETPLACE_READS: ReadonlySet<string> = new Set(['conversations.history', 'conversations.replies']);
+
 export interface RateLimitRule {
   perMinute: number;
   burst: number;
@@ -19,6 +32,11 @@ export interface RateLimitRule {
 export type RateLimitTable = Record<string, RateLimitRule[]>;
 
 const tier = (perMinute: number): RateLimitRule[] => [{ perMinute, burst: perMinute, scope: 'workspace' }];
+
+/** The rules of `method` for an app distributed so, when they differ from the table's. */
+export function distributionRules(distribution: AppDistribution, method: string): RateLimitRule[] | undefined {
+  return distribution === 'non-marketplace' && NON_MARKETPLACE_READS.has(method) ? slackTiers.tier1 : undefined;
+}
 
 export const slackTiers = {
   tier1: tier(1),
@@ -80,15 +98,20 @@ export class RateLimiter {
   constructor(
     private readonly table: RateLimitTable,
     private readonly clock: () => number,
+    /** The distribution of the app installed as `workspace` (the key take is given); default internal. */
+    private readonly distributionOf: (workspace: string) => AppDistribution = () => 'internal',
   ) {}
 
   /** Checks every rule of the method; spends one token from each only when all allow the call. */
   take(workspace: string, method: string, channel: string | undefined): RateLimitDecision {
-    const rules = this.table[method];
+    const tiered = distributionRules(this.distributionOf(workspace), method);
+    const rules = tiered ?? this.table[method];
     if (rules === undefined || rules.length === 0) return { allowed: true };
     const now = this.clock();
+    // A tier's own buckets: a workspace whose tier changes starts them full, as a new install does.
+    const tag = tiered === undefined ? '' : 'tier:';
     const entries = rules.map((rule, i) => {
-      const key = `${workspace}|${method}|${i}|${rule.scope === 'channel' ? (channel ?? '') : ''}`;
+      const key = `${workspace}|${method}|${tag}${i}|${rule.scope === 'channel' ? (channel ?? '') : ''}`;
       const bucket = this.refill(key, rule, now);
       return { rule, bucket };
     });

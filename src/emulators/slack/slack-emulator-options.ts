@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RateLimitTable } from './rate-limits.js';
+import type { AppDistribution, RateLimitTable } from './rate-limits.js';
 
 export interface SlackEmulatorOptions {
   port?: number;
@@ -22,6 +22,12 @@ export interface SlackEmulatorOptions {
    */
   refusedBlockTypes?: string[];
   rateLimits?: 'slack' | 'off' | RateLimitTable;
+  /**
+   * The app's distribution, which sets the rate tier of conversations.history and .replies: for the
+   * seed workspace's configured bot token (default `internal`) and for OAuth installs (default
+   * `non-marketplace`: once a minute per workspace, `limit` at most 15). Needs `rateLimits` on.
+   */
+  distribution?: { seed?: AppDistribution; oauth?: AppDistribution };
   ackTimeoutMs?: number;
   /** Delay before each event redelivery (at most 3 are used). */
   eventRetryDelaysMs?: number[];

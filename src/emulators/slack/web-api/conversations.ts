@@ -1,4 +1,5 @@
 import { SlackApiError } from '../errors.js';
+import { NON_MARKETPLACE_PAGE_SIZE } from '../rate-limits.js';
 import type { StoredMessage } from '../stored-message.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { reaches } from './channel-pages.js';
@@ -54,9 +55,16 @@ function history(ctx: ApiContext): ApiResult {
   return messagePage(ctx, all, 100, 999);
 }
 
-/** One page of messages with Slack's cursor paging (the cursor encodes an offset). */
+/**
+ * One page of messages with Slack's cursor paging (the cursor encodes an offset). A non-Marketplace
+ * app's `limit` defaults to 15 and a larger one is clamped to 15 without a word, as Slack does.
+ * @see https://docs.slack.dev/changelog/2025/05/29/rate-limit-changes-for-non-marketplace-apps
+ */
 function messagePage(ctx: ApiContext, all: StoredMessage[], defaultLimit: number, maxLimit: number): ApiResult {
-  const limit = Math.min(Math.max(ctx.args.int('limit') ?? defaultLimit, 1), maxLimit);
+  const installation = ctx.auth.installation;
+  const nonMarketplace = installation !== undefined && ctx.state.installs.distributionOf(installation) === 'non-marketplace';
+  const ceiling = nonMarketplace ? Math.min(maxLimit, NON_MARKETPLACE_PAGE_SIZE) : maxLimit;
+  const limit = Math.min(Math.max(ctx.args.int('limit') ?? (nonMarketplace ? ceiling : defaultLimit), 1), ceiling);
   const cursor = ctx.args.str('cursor');
   const offset = cursor
     ? Number.parseInt(
