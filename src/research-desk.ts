@@ -21,6 +21,7 @@ import type { TickTimer } from './schedules/tick-timer.js';
 import type { WatchPoller } from './schedules/watch-poller.js';
 import type { ResearchService } from './service/types.js';
 import type { DeferredWorkQueue } from './slack/kit/deferred-work-queue.js';
+import { defaultDistribution, type AppDistribution } from './slack-api/app-distribution.js';
 import { createRateBudget } from './slack-api/rate-budget.js';
 import { createAppStores, type AppStores } from './store/app-stores.js';
 import { randomInstanceId } from './store/default-instance-id.js';
@@ -31,6 +32,8 @@ export interface ResearchDeskOptions {
   connection: DeskConnection;
   /** With OAuth installs: keys sealing stored tokens and service keys (newest first), and the service accounts. */
   multiWorkspace?: MultiWorkspaceSettings;
+  /** Sets the rate tier of history and replies; default internal with a bot token, non-marketplace with OAuth. */
+  distribution?: AppDistribution | undefined;
   port: number;
   host?: string;
   service: ResearchService;
@@ -93,10 +96,11 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   // One lease holder id and one Slack rate budget for the process: the relay, the schedules and the
   // listeners share them (the budget's windows, through the store, with every replica too).
   const instanceId = options.instanceId ?? randomInstanceId(os.hostname());
-  const budget = createRateBudget({ store, clock });
+  const distribution = options.distribution ?? defaultDistribution('oauth' in options.connection);
+  const budget = createRateBudget({ store, clock, distribution });
   const stores = createAppStores(store, clock);
 
-  const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger });
+  const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution });
   const { workspaces, installer, onForget, close: closeWorkspaces } = buildWorkspaces({ ...options, clock, clientFor });
 
   const trustedLinkHosts = options.trustedLinkHosts ?? options.documentUrlDomains;

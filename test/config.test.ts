@@ -40,6 +40,7 @@ describe('loadConfig', () => {
           stateSecret: 'state-secret-0123456789',
           redirectUri: 'https://desk.example.com/slack/oauth_redirect',
         },
+        distribution: 'non-marketplace',
       });
       expect(config.service).toEqual({ mode: 'per-workspace', baseUrl: 'https://research.example.com', allowCustomBaseUrl: false });
       expect(config.encryptionKeys?.map((k) => k.toString('base64'))).toEqual([key, Buffer.from(oldKey, 'hex').toString('base64')]);

@@ -4,6 +4,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../observability/logger.js';
+import { readPageSize, type AppDistribution } from '../slack-api/app-distribution.js';
+import { clampReadPages } from '../slack-api/clamp-read-pages.js';
 import { createWebClient } from '../slack-api/create-web-client.js';
 import { createTableSupport, type TableSupport } from '../slack-api/table-fallback-fetch.js';
 import { downgradeTables } from '../slack/blocks/downgrade-tables.js';
@@ -14,11 +16,14 @@ export interface SlackClients {
   clientFor(token: string): WebClient;
 }
 
-export function buildSlackClients(options: { apiUrl?: string | undefined; logger: Logger }): SlackClients {
+/** Every client's history and replies pages are at most the tier's page size (clampReadPages). */
+export function buildSlackClients(options: { apiUrl?: string | undefined; logger: Logger; distribution: AppDistribution }): SlackClients {
   const { apiUrl, logger } = options;
+  const pageSize = readPageSize(options.distribution);
   const tables = createTableSupport({ downgrade: downgradeTables, logger });
   return {
     tables,
-    clientFor: (token) => createWebClient({ token, ...(apiUrl ? { apiUrl } : {}), logger, policy: 'app', tables }),
+    clientFor: (token) =>
+      clampReadPages(createWebClient({ token, ...(apiUrl ? { apiUrl } : {}), logger, policy: 'app', tables }), pageSize),
   };
 }

@@ -12,8 +12,10 @@ export function deskConnectionFromConfig(
   const apiUrl = slack.apiUrl ? { apiUrl: slack.apiUrl } : {};
   if ('oauth' in slack) {
     if (!config.encryptionKeys) throw new Error('SECRETS_ENCRYPTION_KEY is required with SLACK_CLIENT_ID');
+    const { distribution, ...connection } = slack;
     return {
-      connection: { ...slack, oauth: slack.oauth },
+      connection,
+      distribution,
       multiWorkspace: {
         encryptionKeys: config.encryptionKeys,
         serviceAccounts: {
@@ -24,6 +26,9 @@ export function deskConnectionFromConfig(
       },
     };
   }
-  if (slack.mode === 'socket') return { connection: { mode: 'socket', botToken: slack.botToken, appToken: slack.appToken, ...apiUrl } };
-  return { connection: { mode: 'http', botToken: slack.botToken, signingSecret: slack.signingSecret, ...apiUrl } };
+  const { distribution } = slack;
+  if (slack.mode === 'socket') {
+    return { connection: { mode: 'socket', botToken: slack.botToken, appToken: slack.appToken, ...apiUrl }, distribution };
+  }
+  return { connection: { mode: 'http', botToken: slack.botToken, signingSecret: slack.signingSecret, ...apiUrl }, distribution };
 }

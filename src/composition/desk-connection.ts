@@ -1,4 +1,5 @@
 /** How the desk reaches Slack and, with OAuth installs, how each workspace reaches the service. */
+import type { AppDistribution } from '../slack-api/app-distribution.js';
 import type { SlackTransport } from '../slack/app/create-slack-app.js';
 import type { createInstaller } from '../slack/app/oauth-installer.js';
 import type { ClosableService } from '../workspaces/workspaces.js';
@@ -43,4 +44,6 @@ export function transportOf(connection: DeskConnection): SlackTransport {
 export interface DeskSlackSetup {
   connection: DeskConnection;
   multiWorkspace?: MultiWorkspaceSettings;
+  /** The app's distribution, which sets its rate tier; default by the connection (defaultDistribution). */
+  distribution?: AppDistribution;
 }

@@ -5,6 +5,7 @@
  * playground's bot token.
  */
 import type { DeskSlackSetup } from '../composition/desk-connection.js';
+import { defaultDistribution } from '../slack-api/app-distribution.js';
 import type { PlaygroundSecrets } from '../composition/playground-secrets.js';
 import type { ServiceClientFactory } from '../composition/service-client-factory.js';
 import type { Playground } from './start-playground.js';
@@ -16,7 +17,11 @@ export function playgroundConnection(
 ): DeskSlackSetup {
   const apiUrl = playground.slack ? { apiUrl: playground.slack.apiUrl } : {};
   const { oauth, demoService } = playground;
-  if (!oauth) return { connection: { mode: 'http', botToken: secrets.botToken, signingSecret: secrets.signingSecret, ...apiUrl } };
+  // The emulator holds the seed bot token internal and OAuth installs non-Marketplace; the app budgets alike.
+  const distribution = playground.distribution ?? defaultDistribution(oauth !== undefined);
+  if (!oauth) {
+    return { connection: { mode: 'http', botToken: secrets.botToken, signingSecret: secrets.signingSecret, ...apiUrl }, distribution };
+  }
   if (!demoService) throw new Error('the demo service was not started');
   return {
     connection: {
@@ -31,6 +36,7 @@ export function playgroundConnection(
       },
       ...apiUrl,
     },
+    distribution,
     multiWorkspace: {
       encryptionKeys: oauth.encryptionKeys,
       serviceAccounts: { defaultBaseUrl: demoService.url, allowCustomBaseUrl: false, create: createService },

@@ -11,6 +11,7 @@ import type { Config } from '../config/load-config.js';
 import { startServiceEmulator, type ServiceEmulator } from '../emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../emulators/slack/index.js';
 import type { Logger } from '../observability/logger.js';
+import type { AppDistribution } from '../slack-api/app-distribution.js';
 import { clearAppState } from '../store/clear-app-state.js';
 import { readOrCreateInstanceId } from '../store/persistent-instance-id.js';
 import type { StateStore } from '../store/state-store.js';
@@ -40,6 +41,8 @@ export interface Playground {
   documentUrlDomains: string[];
   /** With the demo service: the app installs into the emulator's workspaces through OAuth (playground-installs.ts). */
   oauth?: PlaygroundOAuth;
+  /** SLACK_APP_DISTRIBUTION when set: the app's tier and the emulator's, seed and OAuth installs alike. */
+  distribution?: AppDistribution;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
   };
 
   if (config.slack.mode === 'playground') {
+    const { distribution } = config.slack;
+    if (distribution) playground.distribution = distribution;
     playground.instanceId = config.instanceId ?? (await readOrCreateInstanceId(path.join(dir, 'instance-id')));
     const demoDomains = config.service.mode === 'demo' ? ['localhost', opts.host] : [];
     const slack = await startSlackEmulator({
@@ -64,6 +69,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       botToken: opts.secrets.botToken,
       signingSecret: opts.secrets.signingSecret,
       oauth: { clientSecret: opts.secrets.clientSecret },
+      // As Slack: the seed bot token is an internal app's, OAuth installs a non-Marketplace app's.
+      ...(distribution ? { distribution: { seed: distribution, oauth: distribution } } : {}),
       // The demo service starts after this (it needs the playground's URL for its links).
       pages: (req, res) => playground.demoService?.servePage(req, res) ?? false,
       // Links to these domains unfurl wherever they sit in a message, as the manifest's

@@ -7,7 +7,8 @@
  */
 import { RateWindows } from '../store/rate-windows.js';
 import type { StateStore } from '../store/state-store.js';
-import { DEFAULT_SAFETY_MARGIN, planSlots, SLACK_RATE_LIMITS, type MethodRateLimit, type SlotPlan } from './rate-limits.js';
+import type { AppDistribution } from './app-distribution.js';
+import { DEFAULT_SAFETY_MARGIN, planSlots, slackRateLimitsFor, type MethodRateLimit, type SlotPlan } from './rate-limits.js';
 import type { SlackMethod } from './slack-method.js';
 
 export type BudgetDecision = { granted: true } | { granted: false; retryInMs: number };
@@ -24,12 +25,14 @@ export interface RateBudgetOptions {
   store: StateStore;
   clock: () => number;
   margin?: number;
+  /** The app's distribution, which sets its rate table (slackRateLimitsFor); default internal. */
+  distribution?: AppDistribution;
   /** Overrides of the published limits (tests, or a workspace with a negotiated limit). */
   limits?: Partial<Record<SlackMethod, MethodRateLimit>>;
 }
 
 export function createRateBudget(options: RateBudgetOptions): RateBudget {
-  const limits = { ...SLACK_RATE_LIMITS, ...options.limits };
+  const limits = { ...slackRateLimitsFor(options.distribution ?? 'internal'), ...options.limits };
   const plans = new Map<SlackMethod, SlotPlan>();
   const planFor = (method: SlackMethod): SlotPlan => {
     let plan = plans.get(method);
@@ -60,7 +63,8 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
         localBlocks.set(blockedKey, blockedUntil);
         return { granted: false, retryInMs: blockedUntil - now };
       }
-      const { windowMs } = planFor(method);
+      const { mode, windowMs } = planFor(method);
+      if (mode === 'spacing') return takeSpaced(options.store, `${blockedKey}:last`, windowMs, options.clock);
       const window = Math.floor(now / windowMs);
       const count = await windows.countCall(scope, window, windowMs * 2 + 1000);
       if (count <= 1) return { granted: true };
@@ -74,4 +78,19 @@ export function createRateBudget(options: RateBudgetOptions): RateBudget {
       await windows.block(scope, untilMs, ttl);
     },
   };
+}
+
+/**
+ * One call per `spacingMs` from the previous granted one, across replicas: the last grant's time is
+ * replaced only if no other replica replaced it first. Compared on the injected clock; the key's
+ * TTL only cleans up.
+ */
+async function takeSpaced(store: StateStore, key: string, spacingMs: number, clock: () => number): Promise<BudgetDecision> {
+  const now = clock();
+  const last = await store.get(key);
+  const nextAt = last === null ? 0 : Number(last) + spacingMs;
+  if (nextAt > now) return { granted: false, retryInMs: nextAt - now };
+  const ttlMs = spacingMs * 2 + 1000;
+  const won = last === null ? await store.setIfAbsent(key, String(now), ttlMs) : await store.replaceIfEquals(key, last, String(now), ttlMs);
+  return won ? { granted: true } : { granted: false, retryInMs: spacingMs };
 }

@@ -1,5 +1,5 @@
 /**
- * The Web API methods whose rate limits the app budgets (the relay's writes and its one read,
+ * The Web API methods whose rate limits the app budgets (the relay's writes, the thread and channel reads,
  * its report uploads, and the listeners' paced posts). Budgets, metrics and SlackCallError are keyed by these names.
  * @see https://docs.slack.dev/reference/methods
  */
@@ -11,6 +11,7 @@ export const SLACK_METHOD = {
   appendStream: 'chat.appendStream',
   stopStream: 'chat.stopStream',
   replies: 'conversations.replies',
+  history: 'conversations.history',
   setStatus: 'assistant.threads.setStatus',
   setSessionStatus: 'agents.sessions.setStatus',
   getUploadUrl: 'files.getUploadURLExternal',
