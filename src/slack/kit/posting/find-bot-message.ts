@@ -2,11 +2,16 @@
  * Looks in a channel's history, from a moment on, for the first message of ours that a predicate
  * recognises (by its message metadata). What digests and watch alerts both do before posting
  * again something whose earlier attempt may have landed: a replica that died mid-post, or a post
- * whose answer was lost. Reads at most 5 pages of 200; more history than that is "unverifiable",
- * never "absent".
+ * whose answer was lost. Reads at most 5 pages (of 200, or of the tier's page size: 15 for a
+ * non-Marketplace app); more history than that is "unverifiable", never "absent". Given the shared
+ * rate budget, each page takes a conversations.history slot first; a page the budget refuses now
+ * makes the lookup "unverifiable" and transient (ask again later), never a call Slack would refuse.
+ * @see https://docs.slack.dev/changelog/2025/05/29/rate-limit-changes-for-non-marketplace-apps
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
 import type { ConversationsHistoryResponse, WebClient } from '@slack/web-api';
+import type { RateBudget } from '../../../slack-api/rate-budget.js';
+import { SLACK_METHOD } from '../../../slack-api/slack-method.js';
 import { classifySlackFailure } from './classify-slack-failure.js';
 
 type HistoryMessage = NonNullable<ConversationsHistoryResponse['messages']>[number];
@@ -23,21 +28,33 @@ const SKEW_SECONDS = 300;
 const PAGE_SIZE = 200;
 const MAX_PAGES = 5;
 
+export interface HistoryReadOptions {
+  /** `limit` of each page (readPageSize of the app's tier); default 200. */
+  pageSize?: number;
+  /** The process's shared rate budget and the workspace the channel belongs to. */
+  budget?: { budget: RateBudget; teamId: string };
+}
+
 export async function findBotMessage(
   client: WebClient,
   channelId: string,
   sinceMs: number,
   recognise: (message: HistoryMessage) => boolean,
+  reads: HistoryReadOptions = {},
 ): Promise<BotMessageLookup> {
   const oldest = String(Math.max(0, Math.floor(sinceMs / 1000) - SKEW_SECONDS));
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     let res: ConversationsHistoryResponse;
+    if (reads.budget) {
+      const slot = await reads.budget.budget.tryTake(reads.budget.teamId, SLACK_METHOD.history, channelId);
+      if (!slot.granted) return { state: 'unverifiable', transient: true, code: 'ratelimited' };
+    }
     try {
       res = await client.conversations.history({
         channel: channelId,
         oldest,
-        limit: PAGE_SIZE,
+        limit: reads.pageSize ?? PAGE_SIZE,
         include_all_metadata: true,
         ...(cursor ? { cursor } : {}),
       });
