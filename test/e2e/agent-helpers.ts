@@ -4,6 +4,7 @@
  */
 import { runIdFor } from '../../src/agent/runtime/relay-runtime.js';
 import type { StoredMessage } from '../../src/emulators/slack/index.js';
+import { requestIdOfMessage } from '../../src/slack/agent/runs/start-run-from-event.js';
 import type { RunRecord } from '../../src/store/records.js';
 import type { Harness } from './harness.js';
 
@@ -20,8 +21,12 @@ export function eventIdFor(h: AppUnderTest, ts: string, type: 'app_mention' | 'm
   return d.eventId;
 }
 
-export function runIdForEvent(h: AppUnderTest, channelId: string, eventId: string): string {
-  return runIdFor({ teamId: h.slack.teamId, channelId, requestId: eventId });
+/** The run a delivered event started: one run per message, so the id comes from the event's message ts. */
+export function runIdForEvent(h: AppUnderTest, channelId: string, eventId: string, teamId = h.slack.teamId): string {
+  const d = h.slack.deliveries.find((x) => x.kind === 'event_callback' && x.eventId === eventId);
+  const ts = (d?.payload as { event?: { ts?: string } } | undefined)?.event?.ts;
+  if (!ts) throw new Error(`no event delivery ${eventId}`);
+  return runIdFor({ teamId, channelId, requestId: requestIdOfMessage(channelId, ts) });
 }
 
 export async function waitForRecord(

@@ -8,10 +8,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace, northwindOrg } from '../../src/emulators/slack/index.js';
-import { runIdFor } from '../../src/agent/runtime/relay-runtime.js';
 import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { installationKeys, workspaceKeyPrefixes, workspaceSingleKeys } from '../../src/store/keys.js';
-import { eventIdFor, waitForRunEnd } from './agent-helpers.js';
+import { eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 import { installOAuth } from './multi-workspace-helpers.js';
@@ -104,7 +103,7 @@ async function agentRunIn(desk: Desk) {
       return undefined;
     }
   });
-  const run = await waitForRunEnd(h, runIdFor({ teamId: desk.teamId, channelId: desk.channelId, requestId: eventId }), 30_000);
+  const run = await waitForRunEnd(h, runIdForEvent(h, desk.channelId, eventId, desk.teamId), 30_000);
   return { run, threadTs: ts };
 }
 

@@ -20,12 +20,20 @@ import { agentSessionStoppedSchema, stopAgentSession } from './agent-view/stop-a
  */
 const QUESTION_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast']);
 
+/**
+ * Slackbot writes as a user with no bot_id ("You have been removed from #…", reminders), so the
+ * bot checks do not catch it.
+ * @see https://github.com/getsentry/gib-potato/pull/84 (Slackbot: empty bot id, user USLACKBOT)
+ */
+const SLACKBOT_USER_ID = 'USLACKBOT';
+
 type LooseEvent = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /**
  * The question-bearing fields of a mention or DM event, or undefined for events the app must
- * not answer: edits and deletions (subtypes), bots (including itself), DMs of other kinds.
+ * not answer: edits and deletions (subtypes), bots (including itself and Slackbot), DMs of other kinds.
+ * An app_mention for an edited message comes back marked `edited` (startRunFromEvent decides).
  */
 export function agentMessageFrom(
   event: LooseEvent,
@@ -38,7 +46,7 @@ export function agentMessageFrom(
   const channelId = str(event.channel);
   const ts = str(event.ts);
   const teamId = meta.teamId ?? str(event.team);
-  if (!userId || !channelId || !ts || !teamId || userId === meta.botUserId) return undefined;
+  if (!userId || !channelId || !ts || !teamId || userId === meta.botUserId || userId === SLACKBOT_USER_ID) return undefined;
   const threadTs = str(event.thread_ts);
   return {
     teamId,
@@ -48,6 +56,8 @@ export function agentMessageFrom(
     ts,
     ...(threadTs ? { threadTs } : {}),
     ...(meta.eventId ? { eventId: meta.eventId } : {}),
+    // Slack sends app_mention again when a message that mentions the app is edited.
+    ...(event.edited ? { edited: true } : {}),
   };
 }
 

@@ -29,6 +29,18 @@ describe('agentMessageFrom', () => {
     expect(agentMessageFrom({ ...dm, channel_type: 'channel' }, { ...meta, requireIm: false })).toBeDefined();
   });
 
+  it('ignores Slackbot, which writes as a user without bot_id (issue 27: "You have been removed from #…")', () => {
+    expect(agentMessageFrom({ ...dm, user: 'USLACKBOT', text: 'You have been removed from #deals by <@U1>' }, meta)).toBeUndefined();
+    expect(agentMessageFrom({ ...dm, subtype: 'bot_message', bot_id: 'B1' }, meta)).toBeUndefined();
+    expect(agentMessageFrom({ ...dm, bot_profile: { id: 'B1' } }, meta)).toBeUndefined();
+  });
+
+  it('marks the app_mention Slack sends again for an edited message', () => {
+    const mention = { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> hi', ts: '1.000001' };
+    expect(agentMessageFrom({ ...mention, edited: { user: 'U1', ts: '2.000001' } }, { ...meta, requireIm: false })?.edited).toBe(true);
+    expect(agentMessageFrom(mention, { ...meta, requireIm: false })).not.toHaveProperty('edited');
+  });
+
   it('needs a workspace, from the context or the event', () => {
     expect(agentMessageFrom(dm, { requireIm: true })).toBeUndefined();
     expect(agentMessageFrom({ ...dm, team: 'T9' }, { requireIm: true })?.teamId).toBe('T9');
@@ -71,6 +83,7 @@ describe('threadReplyQuestion', () => {
     expect(ignored({ ...reply, subtype: 'message_changed' })).toBe(true);
     expect(ignored({ ...reply, subtype: 'message_deleted' })).toBe(true);
     expect(ignored({ ...reply, subtype: 'channel_join' })).toBe(true);
+    expect(ignored({ ...reply, user: 'USLACKBOT' })).toBe(true);
     expect(threadReplyQuestion({ ...reply, text: '<@UBOT> and the cash?' }, meta)).toEqual({
       ignored: 'mentions the app (app_mention answers it)',
     });
