@@ -10,6 +10,7 @@
  * - "[long]"  — the final report is ~40,000 characters with several tables.
  * - "[hiccup]" — a non-fatal `error`: the first news search fails (tool_start, then an error event
  *   with its run_id), the agent searches again and the run completes.
+ * - "[marathon]" — 300 tool calls, each followed by 100 characters of text (agent-marathon.ts).
  *
  * Event layout: init, workflow_start, a `start` node, a `research` agent node whose
  * react_agent streams its plan, calls search_documents, hands over to a nested builtin_agent
@@ -25,6 +26,7 @@
  */
 import { buildAnalysisMarkdown, buildPlanText, buildReportMarkdown, reportTitle } from './agent-report.js';
 import { dataTools, TOOL_QUERY, toolData } from './agent-data-tools.js';
+import { writeMarathon } from './agent-marathon.js';
 import { listNames } from './report-format.js';
 import type { ResearchFindings } from './research-findings.js';
 import { type EventScope, RunScriptWriter, type ScriptStep } from './run-script-writer.js';
@@ -48,7 +50,7 @@ export interface ScriptInput {
 }
 
 export const SLOW_PAUSE_MS = 30_000;
-const MAGIC_WORDS = /\[(error|slow|long|hiccup)\]/gi;
+const MAGIC_WORDS = /\[(error|slow|long|hiccup|marathon)\]/gi;
 
 /** The year of data up to the findings' newest trading day. */
 function windowOf(f: ResearchFindings): { start_datetime: string; end_datetime: string } {
@@ -137,6 +139,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
     return { steps: w.steps, report: '', outcome: 'failed', lastOffset: w.lastOffset };
   }
   w.usage(planner, plannerRun, w.int(1200, 2400), w.int(150, 400));
+  if (/\[marathon\]/i.test(question)) writeMarathon(w, planner, subject || question.replace(MAGIC_WORDS, '').trim());
 
   if (tools.length > 0) {
     const analystRun = w.newRun('agent');

@@ -68,7 +68,7 @@ const NOT_COMPANIES = new Set(
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const SLACK_MARKUP = /<[@#!][^>]*>|<https?:[^>]*>/g;
-const MAGIC_WORDS = /\[(error|slow|long|hiccup)\]/gi;
+const MAGIC_WORDS = /\[(error|slow|long|hiccup|marathon)\]/gi;
 
 export function buildEntityCatalog(src: CatalogSources): EntityCatalog {
   const terms: Term[] = [];
