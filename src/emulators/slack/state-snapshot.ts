@@ -62,6 +62,7 @@ const installationSchema: z.ZodType<Installation> = z.object({
   scopes: z.array(z.string()),
   installerUserId: z.string(),
   installedAt: z.number(),
+  distribution: z.enum(['internal', 'non-marketplace', 'marketplace']).optional(),
 });
 
 /** A token by its SHA-256 only: the file never holds a credential. */

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   harborWorkspace,
@@ -146,5 +149,21 @@ describe('distribution tiers in the emulator', () => {
     const ch = harborWorkspace.researchChannelId;
     for (let i = 0; i < 3; i += 1)
       expect((await call(nonMarketplace, marketplace, 'conversations.history', { channel: ch })).status).toBe(200);
+  });
+
+  it('keeps an OAuth install non-Marketplace across a restart from the state file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'slack-tiers-'));
+    const stateFile = path.join(dir, 'slack.json');
+    try {
+      const first = await startSlackEmulator({ botToken: BOT, clock: () => now, oauth: { clientSecret: 'secret' }, stateFile });
+      const token = (await install(first, { teamId: harborWorkspace.teamId })).access_token;
+      await first.close();
+      emu = await startSlackEmulator({ botToken: BOT, clock: () => now, oauth: { clientSecret: 'secret' }, stateFile });
+      const channel = harborWorkspace.researchChannelId;
+      expect((await call(emu, token, 'conversations.history', { channel })).status).toBe(200);
+      expect((await call(emu, token, 'conversations.history', { channel })).status).toBe(429);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
