@@ -10,7 +10,9 @@ import { EmulatorState } from './state.js';
 import { attachStateFile, type StateFile } from './state-file.js';
 import type { SlackEmulator } from './slack-emulator.js';
 import type { SlackEmulatorOptions } from './slack-emulator-options.js';
-import { editUserMessage, openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
+import { postSlackbotMessage, shareFileMessage } from './other-message-shapes.js';
+import { openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
+import { deleteUserMessage, editUserMessage } from './user-message-changes.js';
 import { EmulatorUsageError } from './errors.js';
 import { waitFor } from './wait-for.js';
 import { decideInstall, parseAuthorizeRequest } from './oauth-authorize.js';
@@ -135,6 +137,9 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     sendCommand: (p) => sendCommand(deps, p),
     postMessage: (p) => postUserMessage(deps, p),
     editMessage: (p) => editUserMessage(deps, p),
+    deleteMessage: (p) => deleteUserMessage(deps, p),
+    postSlackbotMessage: (p) => postSlackbotMessage(deps, p),
+    shareFile: (p) => shareFileMessage(deps, p),
     clickAction: (p) => clickAction(deps, p),
     clickViewAction: (p) => clickViewAction(deps, p),
     submitView: (p) => submitView(deps, p),

@@ -70,13 +70,33 @@ export interface SlackEmulator {
     /** Posted by another app's bot (this bot id) instead of a user: the event carries bot_id. */
     bot_id?: string;
   }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
-  /** The author edits a message: `message_changed` is delivered (undefined when the app is not subscribed). */
+  /**
+   * The author edits a message: `message_changed` is delivered (undefined when the app is not
+   * subscribed) and, when the message mentions the app outside a DM, `app_mention` again (same
+   * ts, an `edited` field, a new event id) as `mention`.
+   */
   editMessage(p: {
     channel_id: string;
     ts: string;
     text: string;
     user_id?: string;
+  }): Promise<{ eventTs: string; delivery: DeliveryResult | undefined; mention?: DeliveryResult }>;
+  /** The author deletes a message: hidden `message_deleted` is delivered (undefined when not subscribed). */
+  deleteMessage(p: {
+    channel_id: string;
+    ts: string;
+    user_id?: string;
   }): Promise<{ eventTs: string; delivery: DeliveryResult | undefined }>;
+  /** Slackbot writes in a DM (default: the default user's), `user: 'USLACKBOT'` and no bot_id. */
+  postSlackbotMessage(p: { text: string; channel_id?: string }): Promise<{ ts: string; delivery: DeliveryResult | undefined }>;
+  /** A user shares a file with a message (subtype `file_share`, the file under `files`). */
+  shareFile(p: {
+    text: string;
+    file: { name: string; mimetype: string };
+    channel_id?: string;
+    thread_ts?: string;
+    user_id?: string;
+  }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
   clickAction(p: {
     channel_id: string;
     message_ts: string;

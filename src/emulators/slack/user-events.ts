@@ -34,7 +34,7 @@ export function sendEvent(
 }
 
 /** Whether the app is in the workspace something happens in (Slack sends no events from elsewhere). */
-function appServes(deps: ActionDeps, teamId: string): boolean {
+export function appServes(deps: ActionDeps, teamId: string): boolean {
   return deps.state.installs.serving(teamId) !== undefined;
 }
 
@@ -48,7 +48,7 @@ export function normaliseMentions(text: string, botName: string, botUserId: stri
   return { text: replaced, mentionsBot: replaced.includes(`<@${botUserId}>`) };
 }
 
-function userMessage(deps: ActionDeps, channel: string, user: string, text: string, threadTs: string | undefined): StoredMessage {
+export function userMessage(deps: ActionDeps, channel: string, user: string, text: string, threadTs: string | undefined): StoredMessage {
   const author = deps.state.users.get(user);
   const message: StoredMessage = {
     type: 'message',
@@ -66,7 +66,7 @@ function userMessage(deps: ActionDeps, channel: string, user: string, text: stri
   return message;
 }
 
-function messageEventFields(m: StoredMessage, parentUser: string | undefined): Record<string, unknown> {
+export function messageEventFields(m: StoredMessage, parentUser: string | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     user: m.user,
     text: m.text,
@@ -91,14 +91,14 @@ function messageEventFields(m: StoredMessage, parentUser: string | undefined): R
  * message.groups (private channels) or message.channels.
  * @see https://docs.slack.dev/reference/events/message.groups
  */
-function messageSubscription(channel: SlackChannel): { channelType: 'im' | 'group' | 'channel'; subscription: string } {
+export function messageSubscription(channel: SlackChannel): { channelType: 'im' | 'group' | 'channel'; subscription: string } {
   if (channel.is_im) return { channelType: 'im', subscription: 'message.im' };
   if (channel.is_private) return { channelType: 'group', subscription: 'message.groups' };
   return { channelType: 'channel', subscription: 'message.channels' };
 }
 
 /** Slack delivers a channel's message events only to apps whose bot is in it (a DM always). */
-function botSeesMessages(channel: SlackChannel): boolean {
+export function botSeesMessages(channel: SlackChannel): boolean {
   return channel.is_im || channel.bot_is_member !== false;
 }
 
@@ -148,45 +148,6 @@ export async function postUserMessage(
   });
   if (links.length > 0 && subscribed.has('link_shared')) sends.push(deliverLinkShared(deps, channel, message, links));
   return { ts: message.ts, deliveries: await Promise.all(sends) };
-}
-
-/**
- * A user edits their message: the stored text changes and a `message` event with subtype
- * `message_changed` is delivered (hidden, the new message under `message`, the old one under
- * `previous_message`, the event's own `ts`). Slack sends no `app_mention` for an edit.
- * @see https://docs.slack.dev/reference/events/message/message_changed
- */
-export async function editUserMessage(
-  deps: ActionDeps,
-  p: { channel_id: string; ts: string; text: string; user_id?: string },
-): Promise<{ eventTs: string; delivery: DeliveryResult | undefined }> {
-  const user = actingUser(deps, p.user_id);
-  const channel = targetChannel(deps, p.channel_id);
-  const message = deps.state.findMessage(channel.id, p.ts);
-  if (message === undefined) throw new EmulatorUsageError('message_not_found', `no message ${p.ts} in ${channel.id}`);
-  if (message.user !== user.id) throw new EmulatorUsageError('cant_update_message', `${user.id} did not write ${p.ts}`);
-  const previous = messageEventFields(message, undefined);
-  const eventTs = deps.state.nextTs();
-  message.text = autoLinkUrls(normaliseMentions(p.text, deps.config.botName, deps.state.botFor(teamOfUser(user)).userId).text);
-  message.edits += 1;
-  message.edited = { user: user.id, ts: eventTs };
-  deps.state.changed({ kind: 'message', channel: channel.id });
-  const { channelType, subscription } = messageSubscription(channel);
-  if (!deps.config.subscribedEvents.has(subscription) || !botSeesMessages(channel) || !appServes(deps, teamOfUser(user))) {
-    return { eventTs, delivery: undefined };
-  }
-  const delivery = await sendEvent(deps, {
-    type: 'message',
-    subtype: 'message_changed',
-    hidden: true,
-    channel: channel.id,
-    channel_type: channelType,
-    ts: eventTs,
-    event_ts: eventTs,
-    message: { type: 'message', ...messageEventFields(message, undefined), edited: message.edited },
-    previous_message: { type: 'message', ...previous },
-  });
-  return { eventTs, delivery };
 }
 
 /** The user opens the app's Home tab. */
