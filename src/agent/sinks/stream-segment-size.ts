@@ -15,7 +15,11 @@ import type { StreamChunk } from './slack-writer.js';
  */
 export const STREAMED_MESSAGE_BYTES = 10_600;
 
-/** Kept free in every segment: chat.stopStream's payload, and any gap between our count and Slack's. */
+/**
+ * Kept free in every segment for what chat.stopStream carries and for any gap between our count and
+ * Slack's. The sink's stop carries no chunks, blocks or metadata today (the final answer is its own
+ * message), so all of it is margin; a stop that sent some would have to fit in it.
+ */
 export const STOP_RESERVE_BYTES = 1_600;
 
 /** The most a segment is ever filled to, whatever the sink's `rotateAtBytes` says (9,000). */
@@ -26,13 +30,6 @@ const utf8 = (text: string): number => Buffer.byteLength(text, 'utf8');
 /** The bytes one chunk adds to a streamed message. */
 export function streamChunkBytes(chunk: StreamChunk): number {
   return chunk.type === 'markdown_text' ? utf8(chunk.text) : utf8(JSON.stringify(chunk));
-}
-
-/** The bytes a chat.stopStream call adds (its chunks and its metadata). */
-export function stopPayloadBytes(args: { chunks?: readonly StreamChunk[]; metadata?: unknown }): number {
-  let bytes = 0;
-  for (const c of args.chunks ?? []) bytes += streamChunkBytes(c);
-  return bytes + (args.metadata === undefined ? 0 : utf8(JSON.stringify(args.metadata)));
 }
 
 /** The longest prefix of `text` within `maxBytes` UTF-8 bytes, cut between code points. */
