@@ -2,11 +2,13 @@
  * The agent view end to end (issue 14 §1): suggested prompts on opening it (in Chinese for a
  * zh-CN user), a title from the question, a status line with loading messages from the run's step
  * while it works (cleared at the end), the agent session's status, and the native Stop button,
- * which cancels the service run once, with the Cancel button's permission rules.
+ * which cancels the service run once, with the Cancel button's permission rules. Channel runs get
+ * the session and its Stop too (issue 27 §6), no status line, and keep their Cancel button.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCEL_ACTION_ID } from '../../src/slack/agent/cards/agent-render-context.js';
 import { startHarness, type Harness } from './harness.js';
-import { eventIdFor, eventually, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
+import { botReplies, eventIdFor, eventually, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
 
 describe('agent view: prompts, titles, status and native Stop', () => {
   let h: Harness;
@@ -120,7 +122,7 @@ describe('agent view: prompts, titles, status and native Stop', () => {
     await h.slack.waitFor(() => h.slack.agentSessions.get(`${dm}:${run.ts}`)?.status === 'active', 10_000);
   });
 
-  it('closes the session of a run that fails, and leaves channel runs without an agent view (they keep Cancel)', async () => {
+  it('closes the session of a run that fails', async () => {
     const { ts } = await h.slack.postMessage({ text: '[error] What is Moutai’s dividend policy?', channel_id: dm });
     const ended = await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, ts, 'message')));
     expect(ended.status).toBe('failed');
@@ -129,13 +131,56 @@ describe('agent view: prompts, titles, status and native Stop', () => {
       return s?.status === 'closed' ? s : undefined;
     }, 10_000);
     expect(session.history).toEqual(['processing', 'closed']);
+  });
 
+  /** A channel mention whose first tool call pauses, once its session shows Stop. */
+  async function slowChannelRun(question: string, userId = h.slack.defaultUserId) {
     const channel = h.slack.defaultChannelId;
-    const mention = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> How did BYD do?`, channel_id: channel });
-    await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, mention.ts, 'app_mention')));
-    const touched = h.slack.calls.filter(
-      (c) => (c.method.startsWith('agents.') || c.method.startsWith('assistant.')) && c.args.channel_id === channel,
+    const { ts } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> [slow] ${question}`, channel_id: channel, user_id: userId });
+    const runId = runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention'));
+    const record = await waitForRecord(h, runId, (r) => r.assistantMessageId !== '' && r.replyTs.length > 0);
+    await h.slack.waitFor(() => h.slack.agentSessions.get(`${channel}:${ts}`)?.status === 'processing', 10_000);
+    return { channel, ts, runId, record };
+  }
+
+  it('gives channel runs Slack’s agent session (native Stop) but no status line, and keeps their Cancel button', async () => {
+    const run = await slowChannelRun('How did BYD do?');
+    const reply = botReplies(h, run.channel, run.ts).find((m) => m.ts === run.record.replyTs[0]);
+    expect(reply).toBeDefined();
+    expect(JSON.stringify(reply?.blocks ?? [])).toContain(CANCEL_ACTION_ID);
+
+    await waitForRunEnd(h, run.runId);
+    const session = await h.slack.waitFor(() => {
+      const s = h.slack.agentSessions.get(`${run.channel}:${run.ts}`);
+      return s?.status === 'active' ? s : undefined;
+    }, 10_000);
+    expect(session.history).toEqual(['processing', 'active']);
+    // The status line belongs to the agent view (DMs): none in a channel.
+    expect(statusCalls(run.channel, run.ts)).toEqual([]);
+  });
+
+  it('Stop in a channel thread cancels for the asker; from anyone else it is refused and Stop shows again', async () => {
+    const refused = await slowChannelRun('What moved BYD’s margins?', h.slack.adminUserId);
+    await h.slack.pressStop({ channel_id: refused.channel, thread_ts: refused.ts, user_id: h.slack.defaultUserId });
+    await h.slack.waitFor(
+      () => h.slack.ephemeralFor(h.slack.defaultUserId, refused.channel).find((e) => e.text.includes('Only the person who asked')),
+      10_000,
     );
-    expect(touched).toEqual([]);
+    const ended = await waitForRunEnd(h, refused.runId);
+    expect(ended.status).toBe('completed');
+    expect(cancelRequests(refused.record.conversationId)).toHaveLength(0);
+    const history = await h.slack.waitFor(() => {
+      const s = h.slack.agentSessions.get(`${refused.channel}:${refused.ts}`);
+      return s?.status === 'active' ? s.history : undefined;
+    }, 10_000);
+    // Set back to processing after the refused Stop (so Stop shows again), active once answered.
+    expect(history.slice(0, 2)).toEqual(['processing', 'processing']);
+
+    const cancelled = await slowChannelRun('Compare Apple and Microsoft cash flows');
+    await h.slack.pressStop({ channel_id: cancelled.channel, thread_ts: cancelled.ts });
+    const end = await waitForRunEnd(h, cancelled.runId);
+    expect(end.status).toBe('cancelled');
+    expect(cancelRequests(cancelled.record.conversationId)).toHaveLength(1);
+    await h.slack.waitFor(() => h.slack.agentSessions.get(`${cancelled.channel}:${cancelled.ts}`)?.status === 'closed', 10_000);
   });
 });

@@ -45,12 +45,12 @@ export function relayRun(initial: RunRecord, deps: RunDeps, options: { resumed: 
     renderer: undefined,
     live: undefined,
     sink: undefined,
-    agentView: hasAgentView(initial.channelId)
-      ? createAgentViewThread(
-          { runId: initial.runId, teamId: initial.teamId, channelId: initial.channelId, threadTs: initial.threadTs },
-          { slack: deps.slack, scheduler: deps.scheduler, logger: log, clock: deps.clock },
-        )
-      : undefined,
+    // Every thread gets Slack's agent session (its native Stop); only the DM's agent view a status line.
+    agentView: createAgentViewThread(
+      { runId: initial.runId, teamId: initial.teamId, channelId: initial.channelId, threadTs: initial.threadTs },
+      { slack: deps.slack, scheduler: deps.scheduler, logger: log, clock: deps.clock },
+      { statusLine: hasAgentView(initial.channelId) },
+    ),
     straySegmentPossible: false,
     followed: false,
     pendingSince: undefined,

@@ -1,11 +1,14 @@
 /**
- * The agent view's side of a run in the app's DM: the thread's status line with loading messages
- * from the run's current step (assistant.threads.setStatus), and the agent session's status
- * (agents.sessions.setStatus: `processing` while the run works, which shows Slack's native Stop
- * button; `active` once it answered, `closed` when it was cancelled or failed). Every call waits
- * its turn in the update scheduler under the shared rate budget; a queued status call sends the
- * newest status when its turn comes. Statuses are decoration: a failure is logged, never thrown.
- * Channels have no agent view (their runs keep the Cancel button), so only DM runs get one.
+ * Slack's own view of a run in its thread: the agent session's status (agents.sessions.setStatus:
+ * `processing` while the run works, which shows Slack's native Stop button; `active` once it
+ * answered, `closed` when it was cancelled or failed), in any thread, channel or DM; and, in the
+ * app's DM (the agent view), the thread's status line with loading messages from the run's
+ * current step (assistant.threads.setStatus). Every call waits its turn in the update scheduler
+ * under the shared rate budget; a queued status call sends the newest status when its turn comes.
+ * Statuses are decoration: a failure is logged, never thrown. Where Slack refuses a session (an
+ * error answer, not a rate limit or an outage), the run stops asking for one and keeps its Cancel
+ * button, which every channel run shows anyway.
+ * @see https://docs.slack.dev/ai/agent-sessions
  * @see https://docs.slack.dev/reference/methods/assistant.threads.setStatus
  * @see https://docs.slack.dev/reference/methods/agents.sessions.setStatus
  */
@@ -14,12 +17,18 @@ import type { RunView } from '../state/run-view.js';
 import { threadStatusKey, threadStatusOf, type ThreadStatus } from '../state/thread-status-of-view.js';
 import { type AgentSessionStatus, SLACK_METHOD, type SlackWriter } from './slack-writer.js';
 import type { UpdateScheduler } from './update-scheduler.js';
+import { isSlackRefusal } from '../../slack-api/slack-call-error.js';
 
 export interface AgentViewTarget {
   runId: string;
   teamId: string;
   channelId: string;
   threadTs: string;
+}
+
+export interface AgentViewOptions {
+  /** The thread's status line (assistant.threads.setStatus): the agent view, DMs only. */
+  statusLine: boolean;
 }
 
 export interface AgentViewThreadDeps {
@@ -39,7 +48,11 @@ export interface AgentViewThread {
 /** DMs (ids starting with D) are where the agent view shows a run; channels are not. */
 export const hasAgentView = (channelId: string): boolean => channelId.startsWith('D');
 
-export function createAgentViewThread(target: AgentViewTarget, deps: AgentViewThreadDeps): AgentViewThread {
+export function createAgentViewThread(
+  target: AgentViewTarget,
+  deps: AgentViewThreadDeps,
+  options: AgentViewOptions = { statusLine: hasAgentView(target.channelId) },
+): AgentViewThread {
   const log = deps.logger.child({ component: 'agent-view-thread' });
   let shownKey = threadStatusKey({ status: '', loadingMessages: [] });
   let latest: ThreadStatus | undefined;
@@ -47,6 +60,8 @@ export function createAgentViewThread(target: AgentViewTarget, deps: AgentViewTh
   let session: AgentSessionStatus | undefined;
   let sessionCall: Promise<void> = Promise.resolve();
   let finished = false;
+  /** Set once Slack refused a session in this thread: no more session calls for this run. */
+  let sessionRefused = false;
 
   const slot = (method: (typeof SLACK_METHOD)['setStatus' | 'setSessionStatus'], final = false) => ({
     teamId: target.teamId,
@@ -84,15 +99,23 @@ export function createAgentViewThread(target: AgentViewTarget, deps: AgentViewTh
   };
 
   const setSession = (status: AgentSessionStatus, final: boolean): Promise<void> => {
-    if (session === status) return sessionCall;
+    if (session === status || sessionRefused) return sessionCall;
     session = status;
-    sessionCall = sessionCall.then(() =>
-      deps.scheduler
-        .schedule(slot(SLACK_METHOD.setSessionStatus, final), () =>
+    sessionCall = sessionCall.then(async () => {
+      if (sessionRefused) return;
+      try {
+        await deps.scheduler.schedule(slot(SLACK_METHOD.setSessionStatus, final), () =>
           deps.slack.setSessionStatus({ channel: target.channelId, threadTs: target.threadTs, status }),
-        )
-        .catch((error: unknown) => log.warn('could not set the agent session status', { status, error })),
-    );
+        );
+      } catch (error) {
+        if (isSlackRefusal(error)) {
+          sessionRefused = true;
+          log.info('Slack keeps no agent session in this thread; the run keeps its Cancel button', { status, error });
+          return;
+        }
+        log.warn('could not set the agent session status', { status, error });
+      }
+    });
     return sessionCall;
   };
 
@@ -100,14 +123,17 @@ export function createAgentViewThread(target: AgentViewTarget, deps: AgentViewTh
     show(view) {
       if (finished) return;
       void setSession('processing', false);
+      if (!options.statusLine) return;
       latest = threadStatusOf(view);
       if (threadStatusKey(latest) !== shownKey) void queueStatus(false);
     },
     async finish(outcome) {
       finished = true;
-      latest = { status: '', loadingMessages: [] };
-      await queued;
-      await queueStatus(true);
+      if (options.statusLine) {
+        latest = { status: '', loadingMessages: [] };
+        await queued;
+        await queueStatus(true);
+      }
       // A session this run never opened is not the run's to end.
       if (session !== undefined) await setSession(outcome === 'completed' ? 'active' : 'closed', true);
     },

@@ -4,6 +4,8 @@
  * permission rules and notes; the relay asks the service once however often it is pressed). The
  * relay then moves the session out of `processing` when the run ends (agent-view-thread.ts).
  * With no run in progress, the session is set back to `active` here: Slack leaves that to the app.
+ * In a channel anyone in it can press Stop: when the run goes on (the presser may not cancel it, or
+ * the service would not), the session is set back to `processing` so its Stop shows again.
  * @see https://docs.slack.dev/reference/events/agent_session_stopped
  */
 import type { WebClient } from '@slack/web-api';
@@ -34,14 +36,10 @@ export async function stopAgentSession(
     .sort((a, b) => b.startedAtMs - a.startedAtMs)[0];
   if (!run) {
     log.info('Stop pressed with no run in progress in the thread', { channel: stop.channel, thread_ts: stop.thread_ts });
-    try {
-      await stop.client.agents.sessions.setStatus({ channel_id: stop.channel, thread_ts: stop.thread_ts, status: 'active' });
-    } catch (error) {
-      log.warn('could not set the stopped session back to active', { error });
-    }
+    await setSession(stop, 'active', log);
     return 'no_run';
   }
-  return cancelAgentRunClick(deps, {
+  const outcome = await cancelAgentRunClick(deps, {
     runId: run.runId,
     teamId: stop.teamId,
     channelId: stop.channel,
@@ -50,4 +48,18 @@ export async function stopAgentSession(
     client: stop.client,
     log,
   });
+  if (outcome === 'refused' || outcome === 'not_cancelled') {
+    // Only while the run still works: once it ended, the relay has set the session's last status.
+    const now = await deps.stores.runs.get(run.runId);
+    if (now?.status === 'running' || now?.status === 'starting') await setSession(stop, 'processing', log);
+  }
+  return outcome;
+}
+
+async function setSession(stop: AgentSessionStopped & { client: WebClient }, status: 'active' | 'processing', log: Logger): Promise<void> {
+  try {
+    await stop.client.agents.sessions.setStatus({ channel_id: stop.channel, thread_ts: stop.thread_ts, status });
+  } catch (error) {
+    log.warn('could not set the stopped session back', { status, error });
+  }
 }
