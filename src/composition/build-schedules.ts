@@ -2,6 +2,8 @@
 import type { Logger } from '../observability/logger.js';
 import { createDigestScheduler, type DigestRetryPolicy, type DigestScheduler } from '../schedules/digest-scheduler.js';
 import type { TickTimer } from '../schedules/tick-timer.js';
+import { readPageSize, type AppDistribution } from '../slack-api/app-distribution.js';
+import type { HistoryReads } from '../slack/kit/posting/last-resort-read.js';
 import { createWatchPoller, type WatchPoller } from '../schedules/watch-poller.js';
 import { createSlackDigestPoster } from '../slack/concepts/digest/post-digest-to-slack.js';
 import type { ListenerDeps } from '../slack/kit/listener-deps.js';
@@ -30,6 +32,8 @@ export interface ScheduleOptions {
   watchCallsPerMinute?: number | undefined;
   watchRetry?: DigestRetryPolicy | undefined;
   watchTimer?: TickTimer | undefined;
+  /** The app's tier: the page size of the last-resort read after a restart (unknown: 15, enough in any tier). */
+  distribution?: AppDistribution | undefined;
 }
 
 export interface Schedules {
@@ -39,6 +43,8 @@ export interface Schedules {
 
 export function buildSchedules(options: ScheduleOptions): Schedules {
   const { stores, workspaces, logger, clock, instanceId } = options;
+  // A pending claim is settled from the store's ts first; a read of Slack is one page inside the shared budget.
+  const reads: HistoryReads = { pageSize: readPageSize(options.distribution ?? 'non-marketplace'), budget: options.deps.budget };
   const digests = createDigestScheduler({
     subscriptions: stores.subscriptions,
     markers: stores.digestMarkers,
@@ -49,7 +55,7 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
     instanceId,
     ...(options.digestTickMs ? { tickMs: options.digestTickMs } : {}),
     ...(options.digestRetry ? { retry: options.digestRetry } : {}),
-    postDigest: createSlackDigestPoster({ workspaces, deps: options.deps }),
+    postDigest: createSlackDigestPoster({ workspaces, deps: options.deps, reads }),
     onPaused: (subscription, reason) =>
       logger.warn('digest subscription paused', { team: subscription.teamId, channel: subscription.channelId, reason }),
   });
@@ -62,7 +68,7 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
       clock,
     }),
     serviceFor: (teamId) => workspaces.service({ teamId }),
-    postAlert: createSlackWatchPoster({ workspaces, logger }),
+    postAlert: createSlackWatchPoster({ workspaces, logger, watches: stores.watches, clock, reads }),
     clock,
     logger,
     instanceId,

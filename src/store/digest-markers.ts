@@ -68,6 +68,20 @@ export class DigestMarkers {
     return this.store.setIfAbsent(keys.digestSlot(teamId, channelId, slotIso), JSON.stringify(marker), this.ttlMs);
   }
 
+  /**
+   * Records the ts of the slot's digest, from the poster's answer or from Slack's push
+   * (message_metadata_posted): after a crash between the post and its marker, the ts settles the
+   * pending claim without reading the channel.
+   */
+  async recordPostedTs(teamId: string, channelId: string, slotIso: string, ts: string): Promise<void> {
+    await this.store.set(keys.digestSlotTs(teamId, channelId, slotIso), ts, this.ttlMs);
+  }
+
+  /** The ts of the slot's digest, if one was recorded. */
+  async getPostedTs(teamId: string, channelId: string, slotIso: string): Promise<string | null> {
+    return this.store.get(keys.digestSlotTs(teamId, channelId, slotIso));
+  }
+
   async saveSnapshot(teamId: string, channelId: string, snapshot: DigestSnapshot): Promise<void> {
     await this.store.set(keys.digestSnapshot(teamId, channelId), JSON.stringify(snapshot), TTL.digestSnapshotMs);
   }

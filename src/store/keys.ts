@@ -26,6 +26,8 @@ export const TTL = {
   digestSlotMs: 35 * DAY_MS,
   /** "What changed since the previous digest" survives a paused month. */
   digestSnapshotMs: 90 * DAY_MS,
+  /** A posted watch alert's ts: long enough for any pending alert to be settled after a restart. */
+  watchAlertTsMs: 7 * DAY_MS,
   folderMs: 365 * DAY_MS,
   recentRunsMs: 30 * DAY_MS,
   /** Votes on answers are kept for a year, like folders: long enough to read trends from. */
@@ -88,6 +90,8 @@ export const keys = {
   subscriptionPrefix: (teamId?: string): string => (teamId === undefined ? 'sub:' : `sub:${teamId}:`),
   digestSlot: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}`,
   digestSnapshot: (teamId: string, channelId: string): string => `digest-prev:${teamId}:${channelId}`,
+  /** The ts of a slot's digest, once known (the poster's answer or Slack's message_metadata_posted). TTL of the slot. */
+  digestSlotTs: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}:ts`,
   folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
   /** A watchlist entry; listed per channel or team by prefix. No TTL: it lasts until removed. */
   watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
@@ -97,6 +101,9 @@ export const keys = {
   watchSlots: (teamId: string, channelId: string): string => `watch-slots:${teamId}:${channelId}`,
   /** A watch's cursor, seen documents and pending alert (WatchState). */
   watchState: (teamId: string, channelId: string, watchId: string): string => `watch-state:${teamId}:${channelId}:${watchId}`,
+  /** The ts of one posted watch alert, once known (the poster's answer or message_metadata_posted). */
+  watchAlertTs: (teamId: string, channelId: string, watchId: string, alertId: string): string =>
+    `watch-state:${teamId}:${channelId}:${watchId}:alert:${alertId}`,
   /** Service calls the watch poller made in one window, shared by every replica (`window` = floor(now / windowMs)). */
   watchBudget: (window: number): string => `watch-budget:${window}`,
   /** Until when (epoch ms) the service's 429 holds every replica's watch polling. */

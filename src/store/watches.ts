@@ -5,7 +5,7 @@
  * never overwrite what the new holder wrote.
  */
 import { createHash } from 'node:crypto';
-import { keys, leaseNames } from './keys.js';
+import { keys, leaseNames, TTL } from './keys.js';
 import { readJsonRecord, updateJsonRecord } from './json-record.js';
 import type { Leases } from './leases.js';
 import type { WatchRecord, WatchState } from './records.js';
@@ -128,6 +128,19 @@ export class Watches {
     const written =
       expected.raw === null ? await this.store.setIfAbsent(key, raw) : await this.store.replaceIfEquals(key, expected.raw, raw);
     return written ? { raw, state: next } : null;
+  }
+
+  /**
+   * Records the ts of a posted alert, from the poster's answer or from Slack's push
+   * (message_metadata_posted): a pending alert whose ts is known was posted, no read of Slack needed.
+   */
+  async recordAlertTs(ref: WatchRef, alertId: string, ts: string): Promise<void> {
+    await this.store.set(keys.watchAlertTs(ref.teamId, ref.channelId, ref.watchId, alertId), ts, TTL.watchAlertTsMs);
+  }
+
+  /** The ts of the alert, if one was recorded. */
+  async getAlertTs(ref: WatchRef, alertId: string): Promise<string | null> {
+    return this.store.get(keys.watchAlertTs(ref.teamId, ref.channelId, ref.watchId, alertId));
   }
 
   /** The lock of one watch's poll: two replicas never poll (and post) one watch at once. */

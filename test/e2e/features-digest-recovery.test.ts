@@ -4,7 +4,9 @@
  * far, its digest really posted through the Slack emulator's Web API with the poster's metadata
  * (but no snapshot saved: it died right after the post). The app and the Slack emulator share one
  * manual clock, so message ts and the poster's `oldest` bound are on the same time base, as in
- * production. Digests are counted per channel by their metadata in the emulator.
+ * production. Digests are counted per channel by their metadata in the emulator. Slack pushes no
+ * message_metadata_posted in this file, so the channel's history is what settles a pending claim;
+ * digest-watch-restart-tier.test.ts covers the push and the non-Marketplace tier.
  */
 import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import type { WebClient } from '@slack/web-api';
@@ -37,7 +39,8 @@ describe('digest recovery after a replica died mid-slot', () => {
 
   beforeAll(async () => {
     // The desk's scheduler ticks only when the test calls tick(), so each outcome is reported.
-    h = await startHarness({ store: 'redis', clock, digestTickMs: 60 * 60_000, slack: { clock } });
+    // Slack pushes no message_metadata_posted here (no metadata subscriptions): the last-resort read decides.
+    h = await startHarness({ store: 'redis', clock, digestTickMs: 60 * 60_000, slack: { clock, metadataSubscriptions: [] } });
     research = h.slack.defaultChannelId;
     web = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
     await commandReply(h, { command: '/concepts', text: 'subscribe daily at:09:00 top:5' });

@@ -9,6 +9,7 @@
 import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/emulators/slack/index.js';
+import type { WatchRecord } from '../../src/store/records.js';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createSlackWatchPoster } from '../../src/slack/watch/post-watch-alert-to-slack.js';
 import { WATCH_ALERT_EVENT_TYPE } from '../../src/slack/watch/watch-metadata.js';
@@ -18,7 +19,7 @@ import { startResearchDesk } from '../../src/research-desk.js';
 import { WatchPollBudget } from '../../src/store/watch-poll-budget.js';
 import { createWatchPoller, type WatchPollReport } from '../../src/schedules/watch-poller.js';
 import { allText, button, clickEphemeral } from './command-helpers.js';
-import { buildManualClock, commandReply, invalidSlackCalls, startReplica, type Replica } from './features-helpers.js';
+import { buildManualClock, commandReply, eventually, invalidSlackCalls, startReplica, type Replica } from './features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
 
 const T0 = Date.parse('2025-07-01T02:00:00.000Z');
@@ -104,17 +105,27 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
     expect(alerts()).toHaveLength(1);
   });
 
-  it('a replica that dies between posting and marking: the next poll finds its alert and never posts it again', async () => {
+  it('a replica that dies between posting and recording: the pushed ts settles it, no history read, never posted again', async () => {
     const c = publish('Moutai board meeting notice', 'filings');
     nextPoll();
     const client = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger, policy: 'app' });
+    const stores = createAppStores(h.store, clock);
+    let posted!: (at: { ref: WatchRecord; alertId: string }) => void;
+    const landed = new Promise<{ ref: WatchRecord; alertId: string }>((resolve) => {
+      posted = resolve;
+    });
     const realPoster = createSlackWatchPoster({
       workspaces: createSingleWorkspace({ service: h.client, client, baseUrl: 'test', startedAtMs: 0 }),
       logger: h.logger,
-    });
-    let posted!: () => void;
-    const landed = new Promise<void>((resolve) => {
-      posted = resolve;
+      clock,
+      // The process "dies" as it would record the ts: the post landed, nothing of it was written.
+      watches: {
+        getAlertTs: (ref, alertId) => stores.watches.getAlertTs(ref, alertId),
+        recordAlertTs: (ref, alertId) => {
+          posted({ ref: ref as WatchRecord, alertId });
+          return new Promise(() => undefined);
+        },
+      },
     });
     const doomed = createWatchPoller({
       watches: createAppStores(h.store, clock).watches,
@@ -127,20 +138,20 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
       timer: manualTimer,
       // Its lock lapses at once, as a dead process's lease would.
       lockTtlMs: 1,
-      postAlert: async (...args) => {
-        await realPoster(...args);
-        posted();
-        // The process "dies" here: this attempt never returns, so the alert is never marked.
-        return new Promise(() => undefined);
-      },
+      // This attempt never returns (its recording of the ts hangs), so the alert is never marked.
+      postAlert: realPoster,
     });
     void doomed.tick();
-    await landed;
+    const { ref, alertId } = await landed;
     expect(postsOf(c.id)).toBe(1);
+    // Slack pushed message_metadata_posted for the alert; the desk's watch slice recorded its ts.
+    await eventually(() => stores.watches.getAlertTs(ref, alertId));
+    const from = h.slack.calls.length;
     const reports = await h.desk.watches.tick();
     expect(reports).toMatchObject([{ outcome: 'nothing_new', posted: 0, recovered: 1 }]);
     expect(postsOf(c.id)).toBe(1);
-    expect(h.logs.some((l) => l.includes('watch alert found in the channel; not posting it again'))).toBe(true);
+    expect(h.slack.calls.slice(from).filter((call) => call.method.startsWith('conversations.'))).toEqual([]);
+    expect(h.logs.some((l) => l.includes('watch alert already posted (its ts is recorded)'))).toBe(true);
   });
 
   it('an outage delays alerts without losing them; a 429 holds every replica until Retry-After', async () => {

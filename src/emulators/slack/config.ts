@@ -15,6 +15,7 @@ export const allEventSubscriptions = [
   'agent_session_stopped',
   'tokens_revoked',
   'app_uninstalled',
+  'message_metadata_posted',
 ];
 
 /**
@@ -60,6 +61,8 @@ export interface EmulatorConfig {
   streamIdleMs: number;
   streamMaxChars: number;
   subscribedEvents: Set<string>;
+  /** The metadata event types message_metadata_posted is sent for ('all': any the app posts). */
+  metadataSubscriptions: Set<string> | 'all';
   botName: string;
   botScopes: readonly string[];
   appScopes: readonly string[];
@@ -102,6 +105,7 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     streamIdleMs: opts.streamIdleMs ?? 120_000,
     streamMaxChars: opts.streamMaxChars ?? 11_000,
     subscribedEvents: new Set(opts.subscribedEvents ?? allEventSubscriptions),
+    metadataSubscriptions: opts.metadataSubscriptions === undefined ? 'all' : new Set(opts.metadataSubscriptions),
     botName: opts.botName ?? 'Research Desk',
     botScopes: [...(opts.botScopes ?? DEFAULT_BOT_SCOPES)],
     appScopes: [...(opts.appScopes ?? ['connections:write'])],

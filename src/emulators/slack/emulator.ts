@@ -16,6 +16,7 @@ import { deleteUserMessage, editUserMessage } from './user-message-changes.js';
 import { EmulatorUsageError } from './errors.js';
 import { waitFor } from './wait-for.js';
 import { decideInstall, parseAuthorizeRequest } from './oauth-authorize.js';
+import { deliverMetadataPosted } from './metadata-events.js';
 import { deliverUninstallEvents, uninstallApp } from './uninstall.js';
 import { listWorkspaces } from './workspace-listing.js';
 import { teamsOfChannel } from './workspaces.js';
@@ -68,6 +69,10 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
       onUninstalled: (installation) => {
         // Told after the apps.uninstall answer; delivery outcomes are recorded, never thrown.
         deliverUninstallEvents(deps, installation).catch(reportBackgroundProblem);
+      },
+      onBotPosted: (message) => {
+        // After the chat.postMessage answer, as Slack pushes it; outcomes are recorded, never thrown.
+        setImmediate(() => deliverMetadataPosted(deps, message)?.catch(reportBackgroundProblem));
       },
     },
   });

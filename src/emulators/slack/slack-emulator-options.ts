@@ -39,6 +39,11 @@ export interface SlackEmulatorOptions {
    * 'app_mention', 'link_shared', 'app_home_opened', …). Default: all of them.
    */
   subscribedEvents?: string[];
+  /**
+   * The manifest's `metadata_subscriptions` (event types): a bot message carrying metadata of one
+   * of them is followed by `message_metadata_posted` (when subscribed). Default: every event type.
+   */
+  metadataSubscriptions?: string[];
   /** Display name of the bot; `@<botName>` in a posted text is a mention. Default 'Research Desk'. */
   botName?: string;
   /**

@@ -1,12 +1,15 @@
 /**
  * Trending concepts and their digests: `/concepts` (list, subscribe, unsubscribe, subscriptions),
- * Expand on the concepts card and on digests, and the subscription rows' buttons.
+ * Expand on the concepts card and on digests, the subscription rows' buttons, and Slack's
+ * message_metadata_posted for digests.
  */
 import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
 import { buttonListener, type ButtonClick } from '../kit/button-interaction.js';
 import type { FeatureHooks, RegisterSlice, RetryableButton } from '../kit/feature-hooks.js';
 import { expandConcept } from './concept-buttons.js';
 import { conceptsCommand, runConceptsCommand } from './concepts-command.js';
+import { metadataPostedListener } from '../kit/posting/pushed-metadata.js';
+import { recordPushedDigest } from './digest/record-pushed-digest.js';
 import { subscriptionListener } from './digest/subscription-actions.js';
 import { shareConceptsCard } from './share-concepts-card.js';
 
@@ -21,6 +24,11 @@ export const registerConcepts: RegisterSlice = (app, deps, hooks) => {
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionPause), subscriptionListener(deps, 'pause', hooks));
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionResume), subscriptionListener(deps, 'resume', hooks));
   app.action<ButtonClick>(actionIdPattern(ACTION_IDS.subscriptionRemove), subscriptionListener(deps, 'remove', hooks));
+  // Slack's push of a posted digest's metadata: its ts settles a claim left pending by a crash.
+  app.event(
+    'message_metadata_posted',
+    metadataPostedListener((pushed) => recordPushedDigest(deps, pushed)),
+  );
 };
 
 /** What the concepts slice offers the others (wired in src/slack/register-listeners.ts). */

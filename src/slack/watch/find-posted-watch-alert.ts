@@ -4,7 +4,7 @@
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
 import type { WebClient } from '@slack/web-api';
-import { findBotMessage } from '../kit/posting/find-bot-message.js';
+import { findBotMessage, type HistoryReadOptions } from '../kit/posting/find-bot-message.js';
 import { isWatchAlert } from './watch-metadata.js';
 
 export type PostedWatchAlertLookup =
@@ -18,8 +18,9 @@ export async function findPostedWatchAlert(
   channelId: string,
   alertId: string,
   claimedAtMs: number,
+  reads: HistoryReadOptions = {},
 ): Promise<PostedWatchAlertLookup> {
   // An alert is never posted before it was claimed.
-  const found = await findBotMessage(client, channelId, claimedAtMs, (m) => isWatchAlert(m, alertId));
+  const found = await findBotMessage(client, channelId, claimedAtMs, (m) => isWatchAlert(m, alertId), reads);
   return found.state === 'found' ? { state: 'found', ts: found.ts } : found;
 }

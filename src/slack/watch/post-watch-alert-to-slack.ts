@@ -12,6 +12,9 @@ import { isConnectionFailure } from '../../workspaces/connection-failure.js';
 import type { PostWatchAlert, PostWatchAlertResult } from '../../schedules/post-watch-alert.js';
 import { renderWatchAlert } from './cards/watch-alert-card.js';
 import { classifySlackFailure } from '../kit/posting/classify-slack-failure.js';
+import { lastResortRead, type HistoryReads } from '../kit/posting/last-resort-read.js';
+import type { WatchRecord } from '../../store/records.js';
+import type { Watches } from '../../store/watches.js';
 import { findPostedWatchAlert, type PostedWatchAlertLookup } from './find-posted-watch-alert.js';
 import { watchAlertMetadata } from './watch-metadata.js';
 
@@ -19,9 +22,14 @@ export interface SlackWatchPosterOptions {
   /** Each workspace's Slack client, from createWebClient: a rate-limited post is refused at once, never resent by the SDK. */
   workspaces: Pick<Workspaces, 'slackClient'>;
   logger: Logger;
+  /** Where a posted alert's ts is recorded and, after a restart, found before any read of Slack. */
+  watches: Pick<Watches, 'recordAlertTs' | 'getAlertTs'>;
+  clock: () => number;
+  /** The tier's page size and the shared rate budget for the last-resort read of the channel. */
+  reads?: HistoryReads;
 }
 
-export function createSlackWatchPoster({ workspaces, logger }: SlackWatchPosterOptions): PostWatchAlert {
+export function createSlackWatchPoster({ workspaces, logger, watches, clock, reads }: SlackWatchPosterOptions): PostWatchAlert {
   return async (watch, alertId, alert, context) => {
     const log = logger.child({ component: 'watch-poster', team: watch.teamId, channel: watch.channelId, watchId: watch.watchId, alertId });
     let client: WebClient;
@@ -34,13 +42,19 @@ export function createSlackWatchPoster({ workspaces, logger }: SlackWatchPosterO
       else log.warn('watch alert: workspace directory unavailable; nothing was posted', { error });
       return 'retryable_error';
     }
+    const lookUp = async () =>
+      fromLookup(
+        await findPostedWatchAlert(client, watch.channelId, alertId, context.claimedAtMs, lastResortRead(reads, watch.teamId, clock())),
+        log,
+      );
     if (context.recovered) {
-      const verdict = fromLookup(await findPostedWatchAlert(client, watch.channelId, alertId, context.claimedAtMs), log);
+      if (await recordedTs(watch, alertId, log)) return 'posted';
+      const verdict = await lookUp();
       if (verdict !== 'absent') return verdict;
     }
     const card = renderWatchAlert(watch, alert);
     try {
-      await client.chat.postMessage({
+      const res = await client.chat.postMessage({
         channel: watch.channelId,
         text: card.text,
         blocks: card.blocks,
@@ -48,6 +62,7 @@ export function createSlackWatchPoster({ workspaces, logger }: SlackWatchPosterO
         unfurl_links: false,
         unfurl_media: false,
       });
+      if (res.ts) await recordTs(watch, alertId, res.ts, log);
       return 'posted';
     } catch (error) {
       const failure = classifySlackFailure('chat.postMessage', error);
@@ -60,10 +75,32 @@ export function createSlackWatchPoster({ workspaces, logger }: SlackWatchPosterO
         return 'retryable_error';
       }
       log.warn('watch alert outcome unknown; looking for it in the channel', { code: failure.code });
-      const verdict = fromLookup(await findPostedWatchAlert(client, watch.channelId, alertId, context.claimedAtMs), log);
+      const verdict = await lookUp();
       return verdict === 'absent' ? 'retryable_error' : verdict;
     }
   };
+
+  /** A ts recorded for the alert (by an earlier attempt, or Slack's push of its metadata): it was posted. */
+  async function recordedTs(watch: WatchRecord, alertId: string, log: Logger): Promise<boolean> {
+    try {
+      const ts = await watches.getAlertTs(watch, alertId);
+      if (ts === null) return false;
+      log.info('watch alert already posted (its ts is recorded); not posting it again', { ts });
+      return true;
+    } catch (error) {
+      log.warn('watch alert: recorded ts unreadable; looking in the channel instead', { error });
+      return false;
+    }
+  }
+
+  async function recordTs(watch: WatchRecord, alertId: string, ts: string, log: Logger): Promise<void> {
+    try {
+      await watches.recordAlertTs(watch, alertId, ts);
+    } catch (error) {
+      // The poller clears the pending alert next; only a crash before it would need Slack's push or a read.
+      log.warn('watch alert posted but its ts was not recorded', { ts, error });
+    }
+  }
 }
 
 function fromLookup(lookup: PostedWatchAlertLookup, log: Logger): PostWatchAlertResult | 'absent' {

@@ -3,6 +3,7 @@ import type { Installation } from '../installations.js';
 import type { EmulatorState } from '../state.js';
 import type { BotIdentity } from '../workspaces.js';
 import type { ApiArgs } from './api-args.js';
+import type { StoredMessage } from '../stored-message.js';
 
 /** Whose call it is: the installation its bot token belongs to and where that token reaches. */
 export interface ApiAuth {
@@ -28,6 +29,8 @@ export interface ApiContext {
   basicCredentials?: { user: string; password: string };
   /** Tells the app about an uninstall (tokens_revoked, app_uninstalled), after the answer. */
   onUninstalled: (installation: Installation) => void;
+  /** Tells the app about a message its bot posted (message_metadata_posted), after the answer. */
+  onBotPosted?: (message: StoredMessage) => void;
 }
 
 export type ApiResult = Record<string, unknown>;

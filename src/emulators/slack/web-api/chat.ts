@@ -56,6 +56,7 @@ function postMessage(ctx: ApiContext): ApiResult {
     if (args.bool('reply_broadcast')) message.subtype = 'thread_broadcast';
   }
   state.addMessage(message);
+  if (metadata !== undefined) ctx.onBotPosted?.(message);
   return withWarnings(
     { ok: true, channel: channel.id, ts: message.ts, message: toApiMessage(message, { includeMetadata: true, state }) },
     content.warnings,

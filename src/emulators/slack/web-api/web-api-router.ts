@@ -2,6 +2,7 @@ import type { EmulatorConfig } from '../config.js';
 import { SlackApiError } from '../errors.js';
 import type { RateLimiter } from '../rate-limits.js';
 import type { EmulatorState } from '../state.js';
+import type { StoredMessage } from '../stored-message.js';
 import { type Installation, InstallationRegistry, tokenFingerprint } from '../installations.js';
 import type { ApiCall } from '../api-call.js';
 import { workspaceSeed } from '../workspace-seed.js';
@@ -56,6 +57,7 @@ export interface WebApiDeps {
   baseUrl: () => string;
   openSocketUrl: () => string;
   onUninstalled: (installation: Installation) => void;
+  onBotPosted?: (message: StoredMessage) => void;
 }
 
 interface TokenIdentity {
@@ -187,6 +189,7 @@ export function handleWebApiCall(req: WebApiRequest, deps: WebApiDeps): WebApiRe
       openSocketUrl: deps.openSocketUrl,
       auth,
       onUninstalled: deps.onUninstalled,
+      ...(deps.onBotPosted !== undefined ? { onBotPosted: deps.onBotPosted } : {}),
       ...(basicCredentials !== undefined ? { basicCredentials } : {}),
     });
     return record(200, body);

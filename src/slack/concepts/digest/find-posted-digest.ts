@@ -5,7 +5,7 @@
  * @see https://docs.slack.dev/reference/methods/conversations.history
  */
 import type { WebClient } from '@slack/web-api';
-import { findBotMessage } from '../../kit/posting/find-bot-message.js';
+import { findBotMessage, type HistoryReadOptions } from '../../kit/posting/find-bot-message.js';
 import { isDigestOfSlot, snapshotFromDigestMessage } from './digest-metadata.js';
 import type { DigestSnapshot } from '../../../store/records.js';
 
@@ -16,9 +16,14 @@ export type PostedDigestLookup =
   /** `transient`: Slack may answer later (rate limit, network, 5xx); otherwise it never will (scope, method). */
   | { state: 'unverifiable'; transient: boolean; code: string };
 
-export async function findPostedDigest(client: WebClient, channelId: string, slotIso: string): Promise<PostedDigestLookup> {
+export async function findPostedDigest(
+  client: WebClient,
+  channelId: string,
+  slotIso: string,
+  reads: HistoryReadOptions = {},
+): Promise<PostedDigestLookup> {
   // A digest is never posted before its slot.
-  const found = await findBotMessage(client, channelId, Date.parse(slotIso), (m) => isDigestOfSlot(m, slotIso));
+  const found = await findBotMessage(client, channelId, Date.parse(slotIso), (m) => isDigestOfSlot(m, slotIso), reads);
   if (found.state !== 'found') return found;
   const snapshot = snapshotFromDigestMessage(found.message, slotIso);
   return snapshot ? { state: 'found', ts: found.ts, snapshot } : { state: 'found', ts: found.ts };

@@ -23,6 +23,7 @@ import type { AppStores } from '../../../store/app-stores.js';
 import type { DigestSnapshot, DigestSubscription } from '../../../store/records.js';
 import { digestSnapshot, renderDigest } from './digest-card.js';
 import { classifySlackFailure } from '../../kit/posting/classify-slack-failure.js';
+import { lastResortRead, type HistoryReads } from '../../kit/posting/last-resort-read.js';
 import { digestMetadata } from './digest-metadata.js';
 import { findPostedDigest, type PostedDigestLookup } from './find-posted-digest.js';
 import { selectDigestConcepts } from './select-digest-concepts.js';
@@ -41,9 +42,11 @@ export interface SlackDigestPosterOptions {
    */
   workspaces: Pick<Workspaces, 'service' | 'slackClient'>;
   deps: DigestPosterDeps;
+  /** The tier's page size and the shared rate budget for the last-resort read of the channel. */
+  reads?: HistoryReads;
 }
 
-export function createSlackDigestPoster({ workspaces, deps }: SlackDigestPosterOptions): PostDigest {
+export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigestPosterOptions): PostDigest {
   /** Slots this process posted without learning the outcome: the next attempt looks first. */
   const unsure = new Set<string>();
 
@@ -87,7 +90,11 @@ export function createSlackDigestPoster({ workspaces, deps }: SlackDigestPosterO
         unsure.delete(key);
         return 'posted';
       }
-      const lookup = await findPostedDigest(client, sub.channelId, slotIso);
+      if (await recordedTs(sub, slotIso, log)) {
+        unsure.delete(key);
+        return 'posted';
+      }
+      const lookup = await findPostedDigest(client, sub.channelId, slotIso, lastResortRead(reads, sub.teamId, deps.clock()));
       // The found digest carries what it showed: it becomes the next digest's baseline.
       if (lookup.state === 'found' && lookup.snapshot) await saveBaseline(sub, lookup.snapshot);
       const verdict = fromLookup(lookup, log, 'before re-posting');
@@ -109,8 +116,9 @@ export function createSlackDigestPoster({ workspaces, deps }: SlackDigestPosterO
     const card = renderDigest({ concepts: shown, previous, top: sub.top, nowMs, timeZone: sub.timeZone });
     const snapshot = digestSnapshot(shown, nowMs, slotIso);
 
+    let ts: string | undefined;
     try {
-      await client.chat.postMessage({
+      const res = await client.chat.postMessage({
         channel: sub.channelId,
         text: card.text,
         blocks: card.blocks,
@@ -118,6 +126,7 @@ export function createSlackDigestPoster({ workspaces, deps }: SlackDigestPosterO
         unfurl_links: false,
         unfurl_media: false,
       });
+      ts = res.ts;
     } catch (error) {
       const failure = classifySlackFailure('chat.postMessage', error);
       if (failure.kind === 'channel_gone') {
@@ -130,14 +139,38 @@ export function createSlackDigestPoster({ workspaces, deps }: SlackDigestPosterO
       }
       unsure.add(key);
       log.warn('digest post outcome unknown; looking for it in the channel', { code: failure.code });
-      const verdict = fromLookup(await findPostedDigest(client, sub.channelId, slotIso), log, 'after an unknown outcome');
+      const lookup = await findPostedDigest(client, sub.channelId, slotIso, lastResortRead(reads, sub.teamId, deps.clock()));
+      const verdict = fromLookup(lookup, log, 'after an unknown outcome');
       if (verdict === 'absent') return 'retryable_error';
       if (verdict !== 'posted') return verdict;
     }
     unsure.delete(key);
+    if (ts !== undefined) await recordTs(sub, slotIso, ts);
     await saveBaseline(sub, snapshot);
     return 'posted';
   };
+
+  /** A ts recorded for the slot (by an earlier attempt, or Slack's push of its metadata): it was posted. */
+  async function recordedTs(sub: DigestSubscription, slotIso: string, log: Logger): Promise<boolean> {
+    try {
+      const ts = await deps.stores.digestMarkers.getPostedTs(sub.teamId, sub.channelId, slotIso);
+      if (ts === null) return false;
+      log.info('digest of this slot was already posted (its ts is recorded); not posting again', { ts });
+      return true;
+    } catch (error) {
+      log.warn('digest: recorded ts unreadable; looking in the channel instead', { error });
+      return false;
+    }
+  }
+
+  async function recordTs(sub: DigestSubscription, slotIso: string, ts: string): Promise<void> {
+    try {
+      await deps.stores.digestMarkers.recordPostedTs(sub.teamId, sub.channelId, slotIso, ts);
+    } catch (error) {
+      // The marker is completed next; only a crash before it would need Slack's push or a read.
+      deps.logger.warn('digest posted but its ts was not recorded', { team: sub.teamId, channel: sub.channelId, ts, error });
+    }
+  }
 
   async function saveBaseline(sub: DigestSubscription, snapshot: DigestSnapshot): Promise<void> {
     try {

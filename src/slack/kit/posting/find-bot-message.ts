@@ -4,7 +4,8 @@
  * again something whose earlier attempt may have landed: a replica that died mid-post, or a post
  * whose answer was lost. Reads at most 5 pages (of 200, or of the tier's page size: 15 for a
  * non-Marketplace app); more history than that is "unverifiable", never "absent". Given the shared
- * rate budget, each page takes a conversations.history slot first; a page the budget refuses now
+ * rate budget, each page takes a conversations.history slot first (`maxPages` 1 and `untilMs` make
+ * the last-resort read after a restart one page of the claim's window); a page the budget refuses now
  * makes the lookup "unverifiable" and transient (ask again later), never a call Slack would refuse.
  * @see https://docs.slack.dev/changelog/2025/05/29/rate-limit-changes-for-non-marketplace-apps
  * @see https://docs.slack.dev/reference/methods/conversations.history
@@ -33,6 +34,13 @@ export interface HistoryReadOptions {
   pageSize?: number;
   /** The process's shared rate budget and the workspace the channel belongs to. */
   budget?: { budget: RateBudget; teamId: string };
+  /**
+   * The latest the message can have been posted (`latest`, widened by the skew): with `oldest`
+   * it narrows the read to the claim's window, so one page of the tier's size is enough.
+   */
+  untilMs?: number;
+  /** Pages read at most (default 5); a last-resort read after a restart reads one. */
+  maxPages?: number;
 }
 
 export async function findBotMessage(
@@ -43,8 +51,9 @@ export async function findBotMessage(
   reads: HistoryReadOptions = {},
 ): Promise<BotMessageLookup> {
   const oldest = String(Math.max(0, Math.floor(sinceMs / 1000) - SKEW_SECONDS));
+  const latest = reads.untilMs === undefined ? undefined : String(Math.ceil(reads.untilMs / 1000) + SKEW_SECONDS);
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page += 1) {
+  for (let page = 0; page < (reads.maxPages ?? MAX_PAGES); page += 1) {
     let res: ConversationsHistoryResponse;
     if (reads.budget) {
       const slot = await reads.budget.budget.tryTake(reads.budget.teamId, SLACK_METHOD.history, channelId);
@@ -54,6 +63,7 @@ export async function findBotMessage(
       res = await client.conversations.history({
         channel: channelId,
         oldest,
+        ...(latest ? { latest, inclusive: true } : {}),
         limit: reads.pageSize ?? PAGE_SIZE,
         include_all_metadata: true,
         ...(cursor ? { cursor } : {}),
