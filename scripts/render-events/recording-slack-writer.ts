@@ -105,7 +105,7 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
     },
     async replies(args) {
       calls.push({ method: SLACK_METHOD.replies, args: { ...args } });
-      return [...messages.values()]
+      const all = [...messages.values()]
         .filter((m) => m.channel === args.channel && m.threadTs === args.threadTs)
         .sort((a, b) => Number(a.ts) - Number(b.ts))
         .map(
@@ -117,6 +117,8 @@ export function createRecordingSlackWriter(): RecordingSlackWriter {
             ...(m.metadata ? { metadata: m.metadata as unknown as SlackThreadMessage['metadata'] & object } : {}),
           }),
         );
+      // One page holds the whole recorded thread (from oldestTs on).
+      return { messages: args.oldestTs ? all.filter((m) => Number(m.ts) >= Number(args.oldestTs)) : all };
     },
     async setStatus(args) {
       calls.push({ method: SLACK_METHOD.setStatus, args: { ...args } });

@@ -107,5 +107,8 @@ describe('long answers: first part plus the full report as a file', () => {
     expect(sourcesLists(replies)).toBe(1);
     expect(failedCalls(harness, ['missing_scope'])).toEqual([]);
     expect(harness.logs.some((l) => l.includes('could not share the report as a file'))).toBe(true);
+    // A run that never restarted knows every message it wrote: a multi-part answer reads no thread
+    // (one read a minute is all a non-Marketplace app gets, issue 27).
+    expect(harness.slack.calls.filter((c) => c.method === 'conversations.replies')).toEqual([]);
   }, 90_000);
 });

@@ -15,7 +15,15 @@ export interface ThreadTarget {
   teamId: string;
   channelId: string;
   threadTs: string;
+  /**
+   * A Slack ts no message of the run is older than (its reply, once known): a read starts there, so
+   * one page mostly holds everything. Without it the whole thread is read.
+   */
+  oldestTs?: string;
 }
+
+/** Pages of one thread read at most: a run writes a handful of messages after its start. */
+const MAX_THREAD_PAGES = 10;
 
 export interface ThreadWriteDeps {
   slack: SlackWriter;
@@ -23,11 +31,35 @@ export interface ThreadWriteDeps {
   clock: () => number;
 }
 
-/** Reads the thread (paced by the scheduler like every other call). */
+/**
+ * Reads the run's part of its thread: from its reply on when known (the run's other messages are
+ * all newer; Slack's own ts, so no clock of ours is compared with Slack's), one page per turn of
+ * the scheduler, so every page waits for its own slot of the rate budget.
+ * A non-Marketplace app may read a thread once a minute, 15 messages a page: paging at once would
+ * meet a 429 on page 2 and start over.
+ * @see https://docs.slack.dev/changelog/2025/05/29/rate-limit-changes-for-non-marketplace-apps
+ */
 export async function readThread(target: ThreadTarget, deps: ThreadWriteDeps, since?: number): Promise<SlackThreadMessage[]> {
-  return deps.scheduler.schedule({ ...target, method: SLACK_METHOD.replies, since: since ?? deps.clock() }, () =>
-    deps.slack.replies({ channel: target.channelId, threadTs: target.threadTs }),
-  );
+  const oldestTs = target.oldestTs;
+  const out: SlackThreadMessage[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_THREAD_PAGES; page += 1) {
+    const at = cursor;
+    const { messages, nextCursor } = await deps.scheduler.schedule(
+      { ...target, method: SLACK_METHOD.replies, since: since ?? deps.clock() },
+      () =>
+        deps.slack.replies({
+          channel: target.channelId,
+          threadTs: target.threadTs,
+          ...(oldestTs ? { oldestTs } : {}),
+          ...(at ? { cursor: at } : {}),
+        }),
+    );
+    out.push(...messages);
+    cursor = nextCursor;
+    if (!cursor) break;
+  }
+  return out;
 }
 
 /** The run's existing message for `part`, if the thread has one. */

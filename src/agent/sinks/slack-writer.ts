@@ -20,6 +20,12 @@ export type RunMessage = SlackMessage & { metadata?: RunMessageMetadata };
 
 export type { SlackThreadMessage } from './slack-thread-message.js';
 
+/** One page of conversations.replies. */
+export interface ThreadPage {
+  messages: SlackThreadMessage[];
+  nextCursor?: string;
+}
+
 export interface SlackWriter {
   postMessage(args: { channel: string; threadTs: string } & RunMessage): Promise<{ ts: string }>;
   update(args: { channel: string; ts: string } & RunMessage): Promise<void>;
@@ -33,8 +39,12 @@ export interface SlackWriter {
   }): Promise<{ ts: string }>;
   appendStream(args: { channel: string; ts: string; chunks: StreamChunk[] }): Promise<void>;
   stopStream(args: { channel: string; ts: string; chunks?: StreamChunk[]; metadata?: RunMessageMetadata }): Promise<void>;
-  /** Every message of a thread, root included, with metadata. */
-  replies(args: { channel: string; threadTs: string }): Promise<SlackThreadMessage[]>;
+  /**
+   * One page of a thread's messages (conversations.replies with metadata), from `oldestTs` on when
+   * given; `nextCursor` when there is more. One page is one call under Slack's rate tier: the
+   * caller pages, each page in its own turn of the budget.
+   */
+  replies(args: { channel: string; threadTs: string; oldestTs?: string; cursor?: string }): Promise<ThreadPage>;
   /** assistant.threads.setStatus; an empty status clears it. Loading messages rotate in the client. */
   setStatus(args: { channel: string; threadTs: string; status: string; loadingMessages?: string[] }): Promise<void>;
   /** agents.sessions.setStatus: `processing` shows the native Stop button. */

@@ -15,7 +15,7 @@ export async function sweepOrphanSegments(
   target: ThreadTarget & { replyTs: string; knownTs: string[] },
   deps: ThreadWriteDeps & { logger: Logger },
 ): Promise<string[]> {
-  const thread = await readThread(target, deps);
+  const thread = await readThread({ ...target, oldestTs: target.replyTs }, deps);
   const orphans = thread.filter(
     (m) =>
       m.botId !== undefined &&

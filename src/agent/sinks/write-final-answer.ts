@@ -64,8 +64,11 @@ export async function writeFinalAnswer(
   }
 
   // 2. What the thread already holds for this run (only read when it can matter).
-  const mustLook = target.lookInThread || parts.length > 1 || target.otherTs.length > 0;
-  const thread = mustLook ? await readThread(target, deps, since) : [];
+  // Only after a restart: a run that never stopped knows every message it wrote (each ts saved as it
+  // was posted; an unknown outcome is looked up by postOrAdopt itself), so the thread is not read.
+  // Further parts are posted anew and the messages of earlier renders deleted (5.).
+  const mustLook = target.lookInThread;
+  const thread = mustLook ? await readThread({ ...target, oldestTs: target.replyTs }, deps, since) : [];
   const existing = findRunMessages(thread, target.runId);
 
   // A message a previous attempt already wrote with this exact content needs no second call.
@@ -112,7 +115,7 @@ export async function writeFinalAnswer(
         );
       }
     } else {
-      ({ ts } = await postOrAdopt(target, part, metadata, deps, { lookFirst: false, since }));
+      ({ ts } = await postOrAdopt({ ...target, oldestTs: target.replyTs }, part, metadata, deps, { lookFirst: false, since }));
     }
     kept.push(ts);
     known.add(ts);

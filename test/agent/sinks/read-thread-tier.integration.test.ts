@@ -77,4 +77,64 @@ describe('thread reads in the non-Marketplace tier', () => {
     const gaps = calls.slice(1).map((c, i) => c.at - (calls[i]?.at ?? 0));
     expect(gaps.every((gap) => gap >= 60_000)).toBe(true);
   });
+
+  it('reads a long thread from the run’s reply in one page, and pages a whole one a budget slot at a time', async () => {
+    const timers = createManualTimers(1_700_000_000_000);
+    const clock = timers.now;
+    emu = await startSlackEmulator({ clock, oauth: { clientSecret: 'tier-client-secret' } });
+    const token = (await install(emu, { teamId: TEAM })).access_token;
+    const logger = createLogger({ level: 'error', redact: createRedactor([]), write: () => undefined });
+    const { clientFor } = buildSlackClients({ apiUrl: emu.apiUrl, logger, distribution: 'non-marketplace' });
+    const client = clientFor(token);
+
+    // A busy thread: 29 messages of people before the run's reply, 10 after it.
+    const parent = await client.chat.postMessage({ channel: CHANNEL, text: 'question' });
+    const threadTs = String(parent.ts);
+    const post = async (text: string): Promise<string> => {
+      await timers.advance(1000);
+      return String((await client.chat.postMessage({ channel: CHANNEL, thread_ts: threadTs, text })).ts);
+    };
+    for (let i = 0; i < 29; i += 1) await post(`chatter ${i}`);
+    const replyTs = await post('the run’s reply');
+    for (let i = 0; i < 10; i += 1) await post(`part ${i}`);
+
+    const budget = createRateBudget({ store: createMemoryStateStore({ clock }), clock, distribution: 'non-marketplace' });
+    const scheduler = createUpdateScheduler({ budget, metrics: createRelayMetrics(), logger, clock, timers });
+    const deps = { slack: createWriterFromClient(client), scheduler, clock };
+    const replies = () => (emu?.calls ?? []).filter((c) => c.method === 'conversations.replies');
+    const target = { runId: 'r1', teamId: TEAM, channelId: CHANNEL, threadTs };
+
+    // From the reply on: 11 messages, one page, one call.
+    const own = await readThread({ ...target, oldestTs: replyTs }, deps);
+    expect(own.map((m) => m.ts)[0]).toBe(replyTs);
+    expect(own).toHaveLength(11);
+    expect(replies()).toHaveLength(1);
+
+    // The whole thread (41 messages): three pages of 15, each waiting for its own slot.
+    const whole = readThread(target, deps);
+    for (let page = 2; page <= 4; page += 1) {
+      // The page waits on a timer for its slot (a positive signal that it is queued).
+      await eventually(
+        async () => timers.pending(),
+        (n) => n > 0,
+      );
+      expect(replies()).toHaveLength(page - 1);
+      // The test's clock moves 5 s at each poll until the page's slot comes (gaps checked below).
+      await eventually(
+        async () => {
+          await timers.advance(5_000);
+          return replies().length;
+        },
+        (n) => n === page,
+      );
+      expect(replies()).toHaveLength(page);
+    }
+    expect(await whole).toHaveLength(41);
+    scheduler.close();
+    const calls = replies();
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+    expect(emu.calls.filter((c) => c.status === 429)).toHaveLength(0);
+    const gaps = calls.slice(1).map((c, i) => c.at - (calls[i]?.at ?? 0));
+    expect(gaps.every((gap) => gap >= 60_000)).toBe(true);
+  });
 });

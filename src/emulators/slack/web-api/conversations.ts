@@ -22,7 +22,8 @@ function info(ctx: ApiContext): ApiResult {
 }
 
 /**
- * Parent first, then replies in order; metadata only with include_all_metadata. Cursor = offset.
+ * Parent first, then replies in order; `oldest`/`latest` bound the range (exclusive unless
+ * inclusive=true), as for history. Metadata only with include_all_metadata. Cursor = offset.
  * @see https://docs.slack.dev/reference/methods/conversations.replies
  */
 function replies(ctx: ApiContext): ApiResult {
@@ -31,8 +32,19 @@ function replies(ctx: ApiContext): ApiResult {
   const parent = ctx.state.findMessage(channel.id, ts);
   if (parent === undefined) throw new SlackApiError('thread_not_found');
   const threadTs = parent.thread_ts ?? parent.ts;
-  const all = ctx.state.allMessages(channel.id).filter((m) => m.ts === threadTs || m.thread_ts === threadTs);
+  const inRange = tsRange(ctx);
+  const all = ctx.state.allMessages(channel.id).filter((m) => (m.ts === threadTs || m.thread_ts === threadTs) && inRange(m.ts));
   return messagePage(ctx, all, 1000, 1000);
+}
+
+/** The `oldest`/`latest`/`inclusive` arguments of history and replies, as a test on a ts. */
+function tsRange(ctx: ApiContext): (ts: string) => boolean {
+  const oldest = ctx.args.str('oldest');
+  const latest = ctx.args.str('latest');
+  const inclusive = ctx.args.bool('inclusive');
+  const after = (ts: string, bound: string): boolean => (inclusive ? Number(ts) >= Number(bound) : Number(ts) > Number(bound));
+  const before = (ts: string, bound: string): boolean => (inclusive ? Number(ts) <= Number(bound) : Number(ts) < Number(bound));
+  return (ts) => (oldest ? after(ts, oldest) : true) && (latest ? before(ts, latest) : true);
 }
 
 /**
@@ -42,15 +54,11 @@ function replies(ctx: ApiContext): ApiResult {
  */
 function history(ctx: ApiContext): ApiResult {
   const channel = requireChannel(ctx);
-  const oldest = ctx.args.str('oldest');
-  const latest = ctx.args.str('latest');
-  const inclusive = ctx.args.bool('inclusive');
-  const after = (ts: string, bound: string): boolean => (inclusive ? Number(ts) >= Number(bound) : Number(ts) > Number(bound));
-  const before = (ts: string, bound: string): boolean => (inclusive ? Number(ts) <= Number(bound) : Number(ts) < Number(bound));
+  const inRange = tsRange(ctx);
   const all = ctx.state
     .allMessages(channel.id)
     .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts || m.subtype === 'thread_broadcast')
-    .filter((m) => (oldest ? after(m.ts, oldest) : true) && (latest ? before(m.ts, latest) : true))
+    .filter((m) => inRange(m.ts))
     .reverse();
   return messagePage(ctx, all, 100, 999);
 }

@@ -87,38 +87,35 @@ export function createWriterFromClient(client: WebClient, uploadFetch: typeof fe
         }),
       );
     },
-    async replies({ channel, threadTs }) {
-      const out: SlackThreadMessage[] = [];
-      let cursor: string | undefined;
-      // Bounded: a thread of a run never needs more than a few pages.
-      for (let page = 0; page < 20; page += 1) {
-        const res = await call(SLACK_METHOD.replies, () =>
-          client.conversations.replies({
-            channel,
-            ts: threadTs,
-            include_all_metadata: true,
-            limit: 200,
-            ...(cursor ? { cursor } : {}),
-          }),
-        );
-        for (const m of res.messages ?? []) {
-          if (typeof m.ts !== 'string') continue;
-          out.push({
-            ts: m.ts,
-            ...(typeof m.text === 'string' ? { text: m.text } : {}),
-            ...(Array.isArray(m.blocks) ? { blocks: m.blocks as KnownBlock[] } : {}),
-            ...(typeof m.user === 'string' ? { user: m.user } : {}),
-            ...(typeof m.bot_id === 'string' ? { botId: m.bot_id } : {}),
-            ...(m.metadata ? { metadata: m.metadata as SlackThreadMessage['metadata'] & object } : {}),
-            ...(Array.isArray(m.files) && m.files.length > 0
-              ? { fileIds: m.files.flatMap((f) => (typeof f.id === 'string' ? [f.id] : [])) }
-              : {}),
-          });
-        }
-        cursor = res.response_metadata?.next_cursor || undefined;
-        if (!res.has_more || !cursor) break;
+    async replies({ channel, threadTs, oldestTs, cursor }) {
+      const res = await call(SLACK_METHOD.replies, () =>
+        client.conversations.replies({
+          channel,
+          ts: threadTs,
+          include_all_metadata: true,
+          // The client of a non-Marketplace install asks for at most its tier's page (clampReadPages).
+          limit: 200,
+          ...(oldestTs ? { oldest: oldestTs, inclusive: true } : {}),
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
+      const messages: SlackThreadMessage[] = [];
+      for (const m of res.messages ?? []) {
+        if (typeof m.ts !== 'string') continue;
+        messages.push({
+          ts: m.ts,
+          ...(typeof m.text === 'string' ? { text: m.text } : {}),
+          ...(Array.isArray(m.blocks) ? { blocks: m.blocks as KnownBlock[] } : {}),
+          ...(typeof m.user === 'string' ? { user: m.user } : {}),
+          ...(typeof m.bot_id === 'string' ? { botId: m.bot_id } : {}),
+          ...(m.metadata ? { metadata: m.metadata as SlackThreadMessage['metadata'] & object } : {}),
+          ...(Array.isArray(m.files) && m.files.length > 0
+            ? { fileIds: m.files.flatMap((f) => (typeof f.id === 'string' ? [f.id] : [])) }
+            : {}),
+        });
       }
-      return out;
+      const next = res.has_more ? res.response_metadata?.next_cursor || undefined : undefined;
+      return { messages, ...(next ? { nextCursor: next } : {}) };
     },
     async setStatus({ channel, threadTs, status, loadingMessages }) {
       await call(SLACK_METHOD.setStatus, () =>
