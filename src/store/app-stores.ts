@@ -4,6 +4,7 @@ import { AnswerFeedback } from './answer-feedback.js';
 import { DigestLocks } from './digest-locks.js';
 import { DigestMarkers } from './digest-markers.js';
 import { EventDedupe } from './event-dedupe.js';
+import { ExternalAccess } from './external-access.js';
 import { FolderOwners } from './folder-owners.js';
 import { Leases } from './leases.js';
 import { RecentRuns } from './recent-runs.js';
@@ -34,6 +35,8 @@ export interface AppStores {
   feedback: AnswerFeedback;
   /** Watchlists, their poll state and locks. */
   watches: Watches;
+  /** Whether users of other organisations (Slack Connect) may use the app, per workspace. */
+  externalAccess: ExternalAccess;
 }
 
 export function createAppStores(state: StateStore, clock: () => number = Date.now): AppStores {
@@ -54,5 +57,6 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     recentRuns: new RecentRuns(state),
     feedback: new AnswerFeedback(state, clock),
     watches: new Watches(state, leases),
+    externalAccess: new ExternalAccess(state, clock),
   };
 }

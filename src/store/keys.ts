@@ -135,6 +135,8 @@ export const keys = {
   /** The workspaces an org-wide installation has served, listed when the org uninstalls. */
   orgTeam: (enterpriseId: string, teamId: string): string => `org-team:${enterpriseId}:${teamId}`,
   orgTeamPrefix: (enterpriseId: string): string => `org-team:${enterpriseId}:`,
+  /** A workspace admin's choice whether users of other organisations (Slack Connect) may use the app. No TTL. */
+  externalAccess: (teamId: string): string => `external-access:${teamId}`,
 } as const;
 
 /**
@@ -170,7 +172,7 @@ export function workspaceKeyPrefixes(teamId: string): string[] {
 
 /** A workspace's keys that are whole keys, not prefixes (`team-org:T1` must not match `team-org:T10`). */
 export function workspaceSingleKeys(teamId: string): string[] {
-  return [keys.teamOrg(teamId)];
+  return [keys.teamOrg(teamId), keys.externalAccess(teamId)];
 }
 
 /** An installation's own keys: its tokens, its service connection, and (an org's) workspace list. */
@@ -215,4 +217,5 @@ export const appKeyPrefixes = [
   'service-conn:',
   'team-org:',
   'org-team:',
+  'external-access:',
 ] as const;

@@ -21,6 +21,11 @@ export interface RunRecord {
   lastOffset: number;
   status: RunStatus;
   askerUserId: string;
+  /**
+   * The asker's own workspace when it is not `teamId`: a user of another organisation in a Slack
+   * Connect channel. Streams and ephemerals to them name this team (`recipient_team_id`).
+   */
+  askerTeamId?: string;
   question: string;
   startedAtMs: number;
   updatedAtMs: number;

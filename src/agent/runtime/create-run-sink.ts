@@ -38,7 +38,11 @@ export function createRunSink(ctx: RunContext): RunSink {
   const target = { ...runTarget(ctx), replyTs: replyTsOf(ctx) };
   const sink =
     run.delivery === 'native'
-      ? createNativeStreamSink(target, deps, { ...ctx.deps.native, recipientUserId: run.askerUserId })
+      ? createNativeStreamSink(target, deps, {
+          ...ctx.deps.native,
+          recipientUserId: run.askerUserId,
+          recipientTeamId: run.askerTeamId ?? run.teamId,
+        })
       : createUpdateSink(target, deps);
   return ctx.agentView ? withAgentViewStatus(sink, ctx.agentView, ctx.view) : sink;
 }

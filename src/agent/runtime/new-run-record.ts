@@ -17,6 +17,7 @@ export function newRunRecord(request: StartRunRequest, runId: string, now: numbe
     status: 'starting',
     askerUserId: request.askerUserId,
     question: request.question,
+    ...(request.askerTeamId && request.askerTeamId !== request.teamId ? { askerTeamId: request.askerTeamId } : {}),
     startedAtMs: now,
     updatedAtMs: now,
     delivery: chooseDeliveryPath(streaming, request.channelId),

@@ -4,6 +4,8 @@ export interface StartRunRequest {
   /** The thread the run lives in (the asker's message ts for a new thread). */
   threadTs: string;
   askerUserId: string;
+  /** The asker's workspace when another organisation's (Slack Connect): streams are addressed to it. */
+  askerTeamId?: string;
   question: string;
   documents?: Array<{ docId: string; docTitle: string }>;
   /** A reply the listener already posted in the thread, to update instead of posting one. */

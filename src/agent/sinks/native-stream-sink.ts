@@ -23,6 +23,8 @@ export interface NativeStreamOptions {
   rotateAtBytes: number;
   /** Streams outside DMs need a recipient. */
   recipientUserId?: string;
+  /** The recipient's own team: another organisation's for a Slack Connect asker (default: the run's team). */
+  recipientTeamId?: string;
 }
 
 export const DEFAULT_NATIVE_STREAM_OPTIONS: NativeStreamOptions = { rotateAfterMs: 200_000, rotateAtBytes: 8_000 };
@@ -139,7 +141,9 @@ export function createNativeStreamSink(target: RunTarget, deps: SinkDeps, option
                 channel: target.channelId,
                 threadTs: target.threadTs,
                 chunks,
-                ...(!inDm && options.recipientUserId ? { recipientUserId: options.recipientUserId, recipientTeamId: target.teamId } : {}),
+                ...(!inDm && options.recipientUserId
+                  ? { recipientUserId: options.recipientUserId, recipientTeamId: options.recipientTeamId ?? target.teamId }
+                  : {}),
               });
               segment = { ts, startedAtMs: deps.clock(), bytes, full: false };
               await deps.events.onSegmentStarted?.(ts);

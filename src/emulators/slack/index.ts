@@ -6,7 +6,7 @@ export { slackLimits } from './validation/limits.js';
 export { SlackApiError, EmulatorUsageError } from './errors.js';
 export { WaitForTimeoutError } from './wait-for.js';
 export { workspaceSeed } from './workspace-seed.js';
-export { harborWorkspace, northwindOrg } from './workspaces.js';
+export { externalOrg, harborWorkspace, northwindOrg } from './workspaces.js';
 export type { ApiCall } from './api-call.js';
 export type { DeliveryKind, DeliveryOutcome, DeliveryRecord, SignedHttpRequest, DeliveryResult } from './delivery/delivery-record.js';
 export type { Reaction, StoredMessage, StreamInfo } from './stored-message.js';

@@ -18,6 +18,12 @@ export interface SlackChannel {
   shared_team_ids?: string[];
   /** The org of an org-shared channel. */
   enterprise_id?: string;
+  /**
+   * A Slack Connect channel: shared with another organisation's workspaces (`connected_team_ids`),
+   * whose people are not part of the installation. It belongs to `team_id` for the app.
+   */
+  is_ext_shared?: boolean;
+  connected_team_ids?: string[];
 }
 
 /** A channel a test adds (addChannel). */

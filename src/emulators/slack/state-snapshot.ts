@@ -38,6 +38,8 @@ const channelSchema: z.ZodType<SlackChannel> = z.object({
   team_id: z.string().optional(),
   shared_team_ids: z.array(z.string()).optional(),
   enterprise_id: z.string().optional(),
+  is_ext_shared: z.boolean().optional(),
+  connected_team_ids: z.array(z.string()).optional(),
 });
 
 const userSchema: z.ZodType<SlackUser> = z.object({

@@ -6,13 +6,13 @@ import { autoLinkUrls, linksInText, unfurlDomainOf } from './message-links.js';
 import type { DeliveryResult } from './delivery/delivery-record.js';
 import type { SlackChannel } from './slack-channel.js';
 import type { StoredMessage } from './stored-message.js';
-import { teamOfUser, teamsOfChannel } from './workspaces.js';
+import { connectHostOf, teamOfUser, teamsOfChannel } from './workspaces.js';
 import { toApiView } from './web-api/view-shape.js';
 
 /** Where an event happens: the acting user's workspace, else the channel's, else the seed. */
 function eventTeam(deps: ActionDeps, event: Record<string, unknown>): string {
   const user = typeof event.user === 'string' ? deps.state.users.get(event.user) : undefined;
-  if (user !== undefined) return teamOfUser(user);
+  if (user !== undefined) return connectHostOf(deps.state.channels.values(), user) ?? teamOfUser(user);
   const channel = typeof event.channel === 'string' ? deps.state.channels.get(event.channel) : undefined;
   return channel === undefined ? deps.state.seed.teamId : (teamsOfChannel(channel)[0] ?? deps.state.seed.teamId);
 }
@@ -28,9 +28,23 @@ export function sendEvent(
 ): Promise<DeliveryResult> {
   const scope = opts.scope ?? scopeOfTeam(deps.state, eventTeam(deps, event));
   const eventId = opts.eventId ?? deps.state.newId('Ev');
-  const full = { event_ts: deps.state.nextTs(), ...event };
+  const full = { event_ts: deps.state.nextTs(), ...event, ...slackConnectFields(deps, event, scope.teamId) };
   const payload = buildEventCallback(deps.state, full, eventId, Math.floor(deps.config.clock() / 1000), scope);
+  const channel = typeof event.channel === 'string' ? deps.state.channels.get(event.channel) : undefined;
+  if (channel?.is_ext_shared === true) payload.is_ext_shared_channel = true;
   return deps.deliverer.deliver({ kind: 'event_callback', payload, eventId });
+}
+
+/**
+ * An event of a user of another organisation (Slack Connect) names their own team: `user_team`
+ * and `source_team` differ from the installing team the envelope's `team_id` names.
+ * @see https://docs.slack.dev/apis/slack-connect/
+ */
+function slackConnectFields(deps: ActionDeps, event: Record<string, unknown>, installTeam: string): Record<string, string> {
+  const user = typeof event.user === 'string' ? deps.state.users.get(event.user) : undefined;
+  if (user === undefined || connectHostOf(deps.state.channels.values(), user) === undefined) return {};
+  const team = teamOfUser(user);
+  return team === installTeam ? {} : { user_team: team, source_team: team };
 }
 
 /** Whether the app is in the workspace something happens in (Slack sends no events from elsewhere). */
@@ -123,7 +137,8 @@ export async function postUserMessage(
     if (parent === undefined) throw new EmulatorUsageError('thread_not_found', `no message ${p.thread_ts} in ${channel.id}`);
     parentUser = parent.user;
   }
-  const teamId = 'is_bot' in user ? teamOfUser(user) : deps.state.teamOfChannel(channel.id);
+  const teamId =
+    'is_bot' in user ? (connectHostOf(deps.state.channels.values(), user) ?? teamOfUser(user)) : deps.state.teamOfChannel(channel.id);
   const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.botFor(teamId).userId);
   const text = autoLinkUrls(mentions.text);
   const message = userMessage(deps, channel.id, user.id, text, p.thread_ts || undefined);

@@ -75,6 +75,19 @@ export const northwindOrg = {
   },
 } as const;
 
+/**
+ * Another organisation, reached only through a Slack Connect channel shared with the seed
+ * workspace. The app is not installed there and cannot be: it is not in `workspaces`.
+ * @see https://docs.slack.dev/apis/slack-connect/
+ */
+export const externalOrg = {
+  teamId: 'T0EMUEXTRN',
+  teamName: 'Meridian Partners',
+  teamDomain: 'meridian-partners',
+  userId: 'U0EMUEXTU1',
+  sharedChannelId: 'C0EMUCONNX',
+} as const;
+
 export const enterprises: readonly EnterpriseInfo[] = [
   {
     id: northwindOrg.enterpriseId,
@@ -164,6 +177,7 @@ export function otherWorkspaceUsers(botName: string): SlackUser[] {
     bot(b.botUserId, botName, b.teamId),
     // The org-wide installation's bot: an org user, present in both workspaces.
     { ...bot(northwindOrg.botUserId, botName, a.teamId), enterprise_id: northwindOrg.enterpriseId },
+    person(externalOrg.userId, 'riley.meridian', 'Riley Meridian', externalOrg.teamId, false),
   ];
 }
 
@@ -190,5 +204,22 @@ export function otherWorkspaceChannels(created: number): SlackChannel[] {
       shared_team_ids: [a.teamId, b.teamId],
       enterprise_id: northwindOrg.enterpriseId,
     },
+    // Slack Connect: the seed workspace's channel, shared with another organisation's workspace.
+    {
+      ...channel(externalOrg.sharedChannelId, 'meridian-connect', workspaceSeed.teamId),
+      is_ext_shared: true,
+      connected_team_ids: [externalOrg.teamId],
+    },
   ];
+}
+
+/**
+ * The workspace that hosts a Slack Connect channel a user of another organisation is in: where
+ * their events go and whose app answers them. Undefined for a user of an installable workspace.
+ */
+export function connectHostOf(channels: Iterable<SlackChannel>, user: Pick<SlackUser, 'team_id'>): string | undefined {
+  const team = teamOfUser(user);
+  if (findWorkspace(team) !== undefined) return undefined;
+  for (const c of channels) if (c.is_ext_shared && c.connected_team_ids?.includes(team)) return c.team_id ?? workspaceSeed.teamId;
+  return undefined;
 }

@@ -10,6 +10,7 @@ import type { ListenerRegistry } from '../kit/listener-router.js';
 import type { WebClient } from '@slack/web-api';
 import { requestContext } from '../kit/correlation-middleware.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
+import { userTeamOfEvent } from '../kit/permissions/external-user.js';
 import { appOwnsThread } from './runs/app-owns-thread.js';
 import { startRunFromEvent, type SlackMessageEvent } from './runs/start-run-from-event.js';
 import { agentSessionStoppedSchema, stopAgentSession } from './agent-view/stop-agent-session.js';
@@ -48,8 +49,11 @@ export function agentMessageFrom(
   const teamId = meta.teamId ?? str(event.team);
   if (!userId || !channelId || !ts || !teamId || userId === meta.botUserId || userId === SLACKBOT_USER_ID) return undefined;
   const threadTs = str(event.thread_ts);
+  // Slack Connect: a user of another organisation; streams and notes to them name this team.
+  const userTeamId = userTeamOfEvent(event);
   return {
     teamId,
+    ...(userTeamId && userTeamId !== teamId ? { userTeamId } : {}),
     channelId,
     userId,
     text: typeof event.text === 'string' ? event.text : '',

@@ -24,6 +24,8 @@ export const ACTION_IDS = {
   /** App Home's *Connect research service* and *Change key*: both open the connect modal. */
   homeConnect: 'rd.home.connect',
   homeDisconnect: 'rd.home.disconnect',
+  /** App Home's admin switch: users of other organisations (Slack Connect) may use the app, or not. */
+  homeExternalAccess: 'rd.home.external_access',
   /** A card's own row (card-actions.ts): each runs the card's source command again for its data. */
   cardChart: 'rd.card.chart',
   cardCsv: 'rd.card.csv',

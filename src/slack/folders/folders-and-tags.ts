@@ -12,6 +12,7 @@ import { withFailureReply } from '../kit/failure-reply.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { retryOption } from '../kit/retry-value.js';
 import { checkFolderDeletePermission, folderDeleteRefusal } from '../kit/permissions/folder-delete-permission.js';
+import { refusedToExternalUser } from '../kit/permissions/refuse-external-user.js';
 
 function failureOptions(ctx: CommandContext, action: string, retry: boolean) {
   return {
@@ -24,6 +25,7 @@ function failureOptions(ctx: CommandContext, action: string, retry: boolean) {
 export async function handleFolderCreate(deps: ListenerDeps, ctx: CommandContext, args: { name: string }): Promise<void> {
   await withFailureReply(
     async () => {
+      if (await refusedToExternalUser(deps.stores, ctx)) return;
       const service = await deps.workspaces.service(ctx.workspace);
       const created = await service.createFolder(args.name, { correlationId: ctx.correlationId });
       await deps.stores.folders.save({
@@ -44,6 +46,7 @@ export async function handleFolderCreate(deps: ListenerDeps, ctx: CommandContext
 export async function handleFolderDelete(deps: ListenerDeps, ctx: CommandContext, args: { folderId: string }): Promise<void> {
   await withFailureReply(
     async () => {
+      if (await refusedToExternalUser(deps.stores, ctx)) return;
       const permission = await checkFolderDeletePermission(
         deps.stores,
         ctx.client,

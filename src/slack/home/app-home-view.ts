@@ -8,6 +8,7 @@ import { escapeMrkdwn, inlineCode, mrkdwnLink } from '../blocks/escape.js';
 import { displayDate, excerpt } from '../blocks/format.js';
 import { clampView } from '../blocks/limits.js';
 import { type HomeConnection, renderConnectionSection } from './connection-section.js';
+import { type HomeExternalAccess, renderExternalAccessSection } from './external-access-section.js';
 import { subscriptionRow } from '../kit/cards/subscription-rows.js';
 import { watchRows } from '../kit/cards/watch-rows.js';
 
@@ -33,12 +34,14 @@ export interface AppHomeInput {
   channelWatches?: { watches: WatchRecord[]; removable: boolean };
   /** How this workspace reaches the research service, and whether the viewer may change it. */
   connection?: HomeConnection;
+  /** Whether people of other organisations (Slack Connect) may use the app, and whether the viewer may change it. */
+  externalAccess?: HomeExternalAccess;
 }
 
 /**
  * Rows per list, so the whole tab stays within Slack's 100 blocks by construction: 6 (intro) +
  * 31 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 12 (runs) + 1
- * (feedback) + 5 (connection) + 4 (status) = 95.
+ * (feedback) + 5 (connection) + 4 (Slack Connect) + 4 (status) = 99.
  */
 const MAX_HOME_SUBS = 15;
 const MAX_HOME_RUNS = 10;
@@ -119,6 +122,7 @@ export function renderAppHome(input: AppHomeInput): HomeView {
   }
 
   if (input.connection) blocks.push(divider(), ...renderConnectionSection(input.connection, tz));
+  if (input.externalAccess) blocks.push(divider(), ...renderExternalAccessSection(input.externalAccess));
 
   blocks.push(divider(), header('Service status'));
   const s = input.status;

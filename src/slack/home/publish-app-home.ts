@@ -15,11 +15,19 @@ import type { HomeConnection } from './connection-section.js';
 import type { HomeTarget } from '../kit/home-target.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { homeWatches } from './home-watches.js';
+import { renderExternalUserHome } from './external-access-section.js';
+import { homeViewer } from './home-viewer.js';
 
 /** The Home tab must not wait long on a slow service: its status says so instead. */
 const PROBE_TIMEOUT_MS = 2_500;
 
 export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
+  // A user of another organisation (Slack Connect) sees none of the workspace's data.
+  const viewer = await homeViewer(deps, target);
+  if (viewer.refusal !== undefined) {
+    await target.client.views.publish({ user_id: target.userId, view: renderExternalUserHome(viewer.refusal) });
+    return;
+  }
   const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection] = await Promise.all([
     deps.stores.subscriptions.listForTeam(target.teamId),
     recentRunsWithStatus(deps, target),
@@ -48,6 +56,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
     ...(feedback ? { feedback } : {}),
     ...(watches ? { watches: watches.own, channelWatches: watches.inChannels } : {}),
     ...(connection ? { connection } : {}),
+    externalAccess: viewer.externalAccess,
   });
   await target.client.views.publish({ user_id: target.userId, view });
 }

@@ -10,6 +10,7 @@ import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
 import { appHomeOpened } from './app-home-opened.js';
 import { registerConnectViews } from './connect-modal-submit.js';
 import { disconnectService, openConnectModal } from './connection-buttons.js';
+import { changeExternalAccess } from './external-access-button.js';
 import { publishAppHome } from './publish-app-home.js';
 import { refreshHome } from './refresh-home.js';
 
@@ -26,6 +27,10 @@ export const registerHome: RegisterSlice = (app, deps, hooks) => {
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeDisconnect),
     buttonListener(deps, disconnectService, { action: 'disconnecting the research service' }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeExternalAccess),
+    buttonListener(deps, changeExternalAccess, { action: 'changing access for other organisations' }),
   );
   registerConnectViews(app, deps);
 };

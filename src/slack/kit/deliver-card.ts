@@ -10,6 +10,7 @@ import { type Sleep, withRateLimitWait } from '../../slack-api/rate-limit-wait.j
 import { toSlackCallError } from '../../slack-api/slack-call-error.js';
 import type { SlackMessage } from '../../slack-api/slack-message.js';
 import { clampMessage } from '../blocks/limits.js';
+import { recipientTeamArg } from './recipient-team.js';
 
 /** What a failed post to a response_url is reported as (SlackCallError.method). */
 export const RESPONSE_URL = 'response_url';
@@ -109,6 +110,8 @@ export interface EphemeralTarget {
   user: string;
   threadTs?: string;
   sleep?: Sleep;
+  /** The user's own team when it is another organisation's (Slack Connect). */
+  recipientTeamId?: string;
 }
 
 /** An ephemeral message without a response_url (e.g. after a modal submission). */
@@ -122,6 +125,7 @@ export async function postEphemeralTo(target: EphemeralTarget, message: SlackMes
         text: args.text,
         blocks: args.blocks,
         ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+        ...recipientTeamArg(target.recipientTeamId),
       }),
     { method: 'chat.postEphemeral', policy: 'interactive', ...(target.sleep ? { sleep: target.sleep } : {}) },
   );

@@ -71,10 +71,16 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
     case 'search': {
       const folderIds = 'folderIds' in args.request ? (args.request.folderIds ?? []) : [];
       if (folderIds.length > 0) {
-        const who = { teamId: ctx.command.team_id, userId: ctx.command.user_id };
+        const who = {
+          teamId: ctx.command.team_id,
+          userId: ctx.command.user_id,
+          ...(ctx.workspace.enterpriseId ? { enterpriseId: ctx.workspace.enterpriseId } : {}),
+        };
         const permission = await checkFolderSearchPermission(deps.stores, ctx.client, who, folderIds);
         if (!permission.allowed) {
-          ctx.log.info('folder search refused: not in this workspace, or not the creator nor an admin', { folder: permission.folderId });
+          ctx.log.info('folder search refused: another organisation’s user, not in this workspace, or not the creator nor an admin', {
+            folder: permission.folderId,
+          });
           return respondEphemeral(ctx.respond, renderNotice(permission.reason, ':no_entry:'));
         }
       }

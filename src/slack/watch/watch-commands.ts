@@ -14,6 +14,7 @@ import { renderWatchAdded, renderWatchList } from './cards/watches-card.js';
 import type { CommandContext } from '../kit/command-context.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
+import { refusedToExternalUser } from '../kit/permissions/refuse-external-user.js';
 import {
   type ChannelPurpose,
   channelCheckFailure,
@@ -28,6 +29,7 @@ const WATCH_CHANNEL: ChannelPurpose = { posts: 'watch alerts', example: WATCH_EX
 const isDm = (channelId: string): boolean => channelId.startsWith('D');
 
 export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args: Extract<WatchArgs, { kind: 'watch' }>): Promise<void> {
+  if (await refusedToExternalUser(deps.stores, ctx)) return;
   const check = await checkDigestChannel(ctx.client, args.channel, ctx.command.channel_id);
   if (!check.ok) {
     ctx.log.info('watch refused: channel not postable', { reason: check.reason, code: check.code });
@@ -80,6 +82,7 @@ export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args:
 }
 
 export async function handleListWatches(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void> {
+  if (await refusedToExternalUser(deps.stores, ctx)) return;
   let channelId: string | undefined;
   try {
     channelId = await resolveChannelRef(ctx.client, args.channel, ctx.command.channel_id);

@@ -5,7 +5,7 @@
  */
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSlackEmulator, type SlackChannel, type SlackEmulator } from '../../../src/emulators/slack/index.js';
+import { externalOrg, startSlackEmulator, type SlackChannel, type SlackEmulator } from '../../../src/emulators/slack/index.js';
 
 const BOT = 'xoxb-emulator-bot-token';
 
@@ -40,7 +40,7 @@ describe('conversations.list and conversations.info', () => {
 
   it('lists public channels by default, archived ones included, with names and membership', async () => {
     const res = await client.conversations.list({});
-    expect(names(res)).toEqual(['research', 'markets', 'old-research', 'random']);
+    expect(names(res)).toEqual(['research', 'markets', 'meridian-connect', 'old-research', 'random']);
     expect(res.channels?.find((c) => c.id === archived.id)).toMatchObject({ is_archived: true, is_member: true });
     expect(res.channels?.find((c) => c.id === outside.id)).toMatchObject({ name: 'random', is_member: false });
     expect(res.response_metadata?.next_cursor).toBe('');
@@ -48,7 +48,7 @@ describe('conversations.list and conversations.info', () => {
 
   it('honours types and exclude_archived; a bot sees only the private channels it is in', async () => {
     const res = await client.conversations.list({ types: 'public_channel,private_channel', exclude_archived: true });
-    expect(names(res)).toEqual(['research', 'markets', 'team-private', 'random']);
+    expect(names(res)).toEqual(['research', 'markets', 'meridian-connect', 'team-private', 'random']);
     expect(names(res)).not.toContain(secret.name);
     expect(res.channels?.find((c) => c.id === team.id)).toMatchObject({ is_private: true, is_member: true });
     const ims = await client.conversations.list({ types: 'im' });
@@ -66,8 +66,9 @@ describe('conversations.list and conversations.info', () => {
       cursor = res.response_metadata?.next_cursor || undefined;
       pages += 1;
     } while (cursor !== undefined && pages < 10);
-    expect(pages).toBe(4);
-    expect(seen).toEqual([emu.defaultChannelId, emu.secondChannelId, archived.id, outside.id]);
+    expect(pages).toBe(5);
+    // The seed's Slack Connect channel (workspaces.ts) is the seed workspace's too.
+    expect(seen).toEqual([emu.defaultChannelId, emu.secondChannelId, externalOrg.sharedChannelId, archived.id, outside.id]);
   });
 
   it('answers Slack’s errors for a bad cursor, limit or type', async () => {

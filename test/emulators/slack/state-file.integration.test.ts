@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
+import { externalOrg, startSlackEmulator, type SlackEmulator, type SlackEmulatorOptions } from '../../../src/emulators/slack/index.js';
 import { startReceiver, type ReceivedRequest, type Reply } from './receiver.js';
 
 const SECRET_A = 'first-start-signing-secret';
@@ -170,7 +170,12 @@ describe('Slack emulator state file', () => {
     await writeFile(file, '{"version":1,"cursor":{"idCounter":4');
     const emu = await start();
     expect(problems).toEqual([expect.stringContaining('is not valid JSON')]);
-    expect(emu.channels().map((c) => c.id)).toEqual([emu.defaultChannelId, emu.secondChannelId, emu.defaultDmId]);
+    expect(emu.channels().map((c) => c.id)).toEqual([
+      emu.defaultChannelId,
+      emu.secondChannelId,
+      emu.defaultDmId,
+      externalOrg.sharedChannelId,
+    ]);
     expect(emu.channelMessages(emu.defaultChannelId)).toEqual([]);
     expect(await readFile(`${file}.corrupt`, 'utf8')).toBe('{"version":1,"cursor":{"idCounter":4');
   });
@@ -179,7 +184,8 @@ describe('Slack emulator state file', () => {
     await writeFile(file, JSON.stringify({ version: 99, channels: 'none' }));
     const emu = await start();
     expect(problems).toEqual([expect.stringMatching(/is not a Slack workspace snapshot \(version\); moved it to .*slack\.json\.corrupt/)]);
-    expect(emu.channels()).toHaveLength(3);
+    // research, markets, the DM and the Slack Connect channel shared with another organisation.
+    expect(emu.channels()).toHaveLength(4);
     // The next change writes a good snapshot in its place.
     await webApi(emu, 'xoxb-emulator-bot-token', 'chat.postMessage', { channel: emu.defaultChannelId, text: 'fresh' });
     await stop(emu);
@@ -205,7 +211,12 @@ describe('Slack emulator state file', () => {
 
     expect(resets).toBe(1);
     expect(seen).toContain('reset');
-    expect(emu.channels().map((c) => c.id)).toEqual([emu.defaultChannelId, emu.secondChannelId, emu.defaultDmId]);
+    expect(emu.channels().map((c) => c.id)).toEqual([
+      emu.defaultChannelId,
+      emu.secondChannelId,
+      emu.defaultDmId,
+      externalOrg.sharedChannelId,
+    ]);
     expect(emu.channelMessages(emu.defaultChannelId)).toEqual([]);
     expect(emu.homeViews.size).toBe(0);
     const after = (await call('chat.postMessage', { channel: emu.defaultChannelId, text: 'after reset' })).ts as string;
@@ -213,7 +224,7 @@ describe('Slack emulator state file', () => {
 
     await stop(emu);
     const restarted = await start();
-    expect(restarted.channels()).toHaveLength(3);
+    expect(restarted.channels()).toHaveLength(4);
     expect(restarted.channelMessages(restarted.defaultChannelId).map((m) => m.text)).toEqual(['after reset']);
   });
 

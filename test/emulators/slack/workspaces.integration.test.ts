@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  externalOrg,
   harborWorkspace,
   northwindOrg,
   startSlackEmulator,
@@ -88,6 +89,8 @@ describe('several workspaces and an org', () => {
     expect((seedListed.channels as Array<{ id: string }>).map((c) => c.id)).toEqual([
       workspaceSeed.defaultChannelId,
       workspaceSeed.secondChannelId,
+      // The seed's Slack Connect channel, shared with another organisation.
+      externalOrg.sharedChannelId,
     ]);
 
     // Each call is logged with the installation its token belongs to.

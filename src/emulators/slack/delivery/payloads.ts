@@ -3,7 +3,7 @@ import type { Installation } from '../installations.js';
 import type { EmulatorState } from '../state.js';
 import type { SlackChannel } from '../slack-channel.js';
 import type { SlackUser } from '../slack-user.js';
-import { findEnterprise, findWorkspace, teamOfUser } from '../workspaces.js';
+import { connectHostOf, findEnterprise, findWorkspace, teamOfUser } from '../workspaces.js';
 
 /** Payload builders for what Slack sends an app; shapes follow bolt-js's request types. */
 
@@ -38,8 +38,9 @@ export function scopeWith(teamId: string, installation: Installation): DeliveryS
   };
 }
 
+/** A user of another organisation acts through the Slack Connect channel's host workspace. */
 export function scopeOfUser(state: EmulatorState, user: SlackUser): DeliveryScope {
-  return scopeOfTeam(state, teamOfUser(user));
+  return scopeOfTeam(state, connectHostOf(state.channels.values(), user) ?? teamOfUser(user));
 }
 
 export function userRef(user: SlackUser): Record<string, unknown> {

@@ -3,17 +3,20 @@ import { workspaceSeed } from '../workspace-seed.js';
 
 /**
  * Where a channel lives: `context_team_id` is its own workspace; a channel shared across an org
- * is `is_shared` and `is_org_shared` with every workspace in `shared_team_ids`.
+ * is `is_shared` and `is_org_shared` with every workspace in `shared_team_ids`; a Slack Connect
+ * channel is `is_shared` and `is_ext_shared`, its other organisations' teams in `connected_team_ids`.
  * @see https://docs.slack.dev/reference/objects/conversation-object
  */
 function sharing(c: SlackChannel): Record<string, unknown> {
   const own = c.team_id ?? workspaceSeed.teamId;
   const shared = c.shared_team_ids !== undefined && c.shared_team_ids.length > 1;
+  const ext = c.is_ext_shared === true;
   return {
     context_team_id: own,
-    is_shared: shared,
+    is_shared: shared || ext,
     is_org_shared: shared && c.enterprise_id !== undefined,
-    is_ext_shared: false,
+    is_ext_shared: ext,
+    ...(ext ? { connected_team_ids: [own, ...(c.connected_team_ids ?? [])] } : {}),
     ...(shared ? { shared_team_ids: [...(c.shared_team_ids ?? [])] } : {}),
     ...(c.enterprise_id !== undefined ? { enterprise_id: c.enterprise_id } : {}),
   };

@@ -4,6 +4,7 @@ import { validateMessageContent } from '../validation/message.js';
 import { validateMetadata } from '../validation/metadata.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { newBotMessage, toApiMessage } from './message-shape.js';
+import { checkRecipientTeam } from './recipient-team.js';
 
 function requireChannel(ctx: ApiContext, name = 'channel') {
   const channel = ctx.state.resolveChannel(ctx.args.need(name, 'channel_not_found'), ctx.auth.reach);
@@ -70,6 +71,7 @@ function postEphemeral(ctx: ApiContext): ApiResult {
   const userId = args.need('user', 'user_not_found');
   if (!state.users.has(userId)) throw new SlackApiError('user_not_found');
   if (channel.is_im && channel.user !== userId) throw new SlackApiError('user_not_in_channel');
+  checkRecipientTeam(state, channel, userId, args.str('recipient_team_id'), 'user_not_found');
   const content = validateMessageContent(
     {
       text: args.value('text'),

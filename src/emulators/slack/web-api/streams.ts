@@ -7,6 +7,7 @@ import { checkStreamSize, streamedBytes } from '../validation/stream-size.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { requireChannel } from './chat.js';
 import { newBotMessage } from './message-shape.js';
+import { checkRecipientTeam } from './recipient-team.js';
 
 interface StreamContent {
   mode?: 'markdown_text' | 'chunks';
@@ -75,6 +76,7 @@ function startStream(ctx: ApiContext): ApiResult {
     if (!recipientTeamId) throw new SlackApiError('missing_recipient_team_id');
   }
   if (recipientUserId && !state.users.has(recipientUserId)) throw new SlackApiError('user_not_found');
+  if (recipientUserId) checkRecipientTeam(state, channel, recipientUserId, recipientTeamId, 'missing_recipient_team_id');
   const mode = args.str('task_display_mode') ?? 'timeline';
   if (!['timeline', 'plan', 'dense'].includes(mode))
     throw new SlackApiError('invalid_arguments', {

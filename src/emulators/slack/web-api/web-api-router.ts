@@ -6,7 +6,7 @@ import type { StoredMessage } from '../stored-message.js';
 import { type Installation, InstallationRegistry, tokenFingerprint } from '../installations.js';
 import type { ApiCall } from '../api-call.js';
 import { workspaceSeed } from '../workspace-seed.js';
-import { teamOfUser, teamsOfChannel } from '../workspaces.js';
+import { connectHostOf, teamOfUser, teamsOfChannel } from '../workspaces.js';
 import { ApiArgs } from './api-args.js';
 import type { ApiAuth, ApiMethod } from './api-context.js';
 import { oauthMethods } from './oauth.js';
@@ -100,7 +100,8 @@ function outsideReach(state: EmulatorState, args: Record<string, unknown>, reach
   }
   for (const key of ['user', 'user_id']) {
     const user = typeof args[key] === 'string' ? state.users.get(args[key]) : undefined;
-    if (user !== undefined && !reach.has(teamOfUser(user))) return 'user_not_found';
+    // A user of another organisation is reached through the Slack Connect channel they share.
+    if (user !== undefined && !reach.has(connectHostOf(state.channels.values(), user) ?? teamOfUser(user))) return 'user_not_found';
   }
   return undefined;
 }

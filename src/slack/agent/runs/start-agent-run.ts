@@ -33,6 +33,8 @@ export interface StartAgentRunInput {
    */
   noteThreadTs?: string;
   userId: string;
+  /** The asker's own team when another organisation's (Slack Connect): streams and notes are addressed to it. */
+  askerTeamId?: string;
   /** As Slack delivered it; the app's mention and Slack markup are removed here (unless `questionIsPlain`). */
   question: string;
   /** The question is already plain text (e.g. parsed from a slash command): only trimmed. */
@@ -68,7 +70,17 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
   const log = input.log.child({ component: 'start-agent-run', channel: input.channelId, thread_ts: input.threadTs });
   // A busy thread has the other run's reply in it, so it exists; other notes go where they show.
   const note = (text: string, threadTs = input.noteThreadTs) =>
-    tellUser(input.client, { channelId: input.channelId, userId: input.userId, text, ...(threadTs ? { threadTs } : {}) }, log);
+    tellUser(
+      input.client,
+      {
+        channelId: input.channelId,
+        userId: input.userId,
+        text,
+        ...(threadTs ? { threadTs } : {}),
+        ...(input.askerTeamId ? { recipientTeamId: input.askerTeamId } : {}),
+      },
+      log,
+    );
   const question = input.questionIsPlain ? input.question.trim() : questionFromSlackText(input.question, input.botUserId);
   if (question === '') {
     await note(EMPTY_QUESTION_HINT);
@@ -126,6 +138,7 @@ async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: Han
       channelId: input.channelId,
       threadTs: input.threadTs,
       askerUserId: input.userId,
+      ...(input.askerTeamId ? { askerTeamId: input.askerTeamId } : {}),
       question: h.question,
       requestId: input.requestId,
       ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),

@@ -14,12 +14,16 @@ import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { hasAgentView } from '../../../agent/sinks/agent-view-thread.js';
 import { runIdFor } from '../../../agent/runtime/relay-runtime.js';
+import { checkExternalAccess } from '../../kit/permissions/external-access.js';
 import { startAgentRun } from './start-agent-run.js';
+import { tellUser } from './tell-user.js';
 import type { StartAgentRunResult } from './start-agent-run-result.js';
 import { titleAgentViewThread } from '../agent-view/title-agent-view-thread.js';
 
 export interface SlackMessageEvent {
   teamId: string;
+  /** The asker's own team when it is not `teamId` (`user_team` of a Slack Connect event). */
+  userTeamId?: string;
   channelId: string;
   userId: string;
   text: string;
@@ -44,7 +48,10 @@ export interface EventHandOver {
   workspace: WorkspaceRef;
 }
 
-export type EventRunResult = StartAgentRunResult | { status: 'edit_of_answered_message'; runId: string };
+export type EventRunResult =
+  | StartAgentRunResult
+  | { status: 'edit_of_answered_message'; runId: string }
+  | { status: 'external_refused'; message: string };
 
 /**
  * An edit never answers a message again: the edit of an answered (or waiting) message is ignored.
@@ -65,8 +72,25 @@ export async function startRunFromEvent(deps: ListenerDeps, event: SlackMessageE
       return { status: 'edit_of_answered_message', runId };
     }
   }
+  let askerTeamId: string | undefined;
+  if (event.userTeamId) {
+    const access = await checkExternalAccess(deps.stores, {
+      client: via.client,
+      workspace: via.workspace,
+      userId: event.userId,
+      log: via.log,
+      payloadTeamId: event.userTeamId,
+    });
+    if (!access.allowed) {
+      const note = { channelId: event.channelId, userId: event.userId, text: access.reason, recipientTeamId: access.userTeamId };
+      await tellUser(via.client, { ...note, ...(event.threadTs ? { threadTs: event.threadTs } : {}) }, via.log);
+      return { status: 'external_refused', message: access.reason };
+    }
+    if (access.external) askerTeamId = access.userTeamId;
+  }
   const result = await startAgentRun(deps, {
     teamId: event.teamId,
+    ...(askerTeamId ? { askerTeamId } : {}),
     workspace: via.workspace,
     channelId: event.channelId,
     // A top-level message starts a new thread on itself.

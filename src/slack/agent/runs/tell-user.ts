@@ -4,12 +4,15 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
+import { recipientTeamArg } from '../../kit/recipient-team.js';
 
 export interface UserNote {
   channelId: string;
   userId: string;
   text: string;
   threadTs?: string;
+  /** The user's own team when it is another organisation's (Slack Connect). */
+  recipientTeamId?: string;
 }
 
 export async function tellUser(client: WebClient, note: UserNote, log: Logger): Promise<boolean> {
@@ -19,6 +22,7 @@ export async function tellUser(client: WebClient, note: UserNote, log: Logger): 
       user: note.userId,
       text: note.text,
       ...(note.threadTs ? { thread_ts: note.threadTs } : {}),
+      ...recipientTeamArg(note.recipientTeamId),
     });
     return true;
   } catch (error) {
