@@ -16,13 +16,13 @@ describe('findBotMessage in the non-Marketplace tier', () => {
     emu = undefined;
   });
 
-  const setUp = async (messages: number) => {
+  const setUp = async (messages: number, spacingMs = 1000) => {
     const clock = { now: 1_700_000_000_000 };
     emu = await startSlackEmulator({ botToken: BOT, clock: () => clock.now, distribution: { seed: 'non-marketplace' } });
     const client = new WebClient(BOT, { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true });
     const since = clock.now;
     for (let i = 0; i < messages; i += 1) {
-      clock.now += 1000;
+      clock.now += spacingMs;
       await client.chat.postMessage({ channel: CHANNEL, text: `message ${i}` });
     }
     const budget = createRateBudget({
@@ -53,6 +53,28 @@ describe('findBotMessage in the non-Marketplace tier', () => {
       [200, '15'],
       [200, '15'],
     ]);
+  });
+
+  it('the last-resort read after a restart: one page narrowed to the claim by oldest/latest, never a second', async () => {
+    // A message a minute for 20 minutes; the claim was made 15 minutes in.
+    const { clock, client, since, reads, history } = await setUp(20, 60_000);
+    const claimedAtMs = since + 15 * 60_000;
+    const lastResort = { ...reads, untilMs: clock.now, maxPages: 1 };
+    expect(await findBotMessage(client, CHANNEL, claimedAtMs, (m) => m.text === 'message 16', lastResort)).toMatchObject({
+      state: 'found',
+    });
+    expect(history().map((c) => [c.args.oldest, c.args.latest, c.args.limit])).toEqual([
+      [String(claimedAtMs / 1000 - 300), String(Math.ceil(clock.now / 1000) + 300), '15'],
+    ]);
+
+    // From an earlier claim the window holds more than one page: not "absent", and no second read.
+    clock.now += 62_500;
+    expect(await findBotMessage(client, CHANNEL, since, (m) => m.text === 'message 0', { ...lastResort, untilMs: clock.now })).toEqual({
+      state: 'unverifiable',
+      transient: false,
+      code: 'history_too_long',
+    });
+    expect(history().map((c) => c.status)).toEqual([200, 200]);
   });
 
   it('without the tier options the same lookup meets the emulator 429 (what the budget prevents)', async () => {
