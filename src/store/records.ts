@@ -32,6 +32,12 @@ export interface RunRecord {
   delivery: DeliveryPath;
   /** ts of a native stream still open (must be stopped before that message is edited). */
   openStreamTs?: string;
+  /**
+   * Set before the run's reply is first posted (false until then): after a restart only a claimed
+   * reply can have reached Slack unseen, so only then is the thread looked at. Absent on records
+   * written before claims existed, which are looked at as before.
+   */
+  replyClaimed?: boolean;
   cancelledBy?: string;
   /** Documents the run was grounded on (the "Ask the agent" button). */
   documents?: Array<{ docId: string; docTitle: string }>;

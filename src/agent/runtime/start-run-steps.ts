@@ -46,13 +46,17 @@ export async function ensureReply(ctx: RunContext): Promise<void> {
   if (run.replyTs[0]) return;
   const v0 = initialRunView({ startedAtMs: run.startedAtMs });
   const { slack, scheduler, clock } = ctx.deps;
+  // Claim before posting, record the ts after: a restart finding no claim knows nothing was
+  // posted and reads no thread (a non-Marketplace app may read one a minute).
+  const mayHavePosted = ctx.resumed && run.replyClaimed !== false;
+  if (run.replyClaimed !== true) await ctx.keeper.save({ replyClaimed: true });
   const { ts, adopted } = await postOrAdopt(
     run,
     bindRenderer(ctx).progress(v0),
     runMetadata(ctx, v0),
     { slack, scheduler, clock },
     {
-      lookFirst: ctx.resumed,
+      lookFirst: mayHavePosted,
     },
   );
   if (adopted) ctx.log.info('adopted the reply found in the thread', { ts });
