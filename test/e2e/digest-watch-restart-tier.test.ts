@@ -216,4 +216,37 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
     expect(Number(history[0]?.args.oldest)).toBe(Math.floor(claimedAtMs / 1000) - 300);
     expect(refused(from)).toEqual([]);
   });
+
+  it('two restarts that each need a read within one minute: the second waits in the shared budget, no call and no 429', async () => {
+    const s = slot(2);
+    clock.set(Date.parse(s) + 10_000);
+    const from = h.slack.calls.length;
+    const baseline = await h.desk.stores.digestMarkers.getSnapshot(h.slack.teamId, channel);
+    await digestPostedThenCrash(s);
+    await eventually(() => h.desk.stores.digestMarkers.getPostedTs(h.slack.teamId, channel, s));
+    await h.store.delete(keys.digestSlotTs(h.slack.teamId, channel, s));
+    if (baseline) await h.desk.stores.digestMarkers.saveSnapshot(h.slack.teamId, channel, baseline);
+    h.service.publishDocument({ symbol: SYMBOL, category: 'news', title: 'Moutai dividend date', publishedAtMs: clock() });
+    const { ref, alertId } = await alertPostedThenCrash();
+    await eventually(() => h.desk.stores.watches.getAlertTs(ref, alertId));
+    await h.store.delete(keys.watchAlertTs(ref.teamId, ref.channelId, ref.watchId, alertId));
+
+    // The digest's read takes this minute's history slot of the workspace.
+    expect((await h.desk.digests.tick()).map((r) => r.outcome)).toEqual(['posted']);
+    expect(reads(from)).toHaveLength(1);
+    // The alert's read finds no slot: it asks Slack nothing, and the alert stays pending.
+    expect((await h.desk.watches.tick()).map((r) => r.outcome)).toEqual(['failed']);
+    expect(reads(from)).toHaveLength(1);
+    expect(alertsOf(alertId)).toHaveLength(1);
+
+    clock.advance(READ_SPACING_MS);
+    expect(await h.desk.watches.tick()).toMatchObject([{ outcome: 'nothing_new', posted: 0, recovered: 1 }]);
+    expect(reads(from).map((c) => [c.method, c.ok])).toEqual([
+      ['conversations.history', true],
+      ['conversations.history', true],
+    ]);
+    expect(refused(from)).toEqual([]);
+    expect(alertsOf(alertId)).toHaveLength(1);
+    expect(digestsIn(h, channel).filter((d) => d.slot === s)).toHaveLength(1);
+  });
 });
