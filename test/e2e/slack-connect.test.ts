@@ -10,7 +10,7 @@ import { workspaceSeed } from '../../src/emulators/slack/workspace-seed.js';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { EXTERNAL_ACCESS_OFF } from '../../src/slack/kit/permissions/external-access.js';
 import { EXTERNAL_DATA_REFUSAL } from '../../src/slack/kit/permissions/external-user.js';
-import { eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
+import { eventIdFor, eventually, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -59,6 +59,30 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     expect(h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.error !== undefined)).toEqual([]);
   });
 
+  it('runs their `/research ask` with the stream addressed to their team too', async () => {
+    const delivery = await h.slack.sendCommand({
+      command: '/research',
+      text: 'ask What drives Tesla’s margins?',
+      channel_id: channel,
+      user_id: guest,
+    });
+    expect(delivery.ok).toBe(true);
+    const root = await h.slack.waitFor(
+      () =>
+        h.slack.channelMessages(channel).find((m) => m.user === h.slack.botUserId && m.text.includes('asked') && m.text.includes('Tesla')),
+      10_000,
+    );
+    const run = await eventually(async () =>
+      (await h.desk.stores.recentRuns.list(workspaceSeed.teamId, guest)).find((r) => r.threadTs === root.ts),
+    );
+    const record = await waitForRunEnd(h, run.runId);
+    expect(record.status).toBe('completed');
+    expect(record.askerTeamId).toBe(externalOrg.teamId);
+    const start = h.slack.calls.find((c) => c.method === 'chat.startStream' && c.args.thread_ts === root.ts);
+    expect(start?.error).toBeUndefined();
+    expect(start?.args.recipient_team_id).toBe(externalOrg.teamId);
+  });
+
   it('refuses them `in:<folder>` and the folder and watch commands, saying why', async () => {
     const admin = workspaceSeed.adminUserId;
     const created = await nextEphemeral(
@@ -70,6 +94,10 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     );
     const folderId = /in:(fld_\w+)/.exec(allText(created))?.[1];
     expect(folderId).toBeDefined();
+    // Public research is theirs to use.
+    const open = await guestCommand('/research NVDA data center');
+    expect(allText(open)).not.toContain('other organisations');
+    expect(allText(open)).toContain('NVDA');
     const search = await guestCommand(`/research in:${folderId} margins`);
     expect(allText(search)).toContain('belong to the workspace that installed Research Desk');
     const folder = await guestCommand('/research folder create Mine');
@@ -115,6 +143,9 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     expect(await h.desk.stores.runs.get(runIdForEvent(h, channel, eventIdFor(h, refusedTs, 'app_mention')))).toBeNull();
     const ephemeralCall = h.slack.calls.find((c) => c.method === 'chat.postEphemeral' && c.args.user === guest && c.error === undefined);
     expect(ephemeralCall?.args.recipient_team_id).toBe(externalOrg.teamId);
+    // Every command of theirs is refused too, before any slice sees it.
+    const command = await guestCommand('/research NVDA data center');
+    expect(allText(command)).toContain(EXTERNAL_ACCESS_OFF.slice(0, 40));
     // The admin's own mention is still answered.
     const { ts } = await h.slack.postMessage({ text: mention('And the Nasdaq?'), channel_id: channel, user_id: admin });
     const record = await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, ts, 'app_mention')));
