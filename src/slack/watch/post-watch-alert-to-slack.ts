@@ -75,6 +75,8 @@ export function createSlackWatchPoster({ workspaces, logger, watches, clock, rea
         return 'retryable_error';
       }
       log.warn('watch alert outcome unknown; looking for it in the channel', { code: failure.code });
+      // Slack's push may already have told us (message_metadata_posted): then no read.
+      if (await recordedTs(watch, alertId, log)) return 'posted';
       const verdict = await lookUp();
       return verdict === 'absent' ? 'retryable_error' : verdict;
     }

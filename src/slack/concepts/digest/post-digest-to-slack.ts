@@ -139,10 +139,13 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
       }
       unsure.add(key);
       log.warn('digest post outcome unknown; looking for it in the channel', { code: failure.code });
-      const lookup = await findPostedDigest(client, sub.channelId, slotIso, lastResortRead(reads, sub.teamId, deps.clock()));
-      const verdict = fromLookup(lookup, log, 'after an unknown outcome');
-      if (verdict === 'absent') return 'retryable_error';
-      if (verdict !== 'posted') return verdict;
+      // Slack's push may already have told us (message_metadata_posted): then no read.
+      if (!(await recordedTs(sub, slotIso, log))) {
+        const lookup = await findPostedDigest(client, sub.channelId, slotIso, lastResortRead(reads, sub.teamId, deps.clock()));
+        const verdict = fromLookup(lookup, log, 'after an unknown outcome');
+        if (verdict === 'absent') return 'retryable_error';
+        if (verdict !== 'posted') return verdict;
+      }
     }
     unsure.delete(key);
     if (ts !== undefined) await recordTs(sub, slotIso, ts);
