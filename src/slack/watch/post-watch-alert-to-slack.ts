@@ -1,7 +1,8 @@
 /**
  * The watch poller's PostWatchAlert for Slack: the alert card with the alert's id in its
- * metadata. Never double-post: when an earlier attempt may have landed (recovered), the channel
- * is looked at first. 'retryable_error' only when nothing was posted; when Slack cannot tell us
+ * metadata. Never double-post: when an earlier attempt may have landed (recovered), the store is
+ * asked for the alert's ts (recorded by the poster or Slack's message_metadata_posted) and only
+ * without it is the channel read: one page of the tier's size from the claim on, inside the budget. 'retryable_error' only when nothing was posted; when Slack cannot tell us
  * and never will (missing scope), the alert counts as posted — a missing alert is logged as an
  * error, a duplicate would be silent. Each watch's alert goes out with its own workspace's client.
  */

@@ -4,7 +4,9 @@
  * was shown as the next baseline.
  *
  * Never double-post: when an earlier attempt may have landed (a replica died mid-post, or this
- * process lost the answer to a post) the channel is checked for the slot's digest first.
+ * process lost the answer to a post) the store is asked first — the slot's snapshot, or its ts as
+ * the poster or Slack's message_metadata_posted recorded it — and only without either is the
+ * channel read: one page of the tier's size from the slot on, inside the shared rate budget.
  * 'retryable_error' is returned only when nothing was posted. When Slack cannot tell us whether
  * the digest landed and never will (missing scope), the slot counts as posted: a missing
  * digest is logged as an error, a duplicate would be silent.
