@@ -19,6 +19,8 @@ export interface QueuedQuestion extends ThreadRef {
   /** What triggered it (the Slack event id): the run it starts gets the run id this request maps to. */
   requestId: string;
   userId: string;
+  /** The asker's own team when another organisation's (Slack Connect): its run and notes are addressed to it. */
+  askerTeamId?: string;
   /** Plain text, as the service will see it. */
   question: string;
   /** Documents the question is about ("Ask about this document"), kept for its turn. */

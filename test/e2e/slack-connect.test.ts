@@ -10,7 +10,7 @@ import { workspaceSeed } from '../../src/emulators/slack/workspace-seed.js';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { EXTERNAL_ACCESS_OFF } from '../../src/slack/kit/permissions/external-access.js';
 import { EXTERNAL_DATA_REFUSAL } from '../../src/slack/kit/permissions/external-user.js';
-import { eventIdFor, eventually, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
+import { eventIdFor, eventually, runIdForEvent, waitForRecord, waitForRunEnd } from './agent-helpers.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -81,6 +81,34 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     const start = h.slack.calls.find((c) => c.method === 'chat.startStream' && c.args.thread_ts === root.ts);
     expect(start?.error).toBeUndefined();
     expect(start?.args.recipient_team_id).toBe(externalOrg.teamId);
+  });
+
+  it('keeps their team for a question queued behind a busy thread', async () => {
+    h.service.pauseAgentRuns();
+    const { ts: root } = await h.slack.postMessage({
+      text: mention('How did Apple’s revenue mix change?'),
+      channel_id: channel,
+      user_id: guest,
+    });
+    const firstId = runIdForEvent(h, channel, eventIdFor(h, root, 'app_mention'));
+    await waitForRecord(h, firstId, (r) => r.status === 'running' && r.assistantMessageId !== '');
+    let secondTs = '';
+    const note = await nextEphemeral(
+      h,
+      async () => {
+        secondTs = (await h.slack.postMessage({ text: 'And services margins?', channel_id: channel, user_id: guest, thread_ts: root })).ts;
+      },
+      { channel, user: guest },
+    );
+    expect(note.text).toContain('right after the question I’m working on');
+    h.service.resumeAgentRuns();
+    const second = await waitForRunEnd(h, runIdForEvent(h, channel, eventIdFor(h, secondTs, 'message')), 30_000);
+    expect(second.status).toBe('completed');
+    expect(second.askerTeamId).toBe(externalOrg.teamId);
+    // Every stream of the thread went to the guest's own team (a short answer may be posted without one).
+    const starts = h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.args.thread_ts === root);
+    expect(starts.length).toBeGreaterThan(0);
+    expect(starts.map((c) => c.args.recipient_team_id)).toEqual(starts.map(() => externalOrg.teamId));
   });
 
   it('refuses them `in:<folder>` and the folder and watch commands, saying why', async () => {

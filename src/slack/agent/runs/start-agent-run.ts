@@ -183,6 +183,7 @@ async function queueBehindRun(
     ...thread,
     requestId: input.requestId,
     userId: input.userId,
+    ...(input.askerTeamId ? { askerTeamId: input.askerTeamId } : {}),
     question: h.question,
     ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
   });

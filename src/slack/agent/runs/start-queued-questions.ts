@@ -46,6 +46,7 @@ export async function startNextQueuedQuestion(deps: ListenerDeps, thread: Thread
       ...thread,
       noteThreadTs: thread.threadTs,
       userId: head.userId,
+      ...(head.askerTeamId ? { askerTeamId: head.askerTeamId } : {}),
       question: head.question,
       questionIsPlain: true,
       ...(head.documents ? { documents: head.documents } : {}),
@@ -73,7 +74,8 @@ async function giveUp(deps: ListenerDeps, question: QueuedQuestion, client: WebC
   if (!(await deps.stores.questionQueue.remove(question, question.requestId))) return;
   log.warn('a queued question waited past its deadline; dropped', { requestId: question.requestId });
   const text = queuedQuestionExpiredMessage(question.question, question.deadlineAtMs - question.enqueuedAtMs);
-  await tellUser(client, { channelId: question.channelId, userId: question.userId, threadTs: question.threadTs, text }, log);
+  const to = { channelId: question.channelId, userId: question.userId, threadTs: question.threadTs };
+  await tellUser(client, { ...to, text, ...(question.askerTeamId ? { recipientTeamId: question.askerTeamId } : {}) }, log);
 }
 
 /** Every thread with questions waiting (at start-up, and on an interval for runs that ended in a dead process). */
