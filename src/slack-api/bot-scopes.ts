@@ -16,5 +16,8 @@ export const BOT_SCOPES: readonly string[] = [
   'im:history',
   'links:read',
   'links:write',
+  // message_metadata_posted for our own digests and alerts (their ts without reading history).
+  // @see https://docs.slack.dev/reference/scopes/metadata.message.read
+  'metadata.message:read',
   'users:read',
 ];

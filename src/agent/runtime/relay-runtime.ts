@@ -273,6 +273,8 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
         runs.map(async ([runId, run]) => {
           run.lease.cancel();
           await run.handle.stop();
+          // Its relay is gone from this process (activeRunIds) before its workspace's data is deleted.
+          await run.settled;
           await leases.release(runId).catch((error: unknown) => log.warn('could not release a run lease', { runId, error }));
           log.info('run stopped: its workspace was uninstalled', { runId });
         }),

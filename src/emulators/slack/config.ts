@@ -35,6 +35,7 @@ export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'im:history',
   'links:read',
   'links:write',
+  'metadata.message:read',
   'users:read',
 ];
 
