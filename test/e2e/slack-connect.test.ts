@@ -83,6 +83,23 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     expect(start?.args.recipient_team_id).toBe(externalOrg.teamId);
   });
 
+  it('runs their "Ask the agent" message shortcut with the stream addressed to their team', async () => {
+    const { ts } = await h.slack.postMessage({ text: 'What is CATL’s outlook?', channel_id: channel, user_id: guest });
+    const delivery = await h.slack.messageShortcut({
+      callback_id: 'ask_agent_message',
+      channel_id: channel,
+      message_ts: ts,
+      user_id: guest,
+    });
+    expect(delivery.ok).toBe(true);
+    const run = await eventually(async () =>
+      (await h.desk.stores.recentRuns.list(workspaceSeed.teamId, guest)).find((r) => r.threadTs === ts),
+    );
+    const record = await waitForRunEnd(h, run.runId);
+    expect(record.status).toBe('completed');
+    expect(record.askerTeamId).toBe(externalOrg.teamId);
+  });
+
   it('keeps their team for a question queued behind a busy thread', async () => {
     h.service.pauseAgentRuns();
     const { ts: root } = await h.slack.postMessage({
@@ -132,6 +149,8 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     expect(allText(folder)).toContain('people from other organisations cannot use them');
     const watch = await guestCommand('/research watch $NVDA');
     expect(allText(watch)).toContain('people from other organisations cannot use them');
+    const replay = await guestCommand('/research replay 12345');
+    expect(allText(replay)).toContain('people from other organisations cannot use them');
   });
 
   it('shows them no workspace data on App Home', async () => {

@@ -61,6 +61,7 @@ export function registerAgentActions(app: ListenerRegistry, deps: ListenerDeps):
       teamId,
       channelId,
       userId,
+      ...(body.user.team_id ? { userTeamId: body.user.team_id } : {}),
       doc: { docId: doc.d, docTitle: doc.t ?? doc.d },
       clickId: action.action_ts,
       client,

@@ -1,6 +1,7 @@
 /** "Ask the agent about this": an agent run in the message's thread, with the message as the question. */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../kit/correlation-middleware.js';
+import { askerTeamIdOf } from '../kit/permissions/external-user.js';
 import { startAgentRun } from './runs/start-agent-run.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { shortcutTarget } from '../kit/shortcut-target.js';
@@ -12,6 +13,13 @@ export function askAgentMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
     await ack();
     const { log, workspace } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
+    const installing = { teamId: target.teamId, ...(workspace.enterpriseId ? { enterpriseId: workspace.enterpriseId } : {}) };
+    const where = {
+      channelId: target.channel,
+      userId: target.user,
+      ...(shortcut.user.team_id ? { payloadTeamId: shortcut.user.team_id } : {}),
+    };
+    const askerTeamId = await askerTeamIdOf(client, installing, where, log);
     // startAgentRun explains every refusal (empty question, busy thread, failure) to the user.
     const result = await startAgentRun(deps, {
       teamId: target.teamId,
@@ -20,6 +28,7 @@ export function askAgentMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
       threadTs: target.threadTs,
       ...(target.activeThreadTs ? { noteThreadTs: target.activeThreadTs } : {}),
       userId: target.user,
+      ...(askerTeamId ? { askerTeamId } : {}),
       question: shortcut.message.text ?? '',
       requestId: `message_action:${shortcut.message_ts}:${shortcut.action_ts}`,
       client,

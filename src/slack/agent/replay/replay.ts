@@ -22,6 +22,7 @@ import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { channelPostPacer, type ChannelPostPacer } from '../../kit/pacing/channel-post-pacer.js';
 import { postPacedMessage, postThreadMessages } from '../../kit/pacing/post-paced-messages.js';
 import { reduceRecordedRun, renderReplayedRun } from './render-replayed-run.js';
+import { refusedToExternalUser } from '../../kit/permissions/refuse-external-user.js';
 
 /** Messages per page of the replay list (a question and its answer are two). */
 export const REPLAY_PAGE_SIZE = 10;
@@ -50,6 +51,8 @@ export interface ReplayRequest {
 }
 
 export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand): Promise<void> {
+  // A conversation of the workspace is its data: never replayed to a user of another organisation.
+  if (await refusedToExternalUser(deps.stores, ctx)) return;
   const request: ReplayRequest = {
     teamId: ctx.command.team_id,
     channelId: ctx.command.channel_id,

@@ -12,6 +12,7 @@ import { CONNECTION_NOTICE_EMOJI, renderNotice } from '../../blocks/error-card.j
 import { respondEphemeral } from '../../kit/deliver-card.js';
 import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
+import { askerTeamIdOf } from '../../kit/permissions/external-user.js';
 import { postThreadRoot } from './post-thread-root.js';
 import { startAgentRun } from './start-agent-run.js';
 import type { StartAgentRunResult } from './start-agent-run-result.js';
@@ -20,6 +21,8 @@ export interface AskAboutDocumentClick {
   teamId: string;
   channelId: string;
   userId: string;
+  /** The clicker's own team as the payload names it (`user.team_id`). */
+  userTeamId?: string;
   doc: { docId: string; docTitle: string };
   /** The card's message when it is visible; undefined for an ephemeral card. */
   card?: { ts: string; threadTs?: string };
@@ -62,8 +65,12 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
     renderAskedAboutDocument(click.userId, click.doc.docTitle),
   );
   if (!threadTs) return undefined;
+  const installing = { teamId: click.teamId, ...(click.workspace.enterpriseId ? { enterpriseId: click.workspace.enterpriseId } : {}) };
+  const where = { channelId: click.channelId, userId: click.userId, ...(click.userTeamId ? { payloadTeamId: click.userTeamId } : {}) };
+  const askerTeamId = await askerTeamIdOf(click.client, installing, where, click.log);
   return startAgentRun(deps, {
     teamId: click.teamId,
+    ...(askerTeamId ? { askerTeamId } : {}),
     workspace: click.workspace,
     channelId: click.channelId,
     threadTs,

@@ -7,7 +7,7 @@ import { renderNotice } from '../../blocks/error-card.js';
 import type { CommandContext } from '../../kit/command-context.js';
 import { respondEphemeral } from '../../kit/deliver-card.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
-import { resolveExternalUser } from '../../kit/permissions/external-user.js';
+import { askerTeamIdOf } from '../../kit/permissions/external-user.js';
 import { postThreadRoot } from './post-thread-root.js';
 import { startAgentRun } from './start-agent-run.js';
 import type { StartAgentRunResult } from './start-agent-run-result.js';
@@ -42,7 +42,9 @@ export async function startAgentRunFromCommand(deps: ListenerDeps, ctx: AskComma
     renderAskedQuestion(command.user_id, question),
   );
   if (!threadTs) return undefined;
-  const askerTeamId = await askerTeamOf(ctx);
+  // A slash command does not name the user's team: users.info says whether they are of another organisation.
+  const installing = { teamId: command.team_id, ...(ctx.workspace.enterpriseId ? { enterpriseId: ctx.workspace.enterpriseId } : {}) };
+  const askerTeamId = await askerTeamIdOf(ctx.client, installing, { channelId: command.channel_id, userId: command.user_id }, ctx.log);
   return startAgentRun(deps, {
     teamId: command.team_id,
     ...(askerTeamId ? { askerTeamId } : {}),
@@ -57,16 +59,4 @@ export async function startAgentRunFromCommand(deps: ListenerDeps, ctx: AskComma
     client: ctx.client,
     log: ctx.log,
   });
-}
-
-/**
- * A slash command does not name the user's team: in a channel (which may be a Slack Connect one),
- * users.info says whether the asker is of another organisation, whose team the run's stream and
- * notes must then name. A DM needs no recipient.
- */
-async function askerTeamOf(ctx: AskCommand): Promise<string | undefined> {
-  if (ctx.command.channel_id.startsWith('D')) return undefined;
-  const installing = { teamId: ctx.command.team_id, ...(ctx.workspace.enterpriseId ? { enterpriseId: ctx.workspace.enterpriseId } : {}) };
-  const verdict = await resolveExternalUser(ctx.client, installing, ctx.command.user_id, ctx.log);
-  return verdict.external ? verdict.userTeamId : undefined;
 }

@@ -71,6 +71,21 @@ export async function resolveExternalUser(
   }
 }
 
+/**
+ * The team a run of `userId` must address its stream and notes to: their own when they are of
+ * another organisation, else undefined (the installing team). A DM needs no recipient.
+ */
+export async function askerTeamIdOf(
+  client: WebClient,
+  installing: InstallingTeam,
+  where: { channelId: string; userId: string; payloadTeamId?: string },
+  log: Logger,
+): Promise<string | undefined> {
+  if (where.channelId.startsWith('D')) return undefined;
+  const verdict = await resolveExternalUser(client, installing, where.userId, log, where.payloadTeamId);
+  return verdict.external && verdict.userTeamId !== installing.teamId ? verdict.userTeamId : undefined;
+}
+
 /** Why workspace data is not shown to a user of another organisation (plain text). */
 export const EXTERNAL_DATA_REFUSAL =
   'Folders, watches, files and the Home tab belong to the workspace that installed Research Desk, so people from other organisations cannot use them. You can still ask public research questions: mention @Research Desk with your question.';

@@ -5,6 +5,7 @@ import { createMemoryStateStore } from '../../../../src/store/memory-state-store
 import { ExternalAccess } from '../../../../src/store/external-access.js';
 import { checkExternalAccess, EXTERNAL_ACCESS_OFF } from '../../../../src/slack/kit/permissions/external-access.js';
 import {
+  askerTeamIdOf,
   EXTERNAL_DATA_REFUSAL,
   isExternalUser,
   resolveExternalUser,
@@ -78,6 +79,22 @@ describe('resolveExternalUser', () => {
     lines.length = 0;
     expect((await resolveExternalUser(client, HOME, 'U1', log)).external).toBe(true);
     expect(lines.some((l) => l.includes('users.info failed'))).toBe(true);
+  });
+});
+
+describe('askerTeamIdOf', () => {
+  it('names another organisation’s team in a channel, nothing for the workspace’s own users or in a DM', async () => {
+    const { client, calls } = buildClient({ team_id: 'T0EXT' });
+    expect(await askerTeamIdOf(client, HOME, { channelId: 'C1', userId: 'U9', payloadTeamId: 'T0EXT' }, log)).toBe('T0EXT');
+    expect(await askerTeamIdOf(client, HOME, { channelId: 'C1', userId: 'U1', payloadTeamId: 'T0HOME' }, log)).toBeUndefined();
+    expect(await askerTeamIdOf(client, HOME, { channelId: 'D1', userId: 'U9' }, log)).toBeUndefined();
+    expect(calls).toEqual([]);
+    expect(await askerTeamIdOf(client, HOME, { channelId: 'C1', userId: 'U9' }, log)).toBe('T0EXT');
+    expect(calls).toEqual(['U9']);
+  });
+  it('names no team when users.info fails (the user is refused workspace data elsewhere)', async () => {
+    const { client } = buildClient('fail');
+    expect(await askerTeamIdOf(client, HOME, { channelId: 'C1', userId: 'U9' }, log)).toBeUndefined();
   });
 });
 
