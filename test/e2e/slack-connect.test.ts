@@ -100,6 +100,24 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     expect(record.askerTeamId).toBe(externalOrg.teamId);
   });
 
+  it('answers their "Research this message" shortcut privately, addressed to their team', async () => {
+    const { ts } = await h.slack.postMessage({ text: 'What did $NVDA say about data center demand?', channel_id: channel, user_id: guest });
+    const card = await nextEphemeral(
+      h,
+      async () => {
+        const delivery = await h.slack.messageShortcut({
+          callback_id: 'research_message',
+          channel_id: channel,
+          message_ts: ts,
+          user_id: guest,
+        });
+        expect(delivery.ok).toBe(true);
+      },
+      { channel, user: guest },
+    );
+    expect(allText(card)).toContain('NVDA');
+  });
+
   it('keeps their team for a question queued behind a busy thread', async () => {
     h.service.pauseAgentRuns();
     const { ts: root } = await h.slack.postMessage({

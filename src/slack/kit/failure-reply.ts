@@ -30,7 +30,7 @@ export interface FailureReplyOptions {
   /** Replace the message the button was on instead of adding a new ephemeral one. */
   replaceOriginal?: boolean;
   /** chat.postEphemeral target: used without a respond, or when respond fails (e.g. used up). */
-  postEphemeral?: { client: WebClient; channel: string; user: string; threadTs?: string };
+  postEphemeral?: { client: WebClient; channel: string; user: string; threadTs?: string; recipientTeamId?: string };
   /** What the user was doing, in their words ("search", "the balance sheet"). */
   action?: string;
   /** Offer a Retry button (errorRetry action) carrying this value, for retryable failures. */

@@ -16,6 +16,11 @@ export interface ShortcutTarget {
    * @see https://docs.slack.dev/reference/methods/chat.postEphemeral
    */
   activeThreadTs?: string;
+  /**
+   * The user's own team when it is not the workspace's (a user of another organisation in a Slack
+   * Connect channel): private notes to them must name it (`recipient_team_id`).
+   */
+  recipientTeamId?: string;
 }
 
 export function shortcutTarget(shortcut: MessageShortcut, client: WebClient, fallbackTeamId: string | undefined): ShortcutTarget {
@@ -23,12 +28,15 @@ export function shortcutTarget(shortcut: MessageShortcut, client: WebClient, fal
   const activeThreadTs =
     typeof shortcut.message.thread_ts === 'string' && shortcut.message.thread_ts ? shortcut.message.thread_ts : undefined;
   const threadTs = activeThreadTs ?? shortcut.message.ts;
+  const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? fallbackTeamId ?? '';
+  const userTeamId = shortcut.user.team_id;
   return {
     client,
-    teamId: shortcut.team?.id ?? shortcut.user.team_id ?? fallbackTeamId ?? '',
+    teamId,
     channel: shortcut.channel.id,
     user: shortcut.user.id,
     threadTs,
     ...(activeThreadTs ? { activeThreadTs } : {}),
+    ...(userTeamId && userTeamId !== teamId ? { recipientTeamId: userTeamId } : {}),
   };
 }

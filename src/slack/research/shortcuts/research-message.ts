@@ -27,6 +27,7 @@ export function researchMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
       channel: target.channel,
       user: target.user,
       ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
+      ...(target.recipientTeamId ? { recipientTeamId: target.recipientTeamId } : {}),
     };
     await withFailureReply(
       async () => {

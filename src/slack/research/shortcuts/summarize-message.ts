@@ -30,6 +30,7 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
       channel: target.channel,
       user: target.user,
       ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
+      ...(target.recipientTeamId ? { recipientTeamId: target.recipientTeamId } : {}),
     };
     await withFailureReply(
       async () => {
