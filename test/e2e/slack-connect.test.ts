@@ -62,7 +62,8 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
   it('runs their `/research ask` with the stream addressed to their team too', async () => {
     const delivery = await h.slack.sendCommand({
       command: '/research',
-      text: 'ask What drives Tesla’s margins?',
+      // [slow]: its first tool call pauses, so the run streams before it answers (a fast one may not).
+      text: 'ask [slow] What drives Tesla’s margins?',
       channel_id: channel,
       user_id: guest,
     });
@@ -78,9 +79,12 @@ describe('Slack Connect: a user of another organisation in a shared channel', ()
     const record = await waitForRunEnd(h, run.runId);
     expect(record.status).toBe('completed');
     expect(record.askerTeamId).toBe(externalOrg.teamId);
-    const start = h.slack.calls.find((c) => c.method === 'chat.startStream' && c.args.thread_ts === root.ts);
-    expect(start?.error).toBeUndefined();
-    expect(start?.args.recipient_team_id).toBe(externalOrg.teamId);
+    const starts = h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.args.thread_ts === root.ts);
+    expect(starts.length).toBeGreaterThan(0);
+    for (const start of starts) {
+      expect(start.error).toBeUndefined();
+      expect(start.args.recipient_team_id).toBe(externalOrg.teamId);
+    }
   });
 
   it('runs their "Ask the agent" message shortcut with the stream addressed to their team', async () => {
