@@ -132,6 +132,7 @@ export const overviewKind: FinancialsKind<OverviewArgs, OverviewData> = {
     request: (symbol) => ({ kind: 'overview', symbol }),
   },
   help: { word: 'overview', examples: [EXAMPLE], note: '`overview` gives the profile, the listing and the top shareholders' },
+  modal: { label: 'Company overview (owners)', periods: false },
   describe: (args) => `the overview of ${args.symbol.canonical}`,
   async fetch(args, ctx) {
     const symbol = args.symbol.canonical;
