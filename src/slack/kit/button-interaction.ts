@@ -20,6 +20,8 @@ export interface ButtonInteraction {
   value: string | undefined;
   userId: string;
   teamId?: string;
+  /** The clicker's own team when it is another than the workspace's (Slack Connect). */
+  userTeamId?: string;
   channelId?: string;
   /** The card was ephemeral: it has no thread, and only the clicker sees it. */
   isEphemeral: boolean;
@@ -47,12 +49,14 @@ export function buttonInteraction(
   const isEphemeral = body.container?.is_ephemeral === true || message === undefined;
   const threadTs = isEphemeral || !message ? undefined : typeof message.thread_ts === 'string' ? message.thread_ts : message.ts;
   const teamId = body.team?.id ?? body.user.team_id;
+  const userTeamId = body.user.team_id && body.user.team_id !== teamId ? body.user.team_id : undefined;
   const channelId = body.channel?.id ?? (typeof body.container?.channel_id === 'string' ? body.container.channel_id : undefined);
   return {
     actionId: action.action_id,
     value: action.value,
     userId: body.user.id,
     ...(teamId ? { teamId } : {}),
+    ...(userTeamId ? { userTeamId } : {}),
     ...(channelId ? { channelId } : {}),
     isEphemeral,
     ...(threadTs ? { threadTs } : {}),
@@ -85,7 +89,17 @@ export async function runButton(
     log: click.log,
     correlationId: click.correlationId,
     action: options.action,
-    ...(click.channelId ? { postEphemeral: { client: click.client, channel: click.channelId, user: click.userId } } : {}),
+    ...(click.channelId
+      ? {
+          postEphemeral: {
+            client: click.client,
+            channel: click.channelId,
+            user: click.userId,
+            // A user of another organisation is reached with their own team (Slack Connect).
+            ...(click.userTeamId ? { recipientTeamId: click.userTeamId } : {}),
+          },
+        }
+      : {}),
     ...(options.retryAs && click.value !== undefined
       ? retryOption({
           kind: 'action',
