@@ -40,3 +40,20 @@ export function shortcutTarget(shortcut: MessageShortcut, client: WebClient, fal
     ...(userTeamId && userTeamId !== teamId ? { recipientTeamId: userTeamId } : {}),
   };
 }
+
+/** Where a shortcut's private answers go (chat.postEphemeral): the message's thread once it exists, else the channel. */
+export function ephemeralTargetOf(target: ShortcutTarget): {
+  client: WebClient;
+  channel: string;
+  user: string;
+  threadTs?: string;
+  recipientTeamId?: string;
+} {
+  return {
+    client: target.client,
+    channel: target.channel,
+    user: target.user,
+    ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
+    ...(target.recipientTeamId ? { recipientTeamId: target.recipientTeamId } : {}),
+  };
+}

@@ -12,7 +12,7 @@ import { SEARCH_PAGE_SIZE } from '../parse-research-args.js';
 import { postEphemeralTo } from '../../kit/deliver-card.js';
 import { withFailureReply } from '../../kit/failure-reply.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
-import { shortcutTarget } from '../../kit/shortcut-target.js';
+import { ephemeralTargetOf, shortcutTarget } from '../../kit/shortcut-target.js';
 
 type MessageShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 
@@ -22,13 +22,7 @@ export function researchMessage(deps: ListenerDeps): (args: MessageShortcutArgs)
     const { log, correlationId, workspace } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
     // In the message's thread when it has one; a private answer in a thread not yet started would be invisible.
-    const ephemeral = {
-      client,
-      channel: target.channel,
-      user: target.user,
-      ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
-      ...(target.recipientTeamId ? { recipientTeamId: target.recipientTeamId } : {}),
-    };
+    const ephemeral = ephemeralTargetOf(target);
     await withFailureReply(
       async () => {
         const service = await deps.workspaces.service(workspace);

@@ -12,7 +12,7 @@ import { findDocumentRefs } from '../find-document-refs.js';
 import { postEphemeralTo, postInChannel } from '../../kit/deliver-card.js';
 import { withFailureReply } from '../../kit/failure-reply.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
-import { shortcutTarget } from '../../kit/shortcut-target.js';
+import { ephemeralTargetOf, shortcutTarget } from '../../kit/shortcut-target.js';
 
 type MessageShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 
@@ -25,13 +25,7 @@ export function summarizeMessage(deps: ListenerDeps): (args: MessageShortcutArgs
     const { log, correlationId, workspace } = requestContext(context, deps.logger);
     const target = shortcutTarget(shortcut, client, context.teamId);
     // Private notes go to the thread only when it exists (Slack would not show them in a new one).
-    const ephemeral = {
-      client,
-      channel: target.channel,
-      user: target.user,
-      ...(target.activeThreadTs ? { threadTs: target.activeThreadTs } : {}),
-      ...(target.recipientTeamId ? { recipientTeamId: target.recipientTeamId } : {}),
-    };
+    const ephemeral = ephemeralTargetOf(target);
     await withFailureReply(
       async () => {
         const service = await deps.workspaces.service(workspace);
