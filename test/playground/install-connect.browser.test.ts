@@ -68,7 +68,8 @@ describe('installing and connecting a second workspace from the playground', () 
     await expect(banner().innerText()).resolves.toContain('Research Desk is not installed in Harbor Capital');
     // Harbor's own channels, none of the seed workspace's messages.
     await expect(page.locator('.channel-header').innerText()).resolves.toContain('research');
-    await expect(page.locator('.main .message', { hasText: 'seed note from Dana' }).count()).resolves.toBe(0);
+    // The switch re-renders the channel after the banner shows: wait for the seed message to go.
+    await expect.poll(() => page.locator('.main .message', { hasText: 'seed note from Dana' }).count(), { timeout: 8_000 }).toBe(0);
     await screenshot(page, 'install-banner');
 
     await banner().getByRole('link', { name: 'Add to Slack', exact: true }).click();
@@ -130,8 +131,8 @@ describe('installing and connecting a second workspace from the playground', () 
   it('back in the seed workspace its messages are there and Harbor’s are not', async () => {
     await switcher().selectOption(h.slack.teamId);
     await messageWith(page, 'seed note from Dana').waitFor();
-    await expect(page.locator('.main .message', { hasText: 'harbor note from the admin' }).count()).resolves.toBe(0);
-    await expect(page.locator('.main .message', { hasText: 'Research for “NVDA”' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('.main .message', { hasText: 'harbor note from the admin' }).count(), { timeout: 8_000 }).toBe(0);
+    await expect.poll(() => page.locator('.main .message', { hasText: 'Research for “NVDA”' }).count(), { timeout: 8_000 }).toBe(0);
     expect(new URL(page.url()).search).toBe('');
     await screenshot(page, 'install-back-to-seed');
   });
