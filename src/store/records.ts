@@ -38,6 +38,12 @@ export interface RunRecord {
    * written before claims existed, which are looked at as before.
    */
   replyClaimed?: boolean;
+  /**
+   * Set before a further message of the final answer is posted and cleared by the save that records
+   * its ts: after a restart only then can Slack hold a message of this run the store does not know,
+   * so only then is the thread read (a non-Marketplace app may read one a minute).
+   */
+  postPending?: boolean;
   cancelledBy?: string;
   /** Documents the run was grounded on (the "Ask the agent" button). */
   documents?: Array<{ docId: string; docTitle: string }>;

@@ -14,6 +14,8 @@ export interface RunProgress {
   lastOffset: number;
   replyTs: string[];
   openStreamTs?: string;
+  /** A post whose ts is not recorded yet may be in Slack (see RunRecord.postPending). */
+  postPending?: boolean;
   status: RunStatus;
 }
 
@@ -51,6 +53,7 @@ export class RunStore {
       status: progress.status,
       updatedAtMs: this.clock(),
       ...(progress.openStreamTs === undefined ? {} : { openStreamTs: progress.openStreamTs }),
+      ...(progress.postPending === true ? { postPending: true } : {}),
     };
     await this.store.set(keys.runProgress(runId), JSON.stringify(stored), TTL.runMs);
     if (!isActiveRunStatus(progress.status)) await this.store.delete(keys.activeRun(runId));
@@ -74,6 +77,8 @@ export class RunStore {
     };
     if (progress.openStreamTs === undefined) delete merged.openStreamTs;
     else merged.openStreamTs = progress.openStreamTs;
+    if (progress.postPending === true) merged.postPending = true;
+    else delete merged.postPending;
     return merged;
   }
 
@@ -97,6 +102,7 @@ export class RunStore {
     }
     const ended: RunRecord = { ...current, ...patch, status, updatedAtMs: this.clock() };
     if (!('openStreamTs' in patch)) delete ended.openStreamTs;
+    delete ended.postPending;
     // Record first, unlike save(): `get` takes the status from the progress key, so the run reads
     // as ended only once its record (who cancelled, the replies kept) is written too. A crash
     // between the two leaves it running, and the next relay ends it again.
@@ -119,5 +125,6 @@ function progressOf(record: RunRecord): StoredProgress {
     status: record.status,
     updatedAtMs: record.updatedAtMs,
     ...(record.openStreamTs === undefined ? {} : { openStreamTs: record.openStreamTs }),
+    ...(record.postPending === true ? { postPending: true } : {}),
   };
 }

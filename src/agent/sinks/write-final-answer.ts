@@ -18,14 +18,19 @@ export interface FinalAnswerTarget extends ThreadTarget {
   otherTs: string[];
   /** A stream segment may be open (it is stopped before anything is edited). */
   openStreamTs?: string;
-  /** Read the thread even for a one-part answer (after a restart, or a stream whose start is unknown). */
+  /**
+   * Read the thread first: only after a restart that found a post whose ts was never recorded
+   * (`RunRecord.postPending`). Everything else the run wrote is in `replyTs`/`otherTs`.
+   */
   lookInThread: boolean;
 }
 
 export interface FinalAnswerDeps extends ThreadWriteDeps {
   logger: Logger;
-  /** Persists the run's message list as it changes (so a crash mid-way is repaired next time). */
+  /** Persists the run's message list as it changes (so a crash mid-way is repaired next time); clears the claim. */
   saveMessages(replyTs: string[]): Promise<void>;
+  /** Claims a post before it is made (saved before the call), so a restart knows its outcome is unknown. */
+  claimPost(): Promise<void>;
 }
 
 /** Slack errors meaning the message is already gone or no longer streaming: nothing to undo. */
@@ -64,9 +69,10 @@ export async function writeFinalAnswer(
   }
 
   // 2. What the thread already holds for this run (only read when it can matter).
-  // Only after a restart: a run that never stopped knows every message it wrote (each ts saved as it
-  // was posted; an unknown outcome is looked up by postOrAdopt itself), so the thread is not read.
-  // Further parts are posted anew and the messages of earlier renders deleted (5.).
+  // Only after a restart that found a claimed post with no ts: otherwise the store knows every
+  // message the run wrote (each claimed before and saved after its post; an unknown outcome in this
+  // process is looked up by postOrAdopt itself), so the thread is not read. Further parts are then
+  // posted anew and the messages of earlier renders deleted (5.).
   const mustLook = target.lookInThread;
   const thread = mustLook ? await readThread({ ...target, oldestTs: target.replyTs }, deps, since) : [];
   const existing = findRunMessages(thread, target.runId);
@@ -115,6 +121,7 @@ export async function writeFinalAnswer(
         );
       }
     } else {
+      await deps.claimPost();
       ({ ts } = await postOrAdopt({ ...target, oldestTs: target.replyTs }, part, metadata, deps, { lookFirst: false, since }));
     }
     kept.push(ts);

@@ -58,6 +58,7 @@ export function createRunRecordKeeper(initial: RunRecord, deps: RunRecordKeeperD
             replyTs: snapshot.replyTs,
             status: snapshot.status,
             ...(snapshot.openStreamTs === undefined ? {} : { openStreamTs: snapshot.openStreamTs }),
+            ...(snapshot.postPending === true ? { postPending: true } : {}),
           }),
     );
     chain = write.then(

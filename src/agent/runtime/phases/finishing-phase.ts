@@ -46,7 +46,8 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
       replyTs,
       otherTs,
       ...(run.openStreamTs && run.openStreamTs !== 'starting' ? { openStreamTs: run.openStreamTs } : {}),
-      lookInThread: ctx.resumed,
+      // A claimed post with no ts (a crash between the two), or a record from before claims existed.
+      lookInThread: ctx.resumed && (run.postPending === true || run.replyClaimed === undefined),
     },
     parts,
     {
@@ -59,7 +60,8 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
     {
       ...deps,
       logger: log,
-      saveMessages: (ts) => keeper.save({ openStreamTs: undefined, replyTs: ts }, 'progress'),
+      saveMessages: (ts) => keeper.save({ openStreamTs: undefined, replyTs: ts, postPending: undefined }, 'progress'),
+      claimPost: () => keeper.save({ postPending: true }, 'progress'),
     },
     since,
   );

@@ -135,18 +135,21 @@ export class SocketModeHub {
     const remaining = Math.max(0, opts.ackTimeoutMs - (performance.now() - started));
     // A spent deadline makes the ack late whatever the machine's speed (a zero-ms timer could lose
     // the race to a quick ack, and a test of redelivery would then see none).
-    const ack = remaining === 0 ? Promise.resolve(undefined) : new Promise<{ payload?: unknown } | undefined>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(envelopeId);
-        resolve(undefined);
-      }, remaining);
-      this.pending.set(envelopeId, {
-        resolve: (a) => {
-          clearTimeout(timer);
-          resolve(a);
-        },
-      });
-    });
+    const ack =
+      remaining === 0
+        ? Promise.resolve(undefined)
+        : new Promise<{ payload?: unknown } | undefined>((resolve) => {
+            const timer = setTimeout(() => {
+              this.pending.delete(envelopeId);
+              resolve(undefined);
+            }, remaining);
+            this.pending.set(envelopeId, {
+              resolve: (a) => {
+                clearTimeout(timer);
+                resolve(a);
+              },
+            });
+          });
     ws.send(
       JSON.stringify({
         envelope_id: envelopeId,
