@@ -8,6 +8,7 @@ const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]
   ['commands', async () => (await import('./commands.bench.js')).runCommandsBenchmark()],
   ['relay', async () => (await import('./relay.bench.js')).runRelayBenchmark()],
   ['render', async () => (await import('./render.bench.js')).runRenderBenchmark()],
+  ['restarts', async () => (await import('./restarts.bench.js')).runRestartsBenchmark()],
   ['resume', async () => (await import('./resume.bench.js')).runResumeBenchmark()],
   ['startup', async () => (await import('./startup.bench.js')).runStartupBenchmark()],
 ];
