@@ -20,14 +20,20 @@ type Where = { teamId: string } | { enterpriseId: string };
 export async function installOAuth(
   h: Pick<Harness, 'desk' | 'slack'>,
   where: Where,
-  options: { deny?: boolean } = {},
+  options: { deny?: boolean; userId?: string } = {},
 ): Promise<InstallOutcome> {
   const appUrl = `http://127.0.0.1:${h.desk.port}`;
   const start = await fetch(`${appUrl}/slack/install`);
   const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const authorizeUrl = /id="add-to-slack" href="([^"]+)"/.exec(await start.text())?.[1]?.replaceAll('&amp;', '&');
   if (!authorizeUrl) throw new Error('the install page has no Add to Slack link');
-  const location = await h.slack.approveInstall({ authorizeUrl, ...where, ...(options.deny ? { deny: true } : {}) });
+  const location = await h.slack.approveInstall({
+    authorizeUrl,
+    ...where,
+    ...(options.deny ? { deny: true } : {}),
+    // Who approves on Slack's page: the workspace's admin unless a test names someone else.
+    ...(options.userId ? { userId: options.userId } : {}),
+  });
   const done = await fetch(location, { headers: { cookie } });
   return { status: done.status, html: await done.text() };
 }
