@@ -2,22 +2,27 @@
  * Which workspaces an org-wide installation serves, learnt from their requests: background work
  * (digests, watches, runs) names only a team id and finds the org's installation through it, and
  * uninstalling the org forgets each of them.
+ *
+ * The store alone says what is recorded: no process-local memo, since another replica's uninstall
+ * or a Redis that lost its data deletes a pair this process wrote, and a memo would then never
+ * write it again (the workspace's watches would skip every poll; its next uninstall would miss it).
+ * A stored pair costs one read and one SET NX per request, and no write.
  */
 import { keys } from './keys.js';
 import type { StateStore } from './state-store.js';
 
 export class OrgWorkspaces {
-  /** Pairs recorded by this process, so a busy workspace writes its pair once, not per request. */
-  private readonly seen = new Set<string>();
-
   constructor(private readonly store: StateStore) {}
 
   async record(enterpriseId: string, teamId: string): Promise<void> {
-    const pair = `${enterpriseId}:${teamId}`;
-    if (this.seen.has(pair)) return;
+    const [current] = await Promise.all([
+      this.store.get(keys.teamOrg(teamId)),
+      this.store.setIfAbsent(keys.orgTeam(enterpriseId, teamId), '1'),
+    ]);
+    if (current === enterpriseId) return;
     await this.store.set(keys.teamOrg(teamId), enterpriseId);
-    await this.store.set(keys.orgTeam(enterpriseId, teamId), '1');
-    this.seen.add(pair);
+    // A workspace moved to another org leaves the old org's list, so that org's uninstall spares it.
+    if (current !== null) await this.store.delete(keys.orgTeam(current, teamId));
   }
 
   async orgOf(teamId: string): Promise<string | undefined> {
@@ -29,7 +34,6 @@ export class OrgWorkspaces {
     return (await this.store.keys(prefix)).map((key) => key.slice(prefix.length));
   }
 
-  forget(enterpriseId: string, teamId: string): void {
-    this.seen.delete(`${enterpriseId}:${teamId}`);
-  }
+  /** Nothing to do: the uninstall deleted the stored pairs (forget-workspace.ts), and nothing else holds them. */
+  forget(_enterpriseId: string, _teamId: string): void {}
 }
