@@ -16,6 +16,21 @@ export class InstallationNotFoundError extends Error {
   override readonly name = 'InstallationNotFoundError';
 }
 
+/**
+ * A stored installation that does not open: sealed with a key no longer configured (a wrong
+ * SECRETS_ENCRYPTION_KEY) or altered. Distinct from "not found", so callers can say the app is
+ * misconfigured instead of treating the workspace as never installed.
+ */
+export class InstallationUnreadableError extends Error {
+  override readonly name = 'InstallationUnreadableError';
+  constructor(
+    readonly installationId: string,
+    options: { cause: unknown },
+  ) {
+    super(`the stored installation ${installationId} cannot be opened with the configured encryption keys`, options);
+  }
+}
+
 /** The id an installation is kept under. */
 export function installationIdOfInstall(installation: Installation): string {
   const id = installation.isEnterpriseInstall ? installation.enterprise?.id : installation.team?.id;
@@ -70,9 +85,37 @@ export class Installations implements InstallationStore {
     const key = keys.installation(installationId);
     const sealed = await this.store.get(key);
     if (sealed === null) return undefined;
-    const plaintext = this.sealer.open(sealed);
+    const plaintext = this.openSealed(installationId, sealed);
     // Key rotation: what an older key sealed is sealed again with the newest as it is used.
     if (this.sealer.isStale(sealed)) await this.store.replaceIfEquals(key, sealed, this.sealer.seal(plaintext));
     return JSON.parse(plaintext) as Installation;
+  }
+
+  /** The ids among `installationIds` whose stored installation does not open (readiness). */
+  async unreadable(installationIds: readonly string[]): Promise<string[]> {
+    const failed: string[] = [];
+    for (const id of installationIds) {
+      const sealed = await this.store.get(keys.installation(id));
+      if (sealed !== null && !this.opens(sealed)) failed.push(id);
+    }
+    return failed;
+  }
+
+  /** The finding is the id; why it fails (the key, or tampering) is what read() reports. */
+  private opens(sealed: string): boolean {
+    try {
+      this.sealer.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private openSealed(installationId: string, sealed: string): string {
+    try {
+      return this.sealer.open(sealed);
+    } catch (error) {
+      throw new InstallationUnreadableError(installationId, { cause: error });
+    }
   }
 }

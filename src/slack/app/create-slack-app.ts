@@ -12,6 +12,7 @@ import type { SignedRequestClaims } from './screen-signed-request.js';
 import { type AuthRetryPolicy, createSlackAuthorization } from './slack-authorization.js';
 import { createSocketConnection, type SocketConnection } from './socket-connection.js';
 import type { Installer } from './oauth-installer.js';
+import { misconfiguredMiddleware } from './misconfigured-middleware.js';
 
 /** How requests reach the app (HTTP or Socket Mode) and whose token answers them. */
 export type SlackTransport =
@@ -81,6 +82,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const checks = [
     ...options.readiness,
     ...(authorization ? [authorization.readiness] : []),
+    ...(installer ? [installer.readiness] : []),
     ...(connection.mode === 'socket' ? [socketReadiness] : []),
   ];
   const routes = [
@@ -133,6 +135,8 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     // look every request up and build an Error for each miss.
     convoStore: false,
   });
+  // First: a request the app cannot serve (installation-health.ts) is answered and goes no further.
+  if (installer) app.use(misconfiguredMiddleware(logger));
   app.use(correlationMiddleware(logger));
   app.error(async (error) => {
     logger.error('unhandled listener error', { error });

@@ -12,7 +12,10 @@ import type { Logger } from '../../observability/logger.js';
 import type { Installations } from '../../store/installations.js';
 import type { OrgWorkspaces } from '../../store/org-workspaces.js';
 import { toBoltLogger } from './bolt-logger.js';
+import type { ReadinessCheck } from './health-routes.js';
+import { createInstallationHealth } from './installation-health.js';
 import { renderAddToSlackPage, renderInstalledPage, renderInstallFailedPage } from './install-pages.js';
+import { MISCONFIGURED_CONTEXT_KEY } from './misconfigured-middleware.js';
 
 export const INSTALL_PATH = '/slack/install';
 export const REDIRECT_PATH = '/slack/oauth_redirect';
@@ -38,6 +41,8 @@ export interface InstallerOptions {
 
 export interface Installer {
   routes: CustomRoute[];
+  /** The `installations` check of /readyz: stored installations open and were not lost. */
+  readiness: ReadinessCheck;
   /** Bolt's authorize: the installation serving the request (org-wide installs learn their workspaces here). */
   authorize: Authorize<boolean>;
   /** The bot token of an installation, refreshed first when it expires within two hours. */
@@ -46,6 +51,7 @@ export interface Installer {
 
 export function createInstaller(options: InstallerOptions): Installer {
   const log = options.logger.child({ component: 'oauth' });
+  const health = createInstallationHealth({ installations: options.installations, logger: options.logger });
   const provider = new InstallProvider({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
@@ -83,8 +89,22 @@ export function createInstaller(options: InstallerOptions): Installer {
 
   return {
     botTokenFor,
+    readiness: health.readiness,
     authorize: async (source) => {
-      const result = await authorizeOnce(source as InstallationQuery<boolean>);
+      let result: AuthorizeResult;
+      try {
+        result = await authorizeOnce(source as InstallationQuery<boolean>);
+      } catch (error) {
+        // A misconfigured app answers the request (misconfigured-middleware.ts) instead of
+        // leaving it to Bolt, which acknowledges a refused request with nothing.
+        const problem = await health.diagnose(error);
+        if (!problem) throw error;
+        return {
+          ...(source.teamId ? { teamId: source.teamId } : {}),
+          ...(source.enterpriseId ? { enterpriseId: source.enterpriseId } : {}),
+          [MISCONFIGURED_CONTEXT_KEY]: problem,
+        };
+      }
       if (source.isEnterpriseInstall && source.enterpriseId && source.teamId) {
         await options.orgWorkspaces.record(source.enterpriseId, source.teamId);
       }
