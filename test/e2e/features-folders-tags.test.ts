@@ -1,7 +1,8 @@
 /**
  * Folders and tags through the real app: `/research folder create` (whichever key the service
- * names the id with), `/research folder delete` (confirmation first; only the creator or a
- * workspace admin) and `/research tag` paged like search results.
+ * names the id with), `/research folder delete` (confirmation first; only the creator or an
+ * admin of the workspace that recorded it; a folder with no record is deleted in the service)
+ * and `/research tag` paged like search results.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEphemeral } from '../../src/emulators/slack/index.js';
@@ -53,10 +54,12 @@ describe('folders and tags', () => {
   it('refuses to delete a folder someone else created, unless an admin asks', async () => {
     const before = deleteCalls();
     const refused = await research('folder delete fld_000002');
-    expect(refused.text).toContain('Only the person who created folder "Admin picks" (fld_000002) or a workspace admin can delete it');
+    expect(refused.text).toContain(
+      'Only the person who created folder "Admin picks" (fld_000002) or an admin of this workspace can delete it',
+    );
     expect(buttonsOf(refused)).toEqual([]);
     const seeded = await research('folder delete fld_research_notes');
-    expect(seeded.text).toContain('only a workspace admin can delete it');
+    expect(seeded.text).toContain('Folder fld_research_notes has no owner recorded in this workspace');
     expect(deleteCalls()).toBe(before);
   });
 
@@ -78,10 +81,27 @@ describe('folders and tags', () => {
     expect(await h.desk.stores.folders.get(h.slack.teamId, 'fld_000001')).toBeNull();
   });
 
-  it('lets a workspace admin delete any folder, listing the doc_ids that were in it', async () => {
+  it('refuses a folder with no owner record even to an admin: it is deleted in the research service', async () => {
+    const before = deleteCalls();
+    const refused = await research('folder delete fld_watchlist', admin);
+    expect(refused.text).toContain('Folder fld_watchlist has no owner recorded in this workspace');
+    expect(refused.text).toContain('delete it in the research service');
+    expect(buttonsOf(refused)).toEqual([]);
+    expect(deleteCalls()).toBe(before);
+  });
+
+  it('lets a workspace admin delete a folder its member created, listing the doc_ids that were in it', async () => {
+    // As if dana had made the service's Watchlist folder from Slack here.
+    await h.desk.stores.folders.save({
+      teamId: h.slack.teamId,
+      folderId: 'fld_watchlist',
+      name: 'Watchlist',
+      createdBy: dana,
+      createdAtMs: 0,
+    });
     const confirm = await research('folder delete fld_watchlist', admin);
     const done = await clickAndWaitReplaced(confirm, 'rd.folder.delete_confirm', admin);
-    const held = Number(/Folder fld_watchlist deleted \((\d+) documents\)/.exec(done.text)?.[1]);
+    const held = Number(/Folder Watchlist deleted \((\d+) documents\)/.exec(done.text)?.[1]);
     expect(held).toBeGreaterThanOrEqual(10);
     expect(new Set(allText(done).match(/doc_[0-9a-f]{12}/g)).size).toBe(held);
   });

@@ -1,7 +1,8 @@
 /**
  * The buttons of the folder-delete confirmation card. Confirm checks the permission again (the
- * click is a request of its own), deletes, and replaces the card with the doc_ids the folder
- * held; Cancel replaces it with a note that the folder was kept.
+ * click is a request of its own, and its value may be forged to name another workspace's folder),
+ * deletes, and replaces the card with the doc_ids the folder held; Cancel replaces it with a note
+ * that the folder was kept.
  */
 import { decodeFolderButton } from '../kit/button-values.js';
 import { renderNotice } from '../blocks/error-card.js';
@@ -31,7 +32,7 @@ export async function confirmFolderDelete(deps: ListenerDeps, click: ButtonInter
     click.log.warn('folder deleted but its owner record was not removed', { folder: folderId, error: error });
   });
   click.log.info('folder deleted', { folder: folderId, as: permission.as, docs: deleted.docIds.length });
-  await respondReplacing(click.respond, renderFolderDeleted(deleted, permission.record?.name));
+  await respondReplacing(click.respond, renderFolderDeleted(deleted, permission.record.name));
 }
 
 export async function cancelFolderDelete(_deps: ListenerDeps, click: ButtonInteraction): Promise<void> {

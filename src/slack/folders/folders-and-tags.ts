@@ -54,11 +54,13 @@ export async function handleFolderDelete(deps: ListenerDeps, ctx: CommandContext
         args.folderId,
       );
       if (!permission.allowed) {
-        ctx.log.info('folder delete refused: not the creator nor an admin', { folder: args.folderId });
+        ctx.log.info('folder delete refused: no owner record here, or not its creator nor an admin of its workspace', {
+          folder: args.folderId,
+        });
         await respondEphemeral(ctx.respond, renderNotice(folderDeleteRefusal(args.folderId, permission.record), ':no_entry:'));
         return;
       }
-      await respondEphemeral(ctx.respond, renderFolderDeleteConfirm(args.folderId, permission.record?.name));
+      await respondEphemeral(ctx.respond, renderFolderDeleteConfirm(args.folderId, permission.record.name));
     },
     failureOptions(ctx, 'deleting the folder', true),
   );
