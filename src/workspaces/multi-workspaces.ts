@@ -15,9 +15,9 @@ import type { OrgWorkspaces } from '../store/org-workspaces.js';
 import type { ServiceConnections } from '../store/service-connections.js';
 import type { StateStore } from '../store/state-store.js';
 import { checkServiceConnection } from './check-service-connection.js';
-import { WorkspaceNotConnectedError, WorkspaceNotInstalledError } from './workspace-errors.js';
+import { ConnectionNotPermittedError, WorkspaceNotConnectedError, WorkspaceNotInstalledError } from './workspace-errors.js';
 import type { WorkspaceRef } from './workspace-ref.js';
-import type { ClosableService, ConnectionSummary, Workspaces } from './workspaces.js';
+import type { ClosableService, ConnectionActor, ConnectionRights, ConnectionSummary, Workspaces } from './workspaces.js';
 
 export interface MultiWorkspacesOptions {
   store: StateStore;
@@ -39,6 +39,24 @@ export interface MultiWorkspaces extends Workspaces {
   onForget(listener: (teamIds: readonly string[]) => Promise<void>): void;
   /** Closes every cached service client. */
   close(): Promise<void>;
+}
+
+/**
+ * One fence for every path (App Home, the connect modal, Disconnect): an org-wide installation's
+ * connection serves every workspace of the org, so only an admin or owner of that org manages it;
+ * a workspace's own, only its admins and owners. Installing the app grants nothing.
+ */
+function rightsOf(installation: { isEnterpriseInstall: boolean; enterpriseId?: string }, actor: ConnectionActor): ConnectionRights {
+  if (installation.isEnterpriseInstall) {
+    const orgAdmin = actor.org !== undefined && actor.org.enterpriseId === installation.enterpriseId && actor.org.admin;
+    return { owner: 'organisation', mayManage: orgAdmin };
+  }
+  return { owner: 'workspace', mayManage: actor.workspaceAdmin };
+}
+
+function refuseUnlessManager(installation: { isEnterpriseInstall: boolean; enterpriseId?: string }, actor: ConnectionActor): void {
+  const rights = rightsOf(installation, actor);
+  if (!rights.mayManage) throw new ConnectionNotPermittedError(rights.owner);
 }
 
 const fingerprint = (...parts: string[]): string => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
@@ -99,7 +117,7 @@ export function createMultiWorkspaces(options: MultiWorkspacesOptions): MultiWor
       const connection = await options.connections.get(installation.id);
       if (!connection) {
         dropService(installation.id);
-        throw new WorkspaceNotConnectedError(ref.teamId);
+        throw new WorkspaceNotConnectedError(ref.teamId, installation.isEnterpriseInstall ? 'organisation' : 'workspace');
       }
       return replaceService(installation.id, { baseUrl: connection.baseUrl ?? options.defaultBaseUrl, apiKey: connection.apiKey });
     },
@@ -125,14 +143,13 @@ export function createMultiWorkspaces(options: MultiWorkspacesOptions): MultiWor
       return connection ? summaryOf(connection) : undefined;
     },
 
-    async mayManageConnection(ref, user) {
-      if (user.isAdmin || user.isOwner) return true;
-      const installation = await installationOf(ref);
-      return (await options.installations.read(installation.id))?.user.id === user.id;
+    async connectionRights(ref, actor) {
+      return rightsOf(await installationOf(ref), actor);
     },
 
     async connect(ref, request) {
       const installation = await installationOf(ref);
+      refuseUnlessManager(installation, request.by);
       const credentials = await checkServiceConnection(request, {
         defaultBaseUrl: options.defaultBaseUrl,
         allowCustomBaseUrl: options.allowCustomBaseUrl,
@@ -143,19 +160,20 @@ export function createMultiWorkspaces(options: MultiWorkspacesOptions): MultiWor
         installationId: installation.id,
         apiKey: credentials.apiKey,
         ...(credentials.baseUrl === options.defaultBaseUrl ? {} : { baseUrl: credentials.baseUrl }),
-        connectedBy: request.userId,
+        connectedBy: request.by.id,
         connectedAtMs: options.clock(),
       });
       replaceService(installation.id, credentials);
-      log.info('workspace connected to the research service', { installation: installation.id, by: request.userId });
+      log.info('workspace connected to the research service', { installation: installation.id, by: request.by.id });
       return summaryOf(record);
     },
 
-    async disconnect(ref) {
+    async disconnect(ref, by) {
       const installation = await installationOf(ref);
+      refuseUnlessManager(installation, by);
       await options.connections.remove(installation.id);
       dropService(installation.id);
-      log.info('workspace disconnected from the research service', { installation: installation.id });
+      log.info('workspace disconnected from the research service', { installation: installation.id, by: by.id });
     },
 
     async forget(ref) {

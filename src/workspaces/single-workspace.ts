@@ -30,7 +30,8 @@ export function createSingleWorkspace(options: SingleWorkspaceOptions): Workspac
     service: async () => options.service,
     slackClient: async () => options.client,
     connection: async () => summary,
-    mayManageConnection: async () => false,
+    // The operator's, from the environment: nobody manages it from Slack.
+    connectionRights: async () => ({ owner: 'workspace', mayManage: false }),
     connect: async () => {
       throw new ConnectionManagedByOperatorError();
     },

@@ -3,13 +3,24 @@
  * asked: they say what is wrong and how to fix it, and never carry a key or token.
  */
 
+/** Whose a connection is: a workspace's own, or its Enterprise Grid organisation's (an org-wide install). */
+export type ConnectionOwner = 'workspace' | 'organisation';
+
+/** Who may manage a connection of that owner, as a sentence's subject. */
+export function whoManages(owner: ConnectionOwner): string {
+  return owner === 'organisation' ? 'An org admin or org owner of your Enterprise Grid organisation' : 'A workspace admin or owner';
+}
+
 /** The workspace installed the app but has not connected a research-service account yet. */
 export class WorkspaceNotConnectedError extends Error {
   override readonly name = 'WorkspaceNotConnectedError';
-  constructor(readonly teamId: string) {
+  constructor(
+    readonly teamId: string,
+    readonly owner: ConnectionOwner = 'workspace',
+  ) {
     super(
       'This workspace has not connected Research Desk to the research service yet. ' +
-        'The person who installed the app or a workspace admin can connect it: open Research Desk’s Home tab and choose *Connect research service*.',
+        `${whoManages(owner)} can connect it: open Research Desk’s Home tab and choose *Connect research service*.`,
     );
   }
 }
@@ -33,11 +44,15 @@ export class ConnectionRejectedError extends Error {
   }
 }
 
-/** Only the installer or a workspace admin may change the workspace's connection. */
+/** The user may not connect, change or remove the connection: only those `whoManages(owner)` names may. */
 export class ConnectionNotPermittedError extends Error {
   override readonly name = 'ConnectionNotPermittedError';
-  constructor() {
-    super('Only the person who installed Research Desk or a workspace admin can change its research-service connection.');
+  constructor(readonly owner: ConnectionOwner = 'workspace') {
+    super(
+      owner === 'organisation'
+        ? 'This workspace uses its Enterprise Grid organisation’s research-service connection: only an org admin or org owner can connect, change or disconnect it. Ask one of them.'
+        : 'Only a workspace admin or owner can connect, change or disconnect Research Desk’s research-service connection. Ask one of them.',
+    );
   }
 }
 

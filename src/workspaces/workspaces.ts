@@ -9,6 +9,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { ResearchService } from '../service/types.js';
+import type { ConnectionOwner } from './workspace-errors.js';
 import type { WorkspaceRef } from './workspace-ref.js';
 
 /** A research client that can be closed when its credentials are replaced. */
@@ -25,12 +26,36 @@ export interface ConnectionSummary {
   baseUrl: string;
 }
 
+/**
+ * Who asks to connect, change or remove a connection, as Slack's users.info says (never the
+ * installer: installing the app again grants nothing).
+ * @see https://docs.slack.dev/reference/methods/users.info
+ */
+export interface ConnectionActor {
+  /** Slack user id. */
+  id: string;
+  /** An admin or owner of the workspace the request came from (`is_admin`, `is_owner`, `is_primary_owner`). */
+  workspaceAdmin: boolean;
+  /** An Enterprise Grid org user: their org, and whether they are its admin or owner (`enterprise_user`). */
+  org?: { enterpriseId: string; admin: boolean };
+}
+
+/**
+ * Whose connection a workspace uses and whether the actor may manage it: an org-wide
+ * installation's connection is the organisation's (org admins and owners only), a workspace's own
+ * is its admins' and owners'.
+ */
+export interface ConnectionRights {
+  owner: ConnectionOwner;
+  mayManage: boolean;
+}
+
 export interface ConnectRequest {
   apiKey: string;
   /** Only where the deployment allows workspaces their own service (`allowCustomBaseUrl`). */
   baseUrl?: string;
-  /** The Slack user connecting (checked: installer or admin). */
-  userId: string;
+  /** Who connects: refused with ConnectionNotPermittedError unless they may manage the connection. */
+  by: ConnectionActor;
 }
 
 export interface Workspaces {
@@ -45,15 +70,16 @@ export interface Workspaces {
   slackClient(ref: WorkspaceRef): Promise<WebClient>;
   /** The workspace's connection, or undefined when none. */
   connection(ref: WorkspaceRef): Promise<ConnectionSummary | undefined>;
-  /** Whether this user may connect, change or remove the workspace's connection. */
-  mayManageConnection(ref: WorkspaceRef, user: { id: string; isAdmin: boolean; isOwner: boolean }): Promise<boolean>;
+  /** Whose the workspace's connection is, and whether this actor may connect, change or remove it. */
+  connectionRights(ref: WorkspaceRef, actor: ConnectionActor): Promise<ConnectionRights>;
   /**
-   * Checks the key with one read-only call to the service, then stores it encrypted. Throws
-   * ConnectionRejectedError (what to fix), ConnectionManagedByOperatorError in single mode.
+   * Checks who connects, then the key with one read-only call to the service, then stores it
+   * encrypted. Throws ConnectionNotPermittedError (who may), ConnectionRejectedError (what to fix),
+   * ConnectionManagedByOperatorError in single mode.
    */
   connect(ref: WorkspaceRef, request: ConnectRequest): Promise<ConnectionSummary>;
-  /** Removes the workspace's connection; its commands then say how to connect again. */
-  disconnect(ref: WorkspaceRef): Promise<void>;
+  /** Removes the workspace's connection (ConnectionNotPermittedError unless `by` may); its commands then say how to connect again. */
+  disconnect(ref: WorkspaceRef, by: ConnectionActor): Promise<void>;
   /**
    * The app was uninstalled or its tokens revoked: stops the workspace's runs, and deletes its
    * installation, connection and everything kept for it. Returns how many keys were deleted.

@@ -11,7 +11,7 @@ import type { ResearchService } from '../../src/service/types.js';
 import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { WHO_MAY_CONNECT } from '../../src/slack/home/connection-section.js';
 import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
-import { ConnectionRejectedError, WorkspaceNotConnectedError } from '../../src/workspaces/workspace-errors.js';
+import { ConnectionNotPermittedError, ConnectionRejectedError, WorkspaceNotConnectedError } from '../../src/workspaces/workspace-errors.js';
 import type { ConnectionSummary, Workspaces } from '../../src/workspaces/workspaces.js';
 import { allText, command } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
@@ -47,23 +47,24 @@ function buildTestDirectory(): TestDirectory {
     },
     slackClient: async () => client as WebClient,
     connection: async () => connection,
-    mayManageConnection: async (_ref, user) => {
-      await held;
-      return user.isAdmin || user.isOwner;
-    },
+    connectionRights: async (_ref, actor) => ({ owner: 'workspace', mayManage: actor.workspaceAdmin }),
     connect: async (_ref, request) => {
+      await held;
+      // As the real directory: who connects first, then the key.
+      if (!request.by.workspaceAdmin) throw new ConnectionNotPermittedError();
       if (request.apiKey !== GOOD_KEY && request.apiKey !== OTHER_GOOD_KEY) {
         throw new ConnectionRejectedError('api_key', 'The research service refused this key.');
       }
       connection = {
-        connectedBy: request.userId,
+        connectedBy: request.by.id,
         connectedAtMs: Date.UTC(2026, 10, 20),
         keyHint: `…${request.apiKey.slice(-4)}`,
         baseUrl: request.baseUrl ?? 'https://service.example',
       };
       return connection;
     },
-    disconnect: async () => {
+    disconnect: async (_ref, by) => {
+      if (!by.workspaceAdmin) throw new ConnectionNotPermittedError();
       connection = undefined;
     },
   };
@@ -174,7 +175,7 @@ describe('connecting the research service from App Home', () => {
     const submitted = await h.slack.submitView({ view_id: modal.id, values: keyValues(GOOD_KEY), user_id: h.slack.defaultUserId });
     expect(submitted.viewAction).toBe('update');
     release();
-    await h.slack.waitFor(() => (viewText(modal.id).includes('Only the person who installed') ? true : undefined));
+    await h.slack.waitFor(() => (viewText(modal.id).includes('Only a workspace admin or owner') ? true : undefined));
     expect(await directory.workspaces.connection({ teamId: h.slack.teamId })).toBeUndefined();
   });
 

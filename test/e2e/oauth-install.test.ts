@@ -142,7 +142,13 @@ describe('uninstall during an agent run', () => {
 
   it('stops the run (no Slack or service call for it afterwards) and deletes its records', async () => {
     expect((await installOAuth(h, { teamId: harborWorkspace.teamId })).status).toBe(200);
-    await h.desk.workspaces.connect({ teamId: harborWorkspace.teamId }, { apiKey: HARBOR_KEY, userId: harborWorkspace.adminUserId });
+    await h.desk.workspaces.connect(
+      { teamId: harborWorkspace.teamId },
+      {
+        apiKey: HARBOR_KEY,
+        by: { id: harborWorkspace.adminUserId, workspaceAdmin: true },
+      },
+    );
     await h.slack.postMessage({
       text: `@${h.slack.botName} summarise NVDA's last quarter`,
       channel_id: harborWorkspace.researchChannelId,

@@ -10,6 +10,8 @@ export interface SlackUser {
   locale?: string;
   /** The user's workspace; unset: the seed workspace (T0EMUTEAM1). */
   team_id?: string;
-  /** An Enterprise Grid org user (the org-wide bot). */
+  /** An Enterprise Grid org user: every person of an org's workspaces, and the org-wide bot. */
   enterprise_id?: string;
+  /** An org user's role in the org itself (users.info `enterprise_user.is_admin` / `is_owner`); unset: neither. */
+  org_role?: { is_admin: boolean; is_owner: boolean };
 }

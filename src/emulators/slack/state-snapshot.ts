@@ -53,6 +53,7 @@ const userSchema: z.ZodType<SlackUser> = z.object({
   locale: z.string().optional(),
   team_id: z.string().optional(),
   enterprise_id: z.string().optional(),
+  org_role: z.object({ is_admin: z.boolean(), is_owner: z.boolean() }).optional(),
 });
 
 const installationSchema: z.ZodType<Installation> = z.object({

@@ -53,6 +53,8 @@ export const northwindOrg = {
   botUserId: 'W0EMUORGBT',
   botId: 'B0EMUORGBT',
   sharedChannelId: 'C0EMUORGSH',
+  /** The org's admin (users.info `enterprise_user.is_admin`): Equities' admin. */
+  orgAdminUserId: 'U0EMUOAADM',
   equities: {
     teamId: 'T0EMUORGA1',
     teamName: 'Northwind Equities',
@@ -149,6 +151,15 @@ function person(id: string, name: string, realName: string, teamId: string, isAd
   return { id, name, real_name: realName, is_admin: isAdmin, is_owner: false, is_bot: false, tz: 'Europe/London', team_id: teamId };
 }
 
+/** A person of a Northwind workspace: an org user, and with `orgAdmin` an admin of the org itself. */
+function orgPerson(id: string, name: string, realName: string, teamId: string, isAdmin: boolean, orgAdmin = false): SlackUser {
+  return {
+    ...person(id, name, realName, teamId, isAdmin),
+    enterprise_id: northwindOrg.enterpriseId,
+    ...(orgAdmin ? { org_role: { is_admin: true, is_owner: false } } : {}),
+  };
+}
+
 function bot(id: string, realName: string, teamId: string): SlackUser {
   return {
     id,
@@ -169,11 +180,12 @@ export function otherWorkspaceUsers(botName: string): SlackUser[] {
     person(h.userId, 'sam', 'Sam Harbor', h.teamId, false),
     person(h.adminUserId, 'harbor.admin', 'Harbor Admin', h.teamId, true),
     bot(h.botUserId, botName, h.teamId),
-    person(a.userId, 'nia', 'Nia Equities', a.teamId, false),
-    person(a.adminUserId, 'equities.admin', 'Equities Admin', a.teamId, true),
+    orgPerson(a.userId, 'nia', 'Nia Equities', a.teamId, false),
+    // The org's admin (Slack: an Org Admin) is also Equities' admin; Credit's admin is its workspace's only.
+    orgPerson(a.adminUserId, 'equities.admin', 'Equities Admin', a.teamId, true, true),
     bot(a.botUserId, botName, a.teamId),
-    person(b.userId, 'cole', 'Cole Credit', b.teamId, false),
-    person(b.adminUserId, 'credit.admin', 'Credit Admin', b.teamId, true),
+    orgPerson(b.userId, 'cole', 'Cole Credit', b.teamId, false),
+    orgPerson(b.adminUserId, 'credit.admin', 'Credit Admin', b.teamId, true),
     bot(b.botUserId, botName, b.teamId),
     // The org-wide installation's bot: an org user, present in both workspaces.
     { ...bot(northwindOrg.botUserId, botName, a.teamId), enterprise_id: northwindOrg.enterpriseId },

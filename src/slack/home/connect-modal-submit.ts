@@ -13,7 +13,7 @@ import type { Middleware, SlackViewMiddlewareArgs, ViewSubmitAction } from '@sla
 import type { ModalView } from '@slack/types';
 import { toSlackCallError } from '../../slack-api/slack-call-error.js';
 import { isConnectionFailure } from '../../workspaces/connection-failure.js';
-import { ConnectionNotPermittedError, ConnectionRejectedError } from '../../workspaces/workspace-errors.js';
+import { ConnectionRejectedError } from '../../workspaces/workspace-errors.js';
 import type { ConnectionSummary } from '../../workspaces/workspaces.js';
 import { requestContext } from '../kit/correlation-middleware.js';
 import { CONNECT_MODAL } from '../blocks/action-ids.js';
@@ -29,7 +29,8 @@ import {
   renderConnectModal,
 } from './connect-modal.js';
 import type { HomeTarget } from '../kit/home-target.js';
-import { mayManageConnection, publishAppHome } from './publish-app-home.js';
+import { publishAppHome } from './publish-app-home.js';
+import { connectionActorOf } from './connection-actor.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { ListenerRegistry } from '../kit/listener-router.js';
 
@@ -87,11 +88,11 @@ async function connectChecked(
   const { log } = target;
   const { allowCustomBaseUrl } = deps.workspaces;
   try {
-    // The Connect button shows only to those who may manage the connection, but a Home tab can be stale.
-    if (!(await mayManageConnection(deps, target))) throw new ConnectionNotPermittedError();
+    // The Connect button shows only to those who may manage the connection, but a Home tab can be
+    // stale or a submission forged: the directory refuses whoever may not, before the key is checked.
     const connection = await deps.workspaces.connect(target.workspace, {
       apiKey: parsed.apiKey,
-      userId: target.userId,
+      by: await connectionActorOf(target),
       ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}),
     });
     log.info('research service connected', { team: target.teamId });

@@ -17,11 +17,17 @@ import type { ListenerDeps } from '../kit/listener-deps.js';
 import { homeWatches } from './home-watches.js';
 import { renderExternalUserHome } from './external-access-section.js';
 import { homeViewer } from './home-viewer.js';
+import { connectionActorOf } from './connection-actor.js';
 
 /** The Home tab must not wait long on a slow service: its status says so instead. */
 const PROBE_TIMEOUT_MS = 2_500;
 
-export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Promise<void> {
+export interface PublishHomeOptions {
+  /** Why the user's last change to the connection was refused: shown in its section. */
+  connectionNotice?: string;
+}
+
+export async function publishAppHome(deps: ListenerDeps, target: HomeTarget, options: PublishHomeOptions = {}): Promise<void> {
   // A user of another organisation (Slack Connect) sees none of the workspace's data.
   const viewer = await homeViewer(deps, target);
   if (viewer.refusal !== undefined) {
@@ -44,7 +50,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
         return undefined;
       },
     ),
-    homeConnection(deps, target).catch((error: unknown) => {
+    homeConnection(deps, target, options.connectionNotice).catch((error: unknown) => {
       target.log.warn('connection unavailable for App Home', { error });
       return undefined;
     }),
@@ -61,29 +67,21 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget): Pr
   await target.client.views.publish({ user_id: target.userId, view });
 }
 
-/** The workspace's connection and whether this user may change it (multi mode only). */
-async function homeConnection(deps: ListenerDeps, target: HomeTarget): Promise<HomeConnection> {
+/** The workspace's connection, whose it is and whether this user may change it (multi mode only). */
+async function homeConnection(deps: ListenerDeps, target: HomeTarget, notice: string | undefined): Promise<HomeConnection> {
   if (deps.workspaces.mode === 'single') return { mode: 'single' };
-  const [connection, mayManage] = await Promise.all([deps.workspaces.connection(target.workspace), mayManageConnection(deps, target)]);
-  return { mode: 'multi', mayManage, ...(connection ? { connection } : {}) };
-}
-
-/**
- * Admins and owners come from users.info with the request's client; when Slack does not say,
- * the buttons are not shown (connect refuses a user who may not anyway).
- * @see https://docs.slack.dev/reference/methods/users.info
- */
-export async function mayManageConnection(deps: Pick<ListenerDeps, 'workspaces'>, target: HomeTarget): Promise<boolean> {
-  let isAdmin = false;
-  let isOwner = false;
-  try {
-    const info = await target.client.users.info({ user: target.userId });
-    isAdmin = info.user?.is_admin === true;
-    isOwner = info.user?.is_owner === true;
-  } catch (error) {
-    target.log.info('users.info failed; the connection buttons are shown as for a member', { error });
-  }
-  return deps.workspaces.mayManageConnection(target.workspace, { id: target.userId, isAdmin, isOwner });
+  const actor = await connectionActorOf(target);
+  const [connection, rights] = await Promise.all([
+    deps.workspaces.connection(target.workspace),
+    deps.workspaces.connectionRights(target.workspace, actor),
+  ]);
+  return {
+    mode: 'multi',
+    mayManage: rights.mayManage,
+    owner: rights.owner,
+    ...(connection ? { connection } : {}),
+    ...(notice ? { notice } : {}),
+  };
 }
 
 async function recentRunsWithStatus(deps: ListenerDeps, target: HomeTarget): Promise<Array<RecentRun & { status: HomeRun['status'] }>> {

@@ -1,4 +1,5 @@
 import { SlackApiError } from '../errors.js';
+import type { SlackUser } from '../slack-user.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 import { findEnterprise, findWorkspace, teamOfUser } from '../workspaces.js';
 import { workspaceUrl } from './permalinks.js';
@@ -29,6 +30,26 @@ function authTest(ctx: ApiContext): ApiResult {
   };
 }
 
+/**
+ * An Enterprise Grid org user's `enterprise_user`: their org and their role in it. An org admin or
+ * owner need not be an admin of any workspace (`is_admin` above is the workspace's role).
+ * @see https://docs.slack.dev/reference/objects/user-object
+ */
+function enterpriseUserOf(user: SlackUser): { enterprise_user?: Record<string, unknown> } {
+  if (user.enterprise_id === undefined) return {};
+  return {
+    enterprise_user: {
+      id: user.id,
+      enterprise_id: user.enterprise_id,
+      enterprise_name: findEnterprise(user.enterprise_id)?.name ?? '',
+      is_admin: user.org_role?.is_admin ?? false,
+      is_owner: user.org_role?.is_owner ?? false,
+      is_primary_owner: false,
+      teams: [teamOfUser(user)],
+    },
+  };
+}
+
 function usersInfo(ctx: ApiContext): ApiResult {
   const user = ctx.state.users.get(ctx.args.need('user', 'user_not_found'));
   if (user === undefined) throw new SlackApiError('user_not_found');
@@ -37,7 +58,7 @@ function usersInfo(ctx: ApiContext): ApiResult {
     user: {
       id: user.id,
       team_id: teamOfUser(user),
-      ...(user.enterprise_id !== undefined ? { enterprise_user: { enterprise_id: user.enterprise_id, teams: [teamOfUser(user)] } } : {}),
+      ...enterpriseUserOf(user),
       name: user.name,
       real_name: user.real_name,
       deleted: false,
