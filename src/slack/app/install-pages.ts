@@ -22,7 +22,7 @@ export function renderAddToSlackPage(installUrl: string): string {
     `<h1>Add Research Desk to Slack</h1>
 <p>Research Desk brings the financial research service into your workspace: search, financials, trending concepts and research questions answered in threads.</p>
 <p><a class="button" id="add-to-slack" href="${escapeHtml(installUrl)}">Add to Slack</a></p>
-<p class="note">After installing, the person who installed it (or a workspace admin) connects your research-service account from Research Desk’s Home tab in Slack.</p>`,
+<p class="note">After installing, a workspace admin or owner (for an install on a whole Enterprise Grid organization, an org admin or owner) connects your research-service account from Research Desk’s Home tab in Slack.</p>`,
   );
 }
 
@@ -77,6 +77,12 @@ function installFailure(code: string): { title: string; advice: string } {
       return {
         title: 'Slack did not finish the install',
         advice: 'Slack sent no authorization code back. Start again from the “Add to Slack” button.',
+      };
+    case 'slack_unreachable':
+      return {
+        title: 'Slack could not be reached',
+        advice:
+          'Research Desk could not reach Slack to finish the install, so nothing was installed. Try again in a moment from the “Add to Slack” page: Slack’s approval works only once, so reloading this page will not finish the install.',
       };
     case 'invalid_code':
     case 'code_already_used':
