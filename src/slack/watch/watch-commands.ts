@@ -15,6 +15,7 @@ import type { CommandContext } from '../kit/command-context.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { refusedToExternalUser } from '../kit/permissions/refuse-external-user.js';
+import { watchChannelRefusal } from './watch-permission.js';
 import {
   type ChannelPurpose,
   channelCheckFailure,
@@ -37,6 +38,7 @@ export async function handleWatch(deps: ListenerDeps, ctx: CommandContext, args:
   }
   const teamId = ctx.command.team_id;
   const channelId = check.channelId;
+  if (await refusedChannel(ctx, channelId)) return;
   const existing = await deps.stores.watches.listForChannel(teamId, channelId);
   const watchId = watchIdOf(channelId, args.target, args.categories);
   const label = describeWatchTarget(args.target);
@@ -103,7 +105,22 @@ export async function handleListWatches(deps: ListenerDeps, ctx: CommandContext,
       renderNotice(`I could not find ${label}. Pick it from the list as you type so Slack links it.`, ':warning:'),
     );
   }
+  if (await refusedChannel(ctx, channelId)) return;
   await respondEphemeral(ctx.respond, await watchListCard(deps, ctx.command.team_id, ctx.command.user_id, channelId));
+}
+
+/** A private channel's watches are its members' (watch-permission.ts); true when refused and answered. */
+async function refusedChannel(ctx: CommandContext, channelId: string): Promise<boolean> {
+  const refusal = await watchChannelRefusal({
+    client: ctx.client,
+    userId: ctx.command.user_id,
+    channelId,
+    fromChannelId: ctx.command.channel_id,
+    log: ctx.log,
+  });
+  if (refusal === null) return false;
+  await respondEphemeral(ctx.respond, renderNotice(refusal, ':lock:'));
+  return true;
 }
 
 /** The watches card of a channel, or of the user in a DM (their own watches only). */
