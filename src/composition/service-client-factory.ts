@@ -15,9 +15,12 @@ export function serviceClientFactory(
   logger: Logger,
 ): ServiceClientFactory {
   const { service } = config;
+  // Only the operator's SERVICE_BASE_URL is trusted; a URL a workspace typed reaches public addresses only.
+  const trustedBaseUrl = service.mode === 'demo' ? undefined : service.baseUrl;
   return (credentials) =>
     createResearchClient({
       ...credentials,
+      ...(trustedBaseUrl !== undefined && credentials.baseUrl !== trustedBaseUrl ? { publicAddressesOnly: {} } : {}),
       ...(service.mode !== 'demo' && service.agentId ? { agentId: service.agentId } : {}),
       timeoutMs: config.serviceTimeoutMs,
       ...(config.serviceMaxConnections !== undefined ? { maxConnections: config.serviceMaxConnections } : {}),

@@ -7,7 +7,9 @@ import type { Clock } from './clock.js';
 import { ServiceError, type ServiceErrorKind } from './errors/service-error.js';
 import { ShapeError } from './errors/shape-error.js';
 import { mapHttpError } from './errors/map-http-error.js';
-import { safeCause } from './errors/safe-cause.js';
+import { MAX_SERVICE_BODY_BYTES } from './outbound/body-limit.js';
+import { cancelledError, classifyTransportError, isRefusedAddress } from './outbound/classify-transport-error.js';
+import { readServiceBody } from './outbound/read-service-body.js';
 import { parseJsonText, toJsonText } from './parse-json-text.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { noRetryPolicy, toPRetryOptions, type RetryPolicy } from './retry-policy.js';
@@ -33,6 +35,8 @@ export interface RequestContext {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Aborted by close(): ends calls and streams still in flight. */
   lifetime: AbortSignal;
+  /** The largest answer body read; default MAX_SERVICE_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 export interface RequestSpec {
@@ -105,7 +109,7 @@ export function createRequester(ctx: RequestContext): Requester {
       });
       status = res.statusCode;
       headers = res.headers;
-      text = await res.body.text();
+      text = await readServiceBody(res, spec, ctx.maxBodyBytes ?? MAX_SERVICE_BODY_BYTES);
     } catch (error) {
       throw classifyTransportError(error, ctx, spec, deadline.timedOut());
     } finally {
@@ -146,7 +150,7 @@ export function createRequester(ctx: RequestContext): Requester {
             if (error instanceof AbortError) throw error;
             const se = error instanceof ServiceError ? error : toBadResponse(error, spec);
             lastError = se;
-            if (!spec.idempotent || !se.retryable) throw new AbortError(se);
+            if (!spec.idempotent || !se.retryable || isRefusedAddress(se)) throw new AbortError(se);
             throw se;
           }
         },
@@ -195,7 +199,7 @@ export function createRequester(ctx: RequestContext): Requester {
         bodyTimeout: spec.idleTimeoutMs,
       });
       if (res.statusCode < 200 || res.statusCode >= 300) {
-        const text = await res.body.text();
+        const text = await readServiceBody(res, spec, ctx.maxBodyBytes ?? MAX_SERVICE_BODY_BYTES);
         const retryAfterMs = parseRetryAfter(res.headers['retry-after'], ctx.clock.now());
         throw mapHttpError({ method: spec.method, path: spec.path, status: res.statusCode, bodyText: text, retryAfterMs });
       }
@@ -260,23 +264,7 @@ export function anySignal(signals: Array<AbortSignal | undefined>): AbortSignal 
   return AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
 }
 
-function cancelledError(spec: RequestSpec, ctx: RequestContext): ServiceError {
-  const why = ctx.lifetime.aborted && !spec.opts?.signal?.aborted ? 'the client was closed' : 'the request was cancelled';
-  return new ServiceError('cancelled', why, { method: spec.method, path: spec.path });
-}
-
-/** A failure before a status line arrived (or while reading the body) → cancelled, timeout or network. */
-export function classifyTransportError(error: unknown, ctx: RequestContext, spec: RequestSpec, timedOut: boolean): ServiceError {
-  if (error instanceof ServiceError) return error;
-  if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) return cancelledError(spec, ctx);
-  const init = { method: spec.method, path: spec.path, cause: safeCause(error, ctx.apiKey) };
-  const code = (error as { code?: unknown } | null)?.code;
-  if (timedOut) return new ServiceError('timeout', `no answer within ${ctx.timeoutMs} ms`, init);
-  if (typeof code === 'string' && /TIMEOUT/.test(code)) {
-    return new ServiceError('timeout', 'the service stopped answering', init);
-  }
-  return new ServiceError('network', 'could not reach the service', init);
-}
+export { classifyTransportError };
 
 function parseJsonBody(text: string, headers: IncomingHttpHeaders): unknown {
   try {

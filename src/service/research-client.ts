@@ -11,6 +11,7 @@ import { createStockApi, type StockApi } from './stock.js';
 import { createConceptsApi, type ConceptsApi } from './concepts.js';
 import { createAgentApi, type AgentApi } from './agent.js';
 import { defaultStreamReconnect, type StreamReconnectPolicy } from './event-stream/follow-events.js';
+import { publicOnlyConnector, type PublicOnlyOptions } from './outbound/public-only-connector.js';
 
 export interface ResearchClientOptions {
   baseUrl: string;
@@ -38,6 +39,13 @@ export interface ResearchClientOptions {
   agentId?: string;
   /** Paging names of /v1/search and /v1/docs/tags; 'auto' (default) learns them from the service. */
   v1Paging?: PagingNamingMode;
+  /**
+   * For a base URL a workspace typed: every connection of the default transport goes only to a
+   * checked public address (src/service/outbound/). Unset for the operator's own SERVICE_BASE_URL.
+   */
+  publicAddressesOnly?: PublicOnlyOptions;
+  /** The largest answer body read; default MAX_SERVICE_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 /** The HTTP implementation of ResearchService; event streams also expose their `stats`. */
@@ -70,12 +78,14 @@ function poolSize(maxConnections = DEFAULT_SERVICE_CONNECTIONS): number | null {
 
 export function createResearchClient(options: ResearchClientOptions): ResearchClient {
   if (!/^https?:\/\//.test(options.baseUrl)) throw new TypeError('baseUrl must be an http(s) URL');
+  if (options.publicAddressesOnly && options.dispatcher) throw new TypeError('publicAddressesOnly fences the default transport only');
+  const connect = options.publicAddressesOnly ? { connect: publicOnlyConnector(options.publicAddressesOnly) } : {};
   // Requests share a bounded keep-alive pool; event streams (one per agent run, open for minutes)
   // get their own, so a busy hour of agent runs never queues a search behind them.
   const ownDispatcher = options.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: poolSize(options.maxConnections) });
-  const ownStreamDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: poolSize(options.maxConnections), ...connect });
+  const ownStreamDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, ...connect });
   const lifetime = new AbortController();
   let closing: Promise<void> | undefined;
   const req = createRequester({
@@ -89,6 +99,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
     clock: options.clock ?? systemClock,
     sleep: options.sleep ?? sleep,
     lifetime: lifetime.signal,
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
   });
   const naming = createPagingNamingState(options.v1Paging ?? 'auto');
   const reconnect: StreamReconnectPolicy = { ...defaultStreamReconnect, ...options.streamReconnect };
