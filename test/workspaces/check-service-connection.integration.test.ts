@@ -63,14 +63,16 @@ describe('checkServiceConnection', () => {
     expect((await rejection({ apiKey: 'team-key-one', baseUrl: 'ftp://research.example.com' }, true)).message).toMatch(/https:\/\//);
   });
 
-  it('says the address is wrong when nothing answers there, or something that is not the service', async () => {
+  // Issue 28: a custom address no longer says which of these it met (that made the modal a port
+  // scanner); both are on loopback, refused before any call. service-url-fence.integration.test.ts.
+  it('refuses a custom address where nothing answers, or something that is not the service, in one wording', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const unreachable = await rejection({ apiKey: 'team-key-one', baseUrl: `http://127.0.0.1:${port}` }, true);
     expect(unreachable.field).toBe('base_url');
-    expect(unreachable.message).toMatch(/could not be reached at this address/);
+    expect(unreachable.message).toMatch(/could not use a research service at this address with this key/);
 
     const other = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -80,6 +82,7 @@ describe('checkServiceConnection', () => {
     try {
       const wrong = await rejection({ apiKey: 'team-key-one', baseUrl: `http://127.0.0.1:${(other.address() as AddressInfo).port}` }, true);
       expect(wrong.field).toBe('base_url');
+      expect(wrong.message).toBe(unreachable.message);
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }
