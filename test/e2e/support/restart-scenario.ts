@@ -77,6 +77,15 @@ function payloadOf(metadata: unknown): Record<string, unknown> {
   return meta?.event_payload ?? {};
 }
 
+/** Names the step a wait belongs to in its error (which wait ran out is the finding). */
+async function step<T>(name: string, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (error) {
+    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 export async function runRestartScenario(o: RestartScenarioOptions): Promise<RestartScenarioResult> {
   const runs = o.runs ?? 20;
   const channelCount = o.channels ?? 5;
@@ -149,16 +158,18 @@ export async function runRestartScenario(o: RestartScenarioOptions): Promise<Res
       // has moved again in the restarted process (or every run has ended).
       const from = slack.calls.length;
       const quorum = k === 0 ? runs : Math.ceil(runs / 4);
-      await slack.waitFor(() => {
-        const edited = editedSince(from);
-        return asked.every(ended) || asked.filter((a) => edited.has(a.threadTs)).length >= quorum;
-      }, stepTimeoutMs);
+      await step(`runs moving before kill ${k + 1}`, () =>
+        slack.waitFor(() => {
+          const edited = editedSince(from);
+          return asked.every(ended) || asked.filter((a) => edited.has(a.threadTs)).length >= quorum;
+        }, stepTimeoutMs),
+      );
       service.pauseAgentRuns();
       unfinishedAtKill.push(asked.filter((a) => !ended(a)).length);
       await app.kill('SIGKILL');
       app = await start();
     }
-    await slack.waitFor(() => asked.every(ended), stepTimeoutMs * 2);
+    await step('every run’s final answer after the last restart', () => slack.waitFor(() => asked.every(ended), stepTimeoutMs * 2));
     const restartToLastAnswerMs = Date.now() - lastSpawn;
     await app.kill('SIGTERM');
 
