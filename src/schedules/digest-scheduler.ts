@@ -8,6 +8,8 @@
  * looks for its own message before posting: a post that may have landed is never repeated blind.
  * A slot past the grace window, or one the poster skips (its workspace is not connected), is
  * marked skipped with a log line, never dropped silently and never retried.
+ * A fresh claim of a slot due before this process could vouch for the store (ClaimTrust: its start,
+ * or a rollback it noticed) may repeat a claim the store lost: the poster is told to look first.
  * No Bolt in here: posting is the injected `postDigest`.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,11 +19,18 @@ import type { DigestLocks } from '../store/digest-locks.js';
 import type { DigestMarkers } from '../store/digest-markers.js';
 import type { DigestSubscription } from '../store/records.js';
 import type { Subscriptions } from '../store/subscriptions.js';
+import { ClaimTrust } from './claim-trust.js';
 import { DigestLockLostError } from './digest-lock-lost-error.js';
 import { DigestPostError } from './digest-post-error.js';
 import { latestSlotAt } from './digest-schedule.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
-import { DEFAULT_DIGEST_RETRY, type DigestRetryPolicy, type PostDigest, type PostDigestResult } from './post-digest.js';
+import {
+  DEFAULT_DIGEST_RETRY,
+  type DigestRetryPolicy,
+  type PostDigest,
+  type PostDigestContext,
+  type PostDigestResult,
+} from './post-digest.js';
 import { createTickLoop } from './tick-loop.js';
 import { realTickTimer, type TickTimer } from './tick-timer.js';
 
@@ -51,6 +60,8 @@ export interface DigestSchedulerOptions {
   retry?: DigestRetryPolicy;
   /** Subscriptions processed at once in a tick. */
   concurrency?: number;
+  /** What the store can vouch for (shared with the watch poller); this process's own by default. */
+  trust?: ClaimTrust;
 }
 
 export type DigestSlotOutcome =
@@ -96,6 +107,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const { subscriptions, markers, locks, clock } = options;
   const tickTimer = options.timer ?? realTickTimer;
+  const trust = options.trust ?? new ClaimTrust(clock, logger);
 
   const loop = createTickLoop(runTick, {
     intervalMs: tickMs,
@@ -140,6 +152,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 
     // Cheap path on most ticks: the slot is already done; no lock needed.
     const seen = await markers.getSlot(sub.teamId, sub.channelId, slotIso);
+    if (seen === null) trust.lacks(scopeOf(sub), Date.parse(slotIso));
+    else trust.saw(scopeOf(sub), Date.parse(slotIso));
     if (seen !== null && seen.state !== 'pending') return report('already_handled');
 
     if (!(await locks.acquire(sub.teamId, sub.channelId, instanceId, lockTtlMs))) return report('locked');
@@ -157,6 +171,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     const where = { teamId: sub.teamId, channelId: sub.channelId, slot: slotIso };
     const lateMs = nowMs - Date.parse(slotIso);
     let recovered = false;
+    // No claim before ours: the slot is new, unless the store lost one (a slot is posted within grace).
+    let unvouched = trust.unvouched(Math.max(Date.parse(slotIso), sub.createdAtMs), Date.parse(slotIso) + options.graceMs);
 
     if (!(await markers.claimSlot(sub.teamId, sub.channelId, slotIso, instanceId))) {
       const marker = await markers.getSlot(sub.teamId, sub.channelId, slotIso);
@@ -166,11 +182,15 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         return 'already_handled';
       }
       recovered = true;
+      unvouched = undefined;
       logger.warn('digest slot left pending by a replica that stopped mid-post; taking it over', {
         ...where,
         previousHolder: marker.holderId,
       });
     }
+
+    // Our claim is in the store now: its loss would be a rollback.
+    trust.saw(scopeOf(sub), Date.parse(slotIso));
 
     if (lateMs > options.graceMs) {
       await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'skipped', 'outside grace window');
@@ -178,7 +198,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       return 'skipped_outside_grace';
     }
 
-    const result = await postWithRetries(sub, slotIso, recovered);
+    if (unvouched) logger.warn('digest slot has no claim, but one may have been lost with the store; the poster looks first', where);
+    const result = await postWithRetries(sub, slotIso, { recovered, ...(unvouched ? { unvouched } : {}) });
     if (result === 'posted') {
       await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'posted');
       logger.info('digest posted', { ...where, lateMs });
@@ -217,7 +238,11 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     return 'failed';
   }
 
-  async function postWithRetries(sub: DigestSubscription, slotIso: string, recovered: boolean): Promise<PostDigestResult | 'lock_lost'> {
+  async function postWithRetries(
+    sub: DigestSubscription,
+    slotIso: string,
+    context: Omit<PostDigestContext, 'attempt'>,
+  ): Promise<PostDigestResult | 'lock_lost'> {
     let lastAttempt: Promise<PostDigestResult> | undefined;
     try {
       return await pRetry(
@@ -225,7 +250,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
           if (attempt > 1 && !(await locks.renew(sub.teamId, sub.channelId, instanceId, lockTtlMs))) {
             throw new AbortError(new DigestLockLostError(sub.teamId, sub.channelId));
           }
-          lastAttempt = options.postDigest(sub, slotIso, { attempt, recovered });
+          lastAttempt = options.postDigest(sub, slotIso, { ...context, attempt });
           const result = await lastAttempt;
           if (result === 'retryable_error') throw new DigestPostError(sub.teamId, sub.channelId, slotIso, attempt);
           return result;
@@ -266,4 +291,9 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   }
 
   return { instanceId, tick: loop.tick, start: loop.start, stop: loop.stop };
+}
+
+/** A subscription's ClaimTrust scope: a new schedule (or a new subscription) starts its own progress. */
+function scopeOf(sub: DigestSubscription): string {
+  return `digest:${sub.teamId}:${sub.channelId}:${sub.cadence}:${sub.weekday ?? ''}:${sub.time}:${sub.timeZone}:${sub.createdAtMs}`;
 }

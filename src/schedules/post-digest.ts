@@ -1,5 +1,6 @@
 /** The scheduler's seam to Slack: posting one digest, and how its attempts are retried. */
 import type { DigestSubscription } from '../store/records.js';
+import type { UnvouchedWindow } from './claim-trust.js';
 
 /**
  * What a post attempt did. Return 'retryable_error' only when the message certainly did not
@@ -16,6 +17,11 @@ export interface PostDigestContext {
   attempt: number;
   /** An earlier attempt by a replica that died left no outcome: check Slack before posting. */
   recovered: boolean;
+  /**
+   * A fresh claim the store cannot vouch for (it may have lost an earlier one with a rollback): the
+   * digest, if that claim posted it, is in the channel within this window. Look before posting.
+   */
+  unvouched?: UnvouchedWindow;
 }
 
 export type PostDigest = (subscription: DigestSubscription, slotIso: string, context: PostDigestContext) => Promise<PostDigestResult>;

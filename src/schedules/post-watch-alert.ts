@@ -1,5 +1,6 @@
 /** The watch poller's seam to Slack: posting one alert (documents or an earnings eve). */
 import type { WatchAlert, WatchRecord } from '../store/records.js';
+import type { UnvouchedWindow } from './claim-trust.js';
 
 /**
  * What a post attempt did. 'retryable_error' only when the message certainly did not reach
@@ -13,6 +14,11 @@ export interface PostWatchAlertContext {
   recovered: boolean;
   /** When the alert was claimed (the earliest it can have been posted). */
   claimedAtMs: number;
+  /**
+   * A fresh alert the store cannot vouch for: its documents (or earnings eve) may have been
+   * alerted within this window by a claim a rollback lost. Look before posting.
+   */
+  unvouched?: UnvouchedWindow;
 }
 
 export type PostWatchAlert = (

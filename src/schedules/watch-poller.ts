@@ -5,6 +5,9 @@
  * before posting and committed after (cursor and seen set advance only then). A poll that finds
  * a pending alert — its poster died, or its post failed — has the poster look for it in Slack
  * (message metadata) before posting it again, so nothing posts twice and nothing is lost.
+ * A new alert whose documents (or earnings eve) came before this process could vouch for the store
+ * (ClaimTrust: its start, or a rollback it noticed) may repeat one whose claim the store lost:
+ * the poster is told the window to look in first.
  * Every service call takes from one budget shared by all watches and replicas; a 429 or an
  * outage leaves the state as it was, so the documents come with a later poll.
  * Symbol watches also post the eve of an earnings date, and a summary of the transcript or
@@ -24,6 +27,7 @@ import type { WatchPollBudget } from '../store/watch-poll-budget.js';
 import { findWatchAlerts } from './find-watch-alerts.js';
 import type { PostWatchAlert, PostWatchAlertResult } from './post-watch-alert.js';
 import { afterDocumentsPosted } from './select-new-documents.js';
+import { ClaimTrust, type UnvouchedWindow } from './claim-trust.js';
 
 export type WatchPollOutcome =
   | 'posted'
@@ -66,6 +70,8 @@ export interface WatchPollerOptions {
   lockTtlMs?: number;
   retry?: DigestRetryPolicy;
   concurrency?: number;
+  /** What the store can vouch for (shared with the digest scheduler); this process's own by default. */
+  trust?: ClaimTrust;
 }
 
 export interface WatchPoller {
@@ -77,6 +83,7 @@ export interface WatchPoller {
 }
 
 const DEFAULT_LOCK_TTL_MS = 5 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 
 class LockLostError extends Error {
   override readonly name = 'LockLostError';
@@ -89,6 +96,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const retry = options.retry ?? DEFAULT_DIGEST_RETRY;
   const timer = options.timer ?? realTickTimer;
   const { watches, budget, clock } = options;
+  const trust = options.trust ?? new ClaimTrust(clock, logger);
 
   const loop = createTickLoop(runTick, {
     intervalMs: options.pollIntervalMs,
@@ -121,6 +129,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     const nowMs = clock();
     // Cheap path: polled recently and nothing pending; no lock needed.
     const peek = await watches.getState(watch);
+    if (peek.state) trust.saw(scopeOf(watch), peek.state.lastPollMs);
     if (peek.state && !peek.state.pending && nowMs - peek.state.lastPollMs < options.pollIntervalMs)
       return { outcome: 'not_due', posted: 0 };
     if (!(await watches.acquireLock(watch, instanceId, lockTtlMs))) return { outcome: 'locked', posted: 0 };
@@ -139,6 +148,8 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     if (current.state === null) {
       // Removed while this tick was on its way: never leave state behind for a watch that is gone.
       if ((await watches.get(watch.teamId, watch.channelId, watch.watchId)) === null) return { outcome: 'not_due', posted: 0 };
+      // A watch this process saw polled has no state now: the store was rolled back.
+      trust.lacks(scopeOf(watch), 0);
       const initial: WatchState = { cursorMs: watch.createdAtMs, seen: {}, lastPollMs: 0, earningsEves: [] };
       current = (await watches.replaceState(watch, current, initial)) ?? (await watches.getState(watch));
     }
@@ -175,6 +186,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     if (found.kind !== 'alerts') return { outcome: found.kind, posted };
     let working = await watches.replaceState(watch, current, { ...state, lastPollMs: nowMs, ...found.stateChanges });
     if (working === null) return { outcome: 'lock_lost', posted };
+    trust.saw(scopeOf(watch), nowMs);
 
     for (const alert of found.alerts) {
       const alertId = randomUUID();
@@ -185,7 +197,9 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
         pending: { alertId, holderId: instanceId, createdAtMs: nowMs, alert },
       });
       if (claimed === null) return { outcome: 'lock_lost', posted };
-      const result = await postWithRetries(watch, alertId, alert, false, nowMs);
+      const unvouched = trust.unvouched(earliestAlertedMs(watch, alert));
+      if (unvouched) log.warn('watch alert may repeat one the store lost; the poster looks first', { alertId, ...unvouched });
+      const result = await postWithRetries(watch, alertId, alert, false, nowMs, unvouched);
       if (result !== 'posted') return { outcome: await settleFailure(watch, result, log), posted };
       const committed = await commit(watch, claimed, alert, nowMs);
       if (committed === null) return { outcome: 'lock_lost', posted };
@@ -232,6 +246,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     alert: WatchAlert,
     recovered: boolean,
     claimedAtMs: number,
+    unvouched?: UnvouchedWindow,
   ): Promise<PostWatchAlertResult | 'lock_lost'> {
     let unsure = recovered;
     try {
@@ -239,7 +254,12 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
         async (attempt) => {
           if (attempt > 1 && !(await watches.renewLock(watch, instanceId, lockTtlMs))) throw new AbortError(new LockLostError(alertId));
           // After a failed attempt the message may have landed: every later attempt looks first.
-          const result = await options.postAlert(watch, alertId, alert, { attempt, recovered: unsure, claimedAtMs });
+          const result = await options.postAlert(watch, alertId, alert, {
+            attempt,
+            recovered: unsure,
+            claimedAtMs,
+            ...(unvouched ? { unvouched } : {}),
+          });
           unsure = true;
           if (result === 'retryable_error') throw new Error(`watch alert ${alertId} not posted (attempt ${attempt})`);
           return result;
@@ -262,4 +282,17 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   }
 
   return { instanceId, tick: loop.tick, start: loop.start, stop: loop.stop };
+}
+
+/** A watch's ClaimTrust scope: a watch removed and added again starts its own progress. */
+function scopeOf(watch: WatchRecord): string {
+  return `watch:${watch.teamId}:${watch.channelId}:${watch.watchId}:${watch.createdAtMs}`;
+}
+
+/** The earliest an alert of the same documents (or eve) can have been posted. */
+function earliestAlertedMs(watch: WatchRecord, alert: WatchAlert): number {
+  // An eve alert goes out on the day before the date, in the market's time zone.
+  const from =
+    alert.kind === 'documents' ? Math.min(...alert.docs.map((d) => d.publishedMs)) : Date.parse(`${alert.date}T00:00:00Z`) - 2 * DAY_MS;
+  return Math.max(watch.createdAtMs, from);
 }

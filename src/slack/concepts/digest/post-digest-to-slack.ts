@@ -7,6 +7,8 @@
  * process lost the answer to a post) the store is asked first — the slot's snapshot, or its ts as
  * the poster or Slack's message_metadata_posted recorded it — and only without either is the
  * channel read: one page of the tier's size from the slot on, inside the shared rate budget.
+ * The same goes for a fresh claim the scheduler cannot vouch for (`unvouched`: the store may have
+ * lost an earlier claim with a rollback), read only within the window that claim could have posted.
  * 'retryable_error' is returned only when nothing was posted. When Slack cannot tell us whether
  * the digest landed and never will (missing scope), the slot counts as posted: a missing
  * digest is logged as an error, a duplicate would be silent.
@@ -86,7 +88,9 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
       return 'retryable_error';
     }
 
-    if (context.recovered || unsure.has(key)) {
+    // Since the slot began, up to now, or up to when the store may have lost the claim: `latest`.
+    const lookUntilMs = context.recovered || unsure.has(key) ? deps.clock() : context.unvouched?.untilMs;
+    if (lookUntilMs !== undefined) {
       if (previous?.slot === slotIso) {
         log.info('digest of this slot was already posted (snapshot saved); not posting again');
         unsure.delete(key);
@@ -96,9 +100,10 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
         unsure.delete(key);
         return 'posted';
       }
-      const lookup = await findPostedDigest(client, sub.channelId, slotIso, lastResortRead(reads, sub.teamId, deps.clock()));
+      const lookup = await findPostedDigest(client, sub.channelId, slotIso, lastResortRead(reads, sub.teamId, lookUntilMs));
       // The found digest carries what it showed: it becomes the next digest's baseline.
       if (lookup.state === 'found' && lookup.snapshot) await saveBaseline(sub, lookup.snapshot);
+      if (lookup.state === 'found') await recordTs(sub, slotIso, lookup.ts);
       const verdict = fromLookup(lookup, log, 'before re-posting');
       if (verdict !== 'absent') {
         if (verdict === 'posted') unsure.delete(key);
