@@ -72,6 +72,7 @@ export function buildWorkspaces(options: WorkspacesOptions): DeskWorkspaces {
     ...(oauth.authorizationUrl ? { authorizationUrl: oauth.authorizationUrl } : {}),
     ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}),
     homeUrlFor: oauth.homeUrlFor ?? slackHomeLink,
+    ...(oauth.exchange ? { exchange: oauth.exchange } : {}),
     logger,
   });
   const { serviceAccounts } = options.multiWorkspace;

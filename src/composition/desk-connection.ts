@@ -1,6 +1,7 @@
 /** How the desk reaches Slack and, with OAuth installs, how each workspace reaches the service. */
 import type { AppDistribution } from '../slack-api/app-distribution.js';
 import type { SlackTransport } from '../slack/app/create-slack-app.js';
+import type { OAuthExchangePolicy } from '../slack/app/oauth-exchange-client.js';
 import type { createInstaller } from '../slack/app/oauth-installer.js';
 import type { ClosableService } from '../workspaces/workspaces.js';
 
@@ -14,6 +15,8 @@ export interface OAuthSettings {
   authorizationUrl?: string;
   /** Where the "installed" page sends the user (the app's Home tab); Slack's deep link by default. */
   homeUrlFor?: Parameters<typeof createInstaller>[0]['homeUrlFor'];
+  /** How long each call to Slack during an install may take (8 s by default), and its timers (tests). */
+  exchange?: OAuthExchangePolicy;
 }
 
 /** Many workspaces: each connects its own account with the research service. */

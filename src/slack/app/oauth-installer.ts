@@ -16,6 +16,7 @@ import type { ReadinessCheck } from './health-routes.js';
 import { createInstallationHealth } from './installation-health.js';
 import { renderAddToSlackPage, renderInstalledPage, renderInstallFailedPage } from './install-pages.js';
 import { MISCONFIGURED_CONTEXT_KEY } from './misconfigured-middleware.js';
+import { type OAuthExchangePolicy, oauthClientOptions, slackUnreachableCause } from './oauth-exchange-client.js';
 
 export const INSTALL_PATH = '/slack/install';
 export const REDIRECT_PATH = '/slack/oauth_redirect';
@@ -36,6 +37,8 @@ export interface InstallerOptions {
   authorizationUrl?: string;
   /** Where the "installed" page sends the user next (the app's Home tab). */
   homeUrlFor?(installation: Installation): string | undefined;
+  /** How long a call to Slack during an install may take, and the timers that bound it. */
+  exchange?: OAuthExchangePolicy;
   logger: Logger;
 }
 
@@ -60,7 +63,7 @@ export function createInstaller(options: InstallerOptions): Installer {
     installUrlOptions: { scopes: [...options.scopes], ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}) },
     renderHtmlForInstallPath: renderAddToSlackPage,
     ...(options.authorizationUrl ? { authorizationUrl: options.authorizationUrl } : {}),
-    ...(options.apiUrl ? { clientOptions: { slackApiUrl: options.apiUrl } } : {}),
+    clientOptions: oauthClientOptions(options.apiUrl, options.exchange),
     logger: toBoltLogger(log),
   });
 
@@ -130,9 +133,11 @@ export function createInstaller(options: InstallerOptions): Installer {
               sendHtml(response, 200, renderInstalledPage({ name, orgWide, ...(homeUrl ? { homeUrl } : {}) }));
             },
             failure: (error, _options, _req, response) => {
-              const code = slackErrorOf(error) ?? error.code;
-              log.warn('an install did not finish', { code });
-              sendHtml(response, 400, renderInstallFailedPage(code, INSTALL_PATH));
+              // Slack unreachable: nothing was installed, and the browser restarts from the install page.
+              const unreachable = slackUnreachableCause(error);
+              const code = unreachable ? 'slack_unreachable' : (slackErrorOf(error) ?? error.code);
+              log.warn('an install did not finish', { code, ...(unreachable ? { cause: unreachable } : {}) });
+              sendHtml(response, unreachable ? 503 : 400, renderInstallFailedPage(code, INSTALL_PATH));
             },
           }),
       },
