@@ -65,6 +65,8 @@ export interface ThreadConversation {
   /** The service's id, as decimal text. */
   conversationId: string;
   conversationUrl?: string;
+  /** Who asked the question that started it (replay's authority); absent on records written before. */
+  askerUserId?: string;
   createdAtMs: number;
 }
 

@@ -13,6 +13,8 @@ export interface ConversationOwner {
   teamId: string;
   channelId: string;
   threadTs: string;
+  /** Who started it; absent on records written before it was kept. */
+  askerUserId?: string;
 }
 
 export class ThreadConversations {
@@ -29,7 +31,12 @@ export class ThreadConversations {
   /** Records the mapping (refreshing its TTL) and the conversation's owner. */
   async save(mapping: Omit<ThreadConversation, 'createdAtMs'> & { createdAtMs?: number }): Promise<ThreadConversation> {
     const record: ThreadConversation = { ...mapping, createdAtMs: mapping.createdAtMs ?? this.clock() };
-    const owner: ConversationOwner = { teamId: record.teamId, channelId: record.channelId, threadTs: record.threadTs };
+    const owner: ConversationOwner = {
+      teamId: record.teamId,
+      channelId: record.channelId,
+      threadTs: record.threadTs,
+      ...(record.askerUserId ? { askerUserId: record.askerUserId } : {}),
+    };
     await this.store.set(keys.conversation(record.teamId, record.conversationId), JSON.stringify(owner), TTL.conversationMs);
     await this.store.set(keys.thread(record.teamId, record.channelId, record.threadTs), JSON.stringify(record), TTL.threadMs);
     return record;

@@ -41,6 +41,7 @@ export async function restoreLostRun(
       channelId: run.channelId,
       threadTs: run.threadTs,
       conversationId: run.conversationId,
+      askerUserId: run.askerUserId,
       ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
     });
   }

@@ -36,6 +36,7 @@ export async function ensureConversation(ctx: RunContext): Promise<void> {
     channelId: run.channelId,
     threadTs: run.threadTs,
     conversationId: conversation.id,
+    askerUserId: run.askerUserId,
     ...(conversation.url ? { conversationUrl: conversation.url } : {}),
   });
   await ctx.keeper.save({ conversationId: conversation.id, ...(conversation.url ? { conversationUrl: conversation.url } : {}) });

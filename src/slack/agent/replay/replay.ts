@@ -1,7 +1,7 @@
 /**
  * /research replay: list a conversation's recent messages, and replay one assistant answer's
- * events into a new thread. Only conversations started from this workspace can be replayed: the
- * service key is shared by the whole workspace, so a member must not read arbitrary ids.
+ * events into a new thread. Every path (the command, the list's Replay and Older) asks
+ * replay-permission.ts first: only the asker's DM conversations, or a channel's from that channel.
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -23,12 +23,11 @@ import { channelPostPacer, type ChannelPostPacer } from '../../kit/pacing/channe
 import { postPacedMessage, postThreadMessages } from '../../kit/pacing/post-paced-messages.js';
 import { reduceRecordedRun, renderReplayedRun } from './render-replayed-run.js';
 import { refusedToExternalUser } from '../../kit/permissions/refuse-external-user.js';
+import { replayVerdict } from './replay-permission.js';
 
 /** Messages per page of the replay list (a question and its answer are two). */
 export const REPLAY_PAGE_SIZE = 10;
 
-export const NOT_REPLAYABLE =
-  'That conversation was not started from this workspace, so it can’t be replayed here. Replay works for conversations started with Research Desk in this workspace.';
 const NOT_IN_CHANNEL = 'I can’t post in this channel. Invite me with `/invite @Research Desk`, or run the replay in a DM with me.';
 const NO_EVENTS = 'That answer has no recorded events to replay.';
 const unknownConversation = (id: string): string =>
@@ -69,9 +68,11 @@ export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand):
 }
 
 async function mayReplay(deps: ListenerDeps, request: ReplayRequest): Promise<boolean> {
-  if (await deps.stores.threads.isOwnedBy(request.conversationId, request.teamId)) return true;
-  request.log.info('replay refused: conversation not owned by this workspace', { conversation_id: request.conversationId });
-  await respondEphemeral(request.respond, renderNotice(NOT_REPLAYABLE, ':lock:'));
+  const owner = await deps.stores.threads.owner(request.teamId, request.conversationId);
+  const verdict = replayVerdict(owner, request);
+  if (verdict.allowed) return true;
+  request.log.info('replay refused', { conversation_id: request.conversationId, reason: verdict.why });
+  await respondEphemeral(request.respond, renderNotice(verdict.text, ':lock:'));
   return false;
 }
 
