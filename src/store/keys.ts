@@ -175,6 +175,17 @@ export function workspaceSingleKeys(teamId: string): string[] {
   return [keys.teamOrg(teamId), keys.externalAccess(teamId)];
 }
 
+/**
+ * Where the conversations recorded before the team was in the key lie (`conv:{conversationId}`,
+ * no team): their values name the workspace, so an uninstall reads each to find its own.
+ */
+export const legacyConversationPrefix = 'conv:';
+
+/** A `conv:` key without a team segment (a conversation id contains no ':'). */
+export function isLegacyConversationKey(key: string): boolean {
+  return key.startsWith(legacyConversationPrefix) && !key.slice(legacyConversationPrefix.length).includes(':');
+}
+
 /** An installation's own keys: its tokens, its service connection, and (an org's) workspace list. */
 export function installationKeys(installationId: string): { single: string[]; prefixes: string[] } {
   return {
