@@ -57,6 +57,9 @@ class FileStateStore implements StateStore {
   private appliedSeq = 0;
   private durableSeq = 0;
   private waiters: Waiter[] = [];
+  /** Callers of compact() waiting for the next snapshot (taken after their deletes). */
+  private compactWaiters: Array<Omit<Waiter, 'seq'>> = [];
+  private readonly compactions = new Set<Promise<void>>();
   private flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   private flushing: Promise<void> | undefined;
   private closed = false;
@@ -141,6 +144,25 @@ class FileStateStore implements StateStore {
     return found;
   }
 
+  /**
+   * A fresh snapshot of the live entries replaces the journal, which still holds every value
+   * written, deleted ones too. Runs in the flush loop, so no append lands between the snapshot
+   * and the journal's truncation.
+   */
+  async compact(): Promise<void> {
+    this.assertOpen('compact');
+    const done = new Promise<void>((resolve, reject) => {
+      this.compactWaiters.push({ resolve, reject });
+      this.scheduleFlush();
+    });
+    this.compactions.add(done);
+    try {
+      await done;
+    } finally {
+      this.compactions.delete(done);
+    }
+  }
+
   async ping(): Promise<void> {
     this.assertOpen('ping');
   }
@@ -148,6 +170,7 @@ class FileStateStore implements StateStore {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.durable();
+    await Promise.allSettled([...this.compactions]);
     this.closed = true;
     await this.flushing;
     await this.journal.close();
@@ -207,14 +230,14 @@ class FileStateStore implements StateStore {
       this.flushing = this.flush().finally(() => {
         this.flushing = undefined;
         // A waiter resumed by this flush may have written before this callback ran.
-        if (this.pending.length > 0) this.scheduleFlush();
+        if (this.pending.length > 0 || this.compactWaiters.length > 0) this.scheduleFlush();
       });
     };
     this.flushTimer = this.flushDelayMs > 0 ? setTimeout(run, this.flushDelayMs) : setImmediate(run);
   }
 
   private async flush(): Promise<void> {
-    while (this.pending.length > 0) {
+    while (this.pending.length > 0 || this.compactWaiters.length > 0) {
       const batch = this.pending;
       this.pending = [];
       const upTo = this.appliedSeq;
@@ -226,10 +249,16 @@ class FileStateStore implements StateStore {
         const error = new StateStoreError('write_failed', 'could not write the state journal', { cause, retryable: true });
         this.settle(upTo, error);
       }
-      if (this.journal.size > this.compactAfterBytes) {
-        await this.journal.compact(this.liveEntries()).catch((cause: unknown) => {
+      const asked = this.compactWaiters.splice(0);
+      if (asked.length > 0 || this.journal.size > this.compactAfterBytes) {
+        try {
+          await this.journal.compact(this.liveEntries());
+          for (const waiter of asked) waiter.resolve();
+        } catch (cause) {
           this.logger?.error('state snapshot failed; journal keeps growing', { error: cause });
-        });
+          const error = new StateStoreError('write_failed', 'could not compact the state journal', { cause, retryable: true });
+          for (const waiter of asked) waiter.reject(error);
+        }
       }
     }
   }

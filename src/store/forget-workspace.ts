@@ -1,10 +1,19 @@
 /**
- * Deletes everything kept for one workspace (runs, threads, subscriptions, digests, folders,
- * watches, feedback, rate windows) and, with `installationId`, its installation and service
- * connection. Only keys under the workspace's own prefixes (keys.ts), so no other workspace's
- * data is touched.
+ * Deletes everything kept for one workspace (runs, threads, conversations, question queues,
+ * subscriptions, digests, folders, watches, feedback, rate windows, external access, org
+ * membership) and, with `installationId`, its installation and service connection. Only keys
+ * under the workspace's own prefixes (keys.ts), and the legacy conversations whose value names
+ * it, so no other workspace's data is touched. Then the store compacts, so no deleted value stays
+ * at rest (the file store's journal); test/store/forget-workspace.test.ts covers every key family.
  */
-import { installationKeys, keys, workspaceKeyPrefixes, workspaceSingleKeys } from './keys.js';
+import {
+  isLegacyConversationKey,
+  installationKeys,
+  keys,
+  legacyConversationPrefix,
+  workspaceKeyPrefixes,
+  workspaceSingleKeys,
+} from './keys.js';
 import type { StateStore } from './state-store.js';
 
 /** Returns how many keys it deleted. */
@@ -21,7 +30,34 @@ export async function forgetWorkspaceData(store: StateStore, teamIds: readonly s
   );
   const single = [...teamIds.flatMap(workspaceSingleKeys), ...orgEntries.flat(), ...installation.single];
   const present = await Promise.all(single.map(async (key) => ((await store.get(key)) === null ? [] : [key])));
-  const doomed = [...new Set([...matched.flat(), ...present.flat()])];
+  const legacy = await legacyConversationsOf(store, teamIds);
+  const doomed = [...new Set([...matched.flat(), ...present.flat(), ...legacy])];
   for (const key of doomed) await store.delete(key);
+  await store.compact?.();
   return doomed.length;
+}
+
+/** The `conv:{conversationId}` keys (before the team was in the key) whose owner is one of `teamIds`. */
+async function legacyConversationsOf(store: StateStore, teamIds: readonly string[]): Promise<string[]> {
+  const candidates = (await store.keys(legacyConversationPrefix)).filter(isLegacyConversationKey);
+  const owned = await Promise.all(
+    candidates.map(async (key) => {
+      const value = await store.get(key);
+      return value !== null && teamIds.includes(ownerTeamOf(value) ?? '') ? [key] : [];
+    }),
+  );
+  return owned.flat();
+}
+
+/** The owner's team in a stored conversation owner ({teamId, channelId, threadTs}); undefined when unreadable. */
+function ownerTeamOf(value: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && 'teamId' in parsed && typeof parsed.teamId === 'string'
+      ? parsed.teamId
+      : undefined;
+  } catch {
+    // Not JSON: a value no version wrote as an owner, so it names no workspace to forget.
+    return undefined;
+  }
 }

@@ -103,6 +103,11 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions = {}): S
       return [...entries.keys()].filter((key) => key.startsWith(prefix) && live(key) !== undefined);
     },
 
+    /** A deleted entry is gone from memory already: nothing to rewrite. */
+    async compact() {
+      assertOpen('compact');
+    },
+
     async ping() {
       assertOpen('ping');
     },

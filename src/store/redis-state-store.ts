@@ -176,6 +176,9 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
         return [...found];
       }),
 
+    /** A DEL removes the value from Redis; its RDB/AOF files are rewritten on Redis's own schedule, the operator's to tune. */
+    compact: async () => undefined,
+
     ping: () =>
       call('PING', async () => {
         await client.ping();

@@ -23,6 +23,13 @@ export interface StateStore {
   increment(key: string, by: number, ttlMs: number): Promise<number>;
   /** Every live key that starts with `prefix` (order unspecified). */
   keys(prefix: string): Promise<string[]>;
+  /**
+   * Rewrites what keeps deleted values at rest, so none stays on disk once it resolves (an
+   * uninstall promises its data is gone): the file store's journal holds every write until it is
+   * compacted. A no-op where a delete leaves nothing behind (memory; Redis, whose persistence is
+   * the operator's). Optional, so a store wrapped for a test need not forward it.
+   */
+  compact?(): Promise<void>;
   /** Verifies the store answers (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
