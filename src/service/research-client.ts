@@ -85,7 +85,9 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
   const ownDispatcher = options.dispatcher
     ? undefined
     : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: poolSize(options.maxConnections), ...connect });
-  const ownStreamDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, ...connect });
+  const ownStreamDispatcher = options.dispatcher
+    ? undefined
+    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, ...connect });
   const lifetime = new AbortController();
   let closing: Promise<void> | undefined;
   const req = createRequester({

@@ -107,7 +107,10 @@ function rejectionOf(error: unknown): ConnectionRejectedError {
       );
     case 'network':
     case 'timeout':
-      return new ConnectionRejectedError('api_key', 'The research service could not be reached to check the key. Please try again in a moment.');
+      return new ConnectionRejectedError(
+        'api_key',
+        'The research service could not be reached to check the key. Please try again in a moment.',
+      );
     case 'not_found':
     case 'bad_response':
       return new ConnectionRejectedError('api_key', 'The research service gave an unexpected answer. Please try again in a moment.');

@@ -28,7 +28,11 @@ let port: number;
 
 const factory = () =>
   serviceClientFactory(
-    { service: { mode: 'per-workspace', baseUrl: trusted.url, allowCustomBaseUrl: true }, serviceTimeoutMs: 5000, serviceMaxConnections: undefined },
+    {
+      service: { mode: 'per-workspace', baseUrl: trusted.url, allowCustomBaseUrl: true },
+      serviceTimeoutMs: 5000,
+      serviceMaxConnections: undefined,
+    },
     createMemoryLogger((text) => text),
   );
 
@@ -55,16 +59,7 @@ beforeEach(() => {
 });
 
 describe('a custom service URL at save (the connect modal check)', () => {
-  const loopbackSpellings = [
-    '127.0.0.1',
-    'localhost',
-    '0x7f000001',
-    '2130706433',
-    '017700000001',
-    '127.1',
-    '[::ffff:127.0.0.1]',
-    '[::1]',
-  ];
+  const loopbackSpellings = ['127.0.0.1', 'localhost', '0x7f000001', '2130706433', '017700000001', '127.1', '[::ffff:127.0.0.1]', '[::1]'];
   it.each(loopbackSpellings)('refuses http://%s:<port> of a working service on loopback, without calling it', async (host) => {
     const options = { defaultBaseUrl: trusted.url, allowCustomBaseUrl: true, createService: factory() };
     const error = await rejectionOf(checkServiceConnection({ apiKey: KEY, baseUrl: `http://${host}:${port}` }, options));
@@ -98,7 +93,10 @@ describe('a custom service URL at save (the connect modal check)', () => {
 
   it('still accepts the operator’s own base URL on loopback (it is trusted)', async () => {
     const options = { defaultBaseUrl: trusted.url, allowCustomBaseUrl: true, createService: factory() };
-    await expect(checkServiceConnection({ apiKey: KEY, baseUrl: trusted.url }, options)).resolves.toEqual({ baseUrl: trusted.url, apiKey: KEY });
+    await expect(checkServiceConnection({ apiKey: KEY, baseUrl: trusted.url }, options)).resolves.toEqual({
+      baseUrl: trusted.url,
+      apiKey: KEY,
+    });
   });
 });
 
@@ -163,7 +161,12 @@ describe('a custom service URL whose name resolves public', () => {
     let answers = 0;
     const flipping = async (): Promise<string[]> => (answers++ === 0 ? ['93.184.216.34'] : ['127.0.0.1']);
     const flippingClient = (credentials: { baseUrl: string; apiKey: string }) =>
-      createResearchClient({ ...credentials, retry: noRetryPolicy, timeoutMs: 5000, publicAddressesOnly: { resolve: flipping, dial: routeTo(() => port) } });
+      createResearchClient({
+        ...credentials,
+        retry: noRetryPolicy,
+        timeoutMs: 5000,
+        publicAddressesOnly: { resolve: flipping, dial: routeTo(() => port) },
+      });
     const error = await rejectionOf(
       checkServiceConnection(
         { apiKey: KEY, baseUrl: 'http://rebind.example.net' },

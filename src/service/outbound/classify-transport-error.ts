@@ -1,9 +1,20 @@
 import { ServiceError } from '../errors/service-error.js';
 import { safeCause } from '../errors/safe-cause.js';
-import type { RequestContext, RequestSpec } from '../request.js';
 import { isNonPublicAddressError } from './non-public-address-error.js';
 
-export function cancelledError(spec: RequestSpec, ctx: Pick<RequestContext, 'lifetime'>): ServiceError {
+/** What of a request and its client a transport failure is told by (request.ts's own types, narrowed). */
+interface FailedRequest {
+  method: string;
+  path: string;
+  opts?: { signal?: AbortSignal };
+}
+interface RequestingClient {
+  lifetime: AbortSignal;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+export function cancelledError(spec: FailedRequest, ctx: Pick<RequestingClient, 'lifetime'>): ServiceError {
   const why = ctx.lifetime.aborted && !spec.opts?.signal?.aborted ? 'the client was closed' : 'the request was cancelled';
   return new ServiceError('cancelled', why, { method: spec.method, path: spec.path });
 }
@@ -13,12 +24,7 @@ export function cancelledError(spec: RequestSpec, ctx: Pick<RequestContext, 'lif
  * An address refused by the public-only connector is a 'network' failure too, so the user hears what
  * an unreachable service gets; its cause keeps the code, and callers do not retry it.
  */
-export function classifyTransportError(
-  error: unknown,
-  ctx: Pick<RequestContext, 'lifetime' | 'apiKey' | 'timeoutMs'>,
-  spec: RequestSpec,
-  timedOut: boolean,
-): ServiceError {
+export function classifyTransportError(error: unknown, ctx: RequestingClient, spec: FailedRequest, timedOut: boolean): ServiceError {
   if (error instanceof ServiceError) return error;
   if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) return cancelledError(spec, ctx);
   const init = { method: spec.method, path: spec.path, cause: safeCause(error, ctx.apiKey) };

@@ -4,4 +4,5 @@ import { lookup } from 'node:dns/promises';
 export type HostResolver = (hostname: string) => Promise<string[]>;
 
 /** The system's resolver (getaddrinfo, so /etc/hosts counts), all addresses of both families. */
-export const systemResolver: HostResolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: HostResolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);

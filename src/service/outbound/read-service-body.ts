@@ -17,6 +17,11 @@ export async function readServiceBody(
     return await readCappedText(res.body, res.headers, maxBytes);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    throw new ServiceError('bad_response', `unexpected response: ${error.message}`, { method: spec.method, path: spec.path, status: res.statusCode, cause: error });
+    throw new ServiceError('bad_response', `unexpected response: ${error.message}`, {
+      method: spec.method,
+      path: spec.path,
+      status: res.statusCode,
+      cause: error,
+    });
   }
 }
