@@ -1,6 +1,7 @@
 import pRetry, { AbortError } from 'p-retry';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
+import { pipeline, type Readable } from 'node:stream';
 import type { Logger } from '../observability/logger.js';
 import type { CallOptions } from './types.js';
 import type { Clock } from './clock.js';
@@ -9,6 +10,7 @@ import { ShapeError } from './errors/shape-error.js';
 import { mapHttpError } from './errors/map-http-error.js';
 import { MAX_SERVICE_BODY_BYTES } from './outbound/body-limit.js';
 import { cancelledError, classifyTransportError, isRefusedAddress } from './outbound/classify-transport-error.js';
+import { limitEventSize } from './outbound/limit-event-size.js';
 import { readServiceBody } from './outbound/read-service-body.js';
 import { parseJsonText, toJsonText } from './parse-json-text.js';
 import { parseRetryAfter } from './parse-retry-after.js';
@@ -58,7 +60,8 @@ export interface CallSpec<T> extends RequestSpec {
 export interface OpenedResponse {
   status: number;
   headers: IncomingHttpHeaders;
-  body: Dispatcher.ResponseData['body'];
+  /** The body, each event of it capped at the client's body limit. */
+  body: Readable;
 }
 
 export interface Requester {
@@ -205,8 +208,16 @@ export function createRequester(ctx: RequestContext): Requester {
       }
       // Only the wait for headers is bounded; the stream stays cancellable until its body closes.
       deadline.clear();
-      res.body.once('close', deadline.release);
-      return { status: res.statusCode, headers: res.headers, body: res.body };
+      const max = ctx.maxBodyBytes ?? MAX_SERVICE_BODY_BYTES;
+      const tooLarge = () =>
+        new ServiceError('bad_response', `unexpected response: an event larger than ${max} bytes`, {
+          method: spec.method,
+          path: spec.path,
+        });
+      // The reader meets every failure on `body` itself; pipeline's callback has nothing left to report.
+      const body = pipeline(res.body, limitEventSize(max, tooLarge), () => undefined);
+      body.once('close', deadline.release);
+      return { status: res.statusCode, headers: res.headers, body };
     } catch (error) {
       deadline.release();
       if (error instanceof ServiceError) throw error;
