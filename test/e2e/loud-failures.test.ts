@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace } from '../../src/emulators/slack/index.js';
 import { type ResearchDesk, startResearchDesk } from '../../src/research-desk.js';
-import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
+import { allText, buttonsOf, nextEphemeral, splitCommand } from './command-helpers.js';
 import { E2E_OAUTH_SECRETS, type Harness, startHarness } from './harness.js';
 import { installOAuth } from './multi-workspace-helpers.js';
 
@@ -22,6 +22,8 @@ async function readyz(port: number): Promise<{ status: number; body: Readiness; 
   return { status: res.status, body: JSON.parse(text) as Readiness, text };
 }
 
+const HARBOR_KEY = 'harbor-loud-failures-key-5555';
+
 const harborCommand = (h: Harness, line: string) =>
   nextEphemeral(
     h,
@@ -33,7 +35,7 @@ describe('installations the app cannot use', () => {
   let h: Harness;
   let restarted: ResearchDesk | undefined;
   beforeAll(async () => {
-    h = await startHarness({ store: 'redis', oauth: {} });
+    h = await startHarness({ store: 'redis', oauth: { serviceKeys: [HARBOR_KEY] } });
   }, 30_000);
   afterEach(async () => {
     await restarted?.stop();
@@ -44,6 +46,13 @@ describe('installations the app cannot use', () => {
   it('a wrong SECRETS_ENCRYPTION_KEY: /readyz 503 "installations_unreadable", and a slash command says the app is misconfigured', async () => {
     expect((await installOAuth(h, { teamId: harborWorkspace.teamId })).status).toBe(200);
     expect((await readyz(h.desk.port)).status).toBe(200);
+    await h.desk.workspaces.connect(
+      { teamId: harborWorkspace.teamId },
+      { apiKey: HARBOR_KEY, by: { id: harborWorkspace.adminUserId, workspaceAdmin: true } },
+    );
+    const card = await harborCommand(h, '/research NVDA');
+    const firstButton = buttonsOf(card).find((b) => !b.url);
+    if (!firstButton) throw new Error(`the card has no button: ${allText(card)}`);
 
     // The same store, restarted with another key: the installation was sealed with the first.
     await h.desk.stop();
@@ -65,6 +74,22 @@ describe('installations the app cannot use', () => {
     expect(answer).toContain('misconfigured');
     expect(answer).toContain('tell your Slack admin');
     expect(h.logs.some((line) => line.includes('"level":"error"') && line.includes('SECRETS_ENCRYPTION_KEY'))).toBe(true);
+
+    // A button on a card from before: answered on its response_url, which needs no token.
+    const clicked = await nextEphemeral(
+      h,
+      () =>
+        h.slack.clickAction({
+          channel_id: card.channel,
+          message_ts: card.ts,
+          action_id: firstButton.action_id,
+          ...(firstButton.value !== undefined ? { value: firstButton.value } : {}),
+          user_id: harborWorkspace.userId,
+          ephemeral: true,
+        }),
+      { channel: harborWorkspace.researchChannelId, user: harborWorkspace.userId },
+    );
+    expect(allText(clicked)).toContain('misconfigured');
   });
 
   it('a store emptied of installations: a command says the installation was lost, and /readyz 503 "installations_lost"', async () => {
