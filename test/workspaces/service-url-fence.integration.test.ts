@@ -209,6 +209,40 @@ describe('a custom service URL whose name resolves public', () => {
   });
 });
 
+describe('a redirect from a custom service URL', () => {
+  it('is not followed: the address it names inside gets no request', async () => {
+    const redirecting = createServer((req, res) => {
+      res.writeHead(302, { location: `${internal.url}${req.url ?? '/'}` });
+      res.end();
+    });
+    await new Promise<void>((done) => redirecting.listen(0, '127.0.0.1', done));
+    const redirectPort = (redirecting.address() as AddressInfo).port;
+    const routed = (credentials: { baseUrl: string; apiKey: string }) =>
+      createResearchClient({
+        ...credentials,
+        retry: noRetryPolicy,
+        timeoutMs: 5000,
+        publicAddressesOnly: {
+          resolve: async () => ['93.184.216.34'],
+          dial: (options, callback) => buildConnector({})({ ...options, hostname: '127.0.0.1', port: String(redirectPort) }, callback),
+        },
+      });
+    try {
+      const error = await rejectionOf(
+        checkServiceConnection(
+          { apiKey: KEY, baseUrl: 'http://research.example.net' },
+          { defaultBaseUrl: trusted.url, allowCustomBaseUrl: true, createService: routed, resolveHost: async () => ['93.184.216.34'] },
+        ),
+      );
+      expect(error.message).toMatch(REFUSAL);
+      expect(internal.requestLog).toEqual([]);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise<void>((done) => redirecting.close(() => done()));
+    }
+  });
+});
+
 describe('a custom service URL at use', () => {
   it('is refused at every connection when it names an internal address (a URL saved before the fence)', async () => {
     const client = factory()({ baseUrl: `http://localhost:${port}`, apiKey: KEY });
