@@ -5,6 +5,7 @@
  * command, the list and a forged Replay button are each refused with a clear note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalOrg } from '../../src/emulators/slack/index.js';
 import { REPLAY_ACTION_IDS, encodeReplayMessage } from '../../src/slack/agent/replay/replay-buttons.js';
 import { allText, buttonsOf, rejectedSlackCalls } from './command-helpers.js';
 import { eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
@@ -90,6 +91,20 @@ describe('replay: a conversation is its asker’s, or its channel’s', () => {
     });
     expect(allText(fromResearch)).toContain('asked in another channel');
     expect(replayed(channel)).toEqual([]);
+  });
+
+  it('refuses a Replay clicked by a user of another organisation, even in the shared channel it was asked in', async () => {
+    const shared = externalOrg.sharedChannelId;
+    const asked = await ask(shared, 'How strong is NVIDIA’s balance sheet?', dana());
+    const list = await commandReply(h, { command: '/research', text: `replay ${asked.conversationId}`, channel: shared });
+    const replay = buttonsOf(list).find((b) => b.action_id.startsWith(REPLAY_ACTION_IDS.replay));
+    expect(replay).toBeDefined();
+    const guest = externalOrg.userId;
+    const before = new Set(h.slack.ephemeralFor(guest, shared).map((e) => e.ts));
+    await h.slack.clickAction({ channel_id: shared, message_ts: list.ts, action_id: replay!.action_id, user_id: guest, ephemeral: true });
+    const note = await h.slack.waitFor(() => h.slack.ephemeralFor(guest, shared).find((e) => !before.has(e.ts)), 8_000);
+    expect(allText(note)).toContain('people from other organisations cannot use them');
+    expect(replayed(shared)).toEqual([]);
   });
 
   it('lets the asker list and replay her DM conversation, and a member replay in the channel it was asked in', async () => {

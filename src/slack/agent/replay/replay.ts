@@ -22,7 +22,7 @@ import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { channelPostPacer, type ChannelPostPacer } from '../../kit/pacing/channel-post-pacer.js';
 import { postPacedMessage, postThreadMessages } from '../../kit/pacing/post-paced-messages.js';
 import { reduceRecordedRun, renderReplayedRun } from './render-replayed-run.js';
-import { refusedToExternalUser } from '../../kit/permissions/refuse-external-user.js';
+import { checkExternalAccess } from '../../kit/permissions/external-access.js';
 import { replayVerdict } from './replay-permission.js';
 
 /** Messages per page of the replay list (a question and its answer are two). */
@@ -50,8 +50,6 @@ export interface ReplayRequest {
 }
 
 export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand): Promise<void> {
-  // A conversation of the workspace is its data: never replayed to a user of another organisation.
-  if (await refusedToExternalUser(deps.stores, ctx)) return;
   const request: ReplayRequest = {
     teamId: ctx.command.team_id,
     channelId: ctx.command.channel_id,
@@ -68,6 +66,14 @@ export async function replayFromCommand(deps: ListenerDeps, ctx: ReplayCommand):
 }
 
 async function mayReplay(deps: ListenerDeps, request: ReplayRequest): Promise<boolean> {
+  // A conversation of the workspace is its data: never replayed to a user of another organisation,
+  // whether they typed the command or clicked a button of a member's list.
+  const { client, workspace, userId, log } = request;
+  const access = await checkExternalAccess(deps.stores, { client, workspace, userId, log, workspaceData: true });
+  if (!access.allowed) {
+    await respondEphemeral(request.respond, renderNotice(access.reason, ':no_entry:'));
+    return false;
+  }
   const owner = await deps.stores.threads.owner(request.teamId, request.conversationId);
   const verdict = replayVerdict(owner, request);
   if (verdict.allowed) return true;
