@@ -23,11 +23,13 @@ export class ClaimTrust {
   /** Per scope (a subscription, a watch): the furthest progress seen in the store. */
   private readonly seen = new Map<string, number>();
 
+  /** `trustedFromMs`: since when this process has watched the store (its start by default). */
   constructor(
     private readonly clock: () => number,
     private readonly logger: Logger,
+    trustedFromMs: number = clock(),
   ) {
-    this.trustedFromMs = clock();
+    this.trustedFromMs = trustedFromMs;
   }
 
   /** The store holds `progress` for `scope`; less than it held before means it was rolled back. */

@@ -198,7 +198,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       return 'skipped_outside_grace';
     }
 
-    if (unvouched) logger.warn('digest slot has no claim, but one may have been lost with the store; the poster looks first', where);
+    if (unvouched) logger.info('digest slot has no claim, but one may have been lost with the store; the poster looks first', where);
     const result = await postWithRetries(sub, slotIso, { recovered, ...(unvouched ? { unvouched } : {}) });
     if (result === 'posted') {
       await markers.completeSlot(sub.teamId, sub.channelId, slotIso, instanceId, 'posted');

@@ -198,7 +198,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       });
       if (claimed === null) return { outcome: 'lock_lost', posted };
       const unvouched = trust.unvouched(earliestAlertedMs(watch, alert));
-      if (unvouched) log.warn('watch alert may repeat one the store lost; the poster looks first', { alertId, ...unvouched });
+      if (unvouched) log.info('watch alert may repeat one the store lost; the poster looks first', { alertId, ...unvouched });
       const result = await postWithRetries(watch, alertId, alert, false, nowMs, unvouched);
       if (result !== 'posted') return { outcome: await settleFailure(watch, result, log), posted };
       const committed = await commit(watch, claimed, alert, nowMs);

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../src/emulators/slack/index.js';
+import { ClaimTrust } from '../../src/schedules/claim-trust.js';
 import { createDigestScheduler } from '../../src/schedules/digest-scheduler.js';
 import { createWatchPoller } from '../../src/schedules/watch-poller.js';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
@@ -94,6 +95,8 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
       instanceId: `doomed-${s}`,
       // Its lock lapses at once, as a dead process's lease would.
       lockTtlMs: 1,
+      // It was up when the slot came due (a process started later would look in Slack first).
+      trust: new ClaimTrust(clock, h.logger, T0),
       postDigest: createSlackDigestPoster({ workspaces: workspace(), deps: { stores: { digestMarkers: dying }, logger: h.logger, clock } }),
     });
     void doomed.tick();
@@ -101,6 +104,13 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
     expect(digestsIn(h, channel).filter((d) => d.slot === s)).toHaveLength(1);
     expect(await h.desk.stores.digestMarkers.getSlot(h.slack.teamId, channel, s)).toEqual({ state: 'pending', holderId: `doomed-${s}` });
   }
+
+  /** The push of slot `s` is wholly handled: its ts recorded, then the snapshot it carried (undoing either must come after). */
+  const pushRecorded = (s: string) =>
+    eventually(async () => {
+      const ts = await h.desk.stores.digestMarkers.getPostedTs(h.slack.teamId, channel, s);
+      return ts !== null && (await h.desk.stores.digestMarkers.getSnapshot(h.slack.teamId, channel))?.slot === s;
+    });
 
   it('a digest slot: the pushed ts settles the pending claim; one post and no read of history', async () => {
     const s = slot(0);
@@ -125,7 +135,7 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
     clock.set(Date.parse(s) + 10_000);
     const baseline = await h.desk.stores.digestMarkers.getSnapshot(h.slack.teamId, channel);
     await digestPostedThenCrash(s);
-    await eventually(() => h.desk.stores.digestMarkers.getPostedTs(h.slack.teamId, channel, s));
+    await pushRecorded(s);
     // As if Slack's push never arrived: neither its ts nor the snapshot it carried is in the store.
     await h.store.delete(keys.digestSlotTs(h.slack.teamId, channel, s));
     if (baseline) await h.desk.stores.digestMarkers.saveSnapshot(h.slack.teamId, channel, baseline);
@@ -172,6 +182,8 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
       pollIntervalMs: POLL_MS,
       timer: manualTimer,
       lockTtlMs: 1,
+      // It was up when the documents came out (a process started later would look in Slack first).
+      trust: new ClaimTrust(clock, h.logger, T0),
       postAlert: poster,
     });
     void doomed.tick();
@@ -223,7 +235,7 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
     const from = h.slack.calls.length;
     const baseline = await h.desk.stores.digestMarkers.getSnapshot(h.slack.teamId, channel);
     await digestPostedThenCrash(s);
-    await eventually(() => h.desk.stores.digestMarkers.getPostedTs(h.slack.teamId, channel, s));
+    await pushRecorded(s);
     await h.store.delete(keys.digestSlotTs(h.slack.teamId, channel, s));
     if (baseline) await h.desk.stores.digestMarkers.saveSnapshot(h.slack.teamId, channel, baseline);
     h.service.publishDocument({ symbol: SYMBOL, category: 'news', title: 'Moutai dividend date', publishedAtMs: clock() });
