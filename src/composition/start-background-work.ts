@@ -1,11 +1,13 @@
 /**
  * What starts once the app listens: runs a dead process left behind, the schedules, and the
- * sweep for questions queued in threads whose run ended while no process was there to start them.
+ * sweep for questions queued in threads whose run ended while no process was there to start them,
+ * and the sweep for exports a dead process left uploaded and unshared.
  */
 import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
 import type { Timers } from '../agent/runtime/timers.js';
 import type { Logger } from '../observability/logger.js';
 import { startWaitingQuestions } from '../slack/agent/runs/start-queued-questions.js';
+import { resumePendingExports } from '../slack/kit/export/resume-pending-exports.js';
 import type { ListenerDeps } from '../slack/kit/listener-deps.js';
 import type { Schedules } from './build-schedules.js';
 
@@ -37,11 +39,18 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
     startWaitingQuestions(deps, { log: logger }).catch((error: unknown) => logger.error('starting waiting questions failed', { error }));
   void sweepQueuedQuestions();
   const questionSweep = options.timers.every(options.questionSweepMs, () => void sweepQueuedQuestions(), { background: true });
+  // Exports a dead process left between upload and share: shared now, or their users told.
+  const exportSweep = { log: logger, processStartedAtMs: deps.clock() };
+  const sweepExports = () =>
+    resumePendingExports(deps, exportSweep).catch((error: unknown) => logger.error('resuming interrupted exports failed', { error }));
+  void sweepExports();
+  const exportTimer = options.timers.every(options.questionSweepMs, () => void sweepExports(), { background: true });
   return {
     async stop() {
       schedules.digests.stop();
       await schedules.watches.stop();
       questionSweep.cancel();
+      exportTimer.cancel();
     },
   };
 }

@@ -7,6 +7,7 @@ import { EventDedupe } from './event-dedupe.js';
 import { ExternalAccess } from './external-access.js';
 import { FolderOwners } from './folder-owners.js';
 import { Leases } from './leases.js';
+import { PendingExports } from './pending-exports.js';
 import { RecentRuns } from './recent-runs.js';
 import { RunStore } from './run-store.js';
 import { SignedRequestDedupe } from './signed-request-dedupe.js';
@@ -37,6 +38,8 @@ export interface AppStores {
   watches: Watches;
   /** Whether users of other organisations (Slack Connect) may use the app, per workspace. */
   externalAccess: ExternalAccess;
+  /** CSV/XLSX exports uploaded and not yet shared: a restart finishes them or tells the user. */
+  pendingExports: PendingExports;
 }
 
 export function createAppStores(state: StateStore, clock: () => number = Date.now): AppStores {
@@ -58,5 +61,6 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     feedback: new AnswerFeedback(state, clock),
     watches: new Watches(state, leases),
     externalAccess: new ExternalAccess(state, clock),
+    pendingExports: new PendingExports(state),
   };
 }

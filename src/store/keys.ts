@@ -38,6 +38,8 @@ export const TTL = {
    * tell their askers.
    */
   threadQueueMs: 2 * HOUR_MS,
+  /** An export interrupted by a dead process is finished or told within minutes; a day is plenty. */
+  pendingExportMs: DAY_MS,
 } as const;
 
 /**
@@ -57,6 +59,8 @@ export const leaseNames = {
   threadStart: (teamId: string, channelId: string, threadTs: string): string => `thread-start:${teamId}:${channelId}:${threadTs}`,
   /** Held while a replica polls one watch (and posts its alert). */
   watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
+  /** Held while a process uploads and shares an export; a dead holder's lapses and a sweep takes over. */
+  export: (teamId: string, exportId: string): string => `export:${teamId}:${exportId}`,
 } as const;
 
 /**
@@ -135,6 +139,9 @@ export const keys = {
   /** The workspaces an org-wide installation has served, listed when the org uninstalls. */
   orgTeam: (enterpriseId: string, teamId: string): string => `org-team:${enterpriseId}:${teamId}`,
   orgTeamPrefix: (enterpriseId: string): string => `org-team:${enterpriseId}:`,
+  /** A CSV/XLSX export between its upload and its share, so a restart finishes it or tells the user. */
+  pendingExport: (teamId: string, exportId: string): string => `export:${teamId}:${exportId}`,
+  pendingExportPrefix: 'export:',
   /** A workspace admin's choice whether users of other organisations (Slack Connect) may use the app. No TTL. */
   externalAccess: (teamId: string): string => `external-access:${teamId}`,
 } as const;
@@ -167,6 +174,8 @@ export function workspaceKeyPrefixes(teamId: string): string[] {
     `watch:${teamId}:`,
     `watch-state:${teamId}:`,
     `watch-slots:${teamId}:`,
+    `export:${teamId}:`,
+    `lease:export:${teamId}:`,
   ];
 }
 
@@ -229,4 +238,5 @@ export const appKeyPrefixes = [
   'team-org:',
   'org-team:',
   'external-access:',
+  'export:',
 ] as const;

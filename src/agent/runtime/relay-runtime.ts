@@ -28,6 +28,8 @@ export { runIdFor } from './run-id-for.js';
 export type { StartRunRequest, StartRunResult } from './start-run-request.js';
 
 export interface RelayRuntime {
+  /** This process's instance id, the holder of its leases (exports take theirs under it too). */
+  readonly instanceId: string;
   startRun(request: StartRunRequest): Promise<StartRunResult>;
   /** Takes over runs in progress whose lease expired. Returns the run ids taken. */
   resumeOrphanedRuns(): Promise<string[]>;
@@ -224,6 +226,7 @@ export function createRelayRuntime(deps: RelayRuntimeDeps): RelayRuntime {
   };
 
   return {
+    instanceId: deps.instanceId,
     async startRun(request) {
       if (shuttingDown) throw new Error('relay runtime is shutting down');
       const runId = runIdFor(request);

@@ -14,14 +14,13 @@ import { writeXlsx } from '../kit/export/write-xlsx.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { buttonListener, type ButtonClick, type ButtonInteraction } from '../kit/button-interaction.js';
-import { postToUserDm, shareStagedFile, stageExportFile, type ExportFile } from '../kit/export/upload-export-file.js';
+import type { ExportFile } from '../kit/export/upload-export-file.js';
+import { deliverExport } from '../kit/export/deliver-export.js';
 import { financialsAction, kindContext } from './financials-card.js';
 import { readCardButton } from './read-financials-text.js';
 
 type ExportFormat = 'csv' | 'xlsx';
 
-/** Slack answers these when the app cannot share into the card's channel (it was posted through a response_url). */
-const CANNOT_SHARE_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'invalid_thread_ts']);
 /** Slack answers these when file uploads are not allowed for the app at all. */
 const UPLOADS_REFUSED = new Set([
   'missing_scope',
@@ -55,21 +54,23 @@ async function exportCard(format: ExportFormat, deps: ListenerDeps, click: Butto
     content: format === 'csv' ? writeCsv(table) : await writeXlsx(sheets ?? [table]),
   };
   try {
-    const fileId = await stageExportFile(click.client, file);
-    if (!click.isEphemeral && click.channelId && click.threadTs) {
-      try {
-        await shareStagedFile(click.client, fileId, file.title, { channel: click.channelId, threadTs: click.threadTs });
-        click.log.info('export shared in thread', { format, filename: file.filename });
-        return;
-      } catch (error) {
-        // The file is not shared yet: it can still go to the DM.
-        if (!isSlackCallError(error) || !CANNOT_SHARE_THERE.has(error.code)) throw error;
-        click.log.info('export cannot go to the card thread; sending by DM', { slack_error: error.code });
-      }
-    }
-    const dm = await postToUserDm(click.client, click.userId, `Here is ${financialsAction(request)} as ${format.toUpperCase()}.`);
-    await shareStagedFile(click.client, fileId, file.title, { channel: dm });
-    click.log.info('export sent by DM', { format, filename: file.filename });
+    // Recorded from upload to share: a process killed in between leaves it to resume-pending-exports.ts.
+    const delivered = await deliverExport(
+      { pendingExports: deps.stores.pendingExports, clock: deps.clock, holderId: deps.relay.instanceId, log: click.log },
+      click.client,
+      {
+        workspace: click.workspace,
+        userId: click.userId,
+        format,
+        file,
+        origin: click.channelId ? { channelId: click.channelId } : {},
+        ...(!click.isEphemeral && click.channelId && click.threadTs
+          ? { thread: { channelId: click.channelId, threadTs: click.threadTs } }
+          : {}),
+        dmNote: `Here is ${financialsAction(request)} as ${format.toUpperCase()}.`,
+      },
+    );
+    if (delivered.where === 'thread') return;
     await respondEphemeral(
       click.respond,
       renderNotice(`${file.filename} is in your direct messages with me (files cannot be shown only to you here).`, ':inbox_tray:'),

@@ -18,9 +18,14 @@ export interface ExportFile {
 
 /**
  * Reserves the file and sends its bytes; nothing is shared yet (an upload refused for good, e.g.
- * without files:write, fails here before anything is posted). Returns the file id to share.
+ * without files:write, fails here before anything is posted). Returns the file id to share;
+ * `onReserved` hears it before the bytes go, so a process that dies meanwhile leaves it recorded.
  */
-export async function stageExportFile(client: WebClient, file: ExportFile): Promise<string> {
+export async function stageExportFile(
+  client: WebClient,
+  file: ExportFile,
+  onReserved: (fileId: string) => Promise<void> = async () => {},
+): Promise<string> {
   const length = typeof file.content === 'string' ? Buffer.byteLength(file.content, 'utf8') : file.content.byteLength;
   let reserved: { upload_url?: string; file_id?: string };
   try {
@@ -31,6 +36,7 @@ export async function stageExportFile(client: WebClient, file: ExportFile): Prom
   if (typeof reserved.upload_url !== 'string' || typeof reserved.file_id !== 'string') {
     throw new SlackCallError({ method: SLACK_METHOD.getUploadUrl, code: 'missing_upload_url', outcome: 'failed', retryable: true });
   }
+  await onReserved(reserved.file_id);
   await postUploadBytes(reserved.upload_url, file.filename, file.content);
   return reserved.file_id;
 }
