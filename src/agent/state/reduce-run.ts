@@ -23,6 +23,7 @@ export function reduceRun(view: RunView, event: WorkflowStreamEvent): RunView {
     ...view,
     eventCount: view.eventCount + 1,
     startedAtMs: view.startedAtMs === undefined ? ts : Math.min(view.startedAtMs, ts),
+    firstEventAtMs: view.firstEventAtMs === undefined ? ts : Math.min(view.firstEventAtMs, ts),
     lastEventAtMs: view.lastEventAtMs === undefined ? ts : Math.max(view.lastEventAtMs, ts),
   };
   if (v.responseId === undefined && event.response_id.trim() !== '') v.responseId = event.response_id;

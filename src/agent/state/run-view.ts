@@ -113,6 +113,8 @@ export interface RunView {
   responseId?: string;
   /** Earliest event timestamp seen (or the start given to initialRunView). */
   startedAtMs?: number;
+  /** Earliest event timestamp seen, from events only: a replay of the same events has the same. */
+  firstEventAtMs?: number;
   /** Timestamp of the terminal event (workflow_end / cancel / error), or of the timeout. */
   endedAtMs?: number;
   /** Latest event timestamp seen. */

@@ -5,11 +5,15 @@ import { mrkdwnLink } from '../../blocks/escape.js';
 import { formatElapsed, type AgentRenderContext } from './agent-render-context.js';
 import { formatCount } from '../../blocks/format.js';
 
-/** Elapsed from the first event to the end; from event times only, so a re-render is identical. */
+/**
+ * Elapsed from the first event to the end; from event times only (not the run record's start,
+ * which a replay does not know), so a re-render or a replay of the same events is identical.
+ */
 function runElapsedMs(view: RunView, nowMs: number): number {
-  if (view.startedAtMs === undefined) return 0;
+  const start = view.firstEventAtMs ?? view.startedAtMs;
+  if (start === undefined) return 0;
   const end = view.endedAtMs ?? view.lastEventAtMs ?? nowMs;
-  return Math.max(0, end - view.startedAtMs);
+  return Math.max(0, end - start);
 }
 
 export function runFooterBlock(view: RunView, ctx: AgentRenderContext): ContextBlock {
