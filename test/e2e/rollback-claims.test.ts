@@ -221,4 +221,20 @@ describe('a store rolled back after a post: no second post, one budgeted read; n
     expect(refused(from)).toEqual([]);
     await restarted.stop();
   });
+
+  it('a watch alert rolled back while a new document came out: only the new document is alerted', async () => {
+    clock.advance(READ_SPACING_MS);
+    await alertPostedThenRolledBack('Moutai third-quarter results');
+    h.service.publishDocument({ symbol: SYMBOL, category: 'news', title: 'Moutai opens a new plant', publishedAtMs: clock() });
+    clock.advance(POLL_MS);
+    const from = h.slack.calls.length;
+
+    await h.desk.watches.tick();
+    const sent = posts(from);
+    expect(sent).toHaveLength(1);
+    expect(String(sent[0]?.args.text)).toContain('Moutai opens a new plant');
+    expect(String(sent[0]?.args.text)).not.toContain('third-quarter');
+    expect(reads(from).map((c) => [c.ok, Number(c.args.limit)])).toEqual([[true, 15]]);
+    expect(refused(from)).toEqual([]);
+  });
 });
