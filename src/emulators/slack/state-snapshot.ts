@@ -237,6 +237,13 @@ export function snapshotOfState(state: EmulatorState): SlackStateSnapshot {
 }
 
 /** Replaces the workspace with a snapshot's (after `slackStateSnapshotSchema` checked it). */
+function orgFieldsOf(user: SlackUser): Pick<SlackUser, 'enterprise_id' | 'org_role'> {
+  return {
+    ...(user.enterprise_id !== undefined ? { enterprise_id: user.enterprise_id } : {}),
+    ...(user.org_role !== undefined ? { org_role: user.org_role } : {}),
+  };
+}
+
 export function restoreStateSnapshot(state: EmulatorState, snapshot: SlackStateSnapshot): void {
   state.clearWorkspace();
   state.cursor.idCounter = Math.max(state.cursor.idCounter, snapshot.cursor.idCounter + ID_COUNTER_SKIP);
@@ -255,7 +262,11 @@ export function restoreStateSnapshot(state: EmulatorState, snapshot: SlackStateS
   for (const f of snapshot.files) state.files.set(f.id, f);
   for (const [key, status] of Object.entries(snapshot.statuses)) state.statuses.set(key, status);
   // A file from before there were several workspaces lacks the others: they come back as seeded.
-  for (const u of otherWorkspaceUsers(state.botName)) if (!state.users.has(u.id)) state.users.set(u.id, u);
+  // Org membership and org roles are the data's: a file saved before they existed gets them.
+  for (const u of otherWorkspaceUsers(state.botName)) {
+    const saved = state.users.get(u.id);
+    state.users.set(u.id, saved === undefined ? u : { ...saved, ...orgFieldsOf(u) });
+  }
   for (const c of otherWorkspaceChannels(Math.floor(state.clock() / 1000))) if (!state.channels.has(c.id)) state.channels.set(c.id, c);
   if (snapshot.installations === undefined) {
     state.installs.clear();
