@@ -237,4 +237,27 @@ describe('a store rolled back after a post: no second post, one budgeted read; n
     expect(reads(from).map((c) => [c.ok, Number(c.args.limit)])).toEqual([[true, 15]]);
     expect(refused(from)).toEqual([]);
   });
+
+  it('an unvouched slot found absent, whose attempt then failed at the service, is posted by the next attempt without a second read', async () => {
+    clock.set(Date.parse(slot(4)) + 10_000);
+    const s = slot(4);
+    const [sub] = await h.desk.stores.subscriptions.listAll();
+    if (!sub) throw new Error('no subscription');
+    const stores = createAppStores(h.store, clock);
+    const poster = createSlackDigestPoster({ workspaces: workspace(), deps: { stores, logger: h.logger, clock }, reads: restartedReads() });
+    const unvouched = { sinceMs: Date.parse(s), untilMs: clock() };
+    const from = h.slack.calls.length;
+
+    h.service.setFaults({ errorRate: 1 });
+    try {
+      expect(await poster(sub, s, { attempt: 1, recovered: false, unvouched })).toBe('retryable_error');
+    } finally {
+      h.service.setFaults({ errorRate: 0 });
+    }
+    // Within the same minute: the tier's budget has no read left, and none is needed.
+    expect(await poster(sub, s, { attempt: 2, recovered: false, unvouched })).toBe('posted');
+    expect(reads(from).map((c) => c.ok)).toEqual([true]);
+    expect(posts(from)).toHaveLength(1);
+    expect(refused(from)).toEqual([]);
+  });
 });

@@ -53,6 +53,8 @@ export interface SlackDigestPosterOptions {
 export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigestPosterOptions): PostDigest {
   /** Slots this process posted without learning the outcome: the next attempt looks first. */
   const unsure = new Set<string>();
+  /** Unvouched slots this process found absent in Slack and has not posted since: later attempts need no read. */
+  const checkedAbsent = new Set<string>();
 
   return async (sub, slotIso, context) => {
     const key = `${sub.teamId}:${sub.channelId}:${slotIso}`;
@@ -89,7 +91,8 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
     }
 
     // Since the slot began, up to now, or up to when the store may have lost the claim: `latest`.
-    const lookUntilMs = context.recovered || unsure.has(key) ? deps.clock() : context.unvouched?.untilMs;
+    const lookUntilMs =
+      context.recovered || unsure.has(key) ? deps.clock() : checkedAbsent.has(key) ? undefined : context.unvouched?.untilMs;
     if (lookUntilMs !== undefined) {
       if (previous?.slot === slotIso) {
         log.info('digest of this slot was already posted (snapshot saved); not posting again');
@@ -109,6 +112,7 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
         if (verdict === 'posted') unsure.delete(key);
         return verdict;
       }
+      if (!context.recovered) checkedAbsent.add(key);
     }
 
     let concepts: Concept[];
@@ -145,6 +149,7 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
         return 'retryable_error';
       }
       unsure.add(key);
+      checkedAbsent.delete(key);
       log.warn('digest post outcome unknown; looking for it in the channel', { code: failure.code });
       // Slack's push may already have told us (message_metadata_posted): then no read.
       if (!(await recordedTs(sub, slotIso, log))) {
@@ -155,6 +160,7 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
       }
     }
     unsure.delete(key);
+    checkedAbsent.delete(key);
     if (ts !== undefined) await recordTs(sub, slotIso, ts);
     await saveBaseline(sub, snapshot);
     return 'posted';
