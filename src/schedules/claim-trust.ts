@@ -39,6 +39,11 @@ export class ClaimTrust {
     this.seen.set(scope, progress);
   }
 
+  /** Several measures of one scope's progress, each checked on its own. */
+  sawEach(scope: string, progress: Record<string, number>): void {
+    for (const [name, value] of Object.entries(progress)) this.saw(`${scope}:${name}`, value);
+  }
+
   /** The store holds nothing at `progress` (or beyond) for `scope`; if it held that before, it was rolled back. */
   lacks(scope: string, progress: number): void {
     const before = this.seen.get(scope);

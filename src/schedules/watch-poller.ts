@@ -28,6 +28,7 @@ import { findWatchAlerts } from './find-watch-alerts.js';
 import type { PostWatchAlert, PostWatchAlertResult } from './post-watch-alert.js';
 import { afterDocumentsPosted } from './select-new-documents.js';
 import { ClaimTrust, type UnvouchedWindow } from './claim-trust.js';
+import { watchProgress } from './watch-progress.js';
 
 export type WatchPollOutcome =
   | 'posted'
@@ -129,7 +130,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     const nowMs = clock();
     // Cheap path: polled recently and nothing pending; no lock needed.
     const peek = await watches.getState(watch);
-    if (peek.state) trust.saw(scopeOf(watch), peek.state.lastPollMs);
+    if (peek.state) trust.sawEach(scopeOf(watch), watchProgress(peek.state));
     if (peek.state && !peek.state.pending && nowMs - peek.state.lastPollMs < options.pollIntervalMs)
       return { outcome: 'not_due', posted: 0 };
     if (!(await watches.acquireLock(watch, instanceId, lockTtlMs))) return { outcome: 'locked', posted: 0 };
@@ -149,7 +150,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       // Removed while this tick was on its way: never leave state behind for a watch that is gone.
       if ((await watches.get(watch.teamId, watch.channelId, watch.watchId)) === null) return { outcome: 'not_due', posted: 0 };
       // A watch this process saw polled has no state now: the store was rolled back.
-      trust.lacks(scopeOf(watch), 0);
+      trust.lacks(`${scopeOf(watch)}:poll`, 0);
       const initial: WatchState = { cursorMs: watch.createdAtMs, seen: {}, lastPollMs: 0, earningsEves: [] };
       current = (await watches.replaceState(watch, current, initial)) ?? (await watches.getState(watch));
     }
@@ -186,7 +187,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     if (found.kind !== 'alerts') return { outcome: found.kind, posted };
     let working = await watches.replaceState(watch, current, { ...state, lastPollMs: nowMs, ...found.stateChanges });
     if (working === null) return { outcome: 'lock_lost', posted };
-    trust.saw(scopeOf(watch), nowMs);
+    trust.sawEach(scopeOf(watch), watchProgress(working.state ?? state));
 
     for (const alert of found.alerts) {
       const alertId = randomUUID();
@@ -204,6 +205,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       const committed = await commit(watch, claimed, alert, nowMs);
       if (committed === null) return { outcome: 'lock_lost', posted };
       working = committed;
+      trust.sawEach(scopeOf(watch), watchProgress(committed.state ?? state));
       posted += 1;
       log.info('watch alert posted', { alertId, kind: alert.kind, documents: alert.kind === 'documents' ? alert.docs.length : 0 });
     }

@@ -260,4 +260,28 @@ describe('a store rolled back after a post: no second post, one budgeted read; n
     expect(posts(from)).toHaveLength(1);
     expect(refused(from)).toEqual([]);
   });
+
+  it('a rollback that keeps the last poll but loses the alert it claimed: noticed by the cursor, not posted again', async () => {
+    clock.advance(READ_SPACING_MS);
+    const ref = { teamId: watch.teamId, channelId: watch.channelId, watchId: watch.watchId };
+    const before = await h.desk.stores.watches.getState(ref);
+    h.service.publishDocument({ symbol: SYMBOL, category: 'news', title: 'Moutai raises prices', publishedAtMs: clock() });
+    clock.advance(POLL_MS);
+    expect(await h.desk.watches.tick()).toMatchObject([{ outcome: 'posted', posted: 1 }]);
+    const after = await h.desk.stores.watches.getState(ref);
+    if (!before.state || !after.state) throw new Error('no watch state');
+    // The state as written before the alert was claimed: this poll's time, the old cursor and seen set.
+    await h.store.set(
+      keys.watchState(ref.teamId, ref.channelId, ref.watchId),
+      JSON.stringify({ ...after.state, cursorMs: before.state.cursorMs, seen: before.state.seen }),
+    );
+    const alerts = alertsIn().length;
+    clock.advance(POLL_MS);
+    const from = h.slack.calls.length;
+
+    await h.desk.watches.tick();
+    expect(posts(from)).toEqual([]);
+    expect(alertsIn()).toHaveLength(alerts);
+    expect(reads(from).map((c) => [c.ok, Number(c.args.limit)])).toEqual([[true, 15]]);
+  });
 });
