@@ -5,6 +5,7 @@ import type { TickTimer } from '../schedules/tick-timer.js';
 import { readPageSize, type AppDistribution } from '../slack-api/app-distribution.js';
 import type { HistoryReads } from '../slack/kit/posting/last-resort-read.js';
 import { createWatchPoller, type WatchPoller } from '../schedules/watch-poller.js';
+import { ClaimTrust } from '../schedules/claim-trust.js';
 import { createSlackDigestPoster } from '../slack/concepts/digest/post-digest-to-slack.js';
 import type { ListenerDeps } from '../slack/kit/listener-deps.js';
 import { createSlackWatchPoster } from '../slack/watch/post-watch-alert-to-slack.js';
@@ -45,6 +46,8 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
   const { stores, workspaces, logger, clock, instanceId } = options;
   // A pending claim is settled from the store's ts first; a read of Slack is one page inside the shared budget.
   const reads: HistoryReads = { pageSize: readPageSize(options.distribution ?? 'non-marketplace'), budget: options.deps.budget };
+  // One trust for both: a rollback either of them notices makes the other look in Slack too.
+  const trust = new ClaimTrust(clock, logger);
   const digests = createDigestScheduler({
     subscriptions: stores.subscriptions,
     markers: stores.digestMarkers,
@@ -53,6 +56,7 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
     graceMs: options.digestGraceMs,
     logger,
     instanceId,
+    trust,
     ...(options.digestTickMs ? { tickMs: options.digestTickMs } : {}),
     ...(options.digestRetry ? { retry: options.digestRetry } : {}),
     postDigest: createSlackDigestPoster({ workspaces, deps: options.deps, reads }),
@@ -72,6 +76,7 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
     clock,
     logger,
     instanceId,
+    trust,
     pollIntervalMs: options.watchPollMs ?? DEFAULT_WATCH_POLL_MS,
     ...(options.watchRetry ? { retry: options.watchRetry } : {}),
     ...(options.watchTimer ? { timer: options.watchTimer } : {}),
