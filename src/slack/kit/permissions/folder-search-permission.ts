@@ -30,7 +30,9 @@ export async function checkFolderSearchPermission(
   if (isExternalUser({ teamId: who.teamId, ...(who.enterpriseId ? { enterpriseId: who.enterpriseId } : {}) }, origin)) {
     return { allowed: false, folderId: first, reason: EXTERNAL_DATA_REFUSAL };
   }
-  const admin = user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true;
+  // An admin counts only in their own workspace (users.info's team_id), as for folder delete.
+  const ownWorkspace = info?.team_id === undefined || info.team_id === who.teamId;
+  const admin = ownWorkspace && (user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true);
   for (const folderId of folderIds) {
     const record = await stores.folders.get(who.teamId, folderId);
     if (record === null) {
