@@ -83,6 +83,46 @@ function changedKeys(before: Record<string, string | null>, after: Record<string
   return keys.filter((k) => before[k] !== after[k]).map((k) => `${k}: ${before[k] ?? '(none)'} → ${after[k] ?? '(none)'}`);
 }
 
+/** The `value` of every element in the blocks the person was shown (JSON text, values JSON-escaped inside). */
+function buttonValuesOf(shown: string): string[] {
+  return [...shown.matchAll(/"value":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1] ?? '');
+}
+
+/** Drives the row as `who` and checks the fence: nothing of the owner's shown, changed or posted, and a message. */
+async function expectFenced(row: FenceRow, d: OwnerData, role: Role, who: Person): Promise<void> {
+  const state = await ownerSnapshot(h, d);
+  const channel = ownerChannelView(h, d);
+  const logsFrom = h.logs.length;
+  const serviceFrom = h.service.requestLog.length;
+  const seen = await row.drive(h, d, who);
+  const logs = () => `\napp log:\n${h.logs.slice(logsFrom).join('\n').slice(0, 4000)}`;
+  // A colleague sees the workspace's folder names, public channels' watches and answers anyway; not a private channel's.
+  for (const secret of role === 'same workspace member' ? d.privateSecrets : d.secrets) {
+    expect(seen.all, `shows the owner’s “${secret}”`).not.toContain(secret);
+  }
+  // No button handed over works on the owner's object (a Delete, Remove, Cancel or Replay carrying its id).
+  const ids = [
+    d.folder.id,
+    d.watch.id,
+    d.privateWatch.id,
+    d.run.runId,
+    ...(role === 'same workspace member' ? [] : [d.run.conversationId]),
+  ];
+  expect(
+    buttonValuesOf(seen.all).filter((v) => ids.some((id) => v.includes(id))),
+    'buttons on the owner’s objects',
+  ).toEqual([]);
+  expect(changedKeys(state, await ownerSnapshot(h, d)), `the owner’s state${logs()}`).toEqual([]);
+  expect(ownerChannelView(h, d), `the owner’s channel${logs()}`).toBe(channel);
+  // The service's folders are its account's (an org's workspaces share one): no row may delete anything there.
+  const deletes = h.service.requestLog.slice(serviceFrom).filter((e) => e.method === 'DELETE' && e.status < 300);
+  expect(
+    deletes.map((e) => e.path),
+    `deleted in the research service${logs()}`,
+  ).toEqual([]);
+  expect(seen.all.trim(), `the person is told something${logs()}`).not.toBe('');
+}
+
 /** The row's roles: every one but those it is not about (a colleague may use a workspace's shared things). */
 const applies = (row: FenceRow, role: Role) =>
   (row.only === undefined || row.only.includes(role)) && (role !== 'same workspace member' || row.sameWorkspace === true);
@@ -100,20 +140,7 @@ describe.each(OWNERS)('$name owns a folder, a watch, a digest and an answered ru
     describe(`${row.route} — ${row.name}`, () => {
       it.each(cases)(
         'as %s: refused with a message; nothing of the owner’s shown or changed',
-        async (role, who) => {
-          const state = await ownerSnapshot(h, d);
-          const channel = ownerChannelView(h, d);
-          const logsFrom = h.logs.length;
-          const seen = await row.drive(h, d, who);
-          const logs = () => `\napp log:\n${h.logs.slice(logsFrom).join('\n').slice(0, 4000)}`;
-          // A colleague sees the workspace's folder names, public channels' watches and answers anyway; not a private channel's.
-          for (const secret of role === 'same workspace member' ? d.privateSecrets : d.secrets) {
-            expect(seen.all, `shows the owner’s “${secret}”`).not.toContain(secret);
-          }
-          expect(changedKeys(state, await ownerSnapshot(h, d)), `the owner’s state${logs()}`).toEqual([]);
-          expect(ownerChannelView(h, d), `the owner’s channel${logs()}`).toBe(channel);
-          expect(seen.all.trim(), `the person is told something${logs()}`).not.toBe('');
-        },
+        (role, who) => expectFenced(row, d, role, who),
         60_000,
       );
     });
