@@ -86,9 +86,9 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
 
 const ALL_TEAMS = [workspaceSeed.teamId, harborWorkspace.teamId, northwindOrg.equities.teamId, northwindOrg.credit.teamId];
 
-/** Keys every request may move (dedupe, claims, pacing, leases, rate windows, caches). */
+/** Keys every request may move (dedupe, claims, pacing, leases, rate windows, caches), and the watch poller's and digest scheduler's own progress. */
 const BOOKKEEPING =
-  /^(evt|event|signed|sreq|claim|lease|pace|pacing|rate|budget|lock|home|cache|recent-runs|thread-start|queue|digest-lock|watch-lock|watch-poll)/;
+  /^(evt|event|signed|sreq|claim|lease|pace|pacing|rate|budget|lock|home|cache|recent-runs|thread-start|queue|digest-|watch-lock|watch-poll|watch-state|watch-alert)/;
 
 /** Every state key naming the owner's workspace or installation, with its value. */
 export async function ownerSnapshot(h: Harness, d: OwnerData): Promise<Record<string, string | null>> {
