@@ -36,12 +36,14 @@ export interface AppHomeInput {
   connection?: HomeConnection;
   /** Whether people of other organisations (Slack Connect) may use the app, and whether the viewer may change it. */
   externalAccess?: HomeExternalAccess;
+  /** Why the viewer's last click on Home was refused (plain text; escaped here). */
+  notice?: string;
 }
 
 /**
  * Rows per list, so the whole tab stays within Slack's 100 blocks by construction: 6 (intro) +
  * 31 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 12 (runs) + 1
- * (feedback) + 5 (connection) + 4 (Slack Connect) + 4 (status) = 99.
+ * (feedback) + 5 (connection) + 4 (Slack Connect) + 4 (status) + 1 (a refused click's notice) = 100.
  */
 const MAX_HOME_SUBS = 15;
 const MAX_HOME_RUNS = 10;
@@ -61,6 +63,7 @@ export function renderAppHome(input: AppHomeInput): HomeView {
   const ex = (s: string): string => inlineCode(escapeMrkdwn(s));
   const blocks: KnownBlock[] = [
     header('Research Desk'),
+    ...(input.notice ? [section(`:no_entry: ${escapeMrkdwn(input.notice)}`)] : []),
     section('Search research, read company numbers and follow trending concepts without leaving Slack.'),
     section(
       [

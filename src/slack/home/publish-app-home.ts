@@ -25,6 +25,8 @@ const PROBE_TIMEOUT_MS = 2_500;
 export interface PublishHomeOptions {
   /** Why the user's last change to the connection was refused: shown in its section. */
   connectionNotice?: string;
+  /** Why the user's last click elsewhere on Home was refused: shown at the top. */
+  notice?: string;
 }
 
 export async function publishAppHome(deps: ListenerDeps, target: HomeTarget, options: PublishHomeOptions = {}): Promise<void> {
@@ -63,6 +65,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget, opt
     ...(watches ? { watches: watches.own, channelWatches: watches.inChannels } : {}),
     ...(connection ? { connection } : {}),
     externalAccess: viewer.externalAccess,
+    ...(options.notice ? { notice: options.notice } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
 }

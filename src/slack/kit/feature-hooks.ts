@@ -62,7 +62,8 @@ export interface FeatureHooks {
   sharedCards: Readonly<Partial<Record<SlashCommandName, SharedCardRenderer>>>;
   research: ResearchHandoffs;
   /** Publishes a user's App Home again, after a change made from a card or the Home tab itself. */
-  publishHome(deps: ListenerDeps, target: HomeTarget): Promise<void>;
+  /** `notice`: why the user's last click on Home was refused (a Home click has no response_url). */
+  publishHome(deps: ListenerDeps, target: HomeTarget, options?: { notice?: string }): Promise<void>;
   /** Sets up the agent view when a user opens it. */
   agentViewOpened(target: AgentViewOpened): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type { ButtonInteraction } from '../kit/button-interaction.js';
 import { homeTargetOf } from '../kit/home-target.js';
 import { EXPIRED_BUTTON } from '../kit/button-replies.js';
 import { respondEphemeral, respondReplacing } from '../kit/deliver-card.js';
+import { refuseClick } from '../kit/refuse-click.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { FeatureHooks } from '../kit/feature-hooks.js';
 import { watchListCard } from './watch-commands.js';
@@ -30,16 +31,15 @@ export type WatchClick = ButtonInteraction & { fromHome: boolean };
 export async function removeWatch(deps: ListenerDeps, click: WatchClick, hooks: Pick<FeatureHooks, 'publishHome'>): Promise<void> {
   const value = parseValue(removeValue, click.value);
   // The team in the value must be the clicker's: a button never reaches across workspaces.
-  if (!value || click.teamId === undefined || value.t !== click.teamId)
-    return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+  if (!value || click.teamId === undefined || value.t !== click.teamId) return refuseClick(deps, click, hooks, EXPIRED_BUTTON);
   const watch = await deps.stores.watches.get(value.t, value.ch, value.w);
   if (!(await mayRemoveWatch(click.client, click.userId, watch))) {
     click.log.info('watch removal refused: not its creator nor an admin', { channel: value.ch, watchId: value.w });
-    return respondEphemeral(click.respond, renderNotice(watch ? watchRemovalRefusal(watch) : EXPIRED_BUTTON, ':no_entry:'));
+    return refuseClick(deps, click, hooks, watch ? watchRemovalRefusal(watch) : EXPIRED_BUTTON, ':no_entry:');
   }
   // An admin removes others' watches only where they may see them; one's own watch may always go.
   const refusal = watch && watch.createdBy !== click.userId ? await channelRefusal(click, value.ch) : null;
-  if (refusal !== null) return respondEphemeral(click.respond, renderNotice(refusal, ':lock:'));
+  if (refusal !== null) return refuseClick(deps, click, hooks, refusal, ':lock:');
   const existed = await deps.stores.watches.remove(value.t, value.ch, value.w);
   click.log.info('watch removed from a button', { channel: value.ch, watchId: value.w, existed, fromHome: click.fromHome });
   if (click.fromHome) return hooks.publishHome(deps, homeTargetOf({ ...click, teamId: click.teamId }));

@@ -4,12 +4,12 @@
  * published again, a message card is replaced.
  */
 import { decodeSubscriptionButton } from '../../kit/button-values.js';
-import { renderNotice } from '../../blocks/error-card.js';
 import { renderSubscriptionList } from './subscriptions-card.js';
 import type { ButtonInteraction } from '../../kit/button-interaction.js';
 import { homeTargetOf } from '../../kit/home-target.js';
 import { EXPIRED_BUTTON } from '../../kit/button-replies.js';
-import { respondEphemeral, respondReplacing } from '../../kit/deliver-card.js';
+import { respondReplacing } from '../../kit/deliver-card.js';
+import { refuseClick } from '../../kit/refuse-click.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import type { FeatureHooks } from '../../kit/feature-hooks.js';
 import { mayChangeSubscription, subscriptionChangeRefusal } from './subscription-change-permission.js';
@@ -27,14 +27,12 @@ export async function changeSubscription(
 ): Promise<void> {
   const value = decodeSubscriptionButton(click.value);
   // The team in the value must be the clicker's: a button never reaches across workspaces.
-  if (!value || click.teamId === undefined || value.teamId !== click.teamId) {
-    return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
-  }
+  if (!value || click.teamId === undefined || value.teamId !== click.teamId) return refuseClick(deps, click, hooks, EXPIRED_BUTTON);
   const { channelId } = value;
   const subs = deps.stores.subscriptions;
   if (!(await mayChangeSubscription(click.client, click.userId, await subs.get(click.teamId, channelId)))) {
     click.log.info('digest subscription change refused: not the subscriber nor an admin', { change, channel: channelId });
-    return respondEphemeral(click.respond, renderNotice(subscriptionChangeRefusal(channelId), ':no_entry:'));
+    return refuseClick(deps, click, hooks, subscriptionChangeRefusal(channelId), ':no_entry:');
   }
   const changed =
     change === 'pause'
