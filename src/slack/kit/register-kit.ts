@@ -8,6 +8,7 @@ import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
 import { buttonListener, type ButtonClick } from './button-interaction.js';
 import { dedupeEventsMiddleware } from './dedupe-events-middleware.js';
 import { externalAccessMiddleware } from './external-access-middleware.js';
+import { messageShortcutFence } from './message-shortcut-fence.js';
 import type { RegisterSlice } from './feature-hooks.js';
 import { retryClick } from './retry-button.js';
 import { shareCard } from './share/share-card.js';
@@ -15,6 +16,7 @@ import { shareCard } from './share/share-card.js';
 export const registerKit: RegisterSlice = (app, deps, hooks) => {
   app.use(dedupeEventsMiddleware(deps));
   app.use(externalAccessMiddleware(deps));
+  app.use(messageShortcutFence(deps));
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.errorRetry),
     buttonListener(deps, (d, click) => retryClick(d, click, hooks), { action: 'the retry' }),
