@@ -138,20 +138,26 @@ export function rateLimitedCalls(slack: SlackEmulator): number {
 }
 
 /**
- * Writes to a run's messages after their final content landed: a run that ended once is never
- * written again (a relay that finishes it a second time finds its parts up to date and writes
- * nothing; one that wrote progress would flip a finished answer back to "Working…").
+ * Writes to a run's messages after their final content landed: a run that ended once never changes
+ * again (one that wrote progress would flip a finished answer back to "Working…"). An update that
+ * leaves the final message exactly as it was (text, blocks, metadata) is not counted: a run resumed
+ * after its store lost its end (a Redis failover) renders its final answer again, identically,
+ * without reading the thread (issue 27).
  */
 export function writesAfterFinal(slack: SlackEmulator, channel: string): Array<{ method: string; ts: unknown }> {
-  const finalized = new Set<unknown>();
+  const finalized = new Map<unknown, string>();
   const late: Array<{ method: string; ts: unknown }> = [];
   for (const c of slack.calls) {
     if (!c.ok || c.args.channel !== channel || (c.method !== 'chat.update' && c.method !== 'chat.delete')) continue;
-    if (finalized.has(c.args.ts)) late.push({ method: c.method, ts: c.args.ts });
-    // Form-encoded calls carry the metadata as JSON text.
-    const metadata = typeof c.args.metadata === 'string' ? JSON.parse(c.args.metadata) : c.args.metadata;
+    // Form-encoded calls carry the metadata (and blocks) as JSON text.
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as unknown;
+    const metadata = json(c.args.metadata);
+    const content = JSON.stringify([c.args.text ?? null, json(c.args.blocks) ?? null, metadata ?? null]);
+    if (finalized.has(c.args.ts) && !(c.method === 'chat.update' && finalized.get(c.args.ts) === content)) {
+      late.push({ method: c.method, ts: c.args.ts });
+    }
     const status = (metadata as { event_payload?: { status?: unknown } } | undefined)?.event_payload?.status;
-    if (c.method === 'chat.update' && typeof status === 'string' && status !== 'running') finalized.add(c.args.ts);
+    if (c.method === 'chat.update' && typeof status === 'string' && status !== 'running') finalized.set(c.args.ts, content);
   }
   return late;
 }
