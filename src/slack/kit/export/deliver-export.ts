@@ -56,17 +56,25 @@ export async function deliverExport(deps: ExportDeps, client: WebClient, request
     startedAtMs: deps.clock(),
   };
   await deps.pendingExports.begin(record, deps.holderId);
+  const finish = () =>
+    deps.pendingExports.finish(record, deps.holderId).catch((error: unknown) => {
+      deps.log.warn('export record not removed; a sweep will find it shared or tell the user again', { error });
+    });
   try {
     const fileId = await stageExportFile(client, file, async (id) => {
       record = { ...record, fileId: id };
       await deps.pendingExports.save(record);
     });
-    return await shareRecordedExport(deps, client, { ...record, fileId });
-  } finally {
-    // Shared, or failed with an error the click's failure reply tells the user about: nothing left to resume.
-    await deps.pendingExports.finish(record, deps.holderId).catch((error: unknown) => {
-      deps.log.warn('export record not removed; a sweep will find it shared or tell the user again', { error });
-    });
+    const delivered = await shareRecordedExport(deps, client, { ...record, fileId });
+    await finish();
+    return delivered;
+  } catch (error) {
+    // Refused for good: the click's failure reply tells the user, nothing is left to resume. Slack
+    // unreachable (or a retryable refusal): the record stays, so a sweep shares the file or tells
+    // the user once Slack answers, in this process after the lease lapses or in the next one.
+    if (isSlackCallError(error) && !error.retryable) await finish();
+    else deps.log.warn('export left to the sweep: Slack did not take it now', { error });
+    throw error;
   }
 }
 
