@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { northwindOrg } from '../../src/emulators/slack/index.js';
-import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
+import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { encodeSimple } from '../../src/slack/kit/button-values.js';
 import { allText, button, buttonsOf, nextEphemeral, splitCommand } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
-import { installOAuth } from './multi-workspace-helpers.js';
+import { connectFromHome, installOAuth } from './multi-workspace-helpers.js';
 
 const ORG_KEY = 'northwind-service-key-3333';
 const equities = northwindOrg.equities;
@@ -19,7 +19,7 @@ const credit = northwindOrg.credit;
 
 let h: Harness;
 const deleteCalls = () => h.service.requestLog.filter((r) => r.path === '/v1/docs/folder/delete').length;
-const homeText = (user: string) => JSON.stringify(h.slack.homeViews.get(user)?.view.blocks ?? []);
+const _homeText = (user: string) => JSON.stringify(h.slack.homeViews.get(user)?.view.blocks ?? []);
 
 /** A slash command as `user` in `channel`; the ephemeral answer. */
 function commandAs(user: string, channel: string, line: string) {
@@ -35,21 +35,7 @@ function commandAs(user: string, channel: string, line: string) {
 
 /** The org's admin connects its service key from App Home, as a person would. */
 async function connectOrg(): Promise<void> {
-  const admin = equities.adminUserId;
-  await h.slack.openHome(admin);
-  const home = await h.slack.waitFor(
-    () => (homeText(admin).includes(ACTION_IDS.homeConnect) ? h.slack.homeViews.get(admin) : undefined),
-    10_000,
-  );
-  const opened = h.slack.openModals(admin).length;
-  await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeConnect, user_id: admin });
-  const modal = await h.slack.waitFor(() => (h.slack.openModals(admin).length > opened ? h.slack.openModals(admin).at(-1) : undefined));
-  await h.slack.submitView({
-    view_id: modal.id,
-    user_id: admin,
-    values: { [CONNECT_MODAL.blocks.apiKey]: { [CONNECT_MODAL.actions.apiKey]: ORG_KEY } },
-  });
-  await h.slack.waitFor(() => (homeText(admin).includes(`Connected by <@${admin}>`) ? true : undefined), 15_000);
+  await connectFromHome(h, equities.adminUserId, ORG_KEY);
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { preparePlaygroundInstalls } from '../../src/playground/playground-installs.js';
+import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { E2E_OAUTH_SECRETS, E2E_SECRETS, type Harness } from './harness.js';
 
 export interface InstallOutcome {
@@ -54,4 +55,23 @@ export async function seedFirstWorkspace(h: Pick<Harness, 'slack' | 'store' | 's
   });
   await installs.seedFirstWorkspace();
   installs.appStarted(`http://127.0.0.1:${h.desk.port}`);
+}
+
+/** An admin connects the workspace's (or org's) service key from App Home, as a person would. */
+export async function connectFromHome(h: Pick<Harness, 'slack'>, admin: string, serviceKey: string): Promise<void> {
+  const homeText = () => JSON.stringify(h.slack.homeViews.get(admin)?.view.blocks ?? []);
+  await h.slack.openHome(admin);
+  const home = await h.slack.waitFor(
+    () => (homeText().includes(ACTION_IDS.homeConnect) ? h.slack.homeViews.get(admin) : undefined),
+    10_000,
+  );
+  const opened = h.slack.openModals(admin).length;
+  await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeConnect, user_id: admin });
+  const modal = await h.slack.waitFor(() => (h.slack.openModals(admin).length > opened ? h.slack.openModals(admin).at(-1) : undefined));
+  await h.slack.submitView({
+    view_id: modal.id,
+    user_id: admin,
+    values: { [CONNECT_MODAL.blocks.apiKey]: { [CONNECT_MODAL.actions.apiKey]: serviceKey } },
+  });
+  await h.slack.waitFor(() => (homeText().includes(`Connected by <@${admin}>`) ? true : undefined), 15_000);
 }

@@ -8,12 +8,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace, northwindOrg } from '../../src/emulators/slack/index.js';
-import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { installationKeys, workspaceKeyPrefixes, workspaceSingleKeys } from '../../src/store/keys.js';
 import { eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
-import { installOAuth } from './multi-workspace-helpers.js';
+import { connectFromHome, installOAuth } from './multi-workspace-helpers.js';
 
 /** One workspace as a test sees it: who uses it, where, with which service key. */
 interface Desk {
@@ -71,22 +70,8 @@ async function commandIn(desk: Desk, line: string) {
 }
 
 /** The admin connects the desk's service key from App Home, as a person would. */
-async function connectFromHome(desk: Desk): Promise<void> {
-  const admin = desk.adminUserId;
-  await h.slack.openHome(admin);
-  const home = await h.slack.waitFor(
-    () => (homeText(admin).includes(ACTION_IDS.homeConnect) ? h.slack.homeViews.get(admin) : undefined),
-    10_000,
-  );
-  const opened = h.slack.openModals(admin).length;
-  await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeConnect, user_id: admin });
-  const modal = await h.slack.waitFor(() => (h.slack.openModals(admin).length > opened ? h.slack.openModals(admin).at(-1) : undefined));
-  await h.slack.submitView({
-    view_id: modal.id,
-    user_id: admin,
-    values: { [CONNECT_MODAL.blocks.apiKey]: { [CONNECT_MODAL.actions.apiKey]: desk.serviceKey } },
-  });
-  await h.slack.waitFor(() => (homeText(admin).includes(`Connected by <@${admin}>`) ? true : undefined), 15_000);
+async function connectDesk(desk: Desk): Promise<void> {
+  await connectFromHome(h, desk.adminUserId, desk.serviceKey);
 }
 
 /** A question for the agent by mention in the desk's channel; resolves once its run ended, with the run. */
@@ -163,7 +148,7 @@ describe('the app installed into two workspaces and an org', () => {
   });
 
   it('each workspace (and the org once) connects its own key from App Home', async () => {
-    for (const desk of [first, harbor, equities]) await connectFromHome(desk);
+    for (const desk of [first, harbor, equities]) await connectDesk(desk);
     // The org-wide install has one connection: Northwind Credit shares it.
     await h.slack.openHome(credit.adminUserId);
     await h.slack.waitFor(

@@ -6,11 +6,10 @@
  * workspace, or another member of the owner's own workspace.
  */
 import { harborWorkspace, northwindOrg, workspaceSeed } from '../../../src/emulators/slack/index.js';
-import { ACTION_IDS, CONNECT_MODAL } from '../../../src/slack/blocks/action-ids.js';
 import { eventIdFor, runIdForEvent, waitForRunEnd } from '../agent-helpers.js';
 import { nextEphemeral, splitCommand } from '../command-helpers.js';
 import { startHarness, type Harness } from '../harness.js';
-import { installOAuth } from '../multi-workspace-helpers.js';
+import { connectFromHome, installOAuth } from '../multi-workspace-helpers.js';
 
 export interface Person {
   /** Who they are, for test names. */
@@ -88,25 +87,9 @@ export const seed = workspace(
   workspaceSeed.adminUserId,
 );
 
-const homeText = (h: Harness, user: string) => JSON.stringify(h.slack.homeViews.get(user)?.view.blocks ?? []);
-
 /** The admin connects the workspace's service key from App Home, as a person would. */
-async function connectFromHome(h: Harness, w: Workspace): Promise<void> {
-  const admin = w.admin.userId;
-  await h.slack.openHome(admin);
-  const home = await h.slack.waitFor(
-    () => (homeText(h, admin).includes(ACTION_IDS.homeConnect) ? h.slack.homeViews.get(admin) : undefined),
-    10_000,
-  );
-  const opened = h.slack.openModals(admin).length;
-  await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeConnect, user_id: admin });
-  const modal = await h.slack.waitFor(() => (h.slack.openModals(admin).length > opened ? h.slack.openModals(admin).at(-1) : undefined));
-  await h.slack.submitView({
-    view_id: modal.id,
-    user_id: admin,
-    values: { [CONNECT_MODAL.blocks.apiKey]: { [CONNECT_MODAL.actions.apiKey]: w.serviceKey } },
-  });
-  await h.slack.waitFor(() => (homeText(h, admin).includes(`Connected by <@${admin}>`) ? true : undefined), 15_000);
+async function connectWorkspace(h: Harness, w: Workspace): Promise<void> {
+  await connectFromHome(h, w.admin.userId, w.serviceKey ?? '');
 }
 
 /** Starts the app on Redis and installs and connects every workspace. */
@@ -119,7 +102,7 @@ export async function startTenantWorld(): Promise<Harness> {
     const done = await installOAuth(h, where);
     if (done.status !== 200) throw new Error(`install of ${JSON.stringify(where)} answered ${done.status}`);
   }
-  for (const w of [seed, harbor, equities]) await connectFromHome(h, w);
+  for (const w of [seed, harbor, equities]) await connectWorkspace(h, w);
   return h;
 }
 
