@@ -49,6 +49,8 @@ export interface ResearchDeskOptions {
   /** Hosts whose links in agent answers keep a plain label; default the document domains. */
   trustedLinkHosts?: string[];
   agentIdleTimeoutMs: number;
+  /** Token usage under agent answers (AGENT_USAGE_FOOTER=on); off by default. */
+  showAgentUsage?: boolean;
   runLeaseMs: number;
   digestGraceMs: number;
   /** The service is the embedded demo emulator. */
@@ -105,7 +107,12 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
 
   const trustedLinkHosts = options.trustedLinkHosts ?? options.documentUrlDomains;
   const relay = buildDeskRelay({
-    config: { streaming: options.streaming, agentIdleTimeoutMs: options.agentIdleTimeoutMs, runLeaseMs: options.runLeaseMs },
+    config: {
+      streaming: options.streaming,
+      agentIdleTimeoutMs: options.agentIdleTimeoutMs,
+      runLeaseMs: options.runLeaseMs,
+      showAgentUsage: options.showAgentUsage ?? false,
+    },
     workspaces,
     store,
     logger,
@@ -125,6 +132,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     clock,
     demo,
     trustedLinkHosts,
+    showAgentUsage: options.showAgentUsage ?? false,
     documentUrlDomains: options.documentUrlDomains,
     service: options.service,
     multiWorkspace: options.multiWorkspace !== undefined,

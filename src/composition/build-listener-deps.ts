@@ -30,6 +30,7 @@ export interface ListenerDepsOptions {
   demo: boolean;
   documentUrlDomains: string[];
   trustedLinkHosts: string[];
+  showAgentUsage: boolean;
   /** The process's service client: its status is what App Home and /readyz show. */
   service: ResearchService;
   /** Many workspaces: the process probes the service with no workspace's key. */
@@ -59,6 +60,7 @@ export function buildListenerDeps(options: ListenerDepsOptions): DeskListenerDep
     demo: options.demo,
     documentUrlDomains: options.documentUrlDomains,
     trustedLinkHosts: options.trustedLinkHosts,
+    showAgentUsage: options.showAgentUsage,
     serviceStatus,
     deferredStarts,
     startQueuedQuestions: (thread) => {

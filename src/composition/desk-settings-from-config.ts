@@ -15,6 +15,7 @@ export function deskSettingsFromConfig(config: Config, context: { localHost: str
     // Links to these keep their label in agent answers; any other shows its real host (present-link.ts).
     trustedLinkHosts: trustedHostsFrom([...documentUrlDomains, service.mode === 'demo' ? undefined : service.baseUrl]),
     agentIdleTimeoutMs: config.agentIdleTimeoutMs,
+    showAgentUsage: config.showAgentUsage,
     runLeaseMs: config.runLeaseMs,
     digestGraceMs: config.digestGraceMs,
     watchPollMs: config.watchPollMs,

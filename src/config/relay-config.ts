@@ -12,6 +12,7 @@ export const relayVariables = {
   AGENT_IDLE_TIMEOUT_SECONDS: numberIn(600, 5, 86_400),
   RUN_LEASE_SECONDS: numberIn(30, 2, 3600),
   INSTANCE_ID: instanceId,
+  AGENT_USAGE_FOOTER: oneOf(['off', 'on'], 'off'),
 };
 
 export const RELAY_EXAMPLES: Record<keyof typeof relayVariables, string> = {
@@ -19,6 +20,7 @@ export const RELAY_EXAMPLES: Record<keyof typeof relayVariables, string> = {
   AGENT_IDLE_TIMEOUT_SECONDS: '600',
   RUN_LEASE_SECONDS: '30',
   INSTANCE_ID: 'research-desk-0',
+  AGENT_USAGE_FOOTER: 'off',
 };
 
 export type RelayEnv = z.output<z.ZodObject<typeof relayVariables>>;
@@ -28,6 +30,8 @@ export function readRelay(e: RelayEnv) {
     streaming: e.SLACK_STREAMING,
     agentIdleTimeoutMs: e.AGENT_IDLE_TIMEOUT_SECONDS * 1000,
     runLeaseMs: e.RUN_LEASE_SECONDS * 1000,
+    /** Token counts under agent answers: analysts do not need them; an operator watching cost may. */
+    showAgentUsage: e.AGENT_USAGE_FOOTER === 'on',
     /**
      * Stable id of this replica (e.g. the pod name). A replica restarted with the same id takes its
      * runs back at once instead of after their lease expires; replicas running at once must differ.
@@ -37,5 +41,5 @@ export function readRelay(e: RelayEnv) {
 }
 
 /** What the relay reads of Config (build-relay-runtime.ts). */
-export type RelayConfig = Omit<ReturnType<typeof readRelay>, 'instanceId'>;
+export type RelayConfig = Omit<ReturnType<typeof readRelay>, 'instanceId' | 'showAgentUsage'> & { showAgentUsage?: boolean };
 export type StreamingMode = RelayConfig['streaming'];

@@ -23,6 +23,8 @@ export interface ListenerDeps {
   documentUrlDomains: string[];
   /** Hosts whose links in agent text keep their label (the relay's renderer gets the same). */
   trustedLinkHosts?: string[];
+  /** Token usage under agent answers, replays included (AGENT_USAGE_FOOTER=on). */
+  showAgentUsage?: boolean;
   /** Reachability and latency of the service, shown on App Home. */
   serviceStatus: ServiceStatus;
   /** Agent runs that could not start during an outage, waiting to start by themselves. */

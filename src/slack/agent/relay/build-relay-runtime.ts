@@ -70,6 +70,7 @@ export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRunti
       clock,
       ...(options.demo ? { demo: true } : {}),
       ...(options.trustedLinkHosts ? { trustedLinkHosts: options.trustedLinkHosts } : {}),
+      ...(config.showAgentUsage ? { showUsage: true } : {}),
     }),
     resumeIntervalMs: options.resumeIntervalMs ?? config.runLeaseMs,
     ...options.overrides,

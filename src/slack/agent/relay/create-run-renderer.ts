@@ -16,6 +16,8 @@ export interface RunRenderContext {
   clock?: () => number;
   /** Hosts whose links in agent text may keep a plain label (present-link.ts). */
   trustedLinkHosts?: readonly string[];
+  /** Token usage in the footer (AGENT_USAGE_FOOTER=on). */
+  showUsage?: boolean;
 }
 
 /** The run a renderer is bound to (once per run, after its conversation is known). */
@@ -32,6 +34,7 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
       ...(run.conversationUrl ? { conversationUrl: run.conversationUrl } : {}),
       ...(base.demo ? { demo: true } : {}),
       ...(base.trustedLinkHosts ? { trustedLinkHosts: base.trustedLinkHosts } : {}),
+      ...(base.showUsage ? { showUsage: true } : {}),
     });
     return {
       progress: (view) => renderRunProgress(view, ctx(clock())),

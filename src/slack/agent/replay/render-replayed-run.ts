@@ -20,6 +20,7 @@ export interface ReplayRenderContext {
   clock: () => number;
   /** As the relay's renderer has them, so links read the same in a replay. */
   trustedLinkHosts?: string[];
+  showUsage?: boolean;
 }
 
 export function reduceRecordedRun(events: readonly WorkflowStreamEvent[]): RunView {
@@ -38,5 +39,6 @@ export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): Slac
     demo: ctx.demo,
     clock: ctx.clock,
     ...(ctx.trustedLinkHosts ? { trustedLinkHosts: ctx.trustedLinkHosts } : {}),
+    ...(ctx.showUsage ? { showUsage: true } : {}),
   })(run).final(view);
 }

@@ -163,6 +163,7 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
       demo: deps.demo,
       clock: deps.clock,
       ...(deps.trustedLinkHosts ? { trustedLinkHosts: deps.trustedLinkHosts } : {}),
+      ...(deps.showAgentUsage ? { showUsage: true } : {}),
       ...(conversationUrl ? { conversationUrl } : {}),
     });
     const root = renderReplayRoot({
