@@ -107,8 +107,8 @@ module.exports = {
       comment: 'src/slack/blocks/ (primitives: limits, escaping, Markdown, card parts, data tables) is pure: from the rest of src/ it imports types only.',
       severity: 'error',
       from: { path: '^src/slack/blocks/' },
-      // src/periods/ is the one period-label scheme, a leaf shared with the agent (which may not import src/slack/).
-      to: { path: '^src/', pathNot: ['^src/slack/blocks/', '^src/periods/'], dependencyTypesNot: ['type-only'] },
+      // src/periods/ (the one period-label scheme) and src/language/ (the answer's words) are leaves shared with the agent (which may not import src/slack/).
+      to: { path: '^src/', pathNot: ['^src/slack/blocks/', '^src/periods/', '^src/language/'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'blocks-know-no-kit-or-slice',
@@ -116,6 +116,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/slack/blocks/' },
       to: { path: [`^src/slack/(${SLICES})/`, '^src/slack/kit/', '^src/slack/app/'] },
+    },
+    {
+      name: 'language-is-a-leaf',
+      comment: 'src/language/ (the glossary of an answer\'s language) imports only src/periods/: the agent, the blocks and every slice may use it.',
+      severity: 'error',
+      from: { path: '^src/language/' },
+      to: { path: '^src/', pathNot: ['^src/language/', '^src/periods/'] },
     },
     {
       name: 'no-import-circles',
