@@ -1,0 +1,70 @@
+/**
+ * The demo markets' own calendars: the zone each market dates its events in and the days its
+ * exchange trades. The one rule for every date the emulator shows (a report date, a document's
+ * day): the calendar day in the market's own zone.
+ *
+ * Closures come from libraries, not a hand list: `nyse-holidays` gives the NYSE's closures (Good
+ * Friday included, Columbus and Veterans Day not); `date-holidays` gives the public holidays of
+ * mainland China and Hong Kong, on which the Shanghai, Shenzhen and Hong Kong exchanges close.
+ * No well-kept npm library publishes those exchanges' own calendars: the extra days the mainland
+ * bridges onto Spring Festival and National Day are not covered.
+ */
+import Holidays from 'date-holidays';
+import { getHolidays as nyseHolidays } from 'nyse-holidays';
+import { addDays } from './add-days.js';
+import type { DemoMarket } from './companies.js';
+
+export const MARKET_TIME_ZONES: Readonly<Record<DemoMarket, string>> = {
+  cn: 'Asia/Shanghai',
+  hk: 'Asia/Hong_Kong',
+  us: 'America/New_York',
+};
+
+const COUNTRY: Readonly<Record<'cn' | 'hk', string>> = { cn: 'CN', hk: 'HK' };
+
+/** Closed days per market and year, YYYY-MM-DD; computed once (date-holidays takes a few ms a year). */
+const closedDays = new Map<string, ReadonlySet<string>>();
+
+function closuresOf(market: DemoMarket, year: number): ReadonlySet<string> {
+  const key = `${market}:${year}`;
+  const known = closedDays.get(key);
+  if (known) return known;
+  const days =
+    market === 'us'
+      ? nyseHolidays(year).map((h) => h.dateString)
+      : new Holidays(COUNTRY[market], { types: ['public'] })
+          .getHolidays(year)
+          .filter((h) => h.type === 'public')
+          .map((h) => h.date.slice(0, 10));
+  const set = new Set(days);
+  closedDays.set(key, set);
+  return set;
+}
+
+/** Whether the market's exchange trades on a YYYY-MM-DD day (its own calendar day). */
+export function isTradingDay(market: DemoMarket, date: string): boolean {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !closuresOf(market, Number(date.slice(0, 4))).has(date);
+}
+
+/** The first trading day on or after `date`. */
+export function tradingDayOnOrAfter(market: DemoMarket, date: string): string {
+  let day = date;
+  while (!isTradingDay(market, day)) day = addDays(day, 1);
+  return day;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of an instant in the market's own zone. */
+export function marketLocalDate(market: DemoMarket, ms: number): string {
+  const zone = MARKET_TIME_ZONES[market];
+  let format = dayFormats.get(zone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  return format.format(new Date(ms));
+}
