@@ -63,8 +63,24 @@ export function docTitleLink(item: Pick<DocItem, 'title' | 'url'>): string {
   return safeUrl(item.url) ? mrkdwnLink(item.url, title) : escapeMrkdwn(title);
 }
 
-/** "Goldman Sachs · 2024-06-30 · Reports · Apple (US:AAPL) · relevance 0.87" — escaped. */
-export function docMetaLine(item: DocItem): string {
+/**
+ * A search score in a word, measured against the best score of the same search: the service's
+ * scores have no fixed scale (BM25 and the like: 0.87 in one search, 6.27 in another), so a
+ * number would tell a reader nothing, while the share of the best match does.
+ */
+export function matchWord(score: number | undefined, bestScore: number | undefined): string | undefined {
+  if (score === undefined || bestScore === undefined || !(bestScore > 0) || !Number.isFinite(score)) return undefined;
+  const share = score / bestScore;
+  if (share >= 0.75) return 'strong match';
+  if (share >= 0.4) return 'good match';
+  return 'weak match';
+}
+
+/**
+ * "Goldman Sachs · 2024-06-30 · Reports · Apple (US:AAPL) · strong match" — escaped. The match
+ * word only when the best score of the search is given (a list, not a single document).
+ */
+export function docMetaLine(item: DocItem, bestScore?: number): string {
   const companies = item.companies.slice(0, 3).join(', ');
   const symbols = item.symbols.slice(0, 4).join(', ');
   const who = companies && symbols ? `${companies} (${symbols})` : companies || symbols;
@@ -73,7 +89,7 @@ export function docMetaLine(item: DocItem): string {
     item.date,
     item.category ? humanizeKey(item.category) : undefined,
     who ? excerpt(who, 160) : undefined,
-    item.score !== undefined ? `relevance ${item.score.toFixed(2)}` : undefined,
+    matchWord(item.score, bestScore),
   ]
     .filter(Boolean)
     .map((p) => escapeMrkdwn(p))

@@ -65,8 +65,8 @@ function emptyHint(matchesWithoutDates: number | undefined): string {
   return `No documents matched in this date range; without it, ${n} document${matchesWithoutDates === 1 ? '' : 's'} match. Drop \`since:\`, \`until:\` or \`last:\` to see them.`;
 }
 
-function docBlocks(item: DocItem, index: number, query: string | undefined): KnownBlock[] {
-  const lines = [bold(docTitleLink(item)), docMetaLine(item)];
+function docBlocks(item: DocItem, index: number, query: string | undefined, bestScore: number | undefined): KnownBlock[] {
+  const lines = [bold(docTitleLink(item)), docMetaLine(item, bestScore)];
   // Summaries are Markdown (the interface says so): flattened to plain text for a compact excerpt.
   if (item.summary) lines.push(escapeMrkdwn(markdownExcerpt(item.summary, SUMMARY_EXCERPT)));
   const url = safeUrl(item.url);
@@ -97,6 +97,8 @@ interface ListPage {
   totalCount: number;
   hasPrev: boolean;
   hasNext: boolean;
+  /** The best score of the whole search (not only this page), which match words are measured against. */
+  bestScore?: number;
 }
 
 function renderList(list: ListPage, ctx: SearchCardContext, note?: string): SlackMessage {
@@ -111,7 +113,7 @@ function renderList(list: ListPage, ctx: SearchCardContext, note?: string): Slac
   const blocks: KnownBlock[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note)];
   if (list.items.length === 0) blocks.push(section(emptyHint(ctx.matchesWithoutDates)));
   list.items.forEach((item, i) => {
-    blocks.push(divider(), ...docBlocks(item, i, query));
+    blocks.push(divider(), ...docBlocks(item, i, query, list.bestScore));
   });
   const footer = [
     list.hasPrev &&
@@ -154,8 +156,17 @@ export function renderV2SearchResults(result: V2SearchResult, ctx: SearchCardCon
   const end = start + ctx.pageSize;
   const hasNext = result.docs.length >= end && result.totalCount > end && end < V2_MAX;
   const note = end >= V2_MAX && result.totalCount > V2_MAX ? 'Only the top 100 are available: narrow the query to see others.' : undefined;
+  const scores = result.docs.map((d) => d.score).filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
+  const bestScore = scores.length > 0 ? Math.max(...scores) : undefined;
   return renderList(
-    { items, firstIndex: start, totalCount: Math.max(result.totalCount, result.docs.length), hasPrev: ctx.state.p > 1, hasNext },
+    {
+      items,
+      firstIndex: start,
+      totalCount: Math.max(result.totalCount, result.docs.length),
+      hasPrev: ctx.state.p > 1,
+      hasNext,
+      ...(bestScore !== undefined ? { bestScore } : {}),
+    },
     ctx,
     note,
   );

@@ -63,3 +63,50 @@ describe('passages card content', () => {
     expect(text).not.toMatch(/\d[.,]?…/);
   });
 });
+
+describe('passages card: repeated passages', () => {
+  /** Issue 29 §7: "gross margin" found the same definition in 8 documents, shown 8 times. */
+  const docs = Array.from({ length: 8 }, (_, i) => ({
+    id: `d${i}`,
+    title: `Report ${i}`,
+    url: `https://research.example.com/docs/d${i}`,
+    tags: {},
+    metadatas: {},
+  }));
+  const sameFormula = docs.map((doc, i) =>
+    buildChunk({
+      id: `f${i}`,
+      type: 'formula',
+      content: '',
+      summary: `Gross margin definition:  $$\\frac{a}{b}$$${i % 2 ? ' ' : ''}`,
+      doc,
+    }),
+  );
+
+  it('shows a passage found in several documents once, saying where else it was found', () => {
+    const other = buildChunk({ id: 'x', content: 'Gross margin was 61.0%, down 170 bps.', doc: docs[3] });
+    const m = renderPassages([...sameFormula.slice(0, 5), other, ...sameFormula.slice(5)], { query: 'gross margin' });
+    expect(findMessageViolations(m)).toEqual([]);
+    const json = JSON.stringify(m.blocks);
+    expect(json.match(/Gross margin definition/g)).toHaveLength(1);
+    expect(json).toContain('61.0%');
+    const contexts = m.blocks.flatMap((b) => (b.type === 'context' ? b.elements.map((e) => ('text' in e ? e.text : '')) : []));
+    const places = contexts.find((t) => t.includes('Found in'));
+    expect(places).toContain('Found in 8 places');
+    expect(places).toContain('<https://research.example.com/docs/d1|Report 1>');
+    expect(places).toContain('and 4 more documents');
+    expect(contexts.join(' ')).toContain('2 passages');
+    expect(contexts.join(' ')).toContain('7 repeats merged');
+    expect(m.text).toContain('(found in 8 places)');
+  });
+
+  it('keeps different passages of one document, and empty passages, apart', () => {
+    const a = buildChunk({ id: 'a', content: 'Revenue rose.' });
+    const b = buildChunk({ id: 'b', content: 'Margins fell.' });
+    const empty1 = buildChunk({ id: 'e1', content: '', summary: '' });
+    const empty2 = buildChunk({ id: 'e2', content: '', summary: '' });
+    const m = renderPassages([a, b, empty1, empty2], { query: 'q' });
+    expect(JSON.stringify(m.blocks)).not.toContain('Found in');
+    expect(m.blocks.filter((b) => b.type === 'divider')).toHaveLength(4);
+  });
+});
