@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { basename, dirname } from 'node:path';
 import type { SocketModeHub } from './delivery/socket-mode-hub.js';
 import { BodyTooLargeError, readBody, sendJson } from './http-io.js';
 import { EmulatorUsageError } from './errors.js';
@@ -8,6 +9,7 @@ import { refusePlaygroundRequest } from './playground-request-guard.js';
 import { postToResponseUrl } from './response-url.js';
 import type { EmulatorState } from './state.js';
 import { serveStatic } from './static-files.js';
+import { vendorModuleFile } from './vendor-modules.js';
 import { uploadedFileBytes } from './upload-size.js';
 import { fileContentType } from './file-content-type.js';
 import type { SlackEmulator } from './slack-emulator.js';
@@ -106,6 +108,8 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
 
   if (req.method === 'GET' || req.method === 'HEAD') {
     if (deps.pages?.(req, res)) return;
+    const vendor = vendorModuleFile(path);
+    if (vendor !== undefined) return serveStatic(res, dirname(vendor), `/${basename(vendor)}`);
     // A permalink (/archives/<channel>/p<ts>) opens the playground, which shows that thread.
     return serveStatic(res, deps.staticDir, PERMALINK_PATH.test(path) ? '/' : path);
   }

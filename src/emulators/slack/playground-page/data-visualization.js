@@ -1,8 +1,13 @@
 // The data_visualization block as a native chart preview: a small SVG drawn from the block's own
 // data (pie segments, or bar/area/line series over axis_config.categories), in the look of
 // demo-chart.svg. Text goes in through text nodes only.
+// The value axis is drawn as a chart library draws it: round ticks (d3-array's nice/ticks), bars
+// and areas from zero, a line far from zero zoomed. Slack's docs do not say how it draws the
+// axis; this is the app's assumption, the rule of src/charts/value-axis-zoom.ts, by which the
+// app says "axis not from zero" in the block's y_label when a line zooms.
 // @see https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block
 
+import { nice, ticks } from '/vendor/d3-array.mjs';
 import { h } from './dom.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -22,6 +27,22 @@ function svg(tag, attrs, ...children) {
 }
 
 const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, notation: 'compact' });
+
+/** About this many ticks on the value axis (d3 picks round steps near it). */
+const TICKS = 5;
+
+/** The value axis: a round extent and its ticks; zero included unless a line sits far from it. */
+export function valueAxis(type, values) {
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) [lo, hi] = [0, 1];
+  const nearest = lo > 0 ? lo : hi < 0 ? -hi : 0;
+  const zooms = type === 'line' && nearest > hi - lo;
+  if (!zooms) [lo, hi] = [Math.min(lo, 0), Math.max(hi, 0)];
+  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
+  [lo, hi] = nice(lo, hi, TICKS);
+  return { lo, hi, ticks: ticks(lo, hi, TICKS), zooms };
+}
 
 function legend(items) {
   return h(
@@ -67,24 +88,21 @@ function seriesChart(chart) {
   const categories = chart.axis_config?.categories ?? [];
   const series = chart.series ?? [];
   const values = series.flatMap((s) => (s.data ?? []).map((p) => Number(p.value))).filter(Number.isFinite);
-  let lo = Math.min(...values, chart.type === 'line' ? Infinity : 0);
-  let hi = Math.max(...values, chart.type === 'line' ? -Infinity : 0);
-  if (!Number.isFinite(lo) || !Number.isFinite(hi)) [lo, hi] = [0, 1];
-  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
+  const axis = valueAxis(chart.type, values);
+  const { lo, hi } = axis;
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const y = (v) => PAD.top + plotH - ((v - lo) / (hi - lo)) * plotH;
   const band = plotW / Math.max(1, categories.length);
   const x = (i) => PAD.left + band * i + band / 2;
-  const grid = [0, 0.25, 0.5, 0.75, 1].map((t) => {
-    const v = lo + (hi - lo) * t;
-    return svg(
+  const grid = axis.ticks.map((v) =>
+    svg(
       'g',
-      {},
+      { class: 'dataviz-tick' },
       svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: '#dddddd' }),
       svg('text', { x: PAD.left - 4, y: y(v) + 3, 'text-anchor': 'end', 'font-size': 9, fill: '#616061' }, fmt.format(v)),
-    );
-  });
+    ),
+  );
   const step = Math.ceil(categories.length / 6);
   const labels = categories.map((c, i) =>
     i % step === 0 ? svg('text', { x: x(i), y: H - 10, 'text-anchor': 'middle', 'font-size': 9, fill: '#616061' }, String(c)) : null,
