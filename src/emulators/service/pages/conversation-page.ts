@@ -54,7 +54,7 @@ export function renderConversationPage(conv: ConversationPageData): HtmlPage {
   const running = conv.messages.some((m) => m.status === 'running');
   const body = [
     `<h1>${escapeHtml(conv.title)}</h1>`,
-    `<p class="meta">Agent conversation <code>${escapeHtml(conv.id)}</code> · started ${escapeHtml(created)} · demo agent, demo data</p>`,
+    `<p class="meta">Agent conversation <code>${escapeHtml(conv.id)}</code> · started ${escapeHtml(created)} UTC · demo agent, demo data</p>`,
     conv.messages.length === 0 ? '<p>No questions asked yet.</p>' : conv.messages.map(messageHtml).join('\n'),
   ].join('\n');
   return renderPage({ title: conv.title, body, ...(running ? { refreshSeconds: RUNNING_REFRESH_SECONDS } : {}) });

@@ -1,9 +1,11 @@
 /** A demo document as a page: what the card's "Open ↗" opens. Pure: document → HTML. */
 import type { DemoChunk } from '../data/document-chunks.js';
 import type { DemoDocument } from '../data/documents.js';
+import { marketLocalDate } from '../data/market-calendar.js';
 import { DEMO_PAGE_PATHS } from '../demo-links.js';
 import { escapeHtml, renderPage, type HtmlPage } from './html.js';
 import { markdownToHtml } from './markdown-html.js';
+import { textWithMathToHtml } from './math-html.js';
 
 const CHUNK_KIND: Record<DemoChunk['type'], string> = { text: 'Passage', table: 'Table', image: 'Figure', formula: 'Formula' };
 
@@ -12,18 +14,20 @@ function chunkHtml(doc: DemoDocument, chunk: DemoChunk, index: number): string {
   const media = escapeHtml(DEMO_PAGE_PATHS.chunkMedia(doc.id, index, chunk.type));
   switch (chunk.type) {
     case 'text':
-      return `<div class="passage" id="${escapeHtml(chunk.id)}">${page}<p>${escapeHtml(chunk.content)}</p></div>`;
+      return `<div class="passage" id="${escapeHtml(chunk.id)}">${page}<p>${textWithMathToHtml(chunk.content)}</p></div>`;
     case 'table':
       return `<div class="passage" id="${escapeHtml(chunk.id)}">${page}<p>${escapeHtml(chunk.summary)}</p>${markdownToHtml(chunk.content)}</div>`;
     case 'image':
       return `<figure class="passage" id="${escapeHtml(chunk.id)}">${page}<img class="media" src="${media}" alt="${escapeHtml(chunk.summary)}"><figcaption>${escapeHtml(chunk.summary)}</figcaption></figure>`;
     case 'formula':
-      return `<div class="passage" id="${escapeHtml(chunk.id)}">${page}<p><code>${escapeHtml(chunk.summary)}</code></p></div>`;
+      // The formula drawn (the cards show it as Unicode text; a browser can do better).
+      return `<div class="passage formula" id="${escapeHtml(chunk.id)}">${page}<p>${textWithMathToHtml(chunk.summary)}</p></div>`;
   }
 }
 
 export function renderDocumentPage(doc: DemoDocument): HtmlPage {
-  const date = new Date(doc.publishedAtMs).toISOString().slice(0, 10);
+  // The day in the document's market, as the app's cards date it (not the UTC day).
+  const date = marketLocalDate(doc.market, doc.publishedAtMs);
   const meta = [doc.company_name, doc.symbols.join(', '), doc.institution, doc.author, doc.category, date].filter(Boolean);
   const tags = Object.values(doc.tags)
     .flat()

@@ -57,6 +57,55 @@ describe('renderDocumentPage', () => {
   });
 });
 
+describe('renderDocumentPage: formulas and dates (issue 29)', () => {
+  const docs = buildDocuments(DEMO_COMPANIES, datasetCalendar());
+
+  it('draws formulas as MathML, not raw LaTeX (§7)', () => {
+    const doc = docs.find((d) => d.chunks.some((c) => c.type === 'formula' && c.summary.includes('\\frac')));
+    if (!doc) throw new Error('no demo document with a fraction');
+    const html = renderDocumentPage(doc).html;
+    const formula = html.slice(html.indexOf('class="passage formula"'));
+    expect(formula).toMatch(/<math display="block"[^>]*>/);
+    expect(formula).toContain('<mfrac>');
+    // The LaTeX survives only inside the MathML annotation (for copying), never as page text.
+    const visible = formula.slice(0, formula.indexOf('</div>')).replace(/<annotation[\s\S]*?<\/annotation>/g, '');
+    expect(visible).not.toMatch(/\$\$|\\frac|\\text/);
+  });
+
+  it('keeps untrusted text around formulas inert, and shows a formula it cannot parse as code', () => {
+    const [doc] = docs;
+    if (!doc) throw new Error('no demo document');
+    const hostile: DemoDocument = {
+      ...doc,
+      chunks: [
+        {
+          ...doc.chunks[0]!,
+          type: 'formula',
+          content: '',
+          summary: '<img src=x onerror=alert(1)>: $$\\frac{<b>x</b>}{\\href{javascript:alert(1)}{y}}$$',
+        },
+        { ...doc.chunks[0]!, type: 'formula', content: '', summary: 'Broken: $$\\frac{a$$' },
+        { ...doc.chunks[0]!, type: 'text', content: 'The thesis on $NVDA is intact; $5 to $7 a share.' },
+      ],
+    };
+    const html = renderDocumentPage(hostile).html;
+    expect(html).not.toMatch(/<img|<b>|href="javascript:/i);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('<code>\\frac{a</code>');
+    expect(html).toContain('The thesis on $NVDA is intact; $5 to $7 a share.');
+  });
+
+  it('dates a document by the day in its market, as its card does (§5)', () => {
+    // 17:30 UTC on 5 September is already 6 September in Shanghai.
+    const [doc] = docs.filter((d) => d.market === 'cn');
+    if (!doc) throw new Error('no Chinese demo document');
+    const html = renderDocumentPage({ ...doc, publishedAtMs: Date.UTC(2026, 8, 5, 17, 30) }).html;
+    const meta = html.match(/<p class="meta">([^<]*)<\/p>/)?.[1] ?? '';
+    expect(meta).toContain('2026-09-06');
+    expect(meta).not.toContain('2026-09-05');
+  });
+});
+
 describe('renderConversationPage', () => {
   const base = { id: '1001', title: HOSTILE, createdAtMs: Date.parse('2025-06-30T00:00:00Z') };
 
