@@ -136,6 +136,8 @@ function parseSubscribe(tokens: Token[], opts: ConceptsParseOptions): ConceptsAr
     top: CONCEPTS_DEFAULT_TOP,
   };
   let cadenceSet = false;
+  /** The weekday as typed, for the problem that names it. */
+  let weekdayToken = '';
   for (let i = 0; i < tokens.length; i += 1) {
     const tok = tokens[i] as Token;
     const word = tok.text.toLowerCase();
@@ -160,6 +162,7 @@ function parseSubscribe(tokens: Token[], opts: ConceptsParseOptions): ConceptsAr
       if (key === 'weekly' || !cadenceSet) out.cadence = 'weekly';
       if (key === 'weekly') cadenceSet = true;
       out.weekday = day;
+      weekdayToken = tok.raw;
       continue;
     }
     if (key === 'at' || key === 'time') {
@@ -171,8 +174,8 @@ function parseSubscribe(tokens: Token[], opts: ConceptsParseOptions): ConceptsAr
       if (!z)
         problems.push({
           token: tok.raw,
-          message: `\`${value}\` is not an IANA time zone name.`,
-          example: 'tz:Asia/Shanghai  (or Europe/London, America/New_York, UTC)',
+          message: `\`${value}\` is not an IANA time zone name (such as Asia/Shanghai, Europe/London, America/New_York or UTC).`,
+          example: 'tz:Asia/Shanghai',
         });
       else out.timeZone = z;
     } else if (key === 'top') {
@@ -188,10 +191,10 @@ function parseSubscribe(tokens: Token[], opts: ConceptsParseOptions): ConceptsAr
     }
   }
   if (out.weekday !== undefined && out.cadence !== 'weekly') {
-    problems.push({ token: 'weekday', message: 'A weekday goes with `weekly`.', example: SUBSCRIBE_EXAMPLE });
+    problems.push({ token: weekdayToken, message: 'A weekday goes with `weekly`.', example: SUBSCRIBE_EXAMPLE });
   }
   if (out.cadence === 'weekly' && out.weekday === undefined) out.weekday = 1;
-  return problems.length ? usage('/concepts', problems) : out;
+  return problems.length ? usage('/concepts', problems, '/concepts subscribe') : out;
 }
 
 /** Parses /concepts text. Never throws. */

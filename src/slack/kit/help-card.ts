@@ -14,7 +14,10 @@ export const examples = (list: string[]): string => list.map((e) => `• ${code(
 /** Names every problem, the token that caused it, and the right form. */
 export function renderUsage(result: UsageResult): SlackMessage {
   const problems = result.problems.slice(0, 10);
-  const lines = problems.map((p) => `• ${p.token ? `${code(p.token)} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`);
+  const lines = problems.map((p) => {
+    const tokens = [p.token, ...(p.alsoTokens ?? [])].filter(Boolean).map(code).join(', ');
+    return `• ${tokens ? `${tokens} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`;
+  });
   const blocks: KnownBlock[] = [
     section(
       `:warning: ${problems.length === 1 ? 'One thing to fix' : `${problems.length} things to fix`} in ${escapeMrkdwn(result.command)}:\n${lines.join('\n')}`,

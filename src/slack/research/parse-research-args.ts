@@ -67,7 +67,8 @@ function rejectFilters(f: CollectedFilters, allowed: readonly FilterName[], wher
       problems.push({
         token,
         message: `\`${token}\` is not available for ${where}.`,
-        example: allowed.map((a) => FILTER_EXAMPLES[a]).join('  ') || where,
+        // One filter that works here, after the command's own words (usage() adds them).
+        example: FILTER_EXAMPLES[allowed[0] ?? 'public'],
       });
     }
   }
@@ -104,7 +105,7 @@ function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   if (!query && problems.length === 0) {
     problems.push({ token: '', message: 'Add words to search for.', example: '/research battery supply chain type:reports last:6m' });
   }
-  if (problems.length) return usage('/research', problems);
+  if (problems.length) return usage('/research', problems, '/research battery');
   const symbols = f.symbols.map((s) => s.canonical);
   const v1Filters = V1_ONLY.filter((n) => f.used.has(n));
   if (v1Filters.length === 0) {
@@ -135,7 +136,7 @@ function parseNews(tokens: Token[], now: Date): ResearchArgs {
   const query = queryOf(f);
   if (!query && problems.length === 0)
     problems.push({ token: 'news', message: 'Add words to search the news for.', example: '/research news NVDA export controls last:7d' });
-  if (problems.length) return usage('/research', problems);
+  if (problems.length) return usage('/research', problems, '/research news battery');
   const request: NewsSearchRequest = { query, num: v2NumForPage(1) };
   if (f.symbols.length) request.symbols = f.symbols.map((s) => s.canonical);
   if (window.startDate) request.startDatetime = window.startDate;
@@ -164,7 +165,7 @@ function parsePassages(tokens: Token[], now: Date): ResearchArgs {
       message: 'Add words to find passages for.',
       example: '/research passages gross margin guidance $NVDA',
     });
-  if (problems.length) return usage('/research', problems);
+  if (problems.length) return usage('/research', problems, '/research passages gross margin');
   const request: ChunkSearchRequest = { query, num: PASSAGES_COUNT };
   if (f.docIds.length) request.docIds = f.docIds;
   if (f.categories.length) request.categories = f.categories;
@@ -184,7 +185,7 @@ function parseTag(tokens: Token[], now: Date): ResearchArgs {
   const tags = [...f.words.map((w) => unquote(w)), ...f.symbols.map((s) => s.code)].filter(Boolean);
   if (tags.length === 0 && problems.length === 0)
     problems.push({ token: 'tag', message: 'Name at least one tag.', example: '/research tag "electric vehicles" type:reports' });
-  if (problems.length) return usage('/research', problems);
+  if (problems.length) return usage('/research', problems, '/research tag ev');
   const request: DocsByTagRequest = { tags, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
   if (f.categories.length) request.categories = f.categories;
   if (f.markets.length) request.markets = f.markets;

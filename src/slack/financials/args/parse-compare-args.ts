@@ -55,6 +55,8 @@ const PERIOD_WORDS: Record<string, CompareArgs['period']> = {
 export function parseCompareArgs(tokens: Token[], now?: Date): CompareArgs | UsageResult {
   const problems: UsageProblem[] = [];
   const symbols: StockSymbol[] = [];
+  /** Each symbol's token as typed, in the same order. */
+  const typed: string[] = [];
   let metric: CompareMetric | undefined;
   let period: CompareArgs['period'] | undefined;
   for (const tok of tokens) {
@@ -89,9 +91,8 @@ export function parseCompareArgs(tokens: Token[], now?: Date): CompareArgs | Usa
       problems.push({
         token: tok.raw,
         message: hint ? `\`${tok.raw}\` is not a symbol — did you mean \`${hint}\`?` : `\`${tok.raw}\`: ${parsed.message}`,
-        example: parsed.candidates?.length
-          ? `Write it as ${parsed.candidates.map((c) => c.canonical).join(' or ')}`
-          : 'Give symbols as SH:600519, HK:00700 or US:NVDA',
+        // Ambiguous: its first reading (the message names both), else the right shapes.
+        example: parsed.candidates?.[0] ? `/financials compare ${parsed.candidates[0].canonical} US:NVDA` : COMPARE_EXAMPLE,
       });
       continue;
     }
@@ -109,6 +110,7 @@ export function parseCompareArgs(tokens: Token[], now?: Date): CompareArgs | Usa
       continue;
     }
     symbols.push(symbol);
+    typed.push(tok.raw);
   }
   if (metric === 'prices' && period) {
     problems.push({
@@ -119,17 +121,14 @@ export function parseCompareArgs(tokens: Token[], now?: Date): CompareArgs | Usa
   }
   if (problems.length === 0 && symbols.length < MIN_COMPARE_COMPANIES) {
     problems.push({
-      token: symbols[0]?.canonical ?? '',
+      token: typed[0] ?? '',
       message: `Compare needs ${MIN_COMPARE_COMPANIES} to ${MAX_COMPARE_COMPANIES} companies; ${symbols.length === 0 ? 'none was' : 'only one was'} given.`,
       example: COMPARE_EXAMPLE,
     });
   }
   if (symbols.length > MAX_COMPARE_COMPANIES) {
     problems.push({
-      token: symbols
-        .slice(MAX_COMPARE_COMPANIES)
-        .map((s) => s.canonical)
-        .join(' '),
+      token: typed.slice(MAX_COMPARE_COMPANIES).join(' '),
       message: `Compare takes at most ${MAX_COMPARE_COMPANIES} companies; ${symbols.length} were given. Drop ${symbols.length - MAX_COMPARE_COMPANIES}.`,
       example: COMPARE_EXAMPLE,
     });

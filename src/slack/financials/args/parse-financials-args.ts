@@ -17,13 +17,17 @@ import { parseSymbol, type StockSymbol } from '../../../service/symbols.js';
 import type { StatementPeriod } from '../../../service/types.js';
 import { addDateFilter, resolveWindow, type DateWindow } from '../../kit/commands/date-window.js';
 import { tokenize } from '../../kit/commands/tokenize.js';
-import { closest, usage, type HelpResult, type UsageProblem, type UsageResult } from '../../kit/commands/usage-problem.js';
+import { closest, type HelpResult, type UsageProblem, type UsageResult } from '../../kit/commands/usage-problem.js';
+import { MAX_COMPARE_COMPANIES, MIN_COMPARE_COMPANIES } from './parse-compare-args.js';
+import { symbolUsage, type SymbolToken, type SymbolUsage } from './symbol-usage.js';
 import type { SymbolOptions } from '../kinds/financials-kind.js';
 import { FINANCIALS_KINDS, type FinancialsRequest } from '../kinds/registry.js';
 
 export type { FinancialsRequest } from '../kinds/registry.js';
 
-export type FinancialsArgs = HelpResult | UsageResult | { kind: 'modal' } | FinancialsRequest;
+export type { SymbolUsage } from './symbol-usage.js';
+
+export type FinancialsArgs = HelpResult | UsageResult | SymbolUsage | { kind: 'modal' } | FinancialsRequest;
 
 type KindWords = (typeof FINANCIALS_KINDS)[number]['words'];
 type SymbolKindWords = Extract<KindWords, { grammar: 'symbol' }>;
@@ -76,6 +80,10 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
   if (lead) return lead.parse(tokens.slice(1), now);
 
   const problems: UsageProblem[] = [];
+  const read: SymbolToken[] = [];
+  const names: string[] = [];
+  /** Symbols after the first, as typed. */
+  const extras: string[] = [];
   let symbol: StockSymbol | undefined;
   /** The word that names the kind, as typed in lower case. */
   let kindWord: string | undefined;
@@ -119,42 +127,60 @@ export function parseFinancialsArgs(text: string, now?: Date): FinancialsArgs {
     if (!parsed.ok) {
       const hint = closest(word, HINT_WORDS);
       const message = hint && !/\d/.test(word) ? `\`${tok.raw}\` is not a symbol — did you mean \`${hint}\`?` : parsed.message;
-      problems.push({
-        token: tok.raw,
-        message,
-        example: parsed.candidates?.map((c) => `/financials ${c.canonical}`).join('  or  ') ?? FINANCIALS_EXAMPLE,
-      });
+      // Ambiguous: the first reading, the message names both.
+      const example = parsed.candidates?.[0] ? `/financials ${parsed.candidates[0].canonical}` : FINANCIALS_EXAMPLE;
+      problems.push({ token: tok.raw, message, example });
+      if (!hint && parsed.reason === 'invalid' && /^[\p{L}][\p{L}\p{M} .&'-]*$/u.test(tok.text)) names.push(tok.text);
       continue;
     }
+    read.push({ token: tok.raw, symbol: parsed.symbol });
     if (symbol) {
       // `NVDA incme` reads as two tickers; a second word close to a keyword is more likely a typo.
       const typo = /^[A-Za-z]+$/.test(tok.text) ? closest(word, HINT_WORDS) : undefined;
-      problems.push({
-        token: tok.raw,
-        message: typo
-          ? `\`${tok.raw}\` — did you mean \`${typo}\`? (One symbol at a time: \`/financials compare\` takes several.)`
-          : 'Give one symbol at a time.',
-        example: typo ? `/financials ${symbol.canonical} ${typo}` : FINANCIALS_EXAMPLE,
-      });
+      if (typo) {
+        problems.push({
+          token: tok.raw,
+          message: `\`${tok.raw}\` — did you mean \`${typo}\`? (One symbol at a time: \`/financials compare\` takes several.)`,
+          example: `/financials ${symbol.canonical} ${typo}`,
+        });
+      } else extras.push(tok.raw);
     } else symbol = parsed.symbol;
   }
+  if (symbol && extras.length) problems.push(...oneSymbolAtATime(symbol, read, extras));
+  const done = (): SymbolUsage => symbolUsage(problems, read, names, exampleBase(symbol, kindWord));
 
   Object.assign(options, resolveWindow(window, problems));
   if (!symbol) {
     if (problems.length === 0)
       problems.push({ token: '', message: 'Which company or index? Give a symbol first.', example: FINANCIALS_EXAMPLE });
-    return usage('/financials', problems);
+    return done();
   }
   const named = SYMBOL_KINDS.filter((k) => (kindWord === undefined ? k.words.isDefault : k.words.words.includes(kindWord)));
   const kind = named.find((k) => k.words.of === (symbol.isIndex ? 'index' : 'company'));
   if (!kind) problems.push(wrongSymbol(symbol, named[0]?.id ?? kindWord ?? ''));
   if (kind?.words.problems) problems.push(...kind.words.problems(symbol, options));
   periodProblems((kind ?? named[0])?.words.cumulative ?? false, symbol, options, problems);
-  if (problems.length || !kind) return usage('/financials', problems);
+  if (problems.length || !kind) return done();
 
   if (options.fiscalQuarter && !options.period && options.fiscalQuarter !== 'FY') options.period = 'quarterly';
   if (options.fiscalQuarter === 'FY' && !options.period) options.period = 'annual';
   return kind.words.request(symbol, options);
+}
+
+/** One complaint about every symbol after the first (usage() says it once, naming them all). */
+function oneSymbolAtATime(first: StockSymbol, read: readonly SymbolToken[], extras: readonly string[]): UsageProblem[] {
+  const companies = [...new Set(read.filter((r) => !r.symbol.isIndex).map((r) => r.symbol.canonical))];
+  const compare = companies.length >= MIN_COMPARE_COMPANIES;
+  const message = compare ? 'Give one symbol at a time; `/financials compare` puts companies side by side.' : 'Give one symbol at a time.';
+  const example = compare ? `/financials compare ${companies.slice(0, MAX_COMPARE_COMPANIES).join(' ')}` : `/financials ${first.canonical}`;
+  return extras.map((token) => ({ token, message, example }));
+}
+
+/** The command a fragment example (`limit:8`) follows: the user's company and statement when there are ones. */
+function exampleBase(symbol: StockSymbol | undefined, kindWord: string | undefined): string {
+  const company = symbol && !symbol.isIndex ? symbol.canonical : 'US:NVDA';
+  const word = kindWord && SYMBOL_KINDS.some((k) => k.words.of === 'company' && k.words.words.includes(kindWord)) ? kindWord : 'income';
+  return `/financials ${company} ${word}`;
 }
 
 /** The word names no kind for this kind of symbol (only indices have that problem: every index word is also a company's). */

@@ -19,7 +19,8 @@ export function addSymbol(
   problems.push({
     token,
     message: r.message,
-    example: r.candidates?.map((c) => c.canonical).join('  or  ') ?? 'US:NVDA  SH:600519  HK:00700',
+    // Ambiguous: its first reading (the message names both).
+    example: r.candidates?.[0]?.canonical ?? 'US:NVDA',
   });
   return false;
 }

@@ -34,7 +34,7 @@ export interface CollectedFilters {
 
 /** An example of each filter, shown next to a usage problem. */
 export const FILTER_EXAMPLES: Record<FilterName, string> = {
-  symbols: '$NVDA  US:NVDA  hk:700  600519',
+  symbols: '$NVDA',
   categories: 'type:news,reports',
   markets: 'market:cn,hk',
   since: 'since:2024-01-01',
@@ -42,7 +42,7 @@ export const FILTER_EXAMPLES: Record<FilterName, string> = {
   last: 'last:30d',
   mode: 'mode:semantic',
   sort: 'sort:latest',
-  folders: 'in:<folder_id>',
-  docs: 'doc:<doc_id>',
+  folders: 'in:fld_123',
+  docs: 'doc:doc_123',
   public: '--public',
 };

@@ -32,7 +32,7 @@ export function addDateFilter(
       return;
     }
     const r = parseRelativeStart(value, now);
-    if (!r.ok) problems.push({ token, message: r.message, example: 'last:30d (or 12w, 6m, 1y)' });
+    if (!r.ok) problems.push({ token, message: r.message, example: 'last:30d' });
     else window.last = { token, value: r.value };
     return;
   }
@@ -47,7 +47,7 @@ export function resolveWindow(window: DateWindow, problems: UsageProblem[]): Res
     problems.push({
       token: `${window.since.token} ${window.last.token}`,
       message: '`since:` and `last:` both set the start date; keep one.',
-      example: 'last:30d  or  since:2024-01-01',
+      example: 'last:30d',
     });
   }
   const start = window.since?.value ?? window.last?.value;

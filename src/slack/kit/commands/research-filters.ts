@@ -87,7 +87,11 @@ export function collectFilters(tokens: Token[], problems: UsageProblem[], now: D
       // Mentions and channel references are not search terms; links are kept as words.
       if (tok.ref.kind === 'link') f.words.push(tok.ref.url);
       else
-        problems.push({ token: tok.raw, message: 'Mentions and channels cannot be searched for.', example: '/research <words> [filters]' });
+        problems.push({
+          token: tok.raw,
+          message: 'Mentions and channels cannot be searched for.',
+          example: '/research battery supply chain',
+        });
       continue;
     }
     if (PUBLIC_FLAG.test(tok.text)) {
@@ -120,7 +124,7 @@ export function collectFilters(tokens: Token[], problems: UsageProblem[], now: D
         problems.push({
           token: tok.raw,
           message: `Unknown filter \`${key}:\`${hint ? ` — did you mean \`${hint}:\`?` : ''} To search for it literally, put it in quotes.`,
-          example: hint ? `${hint}:…` : `"${tok.text}"`,
+          example: hint ? FILTER_EXAMPLES[KEYS[hint] ?? 'categories'] : `"${tok.text}"`,
         });
       } else if (value === '') {
         problems.push({ token: tok.raw, message: `\`${key}:\` needs a value.`, example: FILTER_EXAMPLES[name] });

@@ -117,7 +117,7 @@ describe('parseFinancialsArgs', () => {
       };
       expect(problems('compare 600519')).toMatch(/2 to 5 companies; only one was given/);
       expect(problems('compare')).toMatch(/none was given/);
-      expect(problems('compare 600519 000858 300750 NVDA AAPL MSFT')).toMatch(/US:MSFT .*at most 5 companies; 6 were given/);
+      expect(problems('compare 600519 000858 300750 NVDA AAPL MSFT')).toMatch(/^MSFT .*at most 5 companies; 6 were given/m);
       expect(problems('compare 600519 SH:600519')).toMatch(/SH:600519 is given twice/);
       expect(problems('compare 600519 SPX')).toMatch(/is an index/);
       expect(problems('compare 600519 zz:bad')).toMatch(/^zz:bad /m);
@@ -133,6 +133,10 @@ describe('parseFinancialsArgs', () => {
     expect(text).toContain('did you mean `income`?');
     expect(text).toContain('/financials US:NVDA income');
     const two = parseFinancialsArgs('NVDA AAPL', new Date('2025-06-30T08:00:00Z'));
-    expect(two.kind === 'usage' ? two.problems[0]?.message : '').toBe('Give one symbol at a time.');
+    expect(two.kind === 'usage' ? two.problems[0] : undefined).toMatchObject({
+      token: 'AAPL',
+      message: 'Give one symbol at a time; `/financials compare` puts companies side by side.',
+      example: '/financials compare US:NVDA US:AAPL',
+    });
   });
 });
