@@ -8,6 +8,9 @@ import { buildDataset } from '../../../src/emulators/service/data/dataset.js';
 import { BASE_END_MS, datasetCalendar } from '../../../src/emulators/service/data/dataset-calendar.js';
 import { earningsCalendar } from '../../../src/emulators/service/data/earnings-calendar.js';
 import { addDays } from '../../../src/emulators/service/data/add-days.js';
+import { DEMO_COMPANIES } from '../../../src/emulators/service/data/companies.js';
+import { fiscalQuarter, fiscalQuarters } from '../../../src/emulators/service/data/fiscal-calendar.js';
+import { reportDate } from '../../../src/emulators/service/data/report-dates.js';
 
 const DAY = 86_400_000;
 const isMonthEnd = (date: string): boolean => addDays(date, 1).endsWith('-01');
@@ -54,7 +57,8 @@ describe.each(ANCHORS)('the demo dataset anchored at %s', (day) => {
       expect(quarterly.at(-1)!.fiscal_quarter).toBe('Q1');
       const revenue = ds.revenue.get(company.symbol)!.list;
       expect(revenue.length).toBeGreaterThan(0);
-      for (const p of revenue) expect(p.end_date <= ds.calendar.lastReportedEnd).toBe(true);
+      // The revenue mix covers reported periods only: none newer than the newest statement.
+      for (const p of revenue) expect(p.end_date <= income[0]!.end_date).toBe(true);
     }
   });
 
@@ -69,7 +73,7 @@ describe.each(ANCHORS)('the demo dataset anchored at %s', (day) => {
 
   it('has reporting companies in the earnings calendar around the anchor', () => {
     const entries = (['cn', 'hk', 'us'] as const).flatMap((market) =>
-      earningsCalendar(ds.companies, ds.financials, { market, startDate: addDays(day, -45), endDate: addDays(day, 45) }),
+      earningsCalendar(ds.companies, { market, startDate: addDays(day, -45), endDate: addDays(day, 45) }),
     );
     expect(entries.length).toBeGreaterThan(0);
   });
@@ -90,9 +94,19 @@ describe('the dataset calendar', () => {
     );
   });
 
-  it('reports a quarter once the latest filing date after it has passed', () => {
+  it('reports a quarter from the day after its report day (report-dates.ts), not before', () => {
+    const company = DEMO_COMPANIES.find((c) => c.symbol === 'US:NVDA')!;
+    const q3 = fiscalQuarter(company, 2027, 3);
+    const day = reportDate(company, q3);
+    const reported = (anchorDay: string) =>
+      fiscalQuarters(company, datasetCalendar(Date.parse(`${anchorDay}T00:00:00Z`))).some((q) => q.endDate === q3.endDate);
+    expect(reported(day)).toBe(false);
+    expect(reported(addDays(day, 1))).toBe(true);
+  });
+
+  it('starts the history and the shareholder registers 60 days before the anchor', () => {
     const at = (day: string) => datasetCalendar(Date.parse(`${day}T00:00:00Z`));
-    // 2025-06-30 + 60 days = 2025-08-29: the day before, June's quarter is not yet reported.
+    // 2025-06-30 + 60 days = 2025-08-29.
     expect(at('2025-08-28').lastReportedEnd < '2025-06-30').toBe(true);
     expect(at('2025-08-29').lastReportedEnd >= '2025-06-30').toBe(true);
     expect(at('2027-01-15')).toMatchObject({ monthShift: 19, firstFiscalYear: 2022, currentPeriod: '2027Q1' });

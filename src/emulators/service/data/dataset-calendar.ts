@@ -5,10 +5,10 @@
  * relative windows (`last:90d`) find them.
  *
  * Dates are not shifted after the fact: the data are generated for the anchor's calendar. A
- * quarter is reported once MAX_FILING_LAG_DAYS have passed since it ended (a demo statement is
- * filed 25–60 days after its quarter, financials.ts), so every statement is filed after its
- * quarter and on or before the anchor, and the newest quarter is 2–5 months old, as a real
- * company's is between reports. Quarters keep each company's real fiscal month ends (December
+ * quarter is reported once its report day (report-dates.ts: 25–60 days after it ends, on a day
+ * its exchange trades) is before the anchor's day, so every statement is filed after its quarter
+ * and before the anchor, the earnings calendar and the statements agree on what is out, and the
+ * newest quarter is 1–5 months old, as a real company's is between reports. Quarters keep each company's real fiscal month ends (December
  * year ends stay December), histories start at a fiscal year's Q1 four years back so year-to-date
  * sums are whole, and statements, revenue mixes and document texts are generated for those
  * quarters (labels, H1 and FY totals included) rather than relabelled. Everything dated to the
@@ -27,7 +27,10 @@ export interface DatasetCalendar {
   monthShift: number;
   /** The first fiscal year with statements; always from its Q1, so year-to-date sums are whole. */
   firstFiscalYear: number;
-  /** Quarters ending after this date (YYYY-MM-DD) are not yet reported. */
+  /**
+   * endDate less MAX_FILING_LAG_DAYS (YYYY-MM-DD): where the history starts from and the
+   * shareholder registers' date. Which quarters are reported is fiscalQuarters' (fiscal-calendar.ts).
+   */
   lastReportedEnd: string;
   /** Documents are published no earlier than this instant: two years before the end month. */
   startMs: number;
@@ -39,7 +42,7 @@ export interface DatasetCalendar {
 
 /** The instant the data were written for. */
 export const BASE_END_MS = Date.parse('2025-06-30T16:00:00.000Z');
-/** A statement is filed at most this many days after its quarter ends (financials.ts). */
+/** A quarter's report comes at most about this many days after it ends (report-dates.ts). */
 const MAX_FILING_LAG_DAYS = 60;
 /** Years of statements before the newest reported one. */
 const HISTORY_YEARS = 4;

@@ -1,14 +1,11 @@
 /**
- * The earnings calendar of the demo companies: one report per fiscal quarter. Quarters the
- * dataset has statements for are reported on their statements' filling_date; later quarters
- * (and any range asked for, past or future) get a weekday 25–60 days after the quarter ends,
- * derived from the company and quarter alone, so a week always reads the same.
+ * The earnings calendar of the demo companies: one report per fiscal quarter, on its report day
+ * (report-dates.ts), the day the quarter's statements are filed: a past report's quarter has
+ * statements, a future one's has not. Any range asked for, past or future, reads the same.
  */
 import type { DemoCompany, DemoMarket } from './companies.js';
-import type { CompanyFinancials } from './financials.js';
-import { addDays } from './add-days.js';
 import { fiscalQuarter } from './fiscal-calendar.js';
-import { hashSeed } from './prng.js';
+import { reportDate, reportTiming, type ReportTiming } from './report-dates.js';
 
 export interface EarningsCalendarEntry {
   symbol: string;
@@ -17,7 +14,10 @@ export interface EarningsCalendarEntry {
   fiscal_year: string;
   fiscal_quarter: string;
   end_date: string;
+  /** The report day, YYYY-MM-DD in the exchange's own zone. */
   filling_date: string;
+  /** Before the open or after the close of that day. */
+  report_time: ReportTiming;
 }
 
 export interface EarningsCalendarQuery {
@@ -28,34 +28,18 @@ export interface EarningsCalendarQuery {
   symbol?: string;
 }
 
-/** A weekday 25–60 days after the quarter's end (a weekend moves to the Monday after). */
-function scheduledDate(company: DemoCompany, quarterEnd: string, quarter: string): string {
-  const date = addDays(quarterEnd, 25 + (hashSeed(`earnings:${company.symbol}:${quarter}`) % 36));
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return weekday === 6 ? addDays(date, 2) : weekday === 0 ? addDays(date, 1) : date;
-}
-
 /** Reports dated within [startDate, endDate] (inclusive), by date then symbol. */
-export function earningsCalendar(
-  companies: readonly DemoCompany[],
-  financials: ReadonlyMap<string, CompanyFinancials>,
-  q: EarningsCalendarQuery,
-): EarningsCalendarEntry[] {
+export function earningsCalendar(companies: readonly DemoCompany[], q: EarningsCalendarQuery): EarningsCalendarEntry[] {
   const firstYear = Number(q.startDate.slice(0, 4)) - 1;
   const lastYear = Number(q.endDate.slice(0, 4)) + 1;
   const out: EarningsCalendarEntry[] = [];
   for (const company of companies) {
     if (company.market !== q.market) continue;
     if (q.symbol && q.symbol !== company.symbol && q.symbol !== company.code) continue;
-    const filed = new Map(
-      (financials.get(company.symbol)?.balanceSheets ?? [])
-        .filter((b) => b.period === 'quarterly')
-        .map((b) => [b.end_date, b.filling_date]),
-    );
     for (let fy = firstYear; fy <= lastYear; fy++) {
       for (let quarter = 1; quarter <= 4; quarter++) {
         const fq = fiscalQuarter(company, fy, quarter);
-        const date = filed.get(fq.endDate) ?? scheduledDate(company, fq.endDate, `${fy}Q${quarter}`);
+        const date = reportDate(company, fq);
         if (date < q.startDate || date > q.endDate) continue;
         out.push({
           symbol: company.code,
@@ -65,6 +49,7 @@ export function earningsCalendar(
           fiscal_quarter: `Q${quarter}`,
           end_date: fq.endDate,
           filling_date: date,
+          report_time: reportTiming(company),
         });
       }
     }

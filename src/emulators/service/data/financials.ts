@@ -22,9 +22,9 @@
  */
 import type { DemoCompany } from './companies.js';
 import type { DatasetCalendar } from './dataset-calendar.js';
-import { addDays } from './add-days.js';
 import { fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
+import { reportDate } from './report-dates.js';
 
 export type Section = Record<string, number>;
 
@@ -202,7 +202,9 @@ export function buildCompanyFinancials(company: DemoCompany, calendar: DatasetCa
   for (const fq of quarters) {
     assets *= prng.float(1.005, 1.045);
     cash = Math.max(round(assets * 0.02), round(previousCash * prng.float(0.88, 1.14)));
-    const filling = addDays(fq.endDate, prng.int(25, 60));
+    // The report day is report-dates.ts's; this draw is kept so the amounts drawn after it stay as they were.
+    prng.int(25, 60);
+    const filling = reportDate(company, fq);
     const header = (fiscalQuarter: string, period: string): StatementHeader => ({
       currency: company.currency,
       end_date: fq.endDate,

@@ -1,6 +1,7 @@
 /** Fiscal quarters of a company: which calendar month ends each quarter. */
 import type { DemoCompany } from './companies.js';
 import type { DatasetCalendar } from './dataset-calendar.js';
+import { reportDate } from './report-dates.js';
 
 export interface FiscalQuarter {
   fiscalYear: number;
@@ -26,13 +27,18 @@ export function fiscalQuarter(company: DemoCompany, fiscalYear: number, quarter:
   return { fiscalYear, quarter, endDate: monthEnd(year, month) };
 }
 
-/** Every reported fiscal quarter: from the calendar's first fiscal year's Q1 up to its last reported end, oldest first. */
+/**
+ * Every reported fiscal quarter, oldest first: from the calendar's first fiscal year's Q1 up to
+ * the last one whose report day (report-dates.ts) is before the dataset's end day. A report on
+ * the end day itself is not out yet: the data end at that day's start.
+ */
 export function fiscalQuarters(company: DemoCompany, calendar: DatasetCalendar): FiscalQuarter[] {
   const out: FiscalQuarter[] = [];
   for (let fy = calendar.firstFiscalYear; ; fy++) {
     for (let q = 1; q <= 4; q++) {
       const fq = fiscalQuarter(company, fy, q);
-      if (fq.endDate > calendar.lastReportedEnd) return out;
+      // Report days follow quarter order: a quarter's report comes after the one before's.
+      if (reportDate(company, fq) >= calendar.endDate) return out;
       out.push(fq);
     }
   }

@@ -21,6 +21,17 @@ export const MARKET_TIME_ZONES: Readonly<Record<DemoMarket, string>> = {
 };
 
 const COUNTRY: Readonly<Record<'cn' | 'hk', string>> = { cn: 'CN', hk: 'HK' };
+/** Built on first use: loading a country's rules is the costly step. */
+const publicHolidays = new Map<'cn' | 'hk', Holidays>();
+
+function holidaysOf(market: 'cn' | 'hk'): Holidays {
+  let h = publicHolidays.get(market);
+  if (!h) {
+    h = new Holidays(COUNTRY[market], { types: ['public'] });
+    publicHolidays.set(market, h);
+  }
+  return h;
+}
 
 /** Closed days per market and year, YYYY-MM-DD; computed once (date-holidays takes a few ms a year). */
 const closedDays = new Map<string, ReadonlySet<string>>();
@@ -32,7 +43,7 @@ function closuresOf(market: DemoMarket, year: number): ReadonlySet<string> {
   const days =
     market === 'us'
       ? nyseHolidays(year).map((h) => h.dateString)
-      : new Holidays(COUNTRY[market], { types: ['public'] })
+      : holidaysOf(market)
           .getHolidays(year)
           .filter((h) => h.type === 'public')
           .map((h) => h.date.slice(0, 10));

@@ -2,6 +2,11 @@
  * `/v1/stock/earnings-calendar` (StockEarningsCalendarInput): reports of one market between two
  * dates. The market field is `market` in the 2026-04 schema and `area` in 2025-12; each variant
  * requires its own name, as the real service's versions would.
+ *
+ * The published schema names only "fiscal year, quarter, and filing dates": the published variant
+ * answers just those, so the app is tried on a calendar without a time of day. The other variants
+ * add `report_time` (before_open / after_close), the emulator's sample of the timing an earnings
+ * calendar commonly carries; the app reads it when given and says "not given" otherwise.
  */
 import type { DemoMarket } from '../data/companies.js';
 import { earningsCalendar } from '../data/earnings-calendar.js';
@@ -21,15 +26,13 @@ function calendar(ctx: RouteContext) {
   const endDate = r.date('end_date', { required: true });
   r.range('start_date', startDate, 'end_date', endDate);
   r.done();
-  const { companies, financials } = ctx.state.dataset;
-  return wrap(
-    earningsCalendar(companies, financials, {
-      market: market ?? 'cn',
-      startDate: startDate ?? '',
-      endDate: endDate ?? '',
-      ...(symbol ? { symbol } : {}),
-    }),
-  );
+  const entries = earningsCalendar(ctx.state.dataset.companies, {
+    market: market ?? 'cn',
+    startDate: startDate ?? '',
+    endDate: endDate ?? '',
+    ...(symbol ? { symbol } : {}),
+  });
+  return wrap(ctx.state.variant === 'published' ? entries.map(({ report_time: _, ...documented }) => documented) : entries);
 }
 
 export function earningsCalendarRoutes(): Route[] {
