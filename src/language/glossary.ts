@@ -6,6 +6,7 @@
 import type { PeriodFields } from '../periods/period-label.js';
 import type { AnswerLanguage } from './answer-language.js';
 import { companyLabel, companyName, type CompanyNames } from './company-names.js';
+import { messageWords } from './message-words.js';
 import { localPeriodLabel } from './period-words.js';
 
 export type { AnswerLanguage } from './answer-language.js';
@@ -85,10 +86,7 @@ const GLOSSARIES: Record<AnswerLanguage, Glossary> = {
   en: {
     lang: 'en',
     words: WORDS.en,
-    tableCaption: (heading, n, columns) => {
-      const what = columns.length > 0 ? `: ${columns.join(', ')}` : '';
-      return heading ? `${heading} — table ${n}${what}` : `Table ${n}${what}`;
-    },
+    tableCaption: messageWords('en').tableCaption,
     sourcesHeading: WORDS.en.sources,
     moreSources: (n) => `+${n} more`,
     amountDivisor: 1e9,
@@ -101,10 +99,7 @@ const GLOSSARIES: Record<AnswerLanguage, Glossary> = {
   zh: {
     lang: 'zh',
     words: WORDS.zh,
-    tableCaption: (heading, n, columns) => {
-      const what = columns.length > 0 ? `：${columns.join('、')}` : '';
-      return heading ? `${heading} — 表${n}${what}` : `表${n}${what}`;
-    },
+    tableCaption: messageWords('zh').tableCaption,
     sourcesHeading: WORDS.zh.sources,
     moreSources: (n) => `另有${n}篇`,
     amountDivisor: 1e8,

@@ -1,3 +1,5 @@
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+
 /** What the agent renderers know besides the run view. */
 export interface AgentRenderContext {
   /** Our run id: the Cancel button's value. */
@@ -14,6 +16,13 @@ export interface AgentRenderContext {
   demo?: boolean;
   /** Hosts whose links in agent text may keep a plain label (the service's, the document domains). */
   trustedLinkHosts?: readonly string[];
+  /** The operator turned on token usage under answers (AGENT_USAGE_FOOTER=on). */
+  showUsage?: boolean;
+  /**
+   * The answer's language, from the question (or the asker's Slack locale): every word we add
+   * follows it. Absent: the language the answer is written in (answer-words.ts).
+   */
+  language?: AnswerLanguage;
 }
 
 export const CANCEL_ACTION_ID = 'agent_run_cancel';

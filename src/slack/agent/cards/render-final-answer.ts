@@ -25,6 +25,8 @@ import { runChartBlocks } from './run-chart.js';
 import { runEndingBlocks } from './run-ending.js';
 import { runFooterBlock } from './run-footer.js';
 import { runSourcesBlocks } from './run-sources.js';
+import { answerLanguageOf, answerWords } from './answer-words.js';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
 
 /** An answer longer than this many messages is posted as its first part plus a Markdown file. */
 export const MAX_ANSWER_MESSAGES = 4;
@@ -38,10 +40,14 @@ interface AnswerLayout {
   body: KnownBlock[];
   tail: KnownBlock[];
   hint: string | undefined;
+  /** One language for every word we add to the agent's (ctx.language, else the answer's own). */
+  language: AnswerLanguage;
 }
 
 function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
-  const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view), { links: { trustedHosts: ctx.trustedLinkHosts ?? [] } });
+  const language = answerLanguageOf(view, ctx.language);
+  const words = answerWords(language);
+  const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view), { links: { trustedHosts: ctx.trustedLinkHosts ?? [] }, language });
   const title = defuseTokens(plainText(view.report?.title ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
@@ -49,25 +55,30 @@ function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
     body.unshift({ type: 'header', text: { type: 'plain_text', text: title, emoji: true } });
   }
   if (body.length > 0 && view.status !== 'completed') {
-    body.unshift(noteBlock('What the agent had written before it stopped:'));
+    body.unshift(noteBlock(words.writtenBeforeStop));
   }
   if (body.length === 0 && view.status === 'completed') {
-    body.push(sectionBlock('The agent finished without writing an answer.'));
+    body.push(sectionBlock(words.finishedWithoutAnswer));
   }
   // The chart is a native block in the tail, so in the answer's last message, rather than a PNG
   // file: that message is rewritten in place by every final render (write-final-answer.ts), so a
   // render repeated after a crash cannot post the chart twice, with no upload state to record.
   // A PNG would need its own file id in the run record, as the report file has.
-  const tail: KnownBlock[] = [...runChartBlocks(view), ...runEndingBlocks(view), ...runSourcesBlocks(view), runFooterBlock(view, ctx)];
+  const tail: KnownBlock[] = [
+    ...runChartBlocks(view, language),
+    ...runEndingBlocks(view, language),
+    ...runSourcesBlocks(view, undefined, language),
+    runFooterBlock(view, ctx, language),
+  ];
   // Only an answer can be rated; the buttons end the last part, after the footer.
-  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }));
-  const link = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, 'Read the full answer in the service') : undefined;
-  return { body, tail, hint: link?.startsWith('<') ? link : undefined };
+  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }, language));
+  const link = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, words.readFullAnswer) : undefined;
+  return { body, tail, hint: link?.startsWith('<') ? link : undefined, language };
 }
 
 export function renderFinalAnswer(view: RunView, ctx: AgentRenderContext, limits: Partial<MessageLimits> = {}): SlackMessage[] {
-  const { body, tail, hint } = answerLayout(view, ctx);
-  return splitIntoMessages(body, limits, { tail, ...(hint ? { overflowHint: hint } : {}) });
+  const { body, tail, hint, language } = answerLayout(view, ctx);
+  return splitIntoMessages(body, limits, { tail, language, ...(hint ? { overflowHint: hint } : {}) });
 }
 
 /**
@@ -80,26 +91,28 @@ export function renderFinalAnswerWithFile(
   ctx: AgentRenderContext,
   limitOverrides: Partial<MessageLimits> = {},
 ): FinalAnswerWithFile | undefined {
-  const { body, tail } = answerLayout(view, ctx);
+  const { body, tail, language } = answerLayout(view, ctx);
   const limits = resolveMessageLimits(limitOverrides);
   const markdown = finalAnswerMarkdown(view);
-  const all = splitIntoMessages(body, { ...limits, maxMessages: MAX_ANSWER_MESSAGES + 1 }, { tail });
+  const all = splitIntoMessages(body, { ...limits, maxMessages: MAX_ANSWER_MESSAGES + 1 }, { tail, language });
   if (all.length <= MAX_ANSWER_MESSAGES && markdown.length <= MAX_ANSWER_MARKDOWN_CHARS) return undefined;
   const file: ReportFile = {
     filename: reportFileName(view.report?.title),
     title: reportFileTitle(view.report?.title),
     markdown,
   };
-  const attached: KnownBlock[] = [
-    noteBlock(`${ELLIPSIS}The answer is too long for a few messages: the full report is attached below as ${escapeMrkdwn(file.filename)}.`),
-  ];
+  const attached: KnownBlock[] = [noteBlock(`${ELLIPSIS}${answerWords(language).tooLongAttached(escapeMrkdwn(file.filename))}`)];
   // Room for the note and the tail, so the first part is one message.
   const reserved = [...attached, ...tail];
-  const [first] = splitIntoMessages(body, {
-    ...limits,
-    maxBlocks: limits.maxBlocks - reserved.length,
-    maxTextChars: limits.maxTextChars - blockTextLength(reserved),
-    maxMessages: Number.MAX_SAFE_INTEGER,
-  });
-  return { parts: splitIntoMessages(first?.blocks ?? [], limits, { tail: reserved }), file };
+  const [first] = splitIntoMessages(
+    body,
+    {
+      ...limits,
+      maxBlocks: limits.maxBlocks - reserved.length,
+      maxTextChars: limits.maxTextChars - blockTextLength(reserved),
+      maxMessages: Number.MAX_SAFE_INTEGER,
+    },
+    { language },
+  );
+  return { parts: splitIntoMessages(first?.blocks ?? [], limits, { tail: reserved, language }), file };
 }

@@ -10,11 +10,19 @@ import { clampText } from '../../blocks/clamp-text.js';
 import { dataVisualizationBlock, type DataVisualizationBlock } from '../../blocks/data-visualization.js';
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { SLACK_LIMITS } from '../../blocks/limits.js';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+import type { ChartData } from '../../../charts/chart-data.js';
+
+/** The chart in the answer's language, where the agent layer built one (read-tool-chart.ts), else as built. */
+function chartIn(chart: NonNullable<RunView['chart']>, language: AnswerLanguage): ChartData {
+  const byLanguage = (chart as { byLanguage?: Partial<Record<AnswerLanguage, ChartData>> }).byLanguage;
+  return byLanguage?.[language] ?? chart.data;
+}
 
 /** At most one block (Slack takes two per message); none unless the run completed with a chart that fits the block. */
-export function runChartBlocks(view: RunView): KnownBlock[] {
+export function runChartBlocks(view: RunView, language: AnswerLanguage = 'en'): KnownBlock[] {
   if (view.status !== 'completed' || !view.chart) return [];
-  const block = dataVisualizationBlock(view.chart.data);
+  const block = dataVisualizationBlock(chartIn(view.chart, language));
   // @slack/types 3.2.0 does not type data_visualization yet: it travels as a plain block.
   return block ? [block as unknown as KnownBlock] : [];
 }

@@ -1,8 +1,10 @@
-/** The footer under a final answer: elapsed time, tool calls, tokens, the conversation's link. */
+/** The footer under a final answer: elapsed time, tool calls, tokens (when the operator wants them), the conversation's link. */
 import type { RunView } from '../../../agent/state/run-view.js';
 import type { ContextBlock, MrkdwnElement } from '@slack/types';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
 import { mrkdwnLink } from '../../blocks/escape.js';
-import { formatElapsed, type AgentRenderContext } from './agent-render-context.js';
+import type { AgentRenderContext } from './agent-render-context.js';
+import { answerLanguageOf, answerWords } from './answer-words.js';
 import { formatCount } from '../../blocks/format.js';
 
 /**
@@ -16,21 +18,28 @@ function runElapsedMs(view: RunView, nowMs: number): number {
   return Math.max(0, end - start);
 }
 
-export function runFooterBlock(view: RunView, ctx: AgentRenderContext): ContextBlock {
-  const parts: string[] = [`:stopwatch: ${formatElapsed(runElapsedMs(view, ctx.nowMs))}`];
+export function runFooterBlock(
+  view: RunView,
+  ctx: AgentRenderContext,
+  language: AnswerLanguage = answerLanguageOf(view, ctx.language),
+): ContextBlock {
+  const words = answerWords(language);
+  const parts: string[] = [`:stopwatch: ${words.elapsed(runElapsedMs(view, ctx.nowMs))}`];
   const calls = view.tools.length;
   const failed = view.tools.filter((t) => t.status === 'error').length;
-  parts.push(`:hammer_and_wrench: ${calls} tool ${calls === 1 ? 'call' : 'calls'}${failed > 0 ? ` (${failed} failed)` : ''}`);
+  parts.push(`:hammer_and_wrench: ${words.toolCalls(calls, failed)}`);
   const u = view.usage;
-  if (u.reports > 0 && u.totalTokens > 0) {
-    const split = u.inputTokens + u.outputTokens > 0 ? ` (${formatCount(u.inputTokens)} in / ${formatCount(u.outputTokens)} out)` : '';
-    parts.push(`:abacus: ${formatCount(u.totalTokens)} tokens${split}`);
+  // Token counts are for whoever runs the service, not for the analyst reading the answer.
+  if (ctx.showUsage && u.reports > 0 && u.totalTokens > 0) {
+    const split =
+      u.inputTokens + u.outputTokens > 0 ? { input: formatCount(u.inputTokens), output: formatCount(u.outputTokens) } : undefined;
+    parts.push(`:abacus: ${words.tokens(formatCount(u.totalTokens), split)}`);
   }
   const elements: MrkdwnElement[] = [{ type: 'mrkdwn', text: parts.join('  ·  ') }];
   if (ctx.conversationUrl) {
-    const link = mrkdwnLink(ctx.conversationUrl, 'Open the conversation');
+    const link = mrkdwnLink(ctx.conversationUrl, words.openConversation);
     if (link.startsWith('<')) elements.push({ type: 'mrkdwn', text: link });
   }
-  if (ctx.demo) elements.push({ type: 'mrkdwn', text: 'Demo run: answers come from sample data.' });
+  if (ctx.demo) elements.push({ type: 'mrkdwn', text: words.demoRun });
   return { type: 'context', elements };
 }

@@ -1,24 +1,45 @@
-/** The documents the run's tools returned, listed under the answer (deduplicated, capped). */
+/**
+ * The documents the run's tools returned, listed under the answer (deduplicated, capped) under a
+ * heading in the answer's language; none when the answer has its own list of sources (a heading
+ * "Sources", "参考资料" …), so an answer lists its sources once.
+ */
 import type { RunView, SourceRef } from '../../../agent/state/run-view.js';
 import type { KnownBlock } from '@slack/types';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+import { glossary, isSourcesHeading } from '../../../language/glossary.js';
 import { escapeMrkdwn, mrkdwnLink } from '../../blocks/escape.js';
 import { clampPlainText, clampText } from '../../blocks/clamp-text.js';
 import { sectionBlock } from '../../blocks/markdown/markdown-to-blocks.js';
+import { answerWords } from './answer-words.js';
+import { finalAnswerMarkdown } from './run-answer-text.js';
 
 const MAX_SOURCES_SHOWN = 8;
 const MAX_TITLE_CHARS = 150;
+
+/** A Markdown heading line ("## 参考资料") or a line that is only bold text ("**Sources:**"). */
+const HEADING_LINE = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*(.+?)\*\*|__(.+?)__)\s*$/;
+
+/** True when the answer text has its own sources section. */
+export function answerListsSources(markdown: string): boolean {
+  return markdown.split('\n').some((line) => {
+    const m = HEADING_LINE.exec(line);
+    const text = m?.[1] ?? m?.[2] ?? m?.[3];
+    return text !== undefined && isSourcesHeading(text.replace(/[*_`]/g, ''));
+  });
+}
 
 function key(s: SourceRef): string {
   return s.url ?? s.docId ?? s.title;
 }
 
-function sourceLine(s: SourceRef): string {
-  const title = s.title.replace(/\s+/g, ' ').trim() || s.url || 'Untitled document';
+function sourceLine(s: SourceRef, untitled: string): string {
+  const title = s.title.replace(/\s+/g, ' ').trim() || s.url || untitled;
   const label = clampPlainText(title, MAX_TITLE_CHARS);
   return `• ${s.url ? mrkdwnLink(s.url, label) : escapeMrkdwn(label)}`;
 }
 
-export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): KnownBlock[] {
+export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN, language: AnswerLanguage = 'en'): KnownBlock[] {
+  if (answerListsSources(finalAnswerMarkdown(view))) return [];
   const seen = new Set<string>();
   const unique = view.sources.filter((s) => {
     if (seen.has(key(s))) return false;
@@ -26,9 +47,10 @@ export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN): KnownB
     return true;
   });
   if (unique.length === 0) return [];
+  const words = answerWords(language);
   const shown = unique.slice(0, max);
   const more = unique.length - shown.length + view.sourcesDropped;
-  const lines = ['*Sources*', ...shown.map(sourceLine)];
-  if (more > 0) lines.push(`_+${more} more_`);
+  const lines = [`*${glossary(language).sourcesHeading}*`, ...shown.map((s) => sourceLine(s, words.untitledDocument))];
+  if (more > 0) lines.push(`_${words.sourcesMore(more)}_`);
   return [sectionBlock(clampText(lines.join('\n'), 3000))];
 }

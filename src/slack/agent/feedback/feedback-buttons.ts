@@ -10,6 +10,13 @@ import type { ContextActionsBlock } from '@slack/types';
 import { z } from 'zod';
 import { decodeJson, jsonOf } from '../../kit/button-values.js';
 import { SLACK_LIMITS } from '../../blocks/limits.js';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+
+/** What a screen reader says for each button, in the answer's language. */
+const LABELS: Record<AnswerLanguage, { positive: string; negative: string }> = {
+  en: { positive: 'Good answer', negative: 'Bad answer' },
+  zh: { positive: '回答有帮助', negative: '回答没有帮助' },
+};
 
 export const FEEDBACK_ACTION_ID = 'rd.answer.feedback';
 
@@ -41,16 +48,17 @@ export function decodeFeedbackValue(value: string | undefined): FeedbackValue | 
   return v && { vote: v.f === 'p' ? 'positive' : 'negative', conversationId: v.c };
 }
 
-export function feedbackButtonsBlock(answer: { conversationId: string }): ContextActionsBlock {
+export function feedbackButtonsBlock(answer: { conversationId: string }, language: AnswerLanguage = 'en'): ContextActionsBlock {
   const value = (vote: FeedbackVoteValue): string => encodeFeedbackValue({ vote, conversationId: answer.conversationId });
+  const labels = LABELS[language];
   return {
     type: 'context_actions',
     elements: [
       {
         type: 'feedback_buttons',
         action_id: FEEDBACK_ACTION_ID,
-        positive_button: { text: { type: 'plain_text', text: '👍' }, value: value('positive'), accessibility_label: 'Good answer' },
-        negative_button: { text: { type: 'plain_text', text: '👎' }, value: value('negative'), accessibility_label: 'Bad answer' },
+        positive_button: { text: { type: 'plain_text', text: '👍' }, value: value('positive'), accessibility_label: labels.positive },
+        negative_button: { text: { type: 'plain_text', text: '👎' }, value: value('negative'), accessibility_label: labels.negative },
       },
     ],
   };

@@ -9,6 +9,8 @@
  * @see https://docs.slack.dev/reference/block-kit/blocks/table-block
  */
 import type { ContextBlock, KnownBlock, SectionBlock, TableBlock } from '@slack/types';
+import { languageOfText, type AnswerLanguage } from '../../../language/answer-language.js';
+import { messageWords } from '../../../language/message-words.js';
 import { buildDataTables } from '../data-table.js';
 import { plainText } from '../escape.js';
 import { SLACK_LIMITS } from '../limits.js';
@@ -30,6 +32,8 @@ export interface MarkdownToBlocksOptions {
   maxSectionChars?: number;
   /** Which link hosts may keep a plain label (present-link.ts); default none. */
   links?: LinkPolicy;
+  /** The language of the words we add (captions, notes); default the Markdown's own language. */
+  language?: AnswerLanguage;
 }
 
 /** Slack documents no empty cell; limits.ts pads with a space, and so do we. */
@@ -80,11 +84,10 @@ function splitTableRows(rows: readonly string[][], maxRows: number): string[][][
 type ResolvedOptions = Required<Omit<MarkdownToBlocksOptions, 'links'>>;
 
 /** A caption for screen readers and the table's title: where it stands and what its columns are. */
-function tableCaption(rows: readonly string[][], heading: string | undefined, n: number): string {
+function tableCaption(rows: readonly string[][], heading: string | undefined, n: number, language: AnswerLanguage): string {
   const columns = (rows[0] ?? []).map((c) => c.trim()).filter((c) => c !== '');
-  const what = columns.length > 0 ? `: ${columns.join(', ')}` : '';
   // Plain text, neutralised like every cell: a caption must not ping anyone either.
-  return plainText(heading ? `${heading} — table ${n}${what}` : `Table ${n}${what}`);
+  return plainText(messageWords(language).tableCaption(heading, n, columns));
 }
 
 function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: ResolvedOptions, caption: string): KnownBlock[] {
@@ -94,11 +97,10 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: ResolvedOpt
   if (opts.tables === 'data_table' && !longCell) return buildDataTables(rows, { caption });
   if (opts.tables === 'text' || width > SLACK_LIMITS.tableCellsPerRow || longCell) {
     const blocks: KnownBlock[] = [];
+    const words = messageWords(opts.language);
     if (opts.tables !== 'text') {
-      const why = longCell
-        ? 'a cell is too long for a Slack table'
-        : `it has ${width} columns and Slack tables hold at most ${SLACK_LIMITS.tableCellsPerRow}`;
-      blocks.push(noteBlock(`Table shown as text: ${why}.`));
+      const why = longCell ? words.tableTooLongCell : words.tableTooWide(width, SLACK_LIMITS.tableCellsPerRow);
+      blocks.push(noteBlock(words.tableShownAsText(why)));
     }
     for (const piece of splitMrkdwn(tableAsText(rows, align), opts.maxSectionChars)) blocks.push(sectionBlock(piece));
     return blocks;
@@ -109,7 +111,7 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: ResolvedOpt
   let first = 1;
   parts.forEach((part, i) => {
     const last = first + part.length - 2;
-    if (i > 0) blocks.push(noteBlock(`Table continued: rows ${first}–${last} of ${dataRows}.`));
+    if (i > 0) blocks.push(noteBlock(messageWords(opts.language).tableContinued(first, last, dataRows)));
     blocks.push(tableBlock(part, align));
     first = last + 1;
   });
@@ -117,8 +119,9 @@ function tableToBlocks(rows: string[][], align: ColumnAlign[], opts: ResolvedOpt
 }
 
 /** Pieces → blocks: consecutive text pieces share a section up to the section limit. */
-function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions = {}): KnownBlock[] {
+function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptions & { language: AnswerLanguage }): KnownBlock[] {
   const opts: ResolvedOptions = {
+    language: options.language,
     tables: options.tables ?? 'data_table',
     maxSectionChars: Math.min(options.maxSectionChars ?? SLACK_LIMITS.sectionTextChars, SLACK_LIMITS.sectionTextChars),
   };
@@ -148,7 +151,7 @@ function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptio
     else if (p.kind === 'note') blocks.push(noteBlock(p.mrkdwn));
     else {
       tables += 1;
-      blocks.push(...tableToBlocks(p.rows, p.align, opts, tableCaption(p.rows, heading, tables)));
+      blocks.push(...tableToBlocks(p.rows, p.align, opts, tableCaption(p.rows, heading, tables, opts.language)));
     }
   }
   flush();
@@ -157,5 +160,6 @@ function piecesToBlocks(pieces: readonly Piece[], options: MarkdownToBlocksOptio
 
 /** Untrusted Markdown → valid blocks (escaped, mentions neutralised). Empty input → []. */
 export function markdownToBlocks(markdown: string, options: MarkdownToBlocksOptions = {}): KnownBlock[] {
-  return piecesToBlocks(tokensToPieces(lexMarkdown(formulasToUnicode(markdown)), false, options.links), options);
+  const language = options.language ?? languageOfText(markdown) ?? 'en';
+  return piecesToBlocks(tokensToPieces(lexMarkdown(formulasToUnicode(markdown)), false, options.links), { ...options, language });
 }

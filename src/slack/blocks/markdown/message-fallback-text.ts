@@ -3,6 +3,8 @@
  * readers. Derived from the message's first text; escaped mrkdwn (Slack parses it too).
  */
 import type { KnownBlock } from '@slack/types';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+import { messageWords } from '../../../language/message-words.js';
 import { ZWSP, escapeMrkdwn } from '../escape.js';
 import { clampText } from '../clamp-text.js';
 import { tableCellText } from '../table-cell-text.js';
@@ -24,7 +26,7 @@ function mrkdwnToWords(mrkdwn: string): string {
     .trim();
 }
 
-function firstWords(blocks: readonly KnownBlock[]): string {
+function firstWords(blocks: readonly KnownBlock[], language: AnswerLanguage): string {
   for (const b of blocks) {
     if (b.type === 'header') return escapeMrkdwn(b.text.text);
     if (b.type === 'section' && b.text) {
@@ -32,7 +34,8 @@ function firstWords(blocks: readonly KnownBlock[]): string {
       if (words !== '') return words;
     }
     if (b.type === 'data_table') return escapeMrkdwn(b.caption);
-    if (b.type === 'table' && b.rows[0]) return `Table: ${escapeMrkdwn(b.rows[0].map((c) => tableCellText(c).trim()).join(', '))}`;
+    if (b.type === 'table' && b.rows[0])
+      return escapeMrkdwn(messageWords(language).tableFallback(b.rows[0].map((c) => tableCellText(c).trim())));
   }
   for (const b of blocks) {
     if (b.type === 'context') {
@@ -44,12 +47,16 @@ function firstWords(blocks: readonly KnownBlock[]): string {
 }
 
 /** First words of the blocks (≤ 150 chars, cut at a word boundary), plus "(part i of n)". */
-export function messageFallbackText(blocks: readonly KnownBlock[], part?: { part: number; of: number }): string {
-  let words = firstWords(blocks);
+export function messageFallbackText(
+  blocks: readonly KnownBlock[],
+  part?: { part: number; of: number },
+  language: AnswerLanguage = 'en',
+): string {
+  let words = firstWords(blocks, language);
   if (words.length > FALLBACK_WORDS_CHARS) {
     const cut = words.lastIndexOf(' ', FALLBACK_WORDS_CHARS);
     words = cut > FALLBACK_WORDS_CHARS / 2 ? `${words.slice(0, cut)}…` : clampText(words, FALLBACK_WORDS_CHARS);
   }
-  if (words === '') words = 'Research Desk answer';
-  return part ? `${words} (part ${part.part} of ${part.of})` : words;
+  if (words === '') words = messageWords(language).defaultFallback;
+  return part ? `${words}${messageWords(language).partOf(part.part, part.of)}` : words;
 }

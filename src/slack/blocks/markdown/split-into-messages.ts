@@ -10,6 +10,8 @@
  */
 import type { KnownBlock, TableBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+import { messageWords } from '../../../language/message-words.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { ELLIPSIS } from '../clamp-text.js';
 import { noteBlock, sectionBlock } from './markdown-to-blocks.js';
@@ -50,6 +52,8 @@ export interface SplitOptions {
   tail?: KnownBlock[];
   /** mrkdwn appended to the overflow note, e.g. a link to the full conversation. */
   overflowHint?: string;
+  /** The language of the notes and fallback words we add; default English. */
+  language?: AnswerLanguage;
 }
 
 /** Characters of text a block carries (all `text` strings inside it). */
@@ -65,7 +69,7 @@ export function blockTextLength(block: unknown): number {
 }
 
 /** Splits a table so every part has ≤ maxRows rows and ≤ maxChars of text, header repeated. */
-function splitTable(table: TableBlock, limits: MessageLimits): KnownBlock[] {
+function splitTable(table: TableBlock, limits: MessageLimits, language: AnswerLanguage): KnownBlock[] {
   const [header, ...body] = table.rows;
   if (!header) return [table];
   const headerChars = blockTextLength(header);
@@ -89,7 +93,7 @@ function splitTable(table: TableBlock, limits: MessageLimits): KnownBlock[] {
   let first = 1;
   parts.forEach((rows, i) => {
     const last = first + rows.length - 1;
-    if (i > 0) out.push(noteBlock(`Table continued: rows ${first}–${last} of ${body.length}.`));
+    if (i > 0) out.push(noteBlock(messageWords(language).tableContinued(first, last, body.length)));
     out.push({ ...table, rows: [header, ...rows] });
     first = last + 1;
   });
@@ -97,13 +101,13 @@ function splitTable(table: TableBlock, limits: MessageLimits): KnownBlock[] {
 }
 
 /** Every block made to fit a message on its own. */
-function normalise(blocks: readonly KnownBlock[], limits: MessageLimits): KnownBlock[] {
+function normalise(blocks: readonly KnownBlock[], limits: MessageLimits, language: AnswerLanguage): KnownBlock[] {
   const out: KnownBlock[] = [];
   for (const b of blocks) {
     if (b.type === 'section' && b.text && b.text.text.length > limits.maxSectionChars && b.text.type === 'mrkdwn') {
       for (const part of splitMrkdwn(b.text.text, limits.maxSectionChars)) out.push(sectionBlock(part));
     } else if (b.type === 'table' && (b.rows.length > limits.maxTableRows || blockTextLength(b) > limits.maxTextChars - 200)) {
-      out.push(...splitTable(b, limits));
+      out.push(...splitTable(b, limits, language));
     } else out.push(b);
   }
   return out;
@@ -164,9 +168,11 @@ export function splitIntoMessages(
   opts: SplitOptions = {},
 ): SlackMessage[] {
   const limits = resolveMessageLimits(limitOverrides);
-  const tail = normalise(opts.tail ?? [], limits);
-  let drafts = pack(normalise([...blocks, ...tail], limits), limits);
-  if (drafts.length === 0) drafts = [{ blocks: [noteBlock('(No content.)')], chars: 14, tables: 0 }];
+  const language = opts.language ?? 'en';
+  const words = messageWords(language);
+  const tail = normalise(opts.tail ?? [], limits, language);
+  let drafts = pack(normalise([...blocks, ...tail], limits, language), limits);
+  if (drafts.length === 0) drafts = [{ blocks: [noteBlock(words.noContent)], chars: words.noContent.length, tables: 0 }];
 
   if (drafts.length > limits.maxMessages) {
     const keep = drafts.slice(0, Math.max(0, limits.maxMessages - 1));
@@ -174,15 +180,13 @@ export function splitIntoMessages(
     const bodyBlocks = drafts.reduce((n, d) => n + d.blocks.length, 0) - tail.length;
     const dropped = Math.max(0, bodyBlocks - keptBlocks);
     const hint = opts.overflowHint ? ` ${opts.overflowHint}` : '';
-    const note = noteBlock(
-      `${ELLIPSIS}The answer is too long for Slack: ${dropped} more ${dropped === 1 ? 'section was' : 'sections were'} not posted.${hint}`,
-    );
+    const note = noteBlock(`${ELLIPSIS}${words.tooLongForSlack(dropped)}${hint}`);
     drafts = [...keep, ...pack([note, ...tail], limits)];
   }
 
   const total = drafts.length;
   return drafts.map((d, i) => ({
-    text: messageFallbackText(d.blocks, total > 1 ? { part: i + 1, of: total } : undefined),
+    text: messageFallbackText(d.blocks, total > 1 ? { part: i + 1, of: total } : undefined, language),
     blocks: d.blocks,
   }));
 }

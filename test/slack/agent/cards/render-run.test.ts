@@ -23,6 +23,9 @@ const ctx: AgentRenderContext = {
   conversationUrl: 'https://research.example.com/c/77',
   nowMs: START + 95_000,
   trustedLinkHosts: ['research.example.com'],
+  // The asker wrote in English (the fixture's report is Chinese): our words stay English.
+  language: 'en',
+  showUsage: true,
 };
 // Finished runs as a replay reads them (an error that ends the log ended the run).
 const fold = (events: WorkflowStreamEvent[]): RunView => reduceRecordedEvents(initialRunView({ startedAtMs: START }), events);
