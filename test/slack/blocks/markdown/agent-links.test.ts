@@ -61,12 +61,14 @@ describe('links in agent text', () => {
     expectNoDeceptiveLink(strings);
   });
 
-  it('native stream: link syntax is broken, so the address shows as text', () => {
+  it('native stream: a link while it streams, the real host after the label (issue 29 §7)', () => {
     const events = buildRunEvents({ report: PHISH });
     const view = reduceRecordedEvents(initialRunView({ startedAtMs: START }), events);
     const markdown = toStreamMarkdown(view);
-    expect(markdown).not.toMatch(/\]\(https?:/);
-    expect(markdown).toContain('https://evil.example/x');
+    expect(markdown).toContain('[Verify your account (evil.example)](https://evil.example/x)');
+    expect(markdown).not.toContain('[Verify your account](');
+    const trusted = toStreamMarkdown(view, { trustedHosts: ['evil.example'] });
+    expect(trusted).toContain('[Verify your account](https://evil.example/x)');
   });
 
   it('markdown blocks and mrkdwn: a deceptive label, a URL-looking label, images', () => {
