@@ -19,7 +19,7 @@ export function buildPriceChart(items: PriceDay[], ctx: { title: string; unit?: 
   const currency = days[days.length - 1]?.currency?.trim();
   return {
     kind: 'line',
-    title: `${ctx.title} daily close`,
+    title: `${ctx.title} · daily close`,
     categories: days.map((d) => d.date.slice(0, 10)),
     series: [{ name: 'Close', values: days.map((d) => d.close as number) }],
     yTitle: ctx.unit ?? (currency ? `${currency} per share` : 'Close'),

@@ -7,6 +7,8 @@ import type { EChartsOption } from 'echarts';
 import type { ChartData, PieChartData, SeriesChartData } from './chart-data.js';
 import { CHART_FONT_FAMILY } from './chart-font-family.js';
 import { formatAxisNumber } from './format-axis-number.js';
+import { valueAxis } from './value-axis.js';
+import { valueAxisZooms, ZOOMED_AXIS_NOTE } from './value-axis-zoom.js';
 
 /** The longest title drawn on a PNG (longer ones end with "…"). */
 export const CHART_TITLE_MAX_CHARS = 80;
@@ -22,12 +24,20 @@ const clampTitle = (title: string): string =>
 const textStyle = { fontFamily: CHART_FONT_FAMILY, fontSize: 13, color: '#1d1c1d' };
 
 export function chartOption(data: ChartData): EChartsOption {
+  // A zoomed axis is said under the title, where it is read before the plot.
+  const subtext = valueAxisZooms(data) ? `Value ${ZOOMED_AXIS_NOTE}` : undefined;
   const base: EChartsOption = {
     animation: false,
     backgroundColor: '#ffffff',
     color: PALETTE,
     textStyle,
-    title: { text: clampTitle(data.title), left: 16, top: 12, textStyle: { ...textStyle, fontSize: 18 } },
+    title: {
+      text: clampTitle(data.title),
+      left: 16,
+      top: 12,
+      textStyle: { ...textStyle, fontSize: 18 },
+      ...(subtext ? { subtext, subtextStyle: { ...textStyle, color: '#616061' } } : {}),
+    },
   };
   return data.kind === 'pie' ? { ...base, ...pieOption(data) } : { ...base, ...seriesOption(data) };
 }
@@ -52,9 +62,10 @@ function pieOption(data: PieChartData): EChartsOption {
 
 function seriesOption(data: SeriesChartData): EChartsOption {
   const many = data.categories.length > MAX_POINTS_WITH_SYMBOLS;
+  const axis = valueAxis(data);
   return {
     legend: data.series.length > 1 ? { bottom: 8, left: 'center', textStyle } : { show: false },
-    grid: { left: 24, right: 32, top: 72, bottom: data.series.length > 1 ? 48 : 24, containLabel: true },
+    grid: { left: 24, right: 32, top: axis.zooms ? 92 : 72, bottom: data.series.length > 1 ? 48 : 24, containLabel: true },
     xAxis: {
       type: 'category',
       data: data.categories,
@@ -64,10 +75,13 @@ function seriesOption(data: SeriesChartData): EChartsOption {
     },
     yAxis: {
       type: 'value',
-      // Prices and similar series sit far from zero: a zero-based axis would flatten them.
-      scale: data.kind !== 'bar',
+      // Our extent and step (ECharts' own would step by 3s: 0 / 300 / 600): bars and areas from
+      // zero, a line far from zero zoomed (and the subtitle says so).
+      min: axis.min,
+      max: axis.max,
+      interval: axis.step,
       ...(data.yTitle ? { name: data.yTitle, nameTextStyle: { ...textStyle, align: 'left' } } : {}),
-      axisLabel: { ...textStyle, formatter: (v: number) => formatAxisNumber(v) },
+      axisLabel: { ...textStyle, formatter: (v: number) => formatAxisNumber(v, axis.decimals) },
     },
     series: data.series.map((s) => ({
       name: s.name,

@@ -60,9 +60,10 @@ describe('charts', () => {
     const { reply } = await chartInThread(h, '/financials SH:600519 income annual limit:4');
     const chart = blocksOf(reply).find((b) => b.type === 'data_visualization');
     expect(chart?.chart?.type).toBe('line');
-    expect(chart?.title).toContain('SH:600519');
+    // The company's name as well as its symbol (issue 29 §2: not "SH:600519 income statement").
+    expect(chart?.title).toMatch(/^\S.* \(SH:600519\) · income statement$/);
     expect(JSON.stringify(chart)).toContain('Revenue');
-    expect(JSON.stringify(chart)).toMatch(/"y_label":"CNY (millions|billions)"/);
+    expect(JSON.stringify(chart)).toMatch(/"y_label":"CNY (millions|billions)/);
     expect(reply.files ?? []).toEqual([]);
     expect(rejectedSlackCalls(h)).toEqual([]);
     expect(rejectedResponses(h)).toEqual([]);
@@ -73,6 +74,7 @@ describe('charts', () => {
     const { reply } = await chartInThread(h, '/financials SH:600519 revenue');
     const chart = blocksOf(reply).find((b) => b.type === 'data_visualization');
     expect(chart?.chart?.type).toBe('pie');
+    expect(chart?.title).toMatch(/^\S.* \(SH:600519\) · revenue mix/);
     expect(chart?.chart?.segments?.length).toBeLessThanOrEqual(6);
     expect(rejectedSlackCalls(h)).toEqual([]);
   });
@@ -84,6 +86,9 @@ describe('charts', () => {
     expect(blocksOf(reply).some((b) => b.type === 'data_visualization')).toBe(false);
     const upload = h.slack.calls.find((c) => c.method === 'files.getUploadURLExternal');
     expect(String(upload?.args.alt_text)).toContain('Line chart of Close');
+    // A share price zooms onto its range, and says so (issue 29 §2).
+    expect(String(upload?.args.alt_text)).toContain('axis not from zero');
+    expect(String(upload?.args.alt_text)).toMatch(/\(SH:600519\) · daily close/);
     expect(rejectedSlackCalls(h)).toEqual([]);
   });
 
@@ -146,7 +151,7 @@ describe('charts', () => {
     const { reply } = await chartInThread(h, '/financials compare SH:600519 0700.HK US:NVDA 388.HK AAPL');
     const chart = blocksOf(reply).find((b) => b.type === 'data_visualization');
     expect(chart?.chart?.series?.length).toBe(5);
-    expect(chart?.title).toMatch(/^Gross margin/);
+    expect(chart?.title).toContain('Gross margin');
     expect(JSON.stringify(chart)).toContain('"y_label":"%"');
     expect(rejectedSlackCalls(h)).toEqual([]);
     expect(rejectedResponses(h)).toEqual([]);

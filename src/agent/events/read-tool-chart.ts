@@ -2,12 +2,15 @@
  * The chartable series in a data tool's output, as ChartData built by the same pure builders the
  * cards use (src/charts): a price tool's daily closes (`data[].items`: date, stock_price or close,
  * the price routes' fields) or an income tool's periods (`data[].records`, the income-statement
- * route's sections). The first company's series counts (a report charts one company). Untrusted
- * input: anything malformed yields no chart, never an exception.
+ * route's sections). Every company of the output is charted: several companies' prices on one
+ * chart, rebased to 100; income trends one chart each (four lines a company fill a chart), as
+ * many as a message holds. Untrusted input: anything malformed yields no chart, never an exception.
  */
 import { buildAmountTrendChart } from '../../charts/build-amount-trend-chart.js';
 import { buildPriceChart, type PriceDay } from '../../charts/build-price-chart.js';
+import { buildRebasedPriceChart, type CompanyPrices } from '../../charts/build-rebased-price-chart.js';
 import type { ChartData } from '../../charts/chart-data.js';
+import { type ChartCompany, companiesChartTitle, companyLabel } from '../../charts/companies-chart-title.js';
 import { sampleSeriesChart } from '../../charts/sample-series-chart.js';
 import { periodLabel } from '../../periods/period-label.js';
 import { isObject, parseJsonLoose, pickNumber, pickString, type JsonObject } from './event-fields.js';
@@ -17,8 +20,14 @@ export type ToolChartSource = 'price' | 'income';
 
 export interface ToolChart {
   source: ToolChartSource;
+  /** The chart (all companies' prices, or the first company's income trend). */
   data: ChartData;
+  /** One chart each for the further companies' income trends, at most REPORT_CHARTS - 1. */
+  others?: ChartData[];
 }
+
+/** Charts a report attaches at most: Slack shows two data_visualization blocks a message (slack-facts §8). */
+export const REPORT_CHARTS = 2;
 
 /**
  * Points a chart of the report keeps: what Slack's native `data_visualization` block holds per
@@ -34,13 +43,28 @@ export function readToolChart(output: unknown): ToolChart | undefined {
   if (!isObject(output)) return undefined;
   const parsed = parseJsonLoose(output.content);
   const rows = isObject(parsed) && Array.isArray(parsed.data) ? parsed.data.filter(isObject) : [];
-  for (const row of rows) {
-    const price = priceChart(row);
-    if (price) return { source: 'price', data: sampleSeriesChart(price, REPORT_CHART_POINTS) };
-    const income = incomeChart(row);
-    if (income) return { source: 'income', data: income };
-  }
+  const prices = rows.flatMap((row) => {
+    const days = priceDays(row);
+    return days ? [{ company: companyOf(row), days }] : [];
+  });
+  const price = pricesChart(prices);
+  if (price) return { source: 'price', data: sampleSeriesChart(price, REPORT_CHART_POINTS) };
+  const [income, ...others] = rows.flatMap((row) => incomeChart(row) ?? []).slice(0, REPORT_CHARTS);
+  if (income) return { source: 'income', data: income, ...(others.length > 0 ? { others } : {}) };
   return undefined;
+}
+
+/** All companies rebased on one chart; one company (or no day in common) as its own closes. */
+function pricesChart(prices: CompanyPrices[]): ChartData | null {
+  const charted = prices.flatMap((p) => {
+    const chart = buildPriceChart(p.days, { title: companyLabel(p.company) });
+    return chart ? [{ p, chart }] : [];
+  });
+  if (charted.length > 1) {
+    const rebased = buildRebasedPriceChart(charted.map((c) => c.p));
+    if (rebased) return rebased;
+  }
+  return charted[0]?.chart ?? null;
 }
 
 /** The more relevant of two charts: a price series beats an income trend; the first of a kind stays. */
@@ -50,22 +74,20 @@ export function moreRelevantChart(current: ToolChart | undefined, found: ToolCha
   return current.source === 'income' && found.source === 'price' ? found : current;
 }
 
-function companyTitle(row: JsonObject): string {
-  const symbol = pickString(row, ['symbol']);
-  const name = pickString(row, ['name', 'company_name']);
-  if (name && symbol) return `${name} (${symbol})`;
-  return name ?? symbol ?? 'Company';
+function companyOf(row: JsonObject): ChartCompany {
+  const name = pickString(row, ['name', 'company_name'])?.trim();
+  const symbol = pickString(row, ['symbol'])?.trim() || name || 'Company';
+  return { symbol, ...(name ? { name } : {}) };
 }
 
-function priceChart(row: JsonObject): ChartData | null {
+function priceDays(row: JsonObject): PriceDay[] | null {
   if (!Array.isArray(row.items)) return null;
   const currency = pickString(row, ['currency']);
-  const days: PriceDay[] = row.items.filter(isObject).flatMap((item) => {
+  return row.items.filter(isObject).flatMap((item) => {
     const date = pickString(item, ['date', 'trade_date']);
     const close = pickNumber(item, ['stock_price', 'close']);
     return date !== undefined && close !== undefined ? [{ date, close, ...(currency ? { currency } : {}) }] : [];
   });
-  return buildPriceChart(days, { title: companyTitle(row) });
 }
 
 const section = (record: JsonObject, name: string, line: string): number | null => {
@@ -96,7 +118,7 @@ function incomeChart(row: JsonObject): ChartData | null {
   // One period is no trend.
   if (periods.length < 2) return null;
   return buildAmountTrendChart({
-    title: `${companyTitle(row)} income statement`,
+    title: companiesChartTitle([companyOf(row)], 'income statement'),
     categories: periods.map((r) =>
       periodLabel({
         fiscalYear: pickString(r, ['fiscal_year']),

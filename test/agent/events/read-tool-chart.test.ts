@@ -31,7 +31,7 @@ describe('readToolChart: the chartable series in a data tool output', () => {
     const found = readToolChart(out([{ symbol: 'US:NVDA', name: 'NVIDIA', currency: 'USD', close: 162, items: priceItems(63) }]));
     expect(found?.source).toBe('price');
     const data = found!.data as SeriesChartData;
-    expect(data.title).toBe('NVIDIA (US:NVDA) daily close');
+    expect(data.title).toBe('NVIDIA (US:NVDA) · daily close');
     expect(data.yTitle).toBe('USD per share');
     expect(data.categories).toHaveLength(REPORT_CHART_POINTS);
     // First and last day kept, each point with its own date and close.
@@ -47,7 +47,7 @@ describe('readToolChart: the chartable series in a data tool output', () => {
     const found = readToolChart(out([{ symbol: 'SH:600519', name: '贵州茅台', revenue: 30e9, records }]));
     expect(found?.source).toBe('income');
     const data = found!.data as SeriesChartData;
-    expect(data.title).toBe('贵州茅台 (SH:600519) income statement');
+    expect(data.title).toBe('贵州茅台 (SH:600519) · income statement');
     expect(data.categories).toEqual(['Q3 FY2024', 'Q4 FY2024', 'Q1 FY2025', 'Q2 FY2025']);
     expect(data.series.map((s) => s.name)).toEqual(['Revenue', 'Gross profit', 'Operating profit', 'Net profit']);
     expect(data.series[0]!.values).toEqual([25, 27, 28, 30]);

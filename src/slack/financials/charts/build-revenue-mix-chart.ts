@@ -4,13 +4,23 @@
  * (six segments at most) can show it. Pure.
  */
 import type { ChartData } from '../../../charts/chart-data.js';
+import { companiesChartTitle } from '../../../charts/companies-chart-title.js';
 import type { RevenueBreakdown, RevenueSegment } from '../../../service/types.js';
 import { isNum } from '../../blocks/format.js';
 import { latestPeriod } from '../cards/revenue-card.js';
-import { companyTitle, type CompanyContext } from '../cards/statement-card.js';
+import type { CompanyContext } from '../cards/statement-card.js';
 import { periodLabel } from '../../blocks/statement-table.js';
 
 const NAMED_SEGMENTS = 5;
+
+/** The company's name and symbol first: the currency only where the title still holds both. */
+function mixTitle(ctx: CompanyContext, period: string, currency: string | undefined): string {
+  const companies = [{ symbol: ctx.symbol, ...(ctx.companyName ? { name: ctx.companyName } : {}) }];
+  const withCurrency = companiesChartTitle(companies, `revenue mix ${period}${currency ? ` (${currency})` : ''}`);
+  return withCurrency.includes(`(${ctx.symbol})`) || !ctx.companyName
+    ? withCurrency
+    : companiesChartTitle(companies, `revenue mix ${period}`);
+}
 
 export function buildRevenueMixChart(data: RevenueBreakdown, ctx: CompanyContext): ChartData | null {
   const { latest } = latestPeriod(data);
@@ -31,7 +41,7 @@ export function buildRevenueMixChart(data: RevenueBreakdown, ctx: CompanyContext
   });
   return {
     kind: 'pie',
-    title: `${companyTitle(ctx)} revenue mix ${period}${data.currency ? ` (${data.currency})` : ''}`,
+    title: mixTitle(ctx, period, data.currency),
     segments: rest > 0 ? [...named, { label: 'Other', value: rest }] : named,
   };
 }

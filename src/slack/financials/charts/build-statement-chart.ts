@@ -4,8 +4,9 @@
  */
 import { buildAmountTrendChart } from '../../../charts/build-amount-trend-chart.js';
 import type { ChartData } from '../../../charts/chart-data.js';
+import { companiesChartTitle } from '../../../charts/companies-chart-title.js';
 import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, StatementHeader } from '../../../service/types.js';
-import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, type CompanyContext } from '../cards/statement-card.js';
+import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, type CompanyContext } from '../cards/statement-card.js';
 import { periodLabel, type StatementLine } from '../../blocks/statement-table.js';
 
 export type StatementKind = 'income' | 'balance' | 'cashflow';
@@ -55,7 +56,7 @@ function statementChart<R extends StatementHeader>(
   );
   return buildAmountTrendChart({
     kind: kind === 'cashflow' ? 'bar' : 'line',
-    title: `${companyTitle(ctx)} ${NAMES[kind]}`,
+    title: companiesChartTitle([{ symbol: ctx.symbol, ...(ctx.companyName ? { name: ctx.companyName } : {}) }], NAMES[kind]),
     categories: periods.map((r) => periodLabel(r)),
     lines: wanted.map((l) => ({ name: l.label, values: periods.map((r) => l.value(r) ?? null) })),
     currency,

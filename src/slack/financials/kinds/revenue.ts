@@ -19,7 +19,7 @@ export interface RevenueArgs {
 export interface RevenueData {
   kind: 'revenue';
   symbol: string;
-  /** Looked up for the card's title only: the chart and the file are titled by the symbol. */
+  /** Looked up for the card's and the chart's titles: the file is titled by the symbol. */
   name?: string;
   breakdown: RevenueBreakdown;
 }
@@ -48,14 +48,14 @@ export const revenueKind: FinancialsKind<RevenueArgs, RevenueData> = {
   async fetch(args, ctx) {
     const symbol = args.symbol.canonical;
     const [name, breakdown] = await Promise.all([
-      ctx.purpose === 'card' ? lookupCompanyName(ctx.service, symbol, ctx.now, ctx.call, ctx.log) : undefined,
+      ctx.purpose === 'export' ? undefined : lookupCompanyName(ctx.service, symbol, ctx.now, ctx.call, ctx.log),
       ctx.service.revenueBreakdown(args.request, ctx.call),
     ]);
     return { kind: 'revenue', symbol, breakdown, ...(name ? { name } : {}) };
   },
   card: (data) => renderRevenueBreakdown(data.breakdown, { symbol: data.symbol, ...(data.name ? { companyName: data.name } : {}) }),
   chart(data) {
-    const chart = buildRevenueMixChart(data.breakdown, { symbol: data.symbol });
+    const chart = buildRevenueMixChart(data.breakdown, { symbol: data.symbol, ...(data.name ? { companyName: data.name } : {}) });
     return chart ? { data: chart, preferImage: false } : null;
   },
   export: (data) => ({ table: revenueTable(data.symbol, data.breakdown, data.name) }),

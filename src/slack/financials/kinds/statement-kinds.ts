@@ -33,7 +33,7 @@ export interface StatementArgs<K extends StatementKindId> {
 export interface StatementData<K extends StatementKindId, R extends StatementHeader> {
   kind: K;
   symbol: string;
-  /** The company's name (the statements carry none); looked up for the card and the file, not the chart. */
+  /** The company's name (the statements carry none); looked up for the card, the chart's title and the file. */
   name?: string;
   records: R[];
 }
@@ -85,16 +85,15 @@ function statementKind<K extends StatementKindId, R extends StatementHeader>(
     describe: (args) => `${def.what} of ${args.symbol.canonical}`,
     async fetch(args, ctx) {
       const symbol = args.symbol.canonical;
-      // The chart's title is the symbol's (build-statement-chart.ts): no name to look up for it.
       const [name, records] = await Promise.all([
-        ctx.purpose === 'chart' ? undefined : lookupCompanyName(ctx.service, symbol, ctx.now, ctx.call, ctx.log),
+        lookupCompanyName(ctx.service, symbol, ctx.now, ctx.call, ctx.log),
         def.records(ctx.service, args.request, ctx.call),
       ]);
       return { kind: def.id, symbol, records, ...(name ? { name } : {}) };
     },
     card: (data) => def.render(data.records, company(data)),
     chart(data) {
-      const chart = def.chart(data.records, { symbol: data.symbol });
+      const chart = def.chart(data.records, company(data));
       return chart ? { data: chart, preferImage: false } : null;
     },
     export: (data) => ({ table: statementTable(def.id, data.symbol, data.name, data.records) }),

@@ -1,0 +1,28 @@
+/**
+ * A chart's title naming its companies: "Kweichow Moutai (SH:600519) · income statement",
+ * "NVIDIA (US:NVDA) vs AMD (US:AMD) · share price". The same title goes to the native block,
+ * which holds 50 characters, and to the PNG: when the full form is longer, the names alone, then
+ * the symbols alone (the legend and the cards keep both). Pure.
+ */
+
+export interface ChartCompany {
+  symbol: string;
+  name?: string;
+}
+
+/** Slack's data_visualization title limit (SLACK_LIMITS.dataVizTitleChars; src/charts imports nothing of ours, a test keeps them equal). */
+export const NATIVE_CHART_TITLE_CHARS = 50;
+
+const length = (text: string): number => [...text].length;
+
+export function companyLabel(c: ChartCompany): string {
+  const name = c.name?.trim();
+  return name && name !== c.symbol ? `${name} (${c.symbol})` : c.symbol;
+}
+
+export function companiesChartTitle(companies: readonly ChartCompany[], what: string, maxChars = NATIVE_CHART_TITLE_CHARS): string {
+  const forms = [companies.map(companyLabel), companies.map((c) => c.name?.trim() || c.symbol), companies.map((c) => c.symbol)].map(
+    (names) => (names.length > 0 ? `${names.join(' vs ')} · ${what}` : what),
+  );
+  return forms.find((t) => length(t) <= maxChars) ?? (forms[forms.length - 1] as string);
+}
