@@ -114,8 +114,8 @@ describe('/financials', () => {
     expect(allText(card)).toContain('Earnings calendar · US');
     expect(allText(card)).toContain('Week of Mon 26 May – Sun 1 Jun 2025');
     const rows = tableOf(card)?.rows ?? [];
-    expect(rows[0]?.map((c) => c.text)).toEqual(['Date', 'Company', 'Symbol', 'Period']);
-    expect(rows.slice(1).map((r) => r[2]?.text)).toEqual(['US:AAPL']);
+    expect(rows[0]?.map((c) => c.text)).toEqual(['Date', 'Time', 'Company', 'Symbol', 'Period']);
+    expect(rows.slice(1).map((r) => [r[1]?.text, r[3]?.text])).toEqual([['After close', 'US:AMD']]);
     const before = stockCalls().length;
     const all = await command(h, '/financials earnings');
     expect(allText(all)).toContain('Earnings calendar · China A-shares, Hong Kong, US');

@@ -1,6 +1,8 @@
 /**
  * The earnings calendar of a week (/financials earnings [market] [week]): one table row per
- * report, by date, with the company, its symbol and the fiscal period reported.
+ * report, by date, with whether it comes before the open or after the close, the company, its
+ * symbol and the fiscal period reported. A date is the exchange's own calendar day, as the
+ * service gives it; a timing the service did not give is shown as not given, never guessed.
  */
 import type { EarningsCalendarEntry, Market } from '../../../service/types.js';
 import type { KnownBlock, RawTextElement } from '@slack/types';
@@ -10,6 +12,7 @@ import { escapeMrkdwn } from '../../blocks/escape.js';
 import { periodLabel } from '../../../periods/period-label.js';
 import { clampMessage, SLACK_LIMITS } from '../../blocks/limits.js';
 import { cell } from '../../blocks/statement-table.js';
+import { timingLabel } from './report-timing-label.js';
 
 export interface EarningsCalendarInput {
   /** Monday and Sunday of the week, YYYY-MM-DD. */
@@ -88,29 +91,37 @@ function renderWeek(title: string, input: Omit<EarningsCalendarInput, 'next'>, e
   const several = input.markets.length > 1;
   const shown = entries.slice(0, MAX_ROWS);
   const rows: RawTextElement[][] = [
-    [cell('Date'), cell('Company'), cell('Symbol'), cell('Period'), ...(several ? [cell('Market')] : [])],
+    [cell('Date'), cell('Time'), cell('Company'), cell('Symbol'), cell('Period'), ...(several ? [cell('Market')] : [])],
     ...shown.map((e) => [
       cell(dayLabel(e.date)),
+      cell(timingLabel(e.timing)),
       cell(e.name || e.symbol || '—'),
       cell(e.symbol || '—'),
       cell(periodOf(e)),
       ...(several ? [cell(e.market.toUpperCase())] : []),
     ]),
   ];
+  const untimed = shown.some((e) => !e.timing);
   const blocks: Array<KnownBlock | false> = [
     header(title),
-    context(escapeMrkdwn(`Week of ${week} · ${entries.length} report${entries.length === 1 ? '' : 's'}`)),
+    context(
+      escapeMrkdwn(
+        `Week of ${week} · ${entries.length} report${entries.length === 1 ? '' : 's'} · dates are each exchange's local day${untimed ? ' · "not given": the service gave no time of day' : ''}`,
+      ),
+    ),
     {
       type: 'table',
       rows,
       // The company column wraps; the others keep to one line (fewer settings than columns is allowed).
-      column_settings: [{ is_wrapped: false }, { is_wrapped: true }],
+      column_settings: [{ is_wrapped: false }, { is_wrapped: false }, { is_wrapped: true }],
     },
     entries.length > shown.length && context(`${entries.length - shown.length} more reports not shown.`),
   ];
   const fallback = [
     `${title} — week of ${week}`,
-    ...shown.slice(0, 20).map((e) => `${dayLabel(e.date)}: ${e.name || e.symbol} (${e.symbol}) ${periodOf(e)}`),
+    ...shown
+      .slice(0, 20)
+      .map((e) => `${dayLabel(e.date)} (${timingLabel(e.timing).toLowerCase()}): ${e.name || e.symbol} (${e.symbol}) ${periodOf(e)}`),
   ].join('\n');
   return clampMessage({ text: escapeMrkdwn(fallback), blocks: compact(blocks) });
 }

@@ -1,4 +1,7 @@
-/** The earnings calendar's export: a row per scheduled report of the week, as the card lists them. */
+/**
+ * The earnings calendar's export: a row per scheduled report of the week, as the card lists them,
+ * with the timing as the service gave it (before_open / after_close / during_hours), empty when not given.
+ */
 import type { EarningsCalendarEntry, Market } from '../../../service/types.js';
 import { periodLabel } from '../../../periods/period-label.js';
 import type { ExportTable } from '../../kit/export/export-types.js';
@@ -19,6 +22,7 @@ export function earningsTable(data: EarningsExportData): ExportTable {
     .sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol))
     .map((e) => [
       e.date,
+      e.timing?.replace('-', '_') ?? null,
       e.market,
       e.symbol,
       e.name ?? null,
@@ -32,7 +36,7 @@ export function earningsTable(data: EarningsExportData): ExportTable {
   return {
     name: `earnings-${markets.join('-')}-week-${data.startDate}`,
     title: `Earnings calendar · ${markets.join(', ').toUpperCase()} · ${data.startDate} to ${data.endDate}${without}`,
-    header: ['Report date', 'Market', 'Symbol', 'Company', 'Fiscal year', 'Fiscal period', 'Period', 'Period end'],
+    header: ['Report date', 'Timing', 'Market', 'Symbol', 'Company', 'Fiscal year', 'Fiscal period', 'Period', 'Period end'],
     rows,
   };
 }

@@ -98,8 +98,8 @@ describe('earnings calendar card', () => {
         {
           market: 'us',
           entries: [
-            buildEarningsEntry({ date: '2026-11-26', symbol: 'AMZN', name: 'Amazon', fiscalYear: '2026' }),
-            buildEarningsEntry(),
+            buildEarningsEntry({ date: '2026-11-26', symbol: 'AMZN', name: 'Amazon', fiscalYear: '2026', timing: 'before-open' }),
+            buildEarningsEntry({ timing: 'after-close' }),
             buildEarningsEntry({ date: '2026-11-27', symbol: 'X', name: '<!channel> Corp', fiscalQuarter: 'FY', fiscalYear: '2026' }),
           ],
         },
@@ -107,12 +107,13 @@ describe('earnings calendar card', () => {
     });
     expectValidMessage(m);
     expect(tableRows(m)).toEqual([
-      ['Date', 'Company', 'Symbol', 'Period'],
-      ['Wed 25 Nov', 'NVIDIA', 'NVDA', 'Q3 FY2027'],
-      ['Thu 26 Nov', 'Amazon', 'AMZN', 'Q3 FY2026'],
-      ['Fri 27 Nov', '<\u200b!channel> Corp', 'X', 'FY2026'],
+      ['Date', 'Time', 'Company', 'Symbol', 'Period'],
+      ['Wed 25 Nov', 'After close', 'NVIDIA', 'NVDA', 'Q3 FY2027'],
+      ['Thu 26 Nov', 'Before open', 'Amazon', 'AMZN', 'Q3 FY2026'],
+      ['Fri 27 Nov', 'Not given', '<\u200b!channel> Corp', 'X', 'FY2026'],
     ]);
     expect(JSON.stringify(m)).toContain('Week of Mon 23 Nov – Sun 29 Nov 2026 · 3 reports');
+    expect(JSON.stringify(m)).toContain('the service gave no time of day');
     expect(m.text).not.toContain('<!channel>');
     expect(m).toMatchSnapshot();
   });
@@ -128,7 +129,7 @@ describe('earnings calendar card', () => {
     });
     expectValidMessage(m);
     const rows = tableRows(m);
-    expect(rows[0]).toEqual(['Date', 'Company', 'Symbol', 'Period', 'Market']);
+    expect(rows[0]).toEqual(['Date', 'Time', 'Company', 'Symbol', 'Period', 'Market']);
     expect(rows).toHaveLength(100);
     expect(JSON.stringify(m)).toContain('32 more reports not shown');
   });
@@ -152,7 +153,7 @@ describe('earnings calendar card', () => {
     });
     expectValidMessage(m);
     expect(m.text).toContain('the next are in the week of Mon 7 Dec – Sun 13 Dec 2026');
-    expect(tableRows(m)[1]).toEqual(['Wed 9 Dec', '腾讯控股', '00700', expect.any(String)]);
+    expect(tableRows(m)[1]).toEqual(['Wed 9 Dec', 'Not given', '腾讯控股', '00700', expect.any(String)]);
     expect(JSON.stringify(m)).not.toContain('Try `next`');
   });
 

@@ -79,24 +79,40 @@ describe('the company snapshot export', () => {
 });
 
 describe('the earnings calendar export', () => {
-  it('is one table of the week’s reports by date, every market in it', () => {
+  it('is one table of the week’s reports by date and timing, every market in it', () => {
     const t = exportTableOf({
       kind: 'earnings',
       startDate: '2026-11-23',
       endDate: '2026-11-29',
       markets: [
-        { market: 'us', entries: [buildEarningsEntry(), buildEarningsEntry({ date: '2026-11-24', symbol: 'US:ZM', name: 'Zoom' })] },
+        {
+          market: 'us',
+          entries: [
+            buildEarningsEntry({ timing: 'after-close' }),
+            buildEarningsEntry({ date: '2026-11-24', symbol: 'US:ZM', name: 'Zoom' }),
+          ],
+        },
         { market: 'hk', entries: [buildEarningsEntry({ date: '2026-11-26', symbol: 'HK:00700', name: '腾讯控股', market: 'hk' })] },
       ],
       missing: ['cn'],
     });
     expect(t.name).toBe('earnings-us-hk-week-2026-11-23');
     expect(t.title).toBe('Earnings calendar · US, HK · 2026-11-23 to 2026-11-29 (without CN)');
-    expect(t.header).toEqual(['Report date', 'Market', 'Symbol', 'Company', 'Fiscal year', 'Fiscal period', 'Period', 'Period end']);
+    expect(t.header).toEqual([
+      'Report date',
+      'Timing',
+      'Market',
+      'Symbol',
+      'Company',
+      'Fiscal year',
+      'Fiscal period',
+      'Period',
+      'Period end',
+    ]);
     expect(t.rows).toEqual([
-      ['2026-11-24', 'us', 'US:ZM', 'Zoom', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
-      ['2026-11-25', 'us', 'NVDA', 'NVIDIA', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
-      ['2026-11-26', 'hk', 'HK:00700', '腾讯控股', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
+      ['2026-11-24', null, 'us', 'US:ZM', 'Zoom', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
+      ['2026-11-25', 'after_close', 'us', 'NVDA', 'NVIDIA', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
+      ['2026-11-26', null, 'hk', 'HK:00700', '腾讯控股', '2027', 'Q3', 'Q3 FY2027', '2026-10-31'],
     ]);
   });
 });
