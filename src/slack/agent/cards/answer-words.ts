@@ -31,6 +31,18 @@ export interface AnswerWords {
   untitledDocument: string;
   /** A duration in words, exact to the second: "1 minute 30 seconds" / "1分30秒". */
   duration(ms: number): string;
+  /** The live reply's status line and its fallback words, by run status. */
+  statusLine: Record<RunView['status'], string>;
+  statusWords: Record<RunView['status'], string>;
+  step(names: string): string;
+  carriesOn(message: string): string;
+  cancel: string;
+  cancelLabel: string;
+  /** Tool call lines: "— 3 results", "— failed: …", "— no result", "+2 earlier calls". */
+  results(n: number, count: string): string;
+  failed(message: string | undefined): string;
+  noResult: string;
+  earlierCalls(n: number): string;
 }
 
 function clockParts(ms: number): { h: number; m: number; s: number; totalS: number } {
@@ -60,6 +72,21 @@ const WORDS: Record<AnswerLanguage, AnswerWords> = {
     sourcesMore: (n) => `+${n} more`,
     untitledDocument: 'Untitled document',
     duration: spokenDuration,
+    statusLine: {
+      running: ':hourglass_flowing_sand: *Working…*',
+      completed: ':white_check_mark: *Done*',
+      cancelled: ':no_entry_sign: *Cancelled*',
+      failed: ':warning: *Stopped*',
+    },
+    statusWords: { running: 'Working on your question', completed: 'Done', cancelled: 'Cancelled', failed: 'Stopped' },
+    step: (names) => `Step: ${names}`,
+    carriesOn: (m) => `:warning: The agent ran into a problem and carries on: ${m}`,
+    cancel: 'Cancel',
+    cancelLabel: 'Cancel this agent run',
+    results: (n, count) => `${count} ${n === 1 ? 'result' : 'results'}`,
+    failed: (m) => `failed${m ? `: ${m}` : ''}`,
+    noResult: 'no result',
+    earlierCalls: (n) => `+${n} earlier ${n === 1 ? 'call' : 'calls'}`,
   },
   zh: {
     writtenBeforeStop: '研究助手停止前已写下的内容：',
@@ -89,6 +116,21 @@ const WORDS: Record<AnswerLanguage, AnswerWords> = {
       const [m, s] = [Math.floor(total / 60), total % 60];
       return `${m > 0 ? `${m}分` : ''}${s > 0 ? `${s}秒` : ''}`;
     },
+    statusLine: {
+      running: ':hourglass_flowing_sand: *正在研究…*',
+      completed: ':white_check_mark: *已完成*',
+      cancelled: ':no_entry_sign: *已取消*',
+      failed: ':warning: *已停止*',
+    },
+    statusWords: { running: '正在研究你的问题', completed: '已完成', cancelled: '已取消', failed: '已停止' },
+    step: (names) => `步骤：${names}`,
+    carriesOn: (m) => `:warning: 研究助手遇到一个问题，仍在继续：${m}`,
+    cancel: '取消',
+    cancelLabel: '取消本次研究',
+    results: (_n, count) => `${count}条结果`,
+    failed: (m) => `失败${m ? `：${m}` : ''}`,
+    noResult: '无结果',
+    earlierCalls: (n) => `另有${n}次更早的调用`,
   },
 };
 

@@ -11,9 +11,11 @@ import { clampText } from '../../blocks/clamp-text.js';
 import { markdownToMrkdwn } from '../../blocks/markdown/markdown-pieces.js';
 import { noteBlock, sectionBlock } from '../../blocks/markdown/markdown-to-blocks.js';
 import { splitMrkdwn } from '../../blocks/markdown/split-mrkdwn.js';
-import { CANCEL_ACTION_ID, formatElapsed, type AgentRenderContext } from './agent-render-context.js';
+import { CANCEL_ACTION_ID, type AgentRenderContext } from './agent-render-context.js';
 import { streamedAnswerText } from './run-answer-text.js';
 import { toolCallLines } from './tool-call-lines.js';
+import { languageOfText } from '../../../language/answer-language.js';
+import { answerWords, type AnswerWords } from './answer-words.js';
 
 const PROGRESS_LIMITS = {
   /** Tool calls listed before "+N earlier". */
@@ -25,32 +27,18 @@ const PROGRESS_LIMITS = {
   stepChars: 200,
 } as const;
 
-const STATUS_LINE: Record<RunView['status'], string> = {
-  running: ':hourglass_flowing_sand: *Working…*',
-  completed: ':white_check_mark: *Done*',
-  cancelled: ':no_entry_sign: *Cancelled*',
-  failed: ':warning: *Stopped*',
-};
-
-const STATUS_WORDS: Record<RunView['status'], string> = {
-  running: 'Working on your question',
-  completed: 'Done',
-  cancelled: 'Cancelled',
-  failed: 'Stopped',
-};
-
 function elapsedMs(view: RunView, nowMs: number): number {
   if (view.startedAtMs === undefined) return 0;
   const end = view.status === 'running' ? nowMs : (view.endedAtMs ?? nowMs);
   return Math.max(0, end - view.startedAtMs);
 }
 
-function stepLine(view: RunView): string | undefined {
+function stepLine(view: RunView, words: AnswerWords): string | undefined {
   const s = view.currentStep;
   if (!s) return undefined;
   const names = [s.nodeName, s.agentName].filter((n): n is string => n !== undefined && n !== '');
   if (names.length === 0) return undefined;
-  return clampText(`Step: ${names.map(escapeMrkdwn).join(' › ')}`, PROGRESS_LIMITS.stepChars);
+  return clampText(words.step(names.map(escapeMrkdwn).join(' › ')), PROGRESS_LIMITS.stepChars);
 }
 
 /** The end of the streamed text, rendered as mrkdwn, cut at a clean boundary with a leading "…". */
@@ -72,16 +60,20 @@ function streamedTail(markdown: string, ctx: AgentRenderContext): string {
 
 export function renderRunProgress(view: RunView, ctx: AgentRenderContext): SlackMessage {
   const blocks: KnownBlock[] = [];
-  const elapsed = formatElapsed(elapsedMs(view, ctx.nowMs));
-  blocks.push(sectionBlock(`${STATUS_LINE[view.status]} · ${elapsed}`));
-  const step = view.status === 'running' ? stepLine(view) : undefined;
+  const streamed = streamedAnswerText(view);
+  // The asker's language, else the language the agent writes in so far.
+  const language = ctx.language ?? languageOfText(streamed) ?? 'en';
+  const words = answerWords(language);
+  const elapsed = words.elapsed(elapsedMs(view, ctx.nowMs));
+  blocks.push(sectionBlock(`${words.statusLine[view.status]} · ${elapsed}`));
+  const step = view.status === 'running' ? stepLine(view, words) : undefined;
   if (step) blocks.push(noteBlock(step));
-  if (view.tools.length > 0) blocks.push(sectionBlock(toolCallLines(view.tools, PROGRESS_LIMITS.tools)));
+  if (view.tools.length > 0) blocks.push(sectionBlock(toolCallLines(view.tools, PROGRESS_LIMITS.tools, language)));
   // An error the agent reported while it goes on (the final answer's ending says how it turned out).
   if (view.status === 'running' && view.error) {
-    blocks.push(noteBlock(clampText(`:warning: The agent ran into a problem and carries on: ${escapeMrkdwn(view.error.message)}`, 500)));
+    blocks.push(noteBlock(clampText(words.carriesOn(escapeMrkdwn(view.error.message)), 500)));
   }
-  const tail = streamedTail(streamedAnswerText(view), ctx);
+  const tail = streamedTail(streamed, ctx);
   if (tail.trim() !== '') blocks.push(sectionBlock(tail));
   if (view.status === 'running') {
     blocks.push({
@@ -91,16 +83,16 @@ export function renderRunProgress(view: RunView, ctx: AgentRenderContext): Slack
         {
           type: 'button',
           action_id: CANCEL_ACTION_ID,
-          text: { type: 'plain_text', text: 'Cancel' },
+          text: { type: 'plain_text', text: words.cancel },
           value: ctx.runId,
           style: 'danger',
-          accessibility_label: 'Cancel this agent run',
+          accessibility_label: words.cancelLabel,
         },
       ],
     });
   }
-  if (ctx.demo) blocks.push(noteBlock('Demo run: answers come from sample data.'));
-  const what = STATUS_WORDS[view.status];
+  if (ctx.demo) blocks.push(noteBlock(words.demoRun));
+  const what = words.statusWords[view.status];
   const text = step ? `${what} (${elapsed}) — ${step}` : `${what} (${elapsed})`;
   return { text: clampText(text, 300), blocks };
 }

@@ -9,6 +9,7 @@ import { initialRunView, type RunView } from '../../../../src/agent/state/run-vi
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { AgentRenderContext } from '../../../../src/slack/agent/cards/agent-render-context.js';
 import { renderFinalAnswer } from '../../../../src/slack/agent/cards/render-final-answer.js';
+import { renderRunProgress } from '../../../../src/slack/agent/cards/render-run-progress.js';
 import { buildRunEvents, DEFAULT_REPORT } from '../../../fixtures/build-run-events.js';
 
 const START = 1_750_000_000_000;
@@ -77,6 +78,25 @@ describe('one language per answer', () => {
     expect(hidden).not.toMatch(/tokens|令牌|:abacus:/);
     const shown = shownStrings(renderFinalAnswer(fold(buildRunEvents({})), { ...ctx, showUsage: true, language: 'en' })).join('\n');
     expect(shown).toMatch(/:abacus: [\d,]+ tokens/);
+  });
+
+  it('the live reply of a Chinese run is in Chinese too: status, tools, Cancel', () => {
+    const events = buildRunEvents({});
+    const running = fold(
+      events.slice(
+        0,
+        events.findIndex((e) => e.event_type === 'workflow_end'),
+      ),
+    );
+    const message = renderRunProgress(running, ctx);
+    const strings = shownStrings(message);
+    expect(strings.some((s) => s.startsWith(':hourglass_flowing_sand: *正在研究…*'))).toBe(true);
+    expect(strings).toContain('取消');
+    expect(message.text).toMatch(/^正在研究你的问题/);
+    // A tool line's name and input are the agent's own (`search_documents` top 5): only what we add after " — " counts.
+    const ours = (s: string): string => s.replace(/^[✓…✗–] .*?(?= — |$)/gm, '');
+    const english = strings.flatMap((s) => englishWords(ours(s))).filter((w) => !['Research', 'Desk'].includes(w));
+    expect(english).toEqual([]);
   });
 
   it('an English report gets English words and no Chinese of ours', () => {

@@ -113,7 +113,7 @@ describe('emulated runs', () => {
     const at = events.findIndex((e) => e.event_type === 'error');
     const during = reduceRunEvents(initialRunView(), events.slice(0, at + 1));
     expect(during.status).toBe('running');
-    expect(JSON.stringify(renderRunProgress(during, ctx).blocks)).toContain('carries on: 新闻检索超时');
+    expect(JSON.stringify(renderRunProgress(during, ctx).blocks)).toContain('仍在继续：新闻检索超时');
     const view = reduceRecordedEvents(initialRunView(), events);
     expect(view.status).toBe('completed');
     expect(view.tools.map((t) => `${t.toolName}:${t.status}`)).toEqual([
