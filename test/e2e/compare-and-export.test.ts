@@ -1,6 +1,6 @@
 /**
  * Issue 15 §2 end to end through both emulators: `/financials compare` of five companies in three
- * currencies (periods matched by fiscal year, a currency on every column), and the table cards'
+ * currencies (periods on the calendar, a currency on every column), and the table cards'
  * Download CSV / XLSX: into the card's thread for a public card, into the user's DM (with an
  * ephemeral note) for an ephemeral one; the bytes parse back to the service's numbers.
  */
@@ -31,6 +31,33 @@ interface Cell {
 const dataTableOf = (m: { blocks?: unknown[] }): Cell[][] =>
   ((m.blocks as Array<{ type: string; rows?: Cell[][] }> | undefined)?.find((b) => b.type === 'data_table')?.rows ?? []) as Cell[][];
 
+/** A company's period as a card cell gives it: "FY2025 · ends 31 Jan 2025". */
+interface ShownPeriod {
+  label: string;
+  endDate: string;
+}
+const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function shownPeriodOf(text: string): ShownPeriod | undefined {
+  const m = /^(.+) · ends (\d{1,2}) ([A-Z][a-z]{2}) (\d{4})$/.exec(text);
+  if (!m) return undefined;
+  const month = String(MONTH.indexOf(m[3] ?? '') + 1).padStart(2, '0');
+  return { label: m[1] ?? '', endDate: `${m[4]}-${month}-${String(m[2]).padStart(2, '0')}` };
+}
+/** The card's first rows: per calendar row, each company's fiscal period (undefined for "—"). */
+function fiscalPeriodRows(rows: Cell[][]): Array<{ label: string; cells: Array<ShownPeriod | undefined> }> {
+  return rows
+    .filter((r) => r[0]?.text === 'Fiscal period')
+    .map((r) => ({
+      label: r[1]?.text ?? '',
+      cells: r.slice(2).map((c) => {
+        if (c.text === '—') return undefined;
+        const p = shownPeriodOf(c.text);
+        expect(p, `a fiscal period with its end: ${c.text}`).toBeDefined();
+        return p;
+      }),
+    }));
+}
+
 /** Reporting currencies: CNY (Moutai, Tencent), USD (NVIDIA, Apple), HKD (HKEX). */
 const FIVE = 'SH:600519 0700.HK US:NVDA 388.HK AAPL';
 const FIVE_SYMBOLS = ['SH:600519', 'HK:00700', 'US:NVDA', 'HK:00388', 'US:AAPL'];
@@ -57,11 +84,11 @@ describe('/financials compare and table exports', () => {
   const fileIds = (): Set<string> => new Set(h.slack.files.keys());
   const bytesOf = (f: StoredFile): Buffer => Buffer.from(f.contentBase64 ?? '', 'base64');
 
-  it('compares five companies in three currencies: one column each, labelled, periods matched by fiscal year', async () => {
+  it('compares five companies in three currencies: one column each, labelled, periods on the calendar', async () => {
     const card = await command(h, `/financials compare ${FIVE}`);
     const rows = dataTableOf(card);
     const head = rows[0]?.map((c) => c.text) ?? [];
-    expect(head.slice(0, 2)).toEqual(['Metric', 'Period']);
+    expect(head.slice(0, 2)).toEqual(['Metric', 'Calendar period']);
     expect(head).toHaveLength(7);
     for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
       expect(head[i + 2]).toContain(symbol);
@@ -69,26 +96,146 @@ describe('/financials compare and table exports', () => {
     // Tencent reports in CNY though it lists in Hong Kong; HKEX in HKD; the US companies in USD.
     expect(head.map((t) => / · ([A-Z]{3})\b/.exec(t)?.[1])).toEqual([undefined, undefined, 'CNY', 'CNY', 'USD', 'HKD', 'USD']);
     expect(allText(card)).toContain('different currencies (CNY, USD, HKD)');
-    // The newest fiscal year is NVIDIA's alone (its year ends in January, a year ahead): marked, gaps for the rest.
-    const revenueRows = rows.filter((r) => r[0]?.text === 'Revenue');
-    expect(revenueRows[0]?.[1]?.text).toMatch(/^FY\d{4} \*$/);
-    expect(revenueRows[0]?.map((c) => c.text)).toContain('—');
-    expect(revenueRows.filter((r) => r.slice(2).every((c) => typeof c.value === 'number')).length).toBeGreaterThanOrEqual(3);
-    // Every Revenue cell is the service's figure for that company and that fiscal year.
+    await expectOnTheCalendar(card, FIVE_SYMBOLS);
+    // NVIDIA's years (to January) and Apple's (to September) share 8 months: never one row, and the card says so.
+    expect(allText(card)).toMatch(
+      /NVIDIA \(US:NVDA\) and [^.]*\(US:AAPL\) share no row: their closest periods, FY\d{4} \(ends [^)]*\) and FY\d{4} \(ends [^)]*\), have only 8 months in common/,
+    );
+    // Every Revenue cell is the service's figure for the fiscal period its row names for that company.
     for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
       const records = await h.client.incomeStatement({ symbol, period: 'annual', limit: 8 });
-      for (const row of rows.filter((r) => r[0]?.text === 'Revenue')) {
-        const fy = /^FY(\d{4})/.exec(row[1]?.text ?? '')?.[1];
-        const record = records.find((r) => r.fiscalYear === fy);
-        const cell = row[i + 2];
-        if (record)
-          expect(cell?.value, `${symbol} FY${fy}`).toBe(
-            record.lines.revenue ?? record.lines.total_revenue ?? record.lines.operating_revenue,
-          );
-        else expect(cell?.text, `${symbol} FY${fy}`).toBe('—');
+      for (const period of fiscalPeriodRows(rows).filter((r) => /^CY\d{4}\b/.test(r.label))) {
+        const row = rows.find((r) => r[0]?.text === 'Revenue' && r[1]?.text === period.label);
+        const shown = period.cells[i];
+        const cell = row?.[i + 2];
+        if (!shown) {
+          expect(cell?.text, `${symbol} ${period.label}`).toBe('—');
+          continue;
+        }
+        const record = records.find((r) => `FY${r.fiscalYear}` === shown.label);
+        expect(record?.endDate, `${symbol} ${shown.label}`).toBe(shown.endDate);
+        expect(cell?.value, `${symbol} ${shown.label}`).toBe(record?.lines.revenue);
       }
     }
     expect(button(card, ACTION_IDS.cardCsv).text).toBe('Download CSV');
+  });
+
+  /** Days two twelve-month periods ending on these dates have in common (month ends stay month ends). */
+  const daysInCommon = (a: string, b: string): number => {
+    const at = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+    const yearBefore = (d: string): number => {
+      const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+      const monthEnd = new Date(at(d) + 86_400_000).getUTCDate() === 1;
+      return monthEnd ? Date.UTC(y - 1, m, 0) : Date.UTC(y - 1, m - 1, day);
+    };
+    return Math.max(0, (Math.min(at(a), at(b)) - Math.max(yearBefore(a), yearBefore(b))) / 86_400_000);
+  };
+  /** Nine months of a year: the fewest days two paired periods may share (Apr–Dec is 275). */
+  const NINE_MONTHS_DAYS = 270;
+
+  /**
+   * Every row's periods share at least nine months, and each calendar row's period is the
+   * service's: the fiscal year it names ends on the day the cell says.
+   */
+  const expectOnTheCalendar = async (card: { blocks?: unknown[] }, symbols: string[]) => {
+    const periods = fiscalPeriodRows(dataTableOf(card));
+    expect(periods.length).toBeGreaterThan(0);
+    const annual = await Promise.all(symbols.map((symbol) => h.client.incomeStatement({ symbol, period: 'annual', limit: 8 })));
+    for (const row of periods) {
+      const shown = row.cells.filter((c): c is ShownPeriod => c !== undefined);
+      shown.forEach((a, x) => {
+        for (const b of shown.slice(x + 1)) {
+          expect(daysInCommon(a.endDate, b.endDate), `${row.label}: ${a.label} and ${b.label}`).toBeGreaterThanOrEqual(NINE_MONTHS_DAYS);
+        }
+      });
+      if (!/^CY\d{4}\b/.test(row.label)) continue;
+      row.cells.forEach((c, i) => {
+        if (c) expect(annual[i]?.find((r) => `FY${r.fiscalYear}` === c.label)?.endDate, `${symbols[i]} ${c.label}`).toBe(c.endDate);
+      });
+    }
+    return periods;
+  };
+
+  /** The TTM row: each company's latest four quarters summed, ending on the newest one's end. */
+  const expectTrailingTwelveMonths = async (card: { blocks?: unknown[] }, symbols: string[]) => {
+    const rows = dataTableOf(card);
+    const ttm = fiscalPeriodRows(rows).find((r) => r.label === 'TTM');
+    const revenue = rows.find((r) => r[0]?.text === 'Revenue' && r[1]?.text === 'TTM');
+    for (const [i, symbol] of symbols.entries()) {
+      const quarters = await h.client.incomeStatement({ symbol, period: 'quarterly', limit: 4 });
+      expect(quarters).toHaveLength(4);
+      expect(ttm?.cells[i]?.endDate, symbol).toBe([...quarters].sort((a, b) => b.endDate.localeCompare(a.endDate))[0]?.endDate);
+      expect(revenue?.[i + 2]?.value, symbol).toBe(quarters.reduce((sum, q) => sum + (q.lines.revenue ?? Number.NaN), 0));
+    }
+  };
+
+  it('NVDA vs AMD: NVIDIA’s year to January sits beside AMD’s year to the December before, every row 9 months or more in common', async () => {
+    const card = await command(h, '/financials compare US:NVDA US:AMD');
+    // Issue 29 defect 1, whatever the layout: the Revenue row holding AMD's year to December
+    // holds NVIDIA's year to the January after it (11 months in common), not NVIDIA's year of the
+    // same number, which ended eleven months before.
+    const [nvda, amd] = await Promise.all(
+      ['US:NVDA', 'US:AMD'].map((symbol) => h.client.incomeStatement({ symbol, period: 'annual', limit: 8 })),
+    );
+    const amdYear = amd?.find((r) => nvda?.some((n) => Number(n.fiscalYear) === Number(r.fiscalYear) + 1));
+    const nvdaYear = nvda?.find((n) => Number(n.fiscalYear) === Number(amdYear?.fiscalYear) + 1);
+    expect(amdYear?.endDate.slice(5)).toBe('12-31');
+    expect(nvdaYear?.endDate.slice(5)).toBe('01-31');
+    const revenueRow = dataTableOf(card).find((r) => r[0]?.text === 'Revenue' && r[3]?.value === amdYear?.lines.revenue);
+    expect(revenueRow?.[2]?.value, `NVIDIA beside AMD FY${amdYear?.fiscalYear}`).toBe(nvdaYear?.lines.revenue);
+    const periods = await expectOnTheCalendar(card, ['US:NVDA', 'US:AMD']);
+    // Issue 29 defect 1: FY2025 beside FY2025 put eleven months between them.
+    const paired = periods.filter((r) => /^CY\d{4}\b/.test(r.label) && r.cells.every(Boolean));
+    expect(paired.length).toBeGreaterThanOrEqual(3);
+    for (const r of paired) {
+      expect(Number(r.cells[0]?.label.slice(2)), `${r.label}: ${JSON.stringify(r.cells)}`).toBe(Number(r.cells[1]?.label.slice(2)) + 1);
+    }
+    await expectTrailingTwelveMonths(card, ['US:NVDA', 'US:AMD']);
+    expect(allText(card)).toContain('at least 9 of 12');
+    expect(allText(card)).toContain('TTM: the latest four reported quarters, summed.');
+  });
+
+  it('HK:09988 vs HK:00700: Alibaba’s year to March sits beside Tencent’s year to the December before (9 months in common)', async () => {
+    const card = await command(h, '/financials compare HK:09988 HK:00700');
+    const periods = await expectOnTheCalendar(card, ['HK:09988', 'HK:00700']);
+    const paired = periods.filter((r) => /^CY\d{4}\b/.test(r.label) && r.cells.every(Boolean));
+    expect(paired.length).toBeGreaterThanOrEqual(3);
+    for (const r of paired) {
+      expect(r.cells[0]?.endDate.slice(4)).toBe('-03-31');
+      expect(r.cells[1]?.endDate.slice(4)).toBe('-12-31');
+      expect(Number(r.cells[0]?.label.slice(2)), `${r.label}: ${JSON.stringify(r.cells)}`).toBe(Number(r.cells[1]?.label.slice(2)) + 1);
+    }
+    await expectTrailingTwelveMonths(card, ['HK:09988', 'HK:00700']);
+  });
+
+  it('Download CSV on a comparison gives each company’s fiscal period and period end, rows 9 months or more in common', async () => {
+    const card = await nextChannelMessage(h, () => send(h, '/financials compare US:NVDA US:AMD --public'));
+    const before = fileIds();
+    await clickMessage(h, card, button(card, ACTION_IDS.cardCsv));
+    const file = await newFile(before);
+    const rows = parse(bytesOf(file), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(rows[0] ?? {})).toEqual(
+      expect.arrayContaining(['Symbol', 'Metric', 'Calendar period', 'Fiscal period', 'Period end', 'Months in common', 'Value']),
+    );
+    const annual = new Map<string, Awaited<ReturnType<typeof h.client.incomeStatement>>>();
+    for (const symbol of ['US:NVDA', 'US:AMD']) annual.set(symbol, await h.client.incomeStatement({ symbol, period: 'annual', limit: 8 }));
+    const groups = new Map<string, Array<Record<string, string>>>();
+    for (const r of rows) {
+      expect(r['Period end'], JSON.stringify(r)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (/^CY\d{4}\b/.test(r['Calendar period'] ?? '')) {
+        const record = annual.get(r.Symbol ?? '')?.find((x) => `FY${x.fiscalYear}` === r['Fiscal period']);
+        expect(record?.endDate, JSON.stringify(r)).toBe(r['Period end']);
+      }
+      const key = `${r.Metric}|${r['Calendar period']}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    const paired = [...groups.values()].filter((g) => g.length === 2);
+    expect(paired.length).toBeGreaterThanOrEqual(3);
+    for (const [a, b] of paired) {
+      expect(daysInCommon(a?.['Period end'] ?? '', b?.['Period end'] ?? ''), JSON.stringify([a, b])).toBeGreaterThanOrEqual(
+        NINE_MONTHS_DAYS,
+      );
+    }
   });
 
   it('compares prices in each listing’s currency: CNY, HKD and USD', async () => {

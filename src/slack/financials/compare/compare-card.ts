@@ -1,18 +1,22 @@
 /**
- * The `/financials compare` card: one data_table with a row per metric and period and a column per
- * company, headed with its name, symbol, currency and unit. Each company column has its own unit
- * (chosen from its own amounts) and its own currency: nothing is converted, summed or ranked
- * across companies, and when the currencies differ the card says so above the table.
+ * The `/financials compare` card: one data_table with a row per metric and calendar period and a
+ * column per company, headed with its name, symbol, currency and unit. Its first rows say which
+ * fiscal period of each company sits in each calendar row, and when it ends ("FY2025 · ends
+ * 26 Jan 2025"): once per row rather than a second column per company, so five companies stay
+ * inside Slack's 20 columns and a two-company table stays narrow. Each company column has its own
+ * unit and currency: nothing is converted, summed or ranked across companies, and when the
+ * currencies differ the card says so above the table.
  * @see https://docs.slack.dev/reference/block-kit/blocks/data-table-block
  */
 import type { DataTableBlock, KnownBlock, RawNumberElement, RawTextElement } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { compact, context, header, section } from '../../blocks/card-parts.js';
 import { escapeMrkdwn, plainText } from '../../blocks/escape.js';
-import { chooseUnit, formatInUnit, formatNumber, formatPercent, MISSING, type AmountUnit } from '../../blocks/format.js';
+import { chooseUnit, formatInUnit, formatNumber, formatPercent, type AmountUnit } from '../../blocks/format.js';
 import { clampMessage, SLACK_LIMITS } from '../../blocks/limits.js';
 import { cell, numberCell } from '../../blocks/statement-table.js';
-import { periodsToShow, type AlignedComparison, type AlignedCompany } from './align-comparison.js';
+import { rowsToShow, type AlignedComparison, type AlignedCompany } from './align-comparison.js';
+import { comparisonNotes, fiscalPeriodCell, pairingRule } from './compare-notes.js';
 
 export interface CompareMetricDef {
   id: string;
@@ -28,8 +32,11 @@ export interface CompareCardInput {
   metrics: readonly CompareMetricDef[];
 }
 
-/** Periods per metric: 5 metrics × 5 periods × 5 companies stays a one-page table. */
+/** Calendar rows per metric: 6 groups × (5 + TTM + latest quarter) rows stays inside Slack's 100. */
 export const COMPARE_PERIODS = 5;
+
+/** The first group's name: the fiscal period of each company in each row. */
+export const FISCAL_PERIOD_ROW = 'Fiscal period';
 
 export function companyHeading(c: Pick<AlignedCompany, 'symbol' | 'name'>): string {
   return c.name ? `${c.name} (${c.symbol})` : c.symbol;
@@ -55,10 +62,10 @@ export function renderCompareCard(input: CompareCardInput): SlackMessage {
   const { aligned, metrics, subject } = input;
   const names = aligned.companies.map(companyHeading).join(' vs ');
   const title = `Compare · ${subject}`;
-  const shownPeriods = periodsToShow(aligned, COMPARE_PERIODS);
-  const shownIdx = shownPeriods.map((p) => aligned.periods.indexOf(p));
+  const shownRows = rowsToShow(aligned, COMPARE_PERIODS);
+  const shownIdx = shownRows.map((r) => aligned.rows.indexOf(r));
   const usedMetrics = metrics.filter((m) => aligned.companies.some((c) => shownIdx.some((i) => c.values[m.id]?.[i] !== undefined)));
-  if (shownPeriods.length === 0 || usedMetrics.length === 0) {
+  if (shownRows.length === 0 || usedMetrics.length === 0) {
     return clampMessage({
       text: escapeMrkdwn(`${title}: no figures for ${names}.`),
       blocks: [header(title), section(`The service has no ${escapeMrkdwn(subject.toLowerCase())} figures for ${escapeMrkdwn(names)}.`)],
@@ -67,20 +74,23 @@ export function renderCompareCard(input: CompareCardInput): SlackMessage {
   const units = aligned.companies.map((c) => columnUnit(c, usedMetrics, shownIdx));
   const headRow: RawTextElement[] = [
     cell('Metric'),
-    cell('Period'),
+    cell('Calendar period'),
     ...aligned.companies.map((c, i) => {
       const unit = units[i]?.name ? ` ${units[i]?.name}` : '';
       return cell(`${companyHeading(c)} · ${c.currency || 'currency not given'}${unit}`);
     }),
   ];
   const rows: Array<Array<RawTextElement | RawNumberElement>> = [headRow];
+  for (const r of shownRows) {
+    rows.push([cell(FISCAL_PERIOD_ROW), cell(r.label), ...r.periods.map((p) => cell(fiscalPeriodCell(p)))]);
+  }
   for (const metric of usedMetrics) {
     const label = metric.kind === 'percent' ? `${metric.label} (%)` : metric.label;
-    shownPeriods.forEach((p, j) => {
+    shownRows.forEach((r, j) => {
       const i = shownIdx[j] ?? 0;
       rows.push([
         cell(label),
-        cell(p.common ? p.label : `${p.label} *`),
+        cell(r.label),
         ...aligned.companies.map((c, k) => {
           const v = c.values[metric.id]?.[i];
           return numberCell(v, formatValue(v, metric, units[k] as AmountUnit));
@@ -94,24 +104,21 @@ export function renderCompareCard(input: CompareCardInput): SlackMessage {
     rows: rows.slice(0, SLACK_LIMITS.dataTableRows),
     page_size: Math.min(Math.max(1, rows.length - 1), SLACK_LIMITS.dataTablePageSizeMax),
   };
-  const partial = shownPeriods.some((p) => !p.common);
+  const notes = comparisonNotes(aligned, shownRows);
   const blocks: Array<KnownBlock | false> = [
     header(title),
     context(escapeMrkdwn(names)),
     aligned.mixedCurrencies && section(escapeMrkdwn(currencyNotice(aligned.currencies))),
     table,
-    context(
-      escapeMrkdwn(
-        `Periods matched by fiscal year and period; ${MISSING} where a company has not reported that period${partial ? ' (* not reported by every company)' : ''}.`,
-      ),
-    ),
+    context(escapeMrkdwn(pairingRule(aligned, shownRows)), ...notes.map(escapeMrkdwn)),
   ];
-  // Notifications show the latest period every company reported (else the latest shown).
-  const lead = shownPeriods.find((p) => p.common) ?? shownPeriods[0];
-  const leadIdx = lead ? aligned.periods.indexOf(lead) : 0;
+  // Notifications show the latest calendar row every company is in (else the latest shown).
+  const lead = shownRows.find((r) => r.common && r.kind === 'calendar') ?? shownRows[0];
+  const leadIdx = lead ? aligned.rows.indexOf(lead) : 0;
   const fallback = [
     `${title}: ${names}`,
     aligned.mixedCurrencies ? `Different currencies: ${aligned.currencies.join(', ')} (not converted).` : '',
+    lead ? `${lead.label}: ${aligned.companies.map((c, k) => `${c.symbol} ${fiscalPeriodCell(lead.periods[k])}`).join(' | ')}` : '',
     ...usedMetrics.slice(0, 6).map(
       (m) =>
         `${m.label} ${lead?.label ?? ''}: ${aligned.companies

@@ -1,6 +1,8 @@
 /**
  * A comparison as an export: a row per company, metric and period (the long form, so companies
- * with different periods and currencies share one table), or a row per company for prices.
+ * with different periods and currencies share one table), or a row per company for prices. Each
+ * row names the calendar period it was paired on, the company's own fiscal period and its end
+ * ("unknown" when the service gave none), and the fewest months the row's periods share.
  */
 import type { ExportCell, ExportTable } from '../../kit/export/export-types.js';
 import type { AlignedComparison } from '../compare/align-comparison.js';
@@ -15,26 +17,30 @@ export function compareTable(
   metrics: readonly CompareMetricDef[],
 ): ExportTable {
   const rows: ExportCell[][] = [];
-  for (const c of aligned.companies) {
+  aligned.companies.forEach((c, ci) => {
     for (const m of metrics) {
-      aligned.periods.forEach((p, j) => {
+      aligned.rows.forEach((r, j) => {
         const v = c.values[m.id]?.[j];
-        if (v === undefined) return;
+        const period = r.periods[ci];
+        if (v === undefined || !period) return;
         rows.push([
           c.name ?? '',
           c.symbol,
           m.label,
           m.kind === 'percent' ? '%' : `${c.currency || 'currency not given'} (units)`,
-          p.label,
+          r.kind === 'unplaced' ? 'not placed (period end unknown)' : r.label,
+          period.label,
+          period.endDate ?? 'unknown',
+          r.monthsInCommon ?? null,
           v,
         ]);
       });
     }
-  }
+  });
   return {
     name: `compare-${symbols.map(codeOf).join('-')}-${subject.toLowerCase().replace(/\s+/g, '-')}`,
     title: `Compare · ${subject} · ${symbols.join(', ')}`,
-    header: ['Company', 'Symbol', 'Metric', 'Unit', 'Period', 'Value'],
+    header: ['Company', 'Symbol', 'Metric', 'Unit', 'Calendar period', 'Fiscal period', 'Period end', 'Months in common', 'Value'],
     rows,
   };
 }

@@ -1,8 +1,11 @@
 /**
  * Fetches what `/financials compare` shows: each company in parallel (its statement, or its
- * prices), then aligns the figures (align-comparison.ts). A company that fails or has no figures is
- * left out and named, with the reason, like the snapshot's missing parts; only when every company
- * fails does it throw. The card, chart and export are made of the result (kinds/compare.ts).
+ * prices), then aligns the figures on the calendar (align-comparison.ts). Where the companies'
+ * fiscal years end in different months, each company's latest quarters are fetched too, for the
+ * trailing-twelve-month and latest-quarter rows; a company whose quarters fail keeps its years and
+ * is told why it has no TTM. A company that fails or has no figures is left out and named, with
+ * the reason, like the snapshot's missing parts; only when every company fails does it throw. The
+ * card, chart and export are made of the result (kinds/compare.ts).
  */
 import { lookupCompanyName } from './company-name.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
@@ -17,7 +20,14 @@ import type {
   StockPriceItem,
 } from '../../../service/types.js';
 import type { StockSymbol } from '../../../service/symbols.js';
-import { alignComparison, type AlignedComparison, type CompanyFigures } from '../compare/align-comparison.js';
+import {
+  alignComparison,
+  fiscalYearsDiffer,
+  type AlignedComparison,
+  type CompanyFigures,
+  type CompanyPeriodFigures,
+} from '../compare/align-comparison.js';
+import { trailingFigures } from '../compare/sum-quarters.js';
 import type { CompareMetricDef } from '../compare/compare-card.js';
 import type { CompanyPrices } from '../compare/compare-prices-card.js';
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES } from '../cards/statement-card.js';
@@ -27,6 +37,8 @@ import { partFailureReason } from './part-failure-reason.js';
 
 /** Periods asked of each company: more than are shown, so common periods can be found. */
 const COMPARE_FETCH_PERIODS = 8;
+/** Quarters asked for the trailing rows: the four a TTM sums (the newest of them is the latest quarter). */
+const TRAILING_QUARTERS = 4;
 /** Days of prices in the default window (the service's own default is shorter). */
 export const PRICE_WINDOW_DAYS = 90;
 
@@ -37,9 +49,12 @@ interface MetricSet<R> {
   lines: Array<StatementLine<R>>;
 }
 
-/** The lines each comparison shows, by their statement-card labels (one source of truth for the values). */
+/**
+ * The lines each comparison shows, by their statement-card labels (one source of truth for the
+ * values); a label may name its basis after it ("Net margin (profit to owners / revenue)").
+ */
 function pick<R>(lines: Array<StatementLine<R>>, labels: string[]): Array<StatementLine<R>> {
-  return labels.flatMap((label) => lines.filter((l) => l.label === label));
+  return labels.flatMap((label) => lines.filter((l) => !l.heading && (l.label === label || l.label.startsWith(`${label} (`))));
 }
 
 const METRICS: {
@@ -88,6 +103,16 @@ function metricDefs<R>(lines: Array<StatementLine<R>>): CompareMetricDef[] {
   return lines.map((l) => ({ id: l.label, label: l.label, ...(l.kind ? { kind: l.kind } : {}) }));
 }
 
+function periodFigures<R extends StatementHeader>(r: R, lines: Array<StatementLine<R>>): CompanyPeriodFigures {
+  return {
+    fiscalYear: String(r.fiscalYear ?? '').trim() || String(r.endDate).slice(0, 4),
+    periodType: String(r.fiscalQuarter ?? '').trim() || (/annual/i.test(r.period ?? '') ? 'FY' : ''),
+    // As given: a missing or malformed end is shown as unknown, never filled in (align-comparison.ts).
+    endDate: r.endDate,
+    values: Object.fromEntries(lines.map((l) => [l.label, l.value(r)])),
+  };
+}
+
 function figuresOf<R extends StatementHeader>(
   symbol: StockSymbol,
   name: string | undefined,
@@ -98,12 +123,41 @@ function figuresOf<R extends StatementHeader>(
     symbol: symbol.canonical,
     ...(name ? { name } : {}),
     currency: records.find((r) => r.currency)?.currency ?? '',
-    periods: records.map((r) => ({
-      fiscalYear: String(r.fiscalYear ?? '').trim() || String(r.endDate).slice(0, 4),
-      periodType: String(r.fiscalQuarter ?? '').trim() || (/annual/i.test(r.period ?? '') ? 'FY' : String(r.endDate)),
-      values: Object.fromEntries(lines.map((l) => [l.label, l.value(r)])),
-    })),
+    periods: records.map((r) => periodFigures(r, lines)),
   };
+}
+
+/** A single quarter (Q1…Q4), not a year-to-date or annual record. */
+const isSingleQuarter = (r: StatementHeader): boolean => /^Q[1-4]$/i.test(String(r.fiscalQuarter ?? '').trim());
+
+/**
+ * Adds the trailing row's figures to each company: for a flow (income, cash flow) the sum of its
+ * latest four quarters, for a balance sheet (a position, never summed) its newest one. `quarters`
+ * per company: its records when they are quarters already, else fetched now; a failed fetch is
+ * the company's reason.
+ */
+async function withTrailing<R extends StatementHeader>(
+  figures: CompanyFigures[],
+  symbols: StockSymbol[],
+  quarters: (symbol: StockSymbol) => Promise<R[]>,
+  lines: Array<StatementLine<R>>,
+  flows: boolean,
+  log: Logger,
+): Promise<CompanyFigures[]> {
+  const results = await Promise.allSettled(symbols.map(quarters));
+  return figures.map((f, i) => {
+    const result = results[i] as PromiseSettledResult<R[]>;
+    if (result.status === 'rejected') {
+      log.warn('compare quarters failed', { symbol: f.symbol, error: result.reason });
+      return flows ? { ...f, ttm: { reason: `its quarters could not be fetched (${partFailureReason(result.reason)})` } } : f;
+    }
+    const single = result.value.filter(isSingleQuarter);
+    const newest = [...single].sort((a, b) => String(b.endDate).localeCompare(String(a.endDate)))[0];
+    return {
+      ...f,
+      ...(flows ? { ttm: trailingFigures(single, lines) } : newest ? { latest: periodFigures(newest, lines) } : {}),
+    };
+  });
 }
 
 function statementOf(service: ResearchService, kind: StatementKind) {
@@ -190,9 +244,27 @@ export async function fetchComparison(
     return { symbol, result, empty: result.status === 'fulfilled' && result.value.length === 0 };
   });
   throwWhenNoneShown(outcomes);
-  const figures = outcomes.flatMap((o, i) =>
-    o.result.status === 'fulfilled' && !o.empty ? [figuresOf(o.symbol, names[i], o.result.value, set.lines)] : [],
+  const shown = outcomes.flatMap((o, i) =>
+    o.result.status === 'fulfilled' && !o.empty ? [{ symbol: o.symbol, records: o.result.value, name: names[i] }] : [],
   );
+  let figures = shown.map((c) => figuresOf(c.symbol, c.name, c.records, set.lines));
+  const flows = args.metric !== 'balance';
+  const quarterly = args.period === 'quarterly';
+  // In a quarterly balance sheet comparison the newest calendar row is the latest reported already.
+  if (figures.length > 1 && fiscalYearsDiffer(figures) && (flows || !quarterly)) {
+    const recordsOf = new Map(shown.map((c) => [c.symbol.canonical, c.records]));
+    figures = await withTrailing(
+      figures,
+      shown.map((c) => c.symbol),
+      (s) =>
+        quarterly
+          ? Promise.resolve(recordsOf.get(s.canonical) ?? [])
+          : fetchStatement({ symbol: s.canonical, period: 'quarterly', limit: TRAILING_QUARTERS }, call),
+      set.lines,
+      flows,
+      log,
+    );
+  }
   const metrics = metricDefs(set.lines);
   const aligned = alignComparison(
     figures,

@@ -20,7 +20,7 @@ export const compareKind: FinancialsKind<CompareArgs, ComparisonData> = {
     section: {
       title: 'Compare 2 to 5 companies',
       form: '/financials compare <SYMBOL1> <SYMBOL2> [more] [income|balance|cashflow|revenue|prices] [annual|quarterly]',
-      note: 'Periods are matched by fiscal year; each company keeps its own currency (never converted). Income (revenue, net profit, margins) by default.',
+      note: 'Rows are calendar periods: fiscal years sit side by side when they share at least 9 months, each with its end date; TTM rows where fiscal years end in different months. Each company keeps its own currency (never converted). Income (revenue, net profit, margins) by default.',
     },
     examples: [
       '/financials compare 600519 000858 NVDA',

@@ -9,11 +9,17 @@ const METRICS: CompareMetricDef[] = [
   { id: 'Revenue', label: 'Revenue' },
   { id: 'Net margin', label: 'Net margin', kind: 'percent' },
 ];
-const company = (symbol: string, currency: string, years: number[], scale: number, name?: string): CompanyFigures => ({
+/** Fiscal years ending in `endMonth` (NVIDIA's in January: its FY2025 is mostly calendar 2024). */
+const company = (symbol: string, currency: string, years: number[], scale: number, name?: string, endMonth = 12): CompanyFigures => ({
   symbol,
   currency,
   ...(name ? { name } : {}),
-  periods: years.map((y) => ({ fiscalYear: String(y), periodType: 'FY', values: { Revenue: scale * (y - 2000), 'Net margin': y - 2000 } })),
+  periods: years.map((y) => ({
+    fiscalYear: String(y),
+    periodType: 'FY',
+    endDate: new Date(Date.UTC(y, endMonth, 0)).toISOString().slice(0, 10),
+    values: { Revenue: scale * (y - 2000), 'Net margin': y - 2000 },
+  })),
 });
 
 describe('compare card', () => {
@@ -21,7 +27,7 @@ describe('compare card', () => {
     [
       company('SH:600519', 'CNY', [2024, 2023, 2022], 1e9, '贵州茅台 <!channel>'),
       company('HK:00700', 'HKD', [2024, 2023], 1e10),
-      company('US:NVDA', 'USD', [2025, 2024, 2023], 1e8, 'NVIDIA'),
+      company('US:NVDA', 'USD', [2025, 2024, 2023], 1e8, 'NVIDIA', 1),
     ],
     METRICS.map((m) => m.id),
   );
@@ -32,15 +38,22 @@ describe('compare card', () => {
     const head = table.rows[0]?.map((c) => c.text);
     expect(head).toEqual([
       'Metric',
-      'Period',
+      'Calendar period',
       '贵州茅台 <\u200b!channel> (SH:600519) · CNY billions',
       'HK:00700 · HKD billions',
       'NVIDIA (US:NVDA) · USD millions',
     ]);
     const rows = table.rows.slice(1).map((r) => r.map((c) => c.text));
-    // FY2025 is NVIDIA's alone: a gap for the others, marked as not common; never shifted.
-    expect(rows[0]).toEqual(['Revenue', 'FY2025 *', '—', '—', '2,500']);
-    expect(rows[1]).toEqual(['Revenue', 'FY2024', '24.0', '240.0', '2,400']);
+    // Each calendar row names every company's fiscal period and its end first.
+    expect(rows.slice(0, 4)).toEqual([
+      ['Fiscal period', 'CY2024', 'FY2024 · ends 31 Dec 2024', 'FY2024 · ends 31 Dec 2024', 'FY2025 · ends 31 Jan 2025'],
+      ['Fiscal period', 'CY2023', 'FY2023 · ends 31 Dec 2023', 'FY2023 · ends 31 Dec 2023', 'FY2024 · ends 31 Jan 2024'],
+      ['Fiscal period', 'CY2022', 'FY2022 · ends 31 Dec 2022', '—', 'FY2023 · ends 31 Jan 2023'],
+      ['Revenue', 'CY2024', '24.0', '240.0', '2,500'],
+    ]);
+    // NVIDIA's FY2025 beside the others' FY2024 (11 months in common), never beside a FY2025.
+    expect(rows[5]).toEqual(['Revenue', 'CY2022', '22.0', '—', '2,300']);
+    expect(JSON.stringify(card)).toContain('at least 9 of 12');
     expect(JSON.stringify(card)).toContain('different currencies (CNY, HKD, USD)');
     expect(card.text).not.toContain('<!channel>');
     expect(findMessageViolations(card)).toEqual([]);
@@ -52,7 +65,7 @@ describe('compare card', () => {
     const same = alignComparison([company('US:NVDA', 'USD', [2024], 1), company('US:AAPL', 'USD', [2024], 2)], ['Revenue', 'Net margin']);
     expect(compareChartData(same, METRICS, 'Income')).toMatchObject({
       yTitle: 'USD',
-      categories: ['FY2024'],
+      categories: ['CY2024'],
       series: [{ values: [24] }, { values: [48] }],
     });
   });

@@ -20,7 +20,7 @@ describe('exportTableOf', () => {
     );
   });
 
-  it('exports prices with their currency and compare values with their company, period and unit', () => {
+  it('exports prices with their currency and compare values with their company, calendar and fiscal period, period end and unit', () => {
     const p = exportTableOf({ kind: 'prices', symbol: 'US:AAPL', items: buildStockPrices(3) });
     expect(p.rows[0]?.slice(0, 6)).toEqual(['2025-06-30', 'USD', 200, 203, 199, 201.5]);
     const aligned = alignComparison(
@@ -29,9 +29,17 @@ describe('exportTableOf', () => {
           symbol: 'SH:600519',
           name: '贵州茅台',
           currency: 'CNY',
-          periods: [{ fiscalYear: '2024', periodType: 'FY', values: { Revenue: 1.5, 'Net margin': 52.1 } }],
+          periods: [{ fiscalYear: '2024', periodType: 'FY', endDate: '2024-12-31', values: { Revenue: 1.5, 'Net margin': 52.1 } }],
         },
-        { symbol: 'US:NVDA', currency: 'USD', periods: [{ fiscalYear: '2025', periodType: 'FY', values: { Revenue: 2.5 } }] },
+        {
+          symbol: 'US:NVDA',
+          currency: 'USD',
+          periods: [
+            { fiscalYear: '2025', periodType: 'FY', endDate: '2025-01-26', values: { Revenue: 2.5 } },
+            // The service gave no end: exported as unknown, never placed on the calendar.
+            { fiscalYear: '2019', periodType: 'FY', endDate: '', values: { Revenue: 0.5 } },
+          ],
+        },
       ],
       ['Revenue', 'Net margin'],
     );
@@ -46,10 +54,22 @@ describe('exportTableOf', () => {
       ],
     });
     expect(c.name).toBe('compare-600519-NVDA-income');
+    expect(c.header).toEqual([
+      'Company',
+      'Symbol',
+      'Metric',
+      'Unit',
+      'Calendar period',
+      'Fiscal period',
+      'Period end',
+      'Months in common',
+      'Value',
+    ]);
     expect(c.rows).toEqual([
-      ['贵州茅台', 'SH:600519', 'Revenue', 'CNY (units)', 'FY2024', 1.5],
-      ['贵州茅台', 'SH:600519', 'Net margin', '%', 'FY2024', 52.1],
-      ['', 'US:NVDA', 'Revenue', 'USD (units)', 'FY2025', 2.5],
+      ['贵州茅台', 'SH:600519', 'Revenue', 'CNY (units)', 'CY2024', 'FY2024', '2024-12-31', 11, 1.5],
+      ['贵州茅台', 'SH:600519', 'Net margin', '%', 'CY2024', 'FY2024', '2024-12-31', 11, 52.1],
+      ['', 'US:NVDA', 'Revenue', 'USD (units)', 'CY2024', 'FY2025', '2025-01-26', 11, 2.5],
+      ['', 'US:NVDA', 'Revenue', 'USD (units)', 'not placed (period end unknown)', 'FY2019', 'unknown', null, 0.5],
     ]);
   });
 });
