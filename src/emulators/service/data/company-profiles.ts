@@ -4,10 +4,12 @@
  * industry, currency, people and share counts are the company's own (companies.ts,
  * income-profiles.ts), so the overview agrees with the statements and prices; listing dates,
  * addresses and holdings are demo figures in the rough shape of the real ones. The holders'
- * report date is the latest quarter end whose reports are out (dataset-calendar.ts, lastReportedEnd).
+ * report date is the calendar quarter end of the company's newest reported quarter (its report
+ * lists the holders as of then; fiscal-calendar.ts says which quarters are reported).
  */
 import type { DemoCompany } from './companies.js';
 import type { DatasetCalendar } from './dataset-calendar.js';
+import { fiscalQuarters } from './fiscal-calendar.js';
 import { incomeProfile } from './income-profiles.js';
 import { createPrng, hashSeed } from './prng.js';
 import { COMPANY_FACTS, type CompanyFacts } from './company-facts.js';
@@ -143,7 +145,7 @@ function quarterEndOnOrBefore(date: string): string {
 export function topShareholders(company: DemoCompany, calendar: DatasetCalendar, limit = 10): ShareholderRecord[] {
   const facts = factsOf(company);
   const shares = incomeProfile(company).sharesOutstanding;
-  const endDate = quarterEndOnOrBefore(calendar.lastReportedEnd);
+  const endDate = quarterEndOnOrBefore(fiscalQuarters(company, calendar).at(-1)?.endDate ?? calendar.lastReportedEnd);
   const prng = createPrng(hashSeed(`${company.symbol}:holders:${endDate}`));
   const smallest = Math.min(...facts.holders.map(([, , pct]) => pct), 3);
   let next = smallest * 0.8;
