@@ -35,9 +35,10 @@ export function reportDate(company: DemoCompany, q: ReportedQuarter): string {
 }
 
 /**
- * A company keeps one habit: most publish after the close (US large caps, A-share and Hong Kong
- * boards in the evening), some before the open.
+ * A company keeps one habit. The US and Hong Kong demo companies publish after the close, as their
+ * real namesakes do; A-share boards publish in the evening or, some, before the next open.
  */
 export function reportTiming(company: DemoCompany): ReportTiming {
-  return hashSeed(`timing:${company.symbol}`) % 4 === 0 ? 'before_open' : 'after_close';
+  if (company.market !== 'cn') return 'after_close';
+  return hashSeed(`timing:${company.symbol}`) % 3 === 0 ? 'before_open' : 'after_close';
 }
