@@ -189,7 +189,8 @@ describe('financial cards', () => {
     expect(tables).toHaveLength(1);
     const table = tables[0];
     if (table?.type !== 'data_table') return;
-    expect(table.caption).toBe('贵州茅台 (SH:600519) · Balance sheet');
+    // What the table holds and its units; the header above names the company (issue 29 §7).
+    expect(table.caption).toBe('Balance sheet: amounts in CNY billions');
     expect(table.rows[0]?.map(tableCellText)).toEqual(['Line', 'FY2024', 'FY2023']);
     expect(JSON.stringify(m)).toContain('Amounts in CNY billions');
     const liabilities = table.rows.find((r) => r[0] && tableCellText(r[0]) === 'Total liabilities');
@@ -224,7 +225,7 @@ describe('financial cards', () => {
     expect(row('Revenue')).toEqual(['Revenue', '171.2', '137.0', '+25.0%']);
     // Per-share figures are not scaled to the table's unit; a margin changes in percentage points.
     expect(row('EPS (basic)')).toEqual(['EPS (basic)', '68.64', '54.91', '+25.0%']);
-    expect(row('Net margin')).toEqual(['Net margin', '50.4%', '50.4%', '0.0 pp']);
+    expect(row('Net margin (profit to owners / revenue)')).toEqual(['Net margin (profit to owners / revenue)', '50.4%', '50.4%', '0.0 pp']);
     expect(m).toMatchSnapshot();
   });
 

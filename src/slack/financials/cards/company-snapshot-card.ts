@@ -28,7 +28,7 @@ import { clampMessage } from '../../blocks/limits.js';
 import { comparablePeriod, readPeriod } from '../../../periods/period-label.js';
 import { formatChange, NOT_MEANINGFUL_NOTE } from '../../blocks/percent-change.js';
 import { latestPeriod, segmentShares } from './revenue-card.js';
-import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, type CompanyContext } from './statement-card.js';
+import { BALANCE_LINES, CASH_FLOW_LINES, companyTitle, INCOME_LINES, MARGIN_LABELS, type CompanyContext } from './statement-card.js';
 import { cell, formatLineValue, latestRecords, periodLabel, type StatementLine } from '../../blocks/statement-table.js';
 
 export interface CompanySnapshotInput extends CompanyContext {
@@ -39,7 +39,16 @@ export interface CompanySnapshotInput extends CompanyContext {
   income?: IncomeStatementRecord[];
 }
 
-const SNAPSHOT_INCOME = ['Revenue', 'Gross profit', 'Operating profit', 'Net profit to owners', 'EPS (basic)', 'Net margin'];
+/** Net margin on whichever profit the period reports (statement-card.ts shows one of the two per period). */
+const SNAPSHOT_INCOME: string[] = [
+  'Revenue',
+  'Gross profit',
+  'Operating profit',
+  'Net profit to owners',
+  'EPS (basic)',
+  MARGIN_LABELS.netToOwners,
+  MARGIN_LABELS.net,
+];
 
 const SNAPSHOT_BALANCE = [
   'Cash & equivalents',

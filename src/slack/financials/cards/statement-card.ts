@@ -3,7 +3,7 @@ import type { BalanceSheetRecord, CashFlowRecord, IncomeStatementRecord, Stateme
 import type { KnownBlock } from '@slack/types';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { compact, context, header, section } from '../../blocks/card-parts.js';
-import { escapeMrkdwn } from '../../blocks/escape.js';
+import { escapeMrkdwn, plainText } from '../../blocks/escape.js';
 import { formatInUnit, humanizeKey, unitCaption } from '../../blocks/format.js';
 import { clampMessage } from '../../blocks/limits.js';
 import {
@@ -89,6 +89,18 @@ const marginOf =
     return revenue !== undefined && revenue > 0 && v !== undefined ? (v / revenue) * 100 : undefined;
   };
 
+/**
+ * Every derived ratio names what it is computed on, in its label: a net margin on profit to the
+ * parent's owners differs from one on net profit (minority interests) and a reader cannot tell
+ * which from "Net margin" alone. The labels are also the lines' ids (compare picks lines by them).
+ */
+export const MARGIN_LABELS = {
+  gross: 'Gross margin (gross profit / revenue)',
+  operating: 'Operating margin (operating profit / revenue)',
+  netToOwners: 'Net margin (profit to owners / revenue)',
+  net: 'Net margin (net profit / revenue)',
+} as const;
+
 export const INCOME_LINES: Array<StatementLine<IncomeStatementRecord>> = [
   { label: 'Revenue', value: revenueOf },
   { label: 'Cost of sales', value: inc('cost_of_sales', 'cost_of_revenue') },
@@ -104,9 +116,15 @@ export const INCOME_LINES: Array<StatementLine<IncomeStatementRecord>> = [
   { label: 'EPS (basic)', value: inc('basic_earnings_per_share', 'basic_eps', 'eps'), kind: 'per_share' },
   { label: 'EPS (diluted)', value: inc('diluted_earnings_per_share', 'diluted_eps'), kind: 'per_share' },
   { label: 'Margins', value: () => undefined, heading: true },
-  { label: 'Gross margin', value: marginOf(grossProfitOf), kind: 'percent' },
-  { label: 'Operating margin', value: marginOf(operatingProfitOf), kind: 'percent' },
-  { label: 'Net margin', value: marginOf((r) => ownersProfitOf(r) ?? netProfitOf(r)), kind: 'percent' },
+  { label: MARGIN_LABELS.gross, value: marginOf(grossProfitOf), kind: 'percent' },
+  { label: MARGIN_LABELS.operating, value: marginOf(operatingProfitOf), kind: 'percent' },
+  { label: MARGIN_LABELS.netToOwners, value: marginOf(ownersProfitOf), kind: 'percent' },
+  // Only where profit to owners is not reported: one net margin per period, its basis named.
+  {
+    label: MARGIN_LABELS.net,
+    value: (r) => (ownersProfitOf(r) === undefined ? marginOf(netProfitOf)(r) : undefined),
+    kind: 'percent',
+  },
 ];
 
 export function companyTitle(ctx: CompanyContext): string {
@@ -138,16 +156,19 @@ function renderStatement<R extends StatementHeader>(
     });
   }
   const shown = latestRecords(records);
-  const { table, unit, lines: used } = buildStatementTable(shown, lines, 'Line', title);
   const { currency, mixed } = currencyOf(shown);
+  const { table: built, unit, lines: used } = buildStatementTable(shown, lines, 'Line');
   const perShare = lines.some((l) => l.kind === 'per_share' && used.includes(l.label));
   const caption = `${unitCaption(unit, currency)}${perShare ? ` · EPS in ${currency || 'the reported currency'} per share` : ''}`;
+  // The caption (the table's accessible name) says what it holds and in which units: the header
+  // above names the company, and the units are said here only, not again in the context line.
+  const table = { ...built, caption: plainText(`${name}: ${caption.charAt(0).toLowerCase()}${caption.slice(1)}`) };
   const period = humanizeKey(String(shown[0]?.period ?? '').trim() || 'reported');
   const blocks: Array<KnownBlock | false> = [
     header(title),
     context(
       escapeMrkdwn(
-        `${period} · ${caption} · period ends ${shown
+        `${period} · period ends ${shown
           .map((r) => r.endDate)
           .filter(Boolean)
           .join(', ')}`,
