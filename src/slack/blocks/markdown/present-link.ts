@@ -4,7 +4,7 @@
  * allow-list (the service's and the document domains from config) or the label is the address
  * itself, the real host is shown next to the label: `[Verify your account](https://evil.example/x)`
  * reads "Verify your account (evil.example)". The native stream, which cannot rewrite text it has
- * already sent, breaks link syntax instead (escapeForMarkdownBlock), so the address shows as text.
+ * already sent, holds a link back until it closes (render-native-stream-chunks.ts).
  * @see https://docs.slack.dev/messaging/formatting-message-text#linking-urls
  */
 import { plainText, safeUrl } from '../escape.js';

@@ -26,6 +26,7 @@ const findings: ResearchFindings = {
     metrics: ['balance'],
     comparison: false,
     period: { kind: 'latest' },
+    understood: true,
   },
   asOf: '2025-06-30',
   topics: [],
@@ -38,6 +39,7 @@ const findings: ResearchFindings = {
       latest: {
         end_date: '2024-12-31',
         label: '2024年报',
+        ref: { fiscalYear: 2024, part: 'FY', endDate: '2024-12-31' },
         total_assets: 3e11,
         total_liabilities: 5e10,
         total_shareholders_equity: 2.5e11,
@@ -45,9 +47,24 @@ const findings: ResearchFindings = {
         operating_cash_flow: 9e10,
       },
       history: [
-        { end_date: '2023-12-31', label: '2023年报', total_assets: 2.7e11, total_liabilities: 4.8e10, cash: 5.5e10 },
-        { end_date: '2024-12-31', label: '2024年报', total_assets: 3e11, total_liabilities: 5e10, cash: 6e10 },
+        {
+          end_date: '2023-12-31',
+          label: '2023年报',
+          ref: { fiscalYear: 2023, part: 'FY', endDate: '2023-12-31' },
+          total_assets: 2.7e11,
+          total_liabilities: 4.8e10,
+          cash: 5.5e10,
+        },
+        {
+          end_date: '2024-12-31',
+          label: '2024年报',
+          ref: { fiscalYear: 2024, part: 'FY', endDate: '2024-12-31' },
+          total_assets: 3e11,
+          total_liabilities: 5e10,
+          cash: 6e10,
+        },
       ],
+      income: { periods: [] },
     },
   ],
   docs: [

@@ -273,7 +273,7 @@ describe('native stream chunks', () => {
     ];
     const streamed = toStreamMarkdown(fold(hostile));
     expect(streamed).not.toMatch(/<[!@]/);
-    expect(streamed).toBe('hi &lt;!here&gt; a &lt; [x]\u200B(https://e.com) &lt;@U1&gt;');
+    expect(streamed).toBe('hi &lt;!here&gt; a &lt; [x (e.com)](https://e.com/) &lt;@U1&gt;');
   });
 });
 
