@@ -159,9 +159,10 @@ describe('/financials compare and table exports', () => {
   /** The TTM row: each company's latest four quarters summed, ending on the newest one's end. */
   const expectTrailingTwelveMonths = async (card: { blocks?: unknown[] }, symbols: string[]) => {
     const rows = dataTableOf(card);
-    const ttm = fiscalPeriodRows(rows).find((r) => r.label === 'TTM');
-    const revenue = rows.find((r) => r[0]?.text === 'Revenue' && r[1]?.text === 'TTM');
     for (const [i, symbol] of symbols.entries()) {
+      // One TTM row, or one per company when their latest quarters are too far apart to pair ("TTM (to Jun 2025)").
+      const ttm = fiscalPeriodRows(rows).find((r) => r.label.startsWith('TTM') && r.cells[i]);
+      const revenue = rows.find((r) => r[0]?.text === 'Revenue' && r[1]?.text === ttm?.label);
       const quarters = await h.client.incomeStatement({ symbol, period: 'quarterly', limit: 4 });
       expect(quarters).toHaveLength(4);
       expect(ttm?.cells[i]?.endDate, symbol).toBe([...quarters].sort((a, b) => b.endDate.localeCompare(a.endDate))[0]?.endDate);
@@ -206,6 +207,22 @@ describe('/financials compare and table exports', () => {
       expect(Number(r.cells[0]?.label.slice(2)), `${r.label}: ${JSON.stringify(r.cells)}`).toBe(Number(r.cells[1]?.label.slice(2)) + 1);
     }
     await expectTrailingTwelveMonths(card, ['HK:09988', 'HK:00700']);
+  });
+
+  it('a quarterly comparison pairs quarters that share 2 of their 3 months (NVIDIA’s to April beside AMD’s to March)', async () => {
+    const card = await command(h, '/financials compare US:NVDA US:AMD quarterly');
+    const periods = fiscalPeriodRows(dataTableOf(card));
+    const quarters = periods.filter((r) => /^Q[1-4] CY\d{4}\b/.test(r.label));
+    const paired = quarters.filter((r) => r.cells.every(Boolean));
+    expect(paired.length).toBeGreaterThanOrEqual(3);
+    for (const r of paired) {
+      const [a, b] = r.cells as [ShownPeriod, ShownPeriod];
+      // A quarter ends one month after the other's: two months in common.
+      const apart = Math.abs(Date.parse(a.endDate) - Date.parse(b.endDate)) / 86_400_000;
+      expect(apart, `${r.label}: ${a.label} and ${b.label}`).toBeLessThanOrEqual(31);
+    }
+    expect(allText(card)).toContain('at least 2 of 3');
+    await expectTrailingTwelveMonths(card, ['US:NVDA', 'US:AMD']);
   });
 
   it('Download CSV on a comparison gives each company’s fiscal period and period end, rows 9 months or more in common', async () => {
