@@ -100,6 +100,9 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
     ...cLines.flatMap((l) => [c0, c1].map((r) => (r ? l.value(r) : undefined))),
   ]);
   const currency = i0?.currency || b0?.currency || c0?.currency || input.revenue?.currency;
+  // "Latest" is the newest period the service gave, with the day it was filed: what the data say, not an assumption.
+  const newest = i0 ?? b0 ?? c0;
+  const reported = newest ? `latest reported: ${periodLabel(newest)}${newest.filingDate ? `, filed ${newest.filingDate}` : ''}` : undefined;
 
   const rows: RawTextElement[][] = [[cell('Line'), cell('Latest'), cell('Prior'), cell('Change')]];
   if (i0 && iLines.length) rows.push(...incomeRows(iLines, i0, i1, unit));
@@ -140,7 +143,7 @@ export function renderCompanySnapshot(input: CompanySnapshotInput): SlackMessage
     header(title),
     context(
       escapeMrkdwn(
-        `${unitCaption(unit, currency)} · change is latest vs prior period${rows.some((r) => r[3]?.text === 'n/m') ? ` · ${NOT_MEANINGFUL_NOTE}` : ''}`,
+        `${unitCaption(unit, currency)}${reported ? ` · ${reported}` : ''} · change is latest vs prior period${rows.some((r) => r[3]?.text === 'n/m') ? ` · ${NOT_MEANINGFUL_NOTE}` : ''}`,
       ),
     ),
     hasTable
