@@ -15,6 +15,9 @@ export interface AmountTrend {
   /** Raw amounts in `currency`, one per category (null where a period has none). */
   lines: Array<{ name: string; values: Array<number | null> }>;
   currency: string;
+  /** A fixed unit in the chart's language (亿元: divisor 1e8); default: the cards' rule below, in English. */
+  unit?: { divisor: number; label: string };
+  axisNote?: string;
 }
 
 const UNITS = [
@@ -37,7 +40,8 @@ export function buildAmountTrendChart(trend: AmountTrend): ChartData | null {
     .filter((v) => v > 0)
     .sort((a, b) => a - b);
   const median = mags[Math.floor(mags.length / 2)] ?? 0;
-  const unit = UNITS.find((u) => median >= u.divisor * 10) ?? UNITS[4];
+  const auto = UNITS.find((u) => median >= u.divisor * 10) ?? UNITS[4];
+  const unit = trend.unit ?? auto;
   const scaled = (v: number | null): number | null => (isNum(v) ? Math.round((v / unit.divisor) * 100) / 100 : null);
   const cur = trend.currency.trim() || 'reported currency';
   return {
@@ -45,6 +49,7 @@ export function buildAmountTrendChart(trend: AmountTrend): ChartData | null {
     title: trend.title,
     categories: trend.categories,
     series: lines.map((l) => ({ name: l.name, values: l.values.map(scaled) })),
-    yTitle: unit.name ? `${cur} ${unit.name}` : cur,
+    yTitle: trend.unit ? trend.unit.label : auto.name ? `${cur} ${auto.name}` : cur,
+    ...(trend.axisNote ? { axisNote: trend.axisNote } : {}),
   };
 }

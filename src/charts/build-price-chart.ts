@@ -13,15 +13,25 @@ export interface PriceDay {
   currency?: string;
 }
 
-export function buildPriceChart(items: PriceDay[], ctx: { title: string; unit?: string }): ChartData | null {
+export interface PriceChartContext {
+  /** The company or index, e.g. "NVIDIA (US:NVDA)". */
+  title: string;
+  /** The axis title; default "<currency> per share". */
+  unit?: string;
+  /** What the chart shows and its series' name, in the chart's language (default "daily close", "Close"). */
+  what?: string;
+  seriesName?: string;
+}
+
+export function buildPriceChart(items: PriceDay[], ctx: PriceChartContext): ChartData | null {
   const days = items.filter((d) => typeof d.date === 'string' && isNum(d.close)).sort((a, b) => a.date.localeCompare(b.date));
   if (days.length < 2) return null;
   const currency = days[days.length - 1]?.currency?.trim();
   return {
     kind: 'line',
-    title: `${ctx.title} · daily close`,
+    title: `${ctx.title} · ${ctx.what ?? 'daily close'}`,
     categories: days.map((d) => d.date.slice(0, 10)),
-    series: [{ name: 'Close', values: days.map((d) => d.close as number) }],
+    series: [{ name: ctx.seriesName ?? 'Close', values: days.map((d) => d.close as number) }],
     yTitle: ctx.unit ?? (currency ? `${currency} per share` : 'Close'),
   };
 }

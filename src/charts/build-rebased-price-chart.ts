@@ -15,7 +15,18 @@ export interface CompanyPrices {
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function buildRebasedPriceChart(companies: readonly CompanyPrices[]): ChartData | null {
+/** The chart's words in its language; English by default. */
+export interface RebasedPriceWords {
+  what: string;
+  /** The axis title naming the base day. */
+  axisTitle: (baseDay: string) => string;
+  axisNote?: string;
+  join?: (names: string[]) => string;
+}
+
+const ENGLISH: RebasedPriceWords = { what: 'share price', axisTitle: (day) => `Close, ${day} = 100` };
+
+export function buildRebasedPriceChart(companies: readonly CompanyPrices[], words: RebasedPriceWords = ENGLISH): ChartData | null {
   if (companies.length < 2) return null;
   const closes = companies.map((c) => {
     const byDate = new Map<string, number>();
@@ -30,7 +41,8 @@ export function buildRebasedPriceChart(companies: readonly CompanyPrices[]): Cha
     kind: 'line',
     title: companiesChartTitle(
       companies.map((c) => c.company),
-      'share price',
+      words.what,
+      words.join ? { join: words.join } : {},
     ),
     categories: common,
     series: companies.map((c, i) => {
@@ -41,6 +53,7 @@ export function buildRebasedPriceChart(companies: readonly CompanyPrices[]): Cha
         values: common.map((d) => Math.round(((m.get(d) as number) / base) * 10_000) / 100),
       };
     }),
-    yTitle: `Close, ${start} = 100`,
+    yTitle: words.axisTitle(start),
+    ...(words.axisNote ? { axisNote: words.axisNote } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface SeriesChartData {
   xTitle?: string;
   /** The axis unit, e.g. "CNY m" or "%"; one unit per chart, never mixed. */
   yTitle?: string;
+  /** What the chart says when its value axis does not start at zero, in the chart's language (default: value-axis-zoom.ts). */
+  axisNote?: string;
 }
 
 export interface ChartSeries {

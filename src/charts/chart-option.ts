@@ -8,7 +8,7 @@ import type { ChartData, PieChartData, SeriesChartData } from './chart-data.js';
 import { CHART_FONT_FAMILY } from './chart-font-family.js';
 import { formatAxisNumber } from './format-axis-number.js';
 import { valueAxis } from './value-axis.js';
-import { valueAxisZooms, ZOOMED_AXIS_NOTE } from './value-axis-zoom.js';
+import { zoomedAxisNote } from './value-axis-zoom.js';
 
 /** The longest title drawn on a PNG (longer ones end with "…"). */
 export const CHART_TITLE_MAX_CHARS = 80;
@@ -25,7 +25,8 @@ const textStyle = { fontFamily: CHART_FONT_FAMILY, fontSize: 13, color: '#1d1c1d
 
 export function chartOption(data: ChartData): EChartsOption {
   // A zoomed axis is said under the title, where it is read before the plot.
-  const subtext = valueAxisZooms(data) ? `Value ${ZOOMED_AXIS_NOTE}` : undefined;
+  const note = zoomedAxisNote(data);
+  const subtext = note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}` : undefined;
   const base: EChartsOption = {
     animation: false,
     backgroundColor: '#ffffff',

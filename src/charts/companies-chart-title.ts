@@ -20,9 +20,17 @@ export function companyLabel(c: ChartCompany): string {
   return name && name !== c.symbol ? `${name} (${c.symbol})` : c.symbol;
 }
 
-export function companiesChartTitle(companies: readonly ChartCompany[], what: string, maxChars = NATIVE_CHART_TITLE_CHARS): string {
+export interface ChartTitleOptions {
+  /** How several companies are joined, in the chart's language (default "A vs B"). */
+  join?: (names: string[]) => string;
+  maxChars?: number;
+}
+
+export function companiesChartTitle(companies: readonly ChartCompany[], what: string, options: ChartTitleOptions = {}): string {
+  const join = options.join ?? ((names: string[]) => names.join(' vs '));
+  const maxChars = options.maxChars ?? NATIVE_CHART_TITLE_CHARS;
   const forms = [companies.map(companyLabel), companies.map((c) => c.name?.trim() || c.symbol), companies.map((c) => c.symbol)].map(
-    (names) => (names.length > 0 ? `${names.join(' vs ')} · ${what}` : what),
+    (names) => (names.length > 0 ? `${join(names)} · ${what}` : what),
   );
   return forms.find((t) => length(t) <= maxChars) ?? (forms[forms.length - 1] as string);
 }

@@ -8,7 +8,7 @@
  */
 import type { ChartData } from './chart-data.js';
 
-/** What a zoomed chart says about its axis (subtitle, alt text, the native block's axis title). */
+/** What a zoomed chart says about its axis (subtitle, alt text, the native block's axis title), unless it brings its own words. */
 export const ZOOMED_AXIS_NOTE = 'axis not from zero';
 
 export function valueAxisZooms(data: ChartData): boolean {
@@ -20,4 +20,10 @@ export function valueAxisZooms(data: ChartData): boolean {
   if (lo <= 0 && hi >= 0) return false;
   const nearest = lo > 0 ? lo : -hi;
   return nearest > hi - lo;
+}
+
+/** The words a chart whose axis zooms says so with (its own, else English); undefined when it does not zoom. */
+export function zoomedAxisNote(data: ChartData): string | undefined {
+  if (!valueAxisZooms(data) || data.kind === 'pie') return undefined;
+  return data.axisNote?.trim() || ZOOMED_AXIS_NOTE;
 }

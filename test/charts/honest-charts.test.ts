@@ -55,7 +55,7 @@ describe('the value axis: from zero unless a line sits far from it', () => {
     expect(valueAxisZooms(price)).toBe(true);
     const svg = renderChartSvg(price);
     expect(valueTicks(svg)[0]).toBeGreaterThan(0);
-    expect(svg).toContain('Value axis not from zero');
+    expect(svg).toContain('Axis not from zero');
     expect(renderChartSvg(series('line', [27.5, 88.16]))).not.toContain('not from zero');
   });
 
@@ -159,9 +159,34 @@ describe('an agent report charts every company its data tools returned', () => {
         { symbol: 'US:AMD', name: 'AMD', records: income(26e9) },
       ]),
     );
-    expect([found?.data, ...(found?.others ?? [])].map((c) => c?.title)).toEqual([
-      'NVIDIA (US:NVDA) · income statement',
-      'AMD (US:AMD) · income statement',
-    ]);
+    expect(found?.byLanguage.en.map((c) => c.title)).toEqual(['NVIDIA (US:NVDA) · income statement', 'AMD (US:AMD) · income statement']);
+  });
+
+  it('builds the same charts in Chinese: no English word but symbols in titles, legends, periods, units and notes', () => {
+    const found = readToolChart(
+      out([
+        { symbol: 'US:NVDA', name: 'NVIDIA', company_name: '英伟达', currency: 'USD', items: days(100, 30) },
+        { symbol: 'US:AMD', name: 'AMD', currency: 'USD', items: days(50, 30) },
+      ]),
+    );
+    const zhPrice = found?.byLanguage.zh[0] as SeriesChartData;
+    expect(zhPrice.title).toBe('英伟达 (US:NVDA)和AMD (US:AMD) · 股价');
+    const block = dataVisualizationBlock(zhPrice);
+    const incomeZh = readToolChart(out([{ symbol: 'US:NVDA', name: 'NVIDIA', company_name: '英伟达', records: income(130e9) }]))?.byLanguage
+      .zh[0] as SeriesChartData;
+    expect(incomeZh.title).toBe('英伟达 (US:NVDA) · 利润表');
+    expect(incomeZh.yTitle).toBe('亿美元');
+    expect(incomeZh.series.map((s) => s.name)).toEqual(['营业收入', '归母净利润']);
+    // Symbols (US:NVDA), the proper name AMD and dates aside, nothing Latin is left.
+    const texts = (v: unknown): string[] =>
+      typeof v === 'string'
+        ? [v]
+        : Array.isArray(v)
+          ? v.flatMap(texts)
+          : v && typeof v === 'object'
+            ? Object.entries(v).flatMap(([k, x]) => (k === 'type' || k === 'kind' ? [] : texts(x)))
+            : [];
+    const latin = texts([block, incomeZh]).flatMap((t) => t.replace(/[A-Z]{2}:[A-Z0-9]+|\bAMD\b/g, '').match(/[A-Za-z]{2,}/g) ?? []);
+    expect(latin).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * @see https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block
  */
 import type { ChartData, PieChartData, SeriesChartData } from '../../charts/chart-data.js';
-import { valueAxisZooms, ZOOMED_AXIS_NOTE } from '../../charts/value-axis-zoom.js';
+import { zoomedAxisNote } from '../../charts/value-axis-zoom.js';
 import { clampPlainText } from './clamp-text.js';
 import { plainText } from './escape.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -78,8 +78,10 @@ function seriesChart(data: SeriesChartData): NativeChart | null {
  * axis title is read with the axis (the playground draws such a line zoomed, value-axis-zoom.ts).
  */
 function yLabel(data: SeriesChartData): { y_label?: string } {
-  if (!valueAxisZooms(data)) return data.yTitle ? { y_label: label(data.yTitle, SLACK_LIMITS.dataVizAxisLabelChars) } : {};
-  if (!data.yTitle) return { y_label: `${ZOOMED_AXIS_NOTE[0]?.toUpperCase()}${ZOOMED_AXIS_NOTE.slice(1)}` };
-  const room = SLACK_LIMITS.dataVizAxisLabelChars - ZOOMED_AXIS_NOTE.length - 2;
-  return { y_label: `${label(data.yTitle, room)}, ${ZOOMED_AXIS_NOTE}` };
+  const note = zoomedAxisNote(data);
+  if (!note) return data.yTitle ? { y_label: label(data.yTitle, SLACK_LIMITS.dataVizAxisLabelChars) } : {};
+  const noted = label(note, SLACK_LIMITS.dataVizAxisLabelChars);
+  if (!data.yTitle) return { y_label: `${noted.charAt(0).toUpperCase()}${noted.slice(1)}` };
+  const room = SLACK_LIMITS.dataVizAxisLabelChars - [...noted].length - 2;
+  return { y_label: `${label(data.yTitle, Math.max(1, room))}, ${noted}` };
 }

@@ -5,26 +5,26 @@
  * @see https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block
  */
 import type { KnownBlock, SectionBlock } from '@slack/types';
+import { REPORT_CHARTS } from '../../../agent/events/read-tool-chart.js';
 import type { RunView } from '../../../agent/state/run-view.js';
 import { clampText } from '../../blocks/clamp-text.js';
 import { dataVisualizationBlock, type DataVisualizationBlock } from '../../blocks/data-visualization.js';
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { SLACK_LIMITS } from '../../blocks/limits.js';
 import type { AnswerLanguage } from '../../../language/answer-language.js';
-import type { ChartData } from '../../../charts/chart-data.js';
 
-/** The chart in the answer's language, where the agent layer built one (read-tool-chart.ts), else as built. */
-function chartIn(chart: NonNullable<RunView['chart']>, language: AnswerLanguage): ChartData {
-  const byLanguage = (chart as { byLanguage?: Partial<Record<AnswerLanguage, ChartData>> }).byLanguage;
-  return byLanguage?.[language] ?? chart.data;
-}
-
-/** At most one block (Slack takes two per message); none unless the run completed with a chart that fits the block. */
+/**
+ * The report's charts in the answer's language (one a company, or all companies on one), as many
+ * as Slack takes in a message; none unless the run completed with charts that fit the block.
+ */
 export function runChartBlocks(view: RunView, language: AnswerLanguage = 'en'): KnownBlock[] {
   if (view.status !== 'completed' || !view.chart) return [];
-  const block = dataVisualizationBlock(chartIn(view.chart, language));
+  const charts = view.chart.byLanguage?.[language] ?? [view.chart.data];
   // @slack/types 3.2.0 does not type data_visualization yet: it travels as a plain block.
-  return block ? [block as unknown as KnownBlock] : [];
+  return charts
+    .slice(0, REPORT_CHARTS)
+    .flatMap((data) => dataVisualizationBlock(data) ?? [])
+    .map((block) => block as unknown as KnownBlock);
 }
 
 export function isDataVisualizationBlock(block: unknown): block is DataVisualizationBlock {

@@ -15,7 +15,7 @@ import type { ChartData } from '../../../charts/chart-data.js';
 import { findChartFonts } from '../../../charts/find-chart-fonts.js';
 import { createPngRenderer, type PngRenderer } from '../../../charts/png-renderer.js';
 import { renderChartSvg } from '../../../charts/render-chart-svg.js';
-import { valueAxisZooms, ZOOMED_AXIS_NOTE } from '../../../charts/value-axis-zoom.js';
+import { zoomedAxisNote } from '../../../charts/value-axis-zoom.js';
 import type { Logger } from '../../../observability/logger.js';
 import { type Sleep, withRateLimitWait } from '../../../slack-api/rate-limit-wait.js';
 import { isSlackCallError, SlackCallError, toSlackCallError } from '../../../slack-api/slack-call-error.js';
@@ -187,6 +187,6 @@ function altTextOf(data: ChartData): string {
   const what =
     data.kind === 'pie'
       ? `Pie chart of ${data.segments.map((s) => s.label).join(', ')}`
-      : `${data.kind === 'bar' ? 'Bar' : 'Line'} chart of ${data.series.map((s) => s.name).join(', ')} from ${data.categories[0] ?? ''} to ${data.categories[data.categories.length - 1] ?? ''}${data.yTitle ? `, in ${data.yTitle}` : ''}${valueAxisZooms(data) ? ` (${ZOOMED_AXIS_NOTE})` : ''}`;
+      : `${data.kind === 'bar' ? 'Bar' : 'Line'} chart of ${data.series.map((s) => s.name).join(', ')} from ${data.categories[0] ?? ''} to ${data.categories[data.categories.length - 1] ?? ''}${data.yTitle ? `, in ${data.yTitle}` : ''}${zoomedAxisNote(data) ? ` (${zoomedAxisNote(data)})` : ''}`;
   return clampText(plainText(`${data.title}. ${what}.`), SLACK_LIMITS.imageAltTextChars);
 }

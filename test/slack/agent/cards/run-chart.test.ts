@@ -8,15 +8,17 @@ import { dataVisualizationBlock } from '../../../../src/slack/blocks/data-visual
 import { findMessageViolations } from '../../blocks/limit-violations.js';
 
 const ctx: AgentRenderContext = { runId: 'run-1', askerUserId: 'U1', conversationId: '7', nowMs: 0 };
+const priceData: ToolChart['data'] = {
+  kind: 'line',
+  title: '<!channel> *NVIDIA* (US:NVDA) daily close',
+  categories: ['2025-01-02', '2025-01-03', '2025-01-06'],
+  series: [{ name: 'Close', values: [100, 101.5, 99] }],
+  yTitle: 'USD per share',
+};
 const chart: ToolChart = {
   source: 'price',
-  data: {
-    kind: 'line',
-    title: '<!channel> *NVIDIA* (US:NVDA) daily close',
-    categories: ['2025-01-02', '2025-01-03', '2025-01-06'],
-    series: [{ name: 'Close', values: [100, 101.5, 99] }],
-    yTitle: 'USD per share',
-  },
+  data: priceData,
+  byLanguage: { en: [priceData], zh: [{ ...priceData, title: '英伟达 (US:NVDA) · 每日收盘价' }] },
 };
 const view = (over: Partial<RunView>): RunView => ({
   ...initialRunView({ startedAtMs: 0 }),
@@ -57,5 +59,27 @@ describe('the chart of a run’s final answer', () => {
     expect(text).toContain('Close: 100 (2025-01-02) → 99 (2025-01-06)');
     const blocks = replaceChartBlocks([{ type: 'divider' }, block as never]);
     expect(blocks.map((b) => b.type)).toEqual(['divider', 'section']);
+  });
+});
+
+describe('every company of a report in its charts (issue 29 §2)', () => {
+  const income = (title: string): ToolChart['data'] => ({ ...priceData, title, series: [{ name: 'Revenue', values: [1, 2, 3] }] });
+  const three = [
+    income('NVIDIA (US:NVDA) · income statement'),
+    income('AMD (US:AMD) · income statement'),
+    income('Intel (US:INTC) · income'),
+  ];
+  const many: ToolChart = { source: 'income', data: three[0]!, byLanguage: { en: three, zh: three } };
+
+  it('draws one chart a company, as many as Slack takes in a message (two)', () => {
+    const blocks = runChartBlocks(view({ chart: many })) as unknown as Array<{ title: string }>;
+    expect(blocks.map((b) => b.title)).toEqual(['NVIDIA (US:NVDA) · income statement', 'AMD (US:AMD) · income statement']);
+    const parts = renderFinalAnswer(view({ chart: many }), ctx);
+    expect(charts(parts.at(-1)!.blocks)).toHaveLength(2);
+    for (const p of parts) expect(findMessageViolations(p)).toEqual([]);
+  });
+
+  it('draws the charts in the answer’s language', () => {
+    expect((runChartBlocks(view({ chart }), 'zh')[0] as unknown as { title: string }).title).toBe('英伟达 (US:NVDA) · 每日收盘价');
   });
 });
