@@ -1,7 +1,9 @@
 /**
  * Every failure leaves the user a message and a log line with its correlation id: a 422 names
  * the input, a 401 says to ask an admin (one clear log line), 5xx / timeouts / 429 say the
- * service is unavailable with a Retry that really retries (commands and buttons alike).
+ * service is unavailable with a Retry that really retries (commands and buttons alike). A user's
+ * mistake is said as one, naming what they typed with the symbols the service knows, and
+ * without a reference code (issue 29).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
@@ -164,5 +166,56 @@ describe('a service that rejects the app’s key', () => {
     const card = await command(h, '/financials US:NVDA');
     expect(allText(card)).toContain("rejected this app's API key");
     expect(allText(card)).not.toContain('Snapshot');
+  });
+});
+
+describe('errors that teach (over the service emulator)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'http' });
+  });
+  afterAll(async () => {
+    expect(rejectedSlackCalls(h)).toEqual([]);
+    expect(rejectedResponses(h)).toEqual([]);
+    await h?.close();
+  });
+
+  const hasReference = (m: { blocks?: unknown[] }): boolean => JSON.stringify(m.blocks ?? []).includes('Reference:');
+
+  it('/financials ZZZZ: names ZZZZ, suggests the closest symbols the service knows, no reference code', async () => {
+    const reply = await command(h, '/financials ZZZZ');
+    const text = allText(reply);
+    expect(text).toContain('ZZZZ');
+    expect(text).toContain('is not a symbol the research service knows');
+    // AMZN is the one US code of the demo's with a Z: the closest to ZZZZ.
+    expect(text).toMatch(/Did you mean US:AMZN \(Amazon\)/);
+    expect(text).toContain('/financials US:AMZN');
+    expect(text).not.toContain('does not exist');
+    expect(hasReference(reply)).toBe(false);
+  });
+
+  it('/financials ZZZZ balance: the example keeps the rest of the command', async () => {
+    const reply = await command(h, '/financials ZZZZ balance annual');
+    expect(allText(reply)).toContain('/financials US:AMZN balance annual');
+    expect(hasReference(reply)).toBe(false);
+  });
+
+  it('/financials blah blah 123: says that blah and 123 are no symbols, each once, not "one symbol at a time"', async () => {
+    const text = allText(await command(h, '/financials blah blah 123'));
+    expect(text).toContain('`blah` is not a symbol the research service knows (read as US:BLAH)');
+    expect(text).toContain('`123` is not a symbol the research service knows (read as HK:00123)');
+    expect(text).not.toContain('one symbol at a time');
+    expect(text.match(/`blah` is not a symbol/g)).toHaveLength(2); // once in the fallback text, once in the blocks
+  });
+
+  it('/financials nvidia and 茅台: a company name gets its symbol', async () => {
+    expect(allText(await command(h, '/financials nvidia'))).toMatch(/Did you mean US:NVDA \(NVIDIA\)/);
+    expect(allText(await command(h, '/financials 茅台'))).toContain('SH:600519');
+  });
+
+  it('/financials NVDA AAPL: two known companies are still one symbol at a time, with compare as the example', async () => {
+    const text = allText(await command(h, '/financials NVDA AAPL'));
+    expect(text).toContain('one symbol at a time');
+    expect(text).toContain('/financials compare US:NVDA US:AAPL');
   });
 });

@@ -15,6 +15,7 @@ import { searchRoutes } from './routes/search-routes.js';
 import { stockRoutes } from './routes/stock-routes.js';
 import { companyPriceRoutes } from './routes/company-price-routes.js';
 import { companyProfileRoutes } from './routes/company-profile-routes.js';
+import { indexConstituentsRoutes } from './routes/index-constituents-routes.js';
 import { earningsCalendarRoutes } from './routes/earnings-calendar-routes.js';
 import { emulatorControlRoutes } from './routes/emulator-control-routes.js';
 
@@ -49,6 +50,7 @@ export function allRoutes(): Route[] {
     ...stockRoutes(),
     ...companyPriceRoutes(),
     ...companyProfileRoutes(),
+    ...indexConstituentsRoutes(),
     ...earningsCalendarRoutes(),
     ...agentRoutes(),
     ...emulatorControlRoutes(),

@@ -18,6 +18,14 @@ import { fetchFinancialsCard, financialsAction, financialsCardOffer } from './fi
 import { renderFinancialsHelp } from './financials-help.js';
 import { openFinancialsModal } from './modal/open-financials-modal.js';
 import { isKindRequest, readFinancialsText, type KindRequest, type NotARequest } from './read-financials-text.js';
+import { isServiceError } from '../../service/errors/service-error.js';
+import type { StockSymbol } from '../../service/symbols.js';
+import type { CallOptions, ResearchService } from '../../service/types.js';
+import type { SlackMessage } from '../../slack-api/slack-message.js';
+import type { UsageResult } from '../kit/commands/usage-problem.js';
+import type { SymbolUsage } from './args/symbol-usage.js';
+import { checkSymbolKnown } from './fetch/check-symbol-known.js';
+import { teachSymbols, unknownRequestSymbol } from './fetch/unknown-symbol-problems.js';
 
 export function financialsCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
   return async ({ ack, command, respond, client, context }) => {
@@ -41,10 +49,47 @@ export async function runFinancialsCommand(deps: ListenerDeps, ctx: CommandConte
 
 async function answer(deps: ListenerDeps, ctx: CommandContext, read: KindRequest | NotARequest, isPublic: boolean): Promise<void> {
   if (!isKindRequest(read) && read.kind === 'help') return respondEphemeral(ctx.respond, renderFinancialsHelp());
-  if (!isKindRequest(read) && read.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(read));
+  if (!isKindRequest(read) && read.kind === 'usage') return respondEphemeral(ctx.respond, renderUsage(await taughtUsage(deps, ctx, read)));
   // The modal too: better said before the user fills it in than after.
   const service = await deps.workspaces.service(ctx.workspace);
   if (!isKindRequest(read)) return openFinancialsModal(ctx.client, ctx.command.trigger_id, { channelId: ctx.command.channel_id });
-  const card = await fetchFinancialsCard(service, read, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() });
+  let card: SlackMessage;
+  try {
+    card = await fetchFinancialsCard(service, read, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() });
+  } catch (error) {
+    // A not-found about the symbol typed is the user's mistake: said with the symbols the service knows, no reference.
+    const unknown = await unknownSymbolOf(service, ctx, read, error);
+    if (!unknown) throw error;
+    return respondEphemeral(ctx.respond, renderUsage(unknown));
+  }
   return answerCommand(ctx, withCardActions(card, financialsCardOffer(read, isPublic)), isPublic ? 'public' : 'ephemeral');
 }
+
+/** The refusal, told which of the symbols and names typed the service knows; the parser's own when it cannot be asked. */
+async function taughtUsage(deps: ListenerDeps, ctx: CommandContext, refusal: SymbolUsage): Promise<UsageResult> {
+  if (!refusal.symbols?.length && !refusal.names?.length) return refusal;
+  try {
+    const service = await deps.workspaces.service(ctx.workspace);
+    return await teachSymbols({ service, call: symbolCall(ctx), log: ctx.log }, refusal);
+  } catch (error) {
+    ctx.log.info('/financials: symbols not checked with the service', { error });
+    return refusal;
+  }
+}
+
+/** When `error` is a not-found and the service does not know the request's symbol: the refusal that says so. */
+async function unknownSymbolOf(
+  service: ResearchService,
+  ctx: CommandContext,
+  read: KindRequest,
+  error: unknown,
+): Promise<UsageResult | undefined> {
+  if (!isServiceError(error) || error.kind !== 'not_found' || !('symbol' in read.args)) return undefined;
+  const symbol: StockSymbol = read.args.symbol;
+  const check = await checkSymbolKnown(service, symbol, symbolCall(ctx));
+  if (check.kind !== 'unknown') return undefined;
+  ctx.log.info('/financials: unknown symbol', { symbol: symbol.canonical });
+  return unknownRequestSymbol({ service, call: symbolCall(ctx), log: ctx.log }, read.text, symbol);
+}
+
+const symbolCall = (ctx: CommandContext): CallOptions => ({ correlationId: ctx.correlationId });

@@ -23,8 +23,10 @@ export function commandFailureTarget(ctx: CommandContext): {
   log: CommandContext['log'];
   correlationId: string;
   postEphemeral: { client: CommandContext['client']; channel: string; user: string };
+  fromUserInput: true;
 } {
   return {
+    fromUserInput: true,
     respond: ctx.respond,
     log: ctx.log,
     correlationId: ctx.correlationId,

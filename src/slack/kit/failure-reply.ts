@@ -9,6 +9,8 @@
  *   auth         → "the service rejected the app's key, ask an admin" + one error log line
  *   rate_limited, upstream, timeout, network → "unavailable" with a Retry button (when given)
  *   not_found, bad_response, cancelled → said plainly
+ *   a not_found answering a command's text: what the user typed does not exist, their mistake,
+ *                so said without a reference code (the log line still carries the correlation id)
  *   a Slack rate limit → said as such, with how long to wait
  *   anything else (other Slack errors, bugs) → a generic message with the correlation id
  */
@@ -35,14 +37,23 @@ export interface FailureReplyOptions {
   action?: string;
   /** Offer a Retry button (errorRetry action) carrying this value, for retryable failures. */
   retry?: { actionValue: string };
+  /**
+   * The failed call asked for what the user typed (a command's text): a not-found is theirs to
+   * fix, not ours to trace, so it carries no reference code.
+   */
+  fromUserInput?: boolean;
 }
 
 /** The card for a failure (pure). */
-export function failureMessage(error: unknown, options: Pick<FailureReplyOptions, 'correlationId' | 'action' | 'retry'>): SlackMessage {
+export function failureMessage(
+  error: unknown,
+  options: Pick<FailureReplyOptions, 'correlationId' | 'action' | 'retry' | 'fromUserInput'>,
+): SlackMessage {
   if (isConnectionFailure(error)) return renderNotice(error.message, CONNECTION_NOTICE_EMOJI);
   if (isServiceError(error)) {
+    const usersMistake = options.fromUserInput === true && error.kind === 'not_found';
     return renderServiceError(error, {
-      correlationId: options.correlationId,
+      ...(usersMistake ? {} : { correlationId: options.correlationId }),
       ...(options.action ? { action: options.action } : {}),
       ...(options.retry && error.retryable ? { retryValue: options.retry.actionValue } : {}),
     });

@@ -16,7 +16,9 @@ export function renderUsage(result: UsageResult): SlackMessage {
   const problems = result.problems.slice(0, 10);
   const lines = problems.map((p) => {
     const tokens = [p.token, ...(p.alsoTokens ?? [])].filter(Boolean).map(code).join(', ');
-    return `• ${tokens ? `${tokens} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`;
+    // A message that begins with its token names it already.
+    const named = tokens && !(p.alsoTokens?.length === undefined && p.message.startsWith(`\`${p.token}\``));
+    return `• ${named ? `${tokens} — ` : ''}${escapeMrkdwn(p.message)}\n   Try: ${code(p.example)}`;
   });
   const blocks: KnownBlock[] = [
     section(

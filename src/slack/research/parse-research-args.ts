@@ -86,6 +86,12 @@ function unquote(text: string): string {
   return (m ? (m[1] ?? '') : text).trim();
 }
 
+/** The user's own words for an example to follow, unless there are none or too many to read. */
+const wordsOr = (words: string, fallback: string): string => (words && words.length <= 60 ? words : fallback);
+/** The same for a search, whose words must not begin with a subcommand (`news …` would be a news search). */
+const searchWordsOr = (words: string, fallback: string): string =>
+  SUBCOMMANDS.includes(words.split(' ')[0]?.toLowerCase() ?? '') ? fallback : wordsOr(words, fallback);
+
 function queryOf(f: CollectedFilters): string {
   const q = f.words.join(' ').trim();
   return q || f.symbols.map((s) => s.code).join(' ');
@@ -105,7 +111,7 @@ function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   if (!query && problems.length === 0) {
     problems.push({ token: '', message: 'Add words to search for.', example: '/research battery supply chain type:reports last:6m' });
   }
-  if (problems.length) return usage('/research', problems, '/research battery');
+  if (problems.length) return usage('/research', problems, `/research ${searchWordsOr(query, 'battery')}`);
   const symbols = f.symbols.map((s) => s.canonical);
   const v1Filters = V1_ONLY.filter((n) => f.used.has(n));
   if (v1Filters.length === 0) {
@@ -136,7 +142,7 @@ function parseNews(tokens: Token[], now: Date): ResearchArgs {
   const query = queryOf(f);
   if (!query && problems.length === 0)
     problems.push({ token: 'news', message: 'Add words to search the news for.', example: '/research news NVDA export controls last:7d' });
-  if (problems.length) return usage('/research', problems, '/research news battery');
+  if (problems.length) return usage('/research', problems, `/research news ${wordsOr(query, 'battery')}`);
   const request: NewsSearchRequest = { query, num: v2NumForPage(1) };
   if (f.symbols.length) request.symbols = f.symbols.map((s) => s.canonical);
   if (window.startDate) request.startDatetime = window.startDate;
@@ -165,7 +171,7 @@ function parsePassages(tokens: Token[], now: Date): ResearchArgs {
       message: 'Add words to find passages for.',
       example: '/research passages gross margin guidance $NVDA',
     });
-  if (problems.length) return usage('/research', problems, '/research passages gross margin');
+  if (problems.length) return usage('/research', problems, `/research passages ${wordsOr(query, 'gross margin')}`);
   const request: ChunkSearchRequest = { query, num: PASSAGES_COUNT };
   if (f.docIds.length) request.docIds = f.docIds;
   if (f.categories.length) request.categories = f.categories;
@@ -185,7 +191,7 @@ function parseTag(tokens: Token[], now: Date): ResearchArgs {
   const tags = [...f.words.map((w) => unquote(w)), ...f.symbols.map((s) => s.code)].filter(Boolean);
   if (tags.length === 0 && problems.length === 0)
     problems.push({ token: 'tag', message: 'Name at least one tag.', example: '/research tag "electric vehicles" type:reports' });
-  if (problems.length) return usage('/research', problems, '/research tag ev');
+  if (problems.length) return usage('/research', problems, `/research tag ${wordsOr(f.words.join(' '), 'ev')}`);
   const request: DocsByTagRequest = { tags, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
   if (f.categories.length) request.categories = f.categories;
   if (f.markets.length) request.markets = f.markets;

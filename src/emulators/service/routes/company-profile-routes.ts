@@ -1,7 +1,8 @@
 /**
  * `/v1/stock/company-overview` and `/v1/stock/company-shareholders` (data/company-profiles.ts).
  * The overview's input is CompanyOverviewInput: `symbols` and `names`, each several values
- * separated by commas, in the 2026-04 schema (answered with a list, one company per match);
+ * separated by commas, in the 2026-04 schema (answered with a list, one company per match; a name
+ * matches in part and in any case);
  * `symbol` (required) and `name` in 2025-12 (answered with the one company). Each variant requires
  * its own names, as the real service's versions would. Shareholders (CompanyShareholdersInput) are
  * the same in both: `symbol`, `type` 'shareholders' or 'outstanding_shareholders', `limit`
@@ -37,13 +38,14 @@ function overviewsOf(ctx: RouteContext) {
   );
   const names = listOf(r.string('names'));
   r.done();
-  const byName = (name: string): DemoCompany | undefined =>
-    ctx.state.dataset.stockCompanies.find((c) => [c.nameZh, c.nameEn].some((n) => n.toLowerCase() === name.toLowerCase()));
+  // A search, as the service describes it: a name given in part (茅台 for 贵州茅台) finds the company too.
+  const byName = (name: string): DemoCompany[] =>
+    ctx.state.dataset.stockCompanies.filter((c) => [c.nameZh, c.nameEn].some((n) => n.toLowerCase().includes(name.toLowerCase())));
   const found = [
     ...symbols.map((s) =>
       ctx.state.dataset.stockCompanies.find((c) => c.symbol === s || (c.exchange === 'HK' && s === `HK:${c.code.replace(/^0/, '')}`)),
     ),
-    ...names.map(byName),
+    ...names.flatMap(byName),
   ].filter((c): c is DemoCompany => c !== undefined);
   return wrap([...new Set(found)].map(companyOverview));
 }

@@ -66,6 +66,7 @@ const BAD: Record<Command, string[]> = {
   '/research': [
     'foo typ:news',
     'foo type:memes',
+    'type:memes news',
     'foo market:eu',
     'foo mode:fast',
     'foo sort:oldest',
