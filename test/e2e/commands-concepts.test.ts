@@ -52,7 +52,7 @@ describe('/concepts', () => {
     expect(allText(await command(h, '/concepts help'))).toContain('/concepts — trending market concepts');
     const bad = await command(h, '/concepts top:500');
     expect(allText(bad)).toContain('top is a number from 1 to 20');
-    expect(allText(bad)).toContain('Try: `top:10`');
+    expect(allText(bad)).toContain('Try: `/concepts top:10`');
     const typo = await command(h, '/concepts subscibe');
     expect(allText(typo)).toContain('did you mean `subscribe`');
   });

@@ -122,7 +122,7 @@ describe('/financials <SYMBOL> overview', () => {
   });
 
   it('says plainly when the service has no overview of a symbol, and what an index has instead', async () => {
-    expect(allText(await command(h, '/financials US:ZZZZ overview'))).toContain('Not found');
+    expect(allText(await command(h, '/financials US:ZZZZ overview'))).toContain('`US:ZZZZ` is not a symbol the research service knows');
     expect(allText(await command(h, '/financials SPX overview'))).toContain('is an index');
     expect(allText(await command(h, '/financials help'))).toContain('/financials US:NVDA overview');
   });
