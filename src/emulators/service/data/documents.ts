@@ -8,6 +8,7 @@ import { shiftByMonths, type DatasetCalendar } from './dataset-calendar.js';
 import { addDays } from './add-days.js';
 import { fiscalQuarters } from './fiscal-calendar.js';
 import { createPrng, hashSeed, type Prng } from './prng.js';
+import { resultsOutMs } from './report-dates.js';
 
 export type TagType = 'industry' | 'company' | 'person' | 'event';
 export type TagMap = Record<TagType, string[]>;
@@ -59,6 +60,8 @@ const PER_COMPANY: Record<DemoCategory, number> = {
   socials: 4,
   files: 2,
 };
+/** Categories published from the quarter's results on: they are the results, or talk them through. */
+const AFTER_RESULTS: ReadonlySet<DemoCategory> = new Set(['financials', 'transcripts', 'filings']);
 const REPORT_TYPE: Record<DemoCategory, number> = {
   financials: 1,
   transcripts: 2,
@@ -123,10 +126,13 @@ function companyDocuments(company: DemoCompany, calendar: DatasetCalendar, used:
       // News and posts follow the period they talk about by days to months; reports by weeks.
       const recent = category === 'news' || category === 'socials';
       const lagDays = recent ? prng.int(3, 150) : prng.int(20, 75);
-      const publishedAtMs = Math.min(
+      const drawnMs = Math.min(
         calendar.endMs - prng.int(3_600, 86_400) * 1000,
         Date.parse(`${addDays(fq.endDate, lagDays)}T00:00:00.000Z`) + prng.int(3_600, 80_000) * 1000,
       );
+      // A filing, a data summary or a call about a quarter comes once its results are out (the
+      // earnings calendar's day); the quarter is reported, so that is before the data's end.
+      const publishedAtMs = AFTER_RESULTS.has(category) ? Math.max(drawnMs, resultsOutMs(company, fq)) : drawnMs;
       const tags = tagsFor(company, lang, text.event, prng);
       const isFile = category === 'files';
       out.push({

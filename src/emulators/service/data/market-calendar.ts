@@ -79,3 +79,25 @@ export function marketLocalDate(market: DemoMarket, ms: number): string {
   }
   return format.format(new Date(ms));
 }
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes the market's zone is ahead of UTC at an instant (negative west of Greenwich). */
+function zoneOffsetMinutes(market: DemoMarket, ms: number): number {
+  const zone = MARKET_TIME_ZONES[market];
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, format);
+  }
+  const name = format.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/** The instant of a local wall-clock time (HH:MM) on a YYYY-MM-DD day in the market's zone. */
+export function marketInstantMs(market: DemoMarket, date: string, time: string): number {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  // Exchanges change their clocks at night, never at the times asked for here: one correction is exact.
+  return naive - zoneOffsetMinutes(market, naive) * 60_000;
+}

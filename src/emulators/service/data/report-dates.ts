@@ -7,7 +7,7 @@
  */
 import { addDays } from './add-days.js';
 import type { DemoCompany } from './companies.js';
-import { tradingDayOnOrAfter } from './market-calendar.js';
+import { marketInstantMs, tradingDayOnOrAfter } from './market-calendar.js';
 import { hashSeed } from './prng.js';
 
 /** A quarter as report dates need it (fiscal-calendar.ts's FiscalQuarter). */
@@ -41,4 +41,15 @@ export function reportDate(company: DemoCompany, q: ReportedQuarter): string {
 export function reportTiming(company: DemoCompany): ReportTiming {
   if (company.market !== 'cn') return 'after_close';
   return hashSeed(`timing:${company.symbol}`) % 3 === 0 ? 'before_open' : 'after_close';
+}
+
+/**
+ * When the results are out (ms epoch): the report day's open or close in the exchange's zone
+ * (09:30 / 16:00 in New York and Hong Kong, 09:30 / 15:00 in Shanghai and Shenzhen), less or plus
+ * half an hour. Nothing about the quarter's results (a filing, its figures, the call) comes earlier.
+ */
+export function resultsOutMs(company: DemoCompany, q: ReportedQuarter): number {
+  const before = reportTiming(company) === 'before_open';
+  const time = before ? '09:00' : company.market === 'cn' ? '15:30' : '16:30';
+  return marketInstantMs(company.market, reportDate(company, q), time);
 }
