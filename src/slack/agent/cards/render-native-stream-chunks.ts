@@ -13,6 +13,8 @@ import { NO_TRUSTED_HOSTS, presentLink, type LinkPolicy } from '../../blocks/mar
 import { clampText } from '../../blocks/clamp-text.js';
 import { formatCount } from '../../blocks/format.js';
 import { streamedAnswerText } from './run-answer-text.js';
+import type { AnswerLanguage } from '../../../language/answer-language.js';
+import { answerLanguageOf, answerWords } from './answer-words.js';
 
 const TITLE_CHARS = 150;
 const DETAILS_CHARS = 500;
@@ -31,8 +33,12 @@ function taskStatus(tool: ToolCall, view: RunView): TaskUpdateChunk['status'] {
   }
 }
 
-/** One task_update per tool call (id = the call's run_id), in call order. */
-export function toTaskUpdateChunks(view: RunView): TaskUpdateChunk[] {
+/**
+ * One task_update per tool call (id = the call's run_id), in call order, its words in the
+ * answer's language (the asker's when known, else the one the agent writes in).
+ */
+export function toTaskUpdateChunks(view: RunView, language?: AnswerLanguage): TaskUpdateChunk[] {
+  const words = answerWords(answerLanguageOf(view, language));
   return view.tools.map((tool) => {
     const chunk: TaskUpdateChunk = {
       type: 'task_update',
@@ -41,10 +47,8 @@ export function toTaskUpdateChunks(view: RunView): TaskUpdateChunk[] {
       status: taskStatus(tool, view),
     };
     if (tool.keyInput !== '') chunk.details = clampText(escapeMrkdwn(tool.keyInput), DETAILS_CHARS);
-    if (tool.status === 'error') chunk.output = clampText(escapeMrkdwn(tool.errorMessage ?? 'failed'), DETAILS_CHARS);
-    else if (tool.resultCount !== undefined) {
-      chunk.output = `${formatCount(tool.resultCount)} ${tool.resultCount === 1 ? 'result' : 'results'}`;
-    }
+    if (tool.status === 'error') chunk.output = clampText(escapeMrkdwn(words.failed(tool.errorMessage)), DETAILS_CHARS);
+    else if (tool.resultCount !== undefined) chunk.output = words.results(tool.resultCount, formatCount(tool.resultCount));
     return chunk;
   });
 }

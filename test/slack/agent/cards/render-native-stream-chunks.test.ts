@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { reduceRecordedEvents } from '../../../../src/agent/state/reduce-run.js';
 import { initialRunView } from '../../../../src/agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
-import { toStreamMarkdown } from '../../../../src/slack/agent/cards/render-native-stream-chunks.js';
+import type { ToolCall } from '../../../../src/agent/state/run-view.js';
+import { toStreamMarkdown, toTaskUpdateChunks } from '../../../../src/slack/agent/cards/render-native-stream-chunks.js';
 
 const START = 1_750_000_000_000;
 
@@ -84,5 +85,20 @@ describe('native stream markdown: links', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('task_update chunks: in the answer’s language (issue 29 §3)', () => {
+  const tools: ToolCall[] = [
+    { id: 't1', toolName: 'search_documents', keyInput: '茅台', status: 'done', resultCount: 3 },
+    { id: 't2', toolName: 'get_balance_sheet', keyInput: 'SH:600519', status: 'error', errorMessage: 'timeout' },
+  ];
+
+  it('says results and failures in the language the agent writes in, or the asker’s when known', () => {
+    const zh = { ...streamed(['贵州茅台的毛利率保持稳定。']), tools };
+    expect(toTaskUpdateChunks(zh).map((c) => c.output)).toEqual(['3条结果', '失败：timeout']);
+    expect(toTaskUpdateChunks(zh, 'en').map((c) => c.output)).toEqual(['3 results', 'failed: timeout']);
+    const en = { ...streamed(['Gross margin held steady.']), tools };
+    expect(toTaskUpdateChunks(en).map((c) => c.output)).toEqual(['3 results', 'failed: timeout']);
   });
 });
