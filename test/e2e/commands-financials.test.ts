@@ -94,7 +94,9 @@ describe('/financials', () => {
     const table = dataTableOf(card);
     expect(table?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023', 'FY2022']);
     const labels = table?.rows?.map((r) => r[0]?.text);
-    expect(labels).toEqual(expect.arrayContaining(['Revenue', 'Gross profit', 'Operating profit', 'EPS (basic)', 'Net margin']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Revenue', 'Gross profit', 'Operating profit', 'EPS (basic)', 'Net margin (profit to owners / revenue)']),
+    );
     expect(allText(card)).toContain('EPS in CNY per share');
     expect(stockCalls().at(-1)).toBe('/v1/stock/company-income-statement');
   });
@@ -149,10 +151,12 @@ describe('/financials', () => {
     expect(allText(await command(h, '/financials help'))).toContain('/financials — company numbers, prices and earnings dates');
   });
 
-  it('says plainly when the service has no data for a symbol', async () => {
+  it('says plainly when the service does not know a symbol, with the closest it knows and no reference code', async () => {
     const card = await command(h, '/financials US:ZZZZ balance');
-    expect(allText(card)).toContain('Not found');
-    expect(allText(card)).toContain('Reference:');
+    expect(allText(card)).toContain('`US:ZZZZ` is not a symbol the research service knows');
+    expect(allText(card)).toContain('Did you mean US:AMZN (Amazon)?');
+    expect(allText(card)).toContain('/financials US:AMZN balance');
+    expect(allText(card)).not.toContain('Reference:');
   });
 
   it('posts in the channel with --public', async () => {
