@@ -2,7 +2,7 @@
  * A chart's title naming its companies: "Kweichow Moutai (SH:600519) · income statement",
  * "NVIDIA (US:NVDA) vs AMD (US:AMD) · share price". The same title goes to the native block,
  * which holds 50 characters, and to the PNG: when the full form is longer, the names alone, then
- * the symbols alone (the legend and the cards keep both). Pure.
+ * the symbols alone, then as many symbols as fit (the legend and the cards keep both). Pure.
  */
 
 export interface ChartCompany {
@@ -32,5 +32,10 @@ export function companiesChartTitle(companies: readonly ChartCompany[], what: st
   const forms = [companies.map(companyLabel), companies.map((c) => c.name?.trim() || c.symbol), companies.map((c) => c.symbol)].map(
     (names) => (names.length > 0 ? `${join(names)} · ${what}` : what),
   );
-  return forms.find((t) => length(t) <= maxChars) ?? (forms[forms.length - 1] as string);
+  const fits = forms.find((t) => length(t) <= maxChars);
+  if (fits !== undefined) return fits;
+  // Too many companies even as symbols: cut the list, never what the chart shows (the legend names them all).
+  const room = Math.max(1, maxChars - length(what) - 4);
+  const symbols = [...join(companies.map((c) => c.symbol))];
+  return `${symbols.slice(0, room).join('').trimEnd()}… · ${what}`;
 }

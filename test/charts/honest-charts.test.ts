@@ -107,6 +107,10 @@ describe('chart titles name the companies', () => {
     expect(companiesChartTitle([nvda, amd], 'income')).toBe('NVIDIA vs Advanced Micro Devices · income');
     expect(companiesChartTitle([nvda, amd], 'income statement')).toBe('US:NVDA vs US:AMD · income statement');
     expect(companiesChartTitle([{ symbol: 'SH:600519' }], 'balance sheet')).toBe('SH:600519 · balance sheet');
+    const five = ['SH:600519', 'HK:00700', 'US:NVDA', 'HK:00388', 'US:AAPL'].map((symbol) => ({ symbol }));
+    const cut = companiesChartTitle(five, 'Gross margin');
+    expect(cut).toMatch(/^SH:600519 vs HK:00700 vs .*… · Gross margin$/);
+    expect([...cut].length).toBeLessThanOrEqual(NATIVE_CHART_TITLE_CHARS);
   });
 
   it('fits the native block’s title limit (src/charts may not import it)', () => {

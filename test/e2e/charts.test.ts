@@ -162,9 +162,12 @@ describe('charts', () => {
     const { reply } = await chartInThread(h, '/financials compare US:NVDA AAPL');
     const chart = blocksOf(reply).find((b) => b.type === 'data_visualization');
     expect(chart?.chart?.series?.length).toBe(2);
-    // NVIDIA has reported FY2025, Apple not yet: the chart keeps the years both have.
-    expect(JSON.stringify(chart)).not.toContain('FY2025');
-    expect(JSON.stringify(chart)).toContain('FY2024');
+    // Rows are calendar periods (issue 29 §1): NVIDIA's years (to January) and Apple's (to
+    // September) share no calendar year, so the chart draws the row both are in, the TTM.
+    expect(JSON.stringify(chart)).not.toMatch(/FY\d{4}/);
+    const categories = (chart?.chart as { axis_config?: { categories?: string[] } } | undefined)?.axis_config?.categories ?? [];
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories.every((c) => /^(CY\d{4}|TTM)/.test(c))).toBe(true);
     expect(rejectedSlackCalls(h)).toEqual([]);
   });
 });
