@@ -104,7 +104,7 @@ export function renderPassages(chunks: Chunk[], ctx: PassagesCardContext): Slack
     blocks.push(divider(), section([head, passageText(chunk)].filter(Boolean).join('\n'), accessory));
     if (places) blocks.push(context(places));
   });
-  const text = `${title}: ${shown.length} passages${shown
+  const text = `${title}: ${shown.length} passage${shown.length === 1 ? '' : 's'}${shown
     .map((p, i) => `\n${i + 1}. ${p.chunk.doc?.title ?? 'passage'}${p.places.length > 1 ? ` (found in ${p.places.length} places)` : ''}`)
     .join('')}`;
   return clampMessage({ text: escapeMrkdwn(text), blocks: compact(blocks) });
