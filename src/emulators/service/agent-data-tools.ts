@@ -14,16 +14,18 @@ export type DataTool =
   | 'get_revenue_breakdown'
   | 'get_stock_prices';
 
-const TOOL_OF_METRIC: Record<Metric, DataTool> = {
-  cash: 'get_balance_sheet',
-  balance: 'get_balance_sheet',
-  cash_flow: 'get_cash_flow_statement',
-  revenue: 'get_income_statement',
-  margins: 'get_income_statement',
-  earnings: 'get_income_statement',
-  mix: 'get_revenue_breakdown',
-  price: 'get_stock_prices',
-  valuation: 'get_stock_prices',
+/** Margins are explained by the income statement's cost lines and the revenue mix; risks read every statement. */
+const TOOLS_OF_METRIC: Record<Metric, DataTool[]> = {
+  cash: ['get_balance_sheet'],
+  balance: ['get_balance_sheet'],
+  cash_flow: ['get_cash_flow_statement'],
+  revenue: ['get_income_statement'],
+  margins: ['get_income_statement', 'get_revenue_breakdown'],
+  earnings: ['get_income_statement'],
+  mix: ['get_revenue_breakdown'],
+  price: ['get_stock_prices'],
+  valuation: ['get_stock_prices'],
+  risks: ['get_income_statement', 'get_balance_sheet', 'get_cash_flow_statement', 'get_revenue_breakdown', 'get_stock_prices'],
 };
 
 export const TOOL_QUERY: Record<DataTool, { en: string; zh: string }> = {
@@ -46,6 +48,7 @@ export function toolData(name: DataTool, c: FoundCompany): Record<string, unknow
     case 'get_balance_sheet':
       return {
         symbol: c.symbol,
+        name: c.name,
         end_date: f?.end_date,
         label: f?.label,
         total_assets: f?.total_assets,
@@ -54,10 +57,18 @@ export function toolData(name: DataTool, c: FoundCompany): Record<string, unknow
         cash: f?.cash,
       };
     case 'get_cash_flow_statement':
-      return { symbol: c.symbol, end_date: f?.end_date, label: f?.label, operating_cash_flow: f?.operating_cash_flow, cash: f?.cash };
+      return {
+        symbol: c.symbol,
+        name: c.name,
+        end_date: f?.end_date,
+        label: f?.label,
+        operating_cash_flow: f?.operating_cash_flow,
+        cash: f?.cash,
+      };
     case 'get_income_statement':
       return {
         symbol: c.symbol,
+        name: c.name,
         end_date: f?.end_date,
         label: f?.label,
         revenue: f?.revenue,
@@ -67,8 +78,11 @@ export function toolData(name: DataTool, c: FoundCompany): Record<string, unknow
         net_profit: f?.net_profit,
         ...(c.incomeTrend ? { currency: c.currency, records: c.incomeTrend } : {}),
       };
-    case 'get_revenue_breakdown':
-      return { symbol: c.symbol, ...c.mix };
+    case 'get_revenue_breakdown': {
+      // `ref` is the report's own way to name the period, no field of the service.
+      const { ref: _ref, ...mix } = c.mix ?? { ref: undefined };
+      return { symbol: c.symbol, name: c.name, ...mix };
+    }
     case 'get_stock_prices':
       return { symbol: c.symbol, name: c.name, ...c.price, ...(c.priceSeries ? { items: c.priceSeries } : {}) };
   }
@@ -78,5 +92,5 @@ export function toolData(name: DataTool, c: FoundCompany): Record<string, unknow
 export function dataTools(f: ResearchFindings): DataTool[] {
   if (f.companies.length === 0) return [];
   const metrics = f.focus.metrics.length > 0 ? f.focus.metrics : OVERVIEW_METRICS;
-  return [...new Set(metrics.map((m) => TOOL_OF_METRIC[m]))];
+  return [...new Set(metrics.flatMap((m) => TOOLS_OF_METRIC[m]))];
 }

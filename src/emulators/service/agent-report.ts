@@ -5,8 +5,13 @@
  * content. Both use headings, lists, emphasis, a link, a table and a code span, so renderers meet
  * every construct. `long` pads the report to ~40,000 characters with several tables.
  */
+import { growthSection } from './growth-section.js';
+import { marginSection } from './margin-section.js';
+import { periodText } from './period-text.js';
+import { NOT_UNDERSTOOD_TITLE, notUnderstoodPlan, notUnderstoodReport } from './not-understood.js';
 import type { Metric } from './question-intent.js';
 import { companyFinding, figuresTable, OVERVIEW_METRICS } from './report-figures.js';
+import { riskSection } from './risk-section.js';
 import { amount, type Lang, listNames, percent, signedPercent } from './report-format.js';
 import type { FoundCompany, ResearchFindings } from './research-findings.js';
 
@@ -22,6 +27,7 @@ const METRIC_TITLES: Record<Metric, { en: string; zh: string }> = {
   earnings: { en: 'earnings', zh: '盈利' },
   price: { en: 'share price', zh: '股价表现' },
   valuation: { en: 'valuation', zh: '估值' },
+  risks: { en: 'risks', zh: '风险' },
 };
 
 export const DEMO_LABEL = {
@@ -33,6 +39,7 @@ const metricsOf = (f: ResearchFindings): readonly Metric[] => (f.focus.metrics.l
 
 export function reportTitle(f: ResearchFindings): string {
   const zh = f.lang === 'zh';
+  if (!f.focus.understood) return NOT_UNDERSTOOD_TITLE[f.lang];
   const subjects = [
     ...f.companies.map((c) => c.name),
     ...f.focus.uncovered,
@@ -67,12 +74,19 @@ function whereFrom(f: ResearchFindings): string {
   switch (f.focus.companySource) {
     case 'earlier':
       return zh ? `（承接本对话前文：${names}）` : `(following up on ${names} from earlier in this conversation)`;
+    case 'thread': {
+      // The question's own company comes last (question-focus.ts).
+      const earlier = listNames(
+        f.companies.slice(0, -1).map((c) => c.name),
+        f.lang,
+      );
+      const added = f.companies.at(-1)?.name ?? '';
+      return zh ? `（将${added}与本对话前文的${earlier}对比）` : `(comparing ${added} with ${earlier} from earlier in this conversation)`;
+    }
     case 'topic':
-      return zh ? `（问题未点名公司，以下为该主题的相关公司）` : '(the question names no company: these are the topic’s companies)';
-    case 'search':
       return zh
-        ? `（问题未点名公司，以下为最相关资料涉及的公司）`
-        : '(the question names no company: these are the companies of the most relevant documents)';
+        ? `（问题未点名公司，以下为所问主题或行业的公司）`
+        : '(the question names no company: these are the companies of the topic or industry asked about)';
     default:
       return '';
   }
@@ -87,8 +101,8 @@ function mixSection(f: ResearchFindings): string[] {
       c.mix
         ? [
             zh
-              ? `**${c.name}**（${c.mix.period}，合计 ${amount(c.mix.total, c.currency, f.lang)}）：`
-              : `**${c.name}** (${c.mix.period}, total ${amount(c.mix.total, c.currency, f.lang)}):`,
+              ? `**${c.name}**（${periodText(c.mix.ref, f.lang)}，合计 ${amount(c.mix.total, c.currency, f.lang)}）：`
+              : `**${c.name}** (${periodText(c.mix.ref, f.lang)}, total ${amount(c.mix.total, c.currency, f.lang)}):`,
             ...c.mix.segments.map((s) => `- ${s.name}: ${amount(s.revenue, c.currency, f.lang)} (${percent(s.percent)})`),
           ]
         : [],
@@ -134,12 +148,17 @@ function noCompanyFinding(f: ResearchFindings): string {
     : `The demo data has nothing on **${names}**, so there is nothing to report.`;
 }
 
-/** The figures: companies (side by side when several), else an index asked about; else none. */
+/**
+ * The figures: companies (side by side when several), else an index asked about; else none.
+ * Margins have tables of their own (margin-section.ts): a margins-only question gets no other.
+ */
 function tableSection(f: ResearchFindings): string[] {
   const zh = f.lang === 'zh';
-  if (f.companies.length > 0) {
+  const metrics = f.focus.metrics.filter((m) => m !== 'margins');
+  const marginsOnly = metrics.length === 0 && f.focus.metrics.length > 0;
+  if (f.companies.length > 0 && !marginsOnly) {
     const title = f.companies.length > 1 ? (zh ? '## 对比' : '## Side by side') : zh ? '## 财务数据' : '## Figures';
-    return [title, '', figuresTable(f.companies, f.focus.metrics, f.lang), ''];
+    return [title, '', figuresTable(f.companies, metrics, f.lang), ''];
   }
   if (f.focus.indices.length > 0 && f.index) return [zh ? '## 指数' : '## Index', '', indexTable(f), ''];
   return [];
@@ -154,6 +173,7 @@ function sources(f: ResearchFindings): string {
 /** What the planner says it will do: search about the subject, pull the data named, write a report. */
 export function buildPlanText(question: string, f: ResearchFindings, subject: string, dataNames: string[]): string {
   const zh = f.lang === 'zh';
+  if (!f.focus.understood) return notUnderstoodPlan(question, f.lang);
   const q = question.trim();
   const data = listNames(dataNames, f.lang);
   const missing = f.focus.uncovered.length > 0 ? listNames(f.focus.uncovered, f.lang) : '';
@@ -175,6 +195,7 @@ export function buildPlanText(question: string, f: ResearchFindings, subject: st
 
 export function buildAnalysisMarkdown(question: string, f: ResearchFindings): string {
   const zh = f.lang === 'zh';
+  if (!f.focus.understood) return notUnderstoodPlan(question, f.lang);
   const first = f.docs[0];
   const subject = listNames([...f.companies.map((c) => c.name), ...f.topics.map((t) => t.name)], f.lang);
   return [
@@ -183,7 +204,7 @@ export function buildAnalysisMarkdown(question: string, f: ResearchFindings): st
       ? `针对问题 *${question.trim()}*，检索到 **${f.totalCount}** 篇关于${subject || '该问题'}的资料。${whereFrom(f)}`
       : `For the question *${question.trim()}* the search found **${f.totalCount}** documents about ${subject || 'it'}. ${whereFrom(f)}`.trim(),
     '',
-    ...f.companies.map((c) => `- ${companyFinding(c, metricsOf(f), f.lang)}`),
+    ...findingLines(f),
     ...(f.focus.uncovered.length > 0
       ? [zh ? `- 演示数据中没有：${f.focus.uncovered.join('、')}` : `- Not in the demo data: ${f.focus.uncovered.join(', ')}`]
       : []),
@@ -192,9 +213,24 @@ export function buildAnalysisMarkdown(question: string, f: ResearchFindings): st
   ].join('\n');
 }
 
+/** One line of key findings per company ('' findings, such as a risks-only question's, left out). */
+function findingLines(f: ResearchFindings): string[] {
+  return f.companies.flatMap((c) => {
+    const line = companyFinding(c, metricsOf(f), f.lang);
+    return line ? [`- ${line}`] : [];
+  });
+}
+
+/** The index level belongs in reports about prices, an index, a topic, or a general overview, not in a margins answer. */
+function wantsMarket(f: ResearchFindings): boolean {
+  const m = f.focus.metrics;
+  return f.companies.length === 0 || m.length === 0 || m.includes('price') || m.includes('valuation') || f.focus.indices.length > 0;
+}
+
 export function buildReportMarkdown(question: string, f: ResearchFindings, long: boolean): string {
+  if (!f.focus.understood) return notUnderstoodReport(question, f.lang, f.coverage);
   const zh = f.lang === 'zh';
-  const metrics = metricsOf(f);
+  const metrics = f.focus.metrics;
   const hasCompanies = f.companies.length > 0;
   const parts: string[] = [
     `# ${reportTitle(f)}`,
@@ -205,20 +241,19 @@ export function buildReportMarkdown(question: string, f: ResearchFindings, long:
     ...uncoveredNote(f),
     zh ? '## 核心结论' : '## Key findings',
     ...(whereFrom(f) ? [whereFrom(f), ''] : []),
-    ...f.companies.map((c) => `- ${companyFinding(c, metrics, f.lang)}`),
+    ...findingLines(f),
     ...(hasCompanies ? [] : [`- ${noCompanyFinding(f)}`]),
     '',
     ...tableSection(f),
+    ...(metrics.includes('margins') ? marginSection(f.companies, f.lang) : []),
+    ...(metrics.includes('revenue') ? growthSection(f.companies, f.lang) : []),
     ...mixSection(f),
     ...topicSection(f),
-    zh ? '## 市场表现' : '## Market context',
-    marketSentence(f),
-    '',
+    ...(wantsMarket(f) && marketSentence(f) ? [zh ? '## 市场表现' : '## Market context', marketSentence(f), ''] : []),
     zh ? '## 参考资料' : '## Sources',
     sources(f),
     '',
-    zh ? '## 风险提示' : '## Risks',
-    zh ? '1. *宏观需求*不及预期\n2. 行业竞争加剧' : '1. *Macro demand* falls short\n2. Competition intensifies',
+    ...riskSection(f.companies, f.lang, metrics.includes('risks')),
   ];
   let report = parts.join('\n');
   if (!long) return report;
@@ -244,7 +279,7 @@ function historyTable(c: FoundCompany, lang: Lang): string {
     head,
     ...c.history.map(
       (h) =>
-        `| ${h.label} | ${h.end_date} | ${amount(h.total_assets, c.currency, lang)} | ${amount(h.total_liabilities, c.currency, lang)} | ${amount(h.cash, c.currency, lang)} |`,
+        `| ${periodText(h.ref, lang)} | ${h.end_date} | ${amount(h.total_assets, c.currency, lang)} | ${amount(h.total_liabilities, c.currency, lang)} | ${amount(h.cash, c.currency, lang)} |`,
     ),
   ].join('\n');
 }

@@ -6,12 +6,15 @@
 import type { DemoCompany } from './data/companies.js';
 import type { Dataset } from './data/dataset.js';
 import type { BalanceSheetRecord, StatementHeader } from './data/financials.js';
+import { type PeriodRef, statementPeriod } from './period-text.js';
 import type { PeriodHint } from './question-intent.js';
 
 export interface PeriodFigures {
   end_date: string;
   /** "Q1 FY2025" or "FY2024". */
   label: string;
+  /** The same period, for the report to name in its language. */
+  ref: PeriodRef;
   total_assets: number;
   total_liabilities: number;
   total_shareholders_equity: number;
@@ -42,6 +45,7 @@ export interface PriceFigures {
 
 export interface RevenueMix {
   period: string;
+  ref: PeriodRef;
   end_date: string;
   total: number;
   segments: Array<{ name: string; revenue: number; percent: number }>;
@@ -57,8 +61,14 @@ export interface IncomeTrendRecord {
   fiscal_quarter: string;
   period: string;
   currency: string;
-  revenue_and_costs: { revenue?: number; gross_profit?: number };
-  operating_results: { operating_profit?: number };
+  revenue_and_costs: { revenue?: number; cost_of_sales?: number; gross_profit?: number };
+  /** The cost lines behind the operating margin, as the statement names them. */
+  operating_results: {
+    selling_and_distribution_expenses?: number;
+    administrative_expenses?: number;
+    research_and_development_expenses?: number;
+    operating_profit?: number;
+  };
   profit: { profit_attributable_to_owners_of_the_parent?: number };
 }
 
@@ -79,7 +89,7 @@ export interface CompanyFigures {
   /** The same period a year earlier. */
   yearEarlier?: PeriodFigures;
   /** Up to eight quarters, newest first. */
-  history: Array<{ end_date: string; label: string; total_assets: number; total_liabilities: number; cash: number }>;
+  history: Array<{ end_date: string; label: string; ref: PeriodRef; total_assets: number; total_liabilities: number; cash: number }>;
   mix?: RevenueMix;
   price?: PriceFigures;
   /** The income statements of the latest period's kind (quarters or years), up to it, newest first. */
@@ -114,6 +124,7 @@ function periodFigures(dataset: Dataset, company: DemoCompany, bs: BalanceSheetR
   const figures: PeriodFigures = {
     end_date: bs.end_date,
     label: labelOf(bs),
+    ref: statementPeriod(bs),
     total_assets: bs.non_current_assets.total_assets ?? 0,
     total_liabilities: bs.non_current_liabilities.total_liabilities ?? 0,
     total_shareholders_equity: bs.owners_equity.total_shareholders_equity ?? 0,
@@ -145,6 +156,7 @@ function revenueMix(dataset: Dataset, company: DemoCompany, period: PeriodHint):
   if (!found) return undefined;
   return {
     period: found.period,
+    ref: { fiscalYear: found.fiscal_year, part: found.kind === 'FY' ? 'FY' : 'H1', endDate: found.end_date },
     end_date: found.end_date,
     total: found.industry_total_revenue,
     segments: found.industry.map((s) => ({ name: s.name, revenue: s.revenue, percent: s.revenue_percentage })),
@@ -171,6 +183,13 @@ function priceFigures(dataset: Dataset, company: DemoCompany, asOf: string): Pri
   };
 }
 
+/** The lines of a statement section that it has (banks have no cost of sales). */
+function pick<K extends string>(section: Record<string, number>, keys: readonly K[]): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const k of keys) if (section[k] !== undefined) out[k] = section[k];
+  return out;
+}
+
 function incomeTrend(dataset: Dataset, company: DemoCompany, latest: BalanceSheetRecord): IncomeTrendRecord[] {
   const records = (dataset.income.get(company.symbol) ?? []).filter((r) => r.period === latest.period && r.end_date <= latest.end_date);
   return records.slice(0, INCOME_TREND_PERIODS).map((r) => ({
@@ -179,8 +198,13 @@ function incomeTrend(dataset: Dataset, company: DemoCompany, latest: BalanceShee
     fiscal_quarter: r.fiscal_quarter,
     period: r.period,
     currency: r.currency,
-    revenue_and_costs: { revenue: r.revenue_and_costs.revenue, gross_profit: r.revenue_and_costs.gross_profit },
-    operating_results: { operating_profit: r.operating_results.operating_profit },
+    revenue_and_costs: pick(r.revenue_and_costs, ['revenue', 'cost_of_sales', 'gross_profit']),
+    operating_results: pick(r.operating_results, [
+      'selling_and_distribution_expenses',
+      'administrative_expenses',
+      'research_and_development_expenses',
+      'operating_profit',
+    ]),
     profit: { profit_attributable_to_owners_of_the_parent: r.profit.profit_attributable_to_owners_of_the_parent },
   }));
 }
@@ -209,6 +233,7 @@ export function companyFigures(dataset: Dataset, company: DemoCompany, period: P
       .map((b) => ({
         end_date: b.end_date,
         label: labelOf(b),
+        ref: statementPeriod(b),
         total_assets: b.non_current_assets.total_assets ?? 0,
         total_liabilities: b.non_current_liabilities.total_liabilities ?? 0,
         cash: b.current_assets.cash_and_cash_equivalents ?? 0,

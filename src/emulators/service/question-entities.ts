@@ -2,7 +2,8 @@
  * Which companies, indices and topics a research question names, recognised against the demo
  * data (pure). Companies by Chinese or English name, short name, alias, code or symbol (with or
  * without a market prefix: 600519, SH:600519, US:NVDA, NVDA, 0700.HK, HK:00700); indices by
- * symbol or name (沪深300, CSI 300, S&P 500); topics by a concept's name or keywords. Companies the
+ * symbol or name (沪深300, CSI 300, S&P 500); topics by a concept's name or keywords, or an
+ * industry's name or words (`industry:<industryEn>`, industry-terms.ts). Companies the
  * demo data does not cover (a list of well-known ones, unknown tickers, unknown symbols, or an
  * unrecognised side of a comparison) come back as `uncovered`, as written, so the report can say so
  * instead of answering about someone else.
@@ -14,13 +15,14 @@ import type { DemoCompany } from './data/companies.js';
 import type { ConceptDef } from './data/concepts.js';
 import type { IndexDefinition } from './data/indices.js';
 import type { UncoveredCompany } from './data/uncovered-companies.js';
+import { INDUSTRY_PREFIX } from './industry-terms.js';
 
 export interface QuestionEntities {
   /** Symbols (`<MARKET>:<code>`), in the order the question first names them. */
   companies: string[];
   /** Index symbols (SPX, 000300, …). */
   indices: string[];
-  /** Concept codes. */
+  /** Concept codes, and `industry:<industryEn>` for an industry. */
   topics: string[];
   /** Companies named that the demo data does not cover, as the report should name them. */
   uncovered: string[];
@@ -48,6 +50,8 @@ export interface CatalogSources {
   indexNames: Readonly<Record<string, readonly string[]>>;
   concepts: readonly ConceptDef[];
   uncovered: readonly UncoveredCompany[];
+  /** Words for each industry (`industryEn`) besides its own names; without them, industries are no topics. */
+  industryTerms?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** On a tie, a company beats an index, which beats a not-covered name, which beats a topic. */
@@ -79,6 +83,9 @@ export function buildEntityCatalog(src: CatalogSources): EntityCatalog {
   for (const i of src.indices) add('index', i.symbol, [i.name, ...i.aliases, ...(src.indexNames[i.symbol] ?? [])]);
   for (const u of src.uncovered) add('uncovered', u.label, u.names);
   for (const t of src.concepts) add('topic', t.code, [t.name, t.nameEn, ...t.keywords]);
+  const words = src.industryTerms;
+  const industries = words ? new Map(src.companies.map((c) => [c.industryEn, c.industryZh])) : new Map<string, string>();
+  for (const [en, zh] of industries) add('topic', `${INDUSTRY_PREFIX}${en}`, [en, zh, ...(words?.[en] ?? [])]);
   return { terms, companies: src.companies, indices: src.indices };
 }
 

@@ -1,13 +1,19 @@
 /**
  * What a run researches (pure): the question's own entities and intent, completed from the
  * conversation's earlier questions when it names no company ("what about its margins?" keeps the
- * companies; "and last year?" keeps the companies and the metrics too).
+ * companies; "and last year?" keeps the companies and the metrics too) or compares one new
+ * company with them ("how does AMD compare?" under an NVIDIA answer is NVIDIA vs AMD). A
+ * question naming nothing the demo data knows, in a conversation without companies, is not
+ * understood: the report says so instead of answering about something else.
  */
 import type { QuestionEntities } from './question-entities.js';
 import type { Metric, PeriodHint, QuestionIntent } from './question-intent.js';
 
-/** Where the focus's companies come from. */
-export type CompanySource = 'question' | 'earlier' | 'topic' | 'search' | 'none';
+/**
+ * Where the focus's companies come from: the question; the earlier questions (a follow-up naming
+ * none); both (a follow-up comparing a new company with the earlier ones); a topic or industry.
+ */
+export type CompanySource = 'question' | 'earlier' | 'thread' | 'topic' | 'none';
 
 export interface QuestionReading {
   entities: QuestionEntities;
@@ -23,6 +29,8 @@ export interface QuestionFocus {
   metrics: Metric[];
   comparison: boolean;
   period: PeriodHint;
+  /** False when the question names no company, index or topic, and no earlier turn gives one. */
+  understood: boolean;
 }
 
 /** A report compares at most this many companies side by side. */
@@ -57,9 +65,12 @@ export function resolveFocus(
     } else if (entities.topics.length > 0) {
       companies = topicCompanies(entities.topics[0] ?? '').slice(0, 3);
       companySource = companies.length > 0 ? 'topic' : 'none';
-    } else companySource = entities.indices.length > 0 ? 'none' : 'search';
+    } else companySource = 'none';
+  } else if (comparesWithThread(current, earlierCompanies)) {
+    companies = [...earlierCompanies.filter((c) => !companies.includes(c)), ...companies];
+    companySource = 'thread';
   }
-  const followUp = companySource === 'earlier' || (intent.refersBack && earlier.length > 0);
+  const followUp = companySource === 'earlier' || companySource === 'thread' || (intent.refersBack && earlier.length > 0);
   const metrics = intent.metrics.length > 0 || !followUp ? intent.metrics : latestEarlier((r) => r.intent.metrics);
   const limited = companies.slice(0, MAX_FOCUS_COMPANIES);
   return {
@@ -71,5 +82,17 @@ export function resolveFocus(
     metrics,
     comparison: intent.comparison || limited.length > 1,
     period: intent.period,
+    understood: limited.length > 0 || entities.indices.length > 0 || entities.topics.length > 0 || entities.uncovered.length > 0,
   };
+}
+
+/** "How does AMD compare?" after questions about NVIDIA: one company named, compared with others of the thread. */
+function comparesWithThread(current: QuestionReading, earlierCompanies: readonly string[]): boolean {
+  const named = current.entities.companies;
+  return (
+    current.intent.comparison &&
+    named.length === 1 &&
+    current.entities.uncovered.length === 0 &&
+    earlierCompanies.some((c) => !named.includes(c))
+  );
 }

@@ -3,7 +3,7 @@
  * margins, revenue mix, price moves, …), whether it compares, which period, and whether it
  * refers back to an earlier turn ("what about its margins?", "and last year?", "那五粮液呢？").
  */
-export type Metric = 'cash' | 'cash_flow' | 'balance' | 'revenue' | 'mix' | 'margins' | 'earnings' | 'price' | 'valuation';
+export type Metric = 'cash' | 'cash_flow' | 'balance' | 'revenue' | 'mix' | 'margins' | 'earnings' | 'price' | 'valuation' | 'risks';
 
 export type PeriodHint = { kind: 'latest' } | { kind: 'last_year' } | { kind: 'fiscal_year'; year: number };
 
@@ -25,6 +25,7 @@ export const METRIC_ORDER: readonly Metric[] = [
   'balance',
   'price',
   'valuation',
+  'risks',
 ];
 
 const METRIC_PATTERNS: Record<Metric, RegExp> = {
@@ -33,11 +34,12 @@ const METRIC_PATTERNS: Record<Metric, RegExp> = {
   balance: /balance sheet|\bleverage|\bdebt\b|\bliabilit|\bsolvency|\bassets\b|资产负债|负债|杠杆|偿债/i,
   revenue: /\brevenues?\b|\bsales\b|\btop line\b|\bgrowth\b|\bgrowing\b|营收|营业收入|收入|销售额|增长|增速/i,
   mix: /\bmix\b|\bsegments?\b|\bbreakdown\b|\bbusiness lines?\b|\bby (?:region|product|business)\b|收入结构|业务结构|收入构成|构成|分部|占比/i,
-  margins: /\bmargins?\b|\bprofitab|毛利|利润率|净利率|盈利能力/i,
+  margins: /\bmargins?\b|\bprofitab|\bcost (?:structure|base|lines?)\b|毛利|利润率|净利率|盈利能力|成本结构|费用率/i,
   earnings: /\bearnings\b|\bprofits?\b|\bnet income\b|\beps\b|净利润|利润(?!率)|业绩|每股收益/i,
   price:
     /\b(?:stock|share)s?\s*(?:price|performance|moves?)\b|\bprice moves?\b|\bshare price\b|\bstock\b|\brall(?:y|ied)\b|\bsell-?off\b|\bperform(?:ance|ed)?\b|股价|涨跌|涨幅|跌幅|走势|行情|表现/i,
-  valuation: /\bvaluations?\b|\bp\/?e\b|\bmultiples?\b|\bmarket cap|估值|市盈率|市净率|市值/i,
+  valuation: /\bvaluations?\b|\bp\/?e\b|\bmultiples?\b|\bmarket cap|\bexpensive\b|\bcheap\b|估值|市盈率|市净率|市值/i,
+  risks: /\brisks?\b|\brisky\b|\bheadwinds?\b|\bthreats?\b|\bdownside\b|\bworr(?:y|ies)\b|\bconcerns?\b|风险|隐患|担忧|利空/i,
 };
 
 const COMPARISON =

@@ -5,6 +5,7 @@
  */
 import type { PeriodFigures } from './company-figures.js';
 import type { Metric } from './question-intent.js';
+import { periodText } from './period-text.js';
 import { amount, growth, type Lang, percent, price, share, signedPercent } from './report-format.js';
 import type { FoundCompany } from './research-findings.js';
 
@@ -27,7 +28,7 @@ const money =
   };
 
 const ROWS = {
-  period: { en: 'Period', zh: '报告期', perPeriod: true, value: (_c, f) => (f ? `${f.label} (${f.end_date})` : '—') },
+  period: { en: 'Period', zh: '报告期', perPeriod: true, value: (_c, f, lang) => (f ? `${periodText(f.ref, lang)} (${f.end_date})` : '—') },
   cash: { en: 'Cash and equivalents', zh: '现金及等价物', perPeriod: true, value: money((f) => f.cash) },
   cashShare: {
     en: 'Cash / total assets',
@@ -99,6 +100,7 @@ const METRIC_ROWS: Record<Metric, Row[]> = {
   earnings: [ROWS.netProfit, ROWS.netMargin],
   price: [ROWS.close, ROWS.change1m, ROWS.change3m, ROWS.change1y, ROWS.range],
   valuation: [ROWS.pe, ROWS.marketCap, ROWS.close],
+  risks: [ROWS.revenueGrowth, ROWS.operatingMargin, ROWS.leverage, ROWS.operatingCashFlow, ROWS.change1y, ROWS.pe],
 };
 
 /** A question naming no metric: a compact overview. */
@@ -130,7 +132,13 @@ export function figuresTable(companies: readonly FoundCompany[], metrics: readon
   return [head, align, ...rows.map((r) => line([zh ? r.zh : r.en, ...companies.map((c) => r.value(c, c.latest, lang))]))].join('\n');
 }
 
-/** One sentence of key findings for a company, about the metrics asked. */
+/** A change of a percentage: "+3.4 pts" / "+3.4个百分点". */
+export function points(delta: number, lang: Lang): string {
+  const v = `${delta >= 0 ? '+' : '−'}${Math.abs(Math.round(delta * 10) / 10).toFixed(1)}`;
+  return lang === 'zh' ? `${v}个百分点` : `${v} pts`;
+}
+
+/** One sentence of key findings for a company, about the metrics asked ('' when none of them gives one). */
 export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang: Lang): string {
   const zh = lang === 'zh';
   const f = c.latest;
@@ -172,12 +180,19 @@ export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang
       const top = c.mix.segments.reduce((a, b) => (b.revenue > a.revenue ? b : a));
       parts.push(zh ? `第一大业务为${top.name}（${percent(top.percent)}）` : `${top.name} the largest segment at ${percent(top.percent)}`);
     }
-    if (m === 'margins')
+    if (m === 'margins') {
+      const move = (now: number | undefined, then: number | undefined): string =>
+        now === undefined || then === undefined
+          ? ''
+          : zh
+            ? `（同比${points(now - then, lang)}）`
+            : ` (${points(now - then, lang)} on a year earlier)`;
       parts.push(
         zh
-          ? `${f.gross_margin !== undefined ? `毛利率 ${percent(f.gross_margin)}，` : ''}净利率 ${percent(f.net_margin)}`
-          : `${f.gross_margin !== undefined ? `gross margin ${percent(f.gross_margin)}, ` : ''}net margin ${percent(f.net_margin)}`,
+          ? `${f.gross_margin !== undefined ? `毛利率 ${percent(f.gross_margin)}${move(f.gross_margin, y?.gross_margin)}，` : ''}营业利润率 ${percent(f.operating_margin)}${move(f.operating_margin, y?.operating_margin)}，净利率 ${percent(f.net_margin)}`
+          : `${f.gross_margin !== undefined ? `gross margin ${percent(f.gross_margin)}${move(f.gross_margin, y?.gross_margin)}, ` : ''}operating margin ${percent(f.operating_margin)}${move(f.operating_margin, y?.operating_margin)}, net margin ${percent(f.net_margin)}`,
       );
+    }
     if (m === 'earnings' && f.net_profit !== undefined)
       parts.push(
         zh
@@ -193,6 +208,8 @@ export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang
     if (m === 'valuation' && c.price)
       parts.push(zh ? `市盈率(TTM) ${c.price.pe_ttm.toFixed(1)} 倍` : `a trailing P/E of ${c.price.pe_ttm.toFixed(1)}`);
   }
-  const when = zh ? `${f.label}（截至 ${f.end_date}）` : `${f.label} (to ${f.end_date})`;
+  if (parts.length === 0) return '';
+  const label = periodText(f.ref, lang);
+  const when = zh ? `${label}（截至 ${f.end_date}）` : `${label} (to ${f.end_date})`;
   return zh ? `${head}：${when}${parts.join('；')}。` : `${head}: in ${when}, ${parts.join('; ')}.`;
 }

@@ -13,10 +13,12 @@ import type { DemoDocument } from './data/documents.js';
 import { INDEX_NAMES } from './data/index-names.js';
 import { DEMO_INDICES } from './data/indices.js';
 import { UNCOVERED_COMPANIES } from './data/uncovered-companies.js';
-import { filterDocs, rankDocs } from './doc-query.js';
+import { type IncomeSeries, incomeSeries } from './income-series.js';
+import { INDUSTRY_PREFIX, INDUSTRY_TERMS } from './industry-terms.js';
 import { buildEntityCatalog, type EntityCatalog, plainQuestion, recognizeEntities } from './question-entities.js';
 import { type QuestionFocus, type QuestionReading, resolveFocus } from './question-focus.js';
 import { readQuestionIntent } from './question-intent.js';
+import { pickSources } from './research-sources.js';
 
 export interface FoundDoc {
   doc_id: string;
@@ -30,6 +32,8 @@ export interface FoundCompany extends CompanyFigures {
   symbol: string;
   name: string;
   currency: string;
+  /** Income statements around the period asked, for margins, growth and risks. */
+  income: IncomeSeries;
 }
 
 export interface FoundTopic {
@@ -65,7 +69,6 @@ export interface ResearchFindings {
 }
 
 const CJK = /[\u3400-\u9fff]/;
-const SEARCHABLE = ['financials', 'transcripts', 'reports', 'filings', 'news', 'socials'] as const;
 const catalogs = new WeakMap<Dataset, EntityCatalog>();
 
 function catalogOf(dataset: Dataset): EntityCatalog {
@@ -77,6 +80,7 @@ function catalogOf(dataset: Dataset): EntityCatalog {
       indexNames: INDEX_NAMES,
       concepts: DEMO_CONCEPTS,
       uncovered: UNCOVERED_COMPANIES,
+      industryTerms: INDUSTRY_TERMS,
     });
     catalogs.set(dataset, catalog);
   }
@@ -88,6 +92,10 @@ function readQuestion(question: string, catalog: EntityCatalog): QuestionReading
 }
 
 function topicCompanies(dataset: Dataset, code: string): string[] {
+  if (code.startsWith(INDUSTRY_PREFIX)) {
+    const industry = code.slice(INDUSTRY_PREFIX.length);
+    return dataset.companies.filter((c) => c.industryEn === industry).map((c) => c.symbol);
+  }
   const concept = DEMO_CONCEPTS.find((c) => c.code === code);
   return (concept?.stocks ?? []).flatMap((s) => dataset.companies.filter((c) => c.code === s.code).map((c) => c.symbol));
 }
@@ -100,58 +108,19 @@ const toFound = (d: DemoDocument): FoundDoc => ({
   snippet: d.chunks.find((c) => c.type === 'text')?.content ?? '',
 });
 
-/** The best `count` documents of the categories for the query, topped up with the newest. */
-function bestDocs(dataset: Dataset, query: string, categories: readonly string[], symbols: string[], count: number) {
-  const allowed = filterDocs(dataset, { defaultCategories: categories, ...(symbols.length > 0 ? { symbols } : {}) });
-  const ranked = rankDocs(dataset, query, 'smart', allowed).map((r) => r.doc);
-  const newest = symbols.length > 0 ? rankDocs(dataset, '', 'smart', allowed).map((r) => r.doc) : [];
-  const picked = [...new Set([...ranked, ...newest])].slice(0, count);
-  return { picked, total: ranked.length };
+/** The index's name in the report's language (the price data names it one way only). */
+function indexName(symbol: string, fallback: string, lang: 'zh' | 'en'): string {
+  return INDEX_NAMES[symbol]?.find((n) => CJK.test(n) === (lang === 'zh')) ?? fallback;
 }
 
-/** Documents about the focus: each company's own, or a search over everything for a topic or a bare question. */
-function documentsFor(dataset: Dataset, query: string, focus: QuestionFocus, pinnedIds: string[]) {
-  const pinned = pinnedIds.flatMap((id) => {
-    const d = dataset.docsById.get(id);
-    return d ? [d] : [];
-  });
-  const searchAll = focus.companySource === 'search' || focus.companySource === 'topic' || focus.companies.length === 0;
-  const groups = searchAll ? [[] as string[]] : focus.companies.map((s) => [s]);
-  const perGroup = (full: number): number => Math.max(2, Math.ceil(full / Math.max(1, groups.length)));
-  let total = 0;
-  const docs: DemoDocument[] = [];
-  const news: DemoDocument[] = [];
-  for (const symbols of groups) {
-    const found = bestDocs(dataset, query, SEARCHABLE, symbols, perGroup(6));
-    total += found.total;
-    docs.push(...found.picked);
-    news.push(...bestDocs(dataset, query, ['news'], symbols, perGroup(4)).picked);
-  }
-  const pinnedSet = new Set(pinnedIds);
-  return {
-    docs: [...pinned, ...docs.filter((d) => !pinnedSet.has(d.id))].slice(0, Math.max(6, pinned.length)),
-    news: news.slice(0, 4),
-    total,
-  };
-}
-
-/** A question naming nothing we know is about the companies of the best matching documents. */
-function withSearchedCompanies(dataset: Dataset, query: string, focus: QuestionFocus): QuestionFocus {
-  if (focus.companySource !== 'search') return focus;
-  const found = bestDocs(dataset, query, SEARCHABLE, [], 3).picked;
-  const companies = [...new Set(found.flatMap((d) => d.symbols))].slice(0, 3);
-  if (companies.length === 0) return { ...focus, companySource: 'none' };
-  return { ...focus, companies, comparison: focus.comparison || companies.length > 1 };
-}
-
-function indexFor(dataset: Dataset, focus: QuestionFocus, first: DemoCompany | undefined): FoundIndex | undefined {
+function indexFor(dataset: Dataset, focus: QuestionFocus, first: DemoCompany | undefined, lang: 'zh' | 'en'): FoundIndex | undefined {
   const symbol = focus.indices[0] ?? (first?.market === 'cn' ? '000300' : first?.market === 'hk' ? 'HSI' : 'SPX');
   const prices = dataset.indexPrices.get(symbol) ?? [];
   const last = prices[0];
   const oldest = prices[prices.length - 1];
   if (!last || !oldest) return undefined;
   const changePct = Math.round(((last.stock_price - oldest.stock_price) / oldest.stock_price) * 10_000) / 100;
-  return { symbol, name: last.name, close: last.stock_price, date: last.date, changePct };
+  return { symbol, name: indexName(symbol, last.name, lang), close: last.stock_price, date: last.date, changePct };
 }
 
 export function findResearch(
@@ -164,21 +133,21 @@ export function findResearch(
   const lang = CJK.test(question) ? 'zh' : 'en';
   const catalog = catalogOf(dataset);
   const query = plainQuestion(question).trim();
-  const focus = withSearchedCompanies(
-    dataset,
-    query,
-    resolveFocus(
-      readQuestion(question, catalog),
-      earlierQuestions.map((q) => readQuestion(q, catalog)),
-      (code) => topicCompanies(dataset, code),
-    ),
+  const focus = resolveFocus(
+    readQuestion(question, catalog),
+    earlierQuestions.map((q) => readQuestion(q, catalog)),
+    (code) => topicCompanies(dataset, code),
   );
   const asOf = dataset.indexPrices.get('SPX')?.[0]?.date ?? '';
   const companies = focus.companies.flatMap((symbol): FoundCompany[] => {
     const c = dataset.companies.find((x) => x.symbol === symbol);
     if (!c) return [];
-    return [{ symbol, name: lang === 'zh' ? c.nameZh : c.nameEn, currency: c.currency, ...companyFigures(dataset, c, focus.period, asOf) }];
+    const figures = companyFigures(dataset, c, focus.period, asOf);
+    const kind = focus.period.kind === 'latest' ? 'quarterly' : 'annual';
+    const income = incomeSeries(dataset.income.get(symbol) ?? [], kind, figures.latest?.end_date ?? '');
+    return [{ symbol, name: lang === 'zh' ? c.nameZh : c.nameEn, currency: c.currency, ...figures, income }];
   });
+  // Industries name their companies; only concepts get a topic section.
   const topics = focus.topics.flatMap((code): FoundTopic[] => {
     const t = DEMO_CONCEPTS.find((c) => c.code === code);
     if (!t) return [];
@@ -188,10 +157,7 @@ export function findResearch(
     });
     return [{ code, name: lang === 'zh' ? t.name : t.nameEn, desc: t.desc, companies: names }];
   });
-  const documents =
-    focus.companySource === 'none' && focus.topics.length === 0
-      ? { docs: docIds.flatMap((id) => (dataset.docsById.get(id) ? [dataset.docsById.get(id) as DemoDocument] : [])), news: [], total: 0 }
-      : documentsFor(dataset, query, focus, docIds);
+  const documents = pickSources(dataset, query, focus, docIds, lang);
   const first = dataset.companies.find((c) => c.symbol === companies[0]?.symbol);
   return {
     lang,
@@ -202,7 +168,7 @@ export function findResearch(
     docs: documents.docs.map(toFound),
     news: documents.news.map(toFound),
     totalCount: documents.total,
-    index: indexFor(dataset, focus, first),
-    coverage: focus.uncovered.length > 0 ? dataset.companies.map((c) => (lang === 'zh' ? c.nameZh : c.nameEn)) : [],
+    index: focus.understood ? indexFor(dataset, focus, first, lang) : undefined,
+    coverage: focus.uncovered.length > 0 || !focus.understood ? dataset.companies.map((c) => (lang === 'zh' ? c.nameZh : c.nameEn)) : [],
   };
 }

@@ -100,14 +100,23 @@ describe('the demo agent’s report', () => {
     const margins = research('what about its margins?', earlier);
     expect(margins.report).toMatch(/^# Research report: Kweichow Moutai — margins\n/);
     expect(margins.report).toContain('following up on Kweichow Moutai');
-    expect(tableRow(margins.report, 'Gross margin')).toHaveLength(3);
+    expect(margins.report).toContain('## What drives the margins');
+    expect(tableRow(margins.report, 'Cost of sales')).toHaveLength(4);
     for (const name of OTHER_COMPANIES) expect(margins.report).not.toContain(name);
     expect(margins.toolCalls.find((t) => t.name === 'get_income_statement')?.input.symbols).toEqual(['SH:600519']);
 
     const lastYear = research('and last year?', [...earlier, 'what about its margins?']);
     const annual = dataset.financials.get('SH:600519')?.balanceSheets.find((b) => b.period === 'annual');
-    expect(tableRow(lastYear.report, 'Period')[1]).toBe(`FY${annual?.fiscal_year} (${annual?.end_date})`);
-    expect(tableRow(lastYear.report, 'Gross margin')).toHaveLength(3);
+    // The margins, year by year from the last fiscal year.
+    expect(tableRow(lastYear.report, 'Period')).toEqual([
+      'Period',
+      'Revenue',
+      'Gross margin',
+      'Operating margin',
+      'Net margin (profit to owners)',
+    ]);
+    expect(lastYear.report).toContain(`| FY${annual?.fiscal_year} | `);
+    expect(tableRow(lastYear.report, 'Cost of sales')[1]).toMatch(/%$/);
   });
 
   it('says plainly that a company is not in the demo data, and answers about no one else', () => {

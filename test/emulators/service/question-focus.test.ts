@@ -78,7 +78,23 @@ describe('focus of a question in its conversation', () => {
     expect(resolveFocus(back, [moutaiCash], topics)).toMatchObject({ companies: ['SH:600519'], companySource: 'earlier' });
   });
 
-  it('a first question naming nothing is left to the search', () => {
-    expect(resolveFocus(reading('what is going on?'), [], noTopics).companySource).toBe('search');
+  it('a first question naming nothing is not understood (no search stands in for a company)', () => {
+    expect(resolveFocus(reading('what is going on?'), [], noTopics)).toMatchObject({ companySource: 'none', understood: false });
+    expect(resolveFocus(reading('what is going on?'), [moutaiCash], noTopics)).toMatchObject({
+      companies: ['SH:600519'],
+      companySource: 'earlier',
+      understood: true,
+    });
+  });
+
+  it('a follow-up comparing one new company keeps the thread’s companies and metrics: "how does AMD compare?"', () => {
+    const nvdaMargins = reading('What drives NVDA’s margins?', { companies: ['US:NVDA'] });
+    const focus = resolveFocus(reading('how does AMD compare?', { companies: ['US:AMD'] }), [nvdaMargins], noTopics);
+    expect(focus).toMatchObject({ companies: ['US:NVDA', 'US:AMD'], companySource: 'thread', metrics: ['margins'], comparison: true });
+    // Not a comparison: a switch to the new company.
+    expect(resolveFocus(reading('What about AMD?', { companies: ['US:AMD'] }), [nvdaMargins], noTopics).companies).toEqual(['US:AMD']);
+    // A comparison of its own: both sides named.
+    const own = resolveFocus(reading('compare AMD and Tesla', { companies: ['US:AMD', 'US:TSLA'] }), [nvdaMargins], noTopics);
+    expect(own.companies).toEqual(['US:AMD', 'US:TSLA']);
   });
 });
