@@ -58,6 +58,11 @@ export function currencyNotice(currencies: readonly string[], what: 'report' | '
   return `:currency_exchange: These companies ${what} in different currencies (${currencies.join(', ')}). Each figure is in its company's own currency, not converted: ${advice}.`;
 }
 
+/** "Gross margin (gross profit / revenue, %)", "Net margin (%)": the basis a label names, then the unit. */
+function percentLabel(label: string): string {
+  return label.endsWith(')') ? `${label.slice(0, -1)}, %)` : `${label} (%)`;
+}
+
 export function renderCompareCard(input: CompareCardInput): SlackMessage {
   const { aligned, metrics, subject } = input;
   const names = aligned.companies.map(companyHeading).join(' vs ');
@@ -85,7 +90,7 @@ export function renderCompareCard(input: CompareCardInput): SlackMessage {
     rows.push([cell(FISCAL_PERIOD_ROW), cell(r.label), ...r.periods.map((p) => cell(fiscalPeriodCell(p)))]);
   }
   for (const metric of usedMetrics) {
-    const label = metric.kind === 'percent' ? `${metric.label} (%)` : metric.label;
+    const label = metric.kind === 'percent' ? percentLabel(metric.label) : metric.label;
     shownRows.forEach((r, j) => {
       const i = shownIdx[j] ?? 0;
       rows.push([
@@ -100,7 +105,11 @@ export function renderCompareCard(input: CompareCardInput): SlackMessage {
   }
   const table: DataTableBlock = {
     type: 'data_table',
-    caption: plainText(`${title}: ${names}`).slice(0, SLACK_LIMITS.dataTableCaptionChars) || 'Compare',
+    // The caption (the table's accessible name) says what the header and names above do not.
+    caption: plainText(`${subject} by calendar period, each company in its own currency and unit`).slice(
+      0,
+      SLACK_LIMITS.dataTableCaptionChars,
+    ),
     rows: rows.slice(0, SLACK_LIMITS.dataTableRows),
     page_size: Math.min(Math.max(1, rows.length - 1), SLACK_LIMITS.dataTablePageSizeMax),
   };

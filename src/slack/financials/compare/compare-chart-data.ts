@@ -5,11 +5,12 @@
  */
 import { buildAmountTrendChart } from '../../../charts/build-amount-trend-chart.js';
 import type { ChartData } from '../../../charts/chart-data.js';
+import { companiesChartTitle } from '../../../charts/companies-chart-title.js';
 import type { AlignedComparison } from './align-comparison.js';
 import { companyHeading, COMPARE_PERIODS, type CompareMetricDef } from './compare-card.js';
 import { rowsToShow } from './align-comparison.js';
 
-export function compareChartData(aligned: AlignedComparison, metrics: readonly CompareMetricDef[], subject: string): ChartData | undefined {
+export function compareChartData(aligned: AlignedComparison, metrics: readonly CompareMetricDef[]): ChartData | undefined {
   const sameCurrency = aligned.currencies.length <= 1;
   const metric =
     (sameCurrency ? metrics.find((m) => (m.kind ?? 'amount') === 'amount') : undefined) ?? metrics.find((m) => m.kind === 'percent');
@@ -29,7 +30,11 @@ export function compareChartData(aligned: AlignedComparison, metrics: readonly C
   const idx = shown.map((r) => aligned.rows.indexOf(r));
   const series = aligned.companies.map((c) => ({ name: companyHeading(c), values: idx.map((i) => c.values[metric.id]?.[i] ?? null) }));
   if (!series.some((s) => s.values.some((v) => v !== null))) return undefined;
-  const title = `${metric.label} · ${subject}`;
+  // Named by its companies (the native block holds 50 characters: names, then symbols, when longer).
+  const title = companiesChartTitle(
+    aligned.companies.map((c) => ({ symbol: c.symbol, ...(c.name ? { name: c.name } : {}) })),
+    metric.label,
+  );
   const categories = shown.map((r) => r.label);
   if (metric.kind !== 'percent') {
     // Amounts in one unit ("USD billions"), as the statement charts draw them.

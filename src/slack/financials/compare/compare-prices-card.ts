@@ -7,7 +7,7 @@ import type { DataTableBlock, KnownBlock, RawNumberElement, RawTextElement } fro
 import type { StockPriceItem } from '../../../service/types.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { compact, context, header, section } from '../../blocks/card-parts.js';
-import { escapeMrkdwn, plainText } from '../../blocks/escape.js';
+import { escapeMrkdwn } from '../../blocks/escape.js';
 import { formatNumber, formatPercent } from '../../blocks/format.js';
 import { clampMessage, SLACK_LIMITS } from '../../blocks/limits.js';
 import { summarisePrices } from '../cards/price-summary.js';
@@ -68,7 +68,8 @@ export function renderPriceCompareCard(companies: readonly CompanyPrices[]): Sla
   ];
   const table: DataTableBlock = {
     type: 'data_table',
-    caption: plainText(`${title}: ${names}`).slice(0, SLACK_LIMITS.dataTableCaptionChars) || 'Compare',
+    // The caption (the table's accessible name) says what the header and names above do not.
+    caption: 'Latest close and change over the window, each in its listing’s currency',
     rows: tableRows,
     page_size: Math.min(Math.max(1, rows.length), SLACK_LIMITS.dataTablePageSizeMax),
   };

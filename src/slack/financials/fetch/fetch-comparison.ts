@@ -30,7 +30,7 @@ import {
 import { trailingFigures } from '../compare/sum-quarters.js';
 import type { CompareMetricDef } from '../compare/compare-card.js';
 import type { CompanyPrices } from '../compare/compare-prices-card.js';
-import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES } from '../cards/statement-card.js';
+import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, MARGIN_LABELS } from '../cards/statement-card.js';
 import type { StatementLine } from '../../blocks/statement-table.js';
 import type { CompareArgs, CompareMetric } from '../args/parse-compare-args.js';
 import { partFailureReason } from './part-failure-reason.js';
@@ -49,20 +49,28 @@ interface MetricSet<R> {
   lines: Array<StatementLine<R>>;
 }
 
-/**
- * The lines each comparison shows, by their statement-card labels (one source of truth for the
- * values); a label may name its basis after it ("Net margin (profit to owners / revenue)").
- */
+/** The lines each comparison shows, by their statement-card labels (one source of truth for the values). */
 function pick<R>(lines: Array<StatementLine<R>>, labels: string[]): Array<StatementLine<R>> {
-  return labels.flatMap((label) => lines.filter((l) => !l.heading && (l.label === label || l.label.startsWith(`${label} (`))));
+  return labels.flatMap((label) => lines.filter((l) => l.label === label));
 }
 
 const METRICS: {
   [K in StatementKind]: MetricSet<K extends 'balance' ? BalanceSheetRecord : K extends 'cashflow' ? CashFlowRecord : IncomeStatementRecord>;
 } = {
-  income: { subject: 'Income', lines: pick(INCOME_LINES, ['Revenue', 'Net profit', 'Gross margin', 'Operating margin', 'Net margin']) },
+  // A net margin on profit to owners where the company reports it, else on net profit: each says its basis.
+  income: {
+    subject: 'Income',
+    lines: pick(INCOME_LINES, [
+      'Revenue',
+      'Net profit',
+      MARGIN_LABELS.gross,
+      MARGIN_LABELS.operating,
+      MARGIN_LABELS.netToOwners,
+      MARGIN_LABELS.net,
+    ]),
+  },
   // The revenue mix's segments differ per company; its comparable figure is total revenue and its growth drivers.
-  revenue: { subject: 'Revenue', lines: pick(INCOME_LINES, ['Revenue', 'Gross profit', 'Gross margin']) },
+  revenue: { subject: 'Revenue', lines: pick(INCOME_LINES, ['Revenue', 'Gross profit', MARGIN_LABELS.gross]) },
   balance: {
     subject: 'Balance sheet',
     lines: pick(BALANCE_LINES, ['Total assets', 'Total liabilities', 'Total shareholders’ equity', 'Cash & equivalents']),

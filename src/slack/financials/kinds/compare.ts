@@ -44,7 +44,7 @@ export const compareKind: FinancialsKind<CompareArgs, ComparisonData> = {
   },
   chart(data) {
     // Amounts when every company reports in one currency, else a margin; prices have no comparison chart.
-    const chart = 'prices' in data ? undefined : compareChartData(data.aligned, data.metrics, data.subject);
+    const chart = 'prices' in data ? undefined : compareChartData(data.aligned, data.metrics);
     return chart ? { data: chart, preferImage: false } : null;
   },
   export: (data) => ({

@@ -60,10 +60,28 @@ describe('compare card', () => {
     expect(card).toMatchSnapshot();
   });
 
+  it('captions the table with what the header and the names above it do not say, and names a margin’s basis before its unit', () => {
+    const withBasis = renderCompareCard({
+      subject: 'Income',
+      aligned: alignComparison([company('US:NVDA', 'USD', [2024], 1), company('US:AMD', 'USD', [2024], 2)], ['Revenue', 'Net margin']),
+      metrics: [{ id: 'Net margin', label: 'Net margin (profit to owners / revenue)', kind: 'percent' }],
+    });
+    const table = withBasis.blocks.find((b) => b.type === 'data_table') as { caption: string; rows: Array<Array<{ text: string }>> };
+    expect(table.caption).toBe('Income by calendar period, each company in its own currency and unit');
+    expect(table.caption).not.toContain('Compare · Income');
+    expect(table.caption).not.toContain('US:NVDA');
+    expect(table.rows.map((r) => r[0]?.text)).toContain('Net margin (profit to owners / revenue, %)');
+  });
+
   it('charts margins (not amounts) when the currencies differ, amounts when they agree', () => {
-    expect(compareChartData(aligned, METRICS, 'Income')).toMatchObject({ kind: 'bar', yTitle: '%', title: 'Net margin · Income' });
+    // Named by its companies; too long with names and symbols for the native block's 50 characters, so by names.
+    expect(compareChartData(aligned, METRICS)).toMatchObject({
+      kind: 'bar',
+      yTitle: '%',
+      title: '贵州茅台 <!channel> vs HK:00700 vs NVIDIA · Net margin',
+    });
     const same = alignComparison([company('US:NVDA', 'USD', [2024], 1), company('US:AAPL', 'USD', [2024], 2)], ['Revenue', 'Net margin']);
-    expect(compareChartData(same, METRICS, 'Income')).toMatchObject({
+    expect(compareChartData(same, METRICS)).toMatchObject({
       yTitle: 'USD',
       categories: ['CY2024'],
       series: [{ values: [24] }, { values: [48] }],
