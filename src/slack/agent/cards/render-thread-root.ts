@@ -10,6 +10,7 @@ import { clampMessage } from '../../blocks/limits.js';
 import { clampText } from '../../blocks/clamp-text.js';
 import { excerpt } from '../../blocks/format.js';
 import { isSlackUserId } from './agent-render-context.js';
+import { languageOfText } from '../../../language/answer-language.js';
 
 const QUESTION_CHARS = 2500;
 
@@ -17,9 +18,16 @@ function who(userId: string): string {
   return isSlackUserId(userId) ? `<@${userId}>` : 'Someone';
 }
 
-/** "<@U…> asked: …" — the run's reply follows in its thread. */
+/** "<@U…> asked: …" — the run's reply follows in its thread; in the question's language, as the answer will be. */
 export function renderAskedQuestion(userId: string, question: string): SlackMessage {
   const q = escapeMrkdwn(excerpt(question, QUESTION_CHARS));
+  if (languageOfText(question) === 'zh') {
+    const asker = isSlackUserId(userId) ? `<@${userId}>` : '有人';
+    return clampMessage({
+      text: clampText(`${asker} 提问：${q}`, 300),
+      blocks: [section(`:speech_balloon: ${asker} 提问：\n>${q.replace(/\n/g, '\n>')}`), context('研究助手会在此话题中回答。')],
+    });
+  }
   return clampMessage({
     text: clampText(`${who(userId)} asked: ${q}`, 300),
     blocks: [section(`:speech_balloon: ${who(userId)} asked:\n>${q.replace(/\n/g, '\n>')}`), context('The agent answers in this thread.')],

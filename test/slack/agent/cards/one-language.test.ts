@@ -10,6 +10,7 @@ import type { WorkflowStreamEvent } from '../../../../src/service/types.js';
 import type { AgentRenderContext } from '../../../../src/slack/agent/cards/agent-render-context.js';
 import { renderFinalAnswer } from '../../../../src/slack/agent/cards/render-final-answer.js';
 import { renderRunProgress } from '../../../../src/slack/agent/cards/render-run-progress.js';
+import { renderAskedQuestion } from '../../../../src/slack/agent/cards/render-thread-root.js';
 import { buildRunEvents, DEFAULT_REPORT } from '../../../fixtures/build-run-events.js';
 
 const START = 1_750_000_000_000;
@@ -97,6 +98,13 @@ describe('one language per answer', () => {
     const ours = (s: string): string => s.replace(/^[✓…✗–] .*?(?= — |$)/gm, '');
     const english = strings.flatMap((s) => englishWords(ours(s))).filter((w) => !['Research', 'Desk'].includes(w));
     expect(english).toEqual([]);
+  });
+
+  it('the message a slash command’s question hangs its thread on speaks the question’s language', () => {
+    const zh = shownStrings(renderAskedQuestion('U0ASKER', '比较英伟达和AMD的毛利率'));
+    expect(zh).toContain('研究助手会在此话题中回答。');
+    expect(zh.flatMap(englishWords)).toEqual([]);
+    expect(shownStrings(renderAskedQuestion('U0ASKER', 'Compare NVIDIA and AMD'))).toContain('The agent answers in this thread.');
   });
 
   it('an English report gets English words and no Chinese of ours', () => {
