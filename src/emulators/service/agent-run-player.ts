@@ -23,6 +23,8 @@ export interface AgentRunPlayerOptions {
 export class AgentRunPlayer {
   private closed = false;
   private paused = false;
+  /** Set by pauseAfter: the event after which every run is held. */
+  private holdAfter: ((event: WorkflowEvent) => boolean) | undefined;
 
   constructor(private readonly opts: AgentRunPlayerOptions) {}
 
@@ -39,7 +41,12 @@ export class AgentRunPlayer {
         run.timer = undefined;
         if (run.status !== 'running') return;
         run.nextStep += 1;
-        this.append(run, { ...step.event, timestamp: this.opts.clock() });
+        const event: WorkflowEvent = { ...step.event, timestamp: this.opts.clock() };
+        this.append(run, event);
+        if (this.holdAfter?.(event)) {
+          this.holdAfter = undefined;
+          this.pause();
+        }
         this.play(run);
       },
       Math.max(0, Math.round(step.delayMs / this.opts.agentSpeed)),
@@ -58,8 +65,17 @@ export class AgentRunPlayer {
     }
   }
 
+  /**
+   * Holds every running run (as pause() does) right after the first event that `match` accepts
+   * is emitted: a test sees a run in a given state however fast or slow the machine is.
+   */
+  pauseAfter(match: (event: WorkflowEvent) => boolean): void {
+    this.holdAfter = match;
+  }
+
   /** Lets held runs go on: each waits its current step's delay again. */
   resume(): void {
+    this.holdAfter = undefined;
     if (!this.paused) return;
     this.paused = false;
     for (const run of this.opts.runs()) if (run.status === 'running' && run.timer === undefined) this.play(run);

@@ -240,6 +240,11 @@ export class AgentRunStore {
     this.player.pause();
   }
 
+  /** Holds every running run right after the first event `match` accepts (AgentRunPlayer.pauseAfter). */
+  pauseAfter(match: (event: WorkflowEvent) => boolean): void {
+    this.player.pauseAfter(match);
+  }
+
   /** Lets held runs go on: each waits its current step's delay again. */
   resume(): void {
     this.player.resume();

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { WorkflowEvent } from './agent-events.js';
 import { AgentRunStore } from './agent-runs.js';
 import { applyDatasetChanges, clearDatasetChanges, datasetChangesOf } from './data/dataset-changes.js';
 import { buildDataset } from './data/dataset.js';
@@ -84,6 +85,8 @@ export interface ServiceEmulator {
   servePage(req: IncomingMessage, res: ServerResponse): boolean;
   /** Holds running agent runs where they are (no further events) until resumeAgentRuns(). */
   pauseAgentRuns(): void;
+  /** Holds running agent runs right after the first event `match` accepts, until resumeAgentRuns(). */
+  pauseAgentRunsAfter(match: (event: WorkflowEvent) => boolean): void;
   resumeAgentRuns(): void;
   /**
    * Publishes a new document (about a demo company and/or a keyword), searchable at once, as the
@@ -185,6 +188,7 @@ export async function startServiceEmulator(opts: ServiceEmulatorOptions = {}): P
       state.faults.set(f);
     },
     pauseAgentRuns: () => state.runs.pause(),
+    pauseAgentRunsAfter: (match) => state.runs.pauseAfter(match),
     resumeAgentRuns: () => state.runs.resume(),
     publishDocument: (input) => publishFromControl(state, input),
     dropConnections() {
