@@ -238,7 +238,7 @@ describe('renderFinalAnswer', () => {
 describe('native stream chunks', () => {
   const events = buildRunEvents({ outcome: 'failed' });
 
-  it('task_update chunks: one per tool call with status, details and output', () => {
+  it('task_update chunks: one per tool call with status, details and output (in the run’s language: Chinese here)', () => {
     const chunks = toTaskUpdateChunks(fold(events));
     expect(chunks).toEqual([
       {
@@ -247,7 +247,7 @@ describe('native stream chunks', () => {
         title: 'search_documents',
         status: 'complete',
         details: '“贵州茅台 2024 年报” · SH:600519 · 2024-01-01 → 2024-12-31 · top 10 · all',
-        output: '2 results',
+        output: '2条结果',
       },
       {
         type: 'task_update',
@@ -255,7 +255,7 @@ describe('native stream chunks', () => {
         title: 'get_balance_sheet',
         status: 'error',
         details: 'SH:600519 · top 4',
-        output: '财务数据服务暂时不可用',
+        output: '失败：财务数据服务暂时不可用',
       },
     ]);
     const midway = toTaskUpdateChunks(fold(events.slice(0, -1)));
