@@ -8,7 +8,7 @@ import { validateMessageContent } from '../../../../src/emulators/slack/validati
 import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
 import { renderEarningsCalendar } from '../../../../src/slack/financials/cards/earnings-calendar-card.js';
 import { renderStockPriceCard } from '../../../../src/slack/financials/cards/stock-price-card.js';
-import { renderIncomeStatement } from '../../../../src/slack/financials/cards/statement-card.js';
+import { MARGIN_LABELS, renderIncomeStatement } from '../../../../src/slack/financials/cards/statement-card.js';
 import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
 import { findMessageViolations } from '../../blocks/limit-violations.js';
 import { buildEarningsEntry, buildIncome, buildStockPrices } from '../../blocks/fixtures.js';
@@ -35,9 +35,10 @@ describe('income statement card', () => {
     expect(row('Operating profit')).toEqual(['Operating profit', '116.6', '93.3']);
     expect(row('Net profit to owners')).toEqual(['Net profit to owners', '86.2', '69.0']);
     expect(row('EPS (basic)')).toEqual(['EPS (basic)', '68.64', '54.91']);
-    expect(row('Gross margin')).toEqual(['Gross margin', '92.2%', '92.2%']);
-    expect(row('Operating margin')?.[1]).toBe('68.1%');
-    expect(row('Net margin')?.[1]).toBe('50.4%');
+    // Each margin names what it is computed on.
+    expect(row(MARGIN_LABELS.gross)).toEqual([MARGIN_LABELS.gross, '92.2%', '92.2%']);
+    expect(row(MARGIN_LABELS.operating)?.[1]).toBe('68.1%');
+    expect(row(MARGIN_LABELS.netToOwners)?.[1]).toBe('50.4%');
     expect(rows.some((r) => r[0] === '— Margins —')).toBe(true);
     // Lines the service did not report are left out, not shown as dashes.
     expect(row('R&D expenses')).toBeUndefined();
@@ -57,8 +58,8 @@ describe('income statement card', () => {
       },
     });
     const rows = tableRows(renderIncomeStatement([bank], { symbol: 'SH:600036' }));
-    expect(rows.map((r) => r[0])).not.toContain('Gross margin');
-    expect(rows.find((r) => r[0] === 'Net margin')?.[1]).toBe('43.5%');
+    expect(rows.map((r) => r[0])).not.toContain(MARGIN_LABELS.gross);
+    expect(rows.find((r) => r[0] === MARGIN_LABELS.netToOwners)?.[1]).toBe('43.5%');
     const empty = renderIncomeStatement([], { symbol: 'SH:600036' });
     expectValidMessage(empty);
     expect(empty.text).toContain('No income statement data for SH:600036');
