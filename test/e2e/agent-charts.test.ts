@@ -1,7 +1,8 @@
 /**
  * The agent's report attaches a chart (issue 15 §1): a run whose data tools return a series ends
- * with exactly one native `data_visualization` block in the final answer's last message (price
- * series first, else the income trend); a run without a series has none; a workspace that
+ * with a native `data_visualization` block in the final answer's last message (price series
+ * first, all companies rebased on one chart; else the income trend, one chart a company, two at
+ * most, issue 29 §2); a run without a series has none; a workspace that
  * refuses the block gets the chart as text, and the app learns that and stops sending the block.
  * Crash and resume: test/agent/runtime/relay-crash.e2e.test.ts (the final render is rewritten in place).
  */
@@ -56,6 +57,25 @@ describe('agent reports with a chart of their data', () => {
     expect(charts).toHaveLength(1);
     expect(charts[0]!.title).toContain('income statement');
     expect(charts[0]!.chart.series!.map((s) => s.name)).toContain('Revenue');
+  });
+
+  it('names the company in the income chart’s title (issue 29 §2: not “US:NVDA income statement”)', async () => {
+    const replies = await ask('What were NVIDIA’s revenue and margins?');
+    expect(chartBlocks(replies).map((c) => c.title)).toEqual(['NVIDIA (US:NVDA) · income statement']);
+  });
+
+  it('charts both companies of a two-company report: their share prices on one chart, rebased', async () => {
+    const replies = await ask('Compare the share prices of NVIDIA and AMD');
+    const charts = chartBlocks(replies);
+    expect(charts).toHaveLength(1);
+    expect(charts[0]!.title).toMatch(/NVIDIA.* vs AMD.* · share price/);
+    expect(charts[0]!.chart.series!.map((s) => s.name)).toEqual(['NVIDIA', 'AMD']);
+    expect(JSON.stringify(charts[0])).toMatch(/"y_label":"Close, \d{4}-\d{2}-\d{2} = 100/);
+  });
+
+  it('charts both companies of a two-company report: one income chart each', async () => {
+    const replies = await ask('Compare the revenue and margins of NVIDIA and AMD');
+    expect(chartBlocks(replies).map((c) => c.title)).toEqual(['NVIDIA (US:NVDA) · income statement', 'AMD (US:AMD) · income statement']);
   });
 
   it('attaches no chart when the tools returned no series', async () => {
