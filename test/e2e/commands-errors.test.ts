@@ -194,6 +194,25 @@ describe('errors that teach (over the service emulator)', () => {
     expect(hasReference(reply)).toBe(false);
   });
 
+  it('/financials ZZZZ against the published schema (an unknown symbol is empty lists, not a 404): the same answer, not an empty card', async () => {
+    h.service.setVariant('published');
+    try {
+      for (const line of ['/financials ZZZZ', '/financials ZZZZ balance']) {
+        const reply = await command(h, line);
+        const text = allText(reply);
+        expect(text).toContain('`ZZZZ` is not a symbol the research service knows');
+        // The published constituents are codes and market areas, without names.
+        expect(text).toContain('Did you mean US:AMZN?');
+        expect(text).not.toContain('No balance sheet data');
+        expect(hasReference(reply)).toBe(false);
+      }
+      // A company the service knows still gets its card.
+      expect(allText(await command(h, '/financials US:NVDA balance'))).toContain('Balance sheet');
+    } finally {
+      h.service.setVariant('latest');
+    }
+  });
+
   it('/financials ZZZZ balance: the example keeps the rest of the command', async () => {
     const reply = await command(h, '/financials ZZZZ balance annual');
     expect(allText(reply)).toContain('/financials US:AMZN balance annual');

@@ -14,17 +14,17 @@ import { withCardActions } from '../kit/card-actions.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { splitPublicFlag } from '../kit/public-flag.js';
 import { retryOption } from '../kit/retry-value.js';
-import { fetchFinancialsCard, financialsAction, financialsCardOffer } from './financials-card.js';
+import { financialsAction, financialsCardOffer, kindContext } from './financials-card.js';
 import { renderFinancialsHelp } from './financials-help.js';
 import { openFinancialsModal } from './modal/open-financials-modal.js';
 import { isKindRequest, readFinancialsText, type KindRequest, type NotARequest } from './read-financials-text.js';
 import { isServiceError } from '../../service/errors/service-error.js';
 import type { StockSymbol } from '../../service/symbols.js';
 import type { CallOptions, ResearchService } from '../../service/types.js';
-import type { SlackMessage } from '../../slack-api/slack-message.js';
 import type { UsageResult } from '../kit/commands/usage-problem.js';
 import type { SymbolUsage } from './args/symbol-usage.js';
 import { checkSymbolKnown } from './fetch/check-symbol-known.js';
+import { hasNoRecords } from './fetch/has-no-records.js';
 import { teachSymbols, unknownRequestSymbol } from './fetch/unknown-symbol-problems.js';
 
 export function financialsCommand(deps: ListenerDeps): Middleware<SlackCommandMiddlewareArgs> {
@@ -53,15 +53,23 @@ async function answer(deps: ListenerDeps, ctx: CommandContext, read: KindRequest
   // The modal too: better said before the user fills it in than after.
   const service = await deps.workspaces.service(ctx.workspace);
   if (!isKindRequest(read)) return openFinancialsModal(ctx.client, ctx.command.trigger_id, { channelId: ctx.command.channel_id });
-  let card: SlackMessage;
+  const { descriptor, args } = read;
+  let data: Awaited<ReturnType<typeof descriptor.fetch>>;
   try {
-    card = await fetchFinancialsCard(service, read, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() });
+    data = await descriptor.fetch(
+      args,
+      kindContext(service, { correlationId: ctx.correlationId, log: ctx.log, now: deps.clock() }, 'card'),
+    );
   } catch (error) {
     // A not-found about the symbol typed is the user's mistake: said with the symbols the service knows, no reference.
-    const unknown = await unknownSymbolOf(service, ctx, read, error);
+    const unknown = isServiceError(error) && error.kind === 'not_found' ? await unknownSymbolOf(service, ctx, read) : undefined;
     if (!unknown) throw error;
     return respondEphemeral(ctx.respond, renderUsage(unknown));
   }
+  // The real service answers an unknown symbol with empty lists: nothing at all is worth asking about.
+  const unknown = hasNoRecords(data) ? await unknownSymbolOf(service, ctx, read) : undefined;
+  if (unknown) return respondEphemeral(ctx.respond, renderUsage(unknown));
+  const card = descriptor.card(data, args);
   return answerCommand(ctx, withCardActions(card, financialsCardOffer(read, isPublic)), isPublic ? 'public' : 'ephemeral');
 }
 
@@ -77,14 +85,9 @@ async function taughtUsage(deps: ListenerDeps, ctx: CommandContext, refusal: Sym
   }
 }
 
-/** When `error` is a not-found and the service does not know the request's symbol: the refusal that says so. */
-async function unknownSymbolOf(
-  service: ResearchService,
-  ctx: CommandContext,
-  read: KindRequest,
-  error: unknown,
-): Promise<UsageResult | undefined> {
-  if (!isServiceError(error) || error.kind !== 'not_found' || !('symbol' in read.args)) return undefined;
+/** When the service does not know the request's symbol: the refusal that says so (undefined when it knows it or cannot say). */
+async function unknownSymbolOf(service: ResearchService, ctx: CommandContext, read: KindRequest): Promise<UsageResult | undefined> {
+  if (!('symbol' in read.args)) return undefined;
   const symbol: StockSymbol = read.args.symbol;
   const check = await checkSymbolKnown(service, symbol, symbolCall(ctx));
   if (check.kind !== 'unknown') return undefined;
