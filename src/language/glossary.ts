@@ -23,6 +23,10 @@ export interface Words {
   netProfit: string;
   incomeStatement: string;
   dailyClose: string;
+  sharePrice: string;
+  close: string;
+  /** Said of a chart whose value axis is zoomed. */
+  axisNotFromZero: string;
 }
 
 const WORDS: Record<AnswerLanguage, Words> = {
@@ -36,6 +40,9 @@ const WORDS: Record<AnswerLanguage, Words> = {
     netProfit: 'Net profit',
     incomeStatement: 'income statement',
     dailyClose: 'daily close',
+    sharePrice: 'share price',
+    close: 'Close',
+    axisNotFromZero: 'axis not from zero',
   },
   zh: {
     table: '表',
@@ -47,11 +54,15 @@ const WORDS: Record<AnswerLanguage, Words> = {
     netProfit: '归母净利润',
     incomeStatement: '利润表',
     dailyClose: '每日收盘价',
+    sharePrice: '股价',
+    close: '收盘价',
+    axisNotFromZero: '纵轴不从零开始',
   },
 };
 
 /** Currency names in Chinese amounts: 亿元, 亿美元, 亿港元. */
 const ZH_CURRENCY: Record<string, string> = { CNY: '元', RMB: '元', USD: '美元', HKD: '港元', EUR: '欧元', JPY: '日元', GBP: '英镑' };
+const zhCurrency = (code: string): string => ZH_CURRENCY[code.toUpperCase()] ?? code;
 
 export interface Glossary {
   lang: AnswerLanguage;
@@ -66,6 +77,10 @@ export interface Glossary {
   amountDivisor: number;
   /** "亿元" / "CNY billions"; "亿" / "billions" without a currency. */
   amountUnit(currency: string | undefined): string;
+  /** A price axis: "USD per share" / "美元/股"; the word for a close without a currency. */
+  perShare(currency: string | undefined): string;
+  /** A price axis rebased to 100 on a day: "Close, 2025-01-03 = 100" / "收盘价（2025-01-03 = 100）". */
+  rebasedClose(day: string): string;
   /** "2026年中报" / "H1 FY2026". */
   periodLabel(fields: PeriodFields): string;
   /** The company's name in this language when the service gave one, else the first given. */
@@ -91,6 +106,8 @@ const GLOSSARIES: Record<AnswerLanguage, Glossary> = {
     moreSources: (n) => `+${n} more`,
     amountDivisor: 1e9,
     amountUnit: (currency) => (currency ? `${currency} billions` : 'billions'),
+    perShare: (currency) => (currency ? `${currency} per share` : WORDS.en.close),
+    rebasedClose: (day) => `${WORDS.en.close}, ${day} = 100`,
     periodLabel: (fields) => localPeriodLabel(fields, 'en'),
     companyName: (company) => companyName(company, 'en'),
     companyLabel: (company) => companyLabel(company, 'en'),
@@ -103,7 +120,9 @@ const GLOSSARIES: Record<AnswerLanguage, Glossary> = {
     sourcesHeading: WORDS.zh.sources,
     moreSources: (n) => `另有${n}篇`,
     amountDivisor: 1e8,
-    amountUnit: (currency) => `亿${currency ? (ZH_CURRENCY[currency.toUpperCase()] ?? currency) : ''}`,
+    amountUnit: (currency) => `亿${currency ? zhCurrency(currency) : ''}`,
+    perShare: (currency) => (currency ? `${zhCurrency(currency)}/股` : WORDS.zh.close),
+    rebasedClose: (day) => `${WORDS.zh.close}（${day} = 100）`,
     periodLabel: (fields) => localPeriodLabel(fields, 'zh'),
     companyName: (company) => companyName(company, 'zh'),
     companyLabel: (company) => companyLabel(company, 'zh'),

@@ -36,6 +36,11 @@ describe('the glossary', () => {
   it('names amounts in 亿 for Chinese and billions for English', () => {
     expect([zh.amountUnit('CNY'), zh.amountUnit('USD'), zh.amountUnit('HKD'), zh.amountDivisor]).toEqual(['亿元', '亿美元', '亿港元', 1e8]);
     expect([en.amountUnit('CNY'), en.amountDivisor]).toEqual(['CNY billions', 1e9]);
+    expect([zh.perShare('USD'), en.perShare('USD'), zh.rebasedClose('2025-01-03')]).toEqual([
+      '美元/股',
+      'USD per share',
+      '收盘价（2025-01-03 = 100）',
+    ]);
   });
 
   it('labels periods as a Chinese reader names reports, 财年 where the fiscal year is not the calendar year', () => {
