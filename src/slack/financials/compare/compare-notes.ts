@@ -69,12 +69,12 @@ export function comparisonNotes(aligned: AlignedComparison, shown: readonly Alig
     const byCompany = new Map<number, string[]>();
     for (const r of unplaced) {
       r.periods.forEach((p, i) => {
-        if (p) byCompany.set(i, [...(byCompany.get(i) ?? []), p.label]);
+        // An end without a period name ("quarterly" alone) cannot be placed either: its length is unknown.
+        const why = p?.endDate ? 'the service does not say which period it is' : 'the service gives no period end';
+        if (p) byCompany.set(i, [...(byCompany.get(i) ?? []), `${p.label} (${why})`]);
       });
     }
-    notes.push(
-      `Not on the calendar, as the service gives no period end: ${[...byCompany.entries()].map(([i, labels]) => `${name(i)} ${labels.join(', ')}`).join('; ')}.`,
-    );
+    notes.push(`Not on the calendar: ${[...byCompany.entries()].map(([i, labels]) => `${name(i)} ${labels.join(', ')}`).join('; ')}.`);
   }
   return notes;
 }
