@@ -10,7 +10,7 @@ import { compact, context, fields, header, section } from '../../blocks/card-par
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { formatCompact, formatNumber, formatPercent, isNum, sparkline } from '../../blocks/format.js';
 import { clampMessage } from '../../blocks/limits.js';
-import { summarisePrices, withDate } from './price-summary.js';
+import { periodChangeTitle, summarisePrices, withDate } from './price-summary.js';
 
 export interface IndexCardContext {
   /** Index code as queried (SPX, HSI, 000300). */
@@ -55,7 +55,7 @@ export function renderIndexCard(items: IndexPriceItem[], ctx: IndexCardContext):
     `*Dividend yield*\n${formatPercent(isNum(latest.dividendYield) ? latest.dividendYield * 100 : undefined, false)}`,
     `*Period high*\n${withDate(high)}`,
     `*Period low*\n${withDate(low)}`,
-    `*Period change*\n${formatPercent(periodChange)}`,
+    `*${periodChangeTitle(oldest)}*\n${formatPercent(periodChange)}`,
     `*Turnover*\n${formatCompact(latest.tradeAmount)}`,
     marketCapField(latest, ctx.code),
   ];

@@ -62,5 +62,12 @@ export function summarisePrices(newestFirst: readonly DailyPrice[]): PriceSummar
   };
 }
 
+/**
+ * The title of the window's change, naming what it is computed on (the window's first close to
+ * its latest), unlike the day's change, which the service gives.
+ */
+export const periodChangeTitle = (oldest: { date?: string } | undefined): string =>
+  oldest?.date ? `Change since the ${escapeMrkdwn(oldest.date)} close` : 'Change over the window';
+
 /** "1,234.5 (2025-06-30)". */
 export const withDate = (e: Extreme): string => `${formatNumber(e.value)}${e.date ? ` (${escapeMrkdwn(e.date)})` : ''}`;

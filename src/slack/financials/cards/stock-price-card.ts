@@ -10,7 +10,7 @@ import { compact, context, fields, header, section } from '../../blocks/card-par
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { formatCompact, formatNumber, formatPercent, isNum, sparkline } from '../../blocks/format.js';
 import { clampMessage } from '../../blocks/limits.js';
-import { summarisePrices, withDate } from './price-summary.js';
+import { periodChangeTitle, summarisePrices, withDate } from './price-summary.js';
 import { companyTitle, type CompanyContext } from './statement-card.js';
 
 const SPARK_POINTS = 40;
@@ -42,7 +42,7 @@ export function renderStockPriceCard(items: StockPriceItem[], ctx: CompanyContex
     `*P/E (TTM)*\n${formatNumber(latest.peTtm)}`,
     `*P/S (TTM)*\n${formatNumber(latest.psTtm)}`,
     `*P/B*\n${formatNumber(latest.pb)}`,
-    `*Period change*\n${formatPercent(periodChange)}`,
+    `*${periodChangeTitle(oldest)}*\n${formatPercent(periodChange)}`,
     `*Period high*\n${withDate(high)}`,
     `*Period low*\n${withDate(low)}`,
   ];

@@ -8,7 +8,9 @@ import type { SlackMessage } from '../../../../src/slack-api/slack-message.js';
 import { renderCompanySnapshot } from '../../../../src/slack/financials/cards/company-snapshot-card.js';
 import { INCOME_LINES, renderIncomeStatement } from '../../../../src/slack/financials/cards/statement-card.js';
 import { tableCellText } from '../../../../src/slack/blocks/table-cell-text.js';
-import { buildBalance, buildCashFlow, buildIncome } from '../../blocks/fixtures.js';
+import { renderIndexCard } from '../../../../src/slack/financials/cards/index-card.js';
+import { renderStockPriceCard } from '../../../../src/slack/financials/cards/stock-price-card.js';
+import { buildBalance, buildCashFlow, buildIncome, buildIndexItems, buildStockPrices } from '../../blocks/fixtures.js';
 
 function tableRows(m: SlackMessage): string[][] {
   const table = m.blocks.find((b) => b.type === 'table' || b.type === 'data_table');
@@ -54,5 +56,18 @@ describe('derived ratios say what they are computed on', () => {
     const labels = tableRows(m).map((r) => r[0]);
     expect(labels).toContain('Net margin (profit to owners / revenue)');
     expect(labels).not.toContain('Net margin');
+  });
+
+  it('a price card’s change over its window says from which close it is measured', () => {
+    const fieldTitles = (m: SlackMessage): string[] =>
+      m.blocks.flatMap((b) => (b.type === 'section' && b.fields ? b.fields.map((f) => f.text.split('\n')[0] ?? '') : []));
+    const prices = buildStockPrices(30);
+    const oldest = [...prices].sort((a, b) => a.date.localeCompare(b.date))[0]?.date;
+    expect(fieldTitles(renderStockPriceCard(prices, { symbol: 'US:AAPL' }))).toContain(`*Change since the ${oldest} close*`);
+    const items = buildIndexItems(30);
+    const first = [...items].sort((a, b) => a.date.localeCompare(b.date))[0]?.date;
+    const titles = fieldTitles(renderIndexCard(items, { code: 'SPX', name: 'S&P 500' }));
+    expect(titles).toContain(`*Change since the ${first} close*`);
+    expect(titles).not.toContain('*Period change*');
   });
 });
