@@ -223,7 +223,8 @@ describe.each(SPEC_VERSIONS)('the app against the published %s schema', (version
       });
       const ended = await waitForRunEnd(h, runId);
       expect(ended.status).toBe('cancelled');
-      expect(messageText(botReplies(h, channel, ts)[0]!)).toContain(`Cancelled by <@${h.slack.defaultUserId}>`);
+      // The question is Chinese, so is the ending (issue 29, one language per answer).
+      expect(messageText(botReplies(h, channel, ts)[0]!)).toContain(`已由 <@${h.slack.defaultUserId}> 取消。`);
       expect(h.fake.runs().find((r) => r.assistantMessageId === running.assistantMessageId)?.status).toBe('cancelled');
     } finally {
       h.fake.releaseRuns();
