@@ -1,7 +1,7 @@
 /**
- * The words of a report's charts in each answer language: the glossary's (src/language) where it
- * has them, and the few chart-only words it lacks yet (a request to move them into the glossary
- * is open), so a Chinese answer's chart has no English word but symbols.
+ * The words of a report's charts in one answer language, all from the glossary (src/language),
+ * so a Chinese answer's chart has no English word but symbols; only how several companies are
+ * joined in a title is the charts' own ("NVIDIA vs AMD" / the glossary's list, "英伟达和AMD").
  */
 import type { AnswerLanguage } from '../../language/answer-language.js';
 import { glossary, type Glossary } from '../../language/glossary.js';
@@ -21,29 +21,19 @@ export interface ReportChartWords {
   join: (names: string[]) => string;
 }
 
-const ZH_CURRENCY: Record<string, string> = { CNY: '元', RMB: '元', USD: '美元', HKD: '港元' };
-
-const CHART_ONLY: Record<AnswerLanguage, Omit<ReportChartWords, 'g' | 'incomeStatement' | 'dailyClose' | 'join'>> = {
-  en: {
-    sharePrice: 'share price',
-    close: 'Close',
-    axisNote: 'axis not from zero',
-    rebasedAxis: (day) => `Close, ${day} = 100`,
-    perShare: (currency) => (currency ? `${currency} per share` : 'Close'),
-  },
-  zh: {
-    sharePrice: '股价',
-    close: '收盘价',
-    axisNote: '纵轴不从零开始',
-    rebasedAxis: (day) => `收盘价（${day} = 100）`,
-    perShare: (currency) => (currency ? `${ZH_CURRENCY[currency] ?? currency}/股` : '收盘价'),
-  },
-};
-
 export const REPORT_CHART_LANGUAGES: readonly AnswerLanguage[] = ['en', 'zh'];
 
 export function reportChartWords(lang: AnswerLanguage): ReportChartWords {
   const g = glossary(lang);
-  const join = lang === 'en' ? (names: string[]) => names.join(' vs ') : (names: string[]) => g.list(names);
-  return { g, incomeStatement: g.words.incomeStatement, dailyClose: g.words.dailyClose, join, ...CHART_ONLY[lang] };
+  return {
+    g,
+    incomeStatement: g.words.incomeStatement,
+    dailyClose: g.words.dailyClose,
+    sharePrice: g.words.sharePrice,
+    close: g.words.close,
+    axisNote: g.words.axisNotFromZero,
+    rebasedAxis: (day) => g.rebasedClose(day),
+    perShare: (currency) => g.perShare(currency),
+    join: lang === 'en' ? (names) => names.join(' vs ') : (names) => g.list(names),
+  };
 }
