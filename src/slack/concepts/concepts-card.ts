@@ -13,6 +13,7 @@ import { bold, escapeMrkdwn, mrkdwnLink } from '../blocks/escape.js';
 import { displayDate, excerpt, formatNumber, isNum } from '../blocks/format.js';
 import { clampMessage } from '../blocks/limits.js';
 import { cell } from '../blocks/statement-table.js';
+import { bestScoreOf, matchWord } from '../blocks/match-word.js';
 
 export const MAX_CONCEPTS_PER_CARD = 20;
 const DESCRIPTION_CHARS = 220;
@@ -88,19 +89,23 @@ export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext
 
 export function renderConceptDetail(c: Concept, timeZone?: string): SlackMessage {
   const stocks = [...c.stocks].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const rows: RawTextElement[][] = [[cell('Stock'), cell('Symbol'), cell('Relevance'), cell('Why')]];
+  // Relevance as a word against the list's best: the service's scores have no scale a reader knows.
+  const bestStock = bestScoreOf(stocks.map((s) => s.relevance));
+  const rows: RawTextElement[][] = [[cell('Stock'), cell('Symbol'), cell('Match'), cell('Why')]];
   for (const s of stocks) {
     rows.push([
       cell(s.name || '—'),
       cell(conceptStockSymbol(s) || '—'),
-      cell(formatNumber(s.relevance, 2)),
+      cell(matchWord(s.relevance, bestStock) ?? '—'),
       cell(excerpt(s.description, 300) || '—'),
     ]);
   }
   const docs = [...c.docs].sort((a, b) => (b.relevance ?? 0) - (a.relevance ?? 0));
-  const docLines = docs.map(
-    (d) => `• ${mrkdwnLink(d.url, excerpt(d.title, 120))}${isNum(d.relevance) ? `  _${formatNumber(d.relevance, 2)}_` : ''}`,
-  );
+  const bestDoc = bestScoreOf(docs.map((d) => d.relevance));
+  const docLines = docs.map((d) => {
+    const match = matchWord(d.relevance, bestDoc);
+    return `• ${mrkdwnLink(d.url, excerpt(d.title, 120))}${match ? `  _${match}_` : ''}`;
+  });
   const first = displayDate(c.publishedAtMs, timeZone);
   const blocks: Array<KnownBlock | false> = [
     header(`${c.name || c.conceptId}${c.firstDetected ? ' 🆕' : ''}`),

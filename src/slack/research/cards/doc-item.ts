@@ -2,6 +2,7 @@
 import type { DocumentDetail, DocumentSummary, SearchDocument } from '../../../service/types.js';
 import { escapeMrkdwn, mrkdwnLink, safeUrl } from '../../blocks/escape.js';
 import { displayDate, excerpt, humanizeKey, isNum } from '../../blocks/format.js';
+import { matchWord } from '../../blocks/match-word.js';
 
 export interface DocItem {
   id: string;
@@ -61,19 +62,6 @@ export function docItem(doc: DocumentSummary | SearchDocument | DocumentDetail, 
 export function docTitleLink(item: Pick<DocItem, 'title' | 'url'>): string {
   const title = excerpt(item.title || 'Untitled document', 200);
   return safeUrl(item.url) ? mrkdwnLink(item.url, title) : escapeMrkdwn(title);
-}
-
-/**
- * A search score in a word, measured against the best score of the same search: the service's
- * scores have no fixed scale (BM25 and the like: 0.87 in one search, 6.27 in another), so a
- * number would tell a reader nothing, while the share of the best match does.
- */
-export function matchWord(score: number | undefined, bestScore: number | undefined): string | undefined {
-  if (score === undefined || bestScore === undefined || !(bestScore > 0) || !Number.isFinite(score)) return undefined;
-  const share = score / bestScore;
-  if (share >= 0.75) return 'strong match';
-  if (share >= 0.4) return 'good match';
-  return 'weak match';
 }
 
 /**

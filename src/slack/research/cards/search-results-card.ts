@@ -10,6 +10,7 @@ import { actions, button, compact, context, divider, header, section } from '../
 import { docItem, docMetaLine, docTitleLink, type DocItem } from './doc-item.js';
 import { bold, escapeMrkdwn, safeUrl } from '../../blocks/escape.js';
 import { clampMessage } from '../../blocks/limits.js';
+import { bestScoreOf } from '../../blocks/match-word.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { markdownExcerpt } from '../../blocks/markdown/markdown-excerpt.js';
 
@@ -156,8 +157,7 @@ export function renderV2SearchResults(result: V2SearchResult, ctx: SearchCardCon
   const end = start + ctx.pageSize;
   const hasNext = result.docs.length >= end && result.totalCount > end && end < V2_MAX;
   const note = end >= V2_MAX && result.totalCount > V2_MAX ? 'Only the top 100 are available: narrow the query to see others.' : undefined;
-  const scores = result.docs.map((d) => d.score).filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
-  const bestScore = scores.length > 0 ? Math.max(...scores) : undefined;
+  const bestScore = bestScoreOf(result.docs.map((d) => d.score));
   return renderList(
     {
       items,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderV2SearchResults } from '../../../../src/slack/research/cards/search-results-card.js';
-import { matchWord } from '../../../../src/slack/research/cards/doc-item.js';
+import { matchWord } from '../../../../src/slack/blocks/match-word.js';
 import { buildSearchDoc } from '../../blocks/fixtures.js';
 import { findMessageViolations } from '../../blocks/limit-violations.js';
 
