@@ -39,7 +39,7 @@ export interface RunDeps {
   offsetSaveIntervalMs: number;
   native: NativeStreamOptions;
   /** Binds the renderers to a run; called once per run, when its conversation is known. */
-  rendererFor(run: Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'>): RunRenderer;
+  rendererFor(run: Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'question'>>): RunRenderer;
 }
 
 export interface RunContext {

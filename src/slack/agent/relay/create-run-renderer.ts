@@ -9,6 +9,7 @@ import { renderFinalAnswer, renderFinalAnswerWithFile } from '../cards/render-fi
 import { toStreamMarkdown, toTaskUpdateChunks } from '../cards/render-native-stream-chunks.js';
 import { renderRunProgress } from '../cards/render-run-progress.js';
 import type { RunRenderer } from '../../../agent/sinks/run-renderer.js';
+import { languageOfText } from '../../../language/answer-language.js';
 
 export interface RunRenderContext {
   /** Playground runs against demo data are labelled. */
@@ -21,11 +22,14 @@ export interface RunRenderContext {
 }
 
 /** The run a renderer is bound to (once per run, after its conversation is known). */
-export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'conversationId'>>;
+export type RunRenderTarget = Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> &
+  Partial<Pick<RunRecord, 'conversationId' | 'question'>>;
 
 export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget) => RunRenderer {
   const clock = base.clock ?? Date.now;
   return (run) => {
+    // One language per answer, the question's; a question of symbols only leaves it to the answer's own text.
+    const language = run.question === undefined ? undefined : languageOfText(run.question);
     const ctx = (nowMs: number): AgentRenderContext => ({
       runId: run.runId,
       askerUserId: run.askerUserId,
@@ -35,13 +39,15 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
       ...(base.demo ? { demo: true } : {}),
       ...(base.trustedLinkHosts ? { trustedLinkHosts: base.trustedLinkHosts } : {}),
       ...(base.showUsage ? { showUsage: true } : {}),
+      ...(language ? { language } : {}),
     });
     return {
       progress: (view) => renderRunProgress(view, ctx(clock())),
       final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
       finalWithFile: (view) => renderFinalAnswerWithFile(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
       taskChunks: (view) => toTaskUpdateChunks(view),
-      streamMarkdown: (view) => toStreamMarkdown(view),
+      // Links stream with the final answer's policy: trusted document hosts keep a plain label.
+      streamMarkdown: (view) => toStreamMarkdown(view, { trustedHosts: base.trustedLinkHosts ?? [] }),
     };
   };
 }

@@ -21,6 +21,8 @@ export interface ReplayRenderContext {
   /** As the relay's renderer has them, so links read the same in a replay. */
   trustedLinkHosts?: string[];
   showUsage?: boolean;
+  /** The replayed question, when it could be read: the answer's language follows it. */
+  question?: string;
 }
 
 export function reduceRecordedRun(events: readonly WorkflowStreamEvent[]): RunView {
@@ -34,6 +36,7 @@ export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): Slac
     askerUserId: ctx.userId,
     conversationId: ctx.conversationId,
     ...(ctx.conversationUrl ? { conversationUrl: ctx.conversationUrl } : {}),
+    ...(ctx.question ? { question: ctx.question } : {}),
   };
   return createRunRenderer({
     demo: ctx.demo,

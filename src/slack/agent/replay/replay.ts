@@ -164,6 +164,7 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
       clock: deps.clock,
       ...(deps.trustedLinkHosts ? { trustedLinkHosts: deps.trustedLinkHosts } : {}),
       ...(deps.showAgentUsage ? { showUsage: true } : {}),
+      ...(question ? { question } : {}),
       ...(conversationUrl ? { conversationUrl } : {}),
     });
     const root = renderReplayRoot({
