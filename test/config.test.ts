@@ -76,6 +76,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('shows token usage under agent answers only when the operator turns it on', () => {
+    expect(loadConfig({}).showAgentUsage).toBe(false);
+    expect(loadConfig({ AGENT_USAGE_FOOTER: 'on' }).showAgentUsage).toBe(true);
+    expect(() => loadConfig({ AGENT_USAGE_FOOTER: 'yes' })).toThrow(/AGENT_USAGE_FOOTER/);
+  });
+
   it('reads the demo data date: a real day, or today when unset or "today"', () => {
     expect(loadConfig({ EMULATOR_DATA_DATE: '2026-03-11' }).service).toEqual({ mode: 'demo', agentSpeed: 2, dataDate: '2026-03-11' });
     expect(loadConfig({ EMULATOR_DATA_DATE: 'today' }).service).toEqual({ mode: 'demo', agentSpeed: 2 });
