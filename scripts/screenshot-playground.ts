@@ -1,59 +1,51 @@
 /**
- * Regenerates the README's screenshot (docs/playground.png, 1280×800): the real app between
- * both emulators, a person asking the agent a question and running `/research 茅台` in the
- * playground page, photographed once the agent's report is final.
+ * Regenerates the README's screenshots of the playground (1280×800), the real app between both
+ * emulators, each photographed once what it shows is final (scripts/playground-shots.ts):
+ *   docs/playground.png          a question to the agent and `/research 茅台` (channel and thread)
+ *   docs/playground-compare.png  `/financials compare US:NVDA US:AMD`
+ *   docs/playground-agent.png    an agent answer with its chart, in the thread pane of the app's DM
  *
- *   npx tsx scripts/screenshot-playground.ts [out.png]
+ *   npx tsx scripts/screenshot-playground.ts [main|compare|agent …] [--out-dir DIR]
  *
- * Uses Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH); it never downloads a browser.
+ * With no names it takes all three; DIR defaults to docs/. Uses Debian's Chromium
+ * (/usr/bin/chromium, or CHROMIUM_PATH); it never downloads a browser.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { parseArgs } from 'node:util';
 import { startHarness } from '../test/e2e/harness.js';
-import { launchChromium, openPlayground, typeInComposer } from '../test/playground/browser-helpers.js';
+import { launchChromium, openPlayground } from '../test/playground/browser-helpers.js';
+import { SHOTS, shotFileName, type Shot } from './playground-shots.js';
 
-const QUESTION = 'what drives NVDA margins?';
-
-async function composeShot(page: Page): Promise<void> {
-  // The question first, so the channel reads top-down: question (with its thread), then the results card.
-  await typeInComposer(page, `@Research Desk ${QUESTION}`);
-  const question = page.locator('.main .message:not(.ephemeral)', { hasText: QUESTION }).last();
-  await question.locator('.thread-summary').waitFor();
-
-  await typeInComposer(page, '/research 茅台');
-  const card = page.locator('.main .message.ephemeral', { hasText: 'Research for “茅台”' }).last();
-  await card.waitFor();
-
-  // The thread with the agent's final report (its live progress gives way to a header and a table).
-  await question.locator('.thread-summary').click();
-  const pane = page.locator('.thread-pane');
-  const report = pane.locator('.message', { has: page.locator('.block-header', { hasText: 'Research report' }) }).first();
-  await report.locator('.bk-table').waitFor({ timeout: 30_000 });
-  await pane.getByText('Working…').waitFor({ state: 'detached' });
-
-  // Channel: the question at the top, the card's header and first results below it. Thread: the parent and the report from its top.
-  await question.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await pane.locator('.thread-scroller').evaluate((el) => {
-    el.scrollTop = 0;
+function chosenShots(names: string[]): Shot[] {
+  if (names.length === 0) return [...SHOTS];
+  return names.map((name) => {
+    const shot = SHOTS.find((s) => s.name === name);
+    if (!shot) throw new Error(`no shot "${name}" (choose from ${SHOTS.map((s) => s.name).join(', ')})`);
+    return shot;
   });
-  // No hover toolbar, no focus ring, no caret in the picture.
-  await page.mouse.move(1, 799);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 async function main(): Promise<void> {
-  const out = path.resolve(process.argv[2] ?? 'docs/playground.png');
-  // agentSpeed 50: the run finishes in about a second, with the same report as at any speed.
-  const h = await startHarness({ agentSpeed: 50 });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'out-dir': { type: 'string' } } });
+  const shots = chosenShots(positionals);
+  const outDir = path.resolve(values['out-dir'] ?? 'docs');
+  await mkdir(outDir, { recursive: true });
+  // agentSpeed 50: a run finishes in about a second, with the same answer as at any speed. The
+  // demo data end today, as in `npm start`.
+  const h = await startHarness({ agentSpeed: 50, datasetAnchorMs: Date.now() });
   const browser = await launchChromium();
   try {
-    const { page, errors } = await openPlayground(browser, h.slack.url, { timeoutMs: 15_000 });
-    await composeShot(page);
-    await mkdir(path.dirname(out), { recursive: true });
-    await page.screenshot({ path: out });
-    if (errors.length > 0) process.stderr.write(`page errors while composing the shot:\n  ${errors.join('\n  ')}\n`);
-    process.stdout.write(`wrote ${path.relative(process.cwd(), out)} (1280×800)\n`);
+    for (const shot of shots) {
+      // A page of its own: one shot's thread pane or scroll position never leaks into the next.
+      const { page, errors } = await openPlayground(browser, h.slack.url, { timeoutMs: 15_000 });
+      await shot.compose(page);
+      const out = path.join(outDir, shotFileName(shot));
+      await page.screenshot({ path: out });
+      if (errors.length > 0) process.stderr.write(`page errors while composing ${shot.name}:\n  ${errors.join('\n  ')}\n`);
+      process.stdout.write(`wrote ${path.relative(process.cwd(), out)} (1280×800)\n`);
+      await page.close();
+    }
   } finally {
     await browser.close();
     await h.close();
