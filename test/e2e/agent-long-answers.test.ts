@@ -29,14 +29,19 @@ async function serviceReport(h: Harness, conversationId: string, assistantMessag
   return found[0]!;
 }
 
-/** How many "Sources" lists the messages' blocks hold (the fallback text may quote one). */
+/**
+ * How many "Sources" lists the messages' blocks hold (the fallback text may quote one): ours
+ * ("*Sources*" in a section) or the report's own (a "Sources" header, when the report is shown whole).
+ */
 function sourcesLists(messages: Array<{ blocks?: unknown[] }>): number {
-  return (
-    messages
-      .map((m) => JSON.stringify(m.blocks ?? []))
+  const blocks = messages.flatMap((m) => (m.blocks ?? []) as Array<{ type?: string; text?: { text?: string } }>);
+  const ours =
+    blocks
+      .map((b) => JSON.stringify(b))
       .join('\n')
-      .split('*Sources*').length - 1
-  );
+      .split('*Sources*').length - 1;
+  const theirs = blocks.filter((b) => b.type === 'header' && /^(sources|参考资料)$/i.test(b.text?.text?.trim() ?? '')).length;
+  return ours + theirs;
 }
 
 describe('long answers: first part plus the full report as a file', () => {

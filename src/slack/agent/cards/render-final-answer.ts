@@ -24,7 +24,7 @@ import { finalAnswerMarkdown } from './run-answer-text.js';
 import { runChartBlocks } from './run-chart.js';
 import { runEndingBlocks } from './run-ending.js';
 import { runFooterBlock } from './run-footer.js';
-import { runSourcesBlocks } from './run-sources.js';
+import { blocksListSources, runSourcesBlocks } from './run-sources.js';
 import { answerLanguageOf, answerWords } from './answer-words.js';
 import type { AnswerLanguage } from '../../../language/answer-language.js';
 
@@ -44,7 +44,8 @@ interface AnswerLayout {
   language: AnswerLanguage;
 }
 
-function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
+/** `shownWhole`: false for the first part of a report posted with its file (its own sources list may be cut off). */
+function answerLayout(view: RunView, ctx: AgentRenderContext, shownWhole = true): AnswerLayout {
   const language = answerLanguageOf(view, ctx.language);
   const words = answerWords(language);
   const body: KnownBlock[] = markdownToBlocks(finalAnswerMarkdown(view), { links: { trustedHosts: ctx.trustedLinkHosts ?? [] }, language });
@@ -67,7 +68,7 @@ function answerLayout(view: RunView, ctx: AgentRenderContext): AnswerLayout {
   const tail: KnownBlock[] = [
     ...runChartBlocks(view, language),
     ...runEndingBlocks(view, language),
-    ...runSourcesBlocks(view, undefined, language),
+    ...runSourcesBlocks(view, undefined, language, shownWhole),
     runFooterBlock(view, ctx, language),
   ];
   // Only an answer can be rated; the buttons end the last part, after the footer.
@@ -91,7 +92,7 @@ export function renderFinalAnswerWithFile(
   ctx: AgentRenderContext,
   limitOverrides: Partial<MessageLimits> = {},
 ): FinalAnswerWithFile | undefined {
-  const { body, tail, language } = answerLayout(view, ctx);
+  const { body, tail, language } = answerLayout(view, ctx, false);
   const limits = resolveMessageLimits(limitOverrides);
   const markdown = finalAnswerMarkdown(view);
   const all = splitIntoMessages(body, { ...limits, maxMessages: MAX_ANSWER_MESSAGES + 1 }, { tail, language });
@@ -114,5 +115,8 @@ export function renderFinalAnswerWithFile(
     },
     { language },
   );
-  return { parts: splitIntoMessages(first?.blocks ?? [], limits, { tail: reserved, language }), file };
+  const shown = first?.blocks ?? [];
+  // Our sources list only when the part shown has not the report's own (room was reserved for it either way).
+  const tailShown = blocksListSources(shown) ? answerLayout(view, ctx).tail : tail;
+  return { parts: splitIntoMessages(shown, limits, { tail: [...attached, ...tailShown], language }), file };
 }

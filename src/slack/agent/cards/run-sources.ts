@@ -28,6 +28,18 @@ export function answerListsSources(markdown: string): boolean {
   });
 }
 
+/** True when rendered blocks show a sources heading: a header block, or a section line that is only bold text. */
+export function blocksListSources(blocks: readonly KnownBlock[]): boolean {
+  return blocks.some((b) => {
+    if (b.type === 'header') return isSourcesHeading(b.text.text);
+    if (b.type !== 'section' || !b.text) return false;
+    return b.text.text.split('\n').some((line) => {
+      const m = /^\u200B?\*(.+?)\*\u200B?$/.exec(line.trim());
+      return m?.[1] !== undefined && isSourcesHeading(m[1]);
+    });
+  });
+}
+
 function key(s: SourceRef): string {
   return s.url ?? s.docId ?? s.title;
 }
@@ -38,8 +50,17 @@ function sourceLine(s: SourceRef, untitled: string): string {
   return `• ${s.url ? mrkdwnLink(s.url, label) : escapeMrkdwn(label)}`;
 }
 
-export function runSourcesBlocks(view: RunView, max = MAX_SOURCES_SHOWN, language: AnswerLanguage = 'en'): KnownBlock[] {
-  if (answerListsSources(finalAnswerMarkdown(view))) return [];
+/**
+ * `answerShownWhole`: false when only the first part of the answer is shown (the rest in a file),
+ * so the answer's own list may be out of sight and ours is given anyway.
+ */
+export function runSourcesBlocks(
+  view: RunView,
+  max = MAX_SOURCES_SHOWN,
+  language: AnswerLanguage = 'en',
+  answerShownWhole = true,
+): KnownBlock[] {
+  if (answerShownWhole && answerListsSources(finalAnswerMarkdown(view))) return [];
   const seen = new Set<string>();
   const unique = view.sources.filter((s) => {
     if (seen.has(key(s))) return false;
