@@ -53,12 +53,16 @@ export function toTaskUpdateChunks(view: RunView, language?: AnswerLanguage): Ta
   });
 }
 
-/** A URL character, or one balanced pair of parentheses (`…/Moutai_(company)`). */
-const URL_PART = String.raw`(?:[^()\s]|\([^()\s]*\))`;
+/**
+ * A URL character, or one balanced pair of parentheses (`…/Moutai_(company)`). No brackets (a
+ * URL percent-encodes them), so a link holds one `[`, its first character: only the text from
+ * the last `[` can still become a link, and what is before it is final.
+ */
+const URL_PART = String.raw`(?:[^()[\]\s]|\([^()[\]\s]*\))`;
 /** `[label](url)`: a label on one line without brackets, the URL without spaces. */
 const LINK = new RegExp(String.raw`\[([^\[\]\n]*)\]\((${URL_PART}+)\)`, 'g');
 /** The end of the text that may still become a LINK: `[lab`, `[label]`, `[label](https://ex`. */
-const LINK_BEING_WRITTEN = new RegExp(String.raw`\[[^\[\]\n]*(?:\](?:\(${URL_PART}*(?:\([^()\s]*)?)?)?$`);
+const LINK_BEING_WRITTEN = new RegExp(String.raw`\[[^\[\]\n]*(?:\](?:\(${URL_PART}*(?:\([^()[\]\s]*)?)?)?$`);
 
 /** A link as Markdown, by the link rule; anything but http(s) shows its label only. */
 function streamLink(href: string, label: string, links: LinkPolicy): string {
