@@ -17,7 +17,8 @@ export interface CompanyNames {
 const HAN = /\p{Script=Han}/u;
 const LATIN = /[A-Za-z]/;
 
-function inScript(name: string, lang: AnswerLanguage): boolean {
+/** Whether a name is written in the language's script (Han for zh; Latin, no Han, for en). */
+export function inScript(name: string, lang: AnswerLanguage): boolean {
   return lang === 'zh' ? HAN.test(name) : LATIN.test(name) && !HAN.test(name);
 }
 

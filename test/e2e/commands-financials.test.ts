@@ -73,7 +73,7 @@ describe('/financials', () => {
 
   it('shows a balance sheet with periods as columns (annual, limit:N)', async () => {
     const card = await command(h, '/financials SH:600519 balance annual limit:4');
-    expect(allText(card)).toContain('贵州茅台 (SH:600519) · Balance sheet');
+    expect(allText(card)).toContain('Kweichow Moutai (SH:600519) · Balance sheet');
     const header = dataTableOf(card)?.rows?.[0]?.map((c) => c.text) ?? [];
     expect(header).toHaveLength(5);
     expect(header.slice(1).every((p) => /^FY\d{4}$/.test(p))).toBe(true);
@@ -82,7 +82,7 @@ describe('/financials', () => {
 
   it('shows a quarterly cash-flow statement and a fiscal quarter', async () => {
     const cash = await command(h, '/financials hk:700 cashflow quarterly limit:3');
-    expect(allText(cash)).toContain('腾讯控股 (HK:00700) · Cash flow');
+    expect(allText(cash)).toContain('Tencent (HK:00700) · Cash flow');
     expect(dataTableOf(cash)?.rows?.[0]).toHaveLength(4);
     const q2 = await command(h, '/financials US:AAPL balance fy:2024 q:Q2');
     expect(allText(q2)).toContain('Q2 FY2024');
@@ -90,7 +90,7 @@ describe('/financials', () => {
 
   it('shows the income statement with EPS and margins', async () => {
     const card = await command(h, '/financials 600519 income annual limit:3');
-    expect(allText(card)).toContain('贵州茅台 (SH:600519) · Income statement');
+    expect(allText(card)).toContain('Kweichow Moutai (SH:600519) · Income statement');
     const table = dataTableOf(card);
     expect(table?.rows?.[0]?.map((c) => c.text)).toEqual(['Line', 'FY2024', 'FY2023', 'FY2022']);
     const labels = table?.rows?.map((r) => r[0]?.text);

@@ -5,6 +5,7 @@
  */
 import { decodeConceptButton } from '../kit/button-values.js';
 import { renderConceptDetail } from './concepts-card.js';
+import { stockNames, withStockNames } from './concept-stock-names.js';
 import { renderNotice } from '../blocks/error-card.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
@@ -14,7 +15,8 @@ import { EXPIRED_BUTTON, replyNearCard } from '../kit/button-replies.js';
 export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const value = decodeConceptButton(click.value);
   if (!value) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
-  const concepts = await (await deps.workspaces.service(click.workspace)).latestConcepts({
+  const service = await deps.workspaces.service(click.workspace);
+  const concepts = await service.latestConcepts({
     includeDocs: true,
     correlationId: click.correlationId,
   });
@@ -26,5 +28,6 @@ export async function expandConcept(deps: ListenerDeps, click: ButtonInteraction
       renderNotice(`${name} is no longer among the trending concepts. Run /concepts for the latest list.`),
     );
   }
-  await replyNearCard(click, renderConceptDetail(concept));
+  const names = await stockNames(service, concept.stocks, { call: { correlationId: click.correlationId }, log: click.log });
+  await replyNearCard(click, renderConceptDetail(withStockNames(concept, names)));
 }

@@ -14,9 +14,12 @@ import { displayDate, excerpt, formatNumber, isNum } from '../blocks/format.js';
 import { clampMessage } from '../blocks/limits.js';
 import { cell } from '../blocks/statement-table.js';
 import { bestScoreOf, matchWord } from '../blocks/match-word.js';
+import { glossary } from '../../language/glossary.js';
 
 export const MAX_CONCEPTS_PER_CARD = 20;
 const DESCRIPTION_CHARS = 220;
+/** Stocks named in a concept's summary (list and digest cards). */
+export const SUMMARY_STOCKS = 3;
 
 export const NEW_BADGE = ':new:';
 
@@ -25,9 +28,9 @@ function conceptStockSymbol(s: ConceptStock): string {
   return s.symbol ?? [s.market?.toUpperCase(), s.code].filter(Boolean).join(':');
 }
 
+/** "NVIDIA (US:NVDA)": the name as every card shows a company (language/glossary.ts). */
 function conceptStockLabel(s: ConceptStock): string {
-  const sym = conceptStockSymbol(s);
-  return s.name ? `${s.name} (${sym})` : sym;
+  return glossary('en').companyLabel({ symbol: conceptStockSymbol(s), names: [s.name] });
 }
 
 /** Escaped one-paragraph summary of a concept for list and digest cards. */
@@ -37,7 +40,7 @@ export function conceptSummary(c: Concept, opts: { stocks?: number; docs?: numbe
   lines.push(`${bold(escapeMrkdwn(c.name || c.conceptId))}${badge}  ·  trending ${formatNumber(c.trendingScore, 2)}`);
   const desc = excerpt(c.description, opts.description ?? DESCRIPTION_CHARS);
   if (desc) lines.push(escapeMrkdwn(desc));
-  const stocks = c.stocks.slice(0, opts.stocks ?? 3).map(conceptStockLabel);
+  const stocks = c.stocks.slice(0, opts.stocks ?? SUMMARY_STOCKS).map(conceptStockLabel);
   if (stocks.length)
     lines.push(
       `:chart_with_upwards_trend: ${escapeMrkdwn(stocks.join(', '))}${c.stocks.length > stocks.length ? ` +${c.stocks.length - stocks.length}` : ''}`,
@@ -57,12 +60,19 @@ export interface ConceptsCardContext {
   timeZone?: string;
 }
 
-export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext): SlackMessage {
-  const sorted = [...concepts].sort(
+const byTrending = (concepts: readonly Concept[]): Concept[] =>
+  [...concepts].sort(
     (a, b) => (isNum(b.trendingScore) ? b.trendingScore : -Infinity) - (isNum(a.trendingScore) ? a.trendingScore : -Infinity),
   );
-  const top = Math.max(1, Math.min(ctx.top, MAX_CONCEPTS_PER_CARD));
-  const shown = sorted.slice(0, top);
+
+/** The concepts the list card shows for `top`, best first. */
+export function conceptsShown(concepts: readonly Concept[], top: number): Concept[] {
+  return byTrending(concepts).slice(0, Math.max(1, Math.min(top, MAX_CONCEPTS_PER_CARD)));
+}
+
+export function renderConceptsList(concepts: Concept[], ctx: ConceptsCardContext): SlackMessage {
+  const sorted = byTrending(concepts);
+  const shown = conceptsShown(concepts, ctx.top);
   const scored = displayDate(shown[0]?.scoredAtMs, ctx.timeZone);
   const blocks: Array<KnownBlock | false> = [
     header('Trending concepts'),

@@ -5,6 +5,7 @@
 import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { withCardActions } from '../kit/card-actions.js';
 import { renderConceptsList } from './concepts-card.js';
+import { withListStockNames } from './concept-stock-names.js';
 import { renderUsage } from '../kit/help-card.js';
 import { renderConceptsHelp } from './concepts-help.js';
 import { parseConceptsArgs, type ConceptsArgs } from './parse-concepts-args.js';
@@ -48,7 +49,8 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ConceptsA
   const service = await deps.workspaces.service(ctx.workspace);
   switch (args.kind) {
     case 'list': {
-      const concepts = await service.latestConcepts({ includeDocs: true, correlationId: ctx.correlationId });
+      const latest = await service.latestConcepts({ includeDocs: true, correlationId: ctx.correlationId });
+      const concepts = await withListStockNames(service, latest, args.top, { call: { correlationId: ctx.correlationId }, log: ctx.log });
       // A private list offers Share in channel (share-card.ts runs `/concepts <text>` again).
       const card = withCardActions(renderConceptsList(concepts, { top: args.top }), {
         source: { command: '/concepts', text },

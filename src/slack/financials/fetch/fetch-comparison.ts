@@ -7,7 +7,7 @@
  * the reason, like the snapshot's missing parts; only when every company fails does it throw. The
  * card, chart and export are made of the result (kinds/compare.ts).
  */
-import { lookupCompanyName } from './company-name.js';
+import { lookupCompanyNames } from './company-name.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
 import type { Logger } from '../../../observability/logger.js';
 import type {
@@ -182,7 +182,7 @@ function windowOf(today: string | undefined, days: number): { startDate?: string
   return { startDate: new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10), endDate: today };
 }
 
-/** A name for each company (statements carry none), as every card finds it; undefined when it fails. */
+/** A name for each company (statements carry none), as every card finds it, with one names call for all; undefined when it fails. */
 function namesOf(
   service: ResearchService,
   symbols: StockSymbol[],
@@ -192,7 +192,13 @@ function namesOf(
 ): Promise<Array<string | undefined>> {
   if (!today) return Promise.resolve(symbols.map(() => undefined));
   const nowMs = Date.parse(`${today}T00:00:00Z`);
-  return Promise.all(symbols.map((s) => lookupCompanyName(service, s.canonical, nowMs, call, log)));
+  return lookupCompanyNames(
+    service,
+    symbols.map((s) => s.canonical),
+    nowMs,
+    call,
+    log,
+  );
 }
 
 /** Each company that is not shown, and why (each failure logged). */
