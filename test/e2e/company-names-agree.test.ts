@@ -8,7 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import type { ServiceVariant } from '../../src/emulators/service/index.js';
-import { startHarness, type Harness } from './harness.js';
+import { createSlackDigestPoster } from '../../src/slack/concepts/digest/post-digest-to-slack.js';
+import { createWebClient } from '../../src/slack-api/create-web-client.js';
+import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
+import { digestsIn } from './features-helpers.js';
+import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
 import { allText, button, clickEphemeral, command, nextEphemeral, rejectedResponses, rejectedSlackCalls } from './command-helpers.js';
 
 interface TableLike {
@@ -60,6 +64,33 @@ for (const variant of ['latest', 'published'] as const satisfies readonly Servic
       const moutai = await command(h, '/financials SH:600519');
       expect(allText(moutai)).toContain('Kweichow Moutai (SH:600519) · Snapshot');
       expect(allText(moutai)).not.toContain('贵州茅台');
+    });
+
+    it('names them so in a concepts digest too', async () => {
+      // Posted by the poster itself (no stored subscription: the harness's scheduler has nothing to race it for).
+      const slot = '2025-03-03T09:00:00.000Z';
+      const sub = {
+        teamId: h.slack.teamId,
+        channelId: h.slack.secondChannelId,
+        cadence: 'daily' as const,
+        time: '09:00',
+        timeZone: 'UTC',
+        top: 20,
+        createdBy: h.slack.defaultUserId,
+        createdAtMs: Date.parse(slot) - 86_400_000,
+        paused: false,
+      };
+      const webClient = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
+      const poster = createSlackDigestPoster({
+        workspaces: createSingleWorkspace({ service: h.client, client: webClient, baseUrl: 'test', startedAtMs: Date.parse(slot) }),
+        deps: { stores: h.desk.stores, logger: h.logger, clock: () => Date.parse(slot) + 10_000 },
+      });
+      expect(await poster(sub, slot, { attempt: 1, recovered: false })).toBe('posted');
+      const digest = digestsIn(h, sub.channelId).find((d) => d.slot === slot)?.message;
+      const stocks = stockLines(digest ?? {});
+      expect(stocks).toContain('NVIDIA (US:NVDA)');
+      expect(stocks).toContain('Kweichow Moutai (SH:600519)');
+      expect(stocks).not.toContain('英伟达');
     });
 
     it('asks nothing more when every name shown is already English, and remembers names it found', async () => {

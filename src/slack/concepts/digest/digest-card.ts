@@ -9,7 +9,7 @@ import { button, compact, context, divider, header, section } from '../../blocks
 import { escapeMrkdwn } from '../../blocks/escape.js';
 import { displayDate, excerpt, formatNumber, isNum } from '../../blocks/format.js';
 import { clampMessage } from '../../blocks/limits.js';
-import { conceptSummary, MAX_CONCEPTS_PER_CARD, NEW_BADGE } from '../concepts-card.js';
+import { conceptSummary, MAX_CONCEPTS_PER_CARD, NEW_BADGE, SUMMARY_STOCKS } from '../concepts-card.js';
 
 export interface ConceptChange {
   conceptId: string;
@@ -91,7 +91,7 @@ export function renderDigest(input: DigestCardInput): SlackMessage {
   ];
   if (shown.length === 0) blocks.push(section('No trending concepts today.'));
   shown.forEach((c, i) => {
-    const [first, ...rest] = conceptSummary(c, { stocks: 3, docs: 2, description: 160 }).split('\n');
+    const [first, ...rest] = conceptSummary(c, { stocks: SUMMARY_STOCKS, docs: 2, description: 160 }).split('\n');
     const head = `${(first ?? '').replace(` ${NEW_BADGE}`, '')}${changeBadge(diff.changes.get(c.conceptId))}`;
     blocks.push(
       divider(),

@@ -31,6 +31,8 @@ import { lastResortRead, type HistoryReads } from '../../kit/posting/last-resort
 import { digestMetadata } from './digest-metadata.js';
 import { findPostedDigest, type PostedDigestLookup } from './find-posted-digest.js';
 import { selectDigestConcepts } from './select-digest-concepts.js';
+import { SUMMARY_STOCKS } from '../concepts-card.js';
+import { stockNames, withStockNames } from '../concept-stock-names.js';
 
 export interface DigestPosterDeps {
   stores: Pick<AppStores, 'digestMarkers'>;
@@ -69,7 +71,7 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
     // Subscriptions keep the team id only: an org-wide install is found from its workspace.
     const workspace = { teamId: sub.teamId };
     let client: WebClient;
-    let service: Pick<ResearchService, 'latestConcepts'>;
+    let service: Pick<ResearchService, 'latestConcepts' | 'stockQuery'>;
     try {
       [client, service] = await Promise.all([workspaces.slackClient(workspace), workspaces.service(workspace)]);
     } catch (error) {
@@ -124,7 +126,19 @@ export function createSlackDigestPoster({ workspaces, deps, reads }: SlackDigest
     }
     const shown = selectDigestConcepts(concepts, sub.top);
     const nowMs = deps.clock();
-    const card = renderDigest({ concepts: shown, previous, top: sub.top, nowMs, timeZone: sub.timeZone });
+    // Its stocks named as every card names them (one call; a failure keeps the concepts' names).
+    const names = await stockNames(
+      service,
+      shown.flatMap((c) => c.stocks.slice(0, SUMMARY_STOCKS)),
+      { call: { correlationId: `digest:${key}` }, log },
+    );
+    const card = renderDigest({
+      concepts: shown.map((c) => withStockNames(c, names)),
+      previous,
+      top: sub.top,
+      nowMs,
+      timeZone: sub.timeZone,
+    });
     const snapshot = digestSnapshot(shown, nowMs, slotIso);
 
     let ts: string | undefined;
