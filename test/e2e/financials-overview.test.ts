@@ -72,11 +72,11 @@ describe('/financials <SYMBOL> overview', () => {
     ).toEqual(['Chart', 'Download CSV', 'Download XLSX', 'Share in channel']);
   });
 
-  it('shows an A-share company in its own names, holders as the service ranks them', async () => {
+  it('shows an A-share company by its English name as every card does, its Chinese one beside it, holders as the service ranks them', async () => {
     const card = await command(h, '/financials SH:600519 overview');
     const text = allText(card);
-    expect(text).toContain('贵州茅台 (SH:600519) · Overview');
-    expect(text).toContain('Kweichow Moutai · 白酒 · reports in CNY');
+    expect(text).toContain('Kweichow Moutai (SH:600519) · Overview');
+    expect(text).toContain('贵州茅台 · 白酒 · reports in CNY');
     expect(text).toContain('Shanghai Stock Exchange since 2001-08-27');
     const holders = (await serviceAnswer(h, '/v1/stock/company-shareholders', { symbol: 'SH:600519' })) as Array<{
       holder_name: string;
@@ -96,7 +96,7 @@ describe('/financials <SYMBOL> overview', () => {
     expect(file.thread_ts).toBe(card.ts);
     expect(file.filename).toMatch(/^600519-overview-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse(Buffer.from(file.contentBase64 ?? '', 'base64'), { bom: true, columns: true }) as Array<Record<string, string>>;
-    expect(new Set(rows.map((r) => r.Company))).toEqual(new Set(['贵州茅台 (SH:600519)']));
+    expect(new Set(rows.map((r) => r.Company))).toEqual(new Set(['Kweichow Moutai (SH:600519)']));
     const field = (name: string) => rows.find((r) => r.Section === 'profile' && r.Field === name)?.Value;
     const [overview] = (await serviceAnswer(h, '/v1/stock/company-overview', { symbols: 'SH:600519' })) as Array<Record<string, unknown>>;
     expect(field('total_shares')).toBe(String(overview?.total_shares));
@@ -141,7 +141,7 @@ describe('/financials overview against a service that speaks the 2025-12 names',
   it('reads the one company the 2025-12 route answers, from the same request', async () => {
     const from = h.service.requestLog.length;
     const card = await command(h, '/financials hk:700 overview');
-    expect(allText(card)).toContain('腾讯控股 (HK:00700) · Overview');
+    expect(allText(card)).toContain('Tencent (HK:00700) · Overview');
     expect(allText(card)).toContain('Hong Kong Stock Exchange since 2004-06-16');
     expect(tableRows(card)[1]?.[0]).toBe('Prosus N.V.');
     const calls = h.service.requestLog.slice(from).filter((r) => r.path.startsWith('/v1/stock/'));

@@ -13,6 +13,7 @@ import { cell } from '../../blocks/statement-table.js';
 import { companyTitle } from '../cards/statement-card.js';
 import { withNotShown } from '../cards/with-not-shown.js';
 import type { CompanyOverview, Shareholder } from './overview-schema.js';
+import { glossary } from '../../../language/glossary.js';
 
 export interface OverviewData {
   kind: 'overview';
@@ -93,9 +94,15 @@ function shareholderBlocks(holders: readonly Shareholder[]): KnownBlock[] {
   ]);
 }
 
+/** The profile's name in the card's language (English), as every card names the company (language/glossary.ts). */
+export function overviewCompanyName(symbol: string, p: CompanyOverview | undefined): string | undefined {
+  return glossary('en').companyName({ symbol, names: [p?.nameEn, p?.name] });
+}
+
 export function renderCompanyOverview(data: OverviewData): SlackMessage {
   const p = data.profile;
-  const title = `${companyTitle({ symbol: data.symbol, ...(p?.name ? { companyName: p.name } : {}) })} · Overview`;
+  const name = overviewCompanyName(data.symbol, p);
+  const title = `${companyTitle({ symbol: data.symbol, ...(name ? { companyName: name } : {}) })} · Overview`;
   const notShown = data.missing.map((part) => `the ${part}${data.reasons?.[part] ? ` (${data.reasons[part]})` : ''}`);
   if (!p && data.shareholders.length === 0 && data.missing.length === 0) {
     return clampMessage({
@@ -108,7 +115,9 @@ export function renderCompanyOverview(data: OverviewData): SlackMessage {
       ],
     });
   }
-  const about = p ? [p.nameEn, p.industry, p.currency ? `reports in ${p.currency}` : undefined].filter(Boolean).join(' · ') : '';
+  // The company's other name (贵州茅台 beside Kweichow Moutai), when it has one.
+  const otherName = [p?.name, p?.nameEn].find((n) => n && n !== name);
+  const about = p ? [otherName, p.industry, p.currency ? `reports in ${p.currency}` : undefined].filter(Boolean).join(' · ') : '';
   const blocks: Array<KnownBlock | false | undefined> = [
     header(title),
     about ? context(escapeMrkdwn(about)) : undefined,

@@ -11,7 +11,7 @@ import type { ExportCell, ExportTable } from '../../kit/export/export-types.js';
 import { codeOf, companyOf, num } from '../export/statement-export.js';
 import { failedParts, throwWhenAllFailed, valueOr } from '../fetch/settle-parts.js';
 import type { FinancialsKind } from './financials-kind.js';
-import { renderCompanyOverview, type OverviewData } from './overview-card.js';
+import { overviewCompanyName, renderCompanyOverview, type OverviewData } from './overview-card.js';
 import { companyOverviewsSchema, shareholdersSchema, type CompanyOverview } from './overview-schema.js';
 
 export interface OverviewArgs {
@@ -48,7 +48,7 @@ const PROFILE_FIELDS: ReadonlyArray<[string, (p: CompanyOverview) => string | nu
 const cellOf = (v: string | number | undefined): ExportCell => (typeof v === 'number' ? num(v) : (v ?? null));
 
 function companyName(data: OverviewData): string {
-  return companyOf(data.symbol, data.profile?.name);
+  return companyOf(data.symbol, overviewCompanyName(data.symbol, data.profile));
 }
 
 function titleOf(data: OverviewData): string {

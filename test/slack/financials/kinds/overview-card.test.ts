@@ -18,8 +18,8 @@ describe('the company overview card', () => {
     const card = renderCompanyOverview(buildOverviewData());
     expectValid(card);
     const text = allText(card);
-    expect(text).toContain('贵州茅台 (SH:600519) · Overview');
-    expect(text).toContain('Kweichow Moutai · 白酒 · reports in CNY');
+    expect(text).toContain('Kweichow Moutai (SH:600519) · Overview');
+    expect(text).toContain('贵州茅台 · 白酒 · reports in CNY');
     expect(text).toContain('Shanghai Stock Exchange since 2001-08-27');
     const table = card.blocks.find((b) => b.type === 'table') as unknown as { rows: Array<Array<{ text: string }>> };
     expect(table.rows[0]?.map((c) => c.text)).toEqual(['Holder', '% of shares', 'Shares', 'Change']);

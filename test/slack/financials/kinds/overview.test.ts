@@ -155,12 +155,12 @@ describe('/financials <SYMBOL> overview', () => {
     const data = buildOverviewData();
     const table = exportTableOf(data);
     expect(table.name).toBe('600519-overview');
-    expect(table.title).toBe('贵州茅台 (SH:600519) · Overview');
+    expect(table.title).toBe('Kweichow Moutai (SH:600519) · Overview');
     expect(table.header).toEqual(['Company', 'Section', 'Item', 'Field', 'Value']);
-    expect(table.rows).toContainEqual(['贵州茅台 (SH:600519)', 'profile', '', 'listing_date', '2001-08-27']);
-    expect(table.rows).toContainEqual(['贵州茅台 (SH:600519)', 'profile', '', 'total_shares', 1.256e9]);
+    expect(table.rows).toContainEqual(['Kweichow Moutai (SH:600519)', 'profile', '', 'listing_date', '2001-08-27']);
+    expect(table.rows).toContainEqual(['Kweichow Moutai (SH:600519)', 'profile', '', 'total_shares', 1.256e9]);
     expect(table.rows).toContainEqual([
-      '贵州茅台 (SH:600519)',
+      'Kweichow Moutai (SH:600519)',
       'shareholders',
       '中国贵州茅台酒厂(集团)有限责任公司',
       'percent_of_shares',
@@ -171,13 +171,13 @@ describe('/financials <SYMBOL> overview', () => {
     expect(sheets.map((s) => s.sheet)).toEqual(['Profile', 'Top shareholders']);
     expect(sheets[1]?.rows[0]?.slice(0, 4)).toEqual([1, '中国贵州茅台酒厂(集团)有限责任公司', '国有法人', 54.07]);
     const partial = exportTableOf(buildOverviewData({ shareholders: [], missing: ['shareholders'] }));
-    expect(partial.title).toBe('贵州茅台 (SH:600519) · Overview (without the shareholders)');
+    expect(partial.title).toBe('Kweichow Moutai (SH:600519) · Overview (without the shareholders)');
   });
 
   it('charts what the top holders own, the five largest named and everyone else as one', () => {
     const chart = overviewKind.chart?.(buildOverviewData(), MOUTAI);
     expect(chart?.preferImage).toBe(false);
-    expect(chart?.data).toMatchObject({ kind: 'pie', title: '贵州茅台 (SH:600519) ownership 2025-03-31 (% of shares)' });
+    expect(chart?.data).toMatchObject({ kind: 'pie', title: 'Kweichow Moutai (SH:600519) ownership 2025-03-31 (% of shares)' });
     const segments = chart?.data.kind === 'pie' ? chart.data.segments : [];
     expect(segments.map((s) => s.label)).toEqual([
       '中国贵州茅台酒厂(集团)有限责任公司',
