@@ -64,6 +64,7 @@ for (const variant of ['latest', 'published'] as const satisfies readonly Servic
       const moutai = await command(h, '/financials SH:600519');
       expect(allText(moutai)).toContain('Kweichow Moutai (SH:600519) · Snapshot');
       expect(allText(moutai)).not.toContain('贵州茅台');
+      expect(allText(await command(h, '/financials SH:600519 overview'))).toContain('Kweichow Moutai (SH:600519) · Overview');
     });
 
     it('names them so in a concepts digest too', async () => {
