@@ -8,6 +8,7 @@
  * @see /work/shared/spec/published-openapi-2026-04.yaml (CompanyOverviewInput)
  */
 import { z } from 'zod';
+import { isServiceError } from '../../../service/errors/service-error.js';
 import { isRecord } from '../../../service/read-shape.js';
 import { optionalString, recordsIn } from '../../../service/schemas/wire-fields.js';
 import type { CallOptions, ResearchService } from '../../../service/types.js';
@@ -41,8 +42,7 @@ export async function overviewNames(
   symbols: readonly string[],
   call: CallOptions,
 ): Promise<Map<string, string[]>> {
-  const body = { symbols: symbols.join(','), ...(symbols.length === 1 ? { symbol: symbols[0] } : {}) };
-  const items = await service.stockQuery('/v1/stock/company-overview', body, overviewNamesSchema, call);
+  const items = await askOverview(service, symbols, call);
   const found = new Map<string, string[]>();
   for (const item of items) {
     // A 2025-12 answer may leave the symbol out: the one company asked for is then that symbol's.
@@ -50,4 +50,19 @@ export async function overviewNames(
     if (symbol && symbols.includes(symbol) && item.names.length > 0) found.set(symbol, item.names);
   }
   return found;
+}
+
+/** The 2026-04 form (`symbols`), then for one symbol the 2025-12 form (`symbol`) when the first is refused as invalid. */
+async function askOverview(
+  service: Pick<ResearchService, 'stockQuery'>,
+  symbols: readonly string[],
+  call: CallOptions,
+): Promise<z.output<typeof overviewNamesSchema>> {
+  try {
+    return await service.stockQuery('/v1/stock/company-overview', { symbols: symbols.join(',') }, overviewNamesSchema, call);
+  } catch (error) {
+    const [only] = symbols;
+    if (symbols.length !== 1 || only === undefined || !isServiceError(error) || error.kind !== 'validation') throw error;
+    return service.stockQuery('/v1/stock/company-overview', { symbol: only }, overviewNamesSchema, call);
+  }
 }

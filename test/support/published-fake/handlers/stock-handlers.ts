@@ -4,7 +4,7 @@
  * fake answers only the routes its version's document has, so a client that calls a route of
  * the other version gets the 404 a real deployment would give.
  */
-import { companyBySymbol } from '../fixtures/companies.js';
+import { companyBySymbol, FAKE_COMPANIES, type FakeCompany } from '../fixtures/companies.js';
 import { companyPriceItems, earningsEntries, indexPriceItems, revenueBreakdown, selectRevenuePeriods } from '../fixtures/market-data.js';
 import { FAKE_STATEMENTS, type StatementHeader, type StatementQuery, selectStatements } from '../fixtures/statements.js';
 import { type Handler, type HandlerContext, int, stockOk, str } from './handler-types.js';
@@ -55,6 +55,25 @@ export const stockHandlers: Record<string, Handler> = {
   'POST /v1/stock/index-quote': indexPrices,
   'POST /v1/stock/company-prices': companyPrices,
   'POST /v1/stock/stock-quote': companyPrices,
+
+  // CompanyOverviewInput: one `symbol` in 2025-12, comma-separated `symbols` and `names` in 2026-04.
+  // StockAPIResponse's data is an object: one company (2025-12) or `{items}`; the fixtures' CompanyLabel name only.
+  'POST /v1/stock/company-overview': ({ body, version }) => {
+    const overview = (c: FakeCompany) => ({ symbol: c.symbol, name: c.name, industry: c.industry });
+    if (version === '2025-12') {
+      const c = companyBySymbol(str(body.symbol) ?? '');
+      return stockOk(c ? overview(c) : {});
+    }
+    const list = (field: unknown) =>
+      (str(field) ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const bySymbol = list(body.symbols).map(companyBySymbol);
+    const byName = list(body.names).flatMap((n) => FAKE_COMPANIES.filter((c) => c.aliases.includes(n.toLowerCase()) || c.name.includes(n)));
+    const found = [...bySymbol, ...byName].filter((c): c is FakeCompany => c !== undefined);
+    return stockOk({ items: [...new Set(found)].map(overview) });
+  },
 
   // The market is `area` in the 2025-12 schema, `market` in 2026-04 (each requires its own).
   'POST /v1/stock/earnings-calendar': ({ body }) =>
