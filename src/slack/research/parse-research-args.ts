@@ -27,6 +27,7 @@ import { collectFilters, FILTER_EXAMPLES, type CollectedFilters, type FilterName
 import { slackTextToPlain, tokenize, type Token } from '../kit/commands/tokenize.js';
 import { usage, type HelpResult, type UsageProblem, type UsageResult } from '../kit/commands/usage-problem.js';
 import { parseWatchArgs, parseWatchesArgs, type WatchArgs } from '../kit/commands/parse-watch-args.js';
+import { restAfter, unquote } from './command-text.js';
 
 /** Documents per card page, shared by the parser, the listeners and the renderer. */
 export const SEARCH_PAGE_SIZE = 5;
@@ -72,18 +73,6 @@ function rejectFilters(f: CollectedFilters, allowed: readonly FilterName[], wher
       });
     }
   }
-}
-
-/** Text after the first `n` whitespace-separated words of the original command text. */
-function restAfter(text: string, n: number): string {
-  let rest = text.trim();
-  for (let i = 0; i < n; i += 1) rest = rest.replace(/^\S+\s*/, '');
-  return rest;
-}
-
-function unquote(text: string): string {
-  const m = /^["“”「『](.*)["“”」』]$/s.exec(text.trim());
-  return (m ? (m[1] ?? '') : text).trim();
 }
 
 /** The user's own words for an example to follow, unless there are none or too many to read. */
