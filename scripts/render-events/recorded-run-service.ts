@@ -9,7 +9,12 @@ import type { ReadEventsOptions, ResearchService, WorkflowStreamEvent } from '..
 
 const RECORDED_ASSISTANT_MESSAGE_ID = 'recorded-assistant-message';
 
-export function createRecordedRunService(events: WorkflowStreamEvent[], clock: () => number = Date.now): ResearchService {
+export function createRecordedRunService(
+  events: WorkflowStreamEvent[],
+  clock: () => number = Date.now,
+  /** The conversation's web page, as the service gave it: the footer links it. */
+  conversationUrl?: string,
+): ResearchService {
   const conversationId = '1';
   // The HTTP client's cursor semantics: a reader of the run sees each event once, in order.
   const cursorFor = (opts: ReadEventsOptions) => opts.cursor ?? createEventCursor(Math.max(0, opts.fromOffset ?? 0) - 1);
@@ -39,8 +44,13 @@ export function createRecordedRunService(events: WorkflowStreamEvent[], clock: (
     latestConcepts: unsupported('latestConcepts'),
     createFolder: unsupported('createFolder'),
     deleteFolder: unsupported('deleteFolder'),
-    getConversation: async () => ({ id: conversationId, title: 'Recorded run' }),
-    createConversation: async (req) => ({ id: conversationId, ...(req.title ? { title: req.title } : {}), createdAtMs: clock() }),
+    getConversation: async () => ({ id: conversationId, title: 'Recorded run', ...(conversationUrl ? { url: conversationUrl } : {}) }),
+    createConversation: async (req) => ({
+      id: conversationId,
+      ...(req.title ? { title: req.title } : {}),
+      ...(conversationUrl ? { url: conversationUrl } : {}),
+      createdAtMs: clock(),
+    }),
     listMessages: async () =>
       chatted
         ? [

@@ -62,6 +62,8 @@ export interface RenderRecordedRunOptions {
   streaming?: StreamingMode;
   channelId?: string;
   question?: string;
+  /** The conversation's page, so the footer (and where long answers are cut) is the live run's. */
+  conversationUrl?: string;
 }
 
 export interface RenderedRecordedRun {
@@ -89,7 +91,7 @@ export async function renderRecordedRun(
   const channelId = options.channelId ?? 'C_RECORDED';
   const threadTs = '1700000000.000000';
   const runtime = createRelayRuntime({
-    service: createRecordedRunService(events),
+    service: createRecordedRunService(events, Date.now, options.conversationUrl),
     slack,
     store: { runs: new RunStore(store), leases: new Leases(store), threads: new ThreadConversations(store) },
     logger,

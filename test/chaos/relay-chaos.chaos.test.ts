@@ -223,7 +223,10 @@ async function uninterruptedRender(rig: Rig, t: Thread, payload: RunMessagePaylo
   });
   try {
     const events = await client.listEvents(payload.conversation_id, payload.assistant_message_id);
-    return (await renderRecordedRun(events, { streaming: 'update', channelId: t.channel, question: t.question })).messages;
+    // The same footer as the live run's (its conversation link counts toward where a long answer is cut).
+    const { url } = await client.getConversation(payload.conversation_id);
+    const options = { streaming: 'update' as const, channelId: t.channel, question: t.question, ...(url ? { conversationUrl: url } : {}) };
+    return (await renderRecordedRun(events, options)).messages;
   } finally {
     await client.close();
   }
