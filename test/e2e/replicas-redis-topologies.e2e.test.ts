@@ -194,7 +194,10 @@ async function expectEveryRunOnceAndDigestsOnce(
       .filter((m) => m.bot_id === rig.slack.botId && m.metadata?.event_type === DIGEST_EVENT_TYPE);
     expect(digests, `digests in ${channel}`).toHaveLength(1);
   }
-  expect(rateLimitedCalls(rig.slack)).toBe(0);
+  const limited = rig.slack.calls
+    .filter((c) => c.status === 429)
+    .map((c) => `${c.method} at ${c.at} ${JSON.stringify(c.args).slice(0, 200)}`);
+  expect(rateLimitedCalls(rig.slack), `429s:\n${limited.join('\n')}`).toBe(0);
   // Finished once in Slack: no message of a run written again after its final content landed.
   for (const channel of [rig.slack.defaultChannelId, rig.slack.secondChannelId]) {
     const late = writesAfterFinal(rig.slack, channel);
