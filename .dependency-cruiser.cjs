@@ -126,6 +126,22 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/language/', '^src/periods/'] },
     },
     {
+      name: 'figures-are-pure',
+      comment:
+        'src/figures/ (reading an agent report\'s figures and checking them against statements) imports only src/periods/ and src/language/, ' +
+        'and the service\'s record types (type-only): the relay and the Slack cards both use it, so it knows neither.',
+      severity: 'error',
+      from: { path: '^src/figures/' },
+      to: { path: '^src/', pathNot: ['^src/figures/', '^src/periods/', '^src/language/', '^src/service/types\\.ts$'] },
+    },
+    {
+      name: 'figures-know-service-types-only',
+      comment: 'src/figures/ reads records of the service\'s types; it never calls the service itself (a reader is passed in).',
+      severity: 'error',
+      from: { path: '^src/figures/' },
+      to: { path: '^src/service/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-import-circles',
       comment: 'No import circle of any length, type-only imports included: every circle is a seam drawn in the wrong place.',
       severity: 'error',
