@@ -10,6 +10,7 @@ import { marginSection } from './margin-section.js';
 import { periodText } from './period-text.js';
 import { NOT_UNDERSTOOD_TITLE, notUnderstoodPlan, notUnderstoodReport } from './not-understood.js';
 import type { Metric } from './question-intent.js';
+import { type PlantedMistake, plantedMistake } from './planted-mistake.js';
 import { companyFinding, figuresTable, OVERVIEW_METRICS } from './report-figures.js';
 import { riskSection } from './risk-section.js';
 import { amount, type Lang, listNames, percent, signedPercent } from './report-format.js';
@@ -214,9 +215,9 @@ export function buildAnalysisMarkdown(question: string, f: ResearchFindings): st
 }
 
 /** One line of key findings per company ('' findings, such as a risks-only question's, left out). */
-function findingLines(f: ResearchFindings): string[] {
+function findingLines(f: ResearchFindings, plant?: PlantedMistake): string[] {
   return f.companies.flatMap((c) => {
-    const line = companyFinding(c, metricsOf(f), f.lang);
+    const line = companyFinding(c, metricsOf(f), f.lang, plant);
     return line ? [`- ${line}`] : [];
   });
 }
@@ -227,7 +228,8 @@ function wantsMarket(f: ResearchFindings): boolean {
   return f.companies.length === 0 || m.length === 0 || m.includes('price') || m.includes('valuation') || f.focus.indices.length > 0;
 }
 
-export function buildReportMarkdown(question: string, f: ResearchFindings, long: boolean): string {
+/** `mistake`: one figure of the key findings written wrong (planted-mistake.ts), for trying the figure check. */
+export function buildReportMarkdown(question: string, f: ResearchFindings, long: boolean, mistake = false): string {
   if (!f.focus.understood) return notUnderstoodReport(question, f.lang, f.coverage);
   const zh = f.lang === 'zh';
   const metrics = f.focus.metrics;
@@ -241,7 +243,7 @@ export function buildReportMarkdown(question: string, f: ResearchFindings, long:
     ...uncoveredNote(f),
     zh ? '## 核心结论' : '## Key findings',
     ...(whereFrom(f) ? [whereFrom(f), ''] : []),
-    ...findingLines(f),
+    ...findingLines(f, mistake ? plantedMistake(f) : undefined),
     ...(hasCompanies ? [] : [`- ${noCompanyFinding(f)}`]),
     '',
     ...tableSection(f),

@@ -11,6 +11,11 @@
  * - "[hiccup]" — a non-fatal `error`: the first news search fails (tool_start, then an error event
  *   with its run_id), the agent searches again and the run completes.
  * - "[marathon]" — 300 tool calls, each followed by 100 characters of text (agent-marathon.ts).
+ * - "[mistake]" — the final report has exactly one wrong figure: the first company's first
+ *   statement figure in its key findings line (revenue, cash, …) written 12% higher, or a margin
+ *   3 points higher; tables and the rest stay true (planted-mistake.ts, `plantedMistake`). A
+ *   report whose key findings write no statement figure (no company; risks, price or valuation
+ *   only) is unchanged. Combines with the others (`[long] [mistake]`).
  *
  * Event layout: init, workflow_start, a `start` node, a `research` agent node whose
  * react_agent streams its plan, calls search_documents, hands over to a nested builtin_agent
@@ -27,6 +32,7 @@
 import { buildAnalysisMarkdown, buildPlanText, buildReportMarkdown, reportTitle } from './agent-report.js';
 import { dataTools, TOOL_QUERY, toolData } from './agent-data-tools.js';
 import { writeMarathon } from './agent-marathon.js';
+import { MAGIC_WORDS } from './magic-words.js';
 import { listNames } from './report-format.js';
 import type { ResearchFindings } from './research-findings.js';
 import { type EventScope, RunScriptWriter, type ScriptStep } from './run-script-writer.js';
@@ -50,7 +56,6 @@ export interface ScriptInput {
 }
 
 export const SLOW_PAUSE_MS = 30_000;
-const MAGIC_WORDS = /\[(error|slow|long|hiccup|marathon)\]/gi;
 
 /** The year of data up to the findings' newest trading day. */
 function windowOf(f: ResearchFindings): { start_datetime: string; end_datetime: string } {
@@ -66,6 +71,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
   const slow = /\[slow\]/i.test(question);
   const long = /\[long\]/i.test(question);
   const hiccup = /\[hiccup\]/i.test(question);
+  const mistake = /\[mistake\]/i.test(question);
   const published = input.framing === 'published';
   const symbols = f.companies.map((c) => c.symbol);
   const window = windowOf(f);
@@ -264,7 +270,7 @@ export function buildRunScript(input: ScriptInput): RunScript {
     parent_run_id: writerRun,
   };
   w.emit(200, 'agent_start', { ...writer, parent_run_id: finalRun }, { run_id: writerRun });
-  const report = buildReportMarkdown(question.replace(MAGIC_WORDS, ''), f, long);
+  const report = buildReportMarkdown(question.replace(MAGIC_WORDS, ''), f, long, mistake);
   const pieces = long ? 40 : 25;
   w.stream(writer, report, Math.ceil(report.length / pieces), 320);
   const writerInputTokens = w.int(4000, 9000);

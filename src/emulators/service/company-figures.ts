@@ -99,7 +99,8 @@ export interface CompanyFigures {
 }
 
 const TRADING_DAYS = { month: 21, quarter: 63, year: 252 };
-const pct = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
+// Unrounded: the report rounds what it writes, and a margin's change is taken before rounding.
+const pct = (part: number, whole: number): number => (part / whole) * 100;
 const change = (now: number, then: number | undefined): number => (then ? Math.round(((now - then) / then) * 1000) / 10 : 0);
 
 function labelOf(h: StatementHeader): string {

@@ -33,7 +33,8 @@ export interface IncomeSeries {
 /** Five quarters show the year-earlier quarter; three years a trend. */
 const PERIODS = { quarterly: 5, annual: 3 } as const;
 
-const pct = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
+// Unrounded: the report rounds what it writes, and a margin's change is taken before rounding.
+const pct = (part: number, whole: number): number => (part / whole) * 100;
 
 function toPeriod(r: IncomeStatementRecord): IncomePeriod | undefined {
   const revenue = r.revenue_and_costs.revenue;

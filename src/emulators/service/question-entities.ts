@@ -16,6 +16,7 @@ import type { ConceptDef } from './data/concepts.js';
 import type { IndexDefinition } from './data/indices.js';
 import type { UncoveredCompany } from './data/uncovered-companies.js';
 import { INDUSTRY_PREFIX } from './industry-terms.js';
+import { MAGIC_WORDS } from './magic-words.js';
 
 export interface QuestionEntities {
   /** Symbols (`<MARKET>:<code>`), in the order the question first names them. */
@@ -72,7 +73,6 @@ const NOT_COMPANIES = new Set(
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const SLACK_MARKUP = /<[@#!][^>]*>|<https?:[^>]*>/g;
-const MAGIC_WORDS = /\[(error|slow|long|hiccup|marathon)\]/gi;
 
 export function buildEntityCatalog(src: CatalogSources): EntityCatalog {
   const terms: Term[] = [];

@@ -4,6 +4,7 @@
  * one sentence per company for the key findings.
  */
 import type { PeriodFigures } from './company-figures.js';
+import type { PlantedMistake, PlantedMetric } from './planted-mistake.js';
 import type { Metric } from './question-intent.js';
 import { periodText } from './period-text.js';
 import { amount, growth, type Lang, percent, price, share, signedPercent } from './report-format.js';
@@ -45,7 +46,7 @@ const ROWS = {
     perPeriod: true,
     value: (_c, f) => percent(f ? share(f.total_liabilities, f.total_assets) : undefined),
   },
-  equity: { en: 'Equity', zh: '股东权益', perPeriod: true, value: money((f) => f.total_shareholders_equity) },
+  equity: { en: 'Total equity', zh: '股东权益合计', perPeriod: true, value: money((f) => f.total_shareholders_equity) },
   revenue: { en: 'Revenue', zh: '营业收入', perPeriod: true, value: money((f) => f.revenue) },
   revenueGrowth: {
     en: 'Revenue growth (YoY)',
@@ -55,7 +56,8 @@ const ROWS = {
   },
   grossMargin: { en: 'Gross margin', zh: '毛利率', perPeriod: true, value: (_c, f) => percent(f?.gross_margin) },
   operatingMargin: { en: 'Operating margin', zh: '营业利润率', perPeriod: true, value: (_c, f) => percent(f?.operating_margin) },
-  netMargin: { en: 'Net margin', zh: '净利率', perPeriod: true, value: (_c, f) => percent(f?.net_margin) },
+  // The statements' net profit here is the owners' share: say so (minorities are left out).
+  netMargin: { en: 'Net margin (profit to owners)', zh: '净利率（归母）', perPeriod: true, value: (_c, f) => percent(f?.net_margin) },
   netProfit: { en: 'Net profit (owners)', zh: '归母净利润', perPeriod: true, value: money((f) => f.net_profit) },
   topSegment: {
     en: 'Largest segment',
@@ -138,10 +140,15 @@ export function points(delta: number, lang: Lang): string {
   return lang === 'zh' ? `${v}个百分点` : `${v} pts`;
 }
 
-/** One sentence of key findings for a company, about the metrics asked ('' when none of them gives one). */
-export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang: Lang): string {
+/**
+ * One sentence of key findings for a company, about the metrics asked ('' when none of them gives
+ * one). `plant` (a `[mistake]` run) writes that one figure wrong; the rest, yoy included, stays true.
+ */
+export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang: Lang, plant?: PlantedMistake): string {
   const zh = lang === 'zh';
   const f = c.latest;
+  const shown = <T extends number | undefined>(metric: PlantedMetric, v: T): T =>
+    (plant?.symbol === c.symbol && plant.metric === metric && v !== undefined ? plant.writtenValue : v) as T;
   const head = zh ? `**${c.name}**（\`${c.symbol}\`）` : `**${c.name}** (\`${c.symbol}\`)`;
   if (!f) return zh ? `${head}：演示数据中没有它的财务报表。` : `${head}: the demo data has no statements for it.`;
   const y = c.yearEarlier;
@@ -155,26 +162,26 @@ export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang
     if (m === 'cash')
       parts.push(
         zh
-          ? `现金及等价物 ${amount(f.cash, c.currency, lang)}，占总资产 ${percent(share(f.cash, f.total_assets))}${yoy(f.cash, y?.cash)}`
-          : `cash and equivalents of ${amount(f.cash, c.currency, lang)}, ${percent(share(f.cash, f.total_assets))} of total assets${yoy(f.cash, y?.cash)}`,
+          ? `现金及等价物 ${amount(shown('cash', f.cash), c.currency, lang)}，占总资产 ${percent(share(f.cash, f.total_assets))}${yoy(f.cash, y?.cash)}`
+          : `cash and equivalents of ${amount(shown('cash', f.cash), c.currency, lang)}, ${percent(share(f.cash, f.total_assets))} of total assets${yoy(f.cash, y?.cash)}`,
       );
     if (m === 'cash_flow')
       parts.push(
         zh
-          ? `经营现金流 ${amount(f.operating_cash_flow, c.currency, lang)}${yoy(f.operating_cash_flow, y?.operating_cash_flow)}`
-          : `operating cash flow of ${amount(f.operating_cash_flow, c.currency, lang)}${yoy(f.operating_cash_flow, y?.operating_cash_flow)}`,
+          ? `经营现金流 ${amount(shown('operating_cash_flow', f.operating_cash_flow), c.currency, lang)}${yoy(f.operating_cash_flow, y?.operating_cash_flow)}`
+          : `operating cash flow of ${amount(shown('operating_cash_flow', f.operating_cash_flow), c.currency, lang)}${yoy(f.operating_cash_flow, y?.operating_cash_flow)}`,
       );
     if (m === 'balance')
       parts.push(
         zh
-          ? `资产负债率 ${percent(share(f.total_liabilities, f.total_assets))}（总资产 ${amount(f.total_assets, c.currency, lang)}）`
-          : `liabilities at ${percent(share(f.total_liabilities, f.total_assets))} of total assets (${amount(f.total_assets, c.currency, lang)})`,
+          ? `资产负债率 ${percent(share(f.total_liabilities, f.total_assets))}（总资产 ${amount(shown('total_assets', f.total_assets), c.currency, lang)}）`
+          : `liabilities at ${percent(share(f.total_liabilities, f.total_assets))} of total assets (${amount(shown('total_assets', f.total_assets), c.currency, lang)})`,
       );
     if ((m === 'revenue' || (m === 'mix' && !metrics.includes('revenue'))) && f.revenue !== undefined)
       parts.push(
         zh
-          ? `营业收入 ${amount(f.revenue, c.currency, lang)}${yoy(f.revenue, y?.revenue)}`
-          : `revenue of ${amount(f.revenue, c.currency, lang)}${yoy(f.revenue, y?.revenue)}`,
+          ? `营业收入 ${amount(shown('revenue', f.revenue), c.currency, lang)}${yoy(f.revenue, y?.revenue)}`
+          : `revenue of ${amount(shown('revenue', f.revenue), c.currency, lang)}${yoy(f.revenue, y?.revenue)}`,
       );
     if (m === 'mix' && c.mix?.segments[0]) {
       const top = c.mix.segments.reduce((a, b) => (b.revenue > a.revenue ? b : a));
@@ -189,15 +196,15 @@ export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang
             : ` (${points(now - then, lang)} on a year earlier)`;
       parts.push(
         zh
-          ? `${f.gross_margin !== undefined ? `毛利率 ${percent(f.gross_margin)}${move(f.gross_margin, y?.gross_margin)}，` : ''}营业利润率 ${percent(f.operating_margin)}${move(f.operating_margin, y?.operating_margin)}，净利率 ${percent(f.net_margin)}`
-          : `${f.gross_margin !== undefined ? `gross margin ${percent(f.gross_margin)}${move(f.gross_margin, y?.gross_margin)}, ` : ''}operating margin ${percent(f.operating_margin)}${move(f.operating_margin, y?.operating_margin)}, net margin ${percent(f.net_margin)}`,
+          ? `${f.gross_margin !== undefined ? `毛利率 ${percent(shown('gross_margin', f.gross_margin))}${move(f.gross_margin, y?.gross_margin)}，` : ''}营业利润率 ${percent(shown('operating_margin', f.operating_margin))}${move(f.operating_margin, y?.operating_margin)}，净利率（归母） ${percent(f.net_margin)}`
+          : `${f.gross_margin !== undefined ? `gross margin ${percent(shown('gross_margin', f.gross_margin))}${move(f.gross_margin, y?.gross_margin)}, ` : ''}operating margin ${percent(shown('operating_margin', f.operating_margin))}${move(f.operating_margin, y?.operating_margin)}, net margin on profit to owners ${percent(f.net_margin)}`,
       );
     }
     if (m === 'earnings' && f.net_profit !== undefined)
       parts.push(
         zh
-          ? `归母净利润 ${amount(f.net_profit, c.currency, lang)}${yoy(f.net_profit, y?.net_profit)}`
-          : `net profit of ${amount(f.net_profit, c.currency, lang)}${yoy(f.net_profit, y?.net_profit)}`,
+          ? `归母净利润 ${amount(shown('net_profit', f.net_profit), c.currency, lang)}${yoy(f.net_profit, y?.net_profit)}`
+          : `net profit to owners of ${amount(shown('net_profit', f.net_profit), c.currency, lang)}${yoy(f.net_profit, y?.net_profit)}`,
       );
     if (m === 'price' && c.price)
       parts.push(

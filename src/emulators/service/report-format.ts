@@ -23,10 +23,13 @@ export function signedPercent(value: number | undefined): string {
   return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}%`;
 }
 
-/** Percent change from `then` to `now`, one decimal; undefined without a base. */
+/**
+ * Percent change from `then` to `now`, one decimal; undefined without a positive base (a change
+ * on a negative base reads one way or the other depending on the formula: not written).
+ */
 export function growth(now: number | undefined, then: number | undefined): number | undefined {
-  if (now === undefined || then === undefined || then === 0) return undefined;
-  return Math.round(((now - then) / Math.abs(then)) * 1000) / 10;
+  if (now === undefined || then === undefined || then <= 0) return undefined;
+  return Math.round(((now - then) / then) * 1000) / 10;
 }
 
 export function share(part: number, whole: number): number | undefined {

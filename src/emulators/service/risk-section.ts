@@ -5,6 +5,7 @@
  * two strongest. Without companies, the usual caveats.
  */
 import { points } from './report-figures.js';
+import { periodText } from './period-text.js';
 import { type Lang, percent, share, signedPercent } from './report-format.js';
 import type { FoundCompany } from './research-findings.js';
 
@@ -20,30 +21,40 @@ function signals(c: FoundCompany): Signal[] {
   const f = c.latest;
   const [now] = c.income.periods;
   const then = c.income.yearEarlier;
+  // Each figure names its period, and a change is written signed ("revenue −5.0%", not "fell −5.0%").
   if (now?.growth !== undefined && now.growth < 0)
     out.push({
       weight: -now.growth,
-      en: `revenue fell ${signedPercent(now.growth)} on a year earlier`,
-      zh: `营收同比${signedPercent(now.growth)}`,
+      en: `revenue ${signedPercent(now.growth)} on a year earlier in ${periodText(now.ref, 'en')}`,
+      zh: `${periodText(now.ref, 'zh')}营收同比${signedPercent(now.growth)}`,
     });
   if (now && then && now.operatingMargin - then.operatingMargin <= -2) {
     const d = now.operatingMargin - then.operatingMargin;
     out.push({
       weight: -d * 2,
-      en: `operating margin down ${Math.abs(d).toFixed(1)} pts on a year earlier, to ${percent(now.operatingMargin)}`,
-      zh: `营业利润率下降至${percent(now.operatingMargin)}（${points(d, 'zh')}）`,
+      en: `operating margin down to ${percent(now.operatingMargin)} in ${periodText(now.ref, 'en')} (${points(d, 'en')} on a year earlier)`,
+      zh: `${periodText(now.ref, 'zh')}营业利润率下降至${percent(now.operatingMargin)}（同比${points(d, 'zh')}）`,
     });
   }
   const leverage = f ? share(f.total_liabilities, f.total_assets) : undefined;
-  if (leverage !== undefined && leverage >= 60)
-    out.push({ weight: leverage - 50, en: `liabilities are ${percent(leverage)} of assets`, zh: `资产负债率${percent(leverage)}` });
-  if (f && f.operating_cash_flow < 0) out.push({ weight: 20, en: 'operations used cash in the period', zh: '经营现金流为负' });
+  if (f && leverage !== undefined && leverage >= 60)
+    out.push({
+      weight: leverage - 50,
+      en: `liabilities are ${percent(leverage)} of assets (at ${f.end_date})`,
+      zh: `资产负债率${percent(leverage)}（截至 ${f.end_date}）`,
+    });
+  if (f && f.operating_cash_flow < 0)
+    out.push({
+      weight: 20,
+      en: `operations used cash in ${periodText(f.ref, 'en')}`,
+      zh: `${periodText(f.ref, 'zh')}经营现金流为负`,
+    });
   const top = c.mix?.segments.reduce((a, b) => (b.revenue > a.revenue ? b : a));
-  if (top && top.percent >= 60)
+  if (top && c.mix && top.percent >= 60)
     out.push({
       weight: top.percent - 55,
-      en: `${top.name} brings ${percent(top.percent)} of revenue`,
-      zh: `${top.name}占营收${percent(top.percent)}，收入集中`,
+      en: `${top.name} brings ${percent(top.percent)} of revenue (${periodText(c.mix.ref, 'en')})`,
+      zh: `${top.name}占营收${percent(top.percent)}（${periodText(c.mix.ref, 'zh')}），收入集中`,
     });
   const p = c.price;
   if (p && p.close <= p.high_1y * 0.8) {
