@@ -1,0 +1,8 @@
+/** The labelled set: every case, in one list (README.md says how it was made and how to add one). */
+import { DEMO_REPORT_CASES } from './demo-reports.js';
+import type { LabelledCase } from './labelled-case.js';
+import { PLANTED_CASES } from './planted.js';
+import { SENTENCE_CASES } from './sentences.js';
+import { TABLE_CASES } from './tables.js';
+
+export const LABELLED_SET: readonly LabelledCase[] = [...DEMO_REPORT_CASES, ...SENTENCE_CASES, ...TABLE_CASES, ...PLANTED_CASES];
