@@ -1,8 +1,9 @@
 /**
  * One strategy of the relay benchmark, in its own process so its CPU and RSS are its own: the
- * relay as the app builds it, or a baseline (naive per-event updates, 1 s throttle). The parent
- * owns the emulators and posts the questions; this process relays them until done or the
- * deadline, then writes its result (event arrivals, CPU, RSS, relay metrics) to BENCH_RESULT_FILE.
+ * relay as the app builds it (BENCH_FIGURE_CHECK sets its figure check), or a baseline (naive
+ * per-event updates, 1 s throttle). The parent owns the emulators and posts the questions; this
+ * process relays them until done or the deadline, then writes its result (event arrivals, CPU,
+ * RSS, relay metrics) to BENCH_RESULT_FILE.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -59,6 +60,18 @@ function recordingArrivals(service: ResearchService, arrivals: EventArrival[], s
   });
 }
 
+/**
+ * BENCH_FIGURE_CHECK=on|off: the relay's FIGURE_CHECK for this strategy (issue 30); unset, the
+ * relay's default. A spread, not a literal field, so this worker still bundles against a revision
+ * (the baseline's) whose RelayConfig has no such field.
+ */
+function figureCheckConfig(): Record<string, boolean> {
+  const v = process.env.BENCH_FIGURE_CHECK;
+  if (v === undefined || v === '') return {};
+  if (v !== 'on' && v !== 'off') throw new Error(`BENCH_FIGURE_CHECK must be on or off, not ${v}`);
+  return { figureCheck: v === 'on' };
+}
+
 async function main(): Promise<void> {
   const strategy = env('BENCH_STRATEGY');
   const deadline = Number(env('BENCH_DEADLINE_MS'));
@@ -81,7 +94,7 @@ async function main(): Promise<void> {
       ? createRedisStateStore({ url: redisUrl, keyPrefix: env('BENCH_KEY_PREFIX'), logger })
       : await createFileStateStore({ dir: await mkdtemp(path.join(os.tmpdir(), 'relay-bench-')) });
     const runtime = buildRelayRuntime({
-      config: { streaming: 'update', agentIdleTimeoutMs: 300_000, runLeaseMs: 60_000 },
+      config: { streaming: 'update', agentIdleTimeoutMs: 300_000, runLeaseMs: 60_000, ...figureCheckConfig() },
       slack: { botToken: token, apiUrl },
       service,
       store,

@@ -9,19 +9,25 @@
  *    - naive:    one chat.update per event, Slack SDK defaults (sleeps through 429s and retries);
  *    - throttle: at most one chat.update per second per run, Slack SDK defaults;
  *    - baseline: with `--baseline <git-rev>` or BENCH_BASELINE, that revision's relay ("today's
- *      code"), run by this tree's worker on the revision's src/ (lib/relay-worker-bundles.ts).
+ *      code"), run by this tree's worker on the revision's src/ (lib/relay-worker-bundles.ts);
+ *    - relay-check-off / relay-check-on: this tree's relay with the figure check (issue 30) off and
+ *      on, asked questions naming covered companies (lib/figure-check-comparison.ts).
  *    Figures: p50/p95 staleness (event sent by the service → first Slack write showing it), their
  *    ratio to the lower bound no scheduler can beat on the same trace under chat.update's budget
  *    (derived in lib/staleness-bound.ts) and to ideal replays of the same trace (lib/ideal-scheduler.ts:
- *    the relay's finals-first policy, and oldest-first, at exact pacing), Slack calls per run, 429s, app CPU ms per relayed event.
+ *    the relay's finals-first policy, and oldest-first, at exact pacing), Slack calls per run, 429s, app CPU ms per relayed event,
+ *    and per strategy the p50/p95 time from a run's last event to the write that completed its final
+ *    answer (lib/run-end-latency.ts); for the two figure-check strategies, the ratio on/off.
  * 2. Memory: the relay holds 100, then 500 runs open (the service's runs paused, Slack's limits
  *    off, replies spread over many channels); RSS and heapUsed over the idle process, per run.
  *
  * Parameters (env): RELAY_BENCH_RUNS (50), RELAY_BENCH_AGENT_SPEED (2: a run takes ~15 s),
  * RELAY_BENCH_CAP_SECONDS (100: each strategy stops there; content not shown by then counts as
  * stale until the cap), RELAY_BENCH_TRACE_DIR (writes each strategy's event trace there, to replay
- * schedulers offline), RELAY_BENCH_MEMORY_STEPS (100,500), REDIS_URL (the relay's budget store; a file store otherwise).
- * The memory phase measures this tree's relay only.
+ * schedulers offline), RELAY_BENCH_MEMORY_STEPS (100,500; 0 skips the memory phase), REDIS_URL (the
+ * relay's budget store; a file store otherwise), RELAY_BENCH_STRATEGIES (e.g. relay-check-off,relay-check-on:
+ * only those; the results then go to relay-partial.json, not relay.json), RELAY_BENCH_FIGURE_CHECK_AA=1
+ * (both figure-check strategies with the check off: the ratio's noise). The memory phase measures this tree's relay only.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -43,6 +49,15 @@ import { replayIdeal } from './lib/ideal-scheduler.js';
 import { budgetExcess, lastFinalLowerBoundMs, stalenessLowerBoundMs, type BudgetModel } from './lib/staleness-bound.js';
 import { SLACK_RATE_LIMITS } from '../src/slack-api/rate-limits.js';
 import { makeBenchSecrets } from './lib/bench-secrets.js';
+import { measureRunEnds } from './lib/run-end-latency.js';
+import {
+  FIGURE_CHECK_QUESTIONS,
+  FIGURE_CHECK_STRATEGIES,
+  compareFigureCheck,
+  describeComparison,
+  figureCheckSide,
+  type FigureCheckComparison,
+} from './lib/figure-check-comparison.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BOT_TOKEN = makeBenchSecrets().botToken;
@@ -58,6 +73,10 @@ export interface RelayBenchParameters {
   redisUrl?: string;
   /** Another revision whose relay runs as the "baseline" strategy in the same run. */
   baseline?: string;
+  /** Only these strategies (all when unset); the results then go to relay-partial.json. */
+  strategies?: string[];
+  /** Both figure-check strategies with the check off: an A/A run, the ratio's noise. */
+  figureCheckAA?: boolean;
 }
 
 export interface StrategyFigures {
@@ -82,6 +101,11 @@ export interface StrategyFigures {
   /** Last final write, and its lower bound (the burst part alone), from the first event. */
   lastFinalSeconds: number;
   lastFinalBoundSeconds: number;
+  /** From each run's last event to the write that completed its final answer (lib/run-end-latency.ts). */
+  lastEventToFinalP50Seconds: number;
+  lastEventToFinalP95Seconds: number;
+  /** Runs whose final answer was never written before the cap (not in the two figures above). */
+  runsUnanswered: number;
   /** > 0: some interval saw more chat.update calls than β + B·L/60 s (the bound would not hold). */
   updateBudgetExcess: number;
   eventsMeasured: number;
@@ -104,7 +128,10 @@ export interface RelayBenchFigures {
   bound: string;
   goal: string;
   strategies: StrategyFigures[];
-  memory: { idleRssMB: number; idleHeapUsedMB: number; goal: string; steps: MemoryFigures[] };
+  /** Issue 30: the figure check's cost at a run's end, when both its strategies ran. */
+  figureCheck?: FigureCheckComparison;
+  /** Absent when RELAY_BENCH_MEMORY_STEPS=0. */
+  memory?: { idleRssMB: number; idleHeapUsedMB: number; goal: string; steps: MemoryFigures[] };
 }
 
 function defaults(): RelayBenchParameters {
@@ -123,6 +150,14 @@ function defaults(): RelayBenchParameters {
       .filter((n) => n > 0),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     ...(baseline ? { baseline } : {}),
+    ...(process.env.RELAY_BENCH_STRATEGIES
+      ? {
+          strategies: process.env.RELAY_BENCH_STRATEGIES.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : {}),
+    figureCheckAA: process.env.RELAY_BENCH_FIGURE_CHECK_AA === '1',
   };
 }
 
@@ -143,6 +178,9 @@ const QUESTIONS = [
 interface StrategyWorker {
   script: string;
   strategy: (typeof STRATEGIES)[number];
+  questions: readonly string[];
+  /** The relay's FIGURE_CHECK; unset, the relay's default. */
+  figureCheck?: 'on' | 'off';
 }
 
 interface Stage {
@@ -160,7 +198,7 @@ async function prepare(strategy: string, worker: StrategyWorker, params: RelayBe
   const runs: BaselineRun[] = [];
   for (let i = 0; i < params.runs; i += 1) {
     const channelId = channels[i % channels.length]!;
-    const question = `${QUESTIONS[i % QUESTIONS.length]} (${i + 1})`;
+    const question = `${worker.questions[i % worker.questions.length]} (${i + 1})`;
     const { ts } = await slack.postMessage({ text: question, channel_id: channelId, user_id: slack.defaultUserId });
     runs.push({ teamId: slack.teamId, channelId, threadTs: ts, askerUserId: slack.defaultUserId, question });
   }
@@ -191,6 +229,7 @@ async function runInChild<T>(label: string, script: string, env: Record<string, 
 function runStrategy(stage: Stage, params: RelayBenchParameters, deadline: number): Promise<StrategyWorkerResult> {
   return runInChild<StrategyWorkerResult>(stage.strategy, stage.worker.script, {
     BENCH_STRATEGY: stage.worker.strategy,
+    ...(stage.worker.figureCheck ? { BENCH_FIGURE_CHECK: stage.worker.figureCheck } : {}),
     BENCH_DEADLINE_MS: String(deadline),
     BENCH_RUNS: JSON.stringify(stage.runs),
     BENCH_SLACK_API_URL: stage.slack.apiUrl,
@@ -265,13 +304,14 @@ function figuresFor(stage: Stage, result: StrategyWorkerResult, startedMs: numbe
   const p95 = percentile(staleness.samplesMs, 95);
   const idealP95 = percentile(ideal.samplesMs, 95);
   // Each run's last event is its end; the write that showed it is the run's final.
-  const runEnds = new Map<string, { atMs: number; shownMs: number }>();
+  const lastEvents = new Map<string, { atMs: number; shownMs: number }>();
   for (const [i, a] of result.arrivals.entries()) {
-    const known = runEnds.get(a.assistantMessageId);
-    if (!known || a.atMs >= known.atMs) runEnds.set(a.assistantMessageId, { atMs: a.atMs, shownMs: a.atMs + staleness.samplesMs[i]! });
+    const known = lastEvents.get(a.assistantMessageId);
+    if (!known || a.atMs >= known.atMs) lastEvents.set(a.assistantMessageId, { atMs: a.atMs, shownMs: a.atMs + staleness.samplesMs[i]! });
   }
-  const ends = [...runEnds.values()];
+  const ends = [...lastEvents.values()];
   const updates = calls.filter((c) => c.method === 'chat.update' && c.status !== 429).map((c) => c.at);
+  const runEnds = measureRunEnds(result.arrivals, calls);
   const s = (ms: number): number => round(ms / 1000, 2);
   return {
     strategy: stage.strategy,
@@ -301,6 +341,9 @@ function figuresFor(stage: Stage, result: StrategyWorkerResult, startedMs: numbe
         UPDATE_BUDGET,
       ) - firstEventMs,
     ),
+    lastEventToFinalP50Seconds: round(percentile(runEnds.samplesMs, 50) / 1000, 3),
+    lastEventToFinalP95Seconds: round(percentile(runEnds.samplesMs, 95) / 1000, 3),
+    runsUnanswered: runEnds.unanswered,
     updateBudgetExcess: round(budgetExcess(updates, UPDATE_BUDGET), 2),
     eventsMeasured: staleness.samplesMs.length,
     eventsNeverShown: staleness.unshown,
@@ -309,6 +352,20 @@ function figuresFor(stage: Stage, result: StrategyWorkerResult, startedMs: numbe
     peakRssMB: result.maxRssMB,
     wallSeconds: round((result.endMs - startedMs) / 1000, 1),
   };
+}
+
+/** The two figure-check strategies' run ends, compared; undefined unless both ran. */
+function compareSides(stages: Stage[], results: StrategyWorkerResult[], aaRun: boolean): FigureCheckComparison | undefined {
+  const sideOf = (side: 'off' | 'on') => {
+    const i = stages.findIndex((s) => s.strategy === FIGURE_CHECK_STRATEGIES[side]);
+    if (i < 0) return undefined;
+    const stage = stages[i]!;
+    const calls = stage.slack.calls.filter((c) => c.token === 'bot');
+    return figureCheckSide(stage.strategy, stage.worker.figureCheck ?? side, measureRunEnds(results[i]!.arrivals, calls).samplesMs);
+  };
+  const off = sideOf('off');
+  const on = sideOf('on');
+  return off && on ? compareFigureCheck(off, on, aaRun) : undefined;
 }
 
 export async function runRelayBenchmark(
@@ -325,8 +382,17 @@ export async function runRelayBenchmark(
 
 async function measureRelay(params: RelayBenchParameters, bundles: RelayWorkerBundles) {
   const { baseline } = bundles;
-  const workers: Array<[string, StrategyWorker]> = STRATEGIES.map((s) => [s, { script: bundles.strategy, strategy: s }]);
-  if (baseline) workers.push(['baseline', { script: baseline.strategy, strategy: 'relay' }]);
+  const all: Array<[string, StrategyWorker]> = STRATEGIES.map((s) => [s, { script: bundles.strategy, strategy: s, questions: QUESTIONS }]);
+  if (baseline) all.push(['baseline', { script: baseline.strategy, strategy: 'relay', questions: QUESTIONS }]);
+  for (const side of ['off', 'on'] as const) {
+    const figureCheck = params.figureCheckAA ? 'off' : side;
+    all.push([
+      FIGURE_CHECK_STRATEGIES[side],
+      { script: bundles.strategy, strategy: 'relay', questions: FIGURE_CHECK_QUESTIONS, figureCheck },
+    ]);
+  }
+  const workers = params.strategies ? all.filter(([name]) => params.strategies!.includes(name)) : all;
+  if (workers.length === 0) throw new Error(`RELAY_BENCH_STRATEGIES names none of ${all.map(([n]) => n).join(', ')}`);
   // Every strategy at once, as before: the baseline adds a process, not wall time.
   const stages = await Promise.all(workers.map(([name, worker]) => prepare(name, worker, params)));
   try {
@@ -334,20 +400,26 @@ async function measureRelay(params: RelayBenchParameters, bundles: RelayWorkerBu
     const deadline = started + params.capSeconds * 1000;
     const results = await Promise.all(stages.map((stage) => runStrategy(stage, params, deadline)));
     const strategies = stages.map((stage, i) => figuresFor(stage, results[i]!, started));
+    const figureCheck = compareSides(stages, results, params.figureCheckAA === true);
     await Promise.all(stages.flatMap((s) => [s.slack.close(), s.service.close()]));
     const figures: RelayBenchFigures = {
       bound: `lower bound on the trace under chat.update's budget: ≤ ${UPDATE_BUDGET.burst} + ${UPDATE_BUDGET.perMinute}·L/60 s calls in any L (bench/lib/staleness-bound.ts)`,
       goal: 'relay: p95 staleness ≤ 1.2 × bound with zero 429s at 50 concurrent runs',
       strategies,
-      memory: await measureMemory(params.memorySteps, bundles.memory),
+      ...(figureCheck ? { figureCheck } : {}),
+      ...(params.memorySteps.length > 0 ? { memory: await measureMemory(params.memorySteps, bundles.memory) } : {}),
     };
-    const file = await writeResults('relay', {
+    if (figureCheck) process.stdout.write(`${describeComparison(figureCheck)}\n`);
+    // A partial run must not replace the full record.
+    const partial = workers.length < all.length || params.memorySteps.length === 0;
+    const file = await writeResults(partial ? 'relay-partial' : 'relay', {
       parameters: {
         ...params,
         redisUrl: params.redisUrl ? 'set' : 'file store',
         ...(params.baseline && baseline ? { baseline: `${params.baseline} (${baseline.commit.slice(0, 10)})` } : {}),
         slackRateLimits: 'slack (real tiers)',
         deliveryPath: 'update (chat.update)',
+        strategiesRun: workers.map(([name, w]) => (w.figureCheck ? `${name} (FIGURE_CHECK=${w.figureCheck})` : name)),
       },
       figures,
       notes: [
@@ -358,6 +430,8 @@ async function measureRelay(params: RelayBenchParameters, bundles: RelayWorkerBu
         'Memory: the relay process after a GC with 100 and 500 runs held open (agent runs paused, each stream open), minus the same process idle, divided by runs.',
         'Staleness: from an event leaving the service (its timestamp; the relay reads it within milliseconds) to the first successful Slack write whose metadata offset covers it; content never shown before the cap counts as stale until the cap. The naive strategy reads its stream only as fast as its updates go, so measuring from its own read time would hide its delay.',
         'relayMetrics of the relay process are in its worker output; calls are counted by the Slack emulator.',
+        "lastEventToFinal: from a run's last event leaving the service to the last successful Slack write carrying the run's metadata with a finished status and an offset covering that event (the final render, its further parts): what the analyst waits for once the agent is done, Slack's queueing included.",
+        `relay-check-off / relay-check-on: this tree's relay with FIGURE_CHECK off / on, asked questions naming covered companies (${FIGURE_CHECK_QUESTIONS.join('; ')}) so the check reads their statements; figureCheck.medianRatio = on/off of the median lastEventToFinal. Reported, never asserted.`,
         ...(baseline
           ? [
               "baseline: the baseline revision's relay (buildRelayRuntime of its src/), run by this tree's strategy worker the same way as the relay (bench/lib/relay-worker-bundles.ts); the memory phase measures this tree's relay only.",
@@ -376,6 +450,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   runRelayBenchmark().then(
     ({ figures, file }) => {
       process.stdout.write(`${JSON.stringify(figures, null, 2)}\nwritten to ${file}\n`);
+      if (figures.figureCheck) process.stdout.write(`${describeComparison(figures.figureCheck)}\n`);
       process.exit(0);
     },
     (error: unknown) => {
