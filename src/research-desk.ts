@@ -51,6 +51,8 @@ export interface ResearchDeskOptions {
   agentIdleTimeoutMs: number;
   /** Token usage under agent answers (AGENT_USAGE_FOOTER=on); off by default. */
   showAgentUsage?: boolean;
+  /** Figures of completed answers checked against the statements (FIGURE_CHECK); on by default. */
+  figureCheck?: boolean;
   runLeaseMs: number;
   digestGraceMs: number;
   /** The service is the embedded demo emulator. */
@@ -112,6 +114,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       agentIdleTimeoutMs: options.agentIdleTimeoutMs,
       runLeaseMs: options.runLeaseMs,
       showAgentUsage: options.showAgentUsage ?? false,
+      figureCheck: options.figureCheck ?? true,
     },
     workspaces,
     store,

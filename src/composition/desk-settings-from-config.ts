@@ -16,6 +16,7 @@ export function deskSettingsFromConfig(config: Config, context: { localHost: str
     trustedLinkHosts: trustedHostsFrom([...documentUrlDomains, service.mode === 'demo' ? undefined : service.baseUrl]),
     agentIdleTimeoutMs: config.agentIdleTimeoutMs,
     showAgentUsage: config.showAgentUsage,
+    figureCheck: config.figureCheck,
     runLeaseMs: config.runLeaseMs,
     digestGraceMs: config.digestGraceMs,
     watchPollMs: config.watchPollMs,

@@ -13,6 +13,7 @@ export const relayVariables = {
   RUN_LEASE_SECONDS: numberIn(30, 2, 3600),
   INSTANCE_ID: instanceId,
   AGENT_USAGE_FOOTER: oneOf(['off', 'on'], 'off'),
+  FIGURE_CHECK: oneOf(['on', 'off'], 'on'),
 };
 
 export const RELAY_EXAMPLES: Record<keyof typeof relayVariables, string> = {
@@ -21,6 +22,7 @@ export const RELAY_EXAMPLES: Record<keyof typeof relayVariables, string> = {
   RUN_LEASE_SECONDS: '30',
   INSTANCE_ID: 'research-desk-0',
   AGENT_USAGE_FOOTER: 'off',
+  FIGURE_CHECK: 'on',
 };
 
 export type RelayEnv = z.output<z.ZodObject<typeof relayVariables>>;
@@ -33,6 +35,11 @@ export function readRelay(e: RelayEnv) {
     /** Token counts under agent answers: analysts do not need them; an operator watching cost may. */
     showAgentUsage: e.AGENT_USAGE_FOOTER === 'on',
     /**
+     * A completed answer's figures checked against the company's statements, shown under it
+     * ("Figures checked"). Off: no statement is read and no section shown.
+     */
+    figureCheck: e.FIGURE_CHECK === 'on',
+    /**
      * Stable id of this replica (e.g. the pod name). A replica restarted with the same id takes its
      * runs back at once instead of after their lease expires; replicas running at once must differ.
      */
@@ -41,5 +48,9 @@ export function readRelay(e: RelayEnv) {
 }
 
 /** What the relay reads of Config (build-relay-runtime.ts). */
-export type RelayConfig = Omit<ReturnType<typeof readRelay>, 'instanceId' | 'showAgentUsage'> & { showAgentUsage?: boolean };
+export type RelayConfig = Omit<ReturnType<typeof readRelay>, 'instanceId' | 'showAgentUsage' | 'figureCheck'> & {
+  showAgentUsage?: boolean;
+  /** Default on (FIGURE_CHECK's default). */
+  figureCheck?: boolean;
+};
 export type StreamingMode = RelayConfig['streaming'];

@@ -55,6 +55,12 @@ export interface RunRecord {
    * when the upload failed for good and the answer went out as messages.
    */
   reportFile?: { state: 'uploaded' | 'shared'; fileId: string } | { state: 'failed' };
+  /**
+   * The check of the report's figures against the statements, made once before the final render
+   * so a resumed run shows it without checking again. JSON as the relay wrote it: the store knows
+   * nothing of figures, so its reader parses it (src/agent/runtime/figure-check-for-run.ts).
+   */
+  figureCheck?: unknown;
 }
 
 /** A Slack thread mapped to the service conversation that continues in it. */

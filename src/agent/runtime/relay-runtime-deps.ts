@@ -56,6 +56,11 @@ export interface RelaySharedDeps {
   /** A run silent this long ends with a clear message. */
   idleTimeoutMs: number;
   leaseMs: number;
+  /**
+   * Checks a completed report's figures against the statements of the run's own workspace service
+   * (src/slack/agent/figures/check-run-figures.ts); absent: no check (FIGURE_CHECK=off).
+   */
+  checkFigures?: RunDeps['checkFigures'];
   /** Binds the renderers to a run, once it knows its conversation (src/slack/agent/relay/create-run-renderer.ts). */
   rendererFor: RunDeps['rendererFor'];
   metrics?: RelayMetrics;

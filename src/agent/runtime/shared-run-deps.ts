@@ -42,5 +42,6 @@ export function sharedRunDeps(deps: RelaySharedDeps, basics: RuntimeBasics): Omi
     offsetSaveIntervalMs: deps.offsetSaveIntervalMs ?? 2000,
     native: { ...DEFAULT_NATIVE_STREAM_OPTIONS, ...deps.native },
     rendererFor: deps.rendererFor,
+    ...(deps.checkFigures ? { checkFigures: deps.checkFigures } : {}),
   };
 }

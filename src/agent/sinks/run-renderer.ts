@@ -3,6 +3,7 @@
  * default implementation (`create-run-renderer.ts`) delegates to src/slack/agent/cards.
  */
 import type { SlackMessage } from '../../slack-api/slack-message.js';
+import type { CheckedFigures } from '../state/checked-figures.js';
 import type { RunView } from '../state/run-view.js';
 import type { StreamChunk } from './slack-writer.js';
 
@@ -22,16 +23,22 @@ export interface FinalAnswerWithFile {
   file: ReportFile;
 }
 
+/** What the final render shows besides the view: what the relay learnt after the run's last event. */
+export interface FinalRenderExtras {
+  /** The check of the report's figures against the statements (its "Figures checked" section). */
+  figures?: CheckedFigures;
+}
+
 export interface RunRenderer {
   /** The live reply: status, current step, tool calls, streamed text, Cancel button. */
   progress(view: RunView): SlackMessage;
   /** The authoritative final answer, split into thread messages (part 1 first). */
-  final(view: RunView): SlackMessage[];
+  final(view: RunView, extras?: FinalRenderExtras): SlackMessage[];
   /**
    * The same answer as a first part plus a Markdown file, when `final` would take more than a few
    * messages; undefined when it fits. `final` stays the fallback if the upload fails for good.
    */
-  finalWithFile(view: RunView): FinalAnswerWithFile | undefined;
+  finalWithFile(view: RunView, extras?: FinalRenderExtras): FinalAnswerWithFile | undefined;
   /** Native streams: task_update chunks for the run's tool calls. */
   taskChunks(view: RunView): StreamChunk[];
   /**

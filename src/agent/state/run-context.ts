@@ -19,6 +19,7 @@ import type { RunRenderer } from '../sinks/run-renderer.js';
 import type { RunSink } from '../sinks/run-sink.js';
 import type { SlackWriter } from '../sinks/slack-writer.js';
 import type { UpdateScheduler } from '../sinks/update-scheduler.js';
+import type { CheckedFigures } from './checked-figures.js';
 import type { RunRecordKeeper } from './run-record-keeper.js';
 import type { RunView } from './run-view.js';
 
@@ -38,9 +39,22 @@ export interface RunDeps {
   /** The offset is saved at least this often while events arrive (and with every shown update). */
   offsetSaveIntervalMs: number;
   native: NativeStreamOptions;
+  /**
+   * Checks the figures of a completed run's report against its workspace's statements (off when
+   * absent: FIGURE_CHECK=off). Called once per run, before its final render.
+   */
+  checkFigures?: CheckFigures;
   /** Binds the renderers to a run; called once per run, when its conversation is known. */
   rendererFor(run: Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'question'>>): RunRenderer;
 }
+
+/** The figure check of one completed run, over the run's own workspace service; `signal` aborts when its time is up. */
+export type CheckFigures = (input: {
+  service: ResearchService;
+  view: RunView;
+  run: RunRecord;
+  signal: AbortSignal;
+}) => Promise<CheckedFigures>;
 
 export interface RunContext {
   readonly deps: RunDeps;

@@ -2,11 +2,15 @@ import type { RunStatus } from '../../../store/records.js';
 import { writeFinalAnswer } from '../../sinks/write-final-answer.js';
 import { shareReportFile } from '../../sinks/share-report-file.js';
 import { bindRenderer } from '../bind-renderer.js';
+import { figureCheckForRun } from '../figure-check-for-run.js';
 import { type RunContext, runTarget, replyTsOf } from '../../state/run-context.js';
 import { markCancelRequested } from '../../state/run-view.js';
 import type { NextPhase } from '../run-phase.js';
 
-/** The authoritative final render from the whole view (a long report shared as a file first), then the run's end in the store. */
+/**
+ * The authoritative final render from the whole view (a completed report's figures checked first,
+ * a long report shared as a file first), then the run's end in the store.
+ */
 export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
   const { deps, keeper, log, cursor } = ctx;
   const now = deps.clock();
@@ -21,9 +25,12 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
   }
   const view = ctx.view;
   const renderer = bindRenderer(ctx);
+  // A completed report's figures, checked against the statements (once: a resumed run finds the check stored).
+  const figures = await figureCheckForRun(ctx);
+  const extras = figures ? { figures } : {};
   const run = keeper.get();
   // A long report goes out as its first part plus a file; if the file cannot be shared, as parts.
-  const withFile = renderer.finalWithFile(view);
+  const withFile = renderer.finalWithFile(view, extras);
   const shared =
     withFile !== undefined &&
     (await shareReportFile(
@@ -37,7 +44,7 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
       },
       since,
     ));
-  const parts = shared ? withFile.parts : renderer.final(view);
+  const parts = shared ? withFile.parts : renderer.final(view, extras);
   const replyTs = replyTsOf(ctx);
   const otherTs = run.replyTs.slice(1);
   const kept = await writeFinalAnswer(

@@ -1,3 +1,4 @@
+import type { CheckedFigures } from '../../../agent/state/checked-figures.js';
 import type { AnswerLanguage } from '../../../language/answer-language.js';
 
 /** What the agent renderers know besides the run view. */
@@ -23,6 +24,8 @@ export interface AgentRenderContext {
    * follows it. Absent: the language the answer is written in (answer-words.ts).
    */
   language?: AnswerLanguage;
+  /** The check of the report's figures (final render of a completed run): its "Figures checked" section. */
+  figures?: CheckedFigures;
 }
 
 export const CANCEL_ACTION_ID = 'agent_run_cancel';

@@ -1,7 +1,8 @@
 /**
  * The authoritative final render of a run, written once from the full event log whatever the
  * live path showed: the answer (report, else last agent output, else streamed text) as Block
- * Kit, then (for a completed run whose data tools returned a series) its chart, the ending
+ * Kit, then (for a completed run whose data tools returned a series) its chart, the check of
+ * its figures against the statements (when one was made), the ending
  * (error / cancel / timeout), sources, footer and (for a completed run) the 👍/👎 feedback
  * buttons, split over as many thread messages as needed; or, for a long report,
  * its first part and the report as a file. Deterministic for a given view (no clock unless the run never
@@ -23,6 +24,7 @@ import { feedbackButtonsBlock } from '../feedback/feedback-buttons.js';
 import { finalAnswerMarkdown } from './run-answer-text.js';
 import { runChartBlocks } from './run-chart.js';
 import { runEndingBlocks } from './run-ending.js';
+import { runFigureCheckBlocks } from './run-figure-check.js';
 import { runFooterBlock } from './run-footer.js';
 import { blocksListSources, runSourcesBlocks } from './run-sources.js';
 import { answerLanguageOf, answerWords } from './answer-words.js';
@@ -67,6 +69,8 @@ function answerLayout(view: RunView, ctx: AgentRenderContext, shownWhole = true)
   // A PNG would need its own file id in the run record, as the report file has.
   const tail: KnownBlock[] = [
     ...runChartBlocks(view, language),
+    // Only a finished report was checked; the check follows its figures and chart, before the ending and sources.
+    ...(view.status === 'completed' ? runFigureCheckBlocks(ctx.figures, language) : []),
     ...runEndingBlocks(view, language),
     ...runSourcesBlocks(view, undefined, language, shownWhole),
     runFooterBlock(view, ctx, language),

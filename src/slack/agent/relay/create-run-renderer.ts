@@ -8,7 +8,8 @@ import type { AgentRenderContext } from '../cards/agent-render-context.js';
 import { renderFinalAnswer, renderFinalAnswerWithFile } from '../cards/render-final-answer.js';
 import { toStreamMarkdown, toTaskUpdateChunks } from '../cards/render-native-stream-chunks.js';
 import { renderRunProgress } from '../cards/render-run-progress.js';
-import type { RunRenderer } from '../../../agent/sinks/run-renderer.js';
+import type { FinalRenderExtras, RunRenderer } from '../../../agent/sinks/run-renderer.js';
+import type { RunView } from '../../../agent/state/run-view.js';
 import { languageOfText } from '../../../language/answer-language.js';
 
 export interface RunRenderContext {
@@ -30,7 +31,7 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
   return (run) => {
     // One language per answer, the question's; a question of symbols only leaves it to the answer's own text.
     const language = run.question === undefined ? undefined : languageOfText(run.question);
-    const ctx = (nowMs: number): AgentRenderContext => ({
+    const ctx = (nowMs: number, extras: FinalRenderExtras = {}): AgentRenderContext => ({
       runId: run.runId,
       askerUserId: run.askerUserId,
       conversationId: run.conversationId ?? '',
@@ -40,11 +41,14 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
       ...(base.trustedLinkHosts ? { trustedLinkHosts: base.trustedLinkHosts } : {}),
       ...(base.showUsage ? { showUsage: true } : {}),
       ...(language ? { language } : {}),
+      ...(extras.figures ? { figures: extras.figures } : {}),
     });
+    // The final render's clock is the run's end (see above), never the wall clock.
+    const endOf = (view: RunView): number => view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0;
     return {
       progress: (view) => renderRunProgress(view, ctx(clock())),
-      final: (view) => renderFinalAnswer(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
-      finalWithFile: (view) => renderFinalAnswerWithFile(view, ctx(view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0)),
+      final: (view, extras) => renderFinalAnswer(view, ctx(endOf(view), extras)),
+      finalWithFile: (view, extras) => renderFinalAnswerWithFile(view, ctx(endOf(view), extras)),
       taskChunks: (view) => toTaskUpdateChunks(view),
       // Links stream with the final answer's policy: trusted document hosts keep a plain label.
       streamMarkdown: (view) => toStreamMarkdown(view, { trustedHosts: base.trustedLinkHosts ?? [] }),
