@@ -19,6 +19,7 @@ import { createRedisStateStore } from '../src/store/redis-state-store.js';
 import type { StateStore } from '../src/store/state-store.js';
 import { createBaselineClient, relayWithBaseline, type BaselineRun } from './lib/relay-baselines.js';
 import type { EventArrival } from './lib/relay-staleness.js';
+import { figureCheckRecorder, type FigureCheckProfile } from './lib/figure-check-profile.js';
 
 export interface StrategyWorkerResult {
   strategy: string;
@@ -28,6 +29,8 @@ export interface StrategyWorkerResult {
   cpuMs: number;
   maxRssMB: number;
   relayMetrics?: unknown;
+  /** With BENCH_FIGURE_CHECK: where the check's time went (lib/figure-check-profile.ts). */
+  figureCheckProfile?: FigureCheckProfile;
 }
 
 const env = (name: string): string => {
@@ -79,10 +82,20 @@ async function main(): Promise<void> {
   const token = env('BENCH_BOT_TOKEN');
   const apiUrl = env('BENCH_SLACK_API_URL');
   const arrivals: EventArrival[] = [];
-  const logger = createLogger({ level: 'error', redact: createRedactor([token]), write: (l) => process.stderr.write(`${l}\n`) });
+  // The figure-check strategies log at info, both sides alike: the relay's "figures checked" line carries each check's ms.
+  const profiling = figureCheckConfig().figureCheck !== undefined ? figureCheckRecorder() : undefined;
+  const logger = createLogger({
+    level: profiling ? 'info' : 'error',
+    redact: createRedactor([token]),
+    write: (l) => {
+      profiling?.onLogLine(l);
+      if (!profiling || l.includes('"level":"error"')) process.stderr.write(`${l}\n`);
+    },
+  });
   const client = createResearchClient({ baseUrl: env('BENCH_SERVICE_URL'), apiKey: env('BENCH_SERVICE_KEY'), logger, timeoutMs: 60_000 });
   const started = new Map<string, string>();
-  const service = recordingArrivals(client, arrivals, started);
+  const recorded = recordingArrivals(client, arrivals, started);
+  const service = profiling ? profiling.wrap(recorded) : recorded;
   const cpuStart = process.cpuUsage();
   let finished = 0;
   let relayMetrics: unknown;
@@ -154,6 +167,7 @@ async function main(): Promise<void> {
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
     ...(relayMetrics ? { relayMetrics } : {}),
+    ...(profiling ? { figureCheckProfile: profiling.profile() } : {}),
   };
   // A file, not stdout: a large pipe write may not drain before process.exit.
   await writeFile(env('BENCH_RESULT_FILE'), JSON.stringify(result));

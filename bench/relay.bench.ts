@@ -361,7 +361,13 @@ function compareSides(stages: Stage[], results: StrategyWorkerResult[], aaRun: b
     if (i < 0) return undefined;
     const stage = stages[i]!;
     const calls = stage.slack.calls.filter((c) => c.token === 'bot');
-    return figureCheckSide(stage.strategy, stage.worker.figureCheck ?? side, measureRunEnds(results[i]!.arrivals, calls).samplesMs);
+    const result = results[i]!;
+    return figureCheckSide(
+      stage.strategy,
+      stage.worker.figureCheck ?? side,
+      measureRunEnds(result.arrivals, calls).samplesMs,
+      result.figureCheckProfile,
+    );
   };
   const off = sideOf('off');
   const on = sideOf('on');

@@ -10,6 +10,7 @@
  * and cash flows. RELAY_BENCH_FIGURE_CHECK_AA=1 runs both with the check off (an A/A run): the
  * ratio then shows the bench's own noise.
  */
+import type { FigureCheckProfile } from './figure-check-profile.js';
 import { percentile, round } from './stats.js';
 
 export const FIGURE_CHECK_QUESTIONS = [
@@ -35,6 +36,8 @@ export interface RunEndSide {
   runsAnswered: number;
   p50Seconds: number;
   p95Seconds: number;
+  /** Where the check's time went on this side (none made with the check off). */
+  profile?: FigureCheckProfile;
 }
 
 export interface FigureCheckComparison {
@@ -49,13 +52,19 @@ export interface FigureCheckComparison {
   medianAddedSeconds: number;
 }
 
-export function figureCheckSide(strategy: string, figureCheck: 'on' | 'off', samplesMs: readonly number[]): RunEndSide {
+export function figureCheckSide(
+  strategy: string,
+  figureCheck: 'on' | 'off',
+  samplesMs: readonly number[],
+  profile?: FigureCheckProfile,
+): RunEndSide {
   return {
     strategy,
     figureCheck,
     runsAnswered: samplesMs.length,
     p50Seconds: round(percentile(samplesMs, 50) / 1000, 3),
     p95Seconds: round(percentile(samplesMs, 95) / 1000, 3),
+    ...(profile ? { profile } : {}),
   };
 }
 
@@ -81,5 +90,21 @@ export function describeComparison(c: FigureCheckComparison): string {
     `  ${side(c.off)}`,
     `  ${side(c.on)}`,
     `  median on/off = ${c.medianRatio.toFixed(3)} (${c.medianAddedSeconds >= 0 ? '+' : ''}${c.medianAddedSeconds.toFixed(3)} s), p95 on/off = ${c.p95Ratio.toFixed(3)}; goal: ${c.goal}`,
+    ...(c.on.profile ? [`  ${describeProfile(c.on.profile)}`] : []),
   ].join('\n');
+}
+
+/** One line: the checks' own time, then each call kind's, then any warnings. */
+export function describeProfile(p: FigureCheckProfile): string {
+  const t = (label: string, x: { count: number; msP50: number; msP95: number }) =>
+    `${label} ${x.count}× p50 ${x.msP50} ms p95 ${x.msP95} ms`;
+  const calls = Object.entries(p.calls)
+    .filter(([, x]) => x.count > 0)
+    .map(([method, x]) => t(method, x));
+  const warnings = Object.entries(p.warnings).map(([msg, n]) => `${n}× "${msg}"`);
+  return [
+    `check ${t('made', p.checks)}`,
+    calls.length > 0 ? `calls: ${calls.join(', ')}` : 'no service calls',
+    ...(warnings.length > 0 ? [`warnings: ${warnings.join(', ')}`] : []),
+  ].join('; ');
 }
