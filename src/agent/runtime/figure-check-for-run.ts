@@ -24,7 +24,7 @@ const checkedFiguresSchema = z.object({
   companies: z.array(z.object({ symbol: z.string(), names: z.array(z.string()) })),
 });
 
-type Outcome = { made: CheckedFigures } | { failed: unknown } | 'timeout';
+type Outcome = { made: CheckedFigures } | { failed: unknown } | 'timeout' | 'stopped';
 
 /** The run's check: the stored one, else one made now and stored; undefined when there is none to show. */
 export async function figureCheckForRun(ctx: RunContext): Promise<CheckedFigures | undefined> {
@@ -39,7 +39,7 @@ export async function figureCheckForRun(ctx: RunContext): Promise<CheckedFigures
   }
   const started = deps.clock();
   const outcome = await withinBudget(ctx, (signal) => checkFigures({ service: deps.service, view: ctx.view, run, signal }));
-  if (ctx.signal.aborted) throw new RunStopped();
+  if (outcome === 'stopped' || ctx.signal.aborted) throw new RunStopped();
   if (outcome === 'timeout') {
     log.warn('the figure check took too long; the answer goes out without it', { budgetMs: FIGURE_CHECK_BUDGET_MS });
     return undefined;
@@ -55,14 +55,21 @@ export async function figureCheckForRun(ctx: RunContext): Promise<CheckedFigures
   return made;
 }
 
-/** The check, or 'timeout' once the budget is spent (the check is then aborted); never rejects. */
+/**
+ * The check, or 'timeout' once the budget is spent, or 'stopped' when the run's relay stops (the
+ * check is then aborted, and not waited for: it may not heed its signal); never rejects.
+ */
 async function withinBudget(ctx: RunContext, check: (signal: AbortSignal) => Promise<CheckedFigures>): Promise<Outcome> {
   const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  ctx.signal.addEventListener('abort', stop, { once: true });
   let timer: { cancel(): void } | undefined;
+  let onStop: (() => void) | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = ctx.deps.timers.after(FIGURE_CHECK_BUDGET_MS, () => resolve('timeout'));
+  });
+  const stopped = new Promise<'stopped'>((resolve) => {
+    onStop = () => resolve('stopped');
+    if (ctx.signal.aborted) onStop();
+    else ctx.signal.addEventListener('abort', onStop, { once: true });
   });
   try {
     const checked = Promise.resolve()
@@ -71,12 +78,12 @@ async function withinBudget(ctx: RunContext, check: (signal: AbortSignal) => Pro
         (made): Outcome => ({ made }),
         (failed: unknown): Outcome => ({ failed }),
       );
-    const outcome = await Promise.race([checked, timeout]);
-    if (outcome === 'timeout') controller.abort();
+    const outcome = await Promise.race([checked, timeout, stopped]);
+    if (outcome === 'timeout' || outcome === 'stopped') controller.abort();
     return outcome;
   } finally {
     timer?.cancel();
-    ctx.signal.removeEventListener('abort', stop);
+    if (onStop) ctx.signal.removeEventListener('abort', onStop);
   }
 }
 
