@@ -115,18 +115,27 @@ function classify(g: Record<string, string | undefined>, before: string, after: 
 
 export function readValues(text: string): ValueMatch[] {
   const out: ValueMatch[] = [];
-  for (const m of text.matchAll(VALUE)) {
+  VALUE.lastIndex = 0;
+  for (let m = VALUE.exec(text); m; m = VALUE.exec(text)) {
     const g = m.groups ?? {};
-    const start = m.index ?? 0;
+    const start = m.index;
+    // On a skip, scan on right after the number: "FY2026 USD 54.39bn" must not lose its "USD".
+    const numberEnd = start + m[0].indexOf(g.num ?? '') + (g.num ?? '').length;
+    VALUE.lastIndex = m[0].length > 0 ? start + m[0].length : start + 1;
     const raw = m[0].replace(/\s+$/, '');
     const before = text.slice(0, start);
     // A number glued to letters or digits is part of a name or a date: "FY2024", "Q1", "2025-04-30".
-    if (/[A-Za-z\d.\-/:]$/.test(before) && !g.sign && !g.prefix) continue;
-    if (g.sign && /[\dA-Za-z]$/.test(before)) continue;
+    if ((/[A-Za-z\d.\-/:]$/.test(before) && !g.sign && !g.prefix) || (g.sign && /[\dA-Za-z]$/.test(before))) {
+      VALUE.lastIndex = numberEnd;
+      continue;
+    }
     const after = text.slice(start + raw.length);
     if (/^[-/:]\d/.test(after) || /^\s?(?:年|月|日|号)/.test(after)) continue;
     const kind = classify(g, before, after);
-    if (!kind) continue;
+    if (!kind) {
+      VALUE.lastIndex = numberEnd;
+      continue;
+    }
     const num = g.num ?? '';
     let value = Number(num.replace(/,/g, '')) * kind.scale;
     let written = raw;

@@ -1,0 +1,217 @@
+/**
+ * The figures of one sentence, paragraph or list item (plain text: the caller strips Markdown).
+ * Each value is paired with the nearest metric before it in its sentence, when only filler words
+ * stand between ("revenue of USD 54.39bn", "经营现金流 147.7亿元"), or with the value before it
+ * when that one is paired ("…, +9.2% on a year earlier", "，同比+251.4%"). A value whose unit
+ * does not fit its metric (a share of revenue, a percent for cash), a share price, a forecast or
+ * a part of the company is not a figure: precision first.
+ */
+import type { ExtractedFigure, FigureMeasure, FigureMetric, FigurePeriod, FigureValue } from '../figure-types.js';
+import type { CompanyMatcher } from './company-matcher.js';
+import { type MetricTerm, readMetricTerms } from './metric-words.js';
+import { type PeriodMatch, readPeriods } from './read-period.js';
+import { readValues, type ValueMatch } from './read-value.js';
+import {
+  blank,
+  isChainFiller,
+  isComparisonValue,
+  isDenominator,
+  isForwardLooking,
+  isLeadFiller,
+  isPartOfWhole,
+  type Span,
+  saysBracketsAreGrowth,
+  sentenceStart,
+} from './text-clauses.js';
+
+export interface TextContext {
+  companies: CompanyMatcher;
+  /** The company in force where the text stands (its list item's or heading's). */
+  company?: string;
+  /** The period in force where the text stands. */
+  period?: FigurePeriod;
+  /** The metric the heading names ("## Revenue trend"): values with no metric word of their own are of it. */
+  metric?: FigureMetric;
+}
+
+const AMOUNT_METRICS = new Set<FigureMetric>([
+  'revenue',
+  'cost_of_sales',
+  'gross_profit',
+  'operating_profit',
+  'profit_before_tax',
+  'net_profit',
+  'net_profit_to_owners',
+  'operating_cash_flow',
+  'investing_cash_flow',
+  'financing_cash_flow',
+  'cash',
+  'total_assets',
+  'total_liabilities',
+  'total_equity',
+]);
+const EPS_METRICS = new Set<FigureMetric>(['eps_basic', 'eps_diluted']);
+
+/** What a value reads as, for its metric; undefined when its unit does not fit the metric. */
+function reading(
+  metric: FigureMetric,
+  termMeasure: FigureMeasure | undefined,
+  v: ValueMatch,
+  after: string,
+  bracketGrowth: boolean,
+): { metric: FigureMetric; measure: FigureMeasure } | undefined {
+  const unit = v.value.unit;
+  if (termMeasure === 'yoy_growth') return unit === 'percent' && v.measure !== 'yoy_change' ? { metric, measure: 'yoy_growth' } : undefined;
+  if (AMOUNT_METRICS.has(metric)) {
+    if (unit === 'amount') return v.measure ? undefined : { metric, measure: 'level' };
+    if (unit !== 'percent') return undefined;
+    if (v.measure === 'yoy_growth' || bracketGrowth) return { metric, measure: 'yoy_growth' };
+    return undefined;
+  }
+  if (EPS_METRICS.has(metric)) {
+    if (unit === 'per_share') return { metric, measure: 'level' };
+    return unit === 'percent' && v.measure === 'yoy_growth' ? { metric, measure: 'yoy_growth' } : undefined;
+  }
+  // Ratios: a percent is the level, points the change; "+2%" of a margin may be relative or points.
+  if (unit === 'points') return v.measure === 'yoy_change' ? { metric, measure: 'yoy_change' } : undefined;
+  if (unit !== 'percent' || v.measure) return undefined;
+  if (/^\s*of\s+(?!(?:its\s+|the\s+|total\s+)?(?:revenue|sales|turnover|total\s+assets|assets)\b)/i.test(after)) return undefined;
+  return { metric, measure: 'level' };
+}
+
+function periodKey(p: FigurePeriod | undefined): string {
+  return p ? `${p.kind}/${p.fiscalYear}/${p.calendarYear ?? ''}` : '';
+}
+
+/** The period written right after a value ("USD 54.4 billion in the first quarter of fiscal 2026", "USD 19.9bn (FY2024)"). */
+function periodAfter(text: string, v: ValueMatch, periods: readonly PeriodMatch[], next: number): PeriodMatch | undefined {
+  const end = v.index + v.length;
+  const p = periods.find((q) => q.index >= end && q.index < next);
+  if (!p) return undefined;
+  return /^\s*(?:[(（]\s*|(?:in|for|during|over)\s+(?:the\s+)?)$/i.test(text.slice(end, p.index)) ? p : undefined;
+}
+
+/** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence). */
+function periodBefore(text: string, at: number, periods: readonly PeriodMatch[]): FigurePeriod | undefined {
+  const start = sentenceStart(text, at);
+  for (let i = periods.length - 1; i >= 0; i--) {
+    const p = periods[i];
+    if (!p || p.index + p.length > at) continue;
+    const aside = /[(（]\s*$/.test(text.slice(0, p.index));
+    if (aside && p.index < start) continue;
+    return p.period;
+  }
+  return undefined;
+}
+
+export function extractTextFigures(text: string, offset: number, ctx: TextContext): ExtractedFigure[] {
+  const values = readValues(text);
+  if (values.length === 0) return [];
+  const periods = readPeriods(text);
+  const companies = ctx.companies.find(text);
+  const names: Span[] = [...periods, ...companies];
+  const endsOfNames = new Set(names.map((n) => n.index + n.length));
+  const terms = readMetricTerms(text).filter((t) => !isDenominator(text.slice(0, t.index)));
+  const denominators = readMetricTerms(text).filter((t) => isDenominator(text.slice(0, t.index)));
+  const quiet = blank(text, [...names, ...denominators]);
+  const bracketGrowth = saysBracketsAreGrowth(text);
+
+  type Paired = { v: ValueMatch; metric: FigureMetric; term?: MetricTerm; chainOf?: number };
+  const paired: Array<Paired | undefined> = [];
+  const pairOne = (i: number): Paired | undefined => {
+    const v = values[i] as ValueMatch;
+    const start = sentenceStart(text, v.index);
+    const before = text.slice(0, v.index);
+    const after = text.slice(v.index + v.length);
+    const sentenceEnd = text.slice(v.index).search(/[。；;!?！？\n]|\.\s/);
+    const sentence = text.slice(start, sentenceEnd < 0 ? text.length : v.index + sentenceEnd);
+    if (isForwardLooking(sentence) || isComparisonValue(before, after)) return undefined;
+    const term = [...terms].reverse().find((t) => t.index >= start && t.index + t.length <= v.index);
+    const prev = i > 0 ? values[i - 1] : undefined;
+    const prevPaired = i > 0 ? paired[i - 1] : undefined;
+    // After a paired value, with only filler between: a growth or change of the same metric.
+    if (prev && prevPaired && prev.index >= (term ? term.index + term.length : start)) {
+      const gap = quiet.slice(prev.index + prev.length, v.index);
+      return isChainFiller(gap)
+        ? { v, metric: prevPaired.metric, ...(prevPaired.term ? { term: prevPaired.term } : {}), chainOf: i - 1 }
+        : undefined;
+    }
+    if (prev && !prevPaired && prev.index >= (term ? term.index + term.length : start)) return undefined;
+    if (!term) {
+      const noWords = readMetricTerms(sentence).length === 0;
+      return ctx.metric && noWords ? { v, metric: ctx.metric } : undefined;
+    }
+    if (!term.metric || isPartOfWhole(text, term, endsOfNames)) return undefined;
+    // "revenue and net profit of USD 54bn and USD 20bn": which is which is not for us to guess.
+    const earlier = [...terms].reverse().find((t) => t.index + t.length <= term.index && t.index >= start);
+    if (earlier && /^\s*(?:and|&|or|、|和|及|与|,|，)\s*$/i.test(text.slice(earlier.index + earlier.length, term.index))) return undefined;
+    const gap = quiet.slice(term.index + term.length, v.index);
+    // "cost of sales rose to 26.6% of revenue (+3.4 pts)": the ratio, for the value and its change.
+    const ofRevenue = /^\s*of\s+(?:its\s+|the\s+|total\s+)?(?:revenue|sales|turnover)\b/i.test(after);
+    const metric = term.metric === 'cost_of_sales' && v.value.unit === 'percent' && ofRevenue ? 'cost_of_sales_ratio' : term.metric;
+    return isLeadFiller(gap) ? { v, metric, term } : undefined;
+  };
+  for (let i = 0; i < values.length; i++) paired.push(pairOne(i));
+
+  const trailing = new Set<PeriodMatch>();
+  values.forEach((v, i) => {
+    const p = periodAfter(text, v, periods, values[i + 1]?.index ?? text.length);
+    if (p) trailing.add(p);
+  });
+  const chosen: Array<FigurePeriod | undefined> = [];
+  const periodRightAfter = (i: number) => periodAfter(text, values[i] as ValueMatch, periods, values[i + 1]?.index ?? text.length)?.period;
+  const periodOf = (i: number): FigurePeriod | undefined => {
+    const v = values[i] as ValueMatch;
+    const own = periodRightAfter(i);
+    if (own) return own;
+    const p = paired[i];
+    const prev = values[i - 1];
+    const between = prev && periods.some((q) => q.index >= prev.index + prev.length && q.index + q.length <= v.index);
+    // A growth after its level: the level's period, unless a new one is written between.
+    if (p?.chainOf !== undefined && !between && paired[i - 1]) return chosen[i - 1];
+    const start = sentenceStart(text, v.index);
+    const usable = periods.filter((q) => !trailing.has(q));
+    const inSentence = usable.filter((q) => q.index >= start && q.index + q.length <= v.index).pop();
+    if (inSentence) return inSentence.period;
+    // "Revenue rose 9% to $54.4 billion in the first quarter of fiscal 2026": the chain's period.
+    for (let j = i + 1; j < values.length && paired[j]?.chainOf === j - 1; j++) {
+      const later = periodRightAfter(j);
+      if (later) return later;
+    }
+    return periodBefore(text, v.index, usable);
+  };
+  values.forEach((_v, i) => {
+    chosen[i] = periodOf(i);
+  });
+  const out: ExtractedFigure[] = [];
+  paired.forEach((p, i) => {
+    if (!p) return;
+    const after = text.slice(p.v.index + p.v.length);
+    const inBrackets = p.chainOf !== undefined && /[(（]\s*$/.test(text.slice(0, p.v.index)) && /^[+\-−–]/.test(p.v.written);
+    const r = reading(p.metric, p.term?.measure, p.v, after, bracketGrowth && inBrackets);
+    if (!r) return;
+    const symbol = [...companies].reverse().find((c) => c.index + c.length <= p.v.index)?.symbol ?? ctx.company;
+    if (!symbol) return;
+    const period = chosen[i] ?? ctx.period;
+    const figure: ExtractedFigure = {
+      symbol,
+      metric: r.metric,
+      measure: r.measure,
+      value: p.v.value as FigureValue,
+      written: p.v.written,
+      source: 'text',
+      offset: offset + p.v.index,
+    };
+    if (period) figure.period = { ...period };
+    out.push(figure);
+  });
+  return withoutConflicts(out);
+}
+
+/** Two different values for one company, metric and period in one text: neither is trusted. */
+function withoutConflicts(figures: ExtractedFigure[]): ExtractedFigure[] {
+  const values = new Map<string, Set<number>>();
+  const key = (f: ExtractedFigure) => [f.symbol, f.metric, f.measure, periodKey(f.period)].join('|');
+  for (const f of figures) values.set(key(f), (values.get(key(f)) ?? new Set()).add(f.value.value));
+  return figures.filter((f) => (values.get(key(f))?.size ?? 0) <= 1);
+}
