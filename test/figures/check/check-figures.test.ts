@@ -209,6 +209,25 @@ describe('checkFigureList', () => {
     });
   });
 
+  it('reads a year-end position from the fourth quarter, a second half and a summed EPS from the quarters', async () => {
+    const q4Assets = (2025 - 2000) * 1e10 + 4e9;
+    const h2 = quarterRevenue(2025, 3) + quarterRevenue(2025, 4);
+    const h1Eps = (quarterRevenue(2025, 1) + quarterRevenue(2025, 2)) / 1e9;
+    const verdicts = await checkFigureList(
+      [
+        fig('total_assets', FY(2025), value(q4Assets)),
+        fig('total_assets', FY(2025), value(q4Assets), 'yoy_growth'),
+        fig('total_assets', FY(2025), value((q4Assets / ((2024 - 2000) * 1e10 + 4e9) - 1) * 100, 'percent', 0.05), 'yoy_growth'),
+        fig('revenue', { fiscalYear: 2025, kind: 'H2' }, value(h2)),
+        fig('eps_basic', { fiscalYear: 2025, kind: 'H1' }, value(h1Eps * 1.005, 'per_share', 0.005)),
+        fig('eps_basic', { fiscalYear: 2025, kind: 'H1' }, value(h1Eps * 1.05, 'per_share', 0.005)),
+      ],
+      memoryReader(),
+    );
+    expect(verdicts.map((v) => v.status)).toEqual(['match', 'differs', 'match', 'match', 'match', 'differs']);
+    expect(verdicts[0]).toMatchObject({ statement: { period: { fiscalYear: 2025, kind: 'FY', endDate: '2025-12-31' } } });
+  });
+
   it('leaves unchecked what it cannot judge, and reads each statement once', async () => {
     const reader = memoryReader(['cash_flow:annual']);
     const verdicts = await checkFigureList(
