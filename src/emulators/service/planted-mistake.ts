@@ -8,32 +8,22 @@
 import type { PeriodFigures } from './company-figures.js';
 import type { PeriodRef } from './period-text.js';
 import type { Metric } from './question-intent.js';
-import { OVERVIEW_METRICS } from './report-figures.js';
+import { OVERVIEW_METRICS, type PlantedFigure, type PlantedMetric } from './report-figures.js';
 import { amount, type Lang, percent } from './report-format.js';
 import type { FoundCompany, ResearchFindings } from './research-findings.js';
 
-export type PlantedMetric =
-  | 'revenue'
-  | 'cash'
-  | 'operating_cash_flow'
-  | 'total_assets'
-  | 'net_profit'
-  | 'gross_margin'
-  | 'operating_margin';
-
-export interface PlantedMistake {
-  symbol: string;
-  metric: PlantedMetric;
+export interface PlantedMistake extends PlantedFigure {
   /** The statement period of the figure (the company's period asked). */
   ref: PeriodRef;
   end_date: string;
   /** An amount in the statement's currency, or a percentage (42.1 = 42.1%). */
   trueValue: number;
-  writtenValue: number;
   /** The figure as the report writes it, and as it should read. */
   written: string;
   truth: string;
 }
+
+export type { PlantedMetric };
 
 export const MISTAKE_FACTOR = 1.12;
 export const MISTAKE_POINTS = 3;

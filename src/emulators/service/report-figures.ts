@@ -4,11 +4,27 @@
  * one sentence per company for the key findings.
  */
 import type { PeriodFigures } from './company-figures.js';
-import type { PlantedMistake, PlantedMetric } from './planted-mistake.js';
 import type { Metric } from './question-intent.js';
 import { periodText } from './period-text.js';
 import { amount, growth, type Lang, percent, price, share, signedPercent } from './report-format.js';
 import type { FoundCompany } from './research-findings.js';
+
+/** A statement figure of the key findings that a `[mistake]` run writes wrong (planted-mistake.ts picks it). */
+export type PlantedMetric =
+  | 'revenue'
+  | 'cash'
+  | 'operating_cash_flow'
+  | 'total_assets'
+  | 'net_profit'
+  | 'gross_margin'
+  | 'operating_margin';
+
+export interface PlantedFigure {
+  symbol: string;
+  metric: PlantedMetric;
+  /** Written instead of the statement's value. */
+  writtenValue: number;
+}
 
 /** What a question naming no metric gets. */
 export const OVERVIEW_METRICS: readonly Metric[] = ['revenue', 'margins', 'cash', 'price'];
@@ -144,7 +160,7 @@ export function points(delta: number, lang: Lang): string {
  * One sentence of key findings for a company, about the metrics asked ('' when none of them gives
  * one). `plant` (a `[mistake]` run) writes that one figure wrong; the rest, yoy included, stays true.
  */
-export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang: Lang, plant?: PlantedMistake): string {
+export function companyFinding(c: FoundCompany, metrics: readonly Metric[], lang: Lang, plant?: PlantedFigure): string {
   const zh = lang === 'zh';
   const f = c.latest;
   const shown = <T extends number | undefined>(metric: PlantedMetric, v: T): T =>
