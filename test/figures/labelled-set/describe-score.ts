@@ -28,7 +28,8 @@ export function describeScore(scored: Scored): string {
     '',
     `Not extracted (${scored.misses.length}):`,
     ...scored.misses.map(
-      (m) => `- ${m.caseId}: ${expectedText(m.expected)}${m.near.length ? `\n    read instead: ${m.near.map(figureText).join('; ')}` : ''}`,
+      (m) =>
+        `- ${m.caseId}: ${expectedText(m.expected)}${m.occurrence > 1 ? ` (its quote ${m.occurrence})` : ''}${m.near.length ? `\n    read instead: ${m.near.map(figureText).join('; ')}` : ''}`,
     ),
     '',
     `Planted but not flagged (${scored.unflagged.length}):`,

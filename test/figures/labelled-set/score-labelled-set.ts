@@ -35,6 +35,8 @@ export interface Score {
 export interface Miss {
   caseId: string;
   expected: ExpectedFigure;
+  /** The same figure may be quoted several times in a case (findings, table, trend): which quote of it went unread (1 = first). */
+  occurrence: number;
   /** What was read nearby: extracted figures of the same company and metric, or with the same value. */
   near: ExtractedFigure[];
 }
@@ -78,6 +80,14 @@ function answers(e: ExpectedFigure, f: ExtractedFigure): boolean {
   );
 }
 
+const sameReading = (a: ExpectedFigure, b: ExpectedFigure): boolean =>
+  a.symbol === b.symbol &&
+  a.metric === b.metric &&
+  a.measure === b.measure &&
+  a.period?.fiscalYear === b.period?.fiscalYear &&
+  a.period?.kind === b.period?.kind &&
+  sameValue(a.value, b.value);
+
 const ratio = (n: number, d: number): number => (d === 0 ? 0 : n / d);
 
 function emptyScore(): Score {
@@ -103,6 +113,7 @@ export function scoreLabelledSet(results: readonly CaseResult[]): Scored {
     const lang = byLanguage[labelled.lang];
     const used = new Set<number>();
     const plantedAt = new Set<number>();
+    const missed: ExpectedFigure[] = [];
     for (const e of labelled.expected) {
       const at = verdicts.findIndex((v, i) => !used.has(i) && answers(e, v.figure));
       for (const s of [total, lang]) {
@@ -112,10 +123,7 @@ export function scoreLabelledSet(results: readonly CaseResult[]): Scored {
         if (e.planted && at >= 0 && verdicts[at]!.status === 'differs') s.flagged += 1;
       }
       if (at < 0) {
-        const near = verdicts
-          .map((v) => v.figure)
-          .filter((f) => (f.symbol === e.symbol && f.metric === e.metric) || sameValue(f.value.value, e.value));
-        misses.push({ caseId: labelled.id, expected: e, near });
+        missed.push(e);
         continue;
       }
       used.add(at);
@@ -123,6 +131,13 @@ export function scoreLabelledSet(results: readonly CaseResult[]): Scored {
         plantedAt.add(at);
         if (verdicts[at]!.status !== 'differs') unflagged.push({ caseId: labelled.id, expected: e, verdict: verdicts[at]! });
       }
+    }
+    // What was read instead of a missed figure: figures no expectation took, of the same company and metric or value.
+    const left = verdicts.filter((_, i) => !used.has(i)).map((v) => v.figure);
+    for (const e of missed) {
+      const occurrence = labelled.expected.filter((o) => sameReading(o, e)).indexOf(e) + 1;
+      const near = left.filter((f) => (f.symbol === e.symbol && f.metric === e.metric) || sameValue(f.value.value, e.value));
+      misses.push({ caseId: labelled.id, expected: e, occurrence, near });
     }
     verdicts.forEach((v, i) => {
       if (v.status !== 'differs') return;
