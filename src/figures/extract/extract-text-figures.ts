@@ -88,7 +88,7 @@ function periodAfter(text: string, v: ValueMatch, periods: readonly PeriodMatch[
   const end = v.index + v.length;
   const p = periods.find((q) => q.index >= end && q.index < next);
   if (!p) return undefined;
-  return /^\s*(?:[(（]\s*|(?:in|for|during|over)\s+(?:the\s+)?)$/i.test(text.slice(end, p.index)) ? p : undefined;
+  return /^\s*(?:[(（]\s*|(?:in|for|during|over)\s+(?:the\s+)?)?$/i.test(text.slice(end, p.index)) ? p : undefined;
 }
 
 /** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence). */
@@ -166,8 +166,8 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     if (own) return own;
     const p = paired[i];
     const prev = values[i - 1];
-    const between = prev && periods.some((q) => q.index >= prev.index + prev.length && q.index + q.length <= v.index);
-    // A growth after its level: the level's period, unless a new one is written between.
+    const between = prev && periods.some((q) => !trailing.has(q) && q.index >= prev.index + prev.length && q.index + q.length <= v.index);
+    // A growth after its level: the level's period, unless a new one (not the level's own) is written between.
     if (p?.chainOf !== undefined && !between && paired[i - 1]) return chosen[i - 1];
     const start = sentenceStart(text, v.index);
     const usable = periods.filter((q) => !trailing.has(q));

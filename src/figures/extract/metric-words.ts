@@ -99,7 +99,9 @@ const ENTRIES: readonly Entry[] = [
   // Blockers: figures the statements do not hold, prices, forecasts and parts of a whole.
   [
     null,
-    'free cash flow|FCF|capex|capital expenditure|capital expenditures|cash flow|cash flows|net cash|cash conversion|adjusted|non-GAAP|non-IFRS|' +
+    'adjusted net income|adjusted net profit|adjusted EPS|adjusted earnings|adjusted operating profit|non-GAAP net income|non-GAAP EPS|' +
+      'non-GAAP gross margin|non-GAAP operating margin|non-IFRS net profit|non-IFRS operating profit|经调整净利润|调整后净利润|经调整经营利润|' +
+      'free cash flow|FCF|capex|capital expenditure|capital expenditures|cash flow|cash flows|net cash|cash conversion|adjusted|non-GAAP|non-IFRS|' +
       'EBITDA|EBIT|ROE|ROA|return on equity|return on assets|market cap|market capitalisation|market capitalization|market value|' +
       'share price|stock price|shares|stock|dividend|dividends|buyback|buybacks|P/E|valuation|guidance|outlook|expects|expected|' +
       'forecast|forecasts|consensus|estimate|estimates|target|index|segment|of which|backlog|deliveries|1-year change|' +

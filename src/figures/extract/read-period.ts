@@ -44,7 +44,7 @@ function period(fy: number | undefined, kind: PeriodKind | undefined, calendarYe
 function zhKind(word: string | undefined): { kind: PeriodKind; fiscal: boolean } | undefined {
   const w = (word ?? '').replace(/\s/g, '');
   if (w === '') return { kind: 'FY', fiscal: false };
-  if (/^(?:年报|年度报告|年度|报)$/.test(w)) return { kind: 'FY', fiscal: true };
+  if (/^(?:年报|年度报告|年度|报|度|度报告)$/.test(w)) return { kind: 'FY', fiscal: true };
   if (w === '全年') return { kind: 'FY', fiscal: false };
   if (/^(?:一季报|第一季度报告)$/.test(w)) return { kind: 'Q1', fiscal: true };
   if (/^(?:中报|半年报|半年度报告|中期报告|中期)$/.test(w)) return { kind: 'H1', fiscal: true };
@@ -95,7 +95,7 @@ const PATTERNS: ReadonlyArray<[RegExp, Reader]> = [
   ],
   // 2024年年报, 2025年一季报, 2024年前三季度, 2025年第二季度, 2024年, 2024年报
   [
-    new RegExp(String.raw`(\d{4})\s*年(?!\s*\d{1,2}\s*月)(?:\s*(${ZH_SPAN}|报))?`, 'g'),
+    new RegExp(String.raw`(\d{4})\s*年(?!\s*\d{1,2}\s*月)(?:\s*(${ZH_SPAN}|度报告|度|报))?`, 'g'),
     (m) => {
       const k = zhKind(m[2]);
       return k ? period(year(m[1]), k.kind, !k.fiscal) : undefined;
