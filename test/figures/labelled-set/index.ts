@@ -2,7 +2,14 @@
 import { DEMO_REPORT_CASES } from './demo-reports.js';
 import type { LabelledCase } from './labelled-case.js';
 import { PLANTED_CASES } from './planted.js';
+import { PLANTED_DEMO_CASES } from './planted-demo.js';
 import { SENTENCE_CASES } from './sentences.js';
 import { TABLE_CASES } from './tables.js';
 
-export const LABELLED_SET: readonly LabelledCase[] = [...DEMO_REPORT_CASES, ...SENTENCE_CASES, ...TABLE_CASES, ...PLANTED_CASES];
+export const LABELLED_SET: readonly LabelledCase[] = [
+  ...DEMO_REPORT_CASES,
+  ...SENTENCE_CASES,
+  ...TABLE_CASES,
+  ...PLANTED_CASES,
+  ...PLANTED_DEMO_CASES,
+];
