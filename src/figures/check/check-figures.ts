@@ -21,6 +21,8 @@ export interface CheckFiguresOptions {
   sources?: ReadonlyArray<SourceDocument>;
   /** Names of the report's companies, to find them in source titles (the symbol's code is tried anyway). */
   companies?: readonly KnownCompany[];
+  /** Told of each read that failed (its figures are then unchecked): the caller logs it. */
+  onReadFailure?: (failure: { symbol: string; statement: StatementKind; period: StatementPeriod; error: unknown }) => void;
 }
 
 const readKey = (symbol: string, statement: StatementKind, period: StatementPeriod): string => `${symbol}\u0000${statement}\u0000${period}`;
@@ -29,6 +31,7 @@ const readKey = (symbol: string, statement: StatementKind, period: StatementPeri
 async function readAll(
   figures: readonly ExtractedFigure[],
   reader: StatementReader,
+  onReadFailure: CheckFiguresOptions['onReadFailure'],
 ): Promise<Map<string, readonly StatementRow[] | undefined>> {
   const cached = cachedStatementReader(reader);
   const wanted = new Map<string, { symbol: string; statement: StatementKind; period: StatementPeriod }>();
@@ -52,7 +55,8 @@ async function readAll(
           }),
         );
         return [key, rows] as const;
-      } catch {
+      } catch (error) {
+        onReadFailure?.({ symbol, statement, period, error });
         return [key, undefined] as const;
       }
     }),
@@ -71,7 +75,7 @@ export async function checkFigureList(
   reader: StatementReader,
   options: CheckFiguresOptions = {},
 ): Promise<FigureVerdict[]> {
-  const reads = await readAll(figures, reader);
+  const reads = await readAll(figures, reader, options.onReadFailure);
   const sources = options.sources ?? [];
   return figures.map((figure): FigureVerdict => {
     const rowsOf: RowsOf = (statement, period) => reads.get(readKey(figure.symbol, statement, period));

@@ -230,6 +230,7 @@ describe('checkFigureList', () => {
 
   it('leaves unchecked what it cannot judge, and reads each statement once', async () => {
     const reader = memoryReader(['cash_flow:annual']);
+    const failures: string[] = [];
     const verdicts = await checkFigureList(
       [
         fig('revenue', undefined, value(1)),
@@ -241,7 +242,9 @@ describe('checkFigureList', () => {
         fig('revenue', { fiscalYear: 2025, kind: 'Q1' }, value(quarterRevenue(2025, 1))),
       ],
       reader,
+      { onReadFailure: (f) => failures.push(`${f.symbol} ${f.statement} ${f.period}: ${(f.error as Error).message}`) },
     );
+    expect(failures).toEqual(['SH:600519 cash_flow annual: service down']);
     expect(verdicts.map((v) => (v.status === 'unchecked' ? v.reason : v.status))).toEqual([
       'no_period',
       'other_currency',
