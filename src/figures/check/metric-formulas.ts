@@ -68,7 +68,8 @@ export const METRIC_FORMULAS: Readonly<Record<FigureMetric, MetricFormulas>> = {
   rnd_ratio: margin([LINES.rnd]),
   admin_ratio: margin([LINES.admin]),
   selling_ratio: margin([LINES.selling]),
-  eps_basic: { natural: [level('income', LINES.epsBasic, 'per_share')] },
+  // "EPS" alone is read as basic, yet US reports usually mean diluted: either reading is the report's.
+  eps_basic: { natural: [level('income', LINES.epsBasic, 'per_share'), level('income', LINES.epsDiluted, 'per_share')] },
   eps_diluted: { natural: [level('income', LINES.epsDiluted, 'per_share')] },
   operating_cash_flow: { natural: [level('cash_flow', LINES.operatingCashFlow)] },
   investing_cash_flow: { natural: [level('cash_flow', LINES.investingCashFlow)] },

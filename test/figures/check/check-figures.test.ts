@@ -33,6 +33,7 @@ function income(fy: number, q: number, revenue: number, period = 'quarterly', fi
       profit_for_the_period: revenue * 0.5,
       profit_attributable_to_owners_of_the_parent: revenue * 0.48,
       basic_earnings_per_share: revenue / 1e9,
+      diluted_earnings_per_share: revenue / 1.1e9,
     },
   };
 }
@@ -221,10 +222,13 @@ describe('checkFigureList', () => {
         fig('revenue', { fiscalYear: 2025, kind: 'H2' }, value(h2)),
         fig('eps_basic', { fiscalYear: 2025, kind: 'H1' }, value(h1Eps * 1.005, 'per_share', 0.005)),
         fig('eps_basic', { fiscalYear: 2025, kind: 'H1' }, value(h1Eps * 1.05, 'per_share', 0.005)),
+        // "EPS" is read as basic; a report quoting the diluted figure is right too, not the other way round.
+        fig('eps_basic', { fiscalYear: 2025, kind: 'Q1' }, value(quarterRevenue(2025, 1) / 1.1e9, 'per_share', 0.005)),
+        fig('eps_diluted', { fiscalYear: 2025, kind: 'Q1' }, value(quarterRevenue(2025, 1) / 1e9, 'per_share', 0.005)),
       ],
       memoryReader(),
     );
-    expect(verdicts.map((v) => v.status)).toEqual(['match', 'differs', 'match', 'match', 'match', 'differs']);
+    expect(verdicts.map((v) => v.status)).toEqual(['match', 'differs', 'match', 'match', 'match', 'differs', 'match', 'differs']);
     expect(verdicts[0]).toMatchObject({ statement: { period: { fiscalYear: 2025, kind: 'FY', endDate: '2025-12-31' } } });
   });
 
