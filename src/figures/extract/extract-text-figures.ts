@@ -61,7 +61,8 @@ function reading(
   bracketGrowth: boolean,
 ): { metric: FigureMetric; measure: FigureMeasure } | undefined {
   const unit = v.value.unit;
-  if (termMeasure === 'yoy_growth') return unit === 'percent' && v.measure !== 'yoy_change' ? { metric, measure: 'yoy_growth' } : undefined;
+  // "营收同比增长15.7%至1,741.4亿元": the growth word's percent is growth; its amount is still the level.
+  if (termMeasure === 'yoy_growth' && unit === 'percent') return { metric, measure: 'yoy_growth' };
   if (AMOUNT_METRICS.has(metric)) {
     if (unit === 'amount') return v.measure ? undefined : { metric, measure: 'level' };
     if (unit !== 'percent') return undefined;
@@ -69,7 +70,8 @@ function reading(
     return undefined;
   }
   if (EPS_METRICS.has(metric)) {
-    if (unit === 'per_share') return { metric, measure: 'level' };
+    // "EPS rose 12% to $1.23": an amount with no scale word, after an EPS word, is per share.
+    if (unit === 'per_share' || (unit === 'amount' && v.value.rounding < 0.5 && !v.measure)) return { metric, measure: 'level' };
     return unit === 'percent' && v.measure === 'yoy_growth' ? { metric, measure: 'yoy_growth' } : undefined;
   }
   // Ratios: a percent is the level, points the change; "+2%" of a margin may be relative or points.
@@ -88,15 +90,25 @@ function periodAfter(text: string, v: ValueMatch, periods: readonly PeriodMatch[
   const end = v.index + v.length;
   const p = periods.find((q) => q.index >= end && q.index < next);
   if (!p) return undefined;
-  return /^\s*(?:[(（]\s*|(?:in|for|during|over)\s+(?:the\s+)?)?$/i.test(text.slice(end, p.index)) ? p : undefined;
+  const gap = text.slice(end, p.index);
+  // "(FY2024)" only when the bracket closes after it: "(FY2025: USD 50bn)" is another value's.
+  if (/[(（]\s*$/.test(gap)) return /^\s*[)）]/.test(text.slice(p.index + p.length)) ? p : undefined;
+  return /^\s*(?:(?:in|for|during|over)\s+(?:the\s+)?)?$/i.test(gap) ? p : undefined;
 }
 
-/** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence). */
-function periodBefore(text: string, at: number, periods: readonly PeriodMatch[]): FigurePeriod | undefined {
+/** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence, another value's own period only after it). */
+function periodBefore(
+  text: string,
+  at: number,
+  periods: readonly PeriodMatch[],
+  trailing: ReadonlySet<PeriodMatch>,
+): FigurePeriod | undefined {
   const start = sentenceStart(text, at);
   for (let i = periods.length - 1; i >= 0; i--) {
     const p = periods[i];
     if (!p || p.index + p.length > at) continue;
+    // Another value's own period ("USD 3.7bn in FY2024, and revenue of …") is not in force in its sentence.
+    if (trailing.has(p) && p.index >= start) continue;
     const aside = /[(（]\s*$/.test(text.slice(0, p.index));
     if (aside && p.index < start) continue;
     return p.period;
@@ -125,7 +137,10 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const after = text.slice(v.index + v.length);
     const sentenceEnd = text.slice(v.index).search(/[。；;!?！？\n]|\.\s/);
     const sentence = text.slice(start, sentenceEnd < 0 ? text.length : v.index + sentenceEnd);
-    if (isForwardLooking(sentence) || isComparisonValue(before, after)) return undefined;
+    if (isForwardLooking(sentence) || (!v.measure && isComparisonValue(before, after))) return undefined;
+    // "liabilities at 36.8% of total assets (CNY 231.28bn)": the bracketed amount is the denominator's.
+    const denominator = denominators.find((d) => /^\s*[(（]\s*$/.test(text.slice(d.index + d.length, v.index)));
+    if (denominator?.metric && v.value.unit === 'amount') return { v, metric: denominator.metric };
     const term = [...terms].reverse().find((t) => t.index >= start && t.index + t.length <= v.index);
     const prev = i > 0 ? values[i - 1] : undefined;
     const prevPaired = i > 0 ? paired[i - 1] : undefined;
@@ -148,7 +163,14 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const gap = quiet.slice(term.index + term.length, v.index);
     // "cost of sales rose to 26.6% of revenue (+3.4 pts)": the ratio, for the value and its change.
     const ofRevenue = /^\s*of\s+(?:its\s+|the\s+|total\s+)?(?:revenue|sales|turnover)\b/i.test(after);
-    const metric = term.metric === 'cost_of_sales' && v.value.unit === 'percent' && ofRevenue ? 'cost_of_sales_ratio' : term.metric;
+    const ofAssets = /^\s*of\s+(?:its\s+|the\s+)?total\s+assets\b/i.test(after);
+    const percent = v.value.unit === 'percent' && !v.measure;
+    const metric =
+      term.metric === 'cost_of_sales' && percent && ofRevenue
+        ? 'cost_of_sales_ratio'
+        : term.metric === 'total_liabilities' && percent && ofAssets
+          ? 'debt_to_assets'
+          : term.metric;
     return isLeadFiller(gap) ? { v, metric, term } : undefined;
   };
   for (let i = 0; i < values.length; i++) paired.push(pairOne(i));
@@ -178,7 +200,7 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
       const later = periodRightAfter(j);
       if (later) return later;
     }
-    return periodBefore(text, v.index, usable);
+    return periodBefore(text, v.index, periods, trailing);
   };
   values.forEach((_v, i) => {
     chosen[i] = periodOf(i);
@@ -197,7 +219,7 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
       symbol,
       metric: r.metric,
       measure: r.measure,
-      value: p.v.value as FigureValue,
+      value: EPS_METRICS.has(r.metric) && p.v.value.unit === 'amount' ? { ...p.v.value, unit: 'per_share' } : p.v.value,
       written: p.v.written,
       source: 'text',
       offset: offset + p.v.index,

@@ -71,7 +71,7 @@ const ENTRIES: readonly Entry[] = [
     'selling expenses|selling expenses (% of revenue)|selling and marketing|sales and marketing|selling and distribution expenses|销售费用|销售费用率|销售费用占营收',
   ],
   ['eps_basic', 'EPS|basic EPS|earnings per share|basic earnings per share|每股收益|基本每股收益|每股盈利'],
-  ['eps_diluted', 'diluted EPS|diluted earnings per share|EPS (diluted)|稀释每股收益'],
+  ['eps_diluted', 'diluted EPS|diluted earnings per share|earnings per diluted share|EPS (diluted)|稀释每股收益'],
   [
     'operating_cash_flow',
     'operating cash flow|cash flow from operations|cash from operations|cash flow from operating activities|net cash from operating activities|' +
@@ -87,7 +87,7 @@ const ENTRIES: readonly Entry[] = [
   ],
   ['cash', 'cash|cash and equivalents|cash and cash equivalents|cash & equivalents|现金及等价物|现金及现金等价物|现金|货币资金'],
   ['total_assets', 'total assets|总资产|资产总额|资产总计'],
-  ['total_liabilities', 'total liabilities|总负债|负债总额|负债合计'],
+  ['total_liabilities', 'total liabilities|liabilities|总负债|负债总额|负债合计'],
   [
     'total_equity',
     "shareholders' equity|stockholders' equity|total equity|total shareholders' equity|股东权益|所有者权益|股东权益合计|净资产",
@@ -99,7 +99,7 @@ const ENTRIES: readonly Entry[] = [
   // Blockers: figures the statements do not hold, prices, forecasts and parts of a whole.
   [
     null,
-    'adjusted net income|adjusted net profit|adjusted EPS|adjusted earnings|adjusted operating profit|non-GAAP net income|non-GAAP EPS|' +
+    'sales volume|sales volumes|unit sales|销量|交付量|cash / total assets|cash/total assets|cash to total assets|现金占总资产|adjusted net income|adjusted net profit|adjusted EPS|adjusted earnings|adjusted operating profit|non-GAAP net income|non-GAAP EPS|' +
       'non-GAAP gross margin|non-GAAP operating margin|non-IFRS net profit|non-IFRS operating profit|经调整净利润|调整后净利润|经调整经营利润|' +
       'free cash flow|FCF|capex|capital expenditure|capital expenditures|cash flow|cash flows|net cash|cash conversion|adjusted|non-GAAP|non-IFRS|' +
       'EBITDA|EBIT|ROE|ROA|return on equity|return on assets|market cap|market capitalisation|market capitalization|market value|' +

@@ -21,6 +21,7 @@ const PREFIX = String.raw`US\$|HK\$|HKD|USD|CNY|RMB|人民币|\$|¥|￥`;
 /** Scale words; single letters only after a currency (else "9M" and "4K" would be amounts). */
 const SCALE = `万亿|千亿|百亿|亿|千万|百万|万|trillion|tn|billion|bn|million|mn|thousand|b|m|k`;
 const SUFFIX_CURRENCY = `美元|港元|港币|元|人民币|yuan|renminbi|dollars|USD|HKD|CNY|RMB`;
+const BASIS_POINTS = String.raw`basis points?|bps\b|bp\b|个基点|基点`;
 const POINTS = String.raw`percentage points?|pct\.? points?|个百分点|百分点|pts?\b|pp\b|ppts?\b`;
 const PERCENT = String.raw`%|％|\s?per ?cent\b|\s?percent\b`;
 
@@ -29,7 +30,7 @@ const VALUE = new RegExp(
   String.raw`(?<sign>[+\-−–](?=\s?(?:${PREFIX})?\s?\d))?` +
     String.raw`(?:(?<prefix>${PREFIX})\s?)?` +
     `(?<num>${NUMBER})` +
-    String.raw`(?:\s?(?<points>${POINTS})|(?<percent>${PERCENT})|\s?(?<scale>${SCALE})(?![A-Za-z])\s?(?<suffix>${SUFFIX_CURRENCY})?|\s?(?<bare>${SUFFIX_CURRENCY}))?`,
+    String.raw`(?:\s?(?<bps>${BASIS_POINTS})|\s?(?<points>${POINTS})|(?<percent>${PERCENT})|\s?(?<scale>${SCALE})(?![A-Za-z])\s?(?<suffix>${SUFFIX_CURRENCY})?|\s?(?<bare>${SUFFIX_CURRENCY}))?`,
   'gi',
 );
 
@@ -68,11 +69,15 @@ const UP_BEFORE = /(?:增长|增加|上升|提升|上涨|提高|扩大|rose|grew
 const YOY_BEFORE = /(?:同比|较上年同期|较去年同期|year[-\s]on[-\s]year|year[-\s]over[-\s]year|YoY|y\/y)[^\d%。；;]{0,6}$/i;
 const YOY_AFTER =
   /^\s?\)?\s?(?:on|from|vs\.?|versus|compared with|over)?\s?(?:a|the)?\s?(?:year[-\s](?:earlier|ago|before)|year[-\s]on[-\s]year|year[-\s]over[-\s]year|prior[-\s]year|YoY|y\/y|同比)/i;
-/** Not a year-on-year change: sequential, or a change over a span of trading days. */
-const NOT_YOY_NEAR =
-  /环比|sequential|quarter[-\s](?:on|over)[-\s]quarter|QoQ|q\/q|previous quarter|prior quarter|over (?:a|the past) year|past year|over a month|52[-\s]week/i;
-const PER_SHARE_BEFORE = /(?:EPS|earnings per share|每股收益|每股盈利|每股净收益)[^\d;；。，,\n]{0,16}$/i;
-const PER_SHARE_AFTER = /^\s?(?:per share|a share|\/share|每股|\/股)/i;
+/** Not a year-on-year change: sequential, or a change over a span of trading days (read in its own clause only). */
+const NOT_YOY_BEFORE = /(?:环比|sequentially|QoQ|q\/q|quarter[-\s](?:on|over)[-\s]quarter)[^\d%。；;]{0,6}$/i;
+const NOT_YOY_AFTER =
+  /^[^\d。；;]{0,30}?(?:环比|sequential|quarter[-\s](?:on|over)[-\s]quarter|QoQ|q\/q|from (?:Q[1-4]|the (?:previous|prior|preceding|last) quarter|last quarter)|(?:previous|prior|preceding) quarter|over (?:a|the past) year|past year|over a month|52[-\s]week|上季度|上一季度)/i;
+const PER_SHARE_BEFORE = /(?:EPS|earnings per (?:diluted |basic )?share|每股收益|每股盈利|每股净收益)[^\d;；。，,\n]{0,16}$/i;
+const PER_SHARE_AFTER = /^\s?(?:per (?:diluted |basic )?share|a share|\/share|每股|\/股)/i;
+
+const COUNT_AFTER =
+  /^\s?(?:units?|vehicles?|cars?|users?|subscribers?|customers?|people|employees|shares|tons?|tonnes?|GWh|MWh|barrels|devices|phones|orders|stores|辆|台|部|户|人|名|吨|股|件|张|套|次|家|个|位|份)/i;
 
 function decimalsOf(num: string): number {
   const dot = num.indexOf('.');
@@ -86,8 +91,7 @@ function clean(n: number): number {
 
 function measureOf(unit: FigureValue['unit'], before: string, after: string, verb: boolean): ValueMatch['measure'] {
   if (unit !== 'percent' && unit !== 'points') return undefined;
-  const near = `${before.slice(-24)} ${after.slice(0, 32)}`;
-  if (NOT_YOY_NEAR.test(near)) return undefined;
+  if (NOT_YOY_BEFORE.test(before) || NOT_YOY_AFTER.test(after)) return undefined;
   const yoy = YOY_BEFORE.test(before) || YOY_AFTER.test(after);
   if (unit === 'points') return 'yoy_change';
   return yoy || verb ? 'yoy_growth' : undefined;
@@ -96,6 +100,8 @@ function measureOf(unit: FigureValue['unit'], before: string, after: string, ver
 function classify(g: Record<string, string | undefined>, before: string, after: string) {
   const prefixCurrency = currencyOf(g.prefix);
   if (g.points) return { unit: 'points' as const, scale: 1, currency: undefined };
+  // 120 basis points are 1.2 percentage points.
+  if (g.bps) return { unit: 'points' as const, scale: 0.01, currency: undefined };
   if (g.percent) return { unit: 'percent' as const, scale: 1, currency: undefined };
   const scaleWord = g.scale?.toLowerCase();
   if (scaleWord !== undefined) {
@@ -131,6 +137,11 @@ export function readValues(text: string): ValueMatch[] {
     }
     const after = text.slice(start + raw.length);
     if (/^[-/:]\d/.test(after) || /^\s?(?:年|月|日|号)/.test(after)) continue;
+    // "1.2 million units", "1.2亿用户": a count, not money.
+    if (!g.percent && !g.points && !g.bps && COUNT_AFTER.test(after)) {
+      VALUE.lastIndex = numberEnd;
+      continue;
+    }
     const kind = classify(g, before, after);
     if (!kind) {
       VALUE.lastIndex = numberEnd;

@@ -36,7 +36,7 @@ const LEAD_FILLER =
 
 /** Words that may stand between two values of one metric: "USD 54.39bn, +9.2% on a year earlier", "147.7亿元，同比+251.4%". */
 const CHAIN_FILLER =
-  /^(?:[\s,，、:：()（）]|and|or|to|in|for|up|down|rising|falling|was|were|is|by|a|an|the|on|of|year|earlier|ago|year-on-year|year over year|YoY|y\/y|from a year earlier|with|margin|同比|较上年同期|较去年同期|增长|下降|为|至|和|及|与|，同比)*$/i;
+  /^(?:[\s,，、:：()（）]|and|or|to|in|for|up|down|rising|falling|was|were|is|by|a|an|the|on|of|year|earlier|ago|year-on-year|year over year|YoY|y\/y|from a year earlier|with|margin|同比|较上年同期|较去年同期|增长|下降|为|至|和|及|与|占|占比|，同比)*$/i;
 
 export function isLeadFiller(gap: string): boolean {
   return gap.length <= 48 && LEAD_FILLER.test(gap.replace(/\s+/g, ' '));
@@ -60,7 +60,7 @@ export function isDenominator(before: string): boolean {
 /** Words before an English metric that keep it the company's total ("total revenue", "quarterly revenue", "its revenue"). */
 const EN_TOTAL_WORDS = new Set(
   (
-    'total group consolidated overall reported quarterly annual full-year first-quarter second-quarter third-quarter fourth-quarter ' +
+    'total group consolidated overall gaap ifrs reported quarterly annual full-year first-quarter second-quarter third-quarter fourth-quarter ' +
     'half-year its their the company whose record and with of in on at to from for as by while but than a an reported posted ' +
     'generated had recorded delivered achieved booked saw grew rose fell said where which that quarter year half fiscal net'
   ).split(' '),

@@ -4,6 +4,9 @@ import { extractTextFigures, type TextContext } from '../../../src/figures/extra
 import type { ExtractedFigure, KnownCompany } from '../../../src/figures/figure-types.js';
 
 const KNOWN: readonly KnownCompany[] = [
+  { symbol: 'HK:01810', names: ['Xiaomi', '小米集团'] },
+  { symbol: 'HK:03690', names: ['Meituan', '美团'] },
+  { symbol: 'US:TSLA', names: ['Tesla', '特斯拉'] },
   { symbol: 'US:NVDA', names: ['NVIDIA', '英伟达'] },
   { symbol: 'US:AMD', names: ['AMD'] },
   { symbol: 'US:AAPL', names: ['Apple', '苹果'] },
@@ -130,6 +133,43 @@ const CASES: ReadonlyArray<[string, string[]]> = [
     '腾讯控股2024年毛利率为52.9%，同比提升4.8个百分点。',
     ['HK:00700 gross_margin level 52.9 percent FY2024 cal', 'HK:00700 gross_margin yoy_change 4.8 points FY2024 cal'],
   ],
+  [
+    'NVIDIA: Revenue was $26.0 billion in Q1 FY2025, up 18% from Q4 and up 262% from a year ago. Gross margin expanded 120 basis points to 78.4%; GAAP earnings per diluted share were $5.98.',
+    [
+      'US:NVDA revenue level 26000000000 amount USD Q1 FY2025',
+      'US:NVDA gross_margin yoy_change 1.2 points Q1 FY2025',
+      'US:NVDA gross_margin level 78.4 percent Q1 FY2025',
+      'US:NVDA eps_diluted level 5.98 per_share USD Q1 FY2025',
+    ],
+  ],
+  [
+    '贵州茅台：2024年营收同比增长15.7%至1,741.4亿元；毛利率为91.9%，较上年同期提升0.2个百分点；基本每股收益68.64元。',
+    [
+      'SH:600519 revenue yoy_growth 15.7 percent FY2024 cal',
+      'SH:600519 revenue level 174140000000 amount CNY FY2024 cal',
+      'SH:600519 gross_margin level 91.9 percent FY2024 cal',
+      'SH:600519 gross_margin yoy_change 0.2 points FY2024 cal',
+      'SH:600519 eps_basic level 68.64 per_share CNY FY2024 cal',
+    ],
+  ],
+  [
+    'AMD: EPS rose 12% to $1.23 in FY2024.',
+    ['US:AMD eps_basic yoy_growth 12 percent FY2024', 'US:AMD eps_basic level 1.23 per_share USD FY2024'],
+  ],
+  ['AMD: Data Center revenue was USD 3.7bn in FY2024, and revenue of USD 19.9bn.', ['US:AMD revenue level 19900000000 amount USD none']],
+  [
+    'Xiaomi (HK:01810): in Q1 FY2025 (to 2025-03-31), operating cash flow of CNY 7.61bn, −26.9% on a year earlier; liabilities at 36.8% of total assets (CNY 231.28bn).',
+    [
+      'HK:01810 operating_cash_flow level 7610000000 amount CNY Q1 FY2025',
+      'HK:01810 operating_cash_flow yoy_growth -26.9 percent Q1 FY2025',
+      'HK:01810 debt_to_assets level 36.8 percent Q1 FY2025',
+      'HK:01810 total_assets level 231280000000 amount CNY Q1 FY2025',
+    ],
+  ],
+  [
+    '美团（HK:03690）：2025年一季报（截至 2025-03-31）现金及等价物 211.2亿元，占总资产 11.0%，同比+6.3%；股价 102.97港元（2025-06-30），近1年+21.8%。',
+    ['HK:03690 cash level 21120000000 amount CNY Q1 FY2025', 'HK:03690 cash yoy_growth 6.3 percent Q1 FY2025'],
+  ],
 ];
 
 /** Texts whose numbers are no figure of a company's statements. */
@@ -151,6 +191,14 @@ const NONE: ReadonlyArray<[string, string]> = [
   ['no company', 'Revenue of USD 54.39bn in Q1 FY2026.'],
   ['a relative change of a margin', 'NVIDIA: gross margin 73.4%, +2% on a year earlier in Q1 FY2026.'.replace('73.4%, ', '')],
   ['a sequential change', 'NVIDIA: revenue rose 9% quarter-on-quarter in Q1 FY2026.'],
+  ['a count, not money', 'Tesla: sales volume of 1.8 million vehicles in 2024; 比亚迪2024年销量427万辆。'],
+  [
+    'a sequential growth',
+    'NVIDIA: revenue of USD 26.0bn in Q1 FY2025; revenue was up 18% from Q4.'.replace('revenue of USD 26.0bn in Q1 FY2025; ', ''),
+  ],
+  ['a comparison in Chinese', '贵州茅台：2025年一季报经营现金流上年同期为42.0亿元。'],
+  ['a share price in Chinese', '美团：股价 102.97港元（2025-06-30），近1年+21.8%。'],
+  ['a 52-week fall', 'Xiaomi: shares 21.8% below their 52-week high.'],
   ['no metric in a trend line without a heading', 'NVIDIA: Q1 FY2026 USD 54.39bn (+9.2%), Q4 FY2025 USD 54.43bn (−7.0%)'],
 ];
 

@@ -41,6 +41,12 @@ const ONE_VALUE: ReadonlyArray<[string, string, number, string, string | undefin
   ['diluted EPS of 1.23', '1.23', 1.23, 'per_share', undefined, 0.005, undefined],
   ['每股收益1.23元', '1.23元', 1.23, 'per_share', 'CNY', 0.005, undefined],
   ['shares +53.0% over a year', '+53.0%', 53, 'percent', undefined, 0.05, undefined],
+  ['gross margin expanded 120 basis points to', 'expanded 120 basis points', 1.2, 'points', undefined, 0.005, 'yoy_change'],
+  ['gross margin fell 35 bps', 'fell 35 bps', -0.35, 'points', undefined, 0.005, 'yoy_change'],
+  ['GAAP earnings per diluted share were $5.16', '$5.16', 5.16, 'per_share', 'USD', 0.005, undefined],
+  ['revenue up 18% from Q4', 'up 18%', 18, 'percent', undefined, 0.5, undefined],
+  ['revenue up 262% from a year ago', 'up 262%', 262, 'percent', undefined, 0.5, 'yoy_growth'],
+  ['营收环比增长5%', '增长5%', 5, 'percent', undefined, 0.5, undefined],
   ['gross margin up 2 pts quarter-on-quarter', 'up 2 pts', 2, 'points', undefined, 0.5, undefined],
 ];
 
@@ -57,6 +63,9 @@ const NO_VALUE: readonly string[] = [
   'Form 10-K for 2024',
   'EPS in 2025',
   '截至2025年3月31日',
+  'deliveries of 1.8 million vehicles',
+  '月活跃用户13.8亿人',
+  '销量427万辆',
 ];
 
 describe('readValues', () => {
