@@ -33,6 +33,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServiceEmulator, type ServiceEmulator } from '../src/emulators/service/index.js';
@@ -130,6 +131,11 @@ export interface RelayBenchFigures {
   strategies: StrategyFigures[];
   /** Issue 30: the figure check's cost at a run's end, when both its strategies ran. */
   figureCheck?: FigureCheckComparison;
+  /**
+   * This process's event-loop delay while the strategies ran: every strategy's Slack and service
+   * emulators live here, so a high delay slows every answer (and every statement read) alike.
+   */
+  emulatorEventLoopDelayMs: { p50: number; p99: number; max: number };
   /** Absent when RELAY_BENCH_MEMORY_STEPS=0. */
   memory?: { idleRssMB: number; idleHeapUsedMB: number; goal: string; steps: MemoryFigures[] };
 }
@@ -404,7 +410,11 @@ async function measureRelay(params: RelayBenchParameters, bundles: RelayWorkerBu
   try {
     const started = Date.now();
     const deadline = started + params.capSeconds * 1000;
+    const loop = monitorEventLoopDelay({ resolution: 20 });
+    loop.enable();
     const results = await Promise.all(stages.map((stage) => runStrategy(stage, params, deadline)));
+    loop.disable();
+    const ms = (ns: number): number => round(ns / 1e6, 1);
     const strategies = stages.map((stage, i) => figuresFor(stage, results[i]!, started));
     const figureCheck = compareSides(stages, results, params.figureCheckAA === true);
     await Promise.all(stages.flatMap((s) => [s.slack.close(), s.service.close()]));
@@ -413,9 +423,12 @@ async function measureRelay(params: RelayBenchParameters, bundles: RelayWorkerBu
       goal: 'relay: p95 staleness ≤ 1.2 × bound with zero 429s at 50 concurrent runs',
       strategies,
       ...(figureCheck ? { figureCheck } : {}),
+      emulatorEventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       ...(params.memorySteps.length > 0 ? { memory: await measureMemory(params.memorySteps, bundles.memory) } : {}),
     };
     if (figureCheck) process.stdout.write(`${describeComparison(figureCheck)}\n`);
+    const lag = figures.emulatorEventLoopDelayMs;
+    process.stdout.write(`Emulators' event-loop delay: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms\n`);
     // A partial run must not replace the full record.
     const partial = workers.length < all.length || params.memorySteps.length === 0;
     const file = await writeResults(partial ? 'relay-partial' : 'relay', {

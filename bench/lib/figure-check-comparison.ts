@@ -36,6 +36,8 @@ export interface RunEndSide {
   runsAnswered: number;
   p50Seconds: number;
   p95Seconds: number;
+  /** Every run's time, sorted (a few runs decide a median at light load: the spread is part of the figure). */
+  samplesSeconds: number[];
   /** Where the check's time went on this side (none made with the check off). */
   profile?: FigureCheckProfile;
 }
@@ -64,6 +66,7 @@ export function figureCheckSide(
     runsAnswered: samplesMs.length,
     p50Seconds: round(percentile(samplesMs, 50) / 1000, 3),
     p95Seconds: round(percentile(samplesMs, 95) / 1000, 3),
+    samplesSeconds: [...samplesMs].sort((a, b) => a - b).map((ms) => round(ms / 1000, 3)),
     ...(profile ? { profile } : {}),
   };
 }

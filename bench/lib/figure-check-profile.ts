@@ -85,7 +85,9 @@ export function figureCheckRecorder(): FigureCheckRecorder {
           if (typeof record[key] === 'number') verdicts[key] = (verdicts[key] ?? 0) + (record[key] as number);
         }
       } else if (record.level === 'warn' || record.level === 'error') {
-        const msg = String(record.msg);
+        // A retried service call says which call and why: that is where a slow check's time goes.
+        const detail = record.path ? ` (${String(record.kind)} ${String(record.status)} ${String(record.path)})` : '';
+        const msg = `${String(record.msg)}${detail}`;
         warnings[msg] = (warnings[msg] ?? 0) + 1;
       }
     },
