@@ -1,0 +1,124 @@
+import type { FigureMeasure, FigureMetric, FigurePeriod, FigureValue } from '../figure-types.js';
+import type { CompanyMatcher } from './company-matcher.js';
+import { readMetricTerms } from './metric-words.js';
+import { readPeriods } from './read-period.js';
+import { readValues, type ValueMatch } from './read-value.js';
+
+/**
+ * What a table's header cell or row label says about the cells along it: the company, metric
+ * and period it names (each only when it names exactly one), the unit its values are written in,
+ * or the role of a label row or column (the row of periods, the column of end dates…).
+ */
+export interface AxisLabel {
+  role?: 'period' | 'end_date' | 'company' | 'metric';
+  company?: string;
+  /** More than one company named: nothing along this label can be attributed. */
+  manyCompanies?: boolean;
+  metric?: { metric: FigureMetric; measure: FigureMeasure };
+  manyMetrics?: boolean;
+  period?: FigurePeriod;
+  manyPeriods?: boolean;
+  /** It says its values are changes on a year earlier ("YoY", "同比", "growth"). */
+  yoy?: boolean;
+  /** "USD bn" of "Revenue (USD bn)", "亿元" of "营业收入（亿元）": the unit of bare numbers along it. */
+  unit?: string;
+}
+
+const ROLE_WORDS: ReadonlyArray<[RegExp, NonNullable<AxisLabel['role']>]> = [
+  [/^(?:(?:fiscal |reporting |report )?period|quarter|year|fiscal year|报告期|期间|会计期间|财报期|季度|年度)$/i, 'period'],
+  [/^(?:(?:period )?end(?:ing)?(?: date)?|as of|date|截止日|截止日期|截至|报告期末|日期)$/i, 'end_date'],
+  [/^(?:company|companies|name|issuer|ticker|symbol|公司|公司名称|企业|股票|代码|名称)$/i, 'company'],
+  [/^(?:metric|metrics|item|line item|measure|figure|指标|项目|科目|财务指标)$/i, 'metric'],
+];
+
+const YOY_WORDS = /(?<![A-Za-z])(?:YoY|y\/y|growth|change|chg)(?![A-Za-z])|同比|增速|增长率|变动/i;
+
+/** A unit written in brackets at the end of a label: "(USD bn)", "（亿元）", "(%)", "(RMB m)". */
+const UNIT_IN_BRACKETS =
+  /[(（]\s*((?:USD|CNY|RMB|HKD|US\$|HK\$|\$|¥|￥|人民币|美元|港元|港币)?\s*(?:bn|billions?|b|mn|m|millions?|k|thousands?|tn|trillions?|万亿|亿|万|千|百万)?\s*(?:元|美元|港元|港币)?|%|pts|个百分点)\s*[)）]\s*$/i;
+
+export function readAxisLabel(text: string, companies: CompanyMatcher): AxisLabel {
+  const unitMatch = UNIT_IN_BRACKETS.exec(text);
+  const unit = unitMatch?.[1]?.trim() || undefined;
+  const bare = (unitMatch && unit ? text.slice(0, unitMatch.index) : text).trim();
+  const label: AxisLabel = {};
+  if (unit) label.unit = unit;
+  const role = ROLE_WORDS.find(([pattern]) => pattern.test(bare))?.[1];
+  if (role) {
+    label.role = role;
+    return label;
+  }
+  const named = [...new Set(companies.find(text).map((m) => m.symbol))];
+  if (named.length === 1) label.company = named[0];
+  else if (named.length > 1) label.manyCompanies = true;
+  const terms = readMetricTerms(bare);
+  const distinct = new Map(terms.map((t) => [`${t.metric}/${t.measure ?? 'level'}`, t]));
+  const [term] = distinct.values();
+  // A blocker ("Adjusted", "Free cash flow", "1-year change") names a figure the statements do not hold.
+  if (terms.some((t) => !t.metric) || distinct.size > 1) label.manyMetrics = true;
+  else if (term?.metric) label.metric = { metric: term.metric, measure: term.measure ?? 'level' };
+  if (YOY_WORDS.test(bare)) label.yoy = true;
+  const [period, ...others] = readPeriods(text);
+  if (others.length > 0) label.manyPeriods = true;
+  else if (period) label.period = period.period;
+  return label;
+}
+
+/** A cell that holds no figure: empty, a dash, "n/a", "不适用". */
+const NO_FIGURE = /^(?:|[-—–−]+|n\/?a|nm|n\.m\.|na|none|不适用|无|暂无|--)$/i;
+
+export interface CellValue {
+  value: FigureValue;
+  /** As written, with the label's unit when the cell gives a bare number ("54.39 (USD bn)"). */
+  written: string;
+  /** Index in the cell's text where the value starts. */
+  index: number;
+  /** The value says it is a change on a year earlier ("+9.2% YoY", "同比+9.2%"). */
+  measure?: 'yoy_growth' | 'yoy_change';
+}
+
+/**
+ * The one figure a cell holds. A bare number takes the unit of its label; a cell with a second
+ * value yields its first only when the rest is in brackets ("USD 54.39bn (+9.2%)"), else none:
+ * two figures in one cell cannot be told apart.
+ */
+export function readCellValue(text: string, unit: string | undefined, perShare = false): CellValue | undefined {
+  const read = cellValue(text.trim(), unit, perShare);
+  // Under "EPS" a money value is per share: "USD 1.23" in the cell says so no more than the label.
+  if (read && perShare && read.value.unit === 'amount') return { ...read, value: { ...read.value, unit: 'per_share' } };
+  return read;
+}
+
+const BARE_NUMBER = /^[+\-−–]?\d[\d,]*(?:\.\d+)?$/;
+
+function cellValue(cell: string, unit: string | undefined, perShare: boolean): CellValue | undefined {
+  if (NO_FIGURE.test(cell)) return undefined;
+  if (BARE_NUMBER.test(cell) && (unit || perShare)) {
+    const [only, ...more] = unit ? readValues(composeWithUnit(cell, unit)) : [];
+    if (only && more.length === 0) return { value: only.value, written: `${cell} (${unit})`, index: 0, ...measureOf(only) };
+    // EPS is often written bare ("0.76"); with a decimal point it is no count or year.
+    return perShare && /\.\d/.test(cell) ? { value: bareValue(cell), written: cell, index: 0 } : undefined;
+  }
+  const [first, ...more] = readValues(cell);
+  if (!first) return undefined;
+  if (more.length > 0 && !/^\s*[(（]/.test(cell.slice(first.index + first.written.length))) return undefined;
+  return { value: first.value, written: first.written, index: first.index, ...measureOf(first) };
+}
+
+function bareValue(cell: string): FigureValue {
+  const number = cell.replace(/[,+]/g, '').replace(/[−–]/, '-');
+  const decimals = number.split('.')[1]?.length ?? 0;
+  return { value: Number(number), unit: 'per_share', rounding: Number((0.5 * 10 ** -decimals).toPrecision(15)) };
+}
+
+function measureOf(match: ValueMatch): Pick<CellValue, 'measure'> {
+  return match.measure ? { measure: match.measure } : {};
+}
+
+/** "54.39" in a column of "USD bn" reads as "USD 54.39bn"; in one of "亿元", "54.39亿元". */
+function composeWithUnit(number: string, unit: string): string {
+  const currency = /^(?:USD|CNY|RMB|HKD|US\$|HK\$|\$|¥|￥)/i.exec(unit)?.[0];
+  const rest = (currency ? unit.slice(currency.length) : unit).trim();
+  const spaced = /^[A-Za-z]/.test(rest) && !/^(?:bn|b|mn|m|k|tn)$/i.test(rest) ? ` ${rest}` : rest;
+  return `${currency ? `${currency} ` : ''}${number}${spaced}`;
+}
