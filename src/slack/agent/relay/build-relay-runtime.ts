@@ -20,6 +20,7 @@ import {
   type RunWorkspaceSource,
 } from '../../../agent/runtime/relay-runtime.js';
 import type { SlackWriter } from '../../../agent/sinks/slack-writer.js';
+import { checkRunFigures } from '../figures/check-run-figures.js';
 import { createRunRenderer } from './create-run-renderer.js';
 import { withChartFallback } from './chart-fallback-writer.js';
 import { createWebClientWriter, createWriterFromClient } from './web-client-writer.js';
@@ -50,7 +51,7 @@ export type BuildRelayRuntimeOptions = RelayWorkspaces & {
   /** How often to look for runs a dead replica left (default: every lease period). */
   resumeIntervalMs?: number;
   /** Tuning a bench or test sets; what the app wires is named above. */
-  overrides?: Partial<Pick<RelaySharedDeps, 'timers' | 'metrics' | 'native' | 'offsetSaveIntervalMs' | 'stallAfterMs'>>;
+  overrides?: Partial<Pick<RelaySharedDeps, 'timers' | 'metrics' | 'native' | 'offsetSaveIntervalMs' | 'stallAfterMs' | 'checkFigures'>>;
 };
 
 export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRuntime {
@@ -72,6 +73,8 @@ export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRunti
       ...(options.trustedLinkHosts ? { trustedLinkHosts: options.trustedLinkHosts } : {}),
       ...(config.showAgentUsage ? { showUsage: true } : {}),
     }),
+    // Each run checks with its own workspace's service (RunDeps.service), never another's.
+    ...(config.figureCheck !== false ? { checkFigures: checkRunFigures({ logger: options.logger }) } : {}),
     resumeIntervalMs: options.resumeIntervalMs ?? config.runLeaseMs,
     ...options.overrides,
   });
