@@ -50,8 +50,10 @@ export async function figureCheckForRun(ctx: RunContext): Promise<CheckedFigures
   }
   const made = outcome.made;
   log.info('figures checked', { ...counts(made.check), ms: deps.clock() - started });
-  // Kept even when the save fails: this render shows it, and a resumed run checks again.
-  await keeper.save({ figureCheck: made }).catch(() => undefined);
+  // Shown even when the save fails: this render has it, and only a resumed run would check again.
+  await keeper
+    .save({ figureCheck: made })
+    .catch((error: unknown) => log.warn('could not store the figure check; a resumed run would check again', { error }));
   return made;
 }
 
