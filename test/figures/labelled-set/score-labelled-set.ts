@@ -113,8 +113,8 @@ export function scoreLabelledSet(results: readonly CaseResult[]): Scored {
     const lang = byLanguage[labelled.lang];
     const used = new Set<number>();
     const plantedAt = new Set<number>();
-    const missed: ExpectedFigure[] = [];
-    for (const e of labelled.expected) {
+    const missed: Array<{ e: ExpectedFigure; occurrence: number }> = [];
+    labelled.expected.forEach((e, n) => {
       const at = verdicts.findIndex((v, i) => !used.has(i) && answers(e, v.figure));
       for (const s of [total, lang]) {
         s.expected += 1;
@@ -123,19 +123,18 @@ export function scoreLabelledSet(results: readonly CaseResult[]): Scored {
         if (e.planted && at >= 0 && verdicts[at]!.status === 'differs') s.flagged += 1;
       }
       if (at < 0) {
-        missed.push(e);
-        continue;
+        missed.push({ e, occurrence: labelled.expected.slice(0, n + 1).filter((o) => sameReading(o, e)).length });
+        return;
       }
       used.add(at);
       if (e.planted) {
         plantedAt.add(at);
         if (verdicts[at]!.status !== 'differs') unflagged.push({ caseId: labelled.id, expected: e, verdict: verdicts[at]! });
       }
-    }
+    });
     // What was read instead of a missed figure: figures no expectation took, of the same company and metric or value.
     const left = verdicts.filter((_, i) => !used.has(i)).map((v) => v.figure);
-    for (const e of missed) {
-      const occurrence = labelled.expected.filter((o) => sameReading(o, e)).indexOf(e) + 1;
+    for (const { e, occurrence } of missed) {
       const near = left.filter((f) => (f.symbol === e.symbol && f.metric === e.metric) || sameValue(f.value.value, e.value));
       misses.push({ caseId: labelled.id, expected: e, occurrence, near });
     }
