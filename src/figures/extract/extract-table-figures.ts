@@ -28,7 +28,11 @@ export interface TableFigureContext {
  */
 export function extractTableFigures(table: Tokens.Table, offset: number, ctx: TableFigureContext): ExtractedFigure[] {
   const grid = tableGrid(table, ctx.markdown, offset);
-  const columns = grid.header.map((cell) => readAxisLabel(cell.text, ctx.companies));
+  const columns = withChangeColumns(
+    grid.header.map((cell) => readAxisLabel(cell.text, ctx.companies)),
+    grid.rows.find((cells) => readAxisLabel(cells[0]?.text ?? '', ctx.companies).role === 'period'),
+    ctx.companies,
+  );
   // Under a "Company" or "Period" first column, a row label is read as that and nothing else.
   const first = columns[0];
   const rowLabel = (cell: GridCell | undefined) =>
@@ -45,7 +49,9 @@ export function extractTableFigures(table: Tokens.Table, offset: number, ctx: Ta
     row.cells.forEach((cell, j) => {
       const column = columns[j];
       if (labelColumns.has(j) || !column) return;
-      const figure = cellFigure(cell, [column, row.label, ...along], {
+      // The top-left cell labels the whole table ("| Microsoft | Revenue | … |", "| 占营收比例 | … |").
+      const corner = j > 0 && first ? [first] : [];
+      const figure = cellFigure(cell, [column, row.label, ...along, ...corner], {
         periodCell: periodRow?.[j]?.text,
         endDateCell: endDateRow?.[j]?.text,
         ctx,
@@ -54,6 +60,26 @@ export function extractTableFigures(table: Tokens.Table, offset: number, ctx: Ta
     });
   }
   return figures;
+}
+
+/**
+ * A column of changes ("YoY", "同比", "Change", "变化") without a metric or period of its own: beside a
+ * metric column it is that metric's change ("| Revenue | YoY |"); after two period columns a year
+ * apart it is the change to the later one ("| Q1 FY2025 | Q1 FY2024 | Change |").
+ */
+function withChangeColumns(columns: AxisLabel[], periodRow: GridCell[] | undefined, companies: CompanyMatcher): AxisLabel[] {
+  const periods = columns.map((c, j) => c.period ?? (periodRow ? readAxisLabel(periodRow[j]?.text ?? '', companies).period : undefined));
+  const named = periods.filter((p): p is FigurePeriod => p?.kind !== undefined);
+  const [later, earlier] = named;
+  const yearApart = named.length === 2 && later && earlier && later.kind === earlier.kind && later.fiscalYear === earlier.fiscalYear + 1;
+  return columns.map((c, j) => {
+    if (!c.yoy || c.role || c.manyMetrics || c.manyPeriods) return c;
+    const out = { ...c };
+    const left = columns.slice(1, j).reverse()[0];
+    if (!out.metric && left?.metric && !left.yoy) out.metric = left.metric;
+    if (!periods[j] && yearApart && later) out.period = later;
+    return out;
+  });
 }
 
 /** A cell in a label column ("Q1 FY2025" under "Period", "AMD" under "Company") read as a label of its role. */
@@ -86,8 +112,10 @@ function cellFigure(cell: GridCell, labels: AxisLabel[], extras: CellExtras): Ex
   const symbol = [...symbols][0] ?? ctx.company;
   const metrics = new Map(labels.flatMap((l) => (l.metric ? [[`${l.metric.metric}/${l.metric.measure}`, l.metric] as const] : [])));
   if (!symbol || metrics.size > 1) return undefined;
-  const [metric] = metrics.size > 0 ? metrics.values() : ctx.metric ? [{ metric: ctx.metric, measure: 'level' as const }] : [];
-  if (!metric) return undefined;
+  const [named] = metrics.size > 0 ? metrics.values() : ctx.metric ? [{ metric: ctx.metric, measure: 'level' as const }] : [];
+  if (!named) return undefined;
+  const asShare = labels.some((l) => l.shareOfRevenue) ? SHARE_OF_REVENUE[named.metric] : undefined;
+  const metric = asShare ? { ...named, metric: asShare } : named;
   const unit = labels.find((l) => l.unit)?.unit;
   const read = readCellValue(cell.text, unit, metric.metric === 'eps_basic' || metric.metric === 'eps_diluted');
   if (!read) return undefined;
@@ -106,6 +134,15 @@ function cellFigure(cell: GridCell, labels: AxisLabel[], extras: CellExtras): Ex
   if (period) figure.period = period;
   return figure;
 }
+
+/** An amount's share of revenue, under a "% of revenue" / "占营收比例" label. */
+const SHARE_OF_REVENUE: Partial<Record<FigureMetric, FigureMetric>> = {
+  cost_of_sales: 'cost_of_sales_ratio',
+  gross_profit: 'gross_margin',
+  operating_profit: 'operating_margin',
+  net_profit: 'net_margin',
+  net_profit_to_owners: 'net_margin',
+};
 
 /** Ratios of revenue (or of assets): their change on a year earlier is in points. */
 const RATIOS: ReadonlySet<FigureMetric> = new Set([

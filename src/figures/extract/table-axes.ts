@@ -20,6 +20,8 @@ export interface AxisLabel {
   manyPeriods?: boolean;
   /** It says its values are changes on a year earlier ("YoY", "同比", "growth"). */
   yoy?: boolean;
+  /** It says its values are shares of revenue ("% of revenue", "占营收比例"): 营业成本 there is a ratio. */
+  shareOfRevenue?: boolean;
   /** "USD bn" of "Revenue (USD bn)", "亿元" of "营业收入（亿元）": the unit of bare numbers along it. */
   unit?: string;
 }
@@ -31,7 +33,9 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, NonNullable<AxisLabel['role']>]> = [
   [/^(?:metric|metrics|item|line item|measure|figure|指标|项目|科目|财务指标)$/i, 'metric'],
 ];
 
-const YOY_WORDS = /(?<![A-Za-z])(?:YoY|y\/y|growth|change|chg)(?![A-Za-z])|同比|增速|增长率|变动/i;
+const YOY_WORDS = /(?<![A-Za-z])(?:YoY|y\/y|growth|change|chg)(?![A-Za-z])|同比|增速|增长率|变动|变化/i;
+const SHARE_OF_REVENUE =
+  /%\s*of\s+(?:total\s+)?(?:revenue|sales)|(?:as\s+a\s+)?share\s+of\s+(?:revenue|sales)|占(?:营收|营业收入|收入)(?:比例|比重|的比例)?/i;
 
 /** A unit written in brackets at the end of a label: "(USD bn)", "（亿元）", "(%)", "(RMB m)". */
 const UNIT_IN_BRACKETS =
@@ -51,7 +55,8 @@ export function readAxisLabel(text: string, companies: CompanyMatcher): AxisLabe
   const named = [...new Set(companies.find(text).map((m) => m.symbol))];
   if (named.length === 1) label.company = named[0];
   else if (named.length > 1) label.manyCompanies = true;
-  const terms = readMetricTerms(bare);
+  if (SHARE_OF_REVENUE.test(bare)) label.shareOfRevenue = true;
+  const terms = readMetricTerms(bare.replace(SHARE_OF_REVENUE, ' '));
   const distinct = new Map(terms.map((t) => [`${t.metric}/${t.measure ?? 'level'}`, t]));
   const [term] = distinct.values();
   // A blocker ("Adjusted", "Free cash flow", "1-year change") names a figure the statements do not hold.

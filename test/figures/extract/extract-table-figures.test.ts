@@ -8,7 +8,8 @@ const NVIDIA: KnownCompany = { symbol: 'US:NVDA', names: ['NVIDIA'] };
 const AMD: KnownCompany = { symbol: 'US:AMD', names: ['AMD', 'Advanced Micro Devices'] };
 const MOUTAI: KnownCompany = { symbol: 'SH:600519', names: ['贵州茅台', 'Kweichow Moutai'] };
 const WULIANGYE: KnownCompany = { symbol: 'SZ:000858', names: ['五粮液', 'Wuliangye'] };
-const KNOWN = [NVIDIA, AMD, MOUTAI, WULIANGYE];
+const MICROSOFT: KnownCompany = { symbol: 'US:MSFT', names: ['Microsoft'] };
+const KNOWN = [NVIDIA, AMD, MOUTAI, WULIANGYE, MICROSOFT];
 
 /** A figure in one line: `US:NVDA revenue level Q1 2026 2025-04-30 = 54390000000 amount USD`. */
 function line(f: ExtractedFigure): string {
@@ -159,14 +160,54 @@ describe('extractTableFigures: (b) metric rows × period columns for one company
     expect(linesOf(md, { company: 'US:AMD' })).toEqual([
       'US:AMD gross_margin level Q1 2025 = 51.3 percent',
       'US:AMD gross_margin level Q1 2024 = 50.4 percent',
-      // The change column names no period: its figure is not checkable, never wrong.
-      'US:AMD gross_margin yoy_change no-period = 0.9 points',
+      // The change column is the change to the later of two periods a year apart.
+      'US:AMD gross_margin yoy_change Q1 2025 = 0.9 points',
       'US:AMD revenue level Q1 2025 = 19900000000 amount USD',
       'US:AMD revenue level Q1 2024 = 11140000000 amount USD',
-      'US:AMD revenue yoy_growth no-period = 78.7 percent',
+      'US:AMD revenue yoy_growth Q1 2025 = 78.7 percent',
       'US:AMD operating_margin level Q1 2025 = 20.4 percent',
       'US:AMD operating_margin level Q1 2024 = 14.3 percent',
       // "+6.1%" of a margin may be relative: not read as points.
+    ]);
+  });
+});
+
+describe('extractTableFigures: labels of the whole table and of change columns', () => {
+  it('reads shares of revenue under 占营收比例, the 变化 column as points to the later period', () => {
+    const md = [
+      '| 占营收比例 | 2025年一季报 | 2024年一季报 | 变化 |',
+      '|---|---:|---:|---:|',
+      '| 营业成本 | 7.3% | 8.7% | −1.4个百分点 |',
+      '| 管理费用 | 16.3% | 15.2% | +1.1个百分点 |',
+    ].join('\n');
+    expect(linesOf(md, { company: 'SH:600519' })).toEqual([
+      'SH:600519 cost_of_sales_ratio level Q1 2025 = 7.3 percent',
+      'SH:600519 cost_of_sales_ratio level Q1 2024 = 8.7 percent',
+      'SH:600519 cost_of_sales_ratio yoy_change Q1 2025 = -1.4 points',
+      'SH:600519 admin_ratio level Q1 2025 = 16.3 percent',
+      'SH:600519 admin_ratio level Q1 2024 = 15.2 percent',
+      'SH:600519 admin_ratio yoy_change Q1 2025 = 1.1 points',
+    ]);
+    // Two periods not a year apart: the change is to no known period.
+    const apart = md.replace('2024年一季报', '2024年第四季度');
+    expect(linesOf(apart, { company: 'SH:600519' })).toContain('SH:600519 admin_ratio yoy_change no-period = 1.1 points');
+  });
+
+  it('takes the company of the top-left cell, and gives a 同比 column the metric on its left', () => {
+    const md = [
+      '| Microsoft | Revenue | YoY | Operating margin |',
+      '|---|---:|---:|---:|',
+      '| Q2 FY2025 | $69.63bn | +12.3% | 45.5% |',
+    ].join('\n');
+    expect(linesOf(md)).toEqual([
+      'US:MSFT revenue level Q2 2025 = 69630000000 amount USD',
+      'US:MSFT revenue yoy_growth Q2 2025 = 12.3 percent',
+      'US:MSFT operating_margin level Q2 2025 = 45.5 percent',
+    ]);
+    const zh = ['| 报告期 | 营业收入 | 同比 |', '|---|---:|---:|', '| 2025年一季报 | 810.6亿元 | +83.6% |'].join('\n');
+    expect(linesOf(zh, { company: 'SH:600519' })).toEqual([
+      'SH:600519 revenue level Q1 2025 = 81060000000 amount CNY',
+      'SH:600519 revenue yoy_growth Q1 2025 = 83.6 percent',
     ]);
   });
 });
