@@ -1,6 +1,7 @@
 /** The labelled set: every case, in one list (README.md says how it was made and how to add one). */
 import { DEMO_REPORT_CASES } from './demo-reports.js';
 import { DEMO_MARGIN_REPORT_CASES } from './demo-reports-margins.js';
+import { HELD_OUT_CASES } from './held-out.js';
 import type { LabelledCase } from './labelled-case.js';
 import { PLANTED_CASES } from './planted.js';
 import { PLANTED_DEMO_CASES } from './planted-demo.js';
@@ -14,4 +15,5 @@ export const LABELLED_SET: readonly LabelledCase[] = [
   ...TABLE_CASES,
   ...PLANTED_CASES,
   ...PLANTED_DEMO_CASES,
+  ...HELD_OUT_CASES,
 ];
