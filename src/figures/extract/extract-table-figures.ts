@@ -50,7 +50,7 @@ export function extractTableFigures(table: Tokens.Table, offset: number, ctx: Ta
       const column = columns[j];
       if (labelColumns.has(j) || !column) return;
       // The top-left cell labels the whole table ("| Microsoft | Revenue | … |", "| 占营收比例 | … |").
-      const corner = j > 0 && first ? [first] : [];
+      const corner = j > 0 && first ? [cornerFor(first, column)] : [];
       const figure = cellFigure(cell, [column, row.label, ...along, ...corner], {
         periodCell: periodRow?.[j]?.text,
         endDateCell: endDateRow?.[j]?.text,
@@ -80,6 +80,17 @@ function withChangeColumns(columns: AxisLabel[], periodRow: GridCell[] | undefin
     if (!periods[j] && yearApart && later) out.period = later;
     return out;
   });
+}
+
+/**
+ * The top-left label as it applies under one column: its metric only over columns that name a
+ * company, period or metric ("| Revenue (USD bn) | NVIDIA | AMD |"); over unnamed columns
+ * ("| Revenue | Data Center | Gaming |": segments) it would give a part the whole's name.
+ */
+function cornerFor(corner: AxisLabel, column: AxisLabel): AxisLabel {
+  if (column.company || column.period || column.metric || column.yoy || !corner.metric) return corner;
+  const { metric: _metric, ...rest } = corner;
+  return rest;
 }
 
 /** A cell in a label column ("Q1 FY2025" under "Period", "AMD" under "Company") read as a label of its role. */

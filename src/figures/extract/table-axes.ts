@@ -52,21 +52,41 @@ export function readAxisLabel(text: string, companies: CompanyMatcher): AxisLabe
     label.role = role;
     return label;
   }
+  const companyMatches = companies.find(bare);
   const named = [...new Set(companies.find(text).map((m) => m.symbol))];
   if (named.length === 1) label.company = named[0];
   else if (named.length > 1) label.manyCompanies = true;
   if (SHARE_OF_REVENUE.test(bare)) label.shareOfRevenue = true;
-  const terms = readMetricTerms(bare.replace(SHARE_OF_REVENUE, ' '));
+  // Blanked, not removed: the spans found below index `bare` itself.
+  const unshared = bare.replace(new RegExp(SHARE_OF_REVENUE.source, 'gi'), (m) => ' '.repeat(m.length));
+  const terms = readMetricTerms(unshared);
+  const periods = readPeriods(bare);
   const distinct = new Map(terms.map((t) => [`${t.metric}/${t.measure ?? 'level'}`, t]));
   const [term] = distinct.values();
-  // A blocker ("Adjusted", "Free cash flow", "1-year change") names a figure the statements do not hold.
-  if (terms.some((t) => !t.metric) || distinct.size > 1) label.manyMetrics = true;
+  // A blocker ("Adjusted", "Free cash flow", "1-year change") names a figure the statements do not hold;
+  // so does a metric with words the label does not explain ("Data Center revenue", "Revenue per employee").
+  const unexplained = term?.metric && hasOtherWords(unshared, [...terms, ...companyMatches, ...periods]);
+  if (terms.some((t) => !t.metric) || distinct.size > 1 || unexplained || NOT_A_YEAR_ON_YEAR.test(bare)) label.manyMetrics = true;
   else if (term?.metric) label.metric = { metric: term.metric, measure: term.measure ?? 'level' };
   if (YOY_WORDS.test(bare)) label.yoy = true;
   const [period, ...others] = readPeriods(text);
   if (others.length > 0) label.manyPeriods = true;
   else if (period) label.period = period.period;
   return label;
+}
+
+/** Sequential changes, estimates and per-head figures: not what the statements hold. */
+const NOT_A_YEAR_ON_YEAR =
+  /(?<![A-Za-z])(?:QoQ|q\/q|sequential|MoM|est\.?|estimated?|consensus)(?![A-Za-z])|\d{2,4}E\b|(?<![A-Za-z])per\s+(?!share)[A-Za-z]+|环比|人均|每(?!股)/i;
+
+/** Words a label may hold beside its metric, company and period: units, totals, a change. */
+const FILLER =
+  /(?<![A-Za-z])(?:total|reported|GAAP|IFRS|USD|RMB|CNY|HKD|US\$|HK\$|bn|billions?|mn|m|millions?|k|the|of|YoY|y\/y|growth|change|chg|ratio|rate|level|value|amount)(?![A-Za-z])|合计|总计|总额|亿元|万元|亿|万|元|美元|港元|同比|增速|增长率|变动|变化|金额/gi;
+
+function hasOtherWords(text: string, spans: ReadonlyArray<{ index: number; length: number }>): boolean {
+  let rest = text;
+  for (const s of spans) rest = rest.slice(0, s.index) + ' '.repeat(s.length) + rest.slice(s.index + s.length);
+  return /[A-Za-z]{2,}|[\u4e00-\u9fff]/.test(rest.replace(FILLER, ' '));
 }
 
 /** A cell that holds no figure: empty, a dash, "n/a", "不适用". */

@@ -212,6 +212,31 @@ describe('extractTableFigures: labels of the whole table and of change columns',
   });
 });
 
+describe('extractTableFigures: labels that name a part, an estimate or a sequential change', () => {
+  it('reads no segment, per-head, estimate or quarter-on-quarter figure', () => {
+    const rows = [
+      '| Metric | FY2025 | FY2026E | QoQ |',
+      '|---|---:|---:|---:|',
+      '| Revenue | USD 130.50bn | USD 200.00bn | +12.0% |',
+      '| Data Center revenue | USD 115.19bn | — | — |',
+      '| Revenue per employee | USD 3.62m | — | — |',
+      '| 海外收入 | 1,000.0亿元 | — | — |',
+      '| Gross margin | 75.0% | 71.0% | +1.0 pts |',
+    ].join('\n');
+    expect(linesOf(rows, { company: 'US:NVDA' })).toEqual([
+      'US:NVDA revenue level FY 2025 = 130500000000 amount USD',
+      'US:NVDA gross_margin level FY 2025 = 75 percent',
+    ]);
+    const segments = ['| Revenue (USD bn) | Data Center | Gaming |', '|---|---:|---:|', '| Q1 FY2026 | 39.1 | 3.8 |'].join('\n');
+    expect(linesOf(segments, { company: 'US:NVDA' })).toEqual([]);
+    const companies = ['| Revenue (USD bn) | NVIDIA | AMD |', '|---|---:|---:|', '| FY2024 | 60.92 | 25.79 |'].join('\n');
+    expect(linesOf(companies)).toEqual([
+      'US:NVDA revenue level FY 2024 = 60920000000 amount USD',
+      'US:AMD revenue level FY 2024 = 25790000000 amount USD',
+    ]);
+  });
+});
+
 describe('extractTableFigures: (c) period rows × metric columns', () => {
   it('reads the appendix table with its End date column', () => {
     const md = [
