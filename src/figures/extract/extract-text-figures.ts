@@ -11,6 +11,7 @@ import type { CompanyMatcher } from './company-matcher.js';
 import { type MetricTerm, readMetricTerms } from './metric-words.js';
 import { type PeriodMatch, readPeriods } from './read-period.js';
 import { readValues, type ValueMatch } from './read-value.js';
+import { EPS_METRICS, reading } from './value-reading.js';
 import {
   blank,
   isChainFiller,
@@ -34,53 +35,6 @@ export interface TextContext {
   metric?: FigureMetric;
 }
 
-const AMOUNT_METRICS = new Set<FigureMetric>([
-  'revenue',
-  'cost_of_sales',
-  'gross_profit',
-  'operating_profit',
-  'profit_before_tax',
-  'net_profit',
-  'net_profit_to_owners',
-  'operating_cash_flow',
-  'investing_cash_flow',
-  'financing_cash_flow',
-  'cash',
-  'total_assets',
-  'total_liabilities',
-  'total_equity',
-]);
-const EPS_METRICS = new Set<FigureMetric>(['eps_basic', 'eps_diluted']);
-
-/** What a value reads as, for its metric; undefined when its unit does not fit the metric. */
-function reading(
-  metric: FigureMetric,
-  termMeasure: FigureMeasure | undefined,
-  v: ValueMatch,
-  after: string,
-  bracketGrowth: boolean,
-): { metric: FigureMetric; measure: FigureMeasure } | undefined {
-  const unit = v.value.unit;
-  // "营收同比增长15.7%至1,741.4亿元": the growth word's percent is growth; its amount is still the level.
-  if (termMeasure === 'yoy_growth' && unit === 'percent') return { metric, measure: 'yoy_growth' };
-  if (AMOUNT_METRICS.has(metric)) {
-    if (unit === 'amount') return v.measure ? undefined : { metric, measure: 'level' };
-    if (unit !== 'percent') return undefined;
-    if (v.measure === 'yoy_growth' || bracketGrowth) return { metric, measure: 'yoy_growth' };
-    return undefined;
-  }
-  if (EPS_METRICS.has(metric)) {
-    // "EPS rose 12% to $1.23": an amount with no scale word, after an EPS word, is per share.
-    if (unit === 'per_share' || (unit === 'amount' && v.value.rounding < 0.5 && !v.measure)) return { metric, measure: 'level' };
-    return unit === 'percent' && v.measure === 'yoy_growth' ? { metric, measure: 'yoy_growth' } : undefined;
-  }
-  // Ratios: a percent is the level, points the change; "+2%" of a margin may be relative or points.
-  if (unit === 'points') return v.measure === 'yoy_change' ? { metric, measure: 'yoy_change' } : undefined;
-  if (unit !== 'percent' || v.measure) return undefined;
-  if (/^\s*of\s+(?!(?:its\s+|the\s+|total\s+)?(?:revenue|sales|turnover|total\s+assets|assets)\b)/i.test(after)) return undefined;
-  return { metric, measure: 'level' };
-}
-
 function periodKey(p: FigurePeriod | undefined): string {
   return p ? `${p.kind}/${p.fiscalYear}/${p.calendarYear ?? ''}` : '';
 }
@@ -93,22 +47,15 @@ function periodAfter(text: string, v: ValueMatch, periods: readonly PeriodMatch[
   const gap = text.slice(end, p.index);
   // "(FY2024)" only when the bracket closes after it: "(FY2025: USD 50bn)" is another value's.
   if (/[(（]\s*$/.test(gap)) return /^\s*[)）]/.test(text.slice(p.index + p.length)) ? p : undefined;
-  return /^\s*(?:(?:in|for|during|over)\s+(?:the\s+)?)?$/i.test(gap) ? p : undefined;
+  return /^\s*(?:(?:in|for|during|over|at the end of|at the close of|as of|as at|at|by)\s+(?:the\s+)?)?$/i.test(gap) ? p : undefined;
 }
 
-/** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence, another value's own period only after it). */
-function periodBefore(
-  text: string,
-  at: number,
-  periods: readonly PeriodMatch[],
-  trailing: ReadonlySet<PeriodMatch>,
-): FigurePeriod | undefined {
+/** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence). */
+function periodBefore(text: string, at: number, periods: readonly PeriodMatch[]): FigurePeriod | undefined {
   const start = sentenceStart(text, at);
   for (let i = periods.length - 1; i >= 0; i--) {
     const p = periods[i];
     if (!p || p.index + p.length > at) continue;
-    // Another value's own period ("USD 3.7bn in FY2024, and revenue of …") is not in force in its sentence.
-    if (trailing.has(p) && p.index >= start) continue;
     const aside = /[(（]\s*$/.test(text.slice(0, p.index));
     if (aside && p.index < start) continue;
     return p.period;
@@ -137,7 +84,14 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const after = text.slice(v.index + v.length);
     const sentenceEnd = text.slice(v.index).search(/[。；;!?！？\n]|\.\s/);
     const sentence = text.slice(start, sentenceEnd < 0 ? text.length : v.index + sentenceEnd);
-    if (isForwardLooking(sentence) || (!v.measure && isComparisonValue(before, after))) return undefined;
+    if (isForwardLooking(sentence)) return undefined;
+    // "up from USD 49.8bn a year earlier" is another period's; "against $1.59 billion in Q4 2024" names its own.
+    const ownPeriod = periodAfter(text, v, periods, values[i + 1]?.index ?? text.length);
+    if (!v.measure && !ownPeriod && isComparisonValue(before, after)) return undefined;
+    // "ended Q3 with $74.0 billion in cash and equivalents": the metric follows its amount.
+    const heldIn = /(?:\bwith|\bhad|\bheld|\bholds?|\bhas)\s+$/i.test(before) ? /^\s+(?:in|of)\s+/.exec(after) : null;
+    const held = heldIn ? terms.find((t) => t.index === v.index + v.length + (heldIn[0]?.length ?? 0)) : undefined;
+    if (held?.metric && v.value.unit === 'amount') return { v, metric: held.metric, term: held };
     // "liabilities at 36.8% of total assets (CNY 231.28bn)": the bracketed amount is the denominator's.
     const denominator = denominators.find((d) => /^\s*[(（]\s*$/.test(text.slice(d.index + d.length, v.index)));
     if (denominator?.metric && v.value.unit === 'amount') return { v, metric: denominator.metric };
@@ -159,11 +113,13 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     if (!term.metric || isPartOfWhole(text, term, endsOfNames)) return undefined;
     // "revenue and net profit of USD 54bn and USD 20bn": which is which is not for us to guess.
     const earlier = [...terms].reverse().find((t) => t.index + t.length <= term.index && t.index >= start);
-    if (earlier && /^\s*(?:and|&|or|、|和|及|与|,|，)\s*$/i.test(text.slice(earlier.index + earlier.length, term.index))) return undefined;
+    const valueBefore = values.some((w) => w.index >= start && w.index < (earlier?.index ?? 0));
+    const coordinated = earlier && /^\s*(?:and|&|or|、|和|及|与|,|，)\s*$/i.test(text.slice(earlier.index + earlier.length, term.index));
+    if (coordinated && !valueBefore) return undefined;
     const gap = quiet.slice(term.index + term.length, v.index);
     // "cost of sales rose to 26.6% of revenue (+3.4 pts)": the ratio, for the value and its change.
     const ofRevenue = /^\s*of\s+(?:its\s+|the\s+|total\s+)?(?:revenue|sales|turnover)\b/i.test(after);
-    const ofAssets = /^\s*of\s+(?:its\s+|the\s+)?total\s+assets\b/i.test(after);
+    const ofAssets = /^\s*of\s+(?:(?:its\s+|the\s+)?(?:total\s+)?assets|them)\b/i.test(after);
     const percent = v.value.unit === 'percent' && !v.measure;
     const metric =
       term.metric === 'cost_of_sales' && percent && ofRevenue
@@ -192,15 +148,14 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     // A growth after its level: the level's period, unless a new one (not the level's own) is written between.
     if (p?.chainOf !== undefined && !between && paired[i - 1]) return chosen[i - 1];
     const start = sentenceStart(text, v.index);
-    const usable = periods.filter((q) => !trailing.has(q));
-    const inSentence = usable.filter((q) => q.index >= start && q.index + q.length <= v.index).pop();
+    const inSentence = periods.filter((q) => q.index >= start && q.index + q.length <= v.index).pop();
     if (inSentence) return inSentence.period;
     // "Revenue rose 9% to $54.4 billion in the first quarter of fiscal 2026": the chain's period.
     for (let j = i + 1; j < values.length && paired[j]?.chainOf === j - 1; j++) {
       const later = periodRightAfter(j);
       if (later) return later;
     }
-    return periodBefore(text, v.index, periods, trailing);
+    return periodBefore(text, v.index, periods);
   };
   values.forEach((_v, i) => {
     chosen[i] = periodOf(i);

@@ -90,7 +90,7 @@ const ENTRIES: readonly Entry[] = [
   ['total_liabilities', 'total liabilities|liabilities|总负债|负债总额|负债合计'],
   [
     'total_equity',
-    "shareholders' equity|stockholders' equity|total equity|total shareholders' equity|股东权益|所有者权益|股东权益合计|净资产",
+    "equity|shareholders' equity|stockholders' equity|total equity|total shareholders' equity|股东权益|所有者权益|股东权益合计|净资产",
   ],
   [
     'debt_to_assets',

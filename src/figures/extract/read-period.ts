@@ -73,7 +73,7 @@ const PATTERNS: ReadonlyArray<[RegExp, Reader]> = [
   [/\bFY\s?('?\d{4}|'?\d{2})\b(?![-/]\d)/gi, (m) => period(year(m[1]), 'FY')],
   [/\bfiscal(?:\s+year)?\s+(\d{4})\b/gi, (m) => period(year(m[1]), 'FY')],
   // Q3 2024, H1 2024, Q3'24
-  [/\b(Q[1-4]|H[12])\s?('?\d{4}|'\d{2})\b(?![-/]\d)/gi, (m) => period(year(m[2]), (m[1] ?? '').toUpperCase() as PeriodKind, true)],
+  [/\b(Q[1-4]|H[12]|9M)\s?('?\d{4}|'\d{2})\b(?![-/]\d)/gi, (m) => period(year(m[2]), (m[1] ?? '').toUpperCase() as PeriodKind, true)],
   // 3Q24, 1H2025
   [
     /\b([1-4])(Q|H)\s?('?\d{2}|\d{4})\b/gi,
@@ -107,7 +107,13 @@ const PATTERNS: ReadonlyArray<[RegExp, Reader]> = [
 const END_DATE =
   /^\s*[（(]\s*(?:to|ended|ending|through|as of|截至|截止|至)?\s*(\d{4})(?:-(\d{2})-(\d{2})|年(\d{1,2})月(\d{1,2})日)\s*[)）]/i;
 
-function endDateAfter(text: string): { date: string; length: number } | undefined {
+/** "(the nine months to March 2025)", "(the year to March 2025)": a gloss of the period, with no day to take. */
+const SPAN_GLOSS =
+  /^\s*[（(]\s*(?:the\s+)?(?:nine|six|three|twelve)?\s*(?:months?|year|quarter|half[-\s]?year|fiscal year)\s+(?:to|ended|ending|through)\s+[A-Z][a-z]+\.?\s+\d{4}\s*[)）]/i;
+
+function endDateAfter(text: string): { date?: string; length: number } | undefined {
+  const gloss = SPAN_GLOSS.exec(text);
+  if (gloss) return { length: gloss[0].length };
   const m = END_DATE.exec(text);
   if (!m) return undefined;
   const month = (m[2] ?? m[4] ?? '').padStart(2, '0');
@@ -134,7 +140,7 @@ export function readPeriods(text: string): PeriodMatch[] {
     if (last && f.index < last.index + last.length) continue;
     const end = endDateAfter(text.slice(f.index + f.length));
     if (end) {
-      f.period.endDate = end.date;
+      if (end.date) f.period.endDate = end.date;
       f.length += end.length;
     }
     out.push(f);

@@ -89,10 +89,14 @@ function clean(n: number): number {
   return Number(n.toPrecision(15));
 }
 
+/** "a 13.7% increase from a year earlier": the change named after the number. */
+const CHANGE_NOUN_AFTER = /^\s?(?:(increase|rise|growth|gain|jump)|(decline|decrease|drop|fall))\b/i;
+
 function measureOf(unit: FigureValue['unit'], before: string, after: string, verb: boolean): ValueMatch['measure'] {
-  if (unit !== 'percent' && unit !== 'points') return undefined;
+  if (unit !== 'percent' && unit !== 'points') return verb ? 'yoy_change' : undefined;
   if (NOT_YOY_BEFORE.test(before) || NOT_YOY_AFTER.test(after)) return undefined;
-  const yoy = YOY_BEFORE.test(before) || YOY_AFTER.test(after);
+  const noun = CHANGE_NOUN_AFTER.exec(after);
+  const yoy = YOY_BEFORE.test(before) || YOY_AFTER.test(after) || (noun !== null && YOY_AFTER.test(after.slice(noun[0].length)));
   if (unit === 'points') return 'yoy_change';
   return yoy || verb ? 'yoy_growth' : undefined;
 }
@@ -153,7 +157,7 @@ export function readValues(text: string): ValueMatch[] {
     let index = start;
     let verb = false;
     if (g.sign === '-' || g.sign === '−' || g.sign === '–') value = -value;
-    else if (!g.sign && (kind.unit === 'percent' || kind.unit === 'points')) {
+    else if (!g.sign) {
       const down = DOWN_BEFORE.exec(before);
       const up = down ? null : UP_BEFORE.exec(before);
       const word = down ?? up;
@@ -165,11 +169,21 @@ export function readValues(text: string): ValueMatch[] {
         written = text.slice(index, start + raw.length);
       }
     }
+    // "rose USD 5bn", "增加5亿元": a difference, a figure only when the text says on a year earlier.
+    const amountChange = verb && kind.unit !== 'percent' && kind.unit !== 'points';
+    if (amountChange && !(YOY_BEFORE.test(text.slice(0, index)) || YOY_AFTER.test(after))) {
+      VALUE.lastIndex = numberEnd;
+      continue;
+    }
+    const measure = measureOf(kind.unit, before, after, verb);
+    // "a 5% decline year over year": the noun after the number gives the sign, and belongs to what was written.
+    const noun = !g.sign && !verb && measure === 'yoy_growth' ? CHANGE_NOUN_AFTER.exec(after) : null;
+    if (noun?.[2]) value = -value;
+    if (noun) written = text.slice(index, start + raw.length + noun[0].length);
     const rounding = clean(0.5 * 10 ** -decimalsOf(num) * kind.scale);
     const v: FigureValue = { value: clean(value), unit: kind.unit, rounding };
     if (kind.currency) v.currency = kind.currency;
     const match: ValueMatch = { value: v, written, index, length: written.length };
-    const measure = measureOf(kind.unit, before, after, verb);
     if (measure) match.measure = measure;
     out.push(match);
   }

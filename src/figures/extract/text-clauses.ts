@@ -32,18 +32,21 @@ export function blank(text: string, spans: readonly Span[]): string {
 
 /** Words that may stand between a metric and its first value: "revenue of", "营业收入为", "net income was". */
 const LEAD_FILLER =
-  /^(?:[\s,，:：()（）'’s]|of|was|were|is|at|to|came to|reached|totall?ed|stood at|amounted to|rose|grew|fell|increased|decreased|declined|climbed|dropped|jumped|up|down|by|in|for|during|the|a|an|its|their|on|about|around|roughly|approximately|nearly|almost|just|over|under|some|reported|posted|recorded|delivered|generated|achieved|为|达|达到|实现|录得|约|是|至|到|下降至|上升至|提升至|降至|升至|增至|增长至|为约|分别为|(?:同比|较上年同期|较去年同期))*$/i;
+  /^(?:[\s,，:：()（）'’s]|of|was|were|is|at|to|came to|reached|totall?ed|stood at|amounted to|rose|grew|fell|increased|decreased|declined|climbed|dropped|jumped|up|down|by|in|for|during|the|a|an|its|their|on|about|around|roughly|approximately|nearly|almost|just|over|under|some|reported|posted|recorded|delivered|generated|achieved|came in at|came in|came to|landed at|hit|improved to|improved|expanded|narrowed|widened|slipped|edged up|edged down|stood|remained|held|ended|with|为|达|达到|实现|录得|约|是|至|到|下降至|上升至|提升至|降至|升至|增至|增长至|为约|分别为|(?:同比|较上年同期|较去年同期))*$/i;
 
 /** Words that may stand between two values of one metric: "USD 54.39bn, +9.2% on a year earlier", "147.7亿元，同比+251.4%". */
 const CHAIN_FILLER =
-  /^(?:[\s,，、:：()（）]|and|or|to|in|for|up|down|rising|falling|was|were|is|by|a|an|the|on|of|year|earlier|ago|year-on-year|year over year|YoY|y\/y|from a year earlier|with|margin|同比|较上年同期|较去年同期|增长|下降|为|至|和|及|与|占|占比|，同比)*$/i;
+  /^(?:[\s,，、:：()（）]|and|or|to|in|for|from|against|versus|vs\.?|compared with|up|down|rising|falling|was|were|is|by|a|an|the|on|of|year|earlier|ago|year-on-year|year over year|YoY|y\/y|from a year earlier|with|margin|同比|较上年同期|较去年同期|增长|下降|为|至|和|及|与|占|占比|，同比)*$/i;
 
 export function isLeadFiller(gap: string): boolean {
-  return gap.length <= 48 && LEAD_FILLER.test(gap.replace(/\s+/g, ' '));
+  // Blanked names leave runs of spaces: the length counts words, not the names between them.
+  const words = gap.replace(/\s+/g, ' ');
+  return words.length <= 48 && LEAD_FILLER.test(words);
 }
 
 export function isChainFiller(gap: string): boolean {
-  return gap.length <= 40 && CHAIN_FILLER.test(gap.replace(/\s+/g, ' '));
+  const words = gap.replace(/\s+/g, ' ');
+  return words.length <= 40 && CHAIN_FILLER.test(words);
 }
 
 /** A metric word that is the denominator of a share: "59.9% of revenue", "20.1% of total assets", 占营收. */
@@ -62,12 +65,13 @@ const EN_TOTAL_WORDS = new Set(
   (
     'total group consolidated overall gaap ifrs reported quarterly annual full-year first-quarter second-quarter third-quarter fourth-quarter ' +
     'half-year its their the company whose record and with of in on at to from for as by while but than a an reported posted ' +
+    'against versus vs had has have held holds were was is are or whereas also both combined ' +
     'generated had recorded delivered achieved booked saw grew rose fell said where which that quarter year half fiscal net'
   ).split(' '),
 );
 
 /** Characters before a Chinese metric that keep it the company's total (2024年营业收入, 公司营收, 实现营业收入). */
-const ZH_TOTAL_BEFORE = /(?:^|[\s，,。；;：:（(）)、和及与的总期报度年季月司团])$|(?:实现|录得|取得|合计|合并|全年|整体)$/;
+const ZH_TOTAL_BEFORE = /(?:^|[\s，,。；;：:（(）)、和及与的总期报度年季月司团末初])$|(?:实现|录得|取得|合计|合并|全年|整体)$/;
 
 /**
  * Whether a metric word is about part of the company (a segment, product or region), judged by the

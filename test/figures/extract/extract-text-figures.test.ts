@@ -7,6 +7,9 @@ const KNOWN: readonly KnownCompany[] = [
   { symbol: 'HK:01810', names: ['Xiaomi', '小米集团'] },
   { symbol: 'HK:03690', names: ['Meituan', '美团'] },
   { symbol: 'US:TSLA', names: ['Tesla', '特斯拉'] },
+  { symbol: 'US:MSFT', names: ['Microsoft'] },
+  { symbol: 'SZ:300750', names: ['CATL'] },
+  { symbol: 'SZ:002594', names: ['BYD'] },
   { symbol: 'US:NVDA', names: ['NVIDIA', '英伟达'] },
   { symbol: 'US:AMD', names: ['AMD'] },
   { symbol: 'US:AAPL', names: ['Apple', '苹果'] },
@@ -156,7 +159,60 @@ const CASES: ReadonlyArray<[string, string[]]> = [
     'AMD: EPS rose 12% to $1.23 in FY2024.',
     ['US:AMD eps_basic yoy_growth 12 percent FY2024', 'US:AMD eps_basic level 1.23 per_share USD FY2024'],
   ],
-  ['AMD: Data Center revenue was USD 3.7bn in FY2024, and revenue of USD 19.9bn.', ['US:AMD revenue level 19900000000 amount USD none']],
+  [
+    'AMD: revenue was USD 25.8bn in FY2024, and net income USD 1.6bn.',
+    ['US:AMD revenue level 25800000000 amount USD FY2024', 'US:AMD net_profit level 1600000000 amount USD FY2024'],
+  ],
+  ['NVIDIA: in Q1 FY2026 its gross margin was $73.4 billion.', ['US:NVDA gross_margin level 73400000000 amount USD Q1 FY2026']],
+  [
+    '2025年一季度，贵州茅台营业收入810.6亿元，毛利率92.7亿元。',
+    ['SH:600519 revenue level 81060000000 amount CNY Q1 FY2025 cal', 'SH:600519 gross_margin level 9270000000 amount CNY Q1 FY2025 cal'],
+  ],
+  [
+    'Microsoft’s revenue for 9M FY2025 (the nine months to March 2025) was $291.9 billion, up 3.7%.',
+    ['US:MSFT revenue level 291900000000 amount USD 9M FY2025', 'US:MSFT revenue yoy_growth 3.7 percent 9M FY2025'],
+  ],
+  [
+    'Microsoft ended Q3 FY2025 with $74.0 billion in cash and equivalents and total assets of $391.6 billion.',
+    ['US:MSFT cash level 74000000000 amount USD Q3 FY2025', 'US:MSFT total_assets level 391600000000 amount USD Q3 FY2025'],
+  ],
+  [
+    'CATL’s total liabilities were RMB 308.9 billion at the end of Q1 2025.',
+    ['SZ:300750 total_liabilities level 308900000000 amount CNY Q1 FY2025 cal'],
+  ],
+  [
+    'Tesla generated operating cash flow of $5.26 billion in Q1 2025, against $1.59 billion in Q4 2024.',
+    [
+      'US:TSLA operating_cash_flow level 5260000000 amount USD Q1 FY2025 cal',
+      'US:TSLA operating_cash_flow level 1590000000 amount USD Q4 FY2024 cal',
+    ],
+  ],
+  [
+    'BYD’s 9M 2024 revenue was RMB 413.2 billion (+6.3% YoY).',
+    ['SZ:002594 revenue level 413200000000 amount CNY 9M FY2024 cal', 'SZ:002594 revenue yoy_growth 6.3 percent 9M FY2024 cal'],
+  ],
+  [
+    '比亚迪2024年经营活动产生的现金流量净额为1164.4亿元，期末现金及现金等价物1376.3亿元。',
+    ['SZ:002594 operating_cash_flow level 116440000000 amount CNY FY2024 cal', 'SZ:002594 cash level 137630000000 amount CNY FY2024 cal'],
+  ],
+  ['贵州茅台2024年归母净利润同比增加115.5亿元。', ['SH:600519 net_profit_to_owners yoy_change 11550000000 amount CNY FY2024 cal']],
+  [
+    'Meituan’s revenue for FY2024 came to RMB 260.27 billion, a 13.7% increase from a year earlier.',
+    ['HK:03690 revenue level 260270000000 amount CNY FY2024', 'HK:03690 revenue yoy_growth 13.7 percent FY2024'],
+  ],
+  [
+    'Xiaomi’s gross margin for Q1 2025 was 20.9%, up from 20.5% in Q4 2024.',
+    ['HK:01810 gross_margin level 20.9 percent Q1 FY2025 cal', 'HK:01810 gross_margin level 20.5 percent Q4 FY2024 cal'],
+  ],
+  [
+    'Apple’s total assets were $294.01 million at the end of Q2 FY2025, with liabilities at 30.7% of them.',
+    ['US:AAPL total_assets level 294010000 amount USD Q2 FY2025', 'US:AAPL debt_to_assets level 30.7 percent Q2 FY2025'],
+  ],
+  ['Xiaomi’s gross margin was 20.9%, up from 20.5%.', ['HK:01810 gross_margin level 20.9 percent none']],
+  [
+    'In Q2 FY2025, Apple’s operating margin was 33.3% and diluted EPS came in at $1.17.',
+    ['US:AAPL operating_margin level 33.3 percent Q2 FY2025', 'US:AAPL eps_diluted level 1.17 per_share USD Q2 FY2025'],
+  ],
   [
     'Xiaomi (HK:01810): in Q1 FY2025 (to 2025-03-31), operating cash flow of CNY 7.61bn, −26.9% on a year earlier; liabilities at 36.8% of total assets (CNY 231.28bn).',
     [
@@ -185,7 +241,7 @@ const NONE: ReadonlyArray<[string, string]> = [
   ['a prior-year comparison', 'AMD: in FY2024 revenue rose, up from USD 22.7bn a year earlier.'],
   ['two metrics and two values', 'NVIDIA: revenue and net income of USD 54bn and USD 20bn in Q1 FY2026.'],
   ['a percent for cash', 'Tencent: cash is 20.1% of total assets.'],
-  ['an amount for a margin', 'NVIDIA: gross margin of USD 40bn in Q1 FY2026.'],
+  ['an amount change with no year', 'NVIDIA: revenue rose USD 5bn in Q1 FY2026.'],
   ['free cash flow', 'NVIDIA generated free cash flow of USD 26bn in Q1 FY2026.'],
   ['adjusted profit', 'Tencent: adjusted net income of RMB 61bn in Q1 FY2025.'],
   ['no company', 'Revenue of USD 54.39bn in Q1 FY2026.'],

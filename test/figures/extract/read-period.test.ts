@@ -32,6 +32,12 @@ const CASES: ReadonlyArray<[string, string, FigurePeriod]> = [
   ['2026财年营收', '2026财年', { fiscalYear: 2026, kind: 'FY' }],
   ['2026财年第二季度营收', '2026财年第二季度', { fiscalYear: 2026, kind: 'Q2' }],
   ['2025财年上半年营收', '2025财年上半年', { fiscalYear: 2025, kind: 'H1' }],
+  ['BYD’s 9M 2024 revenue', '9M 2024', { fiscalYear: 2024, kind: '9M', calendarYear: true }],
+  [
+    'revenue for 9M FY2025 (the nine months to March 2025) was',
+    '9M FY2025 (the nine months to March 2025)',
+    { fiscalYear: 2025, kind: '9M' },
+  ],
   ['2025Q1营收', '2025Q1', { fiscalYear: 2025, kind: 'Q1', calendarYear: true }],
   ['in Q1 FY2026 (to 2025-04-30), revenue', 'Q1 FY2026 (to 2025-04-30)', { fiscalYear: 2026, kind: 'Q1', endDate: '2025-04-30' }],
   ['2025年一季报（截至 2025-03-31）经营现金流', '2025年一季报（截至 2025-03-31）', { fiscalYear: 2025, kind: 'Q1', endDate: '2025-03-31' }],

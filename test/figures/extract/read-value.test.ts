@@ -47,6 +47,11 @@ const ONE_VALUE: ReadonlyArray<[string, string, number, string, string | undefin
   ['revenue up 18% from Q4', 'up 18%', 18, 'percent', undefined, 0.5, undefined],
   ['revenue up 262% from a year ago', 'up 262%', 262, 'percent', undefined, 0.5, 'yoy_growth'],
   ['营收环比增长5%', '增长5%', 5, 'percent', undefined, 0.5, undefined],
+  ['归母净利润同比增加115.5亿元', '增加115.5亿元', 11_550_000_000, 'amount', 'CNY', 5_000_000, 'yoy_change'],
+  ['net income fell $2.0 billion year over year', 'fell $2.0 billion', -2_000_000_000, 'amount', 'USD', 50_000_000, 'yoy_change'],
+  ['revenue, a 13.7% increase from a year earlier', '13.7% increase', 13.7, 'percent', undefined, 0.05, 'yoy_growth'],
+  ['net income, a 5% decline year over year', '5% decline', -5, 'percent', undefined, 0.5, 'yoy_growth'],
+  ['a 3% drop', '3%', 3, 'percent', undefined, 0.5, undefined],
   ['gross margin up 2 pts quarter-on-quarter', 'up 2 pts', 2, 'points', undefined, 0.5, undefined],
 ];
 
@@ -66,6 +71,8 @@ const NO_VALUE: readonly string[] = [
   'deliveries of 1.8 million vehicles',
   '月活跃用户13.8亿人',
   '销量427万辆',
+  'revenue rose USD 5bn',
+  '营收增长5亿元',
 ];
 
 describe('readValues', () => {
