@@ -6,7 +6,7 @@
  * does not fit its metric (a share of revenue, a percent for cash), a share price, a forecast or
  * a part of the company is not a figure: precision first.
  */
-import type { ExtractedFigure, FigureMeasure, FigureMetric, FigurePeriod } from '../figure-types.js';
+import type { ExtractedFigure, FigureMetric, FigurePeriod } from '../figure-types.js';
 import type { CompanyMatcher } from './company-matcher.js';
 import { type MetricTerm, readMetricTerms } from './metric-words.js';
 import { type PeriodMatch, readPeriods } from './read-period.js';
