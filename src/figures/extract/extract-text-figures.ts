@@ -20,6 +20,7 @@ import {
   isForwardLooking,
   isLeadFiller,
   isPartOfWhole,
+  namesAPart,
   type Span,
   saysBracketsAreGrowth,
   sentenceStart,
@@ -84,7 +85,7 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const after = text.slice(v.index + v.length);
     const sentenceEnd = text.slice(v.index).search(/[。；;!?！？\n]|\.\s/);
     const sentence = text.slice(start, sentenceEnd < 0 ? text.length : v.index + sentenceEnd);
-    if (isForwardLooking(sentence)) return undefined;
+    if (isForwardLooking(sentence) || namesAPart(text.slice(start, v.index))) return undefined;
     // "up from USD 49.8bn a year earlier" is another period's; "against $1.59 billion in Q4 2024" names its own.
     const ownPeriod = periodAfter(text, v, periods, values[i + 1]?.index ?? text.length);
     if (!v.measure && !ownPeriod && isComparisonValue(before, after)) return undefined;

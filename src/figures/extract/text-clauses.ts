@@ -94,6 +94,13 @@ export function isPartOfWhole(text: string, term: Span, endsOfNames: ReadonlySet
   return !ZH_TOTAL_BEFORE.test(before);
 }
 
+/** A sentence about a part of the company: "NVIDIA's Data Center segment generated revenue of …", 汽车业务营收. */
+export function namesAPart(sentenceBeforeValue: string): boolean {
+  return /\b(?:segments?|divisions?|business\s+units?|subsidiar(?:y|ies)|product\s+lines?)\b|板块|分部|业务|子公司|产品线/i.test(
+    sentenceBeforeValue,
+  );
+}
+
 /** A level of another period or of a comparison: "up from USD 49.8bn", "USD 49.8bn a year earlier", 上年同期为42.0亿元. */
 export function isComparisonValue(before: string, after: string): boolean {
   return (

@@ -247,6 +247,12 @@ const NONE: ReadonlyArray<[string, string]> = [
   ['no company', 'Revenue of USD 54.39bn in Q1 FY2026.'],
   ['a relative change of a margin', 'NVIDIA: gross margin 73.4%, +2% on a year earlier in Q1 FY2026.'.replace('73.4%, ', '')],
   ['a sequential change', 'NVIDIA: revenue rose 9% quarter-on-quarter in Q1 FY2026.'],
+  ['a segment named before the metric', "NVIDIA's Data Center segment generated revenue of USD 39.1bn in Q1 FY2026."],
+  ['a business in Chinese', '比亚迪2024年汽车业务营收3000亿元。'],
+  ['a region', 'AMD: revenue in China was USD 2bn in FY2024.'],
+  ['a trailing twelve months', 'NVIDIA: trailing twelve-month revenue of USD 148bn.'],
+  ['a multiple of another company', "NVIDIA: in Q1 FY2026 AMD's revenue is a third of NVIDIA's USD 54.39bn."],
+  ['a beat of estimates', 'NVIDIA: in Q1 FY2026, revenue of USD 54.39bn beat estimates of USD 52bn.'],
   ['a count, not money', 'Tesla: sales volume of 1.8 million vehicles in 2024; 比亚迪2024年销量427万辆。'],
   [
     'a sequential growth',
