@@ -20,12 +20,25 @@ export function extractFigures(markdown: string, companies: readonly KnownCompan
   // The report's own "**NVIDIA** (`US:NVDA`)" pairs name companies the run may not know.
   const matcher = companyMatcher(source, companies);
   const units = readUnits(marked.lexer(source), source, matcher);
-  const named = new Set(units.flatMap((u) => (u.kind === 'text' ? matcher.find(u.plain.text).map((m) => m.symbol) : [])));
-  const single = named.size === 1 ? [...named][0] : undefined;
+  const single = reportCompany(units, matcher, companies);
   const figures = units.flatMap((unit) => dedupe(unitFigures(unit, source, matcher, single)));
   figures.sort((a, b) => a.offset - b.offset);
   const back = source === markdown ? undefined : lfToOriginal(markdown);
   return back ? figures.map((f) => ({ ...f, offset: back[f.offset] ?? f.offset })) : figures;
+}
+
+/**
+ * The company a report is about, the default of what names none: the one its title names, else
+ * the only one it names, else the run's only company when the report names none.
+ */
+function reportCompany(units: Unit[], matcher: CompanyMatcher, companies: readonly KnownCompany[]): string | undefined {
+  const symbolsIn = (text: string) => new Set(matcher.find(text).map((m) => m.symbol));
+  const title = units.find((u) => u.kind === 'text' && u.title);
+  const inTitle = title?.kind === 'text' ? symbolsIn(title.plain.text) : new Set<string>();
+  if (inTitle.size > 0) return inTitle.size === 1 ? [...inTitle][0] : undefined;
+  const named = new Set(units.flatMap((u) => (u.kind === 'text' ? [...symbolsIn(u.plain.text)] : [])));
+  if (named.size === 1) return [...named][0];
+  return named.size === 0 && companies.length === 1 ? companies[0]?.symbol : undefined;
 }
 
 /** A block of the report to read figures from, with the company and period its place gives it. */
@@ -34,7 +47,7 @@ interface InScope {
   period?: FigurePeriod;
   metric?: FigureMetric;
 }
-type Unit = ({ kind: 'text'; plain: PlainText } | { kind: 'table'; table: Tokens.Table; offset: number }) & InScope;
+type Unit = ({ kind: 'text'; plain: PlainText; title?: boolean } | { kind: 'table'; table: Tokens.Table; offset: number }) & InScope;
 
 /** What a heading or list item says about what it covers; `null`: it names several, so none applies. */
 interface Scope {
@@ -69,7 +82,9 @@ function readUnits(tokens: Token[], source: string, matcher: CompanyMatcher): Un
         if (sourcesDepth === undefined && SOURCES_HEADING.test(plain.text.trim())) sourcesDepth = heading.depth;
         while ((headings[headings.length - 1]?.depth ?? 0) >= heading.depth) headings.pop();
         headings.push({ depth: heading.depth, ...scopeOf(plain.text, matcher), metric: metricOf(plain.text) });
-        units.push({ kind: 'text', plain, ...here() });
+        // The report's title: its first heading, when that is a top-level one.
+        const title = heading.depth === 1 && !units.some((u) => u.kind === 'text' && u.title !== undefined);
+        units.push({ kind: 'text', plain, title, ...here() });
         caption = undefined;
       } else if (inSources()) {
         // A list of sources: its titles ("NVIDIA Q3 FY2025 revenue up 10.1%") are the documents' words, not the report's.

@@ -191,4 +191,23 @@ describe("extractFigures on the demo agent's reports", () => {
     const two = ['# 腾讯控股（HK:00700）与阿里巴巴（HK:09988）', '', ...table].join('\n');
     expect(extractFigures(two, [])).toEqual([]);
   });
+
+  it("takes the company of the title over competitors named in the text, and the run's only company when the report names none", () => {
+    const table = [
+      '| Metric | Period asked | A year earlier |',
+      '|---|---:|---:|',
+      '| Period | Q1 FY2026 | Q1 FY2025 |',
+      '| Gross margin | 73.4% | 76.8% |',
+    ];
+    const titled = ['# Research report: NVIDIA', '', 'It sells more than AMD and Intel.', '', ...table].join('\n');
+    expect(linesOf(titled, extractFigures(titled, [NVIDIA_KNOWN]))).toEqual([
+      'table US:NVDA gross_margin level Q1 2026 = 73.4 percent',
+      'table US:NVDA gross_margin level Q1 2025 = 76.8 percent',
+    ]);
+    const anonymous = ['## Figures', '', ...table].join('\n');
+    expect(extractFigures(anonymous, [NVIDIA_KNOWN]).map((f) => f.symbol)).toEqual(['US:NVDA', 'US:NVDA']);
+    expect(extractFigures(anonymous, [NVIDIA_KNOWN, { symbol: 'US:AMD', names: ['AMD'] }])).toEqual([]);
+  });
 });
+
+const NVIDIA_KNOWN = { symbol: 'US:NVDA', names: ['NVIDIA'] };
