@@ -37,13 +37,13 @@ const YOY_WORDS = /(?<![A-Za-z])(?:YoY|y\/y|growth|change|chg)(?![A-Za-z])|同�
 const SHARE_OF_REVENUE =
   /%\s*of\s+(?:total\s+)?(?:revenue|sales)|(?:as\s+a\s+)?share\s+of\s+(?:revenue|sales)|占(?:营收|营业收入|收入)(?:比例|比重|的比例)?/i;
 
-/** A unit written in brackets at the end of a label: "(USD bn)", "（亿元）", "(%)", "(RMB m)". */
-const UNIT_IN_BRACKETS =
-  /[(（]\s*((?:USD|CNY|RMB|HKD|US\$|HK\$|\$|¥|￥|人民币|美元|港元|港币)?\s*(?:bn|billions?|b|mn|m|millions?|k|thousands?|tn|trillions?|万亿|亿|万|千|百万)?\s*(?:元|美元|港元|港币)?|%|pts|个百分点)\s*[)）]\s*$/i;
+const UNIT_BODY = String.raw`(?:USD|CNY|RMB|HKD|US\$|HK\$|\$|¥|￥|人民币|美元|港元|港币)?\s*(?:bn|billions?|b|mn|m|millions?|k|thousands?|tn|trillions?|万亿|亿|万|千|百万)?\s*(?:元|美元|港元|港币)?|%|pts|个百分点`;
+/** A unit at the end of a label: "(USD bn)", "（亿元）", "(%)", "(RMB m)", ", USD bn", " in USD m". */
+const UNIT_AT_END = new RegExp(String.raw`(?:[(（]\s*(${UNIT_BODY})\s*[)）]|(?:[,，]|\s+in)\s*(${UNIT_BODY}))\s*$`, 'i');
 
 export function readAxisLabel(text: string, companies: CompanyMatcher): AxisLabel {
-  const unitMatch = UNIT_IN_BRACKETS.exec(text);
-  const unit = unitMatch?.[1]?.trim() || undefined;
+  const unitMatch = UNIT_AT_END.exec(text);
+  const unit = (unitMatch?.[1] ?? unitMatch?.[2])?.trim() || undefined;
   const bare = (unitMatch && unit ? text.slice(0, unitMatch.index) : text).trim();
   const label: AxisLabel = {};
   if (unit) label.unit = unit;

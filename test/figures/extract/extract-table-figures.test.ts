@@ -97,6 +97,9 @@ describe('extractTableFigures: (a) metric rows × company columns', () => {
       '| Revenue (USD bn) | 54.39 | 19.90 |',
       '| Gross margin (%) | 73.4 | 51.3 |',
       '| Gross margin change (pts) | -3.4 | +0.9 |',
+      '| Cash, USD bn | 14.04 | 16.38 |',
+      '| Total assets in USD m | 83,320 | 56,450 |',
+      '| Total liabilities (USD, bn) | 34.24 | 16.84 |',
     ].join('\n');
     expect(linesOf(md)).toEqual([
       'US:NVDA revenue level Q1 2026 = 54390000000 amount USD',
@@ -105,6 +108,11 @@ describe('extractTableFigures: (a) metric rows × company columns', () => {
       'US:AMD gross_margin level Q1 2025 = 51.3 percent',
       'US:NVDA gross_margin yoy_change Q1 2026 = -3.4 points',
       'US:AMD gross_margin yoy_change Q1 2025 = 0.9 points',
+      'US:NVDA cash level Q1 2026 = 14040000000 amount USD',
+      'US:AMD cash level Q1 2025 = 16380000000 amount USD',
+      'US:NVDA total_assets level Q1 2026 = 83320000000 amount USD',
+      'US:AMD total_assets level Q1 2025 = 56450000000 amount USD',
+      // "(USD, bn)" is no unit this reads: bare numbers without a unit are no figures.
     ]);
   });
 });
