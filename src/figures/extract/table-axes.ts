@@ -41,7 +41,20 @@ const UNIT_BODY = String.raw`(?:USD|CNY|RMB|HKD|US\$|HK\$|\$|¥|￥|人民币|�
 /** A unit at the end of a label: "(USD bn)", "（亿元）", "(%)", "(RMB m)", ", USD bn", " in USD m". */
 const UNIT_AT_END = new RegExp(String.raw`(?:[(（]\s*(${UNIT_BODY})\s*[)）]|(?:[,，]|\s+in)\s*(${UNIT_BODY}))\s*$`, 'i');
 
-export function readAxisLabel(text: string, companies: CompanyMatcher): AxisLabel {
+/** Labels read per matcher (one per report): a long report repeats its tables' labels. Never mutated. */
+const LABELS = new WeakMap<CompanyMatcher, Map<string, Readonly<AxisLabel>>>();
+
+export function readAxisLabel(text: string, companies: CompanyMatcher): Readonly<AxisLabel> {
+  const known = LABELS.get(companies) ?? new Map<string, Readonly<AxisLabel>>();
+  LABELS.set(companies, known);
+  const cached = known.get(text);
+  if (cached) return cached;
+  const label = Object.freeze(axisLabel(text, companies));
+  known.set(text, label);
+  return label;
+}
+
+function axisLabel(text: string, companies: CompanyMatcher): AxisLabel {
   const unitMatch = UNIT_AT_END.exec(text);
   const unit = (unitMatch?.[1] ?? unitMatch?.[2])?.trim() || undefined;
   const bare = (unitMatch && unit ? text.slice(0, unitMatch.index) : text).trim();
