@@ -7,7 +7,7 @@
  * a part of the company is not a figure: precision first.
  */
 import type { ExtractedFigure, FigureMetric, FigurePeriod } from '../figure-types.js';
-import type { CompanyMatcher } from './company-matcher.js';
+import type { CompanyMatch, CompanyMatcher } from './company-matcher.js';
 import { type MetricTerm, readMetricTerms } from './metric-words.js';
 import { type PeriodMatch, readPeriods } from './read-period.js';
 import { readValues, type ValueMatch } from './read-value.js';
@@ -78,6 +78,7 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
 
   type Paired = { v: ValueMatch; metric: FigureMetric; term?: MetricTerm; chainOf?: number };
   const paired: Array<Paired | undefined> = [];
+  const aside: boolean[] = [];
   const pairOne = (i: number): Paired | undefined => {
     const v = values[i] as ValueMatch;
     const start = sentenceStart(text, v.index);
@@ -88,7 +89,10 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     if (isForwardLooking(sentence) || namesAPart(text.slice(start, v.index))) return undefined;
     // "up from USD 49.8bn a year earlier" is another period's; "against $1.59 billion in Q4 2024" names its own.
     const ownPeriod = periodAfter(text, v, periods, values[i + 1]?.index ?? text.length);
-    if (!v.measure && !ownPeriod && isComparisonValue(before, after)) return undefined;
+    if (!v.measure && !ownPeriod && isComparisonValue(before, after)) {
+      aside[i] = true;
+      return undefined;
+    }
     // "ended Q3 with $74.0 billion in cash and equivalents": the metric follows its amount.
     const heldIn = /(?:\bwith|\bhad|\bheld|\bholds?|\bhas)\s+$/i.test(before) ? /^\s+(?:in|of)\s+/.exec(after) : null;
     const held = heldIn ? terms.find((t) => t.index === v.index + v.length + (heldIn[0]?.length ?? 0)) : undefined;
@@ -97,13 +101,17 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const denominator = denominators.find((d) => /^\s*[(（]\s*$/.test(text.slice(d.index + d.length, v.index)));
     if (denominator?.metric && v.value.unit === 'amount') return { v, metric: denominator.metric };
     const term = [...terms].reverse().find((t) => t.index >= start && t.index + t.length <= v.index);
-    const prev = i > 0 ? values[i - 1] : undefined;
-    const prevPaired = i > 0 ? paired[i - 1] : undefined;
+    // A comparison between a level and its growth is stepped over: "891.8亿元，上年同期为832.7亿元，同比增长7.1%".
+    let k = i - 1;
+    while (k >= 0 && aside[k]) k--;
+    const prev = k >= 0 ? values[k] : undefined;
+    const prevPaired = k >= 0 ? paired[k] : undefined;
     // After a paired value, with only filler between: a growth or change of the same metric.
     if (prev && prevPaired && prev.index >= (term ? term.index + term.length : start)) {
-      const gap = quiet.slice(prev.index + prev.length, v.index);
+      const skipped = values.slice(k + 1, i).map((w) => ({ index: w.index, length: w.length }));
+      const gap = blank(quiet, skipped).slice(prev.index + prev.length, v.index);
       return isChainFiller(gap)
-        ? { v, metric: prevPaired.metric, ...(prevPaired.term ? { term: prevPaired.term } : {}), chainOf: i - 1 }
+        ? { v, metric: prevPaired.metric, ...(prevPaired.term ? { term: prevPaired.term } : {}), chainOf: k }
         : undefined;
     }
     if (prev && !prevPaired && prev.index >= (term ? term.index + term.length : start)) return undefined;
@@ -144,15 +152,15 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const own = periodRightAfter(i);
     if (own) return own;
     const p = paired[i];
-    const prev = values[i - 1];
+    const prev = p?.chainOf !== undefined ? values[p.chainOf] : undefined;
     const between = prev && periods.some((q) => !trailing.has(q) && q.index >= prev.index + prev.length && q.index + q.length <= v.index);
     // A growth after its level: the level's period, unless a new one (not the level's own) is written between.
-    if (p?.chainOf !== undefined && !between && paired[i - 1]) return chosen[i - 1];
+    if (p?.chainOf !== undefined && !between) return chosen[p.chainOf];
     const start = sentenceStart(text, v.index);
     const inSentence = periods.filter((q) => q.index >= start && q.index + q.length <= v.index).pop();
     if (inSentence) return inSentence.period;
     // "Revenue rose 9% to $54.4 billion in the first quarter of fiscal 2026": the chain's period.
-    for (let j = i + 1; j < values.length && paired[j]?.chainOf === j - 1; j++) {
+    for (let j = i + 1; j < values.length && paired[j]?.chainOf !== undefined; j++) {
       const later = periodRightAfter(j);
       if (later) return later;
     }
@@ -168,7 +176,8 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const inBrackets = p.chainOf !== undefined && /[(（]\s*$/.test(text.slice(0, p.v.index)) && /^[+\-−–]/.test(p.v.written);
     const r = reading(p.metric, p.term?.measure, p.v, after, bracketGrowth && inBrackets);
     if (!r) return;
-    const symbol = [...companies].reverse().find((c) => c.index + c.length <= p.v.index)?.symbol ?? ctx.company;
+    const symbol =
+      [...companies].reverse().find((c) => c.index + c.length <= p.v.index)?.symbol ?? ctx.company ?? namedAfter(text, p.v, companies);
     if (!symbol) return;
     const period = chosen[i] ?? ctx.period;
     const figure: ExtractedFigure = {
@@ -184,6 +193,15 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     out.push(figure);
   });
   return withoutConflicts(out);
+}
+
+/** "Revenue rose 9% to $54.4 billion … for NVIDIA": the one company its sentence names after it. */
+function namedAfter(text: string, v: ValueMatch, companies: readonly CompanyMatch[]): string | undefined {
+  const rest = text.slice(v.index);
+  const end = rest.search(/[。；;!?！？\n]|\.\s/);
+  const until = v.index + (end < 0 ? rest.length : end);
+  const symbols = new Set(companies.filter((c) => c.index >= v.index && c.index < until).map((c) => c.symbol));
+  return symbols.size === 1 ? [...symbols][0] : undefined;
 }
 
 /** Two different values for one company, metric and period in one text: neither is trusted. */

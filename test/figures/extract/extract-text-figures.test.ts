@@ -111,6 +111,27 @@ const CASES: ReadonlyArray<[string, string[]]> = [
   ],
   // Hand-written, as analysts' agents write.
   [
+    'Revenue rose 9% to $54.4 billion in the first quarter of fiscal 2026 for NVIDIA.',
+    ['US:NVDA revenue yoy_growth 9 percent Q1 FY2026', 'US:NVDA revenue level 54400000000 amount USD Q1 FY2026'],
+  ],
+  [
+    '比亚迪2024年营收7771亿元，较上年增长29%，毛利率19.4%，较上年提高1.4个百分点。',
+    [
+      'SZ:002594 revenue level 777100000000 amount CNY FY2024 cal',
+      'SZ:002594 revenue yoy_growth 29 percent FY2024 cal',
+      'SZ:002594 gross_margin level 19.4 percent FY2024 cal',
+      'SZ:002594 gross_margin yoy_change 1.4 points FY2024 cal',
+    ],
+  ],
+  [
+    '比亚迪2024年营收7771亿元，上年同期为6023亿元，同比增长29%。',
+    ['SZ:002594 revenue level 777100000000 amount CNY FY2024 cal', 'SZ:002594 revenue yoy_growth 29 percent FY2024 cal'],
+  ],
+  [
+    'AMD: revenue of USD 25.8bn in FY2024, up from USD 22.7bn a year earlier, +14% on a year earlier.',
+    ['US:AMD revenue level 25800000000 amount USD FY2024', 'US:AMD revenue yoy_growth 14 percent FY2024'],
+  ],
+  [
     'NVIDIA revenue rose 9% to $54.4 billion in the first quarter of fiscal 2026.',
     ['US:NVDA revenue yoy_growth 9 percent Q1 FY2026', 'US:NVDA revenue level 54400000000 amount USD Q1 FY2026'],
   ],
