@@ -48,10 +48,16 @@ function cleanName(raw: string): string | undefined {
 
 function aliasesOf(name: string): string[] {
   const out = new Set<string>([name]);
-  let en = name;
+  // "美团-W", "Amazon.com": listing marks and web suffixes are not part of the name people write.
+  const bare = name.replace(/\s*[-－](?:S?W|B|SB)$/i, '').replace(/\.com$/i, '');
+  if (bare !== name && bare.length >= 2) out.add(bare);
+  let en = bare.replace(/\.com(?=,|\s|$)/i, '');
   while (EN_SUFFIXES.test(en)) en = en.replace(EN_SUFFIXES, '');
   if (en.length >= 2) out.add(en);
-  let zh = name;
+  let web = name;
+  while (EN_SUFFIXES.test(web)) web = web.replace(EN_SUFFIXES, '');
+  if (/\.com$/i.test(web)) out.add(web);
+  let zh = bare;
   for (let changed = true; changed; ) {
     changed = false;
     for (const s of ZH_SUFFIXES) {
@@ -73,10 +79,18 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A Latin name of 4+ letters is matched in any case ("Nvidia" for NVIDIA); a ticker only as written. */
+function caseFree(name: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9 .&'’-]{3,}$/.test(name) && !/^[A-Z]{2,5}$/.test(name);
+}
+
 function namePattern(name: string): string {
   const before = /^[A-Za-z0-9]/.test(name) ? '(?<![A-Za-z0-9])' : '';
   const after = /[A-Za-z0-9.]$/.test(name) ? '(?![A-Za-z0-9])' : '';
-  return `${before}${escapeRegExp(name).replace(/ /g, '\\s+')}${after}`;
+  let body = escapeRegExp(name);
+  if (caseFree(name)) body = body.replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+  body = body.replace(/ /g, '\\s+');
+  return `${before}${body}${after}`;
 }
 
 export function companyMatcher(markdown: string, known: readonly KnownCompany[]): CompanyMatcher {
@@ -117,6 +131,12 @@ export function companyMatcher(markdown: string, known: readonly KnownCompany[])
     // A code alone: a ticker of 2+ letters, or a listed number of 5-6 digits (never a year or a count).
     if ((/^[A-Z]{2,5}$/.test(code) || /^\d{5,6}$/.test(code)) && !names.has(code)) names.set(code, symbol);
   }
+  const anyCase = new Map<string, string | null>();
+  for (const [n, symbol] of names) {
+    if (!caseFree(n)) continue;
+    const key = n.toLowerCase();
+    anyCase.set(key, anyCase.has(key) && anyCase.get(key) !== symbol ? null : symbol);
+  }
   const ordered = [...names.keys()].sort((a, b) => b.length - a.length);
   const pattern = ordered.length ? new RegExp(ordered.map(namePattern).join('|'), 'g') : undefined;
 
@@ -133,7 +153,7 @@ export function companyMatcher(markdown: string, known: readonly KnownCompany[])
       if (pattern) {
         for (const m of text.matchAll(pattern)) {
           const index = m.index ?? 0;
-          const symbol = names.get(m[0]);
+          const symbol = names.get(m[0]) ?? anyCase.get(m[0].toLowerCase().replace(/\s+/g, ' '));
           if (!symbol || taken.some(([a, b]) => index < b && index + m[0].length > a)) continue;
           out.push({ symbol, index, length: m[0].length });
         }

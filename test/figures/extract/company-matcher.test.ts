@@ -6,6 +6,8 @@ const KNOWN: readonly KnownCompany[] = [
   { symbol: 'SH:601318', names: ['中国平安', 'Ping An'] },
   { symbol: 'SH:600036', names: ['招商银行'] },
   { symbol: 'HK:09988', names: ['Alibaba Group Holding Ltd.'] },
+  { symbol: 'HK:03690', names: ['美团-W'] },
+  { symbol: 'US:AMZN', names: ['Amazon.com, Inc.'] },
 ];
 
 const REPORT = [
@@ -71,6 +73,22 @@ const CASES: ReadonlyArray<[string, Array<[string, string]>]> = [
   ],
   ['00700: how far can it run', [['00700', 'HK:00700']]],
   ['AMDX and NVIDIAN and 2024', []],
+  [
+    'Nvidia and nvidia',
+    [
+      ['Nvidia', 'US:NVDA'],
+      ['nvidia', 'US:NVDA'],
+    ],
+  ],
+  ['amd is not AMD', [['AMD', 'US:AMD']]],
+  ['美团的营收', [['美团', 'HK:03690']]],
+  [
+    'Amazon and Amazon.com',
+    [
+      ['Amazon', 'US:AMZN'],
+      ['Amazon.com', 'US:AMZN'],
+    ],
+  ],
 ];
 
 describe('companyMatcher', () => {
@@ -82,11 +100,13 @@ describe('companyMatcher', () => {
     expect([...matcher.symbols].sort()).toEqual([
       'HK:00700',
       'HK:01810',
+      'HK:03690',
       'HK:09988',
       'SH:600036',
       'SH:600519',
       'SH:601318',
       'US:AMD',
+      'US:AMZN',
       'US:NVDA',
     ]);
   });
