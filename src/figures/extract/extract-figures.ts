@@ -43,7 +43,8 @@ function reportCompany(units: Unit[], matcher: CompanyMatcher, companies: readon
 
 /** A block of the report to read figures from, with the company and period its place gives it. */
 interface InScope {
-  company?: string;
+  /** null: the heading or list item names several companies, so not even the report's applies. */
+  company?: string | null;
   period?: FigurePeriod;
   metric?: FigureMetric;
 }
@@ -60,12 +61,19 @@ interface Scope {
 function readUnits(tokens: Token[], source: string, matcher: CompanyMatcher): Unit[] {
   const units: Unit[] = [];
   const headings: Array<Scope & { depth: number }> = [];
-  const inScope = (scopes: Scope[]) =>
-    defined({
-      company: innermost(scopes.map((s) => s.company)),
-      period: innermost(scopes.map((s) => s.period)),
-      metric: innermost(scopes.map((s) => s.metric)),
-    });
+  const inScope = (scopes: Scope[]): InScope => {
+    const out: InScope = {};
+    const company = innermost(
+      scopes.map((s) => s.company),
+      true,
+    );
+    const period = innermost(scopes.map((s) => s.period));
+    const metric = innermost(scopes.map((s) => s.metric));
+    if (company !== undefined) out.company = company;
+    if (period) out.period = period;
+    if (metric) out.metric = metric;
+    return out;
+  };
   let caption: PlainText | undefined;
   let sourcesDepth: number | undefined;
   const inSources = () => sourcesDepth !== undefined;
@@ -105,9 +113,10 @@ function readUnits(tokens: Token[], source: string, matcher: CompanyMatcher): Un
       } else if (token.type === 'table') {
         const scope = here();
         const captionScope = caption && caption.text.length <= 160 ? scopeOf(caption.text, matcher) : {};
-        const period = captionScope.period ?? scope.period;
-        const company = captionScope.company ?? scope.company;
-        units.push({ kind: 'table', table: token as Tokens.Table, offset: start, ...defined({ company, period, metric: scope.metric }) });
+        const table: Unit = { kind: 'table', table: token as Tokens.Table, offset: start, ...scope };
+        if (captionScope.company) table.company = captionScope.company;
+        if (captionScope.period) table.period = captionScope.period;
+        units.push(table);
         caption = undefined;
       } else if (token.type !== 'space') {
         // Code, quoted text (the demo quotes the question), HTML, rules: no figures of the report's own.
@@ -150,11 +159,11 @@ function metricOf(text: string): FigureMetric | null | undefined {
   return metrics.size === 1 && only && !terms.some((t) => t.measure) ? only : null;
 }
 
-/** The innermost value set; `null` (several named) stops the search with none. */
-function innermost<T>(values: Array<T | null | undefined>): T | undefined {
+/** The innermost value set; `null` (several named) stops the search with none (or with null, to keep it). */
+function innermost<T>(values: Array<T | null | undefined>, keepNull = false): T | null | undefined {
   for (let i = values.length - 1; i >= 0; i--) {
     const v = values[i];
-    if (v === null) return undefined;
+    if (v === null) return keepNull ? null : undefined;
     if (v !== undefined) return v;
   }
   return undefined;
@@ -165,7 +174,8 @@ function defined<T extends object>(o: T): Partial<T> {
 }
 
 function unitFigures(unit: Unit, source: string, matcher: CompanyMatcher, single: string | undefined): ExtractedFigure[] {
-  const scope = defined({ company: unit.company ?? single, period: unit.period, metric: unit.metric });
+  const company = unit.company === null ? undefined : (unit.company ?? single);
+  const scope = defined({ company, period: unit.period, metric: unit.metric });
   if (unit.kind === 'table') return extractTableFigures(unit.table, unit.offset, { markdown: source, companies: matcher, ...scope });
   if (!/\d/.test(unit.plain.text)) return [];
   const figures = extractTextFigures(unit.plain.text, 0, { companies: matcher, ...scope });

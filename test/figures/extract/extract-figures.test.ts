@@ -207,6 +207,11 @@ describe("extractFigures on the demo agent's reports", () => {
     const anonymous = ['## Figures', '', ...table].join('\n');
     expect(extractFigures(anonymous, [NVIDIA_KNOWN]).map((f) => f.symbol)).toEqual(['US:NVDA', 'US:NVDA']);
     expect(extractFigures(anonymous, [NVIDIA_KNOWN, { symbol: 'US:AMD', names: ['AMD'] }])).toEqual([]);
+    // A list item naming two companies: what it covers is of neither, not of the title's company.
+    const both = ['# Research report: NVIDIA', '', '- **NVIDIA** and **AMD** together:', '', ...table.map((l) => `  ${l}`)].join('\n');
+    expect(extractFigures(both, [NVIDIA_KNOWN, { symbol: 'US:AMD', names: ['AMD'] }])).toEqual([]);
+    const one = both.replace(' and **AMD** together', '');
+    expect(extractFigures(one, [NVIDIA_KNOWN]).map((f) => f.symbol)).toEqual(['US:NVDA', 'US:NVDA']);
   });
 });
 
