@@ -71,8 +71,9 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
   const companies = ctx.companies.find(text);
   const names: Span[] = [...periods, ...companies];
   const endsOfNames = new Set(names.map((n) => n.index + n.length));
-  const terms = readMetricTerms(text).filter((t) => !isDenominator(text.slice(0, t.index)));
-  const denominators = readMetricTerms(text).filter((t) => isDenominator(text.slice(0, t.index)));
+  const allTerms = readMetricTerms(text);
+  const terms = allTerms.filter((t) => !isDenominator(text.slice(0, t.index)));
+  const denominators = allTerms.filter((t) => isDenominator(text.slice(0, t.index)));
   const quiet = blank(text, [...names, ...denominators]);
   const bracketGrowth = saysBracketsAreGrowth(text);
 
@@ -116,7 +117,7 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     }
     if (prev && !prevPaired && prev.index >= (term ? term.index + term.length : start)) return undefined;
     if (!term) {
-      const noWords = readMetricTerms(sentence).length === 0;
+      const noWords = !allTerms.some((t) => t.index >= start && t.index < start + sentence.length);
       return ctx.metric && noWords ? { v, metric: ctx.metric } : undefined;
     }
     if (!term.metric || isPartOfWhole(text, term, endsOfNames)) return undefined;
