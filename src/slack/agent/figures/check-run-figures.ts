@@ -15,8 +15,9 @@ import { checkFigureList } from '../../../figures/check/check-figures.js';
 import { cachedStatementReader } from '../../../figures/check/statement-reader.js';
 import { summariseVerdicts } from '../../../figures/check/summarise-verdicts.js';
 import { extractFigures } from '../../../figures/extract/extract-figures.js';
-import type { KnownCompany } from '../../../figures/figure-types.js';
+import type { FigureCheck, KnownCompany } from '../../../figures/figure-types.js';
 import type { Logger } from '../../../observability/logger.js';
+import type { ResearchService } from '../../../service/types.js';
 import { withServiceNames } from '../../kit/company-names/company-names-lookup.js';
 import { finalAnswerMarkdown } from '../cards/run-answer-text.js';
 import { serviceStatementReader } from './service-statement-reader.js';
@@ -32,22 +33,41 @@ export function checkRunFigures(deps: { logger: Logger }): CheckFigures {
     const symbols = runSymbols(answer, view);
     if (answer.trim() === '' || symbols.length === 0) return { companies: [] };
     const log = deps.logger.child({ runId: run.runId });
-    const named = await withServiceNames(
-      service,
-      symbols.map((symbol) => ({ symbol, names: [] })),
-      { lang: 'en', call: { signal }, log },
-    );
-    const companies: KnownCompany[] = named.map((c) => ({
-      symbol: c.symbol,
-      names: [...new Set(c.names.filter((n): n is string => typeof n === 'string' && n.trim() !== ''))],
-    }));
-    const figures = extractFigures(answer, companies);
-    if (figures.length === 0) return { companies };
     const reader = cachedStatementReader(serviceStatementReader(service, { signal }));
     const sources = view.sources.flatMap((s) => (s.url ? [{ title: s.title, url: s.url }] : []));
-    const verdicts = await checkFigureList(figures, reader, { sources, companies });
-    return { check: summariseVerdicts(verdicts), companies };
+    const check = async (companies: readonly KnownCompany[]): Promise<FigureCheck | undefined> => {
+      const figures = extractFigures(answer, companies);
+      if (figures.length === 0) return undefined;
+      return summariseVerdicts(await checkFigureList(figures, reader, { sources, companies }));
+    };
+    // The names call and the statement reads at once, not one after the other: a report pairs its
+    // companies' names with their symbols, so the statements it needs are known without the
+    // service's names; the check then runs again with them (to find a company named without its
+    // symbol, and link its filings), its reads already made (the reader keeps each one).
+    const [companies] = await Promise.all([
+      serviceNames(service, symbols, { signal, log }),
+      check(symbols.map((symbol) => ({ symbol, names: [] }))),
+    ]);
+    const checked = await check(companies);
+    return checked ? { check: checked, companies } : { companies };
   };
+}
+
+/** Every name the service has for each company (one batched call, remembered per workspace). */
+async function serviceNames(
+  service: ResearchService,
+  symbols: readonly string[],
+  options: { signal: AbortSignal; log: Logger },
+): Promise<KnownCompany[]> {
+  const named = await withServiceNames(
+    service,
+    symbols.map((symbol) => ({ symbol, names: [] })),
+    { lang: 'en', call: { signal: options.signal }, log: options.log },
+  );
+  return named.map((c) => ({
+    symbol: c.symbol,
+    names: [...new Set(c.names.filter((n): n is string => typeof n === 'string' && n.trim() !== ''))],
+  }));
 }
 
 /** The symbols the answer writes, then those of the run's tool calls, each once, in that order. */
