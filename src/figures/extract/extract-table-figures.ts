@@ -42,6 +42,10 @@ export function extractTableFigures(table: Tokens.Table, offset: number, ctx: Ta
   const labelColumns = new Set(columns.flatMap((c, j) => (j === 0 || (c.role && c.role !== 'metric') ? [j] : [])));
   const periodRow = rows.find((r) => r.label.role === 'period')?.cells;
   const endDateRow = rows.find((r) => r.label.role === 'end_date')?.cells;
+  // A table that names its companies along an axis speaks of no other: a "Gap", "Average" or
+  // "Sector" column or row beside them is of none, not of the section's company.
+  const namesCompanies = columns.some((c) => c.company) || rows.some((r) => r.label.company);
+  const cellCtx: TableFigureContext = namesCompanies ? { ...ctx, company: undefined } : ctx;
   const figures: ExtractedFigure[] = [];
   for (const row of rows) {
     if (row.label.role) continue;
@@ -54,7 +58,7 @@ export function extractTableFigures(table: Tokens.Table, offset: number, ctx: Ta
       const figure = cellFigure(cell, [column, row.label, ...along, ...corner], {
         periodCell: periodRow?.[j]?.text,
         endDateCell: endDateRow?.[j]?.text,
-        ctx,
+        ctx: cellCtx,
       });
       if (figure) figures.push(figure);
     });
@@ -184,7 +188,8 @@ function cellMeasure(
   const unit = read.value.unit;
   let measure = metric.measure;
   if (measure === 'level' && (labels.some((l) => l.yoy) || read.measure)) measure = ratio ? 'yoy_change' : 'yoy_growth';
-  if (measure === 'level' && unit === 'points') measure = 'yoy_change';
+  // Points alone ("| Gap | 22.1 pts |") are a difference, of a year or of a peer: only a label or the value says which.
+  if (measure === 'level' && unit === 'points') return undefined;
   if (measure === 'yoy_growth' && ratio && unit === 'points') measure = 'yoy_change';
   // A growth is a percent; a ratio's change is in points ("+1.8%" of a margin may be relative).
   if (measure === 'yoy_growth') return unit === 'percent' ? measure : undefined;

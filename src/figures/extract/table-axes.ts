@@ -140,7 +140,7 @@ function cellValue(cell: string, unit: string | undefined, perShare: boolean): C
   const [first, ...more] = readValues(cell);
   if (!first) return undefined;
   if (more.length > 0 && !/^\s*[(（]/.test(cell.slice(first.index + first.written.length))) return undefined;
-  return { value: first.value, written: first.written, index: first.index, ...measureOf(first) };
+  return { value: first.value, written: first.written, index: first.index, ...measureOf(first, cell) };
 }
 
 function bareValue(cell: string): FigureValue {
@@ -149,7 +149,9 @@ function bareValue(cell: string): FigureValue {
   return { value: Number(number), unit: 'per_share', rounding: Number((0.5 * 10 ** -decimals).toPrecision(15)) };
 }
 
-function measureOf(match: ValueMatch): Pick<CellValue, 'measure'> {
+/** The cell's own word for a change on a year earlier; points alone say only "a difference" (to a year or a peer). */
+function measureOf(match: ValueMatch, cell = ''): Pick<CellValue, 'measure'> {
+  if (match.measure === 'yoy_change' && !YOY_WORDS.test(cell)) return {};
   return match.measure ? { measure: match.measure } : {};
 }
 

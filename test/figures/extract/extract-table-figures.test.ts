@@ -370,6 +370,18 @@ describe('extractTableFigures: what is no figure', () => {
     expect(linesOf(cells, { period: Q1_FY2025 })).toEqual(['US:AMD gross_margin level Q1 2025 = 51.3 percent']);
   });
 
+  it('gives a Gap column or an Average row beside named companies no company, and points without a change word no measure', () => {
+    const gap = ['| Metric | NVIDIA | AMD | Gap |', '|---|---:|---:|---:|', '| Gross margin | 73.4% | 51.3% | 22.1 pts |'].join('\n');
+    expect(linesOf(gap, { company: 'US:NVDA', period: Q1_FY2025 })).toEqual([
+      'US:NVDA gross_margin level Q1 2025 = 73.4 percent',
+      'US:AMD gross_margin level Q1 2025 = 51.3 percent',
+    ]);
+    const average = ['| Company | Gross margin |', '|---|---:|', '| AMD | 51.3% |', '| Sector average | 48.0% |'].join('\n');
+    expect(linesOf(average, { company: 'US:NVDA', period: Q1_FY2025 })).toEqual(['US:AMD gross_margin level Q1 2025 = 51.3 percent']);
+    const alone = ['| Metric | vs peers |', '|---|---:|', '| Gross margin | +22.1 pts |'].join('\n');
+    expect(linesOf(alone, { company: 'US:NVDA', period: Q1_FY2025 })).toEqual([]);
+  });
+
   it('keeps the level of a cell with a bracketed growth, and leaves a contradicted period out', () => {
     const md = [
       '| Metric | Q1 FY2026 |',
