@@ -14,6 +14,7 @@ import { readValues, type ValueMatch } from './read-value.js';
 import { EPS_METRICS, reading } from './value-reading.js';
 import {
   blank,
+  isBoundOrApproximate,
   isChainFiller,
   isComparisonValue,
   isDenominator,
@@ -87,7 +88,11 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const after = text.slice(v.index + v.length);
     const sentenceEnd = text.slice(v.index).search(/[。；;!?！？\n]|\.\s/);
     const sentence = text.slice(start, sentenceEnd < 0 ? text.length : v.index + sentenceEnd);
-    if (isForwardLooking(sentence) || namesAPart(text.slice(start, v.index))) return undefined;
+    if (isForwardLooking(sentence) || namesAPart(text.slice(start, v.index)) || isBoundOrApproximate(before, after)) return undefined;
+    // "$50bn to $55bn", "9%-12%": a range is no one value.
+    const inRange = (a?: ValueMatch, b?: ValueMatch) =>
+      a && b && a.value.unit === b.value.unit && /^\s*(?:-|–|~|to|至|到)\s*$/.test(text.slice(a.index + a.length, b.index));
+    if (inRange(v, values[i + 1]) || inRange(values[i - 1], v)) return undefined;
     // "up from USD 49.8bn a year earlier" is another period's; "against $1.59 billion in Q4 2024" names its own.
     const ownPeriod = periodAfter(text, v, periods, values[i + 1]?.index ?? text.length);
     if (!v.measure && !ownPeriod && isComparisonValue(before, after)) {

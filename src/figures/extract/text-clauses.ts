@@ -32,7 +32,7 @@ export function blank(text: string, spans: readonly Span[]): string {
 
 /** Words that may stand between a metric and its first value: "revenue of", "营业收入为", "net income was". */
 const LEAD_FILLER =
-  /^(?:[\s,，:：()（）'’s]|of|was|were|is|at|to|came to|reached|totall?ed|stood at|amounted to|rose|grew|fell|increased|decreased|declined|climbed|dropped|jumped|up|down|by|in|for|during|the|a|an|its|their|on|about|around|roughly|approximately|nearly|almost|just|over|under|some|reported|posted|recorded|delivered|generated|achieved|came in at|came in|came to|landed at|hit|improved to|improved|expanded|narrowed|widened|slipped|edged up|edged down|stood|remained|held|ended|with|为|达|达到|实现|录得|约|是|至|到|下降至|上升至|提升至|降至|升至|增至|增长至|为约|分别为|(?:同比|较上年同期|较去年同期))*$/i;
+  /^(?:[\s,，:：()（）'’s]|of|was|were|is|at|to|came to|reached|totall?ed|stood at|amounted to|rose|grew|fell|increased|decreased|declined|climbed|dropped|jumped|up|down|by|in|for|during|the|a|an|its|their|on|just|reported|posted|recorded|delivered|generated|achieved|came in at|came in|came to|landed at|hit|improved to|improved|expanded|narrowed|widened|slipped|edged up|edged down|stood|remained|held|ended|with|为|达|达到|实现|录得|是|至|到|比例|比重|比例为|比重为|下降至|上升至|提升至|降至|升至|增至|增长至|为约|分别为|(?:同比|较上年同期|较去年同期))*$/i;
 
 /** Words that may stand between two values of one metric: "USD 54.39bn, +9.2% on a year earlier", "147.7亿元，同比+251.4%". */
 const CHAIN_FILLER =
@@ -92,6 +92,15 @@ export function isPartOfWhole(text: string, term: Span, endsOfNames: ReadonlySet
     return !EN_TOTAL_WORDS.has((prev[1] ?? '').toLowerCase());
   }
   return !ZH_TOTAL_BEFORE.test(before);
+}
+
+/** A bound or an approximation ("over $50 billion", "近1700亿元", "1700亿元左右"): not the figure itself. */
+export function isBoundOrApproximate(before: string, after: string): boolean {
+  return (
+    /(?:\b(?:over|more than|nearly|almost|about|around|roughly|approximately|approx\.?|some|at least|up to|under|less than|exceeding|above|below|close to|between|just over|just under|north of|south of)\s+|超过|逾|近|接近|约|大约|不到|不足|超|将近|高达)\s*$/i.test(
+      before,
+    ) || /^\s*(?:以上|以下|左右|上下|多|余)/.test(after)
+  );
 }
 
 /** A sentence about a part of the company: "NVIDIA's Data Center segment generated revenue of …", 汽车业务营收. */

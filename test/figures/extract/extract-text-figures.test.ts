@@ -274,6 +274,13 @@ const NONE: ReadonlyArray<[string, string]> = [
   ['a trailing twelve months', 'NVIDIA: trailing twelve-month revenue of USD 148bn.'],
   ['a multiple of another company', "NVIDIA: in Q1 FY2026 AMD's revenue is a third of NVIDIA's USD 54.39bn."],
   ['a beat of estimates', 'NVIDIA: in Q1 FY2026, revenue of USD 54.39bn beat estimates of USD 52bn.'],
+  ['a lower bound', 'NVIDIA: in Q1 FY2026 revenue of over $50 billion.'],
+  ['an approximation', 'NVIDIA: in Q1 FY2026 revenue was roughly $54 billion.'],
+  ['a bound in Chinese', '贵州茅台2024年营业收入超过1700亿元。'],
+  ['an approximation in Chinese', '贵州茅台2024年营业收入1700亿元左右。'],
+  ['a range', 'NVIDIA: in Q1 FY2026 revenue was between $50bn and $55bn.'],
+  ['a range with to', 'NVIDIA: in Q1 FY2026 revenue was $50bn to $55bn.'],
+  ['a range in Chinese', '贵州茅台2024年毛利率91%至92%。'],
   ['a count, not money', 'Tesla: sales volume of 1.8 million vehicles in 2024; 比亚迪2024年销量427万辆。'],
   [
     'a sequential growth',
