@@ -19,7 +19,7 @@ export interface ValueMatch {
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const PREFIX = String.raw`US\$|HK\$|HKD|USD|CNY|RMB|人民币|\$|¥|￥`;
 /** Scale words; single letters only after a currency (else "9M" and "4K" would be amounts). */
-const SCALE = `万亿|千亿|百亿|亿|千万|百万|万|trillion|tn|billion|bn|million|mn|thousand|b|m|k`;
+const SCALE = `万亿|千亿|百亿|亿|千万|百万|万|trillion|tn|billion|bn|million|mn|thousand|t|b|m|k`;
 const SUFFIX_CURRENCY = `美元|港元|港币|元|人民币|yuan|renminbi|dollars|USD|HKD|CNY|RMB`;
 const BASIS_POINTS = String.raw`basis points?|bps\b|bp\b|个基点|基点`;
 const POINTS = String.raw`percentage points?|pct\.? points?|个百分点|百分点|pts?\b|pp\b|ppts?\b`;
@@ -51,6 +51,7 @@ const SCALES: Record<string, number> = {
   mn: 1e6,
   m: 1e6,
   thousand: 1e3,
+  t: 1e12,
   k: 1e3,
 };
 
@@ -109,7 +110,7 @@ function classify(g: Record<string, string | undefined>, before: string, after: 
   if (g.percent) return { unit: 'percent' as const, scale: 1, currency: undefined };
   const scaleWord = g.scale?.toLowerCase();
   if (scaleWord !== undefined) {
-    const single = /^[bmk]$/.test(scaleWord);
+    const single = /^[tbmk]$/.test(scaleWord);
     // "9M FY2025", "4K": a single-letter scale needs a currency before it.
     if (single && !prefixCurrency) return undefined;
     const currency = prefixCurrency ?? currencyOf(g.suffix);

@@ -37,6 +37,8 @@ export function reading(
   if (termMeasure === 'yoy_growth' && unit === 'percent') return { metric, measure: 'yoy_growth' };
   if (AMOUNT_METRICS.has(metric)) {
     // "净利润同比增加5亿元": a difference on a year earlier, which the checker compares as one.
+    // "$1.2" with no scale word is never a company's revenue or cash: a price or a misread scale ("$1.2T").
+    if (unit === 'amount' && Math.abs(v.value.value) < 1e6 && v.value.rounding < 1) return undefined;
     if (unit === 'amount') return { metric, measure: v.measure === 'yoy_change' ? 'yoy_change' : 'level' };
     if (unit !== 'percent') return undefined;
     if (v.measure === 'yoy_growth' || bracketGrowth) return { metric, measure: 'yoy_growth' };

@@ -281,6 +281,7 @@ const NONE: ReadonlyArray<[string, string]> = [
   ['a range', 'NVIDIA: in Q1 FY2026 revenue was between $50bn and $55bn.'],
   ['a range with to', 'NVIDIA: in Q1 FY2026 revenue was $50bn to $55bn.'],
   ['a range in Chinese', '贵州茅台2024年毛利率91%至92%。'],
+  ['an amount too small for revenue', 'NVIDIA: in Q1 FY2026 revenue of $1.2.'],
   ['a count, not money', 'Tesla: sales volume of 1.8 million vehicles in 2024; 比亚迪2024年销量427万辆。'],
   [
     'a sequential growth',

@@ -20,6 +20,8 @@ const ONE_VALUE: ReadonlyArray<[string, string, number, string, string | undefin
   ['shares at HK$775.29', 'HK$775.29', 775.29, 'amount', 'HKD', 0.005, undefined],
   ['shares at HKD 775.29', 'HKD 775.29', 775.29, 'amount', 'HKD', 0.005, undefined],
   ['capex of $3.2 trillion', '$3.2 trillion', 3_200_000_000_000, 'amount', 'USD', 50_000_000_000, undefined],
+  ['market value of $3.2T', '$3.2T', 3_200_000_000_000, 'amount', 'USD', 50_000_000_000, undefined],
+  ['revenue of $54.4B', '$54.4B', 54_400_000_000, 'amount', 'USD', 50_000_000, undefined],
   ['cash of $120m', '$120m', 120_000_000, 'amount', 'USD', 500_000, undefined],
   ['gross margin 73.4%', '73.4%', 73.4, 'percent', undefined, 0.05, undefined],
   ['gross margin 73.4 percent', '73.4 percent', 73.4, 'percent', undefined, 0.05, undefined],
