@@ -61,6 +61,8 @@ export interface RelaySharedDeps {
    * (src/slack/agent/figures/check-run-figures.ts); absent: no check (FIGURE_CHECK=off).
    */
   checkFigures?: RunDeps['checkFigures'];
+  /** Reads ahead for the figure check while a run goes on (with checkFigures, from the same checker). */
+  warmFigures?: RunDeps['warmFigures'];
   /** Binds the renderers to a run, once it knows its conversation (src/slack/agent/relay/create-run-renderer.ts). */
   rendererFor: RunDeps['rendererFor'];
   metrics?: RelayMetrics;

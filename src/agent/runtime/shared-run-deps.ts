@@ -43,5 +43,6 @@ export function sharedRunDeps(deps: RelaySharedDeps, basics: RuntimeBasics): Omi
     native: { ...DEFAULT_NATIVE_STREAM_OPTIONS, ...deps.native },
     rendererFor: deps.rendererFor,
     ...(deps.checkFigures ? { checkFigures: deps.checkFigures } : {}),
+    ...(deps.warmFigures ? { warmFigures: deps.warmFigures } : {}),
   };
 }

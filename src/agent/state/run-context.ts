@@ -44,6 +44,12 @@ export interface RunDeps {
    * absent: FIGURE_CHECK=off). Called once per run, before its final render.
    */
   checkFigures?: CheckFigures;
+  /**
+   * Starts reading, while the run goes on, what its figure check will need (the companies' names,
+   * the statements its data tools read), so the final answer does not wait for them. Cheap and
+   * synchronous; called when the run's tool calls change. Absent with FIGURE_CHECK=off.
+   */
+  warmFigures?: WarmFigures;
   /** Binds the renderers to a run; called once per run, when its conversation is known. */
   rendererFor(run: Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'question'>>): RunRenderer;
 }
@@ -55,6 +61,9 @@ export type CheckFigures = (input: {
   run: RunRecord;
   signal: AbortSignal;
 }) => Promise<CheckedFigures>;
+
+/** See RunDeps.warmFigures: never throws, never awaited. */
+export type WarmFigures = (input: { service: ResearchService; view: RunView; run: RunRecord }) => void;
 
 export interface RunContext {
   readonly deps: RunDeps;

@@ -63,7 +63,10 @@ export async function followingPhase(ctx: RunContext): Promise<NextPhase> {
         break;
       }
       const arrived = deps.clock();
+      const toolsBefore = ctx.view.tools.length;
       await applyEvent(ctx, next.value, logCheck);
+      // A new tool call may name the companies and statements the answer will quote: read them now.
+      if (ctx.view.tools.length !== toolsBefore) deps.warmFigures?.({ service: deps.service, view: ctx.view, run: keeper.get() });
       sink.offer(ctx.view, arrived);
       if (arrived - lastSave >= deps.offsetSaveIntervalMs) {
         lastSave = arrived;

@@ -20,7 +20,7 @@ import {
   type RunWorkspaceSource,
 } from '../../../agent/runtime/relay-runtime.js';
 import type { SlackWriter } from '../../../agent/sinks/slack-writer.js';
-import { checkRunFigures } from '../figures/check-run-figures.js';
+import { runFigureChecker } from '../figures/check-run-figures.js';
 import { createRunRenderer } from './create-run-renderer.js';
 import { withChartFallback } from './chart-fallback-writer.js';
 import { createWebClientWriter, createWriterFromClient } from './web-client-writer.js';
@@ -74,7 +74,7 @@ export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRunti
       ...(config.showAgentUsage ? { showUsage: true } : {}),
     }),
     // Each run checks with its own workspace's service (RunDeps.service), never another's.
-    ...(config.figureCheck !== false ? { checkFigures: checkRunFigures({ logger: options.logger }) } : {}),
+    ...(config.figureCheck !== false ? figureCheckDeps(options.logger) : {}),
     resumeIntervalMs: options.resumeIntervalMs ?? config.runLeaseMs,
     ...options.overrides,
   });
@@ -106,4 +106,10 @@ function workspaceSource(options: BuildRelayRuntimeOptions): RunWorkspaceSource 
       ? slack.writer
       : createWebClientWriter({ token: slack.botToken, logger, ...(slack.apiUrl ? { apiUrl: slack.apiUrl } : {}) });
   return { service: options.service, slack: withChartFallback(writer, logger) };
+}
+
+/** The figure check and its reading ahead, sharing what they read (FIGURE_CHECK=on). */
+function figureCheckDeps(logger: Logger): Pick<RelaySharedDeps, 'checkFigures' | 'warmFigures'> {
+  const checker = runFigureChecker({ logger });
+  return { checkFigures: checker.check, warmFigures: checker.warm };
 }
