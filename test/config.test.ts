@@ -82,6 +82,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AGENT_USAGE_FOOTER: 'yes' })).toThrow(/AGENT_USAGE_FOOTER/);
   });
 
+  it('checks the figures of agent answers unless the operator turns it off', () => {
+    expect(loadConfig({}).figureCheck).toBe(true);
+    expect(loadConfig({ FIGURE_CHECK: 'off' }).figureCheck).toBe(false);
+    expect(() => loadConfig({ FIGURE_CHECK: 'no' })).toThrow(/FIGURE_CHECK/);
+  });
+
   it('reads the demo data date: a real day, or today when unset or "today"', () => {
     expect(loadConfig({ EMULATOR_DATA_DATE: '2026-03-11' }).service).toEqual({ mode: 'demo', agentSpeed: 2, dataDate: '2026-03-11' });
     expect(loadConfig({ EMULATOR_DATA_DATE: 'today' }).service).toEqual({ mode: 'demo', agentSpeed: 2 });

@@ -97,6 +97,9 @@ async function startRig(): Promise<Rig> {
         // A dead replica's runs are taken over within seconds (leases of 2 s, checked as often).
         RUN_LEASE_SECONDS: '2',
         LOG_LEVEL: 'info',
+        // The thread is compared with a render of the recorded events alone; under the faults here a
+        // figure check may be cut short by its budget. Checks across restarts: test/e2e/figure-check-restart.test.ts.
+        FIGURE_CHECK: 'off',
       }),
     );
   }
