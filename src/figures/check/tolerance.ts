@@ -28,8 +28,17 @@ export type ToleranceBasis =
   /** A change of a ratio in points: both ratios carry their own error. */
   | { kind: 'points'; now: number; before: number };
 
+/**
+ * A whole unit of the last digit written, not half: a report may truncate (EPS 11.6526 written
+ * 11.6) or round a figure it had already rounded (54.385 → 54.39 → 54.4). Flagging those would
+ * be a false warning over a rounding habit; every planted error (≥ 5%, a year earlier, ×10) stays
+ * far outside a unit of the last digit.
+ */
+/** Half a unit (the figure's `rounding`) times this. */
+export const LAST_DIGIT_UNITS = 2;
+
 export function toleranceOf(rounding: number, basis: ToleranceBasis): number {
-  const base = Math.max(0, Number.isFinite(rounding) ? rounding : 0);
+  const base = LAST_DIGIT_UNITS * Math.max(0, Number.isFinite(rounding) ? rounding : 0);
   switch (basis.kind) {
     case 'line':
       return base;

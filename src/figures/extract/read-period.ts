@@ -64,10 +64,24 @@ const PATTERNS: ReadonlyArray<[RegExp, Reader]> = [
   [/\b(Q[1-4]|H[12]|9M)\s*(?:of\s+)?FY\s?('?\d{4}|'?\d{2})\b/gi, (m) => period(year(m[2]), (m[1] ?? '').toUpperCase() as PeriodKind)],
   // the first quarter of fiscal 2026, the first half of fiscal year 2025, the nine months of FY2025
   [
-    /\b(?:the\s+)?(?:(first|second|third|fourth)\s+quarter|(first|second)\s+half|(?:first\s+)?(nine)\s+months)\s+(?:of\s+)?(?:(fiscal(?:\s+year)?\s*|FY\s?)?)(\d{4})\b/gi,
+    /\b(?:the\s+)?(?:(first|second|third|fourth)[\s-]+quarter|(first|second)[\s-]+half|(?:first\s+)?(nine)[\s-]+months)\s+(?:of\s+)?(?:(fiscal(?:\s+year)?\s*|FY\s?)?)(\d{4})\b/gi,
     (m) => {
       const kind: PeriodKind | undefined = m[1] ? quarter(ordinal(m[1])) : m[2] ? (m[2].toLowerCase() === 'first' ? 'H1' : 'H2') : '9M';
       return period(year(m[5]), kind, !m[4]);
+    },
+  ],
+  // fiscal 2026 first quarter, FY2026 Q1, fiscal year 2025 second-half: the part named after the year
+  [
+    /\b(?:fiscal(?:\s+year)?\s+|FY\s?)('?\d{4}|'?\d{2})\s+(?:(first|second|third|fourth)[\s-]+quarter|(first|second)[\s-]+half|(Q[1-4]|H[12]|9M))\b/gi,
+    (m) => {
+      const kind: PeriodKind | undefined = m[2]
+        ? quarter(ordinal(m[2]))
+        : m[3]
+          ? m[3].toLowerCase() === 'first'
+            ? 'H1'
+            : 'H2'
+          : ((m[4] ?? '').toUpperCase() as PeriodKind);
+      return period(year(m[1]), kind);
     },
   ],
   [/\bFY\s?('?\d{4}|'?\d{2})\b(?![-/]\d)/gi, (m) => period(year(m[1]), 'FY')],

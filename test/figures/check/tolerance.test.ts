@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { toleranceOf, withinTolerance } from '../../../src/figures/check/tolerance.js';
 
 describe('tolerance', () => {
-  it('is the figure’s rounding for a line, with room for a ratio computed from rounded amounts', () => {
-    expect(toleranceOf(0.005e9, { kind: 'line' })).toBe(0.005e9);
+  it('is a unit of the figure’s last digit for a line, with room for a ratio computed from rounded amounts', () => {
+    expect(toleranceOf(0.005e9, { kind: 'line' })).toBe(0.01e9);
+    // A truncated EPS (11.6526 written 11.6) is a rounding habit, not a wrong figure; 11.5 is wrong.
+    expect(withinTolerance(11.6, 11.6526, toleranceOf(0.05, { kind: 'line' }))).toBe(true);
+    expect(withinTolerance(11.5, 11.6526, toleranceOf(0.05, { kind: 'line' }))).toBe(false);
     // 39.9bn / 54.4bn = 73.35% against the statement's 73.41%: a match.
     const ratio = toleranceOf(0.005, { kind: 'ratio', value: 73.41 });
     expect(withinTolerance((39.9 / 54.4) * 100, 73.41, ratio)).toBe(true);

@@ -16,6 +16,13 @@ const CASES: ReadonlyArray<[string, string, FigurePeriod]> = [
   ['3Q24 revenue', '3Q24', { fiscalYear: 2024, kind: 'Q3', calendarYear: true }],
   ['in the first quarter of fiscal 2026', 'the first quarter of fiscal 2026', { fiscalYear: 2026, kind: 'Q1' }],
   ['in the first half of 2024', 'the first half of 2024', { fiscalYear: 2024, kind: 'H1', calendarYear: true }],
+  // The hyphenated adjective and the part after the year: never the whole fiscal year (a false warning).
+  ["NVIDIA's first-quarter fiscal 2026 sales", 'first-quarter fiscal 2026', { fiscalYear: 2026, kind: 'Q1' }],
+  ['second-half 2024 revenue', 'second-half 2024', { fiscalYear: 2024, kind: 'H2', calendarYear: true }],
+  ['fiscal 2025 third quarter revenue', 'fiscal 2025 third quarter', { fiscalYear: 2025, kind: 'Q3' }],
+  ['FY2026 Q1 gross margin', 'FY2026 Q1', { fiscalYear: 2026, kind: 'Q1' }],
+  ['fiscal year 2025 first-half sales', 'fiscal year 2025 first-half', { fiscalYear: 2025, kind: 'H1' }],
+
   ['the nine months of FY2025', 'the nine months of FY2025', { fiscalYear: 2025, kind: '9M' }],
   ['2024年营业收入', '2024年', { fiscalYear: 2024, kind: 'FY', calendarYear: true }],
   ['2024年全年营业收入', '2024年全年', { fiscalYear: 2024, kind: 'FY', calendarYear: true }],
