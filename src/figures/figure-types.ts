@@ -8,36 +8,50 @@
  */
 import type { PeriodKind } from '../periods/period-label.js';
 
-/** What a figure measures. Ratios are percentages of revenue (or of total assets for debt_to_assets). */
-export type FigureMetric =
-  | 'revenue'
-  | 'cost_of_sales'
-  | 'gross_profit'
-  | 'operating_profit'
-  | 'profit_before_tax'
+/**
+ * What a figure measures, with the unit its level is written in: money (`amount`), a percentage
+ * (ratios are percentages of revenue, or of total assets for debt_to_assets), or money per share.
+ * The one list of metrics: the extractor, the checker and the stored check's schema read it.
+ */
+export const METRIC_UNIT = {
+  revenue: 'amount',
+  cost_of_sales: 'amount',
+  gross_profit: 'amount',
+  operating_profit: 'amount',
+  profit_before_tax: 'amount',
   /** Profit for the period (before minority interests). */
-  | 'net_profit'
+  net_profit: 'amount',
   /** Profit attributable to the owners of the parent (归母净利润). */
-  | 'net_profit_to_owners'
-  | 'gross_margin'
-  | 'operating_margin'
+  net_profit_to_owners: 'amount',
+  operating_cash_flow: 'amount',
+  investing_cash_flow: 'amount',
+  financing_cash_flow: 'amount',
+  cash: 'amount',
+  total_assets: 'amount',
+  total_liabilities: 'amount',
+  total_equity: 'amount',
+  gross_margin: 'percent',
+  operating_margin: 'percent',
   /** Net profit / revenue, or profit to owners / revenue: a report rarely says which, so either reading matches. */
-  | 'net_margin'
-  | 'cost_of_sales_ratio'
-  | 'rnd_ratio'
-  | 'admin_ratio'
-  | 'selling_ratio'
-  | 'eps_basic'
-  | 'eps_diluted'
-  | 'operating_cash_flow'
-  | 'investing_cash_flow'
-  | 'financing_cash_flow'
-  | 'cash'
-  | 'total_assets'
-  | 'total_liabilities'
-  | 'total_equity'
+  net_margin: 'percent',
+  cost_of_sales_ratio: 'percent',
+  rnd_ratio: 'percent',
+  admin_ratio: 'percent',
+  selling_ratio: 'percent',
   /** Total liabilities / total assets (资产负债率), in percent. */
-  | 'debt_to_assets';
+  debt_to_assets: 'percent',
+  eps_basic: 'per_share',
+  eps_diluted: 'per_share',
+} as const satisfies Record<string, 'amount' | 'percent' | 'per_share'>;
+
+export type FigureMetric = keyof typeof METRIC_UNIT;
+
+export const FIGURE_METRICS = Object.keys(METRIC_UNIT) as [FigureMetric, ...FigureMetric[]];
+
+/** The metrics whose level is in the given unit (amounts, ratios in percent, per-share amounts). */
+export function metricsIn(unit: (typeof METRIC_UNIT)[FigureMetric]): ReadonlySet<FigureMetric> {
+  return new Set(FIGURE_METRICS.filter((m) => METRIC_UNIT[m] === unit));
+}
 
 /**
  * `level`: the figure itself; `yoy_growth`: percent change on the same period a year earlier

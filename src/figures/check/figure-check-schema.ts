@@ -4,42 +4,16 @@
  * parse failure: the caller checks again rather than render a half-read one.
  */
 import { z } from 'zod';
-import type { FigureCheck } from '../figure-types.js';
+import { FIGURE_METRICS, type FigureCheck } from '../figure-types.js';
 
 const PERIOD_KINDS = ['FY', 'H1', 'H2', 'Q1', 'Q2', 'Q3', 'Q4', '9M'] as const;
 const UNITS = ['amount', 'percent', 'points', 'per_share'] as const;
-const METRICS = [
-  'revenue',
-  'cost_of_sales',
-  'gross_profit',
-  'operating_profit',
-  'profit_before_tax',
-  'net_profit',
-  'net_profit_to_owners',
-  'gross_margin',
-  'operating_margin',
-  'net_margin',
-  'cost_of_sales_ratio',
-  'rnd_ratio',
-  'admin_ratio',
-  'selling_ratio',
-  'eps_basic',
-  'eps_diluted',
-  'operating_cash_flow',
-  'investing_cash_flow',
-  'financing_cash_flow',
-  'cash',
-  'total_assets',
-  'total_liabilities',
-  'total_equity',
-  'debt_to_assets',
-] as const;
 
 const count = z.number().int().nonnegative();
 
 const figureSchema = z.object({
   symbol: z.string(),
-  metric: z.enum(METRICS),
+  metric: z.enum(FIGURE_METRICS),
   measure: z.enum(['level', 'yoy_growth', 'yoy_change']),
   period: z
     .object({

@@ -1,5 +1,5 @@
 import type { Tokens } from 'marked';
-import type { ExtractedFigure, FigureMeasure, FigureMetric, FigurePeriod } from '../figure-types.js';
+import { type ExtractedFigure, type FigureMeasure, type FigureMetric, type FigurePeriod, metricsIn } from '../figure-types.js';
 import type { CompanyMatcher } from './company-matcher.js';
 import { type AxisLabel, type CellValue, readAxisLabel, readCellValue } from './table-axes.js';
 import { type GridCell, tableGrid } from './table-grid.js';
@@ -160,16 +160,7 @@ const SHARE_OF_REVENUE: Partial<Record<FigureMetric, FigureMetric>> = {
 };
 
 /** Ratios of revenue (or of assets): their change on a year earlier is in points. */
-const RATIOS: ReadonlySet<FigureMetric> = new Set([
-  'gross_margin',
-  'operating_margin',
-  'net_margin',
-  'cost_of_sales_ratio',
-  'rnd_ratio',
-  'admin_ratio',
-  'selling_ratio',
-  'debt_to_assets',
-]);
+const RATIOS = metricsIn('percent');
 /** Expense words ("R&D", "管理费用") read as ratios: an amount under them is the expense, not a ratio. */
 const EXPENSE_RATIOS: ReadonlySet<FigureMetric> = new Set(['cost_of_sales_ratio', 'rnd_ratio', 'admin_ratio', 'selling_ratio']);
 

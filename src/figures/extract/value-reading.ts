@@ -3,26 +3,11 @@
  * or a change in points; none when its unit does not fit the metric (a percent for cash, points
  * for revenue, a growth of a margin that may be relative or in points).
  */
-import type { FigureMeasure, FigureMetric } from '../figure-types.js';
+import { type FigureMeasure, type FigureMetric, metricsIn } from '../figure-types.js';
 import type { ValueMatch } from './read-value.js';
 
-const AMOUNT_METRICS = new Set<FigureMetric>([
-  'revenue',
-  'cost_of_sales',
-  'gross_profit',
-  'operating_profit',
-  'profit_before_tax',
-  'net_profit',
-  'net_profit_to_owners',
-  'operating_cash_flow',
-  'investing_cash_flow',
-  'financing_cash_flow',
-  'cash',
-  'total_assets',
-  'total_liabilities',
-  'total_equity',
-]);
-export const EPS_METRICS = new Set<FigureMetric>(['eps_basic', 'eps_diluted']);
+const AMOUNT_METRICS = metricsIn('amount');
+export const EPS_METRICS = metricsIn('per_share');
 
 /** What a value reads as, for its metric; undefined when its unit does not fit the metric. */
 export function reading(
