@@ -3,12 +3,13 @@ import { figureCheckSchema } from '../../../src/figures/check/figure-check-schem
 import { summariseVerdicts } from '../../../src/figures/check/summarise-verdicts.js';
 import type { ExtractedFigure, FigureVerdict, StatementFigure } from '../../../src/figures/figure-types.js';
 
-const figure = (offset: number): ExtractedFigure => ({
+/** A figure quoted at `offset`; its value differs by offset, so each is another figure. */
+const figure = (offset: number, value = 30e9 + offset * 1e6): ExtractedFigure => ({
   symbol: 'US:NVDA',
   metric: 'revenue',
   measure: 'level',
   period: { fiscalYear: 2025, kind: 'Q2', calendarYear: false },
-  value: { value: 30e9, unit: 'amount', currency: 'USD', rounding: 0.05e9 },
+  value: { value, unit: 'amount', currency: 'USD', rounding: 0.05e9 },
   written: 'USD 30.0bn',
   source: 'table',
   offset,
@@ -36,6 +37,20 @@ describe('summariseVerdicts', () => {
     expect(check).toMatchObject({ checked: 4, matched: 2, unchecked: 1 });
     expect(check.differs.map((d) => d.figure.offset)).toEqual([40, 90]);
     expect(summariseVerdicts([])).toEqual({ checked: 0, matched: 0, differs: [], unchecked: 0 });
+  });
+
+  it('counts a figure quoted again once, and warns of a wrong one once, where it is first quoted', () => {
+    const again: FigureVerdict[] = [
+      { status: 'differs', figure: figure(300, 31e9), statement },
+      { status: 'differs', figure: figure(100, 31e9), statement },
+      { status: 'match', figure: figure(200, 30e9), statement },
+      { status: 'match', figure: figure(400, 30e9), statement },
+      // The same value for another period is another figure.
+      { status: 'match', figure: { ...figure(500, 30e9), period: { fiscalYear: 2024, kind: 'Q2' } }, statement },
+    ];
+    const check = summariseVerdicts(again);
+    expect(check).toMatchObject({ checked: 3, matched: 2, unchecked: 0 });
+    expect(check.differs.map((d) => d.figure.offset)).toEqual([100]);
   });
 });
 
