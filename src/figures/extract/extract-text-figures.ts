@@ -9,7 +9,7 @@
 import type { ExtractedFigure, FigureMetric, FigurePeriod } from '../figure-types.js';
 import type { CompanyMatch, CompanyMatcher } from './company-matcher.js';
 import { type MetricTerm, readMetricTerms } from './metric-words.js';
-import { type PeriodMatch, readPeriods } from './read-period.js';
+import { type PeriodMatch, periodGlosses, readPeriods } from './read-period.js';
 import { readValues, type ValueMatch } from './read-value.js';
 import { EPS_METRICS, reading } from './value-reading.js';
 import {
@@ -49,7 +49,9 @@ function periodAfter(text: string, v: ValueMatch, periods: readonly PeriodMatch[
   const gap = text.slice(end, p.index);
   // "(FY2024)" only when the bracket closes after it: "(FY2025: USD 50bn)" is another value's.
   if (/[(（]\s*$/.test(gap)) return /^\s*[)）]/.test(text.slice(p.index + p.length)) ? p : undefined;
-  return /^\s*(?:(?:in|for|during|over|at the end of|at the close of|as of|as at|at|by)\s+(?:the\s+)?)?$/i.test(gap) ? p : undefined;
+  return /^\s*(?:(?:in|for|during|over|at the end of|at the close of|as of|as at|at|by)\s+(?:the\s+)?)?(?:end-)?$/i.test(gap)
+    ? p
+    : undefined;
 }
 
 /** The period in force at `at`: the last one before it (a bracketed aside counts only inside its sentence). */
@@ -68,14 +70,16 @@ function periodBefore(text: string, at: number, periods: readonly PeriodMatch[])
 export function extractTextFigures(text: string, offset: number, ctx: TextContext): ExtractedFigure[] {
   const values = readValues(text);
   if (values.length === 0) return [];
-  const periods = readPeriods(text);
+  // "Q3 FY2025 revenue (the December 2024 quarter)": the bracket glosses the period, it names no other.
+  const glosses = periodGlosses(text);
+  const periods = readPeriods(text).filter((p) => !glosses.some((g) => p.index >= g.index && p.index < g.index + g.length));
   const companies = ctx.companies.find(text);
   const names: Span[] = [...periods, ...companies];
   const endsOfNames = new Set(names.map((n) => n.index + n.length));
   const allTerms = readMetricTerms(text);
   const terms = allTerms.filter((t) => !isDenominator(text.slice(0, t.index)));
   const denominators = allTerms.filter((t) => isDenominator(text.slice(0, t.index)));
-  const quiet = blank(text, [...names, ...denominators]);
+  const quiet = blank(text, [...names, ...denominators, ...glosses]);
   const bracketGrowth = saysBracketsAreGrowth(text);
 
   type Paired = { v: ValueMatch; metric: FigureMetric; term?: MetricTerm; chainOf?: number };
@@ -93,15 +97,18 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const inRange = (a?: ValueMatch, b?: ValueMatch) =>
       a && b && a.value.unit === b.value.unit && /^\s*(?:-|–|~|to|至|到)\s*$/.test(text.slice(a.index + a.length, b.index));
     if (inRange(v, values[i + 1]) || inRange(values[i - 1], v)) return undefined;
+    // "环比增长26.9%，同比增长14.4%": the sequential change is stepped over, the year-on-year one still chains.
+    if (v.sequential) {
+      aside[i] = true;
+      return undefined;
+    }
     // "up from USD 49.8bn a year earlier" is another period's; "against $1.59 billion in Q4 2024" names its own.
     const ownPeriod = periodAfter(text, v, periods, values[i + 1]?.index ?? text.length);
     if (!v.measure && !ownPeriod && isComparisonValue(before, after)) {
       aside[i] = true;
       return undefined;
     }
-    // "ended Q3 with $74.0 billion in cash and equivalents": the metric follows its amount.
-    const heldIn = /(?:\bwith|\bhad|\bheld|\bholds?|\bhas)\s+$/i.test(before) ? /^\s+(?:in|of)\s+/.exec(after) : null;
-    const held = heldIn ? terms.find((t) => t.index === v.index + v.length + (heldIn[0]?.length ?? 0)) : undefined;
+    const held = metricAfterAmount(text, v, before, terms);
     if (held?.metric && v.value.unit === 'amount') return { v, metric: held.metric, term: held };
     // "liabilities at 36.8% of total assets (CNY 231.28bn)": the bracketed amount is the denominator's.
     const denominator = denominators.find((d) => /^\s*[(（]\s*$/.test(text.slice(d.index + d.length, v.index)));
@@ -158,6 +165,16 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     const own = periodRightAfter(i);
     if (own) return own;
     const p = paired[i];
+    // "reported $5.2 billion in net income in Q3 FY2025": the period after the metric that follows its amount.
+    if (p?.term && p.term.index > v.index) {
+      const afterTerm = periodAfter(
+        text,
+        { ...v, index: p.term.index, length: p.term.length },
+        periods,
+        values[i + 1]?.index ?? text.length,
+      );
+      if (afterTerm) return afterTerm.period;
+    }
     const prev = p?.chainOf !== undefined ? values[p.chainOf] : undefined;
     const between = prev && periods.some((q) => !trailing.has(q) && q.index >= prev.index + prev.length && q.index + q.length <= v.index);
     // A growth after its level: the level's period, unless a new one (not the level's own) is written between.
@@ -199,6 +216,25 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     out.push(figure);
   });
   return withoutConflicts(out);
+}
+
+/**
+ * "ended Q3 with $74.0 billion in cash", "generated RMB 74.74 billion of operating cash flow", "reported
+ * $5.2 billion in net income": the metric follows its amount. Only after a verb of having or earning,
+ * and not when the sentence goes on to a part of the company ("… of revenue from its cloud segment").
+ */
+function metricAfterAmount(text: string, v: ValueMatch, before: string, terms: readonly MetricTerm[]): MetricTerm | undefined {
+  const verb = /(?:\bwith|\bhad|\bheld|\bholds?|\bhas|\bgenerated|\breported|\bposted|\brecorded|\bbooked|\bdelivered|\bearned)\s+$/i;
+  if (!verb.test(before)) return undefined;
+  const link = /^\s+(?:in|of)\s+/.exec(text.slice(v.index + v.length));
+  const term = link ? terms.find((t) => t.index === v.index + v.length + (link[0]?.length ?? 0)) : undefined;
+  if (!term) return undefined;
+  const rest = text.slice(term.index + term.length);
+  const end = rest.search(/[。；;!?！？\n]|\.\s|\.$/);
+  const tail = rest.slice(0, end < 0 ? rest.length : end);
+  return /^\s*(?:from|in\s+(?:its|the)\s+[a-z])|\b(?:segments?|divisions?|business|unit|subsidiar)/i.test(tail) || namesAPart(tail)
+    ? undefined
+    : term;
 }
 
 /** "Revenue rose 9% to $54.4 billion … for NVIDIA": the one company its sentence names after it. */

@@ -29,7 +29,7 @@ type Entry = readonly [FigureMetric | null, string, FigureMeasure?];
 const ENTRIES: readonly Entry[] = [
   [
     'revenue',
-    'revenue|revenues|total revenue|net revenue|net revenues|sales|net sales|turnover|营业收入|营业总收入|营收|收入|总收入|总营收',
+    'revenue|revenues|total revenue|total revenues|net revenue|net revenues|sales|net sales|turnover|营业收入|营业总收入|营收|收入|总收入|总营收',
   ],
   [
     'revenue',
@@ -75,15 +75,16 @@ const ENTRIES: readonly Entry[] = [
   [
     'operating_cash_flow',
     'operating cash flow|cash flow from operations|cash from operations|cash flow from operating activities|net cash from operating activities|' +
-      'net cash provided by operating activities|经营活动现金流|经营活动现金流量净额|经营活动产生的现金流量净额|经营现金流|经营性现金流|经营现金流量净额|经营活动净现金流',
+      'net cash provided by operating activities|经营活动现金流|经营活动现金流量净额|经营活动产生的现金流量净额|经营现金流|经营性现金流|经营现金流量净额|经营活动净现金流|' +
+      '经营活动现金流净额|经营性现金流净额|经营现金流净额|经营活动产生的现金流净额|经营活动现金净流量|经营性现金净流量',
   ],
   [
     'investing_cash_flow',
-    'investing cash flow|cash flow from investing activities|net cash used in investing activities|投资活动现金流|投资现金流|投资活动产生的现金流量净额|投资活动现金流量净额',
+    'investing cash flow|cash flow from investing activities|net cash used in investing activities|投资活动现金流|投资现金流|投资活动产生的现金流量净额|投资活动现金流量净额|投资活动现金流净额',
   ],
   [
     'financing_cash_flow',
-    'financing cash flow|cash flow from financing activities|net cash used in financing activities|筹资活动现金流|筹资现金流|融资现金流|筹资活动产生的现金流量净额|筹资活动现金流量净额',
+    'financing cash flow|cash flow from financing activities|net cash used in financing activities|筹资活动现金流|筹资现金流|融资现金流|筹资活动产生的现金流量净额|筹资活动现金流量净额|筹资活动现金流净额',
   ],
   ['cash', 'cash|cash and equivalents|cash and cash equivalents|cash & equivalents|现金及等价物|现金及现金等价物|现金|货币资金'],
   ['total_assets', 'total assets|总资产|资产总额|资产总计'],

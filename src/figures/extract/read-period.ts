@@ -141,7 +141,8 @@ export function readPeriods(text: string): PeriodMatch[] {
     for (const m of text.matchAll(pattern)) {
       const index = m.index ?? 0;
       // A year glued to a digit or a dash is part of a number or a date, never a period.
-      if (/[\d.-]$/.test(text.slice(0, index))) continue;
+      // "end-Q1 2025" is the quarter's end: the quarter.
+      if (/[\d.-]$/.test(text.slice(0, index)) && !/\bend-$/i.test(text.slice(0, index))) continue;
       const p = read(m as RegExpExecArray);
       if (p) found.push({ period: p, index, length: m[0].length });
     }
@@ -160,4 +161,16 @@ export function readPeriods(text: string): PeriodMatch[] {
     out.push(f);
   }
   return out;
+}
+
+/**
+ * Brackets that gloss a period named before them with its calendar months: "(the December 2024
+ * quarter)", "(the quarter ended December 31, 2024)", "(calendar Q4 2024)". The year inside is not
+ * another period of the sentence.
+ */
+const GLOSS =
+  /[(（]\s*(?:i\.e\.,?\s*)?(?:the\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{4}\s+)?quarter|(?:three|six|nine|twelve)[\s-]+months\s+(?:ended|ending|to|through)\s+[A-Z][a-z]+\.?(?:\s+\d{1,2},?)?\s+\d{4}|quarter\s+(?:ended|ending|to|through)\s+[A-Z][a-z]+\.?(?:\s+\d{1,2},?)?\s+\d{4}|calendar\s+(?:Q[1-4]\s+|year\s+)?\d{4})\s*[)）]/g;
+
+export function periodGlosses(text: string): Array<{ index: number; length: number }> {
+  return [...text.matchAll(GLOSS)].map((m) => ({ index: m.index ?? 0, length: m[0].length }));
 }

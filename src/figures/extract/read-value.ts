@@ -14,6 +14,8 @@ export interface ValueMatch {
   length: number;
   /** Set when the text says the value is a change on a year earlier (同比, YoY, "rose 9%", points). */
   measure?: 'yoy_growth' | 'yoy_change';
+  /** A change on the quarter before (环比, "sequentially"): never a figure, and no level's growth either. */
+  sequential?: true;
 }
 
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
@@ -95,7 +97,8 @@ const CHANGE_NOUN_AFTER = /^\s?(?:(increase|rise|growth|gain|jump)|(decline|decr
 
 function measureOf(unit: FigureValue['unit'], before: string, after: string, verb: boolean): ValueMatch['measure'] {
   if (unit !== 'percent' && unit !== 'points') return verb ? 'yoy_change' : undefined;
-  if (NOT_YOY_BEFORE.test(before) || NOT_YOY_AFTER.test(after)) return undefined;
+  // "down 5.4% sequentially, and up 4.9% year over year": the later value says its own comparison.
+  if ((NOT_YOY_BEFORE.test(before) && !YOY_AFTER.test(after)) || NOT_YOY_AFTER.test(after)) return undefined;
   const noun = CHANGE_NOUN_AFTER.exec(after);
   const yoy = YOY_BEFORE.test(before) || YOY_AFTER.test(after) || (noun !== null && YOY_AFTER.test(after.slice(noun[0].length)));
   if (unit === 'points') return 'yoy_change';
@@ -186,6 +189,12 @@ export function readValues(text: string): ValueMatch[] {
     if (kind.currency) v.currency = kind.currency;
     const match: ValueMatch = { value: v, written, index, length: written.length };
     if (measure) match.measure = measure;
+    if (
+      kind.unit !== 'amount' &&
+      kind.unit !== 'per_share' &&
+      ((NOT_YOY_BEFORE.test(text.slice(0, index)) && !YOY_AFTER.test(after)) || ((verb || g.sign) && NOT_YOY_AFTER.test(after)))
+    )
+      match.sequential = true;
     out.push(match);
   }
   return out;
