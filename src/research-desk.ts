@@ -136,6 +136,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     demo,
     trustedLinkHosts,
     showAgentUsage: options.showAgentUsage ?? false,
+    figureCheck: options.figureCheck ?? true,
     documentUrlDomains: options.documentUrlDomains,
     service: options.service,
     multiWorkspace: options.multiWorkspace !== undefined,

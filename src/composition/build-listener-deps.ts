@@ -31,6 +31,7 @@ export interface ListenerDepsOptions {
   documentUrlDomains: string[];
   trustedLinkHosts: string[];
   showAgentUsage: boolean;
+  figureCheck: boolean;
   /** The process's service client: its status is what App Home and /readyz show. */
   service: ResearchService;
   /** Many workspaces: the process probes the service with no workspace's key. */
@@ -61,6 +62,7 @@ export function buildListenerDeps(options: ListenerDepsOptions): DeskListenerDep
     documentUrlDomains: options.documentUrlDomains,
     trustedLinkHosts: options.trustedLinkHosts,
     showAgentUsage: options.showAgentUsage,
+    figureCheck: options.figureCheck,
     serviceStatus,
     deferredStarts,
     startQueuedQuestions: (thread) => {

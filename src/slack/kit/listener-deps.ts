@@ -25,6 +25,8 @@ export interface ListenerDeps {
   trustedLinkHosts?: string[];
   /** Token usage under agent answers, replays included (AGENT_USAGE_FOOTER=on). */
   showAgentUsage?: boolean;
+  /** Replayed answers get their "Figures checked" section too (FIGURE_CHECK, default on). */
+  figureCheck?: boolean;
   /** Reachability and latency of the service, shown on App Home. */
   serviceStatus: ServiceStatus;
   /** Agent runs that could not start during an outage, waiting to start by themselves. */

@@ -8,6 +8,7 @@ import { orderEventsByOffset, reduceRecordedEvents } from '../../../agent/state/
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { initialRunView, type RunView } from '../../../agent/state/run-view.js';
 import type { WorkflowStreamEvent } from '../../../service/types.js';
+import type { FinalRenderExtras } from '../../../agent/sinks/run-renderer.js';
 
 export interface ReplayRenderContext {
   teamId: string;
@@ -29,7 +30,7 @@ export function reduceRecordedRun(events: readonly WorkflowStreamEvent[]): RunVi
   return reduceRecordedEvents(initialRunView(), orderEventsByOffset(events));
 }
 
-export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): SlackMessage[] {
+export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext, extras?: FinalRenderExtras): SlackMessage[] {
   // A replay is a finished, read-only run of its own.
   const run = {
     runId: `replay-${ctx.assistantMessageId}`,
@@ -43,5 +44,5 @@ export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext): Slac
     clock: ctx.clock,
     ...(ctx.trustedLinkHosts ? { trustedLinkHosts: ctx.trustedLinkHosts } : {}),
     ...(ctx.showUsage ? { showUsage: true } : {}),
-  })(run).final(view);
+  })(run).final(view, extras);
 }

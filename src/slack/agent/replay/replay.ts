@@ -22,6 +22,7 @@ import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { channelPostPacer, type ChannelPostPacer } from '../../kit/pacing/channel-post-pacer.js';
 import { postPacedMessage, postThreadMessages } from '../../kit/pacing/post-paced-messages.js';
 import { reduceRecordedRun, renderReplayedRun } from './render-replayed-run.js';
+import { checkReplayedFigures } from './check-replayed-figures.js';
 import { checkExternalAccess } from '../../kit/permissions/external-access.js';
 import { replayVerdict } from './replay-permission.js';
 
@@ -150,23 +151,28 @@ export async function replayAnswer(deps: ListenerDeps, request: ReplayRequest, a
       return;
     }
     const view = reduceRecordedRun(events);
-    const [question, conversationUrl] = await Promise.all([
+    const [question, conversationUrl, figures] = await Promise.all([
       questionOf(service, request, assistantMessageId, log),
       conversationUrlOf(deps, request.teamId, request.conversationId, log),
+      deps.figureCheck === false ? undefined : checkReplayedFigures(service, view, `replay-${assistantMessageId}`, log),
     ]);
-    const parts = renderReplayedRun(view, {
-      teamId: request.teamId,
-      channelId: request.channelId,
-      userId: request.userId,
-      conversationId: request.conversationId,
-      assistantMessageId,
-      demo: deps.demo,
-      clock: deps.clock,
-      ...(deps.trustedLinkHosts ? { trustedLinkHosts: deps.trustedLinkHosts } : {}),
-      ...(deps.showAgentUsage ? { showUsage: true } : {}),
-      ...(question ? { question } : {}),
-      ...(conversationUrl ? { conversationUrl } : {}),
-    });
+    const parts = renderReplayedRun(
+      view,
+      {
+        teamId: request.teamId,
+        channelId: request.channelId,
+        userId: request.userId,
+        conversationId: request.conversationId,
+        assistantMessageId,
+        demo: deps.demo,
+        clock: deps.clock,
+        ...(deps.trustedLinkHosts ? { trustedLinkHosts: deps.trustedLinkHosts } : {}),
+        ...(deps.showAgentUsage ? { showUsage: true } : {}),
+        ...(question ? { question } : {}),
+        ...(conversationUrl ? { conversationUrl } : {}),
+      },
+      figures?.check ? { figures } : undefined,
+    );
     const root = renderReplayRoot({
       userId: request.userId,
       conversationId: request.conversationId,
