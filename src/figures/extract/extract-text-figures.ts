@@ -108,7 +108,7 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
       aside[i] = true;
       return undefined;
     }
-    const held = metricAfterAmount(text, v, before, terms);
+    const held = metricAfterAmount(text, quiet, v, before, terms);
     if (held?.metric && v.value.unit === 'amount') return { v, metric: held.metric, term: held };
     // "liabilities at 36.8% of total assets (CNY 231.28bn)": the bracketed amount is the denominator's.
     const denominator = denominators.find((d) => /^\s*[(（]\s*$/.test(text.slice(d.index + d.length, v.index)));
@@ -223,18 +223,28 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
  * $5.2 billion in net income": the metric follows its amount. Only after a verb of having or earning,
  * and not when the sentence goes on to a part of the company ("… of revenue from its cloud segment").
  */
-function metricAfterAmount(text: string, v: ValueMatch, before: string, terms: readonly MetricTerm[]): MetricTerm | undefined {
+function metricAfterAmount(
+  text: string,
+  quiet: string,
+  v: ValueMatch,
+  before: string,
+  terms: readonly MetricTerm[],
+): MetricTerm | undefined {
   const verb = /(?:\bwith|\bhad|\bheld|\bholds?|\bhas|\bgenerated|\breported|\bposted|\brecorded|\bbooked|\bdelivered|\bearned)\s+$/i;
   if (!verb.test(before)) return undefined;
   const link = /^\s+(?:in|of)\s+/.exec(text.slice(v.index + v.length));
   const term = link ? terms.find((t) => t.index === v.index + v.length + (link[0]?.length ?? 0)) : undefined;
   if (!term) return undefined;
-  const rest = text.slice(term.index + term.length);
-  const end = rest.search(/[。；;!?！？\n]|\.\s|\.$/);
-  const tail = rest.slice(0, end < 0 ? rest.length : end);
-  return /^\s*(?:from|in\s+(?:its|the)\s+[a-z])|\b(?:segments?|divisions?|business|unit|subsidiar)/i.test(tail) || namesAPart(tail)
-    ? undefined
-    : term;
+  // Up to the clause's end, with periods and names blanked, only a period may follow: "… of revenue
+  // in China", "… from iPhone", "… in its cloud business" are parts of the company.
+  const rest = quiet.slice(term.index + term.length);
+  const end = rest.search(/[,，。；;!?！？\n]|\.\s|\.$|\s(?:and|while|but|as|up|down|versus|vs)\s/i);
+  const tail = rest.slice(0, end < 0 ? rest.length : end).replace(/\s+/g, ' ');
+  const periodOnly =
+    /^ ?(?:(?:in|for|during|over|at the end of|at the close of|as of|as at|at|by) (?:the )?(?:end-)?)? ?$/i.test(tail) ||
+    /^ ?(?:in|for|during|over) the (?:quarter|period|year|half|first half|first nine months|nine months) ?$/i.test(tail) ||
+    /^ ?(?:as of|as at) [A-Z][a-z]+\.? \d{1,2} ?$/.test(tail);
+  return periodOnly ? term : undefined;
 }
 
 /** "Revenue rose 9% to $54.4 billion … for NVIDIA": the one company its sentence names after it. */

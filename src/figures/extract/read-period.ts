@@ -166,10 +166,10 @@ export function readPeriods(text: string): PeriodMatch[] {
 /**
  * Brackets that gloss a period named before them with its calendar months: "(the December 2024
  * quarter)", "(the quarter ended December 31, 2024)", "(calendar Q4 2024)". The year inside is not
- * another period of the sentence.
+ * another period of the sentence; nor is a restatement ("（即2024年10-12月）", "(i.e. calendar Q4 2024)").
  */
 const GLOSS =
-  /[(（]\s*(?:i\.e\.,?\s*)?(?:the\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{4}\s+)?quarter|(?:three|six|nine|twelve)[\s-]+months\s+(?:ended|ending|to|through)\s+[A-Z][a-z]+\.?(?:\s+\d{1,2},?)?\s+\d{4}|quarter\s+(?:ended|ending|to|through)\s+[A-Z][a-z]+\.?(?:\s+\d{1,2},?)?\s+\d{4}|calendar\s+(?:Q[1-4]\s+|year\s+)?\d{4})\s*[)）]/g;
+  /[(（]\s*(?:i\.e\.,?\s*)?(?:the\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{4}\s+)?quarter|(?:three|six|nine|twelve)[\s-]+months\s+(?:ended|ending|to|through)\s+[A-Z][a-z]+\.?(?:\s+\d{1,2},?)?\s+\d{4}|quarter\s+(?:ended|ending|to|through)\s+[A-Z][a-z]+\.?(?:\s+\d{1,2},?)?\s+\d{4}|calendar\s+(?:Q[1-4]\s+|year\s+)?\d{4})\s*[)）]|[(（]\s*(?:即|对应|自然年|i\.e\.)[^()（）]{0,24}[)）]/g;
 
 export function periodGlosses(text: string): Array<{ index: number; length: number }> {
   return [...text.matchAll(GLOSS)].map((m) => ({ index: m.index ?? 0, length: m[0].length }));

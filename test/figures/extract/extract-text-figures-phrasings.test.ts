@@ -53,6 +53,12 @@ const CASES: ReadonlyArray<[string, string, string[]]> = [
     'Alibaba’s revenue (the September 2024 quarter) came to RMB 236.50 billion.',
     ['HK:09988 revenue level 236500000000 amount none'],
   ],
+  [
+    '（即…） glosses the period',
+    '阿里巴巴2025财年第二季度（即2024年7-9月）营收2365.0亿元。',
+    ['HK:09988 revenue level 236500000000 amount Q2 FY2025'],
+  ],
+  ['一季度末', '贵州茅台2024年一季度末货币资金为500.1亿元。', ['SH:600519 cash level 50010000000 amount Q1 FY2024 cal']],
   ['end-Q1', 'Apple’s cash stood at $28.2 billion at end-Q1 2024.', ['US:AAPL cash level 28200000000 amount Q1 FY2024 cal']],
   ['a date is no period', 'Apple had cash of $28.2 billion as of March 30, 2024.', ['US:AAPL cash level 28200000000 amount none']],
   ['截至某日 is no period', '截至2024年3月31日，贵州茅台货币资金为500.1亿元。', ['SH:600519 cash level 50010000000 amount none']],
@@ -73,6 +79,12 @@ const CASES: ReadonlyArray<[string, string, string[]]> = [
     ['US:AAPL net_profit level 23600000000 amount Q2 FY2024'],
   ],
   ['a part after the metric is no total', 'In fiscal 2023, Apple generated $85.2 billion of net sales from its services business.', []],
+  ['a region after the metric is no total', 'Apple generated $15.4 billion of net sales in China in Q2 FY2024.', []],
+  [
+    'ended … with, a date after',
+    'Apple ended the quarter with $28.2 billion in cash as of March 30, 2024.',
+    ['US:AAPL cash level 28200000000 amount none'],
+  ],
   ['from a source is no total', 'In fiscal 2023, Apple generated $85.2 billion of net sales from iPhone.', []],
   // A year-on-year change after a sequential one.
   [
