@@ -122,6 +122,8 @@ export function extractTextFigures(text: string, offset: number, ctx: TextContex
     // After a paired value, with only filler between: a growth or change of the same metric.
     if (prev && prevPaired && prev.index >= (term ? term.index + term.length : start)) {
       const skipped = values.slice(k + 1, i).map((w) => ({ index: w.index, length: w.length }));
+      // "down 3% from the prior quarter and 5% from a year earlier": the bare 5% takes the sign before it; unread.
+      if (values.slice(k + 1, i).some((w) => w.sequential) && /^\d[\d.,]*\s*[%％]$/.test(v.written)) return undefined;
       const gap = blank(quiet, skipped).slice(prev.index + prev.length, v.index);
       return isChainFiller(gap)
         ? { v, metric: prevPaired.metric, ...(prevPaired.term ? { term: prevPaired.term } : {}), chainOf: k }

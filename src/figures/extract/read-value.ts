@@ -73,7 +73,8 @@ const YOY_BEFORE = /(?:同比|较上年同期|较去年同期|year[-\s]on[-\s]ye
 const YOY_AFTER =
   /^\s?\)?\s?(?:on|from|vs\.?|versus|compared with|over)?\s?(?:a|the)?\s?(?:year[-\s](?:earlier|ago|before)|year[-\s]on[-\s]year|year[-\s]over[-\s]year|prior[-\s]year|YoY|y\/y|同比)/i;
 /** Not a year-on-year change: sequential, or a change over a span of trading days (read in its own clause only). */
-const NOT_YOY_BEFORE = /(?:环比|sequentially|QoQ|q\/q|quarter[-\s](?:on|over)[-\s]quarter)[^\d%。；;]{0,6}$/i;
+const NOT_YOY_BEFORE =
+  /(?:环比|较上(?:一)?季度|比上(?:一)?季度|sequentially|QoQ|q\/q|quarter[-\s](?:on|over)[-\s]quarter)[^\d%。；;]{0,6}$/i;
 const NOT_YOY_AFTER =
   /^[^\d。；;]{0,30}?(?:环比|sequential|quarter[-\s](?:on|over)[-\s]quarter|QoQ|q\/q|from (?:Q[1-4]|the (?:previous|prior|preceding|last) quarter|last quarter)|(?:previous|prior|preceding) quarter|over (?:a|the past) year|past year|over a month|52[-\s]week|上季度|上一季度)/i;
 const PER_SHARE_BEFORE = /(?:EPS|earnings per (?:diluted |basic )?share|每股收益|每股盈利|每股净收益)[^\d;；。，,\n]{0,16}$/i;
@@ -92,13 +93,18 @@ function clean(n: number): number {
   return Number(n.toPrecision(15));
 }
 
+/** Sequential words after the number; after 同比/YoY before it, only in its own clause ("同比增长12.5%，环比增长3.2%"). */
+function notYoyAfter(before: string, after: string): boolean {
+  return NOT_YOY_AFTER.test(YOY_BEFORE.test(before) ? (after.split(/[，,；;、]/)[0] ?? '') : after);
+}
+
 /** "a 13.7% increase from a year earlier": the change named after the number. */
 const CHANGE_NOUN_AFTER = /^\s?(?:(increase|rise|growth|gain|jump)|(decline|decrease|drop|fall))\b/i;
 
 function measureOf(unit: FigureValue['unit'], before: string, after: string, verb: boolean): ValueMatch['measure'] {
   if (unit !== 'percent' && unit !== 'points') return verb ? 'yoy_change' : undefined;
   // "down 5.4% sequentially, and up 4.9% year over year": the later value says its own comparison.
-  if ((NOT_YOY_BEFORE.test(before) && !YOY_AFTER.test(after)) || NOT_YOY_AFTER.test(after)) return undefined;
+  if ((NOT_YOY_BEFORE.test(before) && !YOY_AFTER.test(after)) || notYoyAfter(before, after)) return undefined;
   const noun = CHANGE_NOUN_AFTER.exec(after);
   const yoy = YOY_BEFORE.test(before) || YOY_AFTER.test(after) || (noun !== null && YOY_AFTER.test(after.slice(noun[0].length)));
   if (unit === 'points') return 'yoy_change';
@@ -192,7 +198,8 @@ export function readValues(text: string): ValueMatch[] {
     if (
       kind.unit !== 'amount' &&
       kind.unit !== 'per_share' &&
-      ((NOT_YOY_BEFORE.test(text.slice(0, index)) && !YOY_AFTER.test(after)) || ((verb || g.sign) && NOT_YOY_AFTER.test(after)))
+      ((NOT_YOY_BEFORE.test(text.slice(0, index)) && !YOY_AFTER.test(after)) ||
+        ((verb || g.sign) && notYoyAfter(text.slice(0, index), after)))
     )
       match.sequential = true;
     out.push(match);

@@ -36,7 +36,7 @@ const LEAD_FILLER =
 
 /** Words that may stand between two values of one metric: "USD 54.39bn, +9.2% on a year earlier", "147.7亿元，同比+251.4%". */
 const CHAIN_FILLER =
-  /^(?:[\s,，、:：()（）]|and|or|to|in|for|from|against|versus|vs\.?|compared with|up|down|rising|falling|was|were|is|by|a|an|the|on|of|year|earlier|ago|year-on-year|year over year|YoY|y\/y|from a year earlier|with|margin|sequentially|quarter-on-quarter|QoQ|环比|同比|较上年同期|较去年同期|较上年|较去年|比上年|上年同期|去年同期|增长|下降|为|至|和|及|与|占|占比|，同比)*$/i;
+  /^(?:[\s,，、:：()（）]|and|or|to|in|for|from|against|versus|vs\.?|compared with|up|down|rising|falling|was|were|is|by|a|an|the|on|of|year|earlier|ago|year-on-year|year over year|YoY|y\/y|from a year earlier|with|margin|sequentially|quarter-on-quarter|QoQ|(?:from )?(?:the )?(?:prior|previous|preceding|last) quarter|环比|较上一?季度|比上一?季度|同比|较上年同期|较去年同期|较上年|较去年|比上年|上年同期|去年同期|增长|下降|为|至|和|及|与|占|占比|，同比)*$/i;
 
 export function isLeadFiller(gap: string): boolean {
   // Blanked names leave runs of spaces: the length counts words, not the names between them.

@@ -92,6 +92,26 @@ const CASES: ReadonlyArray<[string, string, string[]]> = [
     '宁德时代2024年第二季度实现营收869.9亿元，环比增长8.2%，同比下降13.2%。',
     ['SZ:300750 revenue level 86990000000 amount Q2 FY2024 cal', 'SZ:300750 revenue yoy_growth -13.2 percent Q2 FY2024 cal'],
   ],
+  [
+    '同比 then 环比',
+    '宁德时代2024年第二季度实现营收869.9亿元，同比下降13.2%，环比增长8.2%。',
+    ['SZ:300750 revenue level 86990000000 amount Q2 FY2024 cal', 'SZ:300750 revenue yoy_growth -13.2 percent Q2 FY2024 cal'],
+  ],
+  [
+    '较上季度 then 同比',
+    '宁德时代2024年第二季度实现营收869.9亿元，较上季度增长8.2%，同比下降13.2%。',
+    ['SZ:300750 revenue level 86990000000 amount Q2 FY2024 cal', 'SZ:300750 revenue yoy_growth -13.2 percent Q2 FY2024 cal'],
+  ],
+  [
+    'from the prior quarter, then from a year earlier',
+    'Apple Q3 FY2024 net sales were $85.8 billion, down 5.4% from the prior quarter and up 4.9% from a year earlier.',
+    ['US:AAPL revenue level 85800000000 amount Q3 FY2024', 'US:AAPL revenue yoy_growth 4.9 percent Q3 FY2024'],
+  ],
+  [
+    'a bare change after a sequential one takes its sign: unread',
+    'Apple Q3 FY2024 net sales were $85.8 billion, down 5.4% from the prior quarter and 4.9% from a year earlier.',
+    ['US:AAPL revenue level 85800000000 amount Q3 FY2024'],
+  ],
   ['环比 alone', '宁德时代2024年第二季度实现营收869.9亿元，环比增长8.2%。', ['SZ:300750 revenue level 86990000000 amount Q2 FY2024 cal']],
   [
     'sequentially then year over year',
