@@ -3,6 +3,7 @@ import { DEMO_REPORT_CASES } from './demo-reports.js';
 import { DEMO_MARGIN_REPORT_CASES } from './demo-reports-margins.js';
 import { HELD_OUT_CASES } from './held-out.js';
 import { SECOND_HELD_OUT_CASES } from './held-out-2.js';
+import { THIRD_HELD_OUT_CASES } from './held-out-3.js';
 import type { LabelledCase } from './labelled-case.js';
 import { PLANTED_CASES } from './planted.js';
 import { PLANTED_DEMO_CASES } from './planted-demo.js';
@@ -18,4 +19,5 @@ export const LABELLED_SET: readonly LabelledCase[] = [
   ...PLANTED_DEMO_CASES,
   ...HELD_OUT_CASES,
   ...SECOND_HELD_OUT_CASES,
+  ...THIRD_HELD_OUT_CASES,
 ];
