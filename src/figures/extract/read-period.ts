@@ -135,7 +135,9 @@ function endDateAfter(text: string): { date?: string; length: number } | undefin
   return { date: `${m[1]}-${month}-${day}`, length: m[0].length };
 }
 
-export function readPeriods(text: string): PeriodMatch[] {
+export function readPeriods(written: string): PeriodMatch[] {
+  // Typographic apostrophes ("Q1’25", "FY‘26") read as the plain one: one character for one, so indexes hold.
+  const text = written.replace(/[\u2018\u2019\u02BC]/g, "'");
   const found: PeriodMatch[] = [];
   for (const [pattern, read] of PATTERNS) {
     for (const m of text.matchAll(pattern)) {

@@ -18,6 +18,9 @@ const CASES: ReadonlyArray<[string, string, FigurePeriod]> = [
   ['in the first half of 2024', 'the first half of 2024', { fiscalYear: 2024, kind: 'H1', calendarYear: true }],
   // The hyphenated adjective and the part after the year: never the whole fiscal year (a false warning).
   ["NVIDIA's first-quarter fiscal 2026 sales", 'first-quarter fiscal 2026', { fiscalYear: 2026, kind: 'Q1' }],
+  // A typographic apostrophe is an apostrophe.
+  ['cash at the end of Q1’25', 'Q1’25', { fiscalYear: 2025, kind: 'Q1', calendarYear: true }],
+  ['FY‘26 revenue', 'FY‘26', { fiscalYear: 2026, kind: 'FY' }],
   ['second-half 2024 revenue', 'second-half 2024', { fiscalYear: 2024, kind: 'H2', calendarYear: true }],
   ['fiscal 2025 third quarter revenue', 'fiscal 2025 third quarter', { fiscalYear: 2025, kind: 'Q3' }],
   ['FY2026 Q1 gross margin', 'FY2026 Q1', { fiscalYear: 2026, kind: 'Q1' }],
