@@ -33,6 +33,11 @@ function canonicalSymbol(market: string, code: string): string {
   return `${market.toUpperCase()}:${code.toUpperCase()}`;
 }
 
+/** The symbols a text writes (`US:NVDA`, `sh：600519`), canonical, each once, in order. */
+export function symbolsWritten(text: string): string[] {
+  return [...new Set([...text.matchAll(SYMBOL)].map((m) => canonicalSymbol(m[1] ?? '', m[2] ?? '')))];
+}
+
 /** The name as a reader would write it: the last words before the bracket, without list marks. */
 function cleanName(raw: string): string | undefined {
   const name = raw

@@ -15,6 +15,7 @@ import type { RunView } from '../../../agent/state/run-view.js';
 import { checkFigureList } from '../../../figures/check/check-figures.js';
 import { cachedStatementReader, type StatementReader } from '../../../figures/check/statement-reader.js';
 import { summariseVerdicts } from '../../../figures/check/summarise-verdicts.js';
+import { symbolsWritten } from '../../../figures/extract/company-matcher.js';
 import { extractFigures } from '../../../figures/extract/extract-figures.js';
 import type { FigureCheck, KnownCompany, StatementKind } from '../../../figures/figure-types.js';
 import type { Logger } from '../../../observability/logger.js';
@@ -23,8 +24,6 @@ import { withServiceNames } from '../../kit/company-names/company-names-lookup.j
 import { finalAnswerMarkdown } from '../cards/run-answer-text.js';
 import { serviceStatementReader } from './service-statement-reader.js';
 
-/** A symbol as the service writes one (US:NVDA, SH:600519, HK:00700, US:BRK.B). */
-const SYMBOL = /(?<![A-Za-z0-9])(?:US|SH|SZ|HK|BJ):[A-Z0-9]{1,6}(?:\.[A-Z])?(?![A-Za-z0-9])/g;
 /** A report compares a handful of companies; more would only be a longer names call. */
 const MAX_COMPANIES = 20;
 
@@ -85,7 +84,7 @@ export function runFigureChecker(deps: { logger: Logger }): RunFigureChecker {
       for (const tool of fresh) {
         const statement = TOOL_STATEMENTS.find(([pattern]) => pattern.test(tool.toolName))?.[1];
         if (!statement) continue;
-        for (const symbol of tool.keyInput.match(SYMBOL) ?? []) {
+        for (const symbol of symbolsWritten(tool.keyInput)) {
           // Quarters: what a report of the latest period quotes; other periods are read at the check.
           entry.reader.read(symbol, statement, 'quarterly').catch((error: unknown) => {
             log.warn('could not read a statement ahead of the figure check', { symbol, statement, error });
@@ -144,6 +143,6 @@ async function serviceNames(
 
 /** The symbols the answer writes, then those of the run's tool calls, each once, in that order. */
 export function runSymbols(answer: string, view: Pick<RunView, 'tools'>): string[] {
-  const found = [...(answer.match(SYMBOL) ?? []), ...view.tools.flatMap((t) => t.keyInput.match(SYMBOL) ?? [])];
+  const found = [...symbolsWritten(answer), ...view.tools.flatMap((t) => symbolsWritten(t.keyInput))];
   return [...new Set(found)].slice(0, MAX_COMPANIES);
 }
