@@ -44,6 +44,10 @@ export function createRecordedRunService(
     latestConcepts: unsupported('latestConcepts'),
     createFolder: unsupported('createFolder'),
     deleteFolder: unsupported('deleteFolder'),
+    uploadDocument: unsupported('uploadDocument'),
+    documentUploadStatus: unsupported('documentUploadStatus'),
+    deleteDocuments: unsupported('deleteDocuments'),
+    documentRawContent: unsupported('documentRawContent'),
     getConversation: async () => ({ id: conversationId, title: 'Recorded run', ...(conversationUrl ? { url: conversationUrl } : {}) }),
     createConversation: async (req) => ({
       id: conversationId,

@@ -6,6 +6,7 @@ import { DigestMarkers } from './digest-markers.js';
 import { EventDedupe } from './event-dedupe.js';
 import { ExternalAccess } from './external-access.js';
 import { FolderOwners } from './folder-owners.js';
+import { ResearchDocuments } from './research-documents.js';
 import { Leases } from './leases.js';
 import { PendingExports } from './pending-exports.js';
 import { RecentRuns } from './recent-runs.js';
@@ -32,6 +33,8 @@ export interface AppStores {
   digestMarkers: DigestMarkers;
   digestLocks: DigestLocks;
   folders: FolderOwners;
+  /** Files added to research folders from Slack, their processing and who was told. */
+  documents: ResearchDocuments;
   recentRuns: RecentRuns;
   feedback: AnswerFeedback;
   /** Watchlists, their poll state and locks. */
@@ -57,6 +60,7 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     digestMarkers: new DigestMarkers(state, clock),
     digestLocks: new DigestLocks(leases),
     folders: new FolderOwners(state),
+    documents: new ResearchDocuments(state),
     recentRuns: new RecentRuns(state),
     feedback: new AnswerFeedback(state, clock),
     watches: new Watches(state, leases),

@@ -15,6 +15,14 @@ export class FolderOwners {
     return readJsonRecord<FolderRecord>(this.store, keys.folder(teamId, folderId));
   }
 
+  /** A workspace's folders (those created through the app), oldest first. */
+  async list(teamId: string): Promise<FolderRecord[]> {
+    const found = await Promise.all(
+      (await this.store.keys(keys.folderPrefix(teamId))).map((k) => readJsonRecord<FolderRecord>(this.store, k)),
+    );
+    return found.filter((f): f is FolderRecord => f !== null).sort((a, b) => a.createdAtMs - b.createdAtMs);
+  }
+
   async remove(teamId: string, folderId: string): Promise<void> {
     await this.store.delete(keys.folder(teamId, folderId));
   }

@@ -97,6 +97,14 @@ export const keys = {
   /** The ts of a slot's digest, once known (the poster's answer or Slack's message_metadata_posted). TTL of the slot. */
   digestSlotTs: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}:ts`,
   folder: (teamId: string, folderId: string): string => `folder:${teamId}:${folderId}`,
+  folderPrefix: (teamId: string): string => `folder:${teamId}:`,
+  /** A file added to a research folder (ResearchDocuments), by the service's document id. */
+  researchDocument: (teamId: string, docId: string): string => `doc:${teamId}:${docId}`,
+  researchDocumentPrefix: (teamId?: string): string => (teamId === undefined ? 'doc:' : `doc:${teamId}:`),
+  /** One Slack file in one folder is one document: the claim of whoever is adding it, then its doc id. */
+  researchDocumentFile: (teamId: string, folderId: string, slackFileId: string): string => `doc-file:${teamId}:${folderId}:${slackFileId}`,
+  /** Whoever sets this first tells the user a document's outcome: exactly once, across restarts and replicas. */
+  researchDocumentTold: (teamId: string, docId: string): string => `doc-told:${teamId}:${docId}`,
   /** A watchlist entry; listed per channel or team by prefix. No TTL: it lasts until removed. */
   watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
   watchPrefix: (teamId?: string, channelId?: string): string =>
@@ -168,6 +176,9 @@ export function workspaceKeyPrefixes(teamId: string): string[] {
     `digest-slot:${teamId}:`,
     `digest-prev:${teamId}:`,
     `folder:${teamId}:`,
+    `doc:${teamId}:`,
+    `doc-file:${teamId}:`,
+    `doc-told:${teamId}:`,
     `recent-runs:${teamId}:`,
     `feedback:${teamId}:`,
     `budget:${teamId}:`,
@@ -226,6 +237,9 @@ export const appKeyPrefixes = [
   'digest-slot:',
   'digest-prev:',
   'folder:',
+  'doc:',
+  'doc-file:',
+  'doc-told:',
   'recent-runs:',
   'feedback:',
   'budget:',

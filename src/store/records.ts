@@ -110,6 +110,40 @@ export interface FolderRecord {
   createdAtMs: number;
 }
 
+/** Where a file's progress is told: the message the app posted, in the place the file was added from. */
+export interface DocumentNotice {
+  channelId: string;
+  /** The thread the notice is in (the file's message, when added from a DM or a channel). */
+  threadTs?: string;
+  /** The notice message itself, updated in place as processing goes on. */
+  messageTs?: string;
+}
+
+/**
+ * A file added to a research folder from Slack. `processing` until the service says `completed`
+ * (then `searchable`) or fails; a restart follows every `processing` record again.
+ */
+export interface ResearchDocumentRecord {
+  teamId: string;
+  folderId: string;
+  docId: string;
+  slackFileId: string;
+  /** The file's name in Slack (untrusted text: escape before showing). */
+  fileName: string;
+  /** The document's title at the service. */
+  title: string;
+  /** Slack's filetype (pdf, docx, xlsx, csv, …): the chat's `documents[].file_type`. */
+  fileType: string;
+  sizeBytes: number;
+  tags?: Record<string, string[]>;
+  addedBy: string;
+  addedAtMs: number;
+  status: 'processing' | 'searchable' | 'failed';
+  /** Why processing failed, in words for the user. */
+  failure?: string;
+  notice: DocumentNotice;
+}
+
 /** What a watch follows: one stock symbol (`<MARKET>:<code>`) or a keyword. */
 export type WatchTarget = { kind: 'symbol'; symbol: string } | { kind: 'keyword'; keyword: string };
 
