@@ -8,7 +8,7 @@ import type { App } from '@slack/bolt';
 import { agentHooks, registerAgent } from './agent/register.js';
 import { conceptsHooks, registerConcepts } from './concepts/register.js';
 import { financialsHooks, registerFinancials } from './financials/register.js';
-import { folderHooks, registerFolders } from './folders/register.js';
+import { folderHomeHooks, folderHooks, registerFolders } from './folders/register.js';
 import { homeHooks, registerHome } from './home/register.js';
 import { registerInstall } from './install/register.js';
 import type { FeatureHooks, RegisterSlice, ResearchHandoffs } from './kit/feature-hooks.js';
@@ -36,6 +36,7 @@ const research: ResearchHandoffs = {
   replay: agentHooks.replay,
   folderCreate: folderHooks.folderCreate,
   folderDelete: folderHooks.folderDelete,
+  folderShow: folderHooks.folderShow,
   watch: watchHooks.watch,
   watches: watchHooks.watches,
 };
@@ -54,6 +55,7 @@ export const FEATURE_HOOKS: FeatureHooks = {
   },
   research,
   publishHome: homeHooks.publishHome,
+  homeDocuments: folderHomeHooks.homeDocuments,
   agentViewOpened: agentHooks.agentViewOpened,
 };
 

@@ -16,6 +16,16 @@ export const ACTION_IDS = {
   errorRetry: 'rd.error.retry',
   folderDeleteConfirm: 'rd.folder.delete_confirm',
   folderDeleteCancel: 'rd.folder.delete_cancel',
+  /** A shared file's *Add to research folder* (the DM reply): opens the add modal. */
+  documentAdd: 'rd.doc.add',
+  /** A folder card's or App Home's *Delete* on one added file, and its confirmation. */
+  documentDelete: 'rd.doc.delete',
+  documentDeleteConfirm: 'rd.doc.delete_confirm',
+  documentDeleteCancel: 'rd.doc.delete_cancel',
+  /** *Open* on a folder (App Home): its card with its files and their status. */
+  folderOpen: 'rd.folder.open',
+  /** App Home's *Delete* on a folder: asks to confirm (then folderDeleteConfirm). */
+  folderDelete: 'rd.folder.delete',
   subscriptionPause: 'rd.sub.pause',
   subscriptionResume: 'rd.sub.resume',
   subscriptionRemove: 'rd.sub.remove',
@@ -54,6 +64,27 @@ export const FINANCIALS_MODAL = {
   callbackId: 'rd.financials.modal',
   blocks: { symbol: 'fin_symbol', statement: 'fin_statement', period: 'fin_period' },
   actions: { symbol: 'fin_symbol_input', statement: 'fin_statement_select', period: 'fin_period_select' },
+} as const;
+
+/** The *Add to research folder* modal: callback id, and block/action ids of its inputs. */
+export const ADD_DOCUMENT_MODAL = {
+  callbackId: 'rd.doc.add.modal',
+  blocks: {
+    folder: 'doc_folder',
+    newFolder: 'doc_new_folder',
+    industry: 'doc_tag_industry',
+    company: 'doc_tag_company',
+    person: 'doc_tag_person',
+    event: 'doc_tag_event',
+  },
+  actions: {
+    folder: 'doc_folder_select',
+    newFolder: 'doc_new_folder_input',
+    industry: 'doc_tag_industry_input',
+    company: 'doc_tag_company_input',
+    person: 'doc_tag_person_input',
+    event: 'doc_tag_event_input',
+  },
 } as const;
 
 /** The connect modal (App Home, multi-workspace mode): callback id, and block/action ids of its inputs. */

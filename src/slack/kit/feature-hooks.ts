@@ -15,6 +15,7 @@ import type { HomeTarget } from './home-target.js';
 import type { ListenerRegistry } from './listener-router.js';
 import type { Logger } from '../../observability/logger.js';
 import type { WebClient } from '@slack/web-api';
+import type { KnownBlock } from '@slack/types';
 
 /** The app's slash commands (manifest.yml; test/manifest.test.ts keeps them equal). */
 export const SLASH_COMMANDS = ['/research', '/financials', '/concepts'] as const;
@@ -43,6 +44,16 @@ export interface ResearchHandoffs {
   folderDelete(deps: ListenerDeps, ctx: CommandContext, args: { folderId: string }): Promise<void>;
   watch(deps: ListenerDeps, ctx: CommandContext, args: WatchArgs): Promise<void>;
   watches(deps: ListenerDeps, ctx: CommandContext, args: { channel: ChannelRef | null }): Promise<void>;
+  /** `/research folder <name or id>` (its files and their status) and `/research folders` (folder undefined). */
+  folderShow(deps: ListenerDeps, ctx: CommandContext, args: { folder?: string }): Promise<void>;
+}
+
+/** Who App Home's research-folders section is for: a member of the installing organisation. */
+export interface HomeDocumentsViewer {
+  teamId: string;
+  userId: string;
+  /** A workspace admin or owner: may delete any folder or file, not only their own. */
+  isAdmin: boolean;
 }
 
 /** The agent view (App Home's Messages tab) was opened. */
@@ -64,6 +75,8 @@ export interface FeatureHooks {
   /** Publishes a user's App Home again, after a change made from a card or the Home tab itself. */
   /** `notice`: why the user's last click on Home was refused (a Home click has no response_url). */
   publishHome(deps: ListenerDeps, target: HomeTarget, options?: { notice?: string }): Promise<void>;
+  /** App Home's *Research folders* section: the workspace's folders and files, with status and Delete where allowed. */
+  homeDocuments(deps: ListenerDeps, viewer: HomeDocumentsViewer): Promise<KnownBlock[]>;
   /** Sets up the agent view when a user opens it. */
   agentViewOpened(target: AgentViewOpened): Promise<void>;
 }
