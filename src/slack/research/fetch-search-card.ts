@@ -7,11 +7,16 @@ import type { SlackMessage } from '../../slack-api/slack-message.js';
 import type { SearchState } from '../kit/button-values.js';
 import { renderTagResults, renderV1SearchResults, renderV2SearchResults } from './cards/search-results-card.js';
 import { SEARCH_PAGE_SIZE, v2NumForPage } from './parse-research-args.js';
+import type { FileLabeler } from './uploaded-file-labels.js';
 
 export interface SearchCardOptions {
   visibility: 'ephemeral' | 'public';
   correlationId: string;
+  /** Names the workspace's own uploaded files among the results (file name, folder). */
+  fileLabels?: FileLabeler;
 }
+
+const idOf = (d: { docId: string } | { id: string }): string => ('docId' in d ? d.docId : d.id);
 
 /** The most a v2 search returns. */
 const V2_MAX = 100;
@@ -25,7 +30,9 @@ function withoutDates<T extends object>(request: T): T {
 
 export async function fetchSearchCard(service: ResearchService, state: SearchState, options: SearchCardOptions): Promise<SlackMessage> {
   const call = { correlationId: options.correlationId };
-  const ctx = { state, visibility: options.visibility, pageSize: SEARCH_PAGE_SIZE };
+  const base = { state, visibility: options.visibility, pageSize: SEARCH_PAGE_SIZE };
+  const label = async (docs: ReadonlyArray<{ docId: string } | { id: string }>) =>
+    options.fileLabels ? { ...base, files: await options.fileLabels(docs.map(idOf)) } : base;
   // A first page with nothing in its date window asks once more without it, so the card suggests
   // a wider window only when one would find something.
   const hasDates = DATE_KEYS.some((key) => (state.r as Record<string, unknown>)[key] !== undefined);
@@ -38,6 +45,7 @@ export async function fetchSearchCard(service: ResearchService, state: SearchSta
       const result = await search(state.r, v2NumForPage(state.p));
       const widerResult = checkWithoutDates && result.docs.length === 0 ? await search(withoutDates(state.r), V2_MAX) : undefined;
       const wider = widerResult && Math.max(widerResult.totalCount, widerResult.docs.length);
+      const ctx = await label(result.docs);
       return renderV2SearchResults(result, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
     }
     case 'v1': {
@@ -46,9 +54,12 @@ export async function fetchSearchCard(service: ResearchService, state: SearchSta
         checkWithoutDates && page.items.length === 0
           ? (await service.searchDocuments({ ...withoutDates(state.r), pageNum: 1, pageSize: 1 }, call)).totalCount
           : undefined;
+      const ctx = await label(page.items);
       return renderV1SearchResults(page, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
     }
-    case 'tag':
-      return renderTagResults(await service.docsByTag({ ...state.r, pageNum: state.p, pageSize: SEARCH_PAGE_SIZE }, call), ctx);
+    case 'tag': {
+      const page = await service.docsByTag({ ...state.r, pageNum: state.p, pageSize: SEARCH_PAGE_SIZE }, call);
+      return renderTagResults(page, await label(page.items));
+    }
   }
 }

@@ -6,8 +6,9 @@
  *   /research passages <query> [filters] chunk search (symbols, type, market, dates, doc:)
  *   /research ask <question>             agent run in a thread
  *   /research replay <conversation_id> [assistant_message_id]
- *   /research folder create <name> | folder delete <folder_id>
- *   /research tag <tag> [<tag>…] [filters]
+ *   /research folder create <name> | folder delete <folder_id> | folder <name or id> | folders
+ *   /research tag <tag> [<tag>…] [filters]    (also `tag:<tag>` in a search; scope-tokens.ts)
+ *   /research <query> in:<folder name or id>  the folder's uploaded files (resolved when run)
  *   /research watch <symbol|keyword> [category] [#channel] | watches [#channel]   (parse-watch-args.ts)
  *   /research help                       (also: empty text)
  *
@@ -28,34 +29,37 @@ import { slackTextToPlain, tokenize, type Token } from '../kit/commands/tokenize
 import { usage, type HelpResult, type UsageProblem, type UsageResult } from '../kit/commands/usage-problem.js';
 import { parseWatchArgs, parseWatchesArgs, type WatchArgs } from '../kit/commands/parse-watch-args.js';
 import { restAfter, unquote } from './command-text.js';
+import { parseFolder, parseFolders, type FolderArgs } from './parse-folder-args.js';
+import { takeScopeTokens } from './scope-tokens.js';
 
 /** Documents per card page, shared by the parser, the listeners and the renderer. */
 export const SEARCH_PAGE_SIZE = 5;
 export const PASSAGES_COUNT = 8;
 /** The v2 endpoints return at most 100 documents. */
 const V2_MAX_NUM = 100;
-const FOLDER_NAME_MAX = 100;
 
+/** `folders`: `in:` names or ids, resolved to `request.folderIds` against the workspace's folders when run. */
 export type ResearchSearch =
-  | { kind: 'search'; api: 'v2'; request: V2SearchRequest; public: boolean; routeReason: string }
-  | { kind: 'search'; api: 'v1'; request: V1SearchRequest; public: boolean; routeReason: string };
+  | { kind: 'search'; api: 'v2'; request: V2SearchRequest; public: boolean; routeReason: string; folders?: undefined }
+  | { kind: 'search'; api: 'v1'; request: V1SearchRequest; public: boolean; routeReason: string; folders?: string[] };
 
 export type ResearchArgs =
   | HelpResult
   | UsageResult
   | ResearchSearch
   | { kind: 'news'; request: NewsSearchRequest; public: boolean }
-  | { kind: 'passages'; request: ChunkSearchRequest; public: boolean }
+  /** `folders`: `in:` names or ids; the passages are then those of the folder's files (`docIds`). */
+  | { kind: 'passages'; request: ChunkSearchRequest; public: boolean; folders?: string[] }
   | { kind: 'ask'; question: string }
   | { kind: 'replay'; conversationId: string; assistantMessageId?: string }
-  | { kind: 'folder_create'; name: string }
-  | { kind: 'folder_delete'; folderId: string }
+  | Exclude<FolderArgs, UsageResult>
   | { kind: 'tag'; request: DocsByTagRequest; public: boolean }
   | WatchArgs;
 
 const V1_ONLY: readonly FilterName[] = ['categories', 'markets', 'mode', 'sort', 'folders'];
 const CHUNK_CATEGORIES: readonly Category[] = ['filings', 'transcripts', 'reports', 'news', 'files'];
-const SUBCOMMANDS = ['news', 'passages', 'ask', 'replay', 'folder', 'tag', 'help', 'watch', 'watches'];
+const SUBCOMMANDS = ['news', 'passages', 'ask', 'replay', 'folder', 'folders', 'tag', 'help', 'watch', 'watches'];
+const FOLDER_EXAMPLE = '/research revenue guidance in:"Q3 notes"';
 
 /** v2 has no paging: ask for enough documents to fill `page`, and show the last slice. */
 export function v2NumForPage(page: number, pageSize = SEARCH_PAGE_SIZE): number {
@@ -88,7 +92,9 @@ function queryOf(f: CollectedFilters): string {
 
 function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   const problems: UsageProblem[] = [];
-  const f = collectFilters(tokens, problems, now);
+  const scope = takeScopeTokens(tokens);
+  const f = collectFilters(scope.rest, problems, now);
+  scopeProblems(scope, problems);
   rejectFilters(
     f,
     ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'mode', 'sort', 'folders', 'public'],
@@ -97,13 +103,20 @@ function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   );
   const window = resolveWindow(f.window, problems);
   const query = queryOf(f);
+  const tags = scope.tags.filter(Boolean);
+  // `tag:` alone is a lookup by tag (uploaded files' tags too, with `type:files`).
+  if (!query && tags.length > 0 && scope.folders.length === 0 && problems.length === 0) return tagLookup(tags, f, window, problems);
   if (!query && problems.length === 0) {
-    problems.push({ token: '', message: 'Add words to search for.', example: '/research battery supply chain type:reports last:6m' });
+    problems.push(
+      scope.folders.length
+        ? { token: scope.folderTokens.join(' '), message: 'Add words to search the folder for.', example: FOLDER_EXAMPLE }
+        : { token: '', message: 'Add words to search for.', example: '/research battery supply chain type:reports last:6m' },
+    );
   }
   if (problems.length) return usage('/research', problems, `/research ${searchWordsOr(query, 'battery')}`);
   const symbols = f.symbols.map((s) => s.canonical);
   const v1Filters = V1_ONLY.filter((n) => f.used.has(n));
-  if (v1Filters.length === 0) {
+  if (v1Filters.length === 0 && scope.folders.length === 0 && tags.length === 0) {
     const request: V2SearchRequest = { query, num: v2NumForPage(1) };
     if (symbols.length) request.symbols = symbols;
     if (window.startDate) request.startDatetime = window.startDate;
@@ -113,14 +126,17 @@ function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   const request: V1SearchRequest = { query, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
   if (f.mode) request.mode = f.mode;
   if (f.sort) request.sort = f.sort;
-  if (f.folderIds.length) request.folderIds = f.folderIds;
+  // A folder holds uploaded files: searching it asks for them unless `type:` says otherwise.
   if (f.categories.length) request.categories = f.categories;
+  else if (scope.folders.length) request.categories = ['files'];
+  if (tags.length) request.tags = tags;
   if (f.markets.length) request.markets = f.markets;
   if (symbols.length) request.symbols = symbols;
   if (window.startDate) request.startDate = window.startDate;
   if (window.endDate) request.endDate = window.endDate;
-  const reason = v1Filters.map((n) => f.used.get(n)).join(', ');
-  return { kind: 'search', api: 'v1', request, public: f.public, routeReason: `v1 for ${reason}` };
+  const reason = [...v1Filters.map((n) => f.used.get(n)), ...scope.folderTokens, ...(tags.length ? ['tag:'] : [])].join(', ');
+  const search: ResearchSearch = { kind: 'search', api: 'v1', request, public: f.public, routeReason: `v1 for ${reason}` };
+  return scope.folders.length ? { ...search, folders: scope.folders } : search;
 }
 
 function parseNews(tokens: Token[], now: Date): ResearchArgs {
@@ -141,7 +157,10 @@ function parseNews(tokens: Token[], now: Date): ResearchArgs {
 
 function parsePassages(tokens: Token[], now: Date): ResearchArgs {
   const problems: UsageProblem[] = [];
-  const f = collectFilters(tokens, problems, now);
+  const scope = takeScopeTokens(tokens);
+  const f = collectFilters(scope.rest, problems, now);
+  scopeProblems({ ...scope, tags: [] }, problems);
+  if (scope.tags.length) problems.push({ token: 'tag:', message: '`tag:` is not available for passage search.', example: 'in:"Q3 notes"' });
   rejectFilters(f, ['symbols', 'categories', 'markets', 'since', 'until', 'last', 'docs', 'public'], 'passage search', problems);
   for (const c of f.categories) {
     if (!CHUNK_CATEGORIES.includes(c)) {
@@ -168,16 +187,41 @@ function parsePassages(tokens: Token[], now: Date): ResearchArgs {
   if (f.symbols.length) request.symbols = f.symbols.map((s) => s.canonical);
   if (window.startDate) request.startDate = window.startDate;
   if (window.endDate) request.endDate = window.endDate;
+  if (scope.folders.length) {
+    if (!request.categories) request.categories = ['files'];
+    return { kind: 'passages', request, public: f.public, folders: scope.folders };
+  }
   return { kind: 'passages', request, public: f.public };
+}
+
+/** Documents by tag: `tag:<tag>` with no search words, read as `/research tag <tag>`. */
+function tagLookup(tags: string[], f: CollectedFilters, window: ReturnType<typeof resolveWindow>, problems: UsageProblem[]): ResearchArgs {
+  rejectFilters(f, ['categories', 'markets', 'since', 'until', 'last', 'public'], 'a tag lookup', problems);
+  if (problems.length) return usage('/research', problems, `/research tag:${tags[0] ?? 'ev'}`);
+  const request: DocsByTagRequest = { tags, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
+  if (f.categories.length) request.categories = f.categories;
+  if (f.markets.length) request.markets = f.markets;
+  if (window.startDate) request.startDate = window.startDate;
+  if (window.endDate) request.endDate = window.endDate;
+  return { kind: 'tag', request, public: f.public };
+}
+
+function scopeProblems(scope: ReturnType<typeof takeScopeTokens>, problems: UsageProblem[]): void {
+  if (scope.folders.includes('')) problems.push({ token: 'in:', message: '`in:` needs a folder name or id.', example: FOLDER_EXAMPLE });
+  if (scope.tags.includes(''))
+    problems.push({ token: 'tag:', message: '`tag:` needs a tag.', example: '/research tag:"solid state" type:files' });
 }
 
 function parseTag(tokens: Token[], now: Date): ResearchArgs {
   const problems: UsageProblem[] = [];
-  const f = collectFilters(tokens, problems, now);
+  const scope = takeScopeTokens(tokens);
+  const f = collectFilters(scope.rest, problems, now);
+  if (scope.folders.length)
+    problems.push({ token: scope.folderTokens.join(' '), message: '`in:` is not available for a tag lookup.', example: FOLDER_EXAMPLE });
   rejectFilters(f, ['categories', 'markets', 'since', 'until', 'last', 'public', 'symbols'], 'tag lookup', problems);
   const window = resolveWindow(f.window, problems);
   // Symbols given to `tag` are tags too (company tags are often tickers).
-  const tags = [...f.words.map((w) => unquote(w)), ...f.symbols.map((s) => s.code)].filter(Boolean);
+  const tags = [...f.words.map((w) => unquote(w)), ...f.symbols.map((s) => s.code), ...scope.tags].filter(Boolean);
   if (tags.length === 0 && problems.length === 0)
     problems.push({ token: 'tag', message: 'Name at least one tag.', example: '/research tag "electric vehicles" type:reports' });
   if (problems.length) return usage('/research', problems, `/research tag ${wordsOr(f.words.join(' '), 'ev')}`);
@@ -187,50 +231,6 @@ function parseTag(tokens: Token[], now: Date): ResearchArgs {
   if (window.startDate) request.startDate = window.startDate;
   if (window.endDate) request.endDate = window.endDate;
   return { kind: 'tag', request, public: f.public };
-}
-
-function parseFolder(tokens: Token[], text: string): ResearchArgs {
-  const action = tokens[1]?.text.toLowerCase();
-  if (action === 'create' || action === 'new') {
-    const name = unquote(slackTextToPlain(restAfter(text, 2)));
-    if (!name)
-      return usage('/research', [
-        { token: 'folder create', message: 'Give the folder a name.', example: '/research folder create "Q3 semis"' },
-      ]);
-    if (name.length > FOLDER_NAME_MAX) {
-      return usage('/research', [
-        {
-          token: name.slice(0, 20),
-          message: `Folder names are at most ${FOLDER_NAME_MAX} characters.`,
-          example: '/research folder create "Q3 semis"',
-        },
-      ]);
-    }
-    return { kind: 'folder_create', name };
-  }
-  if (action === 'delete' || action === 'remove' || action === 'rm') {
-    const id = tokens[2]?.text ?? '';
-    if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(id) || tokens.length > 3) {
-      return usage('/research', [
-        {
-          token: tokens
-            .slice(2)
-            .map((t) => t.raw)
-            .join(' '),
-          message: 'Give exactly one folder id to delete.',
-          example: '/research folder delete fld_123',
-        },
-      ]);
-    }
-    return { kind: 'folder_delete', folderId: id };
-  }
-  return usage('/research', [
-    {
-      token: tokens[1]?.raw ?? 'folder',
-      message: 'Use `folder create <name>` or `folder delete <id>`.',
-      example: '/research folder create "Q3 semis"',
-    },
-  ]);
 }
 
 function parseReplay(tokens: Token[]): ResearchArgs {
@@ -270,6 +270,8 @@ export function parseResearchArgs(text: string, now: Date): ResearchArgs {
       return parseTag(tokens.slice(1), now);
     case 'folder':
       return parseFolder(tokens, input);
+    case 'folders':
+      return parseFolders(tokens);
     case 'replay':
       return parseReplay(tokens);
     case 'watch':

@@ -9,8 +9,6 @@ import { renderUsage } from '../kit/help-card.js';
 import { renderResearchHelp } from './research-help.js';
 import { parseResearchArgs, type ResearchArgs } from './parse-research-args.js';
 import { requestContext } from '../kit/correlation-middleware.js';
-import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
-import { renderNotice } from '../blocks/error-card.js';
 import { answerCommand, commandFailureTarget } from '../kit/answer-command.js';
 import type { CommandContext } from '../kit/command-context.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
@@ -20,6 +18,8 @@ import type { ResearchHandoffs } from '../kit/feature-hooks.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { handleTagLookup } from './tag-lookup.js';
 import { retryOption } from '../kit/retry-value.js';
+import { folderPassages, folderSearch, foldersOfCommand } from './folder-scope.js';
+import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
 export function researchCommand(deps: ListenerDeps, handoffs: ResearchHandoffs): Middleware<SlackCommandMiddlewareArgs> {
   return async ({ ack, command, respond, client, context }) => {
@@ -69,25 +69,17 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
   const service = await deps.workspaces.service(ctx.workspace);
   switch (args.kind) {
     case 'search': {
-      const folderIds = 'folderIds' in args.request ? (args.request.folderIds ?? []) : [];
-      if (folderIds.length > 0) {
-        const who = {
-          teamId: ctx.command.team_id,
-          userId: ctx.command.user_id,
-          ...(ctx.workspace.enterpriseId ? { enterpriseId: ctx.workspace.enterpriseId } : {}),
-        };
-        const permission = await checkFolderSearchPermission(deps.stores, ctx.client, who, folderIds);
-        if (!permission.allowed) {
-          ctx.log.info('folder search refused: another organisation’s user, not in this workspace, or not the creator nor an admin', {
-            folder: permission.folderId,
-          });
-          return respondEphemeral(ctx.respond, renderNotice(permission.reason, ':no_entry:'));
-        }
-      }
+      const request = args.folders ? await folderSearch(deps, ctx, args.request, args.folders) : args.request;
+      if (request === undefined) return;
       const visibility = args.public ? 'public' : 'ephemeral';
-      const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: args.request, p: 1 };
+      const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: request, p: 1 };
       ctx.log.info('search routed', { api: args.api, reason: args.routeReason });
-      return answerCommand(ctx, await fetchSearchCard(service, state, { visibility, correlationId: ctx.correlationId }), visibility);
+      const options = {
+        visibility,
+        correlationId: ctx.correlationId,
+        fileLabels: uploadedFileLabeler(deps.stores, ctx.command.team_id),
+      } as const;
+      return answerCommand(ctx, await fetchSearchCard(service, state, options), visibility);
     }
     case 'news': {
       const visibility = args.public ? 'public' : 'ephemeral';
@@ -95,7 +87,9 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       return answerCommand(ctx, card, visibility);
     }
     case 'passages': {
-      const chunks = await service.searchChunks(args.request, call);
+      const request = args.folders ? await folderPassages(deps, ctx, args.request, args.folders) : args.request;
+      if (request === undefined) return;
+      const chunks = await service.searchChunks(request, call);
       // A private card offers Share in channel (share-card.ts runs `/research <text>` again).
       const card = withCardActions(renderPassages(chunks, { query: args.request.query }), {
         source: { command: '/research', text: ctx.command.text.trim() },
@@ -117,6 +111,11 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       return handoffs.folderCreate(deps, ctx, { name: args.name });
     case 'folder_delete':
       return handoffs.folderDelete(deps, ctx, { folderId: args.folderId });
+    case 'folder_show': {
+      if (args.folder === undefined) return handoffs.folderShow(deps, ctx, {});
+      const [folder] = (await foldersOfCommand(deps, ctx, [args.folder], { search: false })) ?? [];
+      return folder ? handoffs.folderShow(deps, ctx, { folder: folder.folderId }) : undefined;
+    }
     case 'tag':
       return handleTagLookup(deps, ctx, { request: args.request, public: args.public });
     case 'watch':

@@ -29,11 +29,11 @@ describe('parseResearchArgs', () => {
       kind: 'search',
       api: 'v1',
       public: true,
+      folders: ['fld_9'],
       request: {
         query: '"solid state" battery',
         mode: 'semantic',
         sort: 'latest',
-        folderIds: ['fld_9'],
         categories: ['reports', 'filings'],
         markets: ['cn'],
         startDate: '2024-01-01',
@@ -97,7 +97,7 @@ describe('parseResearchArgs', () => {
     expect(parse('folder create “Q3 semis”')).toEqual({ kind: 'folder_create', name: 'Q3 semis' });
     expect(parse('folder delete fld_1')).toEqual({ kind: 'folder_delete', folderId: 'fld_1' });
     expect(parse('folder delete').kind).toBe('usage');
-    expect(parse('folder rename x').kind).toBe('usage');
+    expect(parse('folder rename x')).toEqual({ kind: 'folder_show', folder: 'rename x' });
     expect(parse('tag EV "electric vehicles" market:cn')).toEqual({
       kind: 'tag',
       request: { tags: ['EV', 'electric vehicles'], pageNum: 1, pageSize: 5, markets: ['cn'] },

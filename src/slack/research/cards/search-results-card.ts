@@ -13,6 +13,8 @@ import { clampMessage } from '../../blocks/limits.js';
 import { bestScoreOf } from '../../blocks/match-word.js';
 import type { SlackMessage } from '../../../slack-api/slack-message.js';
 import { markdownExcerpt } from '../../blocks/markdown/markdown-excerpt.js';
+import type { FileLabels, UploadedFileLabel } from '../uploaded-file-labels.js';
+import { excerpt } from '../../blocks/format.js';
 
 export interface SearchCardContext {
   /** The search being shown; `p` is the page on screen. */
@@ -26,6 +28,8 @@ export interface SearchCardContext {
    * without it (0 = none either). Unset when there is no window or it was not checked.
    */
   matchesWithoutDates?: number;
+  /** The workspace's own uploaded files among the results, by doc id (shown as files, with their folder). */
+  files?: FileLabels;
 }
 
 /** The most a v2 search can return, hence its last page. */
@@ -66,8 +70,19 @@ function emptyHint(matchesWithoutDates: number | undefined): string {
   return `No documents matched in this date range; without it, ${n} document${matchesWithoutDates === 1 ? '' : 's'} match. Drop \`since:\`, \`until:\` or \`last:\` to see them.`;
 }
 
-function docBlocks(item: DocItem, index: number, query: string | undefined, bestScore: number | undefined): KnownBlock[] {
-  const lines = [bold(docTitleLink(item)), docMetaLine(item, bestScore)];
+/** ":paperclip: report.pdf · in folder *Q3 notes*" for a file added from Slack (escaped). */
+function fileLine(file: UploadedFileLabel): string {
+  return `:paperclip: ${escapeMrkdwn(excerpt(file.fileName, 120))} · in folder *${escapeMrkdwn(excerpt(file.folderName, 100))}*`;
+}
+
+function docBlocks(
+  item: DocItem,
+  index: number,
+  query: string | undefined,
+  bestScore: number | undefined,
+  file?: UploadedFileLabel,
+): KnownBlock[] {
+  const lines = [bold(docTitleLink(item)), ...(file ? [fileLine(file)] : []), docMetaLine(item, bestScore)];
   // Summaries are Markdown (the interface says so): flattened to plain text for a compact excerpt.
   if (item.summary) lines.push(escapeMrkdwn(markdownExcerpt(item.summary, SUMMARY_EXCERPT)));
   const url = safeUrl(item.url);
@@ -114,7 +129,7 @@ function renderList(list: ListPage, ctx: SearchCardContext, note?: string): Slac
   const blocks: KnownBlock[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note)];
   if (list.items.length === 0) blocks.push(section(emptyHint(ctx.matchesWithoutDates)));
   list.items.forEach((item, i) => {
-    blocks.push(divider(), ...docBlocks(item, i, query, list.bestScore));
+    blocks.push(divider(), ...docBlocks(item, i, query, list.bestScore, ctx.files?.get(item.id)));
   });
   const footer = [
     list.hasPrev &&
