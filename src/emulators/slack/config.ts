@@ -29,6 +29,7 @@ export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'channels:read',
   'chat:write',
   'commands',
+  'files:read',
   'files:write',
   'groups:history',
   'groups:read',

@@ -10,7 +10,8 @@ import { EmulatorState } from './state.js';
 import { attachStateFile, type StateFile } from './state-file.js';
 import type { SlackEmulator } from './slack-emulator.js';
 import type { SlackEmulatorOptions } from './slack-emulator-options.js';
-import { postSlackbotMessage, shareFileMessage } from './other-message-shapes.js';
+import { postSlackbotMessage } from './other-message-shapes.js';
+import { deleteSharedFile, refreshSharedFileUrls, shareFileMessage } from './file-share.js';
 import { openAgentView, openHome, postUserMessage, pressStop, sendEvent, shareLink } from './user-events.js';
 import { deleteUserMessage, editUserMessage } from './user-message-changes.js';
 import { EmulatorUsageError } from './errors.js';
@@ -54,6 +55,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     state,
     hub,
     staticDir: config.staticDir,
+    baseUrl: () => baseUrl,
     listenHost: config.host,
     pages: config.pages,
     emulator: () => {
@@ -85,6 +87,8 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
   });
   const address = server.address() as AddressInfo;
   baseUrl = `http://${config.host}:${address.port}`;
+  // Files shared before a restart are served at this address now.
+  refreshSharedFileUrls(state, baseUrl);
 
   // Streams end on their own (lifetime, idle); the sweep makes that visible to the live page.
   const sweep = setInterval(() => {
@@ -145,6 +149,11 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     deleteMessage: (p) => deleteUserMessage(deps, p),
     postSlackbotMessage: (p) => postSlackbotMessage(deps, p),
     shareFile: (p) => shareFileMessage(deps, p),
+    deleteFile: (fileId) => deleteSharedFile(deps, fileId),
+    fileBytes: (id) => {
+      const file = state.files.get(id);
+      return file?.contentBase64 === undefined ? undefined : Buffer.from(file.contentBase64, 'base64');
+    },
     clickAction: (p) => clickAction(deps, p),
     clickViewAction: (p) => clickViewAction(deps, p),
     submitView: (p) => submitView(deps, p),

@@ -5,6 +5,10 @@ export function fileContentType(filename: string): string {
   if (ext === 'txt' || ext === 'csv') return `text/${ext === 'csv' ? 'csv' : 'plain'}; charset=utf-8`;
   if (ext === 'json') return 'application/json';
   if (ext === 'xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  if (ext === 'docx') return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  if (ext === 'pptx') return 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+  if (ext === 'pdf') return 'application/pdf';
+  if (ext === 'html' || ext === 'htm') return 'text/html; charset=utf-8';
   if (ext === 'png' || ext === 'gif') return `image/${ext}`;
   if (ext === 'jpg' || ext === 'jpeg') return 'image/jpeg';
   return 'application/octet-stream';
@@ -18,5 +22,27 @@ export function fileTypeOf(filename: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
   if (ext === 'md' || ext === 'markdown') return 'markdown';
   if (ext === 'txt') return 'text';
-  return ext && ['csv', 'xlsx', 'json', 'png', 'pdf'].includes(ext) ? ext : 'binary';
+  if (ext === 'jpeg') return 'jpg';
+  if (ext === 'htm') return 'html';
+  return ext && ['csv', 'xlsx', 'docx', 'pptx', 'json', 'png', 'jpg', 'gif', 'pdf', 'zip', 'html'].includes(ext) ? ext : 'binary';
+}
+
+/** Slack's `pretty_type` of a file object (what its client shows under the name). */
+export function prettyTypeOf(filetype: string): string {
+  const names: Record<string, string> = {
+    pdf: 'PDF',
+    text: 'Plain Text',
+    markdown: 'Markdown (raw)',
+    csv: 'CSV',
+    xlsx: 'Excel Spreadsheet',
+    docx: 'Word Document',
+    pptx: 'PowerPoint Presentation',
+    json: 'JSON',
+    png: 'PNG',
+    jpg: 'JPEG',
+    gif: 'GIF',
+    zip: 'Zip',
+    html: 'HTML',
+  };
+  return names[filetype] ?? 'Binary';
 }

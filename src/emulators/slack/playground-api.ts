@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from './errors.js';
+import { handleFileRoutes } from './playground-files-api.js';
 import { readBody, sendJson } from './http-io.js';
 import type { ChangeEvent } from './change-event.js';
 import type { EmulatorState } from './state.js';
@@ -173,6 +174,7 @@ export async function handlePlaygroundApi(
       return sendJson(res, 200, { ok: true, deliveries });
     }
 
+    if (await handleFileRoutes(req, res, path, emu)) return;
     const body = await jsonBody(req);
     const user = str(body, 'user_id');
     const withUser = user !== undefined ? { user_id: user } : {};

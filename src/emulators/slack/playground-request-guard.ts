@@ -30,13 +30,20 @@ function isOwnHost(hostname: string, listenHost: string): boolean {
   return LOOPBACK_NAMES.has(hostname) || hostname.endsWith('.localhost') || isIP(hostname) !== 0 || hostname === listenHost.toLowerCase();
 }
 
-function isJson(contentType: string | undefined): boolean {
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
+function mediaTypeOf(contentType: string | undefined): string | undefined {
+  return contentType?.split(';')[0]?.trim().toLowerCase();
 }
 
-/** Why a playground API request must be refused, or undefined when it may go on. */
-export function refusePlaygroundRequest(req: IncomingMessage, listenHost: string): PlaygroundRefusal | undefined {
+/**
+ * Why a playground API request must be refused, or undefined when it may go on. `acceptsUpload`:
+ * the route also takes `multipart/form-data` (a file upload); the origin checks above still hold,
+ * and browsers send `Origin` with every cross-origin POST, forms included.
+ */
+export function refusePlaygroundRequest(
+  req: IncomingMessage,
+  listenHost: string,
+  opts: { acceptsUpload?: boolean } = {},
+): PlaygroundRefusal | undefined {
   const hostHeader = req.headers.host;
   const hostname = hostHeader === undefined ? undefined : hostnameOf(hostHeader);
   if (hostHeader !== undefined && (hostname === undefined || !isOwnHost(hostname, listenHost))) {
@@ -57,7 +64,8 @@ export function refusePlaygroundRequest(req: IncomingMessage, listenHost: string
       message: `the playground API accepts writes only from its own page (http://${hostHeader ?? 'localhost'}), not from ${origin ?? 'another site'}`,
     };
   }
-  if (!isJson(req.headers['content-type'])) {
+  const mediaType = mediaTypeOf(req.headers['content-type']);
+  if (mediaType !== 'application/json' && !(opts.acceptsUpload === true && mediaType === 'multipart/form-data')) {
     return {
       status: 415,
       error: 'unsupported_media_type',

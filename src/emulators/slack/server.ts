@@ -12,6 +12,7 @@ import { serveStatic } from './static-files.js';
 import { vendorModuleFile } from './vendor-modules.js';
 import { uploadedFileBytes } from './upload-size.js';
 import { fileContentType } from './file-content-type.js';
+import { serveFileRequest } from './file-download.js';
 import type { SlackEmulator } from './slack-emulator.js';
 import { handleWebApiCall, type WebApiDeps } from './web-api/web-api-router.js';
 
@@ -24,6 +25,8 @@ export interface ServerDeps {
   webApi: WebApiDeps;
   hub: SocketModeHub;
   staticDir: string;
+  /** The server's own address (http://host:port), once it listens. */
+  baseUrl: () => string;
   /** The host the server listens on: the playground API also answers requests addressed to it. */
   listenHost: string;
   pages: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
@@ -57,7 +60,7 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     return sendJson(res, answer.status, answer.body, answer.headers);
   }
   if (path.startsWith('/api/')) {
-    const refusal = refusePlaygroundRequest(req, deps.listenHost);
+    const refusal = refusePlaygroundRequest(req, deps.listenHost, { acceptsUpload: path === '/api/files' });
     if (refusal) return sendJson(res, refusal.status, { ok: false, error: refusal.error, message: refusal.message });
     return handlePlaygroundApi(req, res, url, deps.emulator(), deps.state);
   }
@@ -93,7 +96,7 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
   const downloadId = /^\/files\/([A-Za-z0-9]+)$/.exec(path)?.[1];
   if (downloadId !== undefined && req.method === 'GET') {
     const file = deps.state.files.get(downloadId);
-    if (file === undefined || !file.shared || file.contentBase64 === undefined)
+    if (file === undefined || !file.shared || file.deleted === true || file.contentBase64 === undefined)
       return sendJson(res, 404, { ok: false, error: 'file_not_found' });
     const download = url.searchParams.has('download');
     res
@@ -106,6 +109,7 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     return;
   }
 
+  if (serveFileRequest(req, res, url, deps.state, deps.baseUrl())) return;
   if (req.method === 'GET' || req.method === 'HEAD') {
     if (deps.pages?.(req, res)) return;
     const vendor = vendorModuleFile(path);

@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { AgentSessionRecord, AgentThreadRecord } from './agent-view-state.js';
 import type { ApiCall } from './api-call.js';
 import type { DeliveryRecord, DeliveryResult } from './delivery/delivery-record.js';
+import type { ShareFileRequest } from './file-share.js';
 import type { NewChannel, SlackChannel } from './slack-channel.js';
 import type { SlashCommandSpec } from './slack-emulator-options.js';
 import type { StoredEphemeral } from './stored-ephemeral.js';
@@ -89,14 +90,19 @@ export interface SlackEmulator {
   }): Promise<{ eventTs: string; delivery: DeliveryResult | undefined }>;
   /** Slackbot writes in a DM (default: the default user's), `user: 'USLACKBOT'` and no bot_id. */
   postSlackbotMessage(p: { text: string; channel_id?: string }): Promise<{ ts: string; delivery: DeliveryResult | undefined }>;
-  /** A user shares a file with a message (subtype `file_share`, the file under `files`). */
-  shareFile(p: {
-    text: string;
-    file: { name: string; mimetype: string };
-    channel_id?: string;
-    thread_ts?: string;
-    user_id?: string;
-  }): Promise<{ ts: string; deliveries: DeliveryResult[] }>;
+  /**
+   * A user shares a file with a message (subtype `file_share`, Slack's file object under `files`).
+   * The bytes (a Buffer, or UTF-8 text; default none) are kept with the workspace: files.info
+   * describes the file and `url_private` serves them to a bot token of the sharer's workspace.
+   */
+  shareFile(p: ShareFileRequest): Promise<{ ts: string; fileId: string; deliveries: DeliveryResult[] }>;
+  /**
+   * Someone deletes a file in Slack: files.info answers `file_deleted`, `url_private` 404, the
+   * message keeps `{id, mode: 'tombstone'}`; `file_deleted` is delivered when subscribed.
+   */
+  deleteFile(fileId: string): Promise<{ delivery: DeliveryResult | undefined }>;
+  /** The bytes of a file (shared or uploaded), undefined once deleted or before they arrived. */
+  fileBytes(fileId: string): Buffer | undefined;
   clickAction(p: {
     channel_id: string;
     message_ts: string;

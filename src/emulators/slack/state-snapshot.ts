@@ -129,12 +129,14 @@ const messageSchema: z.ZodType<StoredMessage> = z.looseObject({
   edits: z.number(),
   edited: z.object({ user: z.string(), ts: z.string() }).optional(),
   reactions: z.array(z.object({ name: z.string(), users: z.array(z.string()), count: z.number() })),
+  // Loose: a shared file carries Slack's whole file object; a deleted one is `{id, mode: 'tombstone'}`.
   files: z
     .array(
-      z.object({
+      z.looseObject({
         id: z.string(),
-        name: z.string(),
-        title: z.string(),
+        mode: z.string().optional(),
+        name: z.string().optional(),
+        title: z.string().optional(),
         size: z.number().optional(),
         mimetype: z.string().optional(),
         filetype: z.string().optional(),
@@ -188,6 +190,11 @@ const fileSchema: z.ZodType<StoredFile> = z.object({
   ts: z.string().optional(),
   alt_text: z.string().optional(),
   snippet_type: z.string().optional(),
+  teamId: z.string().optional(),
+  user: z.string().optional(),
+  created: z.number().optional(),
+  mimetype: z.string().optional(),
+  deleted: z.boolean().optional(),
 });
 
 const statusSchema = z.object({ status: z.string(), loading_messages: z.unknown().optional(), at: z.number() });

@@ -14,4 +14,14 @@ export interface StoredFile {
   ts?: string;
   alt_text?: string;
   snippet_type?: string;
+  /** The workspace the file belongs to (a person's share: the sharer's); only its bot reads the bytes. */
+  teamId?: string;
+  /** Who shared it (a person's share; a bot upload is the bot's). */
+  user?: string;
+  /** Unix seconds. */
+  created?: number;
+  /** As the sharer's client sent it (else derived from the name). */
+  mimetype?: string;
+  /** Deleted in Slack: files.info answers file_deleted, url_private 404, messages show a tombstone. */
+  deleted?: boolean;
 }

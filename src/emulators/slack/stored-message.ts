@@ -22,16 +22,7 @@ export interface StoredMessage {
   edits: number;
   edited?: { user: string; ts: string };
   reactions: Reaction[];
-  files?: Array<{
-    id: string;
-    name: string;
-    title: string;
-    size?: number;
-    mimetype?: string;
-    filetype?: string;
-    permalink?: string;
-    url_private?: string;
-  }>;
+  files?: MessageFile[];
   streaming?: StreamInfo;
   /**
    * Which feedback button each user pressed, by user id then action_id. Slack shows the pressed
@@ -40,6 +31,25 @@ export interface StoredMessage {
   feedback?: Record<string, Record<string, FeedbackChoice>>;
   /** Only in channelMessages(): the thread's replies in order. */
   replies?: StoredMessage[];
+}
+
+/**
+ * A file as a message carries it: Slack's file object (id, name, title, mimetype, filetype, size,
+ * url_private, …), or `{id, mode: 'tombstone'}` once the file was deleted.
+ * @see https://docs.slack.dev/reference/objects/file-object
+ */
+export interface MessageFile {
+  id: string;
+  mode?: string;
+  name?: string;
+  title?: string;
+  size?: number;
+  mimetype?: string;
+  filetype?: string;
+  permalink?: string;
+  url_private?: string;
+  url_private_download?: string;
+  [field: string]: unknown;
 }
 
 export interface StreamInfo {

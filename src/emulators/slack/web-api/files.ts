@@ -35,6 +35,9 @@ function getUploadUrl(ctx: ApiContext): ApiResult {
     filename,
     length,
     completed: false,
+    created: Math.floor(ctx.now / 1000),
+    user: ctx.auth.bot.userId,
+    ...(ctx.auth.installation?.teamId ? { teamId: ctx.auth.installation.teamId } : {}),
     ...(ctx.args.str('alt_text') ? { alt_text: ctx.args.str('alt_text') } : {}),
     ...(ctx.args.str('snippet_type') ? { snippet_type: ctx.args.str('snippet_type') } : {}),
   });

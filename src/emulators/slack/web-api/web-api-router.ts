@@ -14,6 +14,7 @@ import { agentViewMethods } from './agent-view.js';
 import { chatMethods } from './chat.js';
 import { conversationMethods } from './conversations.js';
 import { fileMethods } from './files.js';
+import { fileInfoMethods } from './files-info.js';
 import { parseApiBody } from './parse-api-body.js';
 import { permalinkMethods } from './permalinks.js';
 import { reactionMethods } from './reactions.js';
@@ -28,6 +29,7 @@ export const webApiMethods: Record<string, ApiMethod> = {
   ...streamMethods,
   ...viewMethods,
   ...fileMethods,
+  ...fileInfoMethods,
   ...unfurlMethods,
   ...reactionMethods,
   ...conversationMethods,
