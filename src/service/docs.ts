@@ -1,3 +1,4 @@
+import { createDocumentUploadsApi } from './document-uploads.js';
 import type {
   CallOptions,
   DocSummaryResult,
@@ -128,10 +129,6 @@ export function createDocsApi(req: Requester, naming: PagingNamingState): DocsAp
         opts,
       }),
 
-    // TEMPORARY (issue 31 in progress): replaced by the real calls before the issue closes.
-    uploadDocument: () => Promise.reject(new Error('uploadDocument: not built yet')),
-    documentUploadStatus: () => Promise.reject(new Error('documentUploadStatus: not built yet')),
-    deleteDocuments: () => Promise.reject(new Error('deleteDocuments: not built yet')),
-    documentRawContent: () => Promise.reject(new Error('documentRawContent: not built yet')),
+    ...createDocumentUploadsApi(req),
   };
 }

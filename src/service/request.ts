@@ -1,5 +1,5 @@
 import pRetry, { AbortError } from 'p-retry';
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import { request as undiciRequest, type Dispatcher, type FormData } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
 import type { Logger } from '../observability/logger.js';
@@ -10,9 +10,11 @@ import { ShapeError } from './errors/shape-error.js';
 import { mapHttpError } from './errors/map-http-error.js';
 import { MAX_SERVICE_BODY_BYTES } from './outbound/body-limit.js';
 import { cancelledError, classifyTransportError, isRefusedAddress } from './outbound/classify-transport-error.js';
+import { startDeadline } from './outbound/deadline.js';
 import { limitEventSize } from './outbound/limit-event-size.js';
+import { encodeBody } from './outbound/request-body.js';
 import { readServiceBody } from './outbound/read-service-body.js';
-import { parseJsonText, toJsonText } from './parse-json-text.js';
+import { parseJsonText } from './parse-json-text.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { noRetryPolicy, toPRetryOptions, type RetryPolicy } from './retry-policy.js';
 
@@ -46,7 +48,12 @@ export interface RequestSpec {
   /** Path without query; it is what errors and log lines name. */
   path: string;
   query?: QueryParams;
+  /** A JSON body. */
   body?: unknown;
+  /** A multipart/form-data body instead of JSON (a file upload); its content type is undici's. */
+  multipart?: FormData;
+  /** This call's own time limit, in place of the client's (an upload's larger body takes longer to send). */
+  timeoutMs?: number;
   opts?: CallOptions;
 }
 
@@ -82,12 +89,14 @@ export function createRequester(ctx: RequestContext): Requester {
     },
     { once: true },
   );
-  const headersFor = (spec: RequestSpec, accept: string): Record<string, string> => ({
-    authorization: `Bearer ${ctx.apiKey}`,
-    accept,
-    'user-agent': 'research-desk',
-    ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
-  });
+  const send = (spec: RequestSpec, accept: string) => {
+    const { contentType, body } = encodeBody(spec);
+    const headers: Record<string, string> = { authorization: `Bearer ${ctx.apiKey}`, accept, 'user-agent': 'research-desk' };
+    if (contentType) headers['content-type'] = contentType;
+    return { method: spec.method, headers, body };
+  };
+  /** The client's settings as one call sees them: its own time limit, when it has one. */
+  const callCtx = (spec: RequestSpec): RequestContext => (spec.timeoutMs === undefined ? ctx : { ...ctx, timeoutMs: spec.timeoutMs });
 
   const urlFor = (spec: RequestSpec): string => {
     const qs = new URLSearchParams();
@@ -98,15 +107,13 @@ export function createRequester(ctx: RequestContext): Requester {
 
   const attemptOnce = async <T>(spec: CallSpec<T>, attempt: number): Promise<T> => {
     const started = ctx.clock.now();
-    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
+    const deadline = startDeadline(spec.timeoutMs ?? ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
     let status: number;
     let headers: IncomingHttpHeaders;
     let text: string;
     try {
       const res = await undiciRequest(urlFor(spec), {
-        method: spec.method,
-        headers: headersFor(spec, 'application/json'),
-        body: spec.body === undefined ? undefined : toJsonText(spec.body),
+        ...send(spec, 'application/json'),
         dispatcher: ctx.dispatcher,
         signal: deadline.signal,
       });
@@ -114,7 +121,7 @@ export function createRequester(ctx: RequestContext): Requester {
       headers = res.headers;
       text = await readServiceBody(res, spec, ctx.maxBodyBytes ?? MAX_SERVICE_BODY_BYTES);
     } catch (error) {
-      throw classifyTransportError(error, ctx, spec, deadline.timedOut());
+      throw classifyTransportError(error, callCtx(spec), spec, deadline.timedOut());
     } finally {
       deadline.release();
     }
@@ -191,12 +198,10 @@ export function createRequester(ctx: RequestContext): Requester {
 
   const open: Requester['open'] = async (spec) => {
     if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
-    const deadline = startDeadline(ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
+    const deadline = startDeadline(spec.timeoutMs ?? ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
     try {
       const res = await undiciRequest(urlFor(spec), {
-        method: spec.method,
-        headers: headersFor(spec, spec.accept),
-        body: spec.body === undefined ? undefined : toJsonText(spec.body),
+        ...send(spec, spec.accept),
         dispatcher: ctx.streamDispatcher,
         signal: deadline.signal,
         bodyTimeout: spec.idleTimeoutMs,
@@ -221,54 +226,11 @@ export function createRequester(ctx: RequestContext): Requester {
     } catch (error) {
       deadline.release();
       if (error instanceof ServiceError) throw error;
-      throw classifyTransportError(error, ctx, spec, deadline.timedOut());
+      throw classifyTransportError(error, callCtx(spec), spec, deadline.timedOut());
     }
   };
 
   return { ctx, call, open };
-}
-
-interface Deadline {
-  signal: AbortSignal;
-  timedOut: () => boolean;
-  /** Stops the timer; the signal still follows the caller's signal and the client's lifetime. */
-  clear: () => void;
-  /** Stops the timer and stops following: for a call whose answer has been read in full. */
-  release: () => void;
-}
-
-/**
- * One controller per request, aborted by its timer, the caller's signal or the client's lifetime.
- * Built by hand rather than with AbortSignal.any, which costs more per request; the lifetime has
- * one listener for all requests in flight (`inFlight`), not one per request.
- */
-function startDeadline(
-  timeoutMs: number,
-  [callerSignal, lifetime]: [AbortSignal | undefined, AbortSignal],
-  inFlight: Set<AbortController>,
-): Deadline {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error('request timed out'));
-  }, timeoutMs);
-  const follow = (): void => controller.abort(callerSignal?.reason);
-  if (lifetime.aborted) controller.abort(lifetime.reason);
-  else if (callerSignal?.aborted) follow();
-  else callerSignal?.addEventListener('abort', follow, { once: true });
-  inFlight.add(controller);
-  const clear = (): void => clearTimeout(timer);
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear,
-    release: () => {
-      clear();
-      callerSignal?.removeEventListener('abort', follow);
-      inFlight.delete(controller);
-    },
-  };
 }
 
 export function anySignal(signals: Array<AbortSignal | undefined>): AbortSignal {

@@ -31,6 +31,7 @@ export function kindForStatus(status: number): ServiceErrorKind {
   if (status === 404) return 'not_found';
   if (status === 429) return 'rate_limited';
   if (status === 400 || status === 422) return 'validation';
+  if (status === 413) return 'too_large';
   if (status === 408 || status === 504) return 'timeout';
   if (status >= 500) return 'upstream';
   return 'bad_response';
@@ -42,6 +43,8 @@ function messageFor(kind: ServiceErrorKind, issues: ValidationIssue[], detail?: 
       const first = issues[0];
       return first ? `invalid request: ${first.loc.join('.')}: ${first.msg}` : `invalid request${detail ? `: ${detail}` : ''}`;
     }
+    case 'too_large':
+      return `too large for the service${detail ? `: ${detail}` : ''}`;
     case 'auth':
       return 'the service rejected the credentials';
     case 'not_found':

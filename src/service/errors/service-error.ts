@@ -8,6 +8,8 @@ import type { validationIssueSchema } from '../schemas/error-body-schema.js';
  */
 export type ServiceErrorKind =
   | 'validation'
+  /** 413: what was sent (an uploaded file) is larger than the service takes; sending it again cannot help. */
+  | 'too_large'
   | 'auth'
   | 'not_found'
   | 'rate_limited'
