@@ -14,6 +14,7 @@ import { createMemoryLogger } from '../src/observability/logger.js';
 import { createRedactor } from '../src/observability/redactor.js';
 import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../src/slack/blocks/action-ids.js';
 import { SLASH_COMMANDS } from '../src/slack/kit/feature-hooks.js';
+import { MESSAGE_SHORTCUT_IDS } from '../src/slack/kit/message-shortcut-ids.js';
 import { registerListeners } from '../src/slack/register-listeners.js';
 import type { ListenerRegistry } from '../src/slack/kit/listener-router.js';
 import type { ListenerDeps } from '../src/slack/kit/listener-deps.js';
@@ -101,6 +102,17 @@ describe('manifest.yml', () => {
       expect(s.type).toBe('message');
       expect(s.name.length).toBeLessThanOrEqual(24);
     }
+  });
+
+  it('offers Add to research folder on messages, with the scope that reads their files (issue 31)', () => {
+    expect(manifest.features.shortcuts).toEqual(
+      expect.arrayContaining([
+        { name: 'Add to research folder', type: 'message', callback_id: MESSAGE_SHORTCUT_IDS.addToFolder, description: expect.any(String) },
+      ]),
+    );
+    // files.info and url_private; a file shared in a DM arrives as message.im (subtype file_share).
+    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['files:read', 'im:history']));
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual(expect.arrayContaining(['message.im', 'app_mention']));
   });
 
   it('subscribes to exactly the bot events the code listens to', () => {

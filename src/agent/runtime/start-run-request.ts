@@ -7,7 +7,8 @@ export interface StartRunRequest {
   /** The asker's workspace when another organisation's (Slack Connect): streams are addressed to it. */
   askerTeamId?: string;
   question: string;
-  documents?: Array<{ docId: string; docTitle: string }>;
+  /** Passed to the chat as `documents` (doc_id, doc_title, file_type). */
+  documents?: Array<{ docId: string; docTitle: string; fileType?: string }>;
   /** A reply the listener already posted in the thread, to update instead of posting one. */
   replyTs?: string;
   /**

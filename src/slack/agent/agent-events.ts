@@ -17,9 +17,14 @@ import { agentSessionStoppedSchema, stopAgentSession } from './agent-view/stop-a
 
 /**
  * Message subtypes that are still a person writing to the app: a file with a question, or a
- * thread reply also sent to the conversation (thread_broadcast).
+ * thread reply also sent to the conversation (thread_broadcast). A file shared with no words is
+ * not a question: in a DM it gets the *Add to research folder* reply (src/slack/folders/entry/).
  */
 const QUESTION_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast']);
+
+/** A file shared without a word: nothing to ask the agent. */
+const isWordlessFileShare = (event: LooseEvent): boolean =>
+  event.subtype === 'file_share' && (typeof event.text !== 'string' || event.text.trim() === '');
 
 /**
  * Slackbot writes as a user with no bot_id ("You have been removed from #…", reminders), so the
@@ -41,7 +46,7 @@ export function agentMessageFrom(
   meta: { teamId?: string; botUserId?: string; eventId?: string; requireIm: boolean },
 ): SlackMessageEvent | undefined {
   if (meta.requireIm && event.channel_type !== 'im') return undefined;
-  if (!QUESTION_SUBTYPES.has(str(event.subtype))) return undefined;
+  if (!QUESTION_SUBTYPES.has(str(event.subtype)) || isWordlessFileShare(event)) return undefined;
   if (str(event.bot_id) || event.bot_profile) return undefined;
   const userId = str(event.user);
   const channelId = str(event.channel);

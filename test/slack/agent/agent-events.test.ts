@@ -16,6 +16,20 @@ describe('agentMessageFrom', () => {
     });
     expect(agentMessageFrom({ ...dm, thread_ts: '0.5' }, meta)?.threadTs).toBe('0.5');
     expect(agentMessageFrom({ ...dm, subtype: 'file_share' }, meta)).toBeDefined();
+    // A file with no words is not a question (a DM's gets the Add to research folder reply instead).
+    expect(agentMessageFrom({ ...dm, subtype: 'file_share', text: '' }, meta)).toBeUndefined();
+    expect(agentMessageFrom({ ...dm, subtype: 'file_share', text: '  \n' }, meta)).toBeUndefined();
+    expect(agentMessageFrom({ ...dm, subtype: 'file_share', text: undefined }, meta)).toBeUndefined();
+    // In a channel, a file shared with a mention is a mention like any other.
+    const mention = {
+      type: 'app_mention',
+      channel: 'C1',
+      user: 'U1',
+      text: '<@UBOT> summarise this',
+      ts: '1.000002',
+      subtype: 'file_share',
+    };
+    expect(agentMessageFrom(mention, { ...meta, requireIm: false })?.text).toBe('<@UBOT> summarise this');
     // A reply "also sent to the direct message" is still a question in its thread.
     expect(agentMessageFrom({ ...dm, subtype: 'thread_broadcast', thread_ts: '0.5' }, meta)?.threadTs).toBe('0.5');
   });

@@ -1,7 +1,10 @@
 /**
- * The "Ask the agent" button on a document card: a run grounded on that document (passed in the
- * chat's `documents`). On a visible card the run lives in the card's thread; an ephemeral card
- * has no thread anyone else can see, so a visible message is posted to carry one.
+ * The "Ask the agent" button on a document card, and "Ask the agent about this file" on the notice
+ * of a file added to a research folder: a run grounded on that document (passed in the chat's
+ * `documents`, with its `file_type` when it is one of the workspace's files). On a visible card or
+ * notice the run lives in its thread; an ephemeral card has no thread anyone else can see, so a
+ * visible message is posted to carry one. The workspace's files are not for users of another
+ * organisation (Slack Connect): they are told why, and no run starts.
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -12,8 +15,9 @@ import { CONNECTION_NOTICE_EMOJI, renderNotice } from '../../blocks/error-card.j
 import { respondEphemeral } from '../../kit/deliver-card.js';
 import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
-import { askerTeamIdOf } from '../../kit/permissions/external-user.js';
+import { askerTeamIdOf, EXTERNAL_DATA_REFUSAL } from '../../kit/permissions/external-user.js';
 import { postThreadRoot } from './post-thread-root.js';
+import { runDocumentOf, type RunDocument } from './run-documents.js';
 import { startAgentRun } from './start-agent-run.js';
 import type { StartAgentRunResult } from './start-agent-run-result.js';
 
@@ -49,6 +53,16 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
     await respondEphemeral(click.respond, renderNotice(unconnected.message, CONNECTION_NOTICE_EMOJI));
     return { status: 'not_connected', message: unconnected.message };
   }
+  const installing = { teamId: click.teamId, ...(click.workspace.enterpriseId ? { enterpriseId: click.workspace.enterpriseId } : {}) };
+  const where = { channelId: click.channelId, userId: click.userId, ...(click.userTeamId ? { payloadTeamId: click.userTeamId } : {}) };
+  const askerTeamId = await askerTeamIdOf(click.client, installing, where, click.log);
+  const ours = await deps.stores.documents.get(click.teamId, click.doc.docId);
+  if (ours && askerTeamId) {
+    click.log.info('ask about a workspace file refused: a user of another organisation', { user_team: askerTeamId });
+    await respondEphemeral(click.respond, renderNotice(EXTERNAL_DATA_REFUSAL, ':no_entry:'));
+    return undefined;
+  }
+  const doc: RunDocument = ours ? runDocumentOf(ours) : click.doc;
   let threadTs = click.card ? (click.card.threadTs ?? click.card.ts) : undefined;
   threadTs ??= await postThreadRoot(
     deps,
@@ -62,12 +76,9 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
       action: 'asking the agent',
       notInChannel: NOT_IN_CHANNEL,
     },
-    renderAskedAboutDocument(click.userId, click.doc.docTitle),
+    renderAskedAboutDocument(click.userId, doc.docTitle),
   );
   if (!threadTs) return undefined;
-  const installing = { teamId: click.teamId, ...(click.workspace.enterpriseId ? { enterpriseId: click.workspace.enterpriseId } : {}) };
-  const where = { channelId: click.channelId, userId: click.userId, ...(click.userTeamId ? { payloadTeamId: click.userTeamId } : {}) };
-  const askerTeamId = await askerTeamIdOf(click.client, installing, where, click.log);
   return startAgentRun(deps, {
     teamId: click.teamId,
     ...(askerTeamId ? { askerTeamId } : {}),
@@ -75,9 +86,9 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
     channelId: click.channelId,
     threadTs,
     userId: click.userId,
-    question: questionAboutDocument(click.doc.docTitle),
+    question: questionAboutDocument(doc.docTitle),
     questionIsPlain: true,
-    documents: [click.doc],
+    documents: [doc],
     requestId: `action:${click.clickId}`,
     client: click.client,
     log: click.log,

@@ -14,6 +14,7 @@ import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { deferRunStart } from './defer-run-start.js';
 import { isRetryableStartFailure, isShuttingDown } from './is-retryable-start-failure.js';
 import { questionFromSlackText } from './question-from-slack-text.js';
+import { documentsForRun, type RunDocument } from './run-documents.js';
 import { BUSY_MESSAGE, FAILURE, queuedQuestionMessage, QUEUE_FULL_MESSAGE, RETRYABLE_FAILURE } from './start-run-messages.js';
 import type { StartAgentRunResult } from './start-agent-run-result.js';
 import { tellUser } from './tell-user.js';
@@ -39,7 +40,8 @@ export interface StartAgentRunInput {
   question: string;
   /** The question is already plain text (e.g. parsed from a slash command): only trimmed. */
   questionIsPlain?: boolean;
-  documents?: Array<{ docId: string; docTitle: string }>;
+  /** The documents the question is about; the files added in its thread are added when it starts. */
+  documents?: RunDocument[];
   /** What triggered the run (Slack event id, message ts, action ts): the same id starts one run. */
   requestId: string;
   client: WebClient;
@@ -133,6 +135,8 @@ async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: Han
   }
   let result: Awaited<ReturnType<typeof deps.relay.startRun>>;
   try {
+    // Read at the start, not when queued: a file added while the question waited is passed too.
+    const documents = await documentsForRun(deps, thread, input.documents, input.askerTeamId !== undefined);
     result = await deps.relay.startRun({
       teamId: input.teamId,
       channelId: input.channelId,
@@ -141,7 +145,7 @@ async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: Han
       ...(input.askerTeamId ? { askerTeamId: input.askerTeamId } : {}),
       question: h.question,
       requestId: input.requestId,
-      ...(input.documents && input.documents.length > 0 ? { documents: input.documents } : {}),
+      ...(documents.length > 0 ? { documents } : {}),
     });
   } finally {
     // The run's record (starting, then running) keeps the thread busy from here on.
