@@ -26,6 +26,12 @@ export function actingUserApi(api, actingUserId) {
   return {
     ...api,
     ...posts,
+    // A file share is a form: the acting user goes in as a field.
+    shareFile: (form) => {
+      const userId = actingUserId();
+      if (userId && !form.has('user_id')) form.append('user_id', userId);
+      return api.shareFile(form);
+    },
     messages: (channelId) => api.messages(channelId, actingUserId()),
     views: () => api.views(actingUserId()),
     home: () => api.home(actingUserId()),

@@ -2,11 +2,14 @@
 // and never throws, so the page can show a failure as a Slack-style notice instead of breaking.
 
 async function call(method, path, payload) {
+  // A FormData body (a file upload) goes as multipart/form-data: the browser sets its boundary.
+  const form = typeof FormData !== 'undefined' && payload instanceof FormData;
   try {
     const response = await fetch(path, {
       method,
-      headers: payload === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
+      headers:
+        payload === undefined || form ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: payload === undefined ? undefined : form ? payload : JSON.stringify(payload),
     });
     const raw = await response.text();
     let body = raw;
@@ -50,6 +53,9 @@ export const api = {
   stopAgentSession: (body) => call('POST', '/api/agent-view/stop', body),
   shareLink: (body) => call('POST', '/api/links', body),
   shortcut: (body) => call('POST', '/api/shortcuts', body),
+  /** form: FormData with `file` and text, channel_id, thread_ts?, user_id? (PLAYGROUND-API.md, POST /api/files). */
+  shareFile: (form) => call('POST', '/api/files', form),
+  deleteFile: (fileId) => call('POST', `/api/files/${encodeURIComponent(fileId)}/delete`, {}),
   reset: () => call('POST', '/api/reset', {}),
 };
 

@@ -199,16 +199,22 @@ const actions = createUserActions({
   reloadViews: () => loadViews(),
   hideModal: () => modal.hide(),
 });
-const { sendAction, sendViewAction, openMessageMenu, send } = actions;
+const { sendAction, sendViewAction, openMessageMenu, send, sendFile, deleteFile } = actions;
 // Who and where the composers' `@` and `#` pickers offer: the workspace as the page last loaded it.
 const directory = () => ({ users: [...state.users.values()], channels: state.channels.filter((c) => !c.is_im) });
 const composerDeps = { botName, commands: () => state.commands, directory };
-const mainComposer = createComposer({ ...composerDeps, placeholder: 'Message #research', onSend: (text) => send(text) });
+const mainComposer = createComposer({
+  ...composerDeps,
+  placeholder: 'Message #research',
+  onSend: (text) => send(text),
+  onSendFile: (file, text) => sendFile(file, text),
+});
 const threadComposer = createComposer({
   ...composerDeps,
   placeholder: 'Reply…',
   label: 'Reply in thread',
   onSend: (text) => send(text, state.threadTs),
+  onSendFile: (file, text) => sendFile(file, text, state.threadTs),
 });
 const modal = createModalController({
   layer: $('modal-layer'),
@@ -226,6 +232,7 @@ const { renderSidebar, renderWorkspaceChrome, renderChannel, renderHome } = crea
   sendAction,
   sendViewAction,
   openMessageMenu,
+  deleteFile,
   threadComposer,
 });
 const { rememberExistingEphemerals, loadInfo, loadWorkspaces, loadChannels, loadUnknownChannel, loadMessages, loadViews, loadHome } =

@@ -6,11 +6,15 @@ import { h, clear } from './dom.js';
 import { findTrigger, suggestionsFor, suggestionsHeading } from './composer-suggestions.js';
 import { encodeComposerText, tokenSegments } from './composer-tokens.js';
 import { commandOf } from './slash-commands.js';
+import { createAttachment } from './composer-attachment.js';
 
 /**
  * createComposer({ placeholder, label, botName: () => string, commands: () => [{command, description, usageHint}],
- *   directory: () => ({ users, channels }), onSend(text) → Promise<boolean> })
+ *   directory: () => ({ users, channels }), onSend(text) → Promise<boolean>,
+ *   onSendFile?(file, text) → Promise<boolean> })
  *   → { el, input, focus(), setPlaceholder() }
+ * With onSendFile, "+" attaches a file (as Slack's "Upload from your computer"): it is sent with the
+ * text as one message.
  */
 let composerCount = 0;
 
@@ -20,6 +24,7 @@ export function createComposer({
   commands = () => [],
   directory = () => ({ users: [], channels: [] }),
   onSend,
+  onSendFile,
   label = 'Message',
 }) {
   const input = h('textarea', {
@@ -40,17 +45,21 @@ export function createComposer({
     sendIcon(),
   );
   const hint = h('div', { class: 'composer-hint' });
+  const attachment = createAttachment(() => autosize());
   const box = h(
     'div',
     { class: 'composer-box' },
+    attachment.chip,
     h('div', { class: 'composer-field' }, highlights, input),
     h(
       'div',
       { class: 'composer-toolbar' },
+      onSendFile ? attachment.button : null,
+      onSendFile ? attachment.picker : null,
       h(
         'span',
         { class: 'composer-tools', 'aria-hidden': 'true' },
-        h('span', null, '+'),
+        onSendFile ? null : h('span', null, '+'),
         h('span', { class: 'b' }, 'B'),
         h('span', { class: 'i' }, 'I'),
         h('span', null, '@'),
@@ -111,7 +120,7 @@ export function createComposer({
   const autosize = () => {
     input.style.height = 'auto';
     input.style.height = `${Math.min(200, input.scrollHeight)}px`;
-    send.disabled = input.value.trim() === '' || busy;
+    send.disabled = (input.value.trim() === '' && attachment.file() === null) || busy;
     drawHighlights();
     drawHint();
   };
@@ -183,9 +192,35 @@ export function createComposer({
     input.focus();
   };
 
-  const submit = async () => {
+  const submitFile = async () => {
+    const file = attachment.file();
     const text = input.value.trim();
-    if (text === '' || busy) return;
+    const picked = tokens;
+    busy = true;
+    send.disabled = true;
+    input.value = '';
+    tokens = [];
+    attachment.clear();
+    closeSuggestions();
+    autosize();
+    try {
+      if ((await onSendFile(file, encodeComposerText(text, picked, {}))) === false) {
+        input.value = text;
+        tokens = picked;
+        attachment.set(file);
+      }
+    } finally {
+      busy = false;
+      autosize();
+      input.focus();
+    }
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    if (attachment.file() !== null && onSendFile) return submitFile();
+    const text = input.value.trim();
+    if (text === '') return;
     const picked = tokens;
     const wire = encodeComposerText(text, picked, { command: text.startsWith('/') ? (commandOf(text, commands()) ?? {}) : undefined });
     busy = true;

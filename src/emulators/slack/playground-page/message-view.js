@@ -9,6 +9,7 @@ import { renderMrkdwn } from './mrkdwn.js';
 import { emojiFor } from './emoji.js';
 import { avatar } from './avatar.js';
 import { renderAttachment } from './attachments.js';
+import { renderFiles } from './file-cards.js';
 import { formatTime } from './message-time.js';
 import { renderThreadSummary } from './thread-summary.js';
 
@@ -83,30 +84,7 @@ export function renderMessage(message, ctx, options = {}) {
   }
   for (const attachment of message.attachments ?? []) body.appendChild(renderAttachment(attachment, blockCtx));
   for (const unfurl of unfurlsOf(message)) body.appendChild(renderAttachment(unfurl, blockCtx, true));
-  for (const file of message.files ?? []) {
-    const label = file.title || file.name || file.id;
-    const href = `/files/${encodeURIComponent(file.id)}`;
-    // Images (a chart's PNG) show inline, as Slack previews them.
-    if (/^image\/(png|jpe?g|gif)$/.test(file.mimetype ?? '')) {
-      body.appendChild(
-        h(
-          'a',
-          { href, target: '_blank', rel: 'noopener', class: 'file-image-link' },
-          h('img', { class: 'file-image', src: href, alt: label, loading: 'lazy' }),
-        ),
-      );
-    }
-    body.appendChild(
-      h(
-        'div',
-        { class: 'file-card' },
-        '📄 ',
-        h('a', { href, target: '_blank', rel: 'noopener' }, label),
-        ' ',
-        h('a', { href: `${href}?download`, class: 'file-download', download: file.name || label }, 'Download'),
-      ),
-    );
-  }
+  for (const node of renderFiles(message, ctx)) body.appendChild(node);
   if (message.reactions?.length) {
     body.appendChild(
       h(

@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * What the rendered page does when used: selectChannel(id, tab), switchWorkspace(id), sendPrompt(text),
- * stopAgentSession(threadTs), the user actions sendAction, sendViewAction and openMessageMenu, and
+ * stopAgentSession(threadTs), the user actions sendAction, sendViewAction, openMessageMenu and deleteFile, and
  * the thread pane's composer.
  */
 export function createPageRenderer({
@@ -32,6 +32,7 @@ export function createPageRenderer({
   sendAction,
   sendViewAction,
   openMessageMenu,
+  deleteFile,
   threadComposer,
 }) {
   const timelineCache = createNodeCache();
@@ -78,6 +79,7 @@ export function createPageRenderer({
       threadComposer.focus();
     },
     openMessageMenu,
+    onDeleteFile: deleteFile,
   });
 
   function blockCtxWithVersion() {

@@ -8,6 +8,7 @@ export const MESSAGE_SHORTCUTS = [
   { callback_id: 'research_message', label: 'Research this message' },
   { callback_id: 'ask_agent_message', label: 'Ask the agent about this' },
   { callback_id: 'summarize_message', label: 'Summarize linked document' },
+  { callback_id: 'add_to_folder_message', label: 'Add to research folder' },
 ];
 
 /** The string `value` the playground API takes for an element's choice (comma-joined for multi-selects). */
@@ -98,6 +99,27 @@ export function createUserActions({ api, channelId, botName, commands, addNotice
     return result.ok;
   }
 
+  /** The composer's attached file, shared with the text as one message (subtype file_share). */
+  async function sendFile(file, text, threadTs) {
+    const channel = channelId();
+    const form = new FormData();
+    form.append('text', text);
+    form.append('channel_id', channel);
+    if (threadTs) form.append('thread_ts', threadTs);
+    form.append('file', file, file.name);
+    const result = await api.shareFile(form);
+    if (!result.ok) addNotice(channel, `Your file could not be shared (${failureReason(result)}).`, threadTs);
+    return result.ok;
+  }
+
+  /** Someone deletes a shared file in Slack: its message keeps a tombstone. */
+  async function deleteFile(file) {
+    const label = file.title || file.name || file.id;
+    if (!window.confirm(`Delete “${label}”? The app will find it gone, as after a deletion in Slack.`)) return;
+    const result = await api.deleteFile(file.id);
+    if (!result.ok) toast(`Could not delete the file (${failureReason(result)}).`, 'error');
+  }
+
   /** Field errors (response_action: errors) come back on the view itself, with the next GET /api/views. */
   async function submitView(view, values) {
     const failure = deliveryFailure(await api.submitView({ view_id: view.id, values }));
@@ -112,5 +134,5 @@ export function createUserActions({ api, channelId, botName, commands, addNotice
     await reloadViews();
   }
 
-  return { sendAction, sendViewAction, openMessageMenu, send, submitView, closeView };
+  return { sendAction, sendViewAction, openMessageMenu, send, sendFile, deleteFile, submitView, closeView };
 }
