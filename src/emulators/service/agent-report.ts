@@ -3,7 +3,8 @@
  * the full report (workflow_end), about the companies, index and topics of the question, with
  * figures from the demo data and sources from those companies' demo documents, labelled as demo
  * content. Both use headings, lists, emphasis, a link, a table and a code span, so renderers meet
- * every construct. `long` pads the report to ~40,000 characters with several tables.
+ * every construct. `long` pads the report to ~40,000 characters with several tables. Documents the
+ * chat was given are quoted and cited (pinned-documents.ts).
  */
 import { growthSection } from './growth-section.js';
 import { marginSection } from './margin-section.js';
@@ -12,9 +13,11 @@ import { NOT_UNDERSTOOD_TITLE, notUnderstoodPlan, notUnderstoodReport } from './
 import type { Metric } from './question-intent.js';
 import { type PlantedMistake, plantedMistake } from './planted-mistake.js';
 import { companyFinding, figuresTable, OVERVIEW_METRICS } from './report-figures.js';
+import { pinnedPlan, pinnedReport, pinnedSection, pinnedTitle } from './pinned-documents.js';
+import { appendixSection } from './report-appendix.js';
 import { riskSection } from './risk-section.js';
-import { amount, type Lang, listNames, percent, signedPercent } from './report-format.js';
-import type { FoundCompany, ResearchFindings } from './research-findings.js';
+import { amount, listNames, percent, signedPercent } from './report-format.js';
+import type { ResearchFindings } from './research-findings.js';
 
 const LONG_REPORT_CHARS = 40_000;
 
@@ -40,7 +43,7 @@ const metricsOf = (f: ResearchFindings): readonly Metric[] => (f.focus.metrics.l
 
 export function reportTitle(f: ResearchFindings): string {
   const zh = f.lang === 'zh';
-  if (!f.focus.understood) return NOT_UNDERSTOOD_TITLE[f.lang];
+  if (!f.focus.understood) return f.pinned?.length ? pinnedTitle(f.pinned, f.lang) : NOT_UNDERSTOOD_TITLE[f.lang];
   const subjects = [
     ...f.companies.map((c) => c.name),
     ...f.focus.uncovered,
@@ -174,7 +177,7 @@ function sources(f: ResearchFindings): string {
 /** What the planner says it will do: search about the subject, pull the data named, write a report. */
 export function buildPlanText(question: string, f: ResearchFindings, subject: string, dataNames: string[]): string {
   const zh = f.lang === 'zh';
-  if (!f.focus.understood) return notUnderstoodPlan(question, f.lang);
+  if (!f.focus.understood) return f.pinned?.length ? pinnedPlan(question, f.pinned, f.lang) : notUnderstoodPlan(question, f.lang);
   const q = question.trim();
   const data = listNames(dataNames, f.lang);
   const missing = f.focus.uncovered.length > 0 ? listNames(f.focus.uncovered, f.lang) : '';
@@ -196,7 +199,7 @@ export function buildPlanText(question: string, f: ResearchFindings, subject: st
 
 export function buildAnalysisMarkdown(question: string, f: ResearchFindings): string {
   const zh = f.lang === 'zh';
-  if (!f.focus.understood) return notUnderstoodPlan(question, f.lang);
+  if (!f.focus.understood) return f.pinned?.length ? pinnedSection(f.pinned, f.lang).join('\n') : notUnderstoodPlan(question, f.lang);
   const first = f.docs[0];
   const subject = listNames([...f.companies.map((c) => c.name), ...f.topics.map((t) => t.name)], f.lang);
   return [
@@ -230,6 +233,7 @@ function wantsMarket(f: ResearchFindings): boolean {
 
 /** `mistake`: one figure of the key findings written wrong (planted-mistake.ts), for trying the figure check. */
 export function buildReportMarkdown(question: string, f: ResearchFindings, long: boolean, mistake = false): string {
+  if (!f.focus.understood && f.pinned?.length) return pinnedReport(question, f.pinned, f.lang, DEMO_LABEL[f.lang]);
   if (!f.focus.understood) return notUnderstoodReport(question, f.lang, f.coverage);
   const zh = f.lang === 'zh';
   const metrics = f.focus.metrics;
@@ -246,6 +250,7 @@ export function buildReportMarkdown(question: string, f: ResearchFindings, long:
     ...findingLines(f, mistake ? plantedMistake(f) : undefined),
     ...(hasCompanies ? [] : [`- ${noCompanyFinding(f)}`]),
     '',
+    ...pinnedSection(f.pinned ?? [], f.lang),
     ...tableSection(f),
     ...(metrics.includes('margins') ? marginSection(f.companies, f.lang) : []),
     ...(metrics.includes('revenue') ? growthSection(f.companies, f.lang) : []),
@@ -270,26 +275,4 @@ export function buildReportMarkdown(question: string, f: ResearchFindings, long:
     for (const c of appendix) report += appendixSection(c, round, f.lang);
   }
   return report;
-}
-
-function historyTable(c: FoundCompany, lang: Lang): string {
-  const head =
-    lang === 'zh'
-      ? '| 报告期 | 截止日 | 总资产 | 总负债 | 现金 |\n|---|---|---:|---:|---:|'
-      : '| Period | End date | Total assets | Total liabilities | Cash |\n|---|---|---:|---:|---:|';
-  return [
-    head,
-    ...c.history.map(
-      (h) =>
-        `| ${periodText(h.ref, lang)} | ${h.end_date} | ${amount(h.total_assets, c.currency, lang)} | ${amount(h.total_liabilities, c.currency, lang)} | ${amount(h.cash, c.currency, lang)} |`,
-    ),
-  ].join('\n');
-}
-
-function appendixSection(c: FoundCompany, round: number, lang: Lang): string {
-  const zh = lang === 'zh';
-  const note = zh
-    ? `${c.name}在过去八个季度中的资产与现金变化如上。*注意*：以上数据均来自演示数据集，可用 \`${c.symbol}\` 在资产负债表接口中复核。`
-    : `${c.name}'s assets and cash over the last eight quarters. *Note*: demo data; check it with \`${c.symbol}\` on the balance sheet endpoint.`;
-  return `\n\n## ${zh ? `附录 ${round}：${c.name}季度数据` : `Appendix ${round}: ${c.name} quarterly data`}\n\n${historyTable(c, lang)}\n\n${note.repeat(3)}`;
 }

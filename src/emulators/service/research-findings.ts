@@ -18,6 +18,7 @@ import { INDUSTRY_PREFIX, INDUSTRY_TERMS } from './industry-terms.js';
 import { buildEntityCatalog, type EntityCatalog, plainQuestion, recognizeEntities } from './question-entities.js';
 import { type QuestionFocus, type QuestionReading, resolveFocus } from './question-focus.js';
 import { readQuestionIntent } from './question-intent.js';
+import { type PinnedPassage, pinnedPassages } from './pinned-documents.js';
 import { pickSources } from './research-sources.js';
 
 export interface FoundDoc {
@@ -66,6 +67,11 @@ export interface ResearchFindings {
   index: FoundIndex | undefined;
   /** Names of the demo companies, when the question names some the data does not cover. */
   coverage: string[];
+  /**
+   * The documents the chat was given, each with the passage quoted (pinned-documents.ts).
+   * Absent in runs kept by an emulator from before it read them.
+   */
+  pinned?: PinnedPassage[];
 }
 
 const CJK = /[\u3400-\u9fff]/;
@@ -157,6 +163,9 @@ export function findResearch(
     });
     return [{ code, name: lang === 'zh' ? t.name : t.nameEn, desc: t.desc, companies: names }];
   });
+  const pinned = pinnedPassages(dataset, query, docIds);
+  const passages = new Map(pinned.map((p) => [p.doc_id, p.passage]));
+  const found = (d: DemoDocument): FoundDoc => ({ ...toFound(d), snippet: passages.get(d.id) || toFound(d).snippet });
   const documents = pickSources(dataset, query, focus, docIds, lang);
   const first = dataset.companies.find((c) => c.symbol === companies[0]?.symbol);
   return {
@@ -165,10 +174,11 @@ export function findResearch(
     asOf,
     companies,
     topics,
-    docs: documents.docs.map(toFound),
-    news: documents.news.map(toFound),
+    docs: documents.docs.map(found),
+    news: documents.news.map(found),
     totalCount: documents.total,
     index: focus.understood ? indexFor(dataset, focus, first, lang) : undefined,
     coverage: focus.uncovered.length > 0 || !focus.understood ? dataset.companies.map((c) => (lang === 'zh' ? c.nameZh : c.nameEn)) : [],
+    pinned,
   };
 }

@@ -80,7 +80,7 @@ export function pickSources(
   pinnedIds: readonly string[],
   lang: 'zh' | 'en',
 ): PickedSources {
-  const pinned = pinnedIds.flatMap((id) => dataset.docsById.get(id) ?? []);
+  const pinned = pinnedIds.flatMap((id) => (dataset.deletedDocIds.has(id) ? [] : (dataset.docsById.get(id) ?? [])));
   const companies = focus.companies;
   const concepts = focus.topics.filter((t) => !t.startsWith(INDUSTRY_PREFIX));
   if (companies.length === 0 && concepts.length === 0) return { docs: pinned, news: [], total: 0 };

@@ -53,6 +53,8 @@ export interface Route {
   stock: boolean;
   /** Whether the route exists in a variant; elsewhere its path answers 404 as an unknown path does. */
   servedIn: (variant: Variant) => boolean;
+  /** The handler reads the request body itself (a multipart upload); `body` is then undefined. */
+  rawBody: boolean;
   handler: (ctx: RouteContext) => Promise<RouteResult> | RouteResult;
 }
 
@@ -60,7 +62,7 @@ export function route(
   method: string,
   path: string,
   handler: Route['handler'],
-  opts: { stock?: boolean; servedIn?: (variant: Variant) => boolean } = {},
+  opts: { stock?: boolean; servedIn?: (variant: Variant) => boolean; rawBody?: boolean } = {},
 ): Route {
   const keys: string[] = [];
   const source = path.replace(/:([a-z_]+)/g, (_, key: string) => {
@@ -73,6 +75,7 @@ export function route(
     keys,
     stock: opts.stock ?? false,
     servedIn: opts.servedIn ?? (() => true),
+    rawBody: opts.rawBody ?? false,
     handler,
   };
 }

@@ -11,6 +11,7 @@ import type { Variant } from './variants.js';
 import { serveDemoPage } from './pages/page-routes.js';
 import { agentRoutes } from './routes/agent-routes.js';
 import { docsRoutes } from './routes/docs-routes.js';
+import { uploadRoutes } from './routes/upload-routes.js';
 import { searchRoutes } from './routes/search-routes.js';
 import { stockRoutes } from './routes/stock-routes.js';
 import { companyPriceRoutes } from './routes/company-price-routes.js';
@@ -46,6 +47,7 @@ const MAX_BODY_BYTES = 1_000_000;
 export function allRoutes(): Route[] {
   return [
     ...searchRoutes(),
+    ...uploadRoutes(),
     ...docsRoutes(),
     ...stockRoutes(),
     ...companyPriceRoutes(),
@@ -185,7 +187,7 @@ export function createEmulatorServer(deps: ServerDeps): Server {
     }
 
     try {
-      const body = await readBody(req);
+      const body = route.rawBody ? undefined : await readBody(req);
       const ctx: RouteContext = { req, res, params, query: url.searchParams, body, state };
       const result = await route.handler(ctx);
       if (result === 'streamed') return;

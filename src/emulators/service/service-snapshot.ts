@@ -1,6 +1,7 @@
 /**
  * The service emulator's snapshot file, version 1: what a playground start keeps for the next one
- * (dataset changes, the folder counter, conversations, messages and runs). One zod schema reads
+ * (dataset changes — uploaded documents with their text and processing stage among them —, the
+ * folder counter, conversations, messages and runs). One zod schema reads
  * and writes it: ids are bigints in memory and decimal strings in the file, since they pass 2^53.
  * Events and script inputs are the emulator's own objects, written by it: they pass through as
  * they are, checked for the fields the store relies on, so fields added to them later survive.
@@ -12,6 +13,7 @@ import type { WorkflowEvent } from './agent-events.js';
 import type { ScriptInput } from './agent-run-script.js';
 import type { AgentRunStoreState, StoredRun } from './agent-run-store-state.js';
 import type { DatasetChanges } from './data/dataset-changes.js';
+import { SUPPORTED_EXTENSIONS } from './uploads/upload-rules.js';
 
 export const SERVICE_SNAPSHOT_VERSION = 1;
 
@@ -103,6 +105,22 @@ const storedRun = z.object({
   scriptInput: scriptInput.optional(),
 });
 
+/** An uploaded document with its text and stage (uploads/upload-record.ts). */
+const uploadRecord = z.object({
+  id: z.string(),
+  title: z.string(),
+  fileType: z.enum(SUPPORTED_EXTENSIONS),
+  folderId: z.string().optional(),
+  tags: z.record(z.string(), z.array(z.string())),
+  metadatas: z.object({ period: z.string(), periods: z.array(z.string()), entities: z.array(z.string()) }),
+  publishedAtMs: z.number(),
+  createdAtMs: z.number(),
+  originalUrl: z.string(),
+  pages: z.array(z.string()),
+  failure: z.string().optional(),
+  statusCalls: z.number().int().min(0).max(3),
+});
+
 const nextIds = z.object({ conversation: bigintText, message: bigintText });
 
 const serviceSnapshot = z.object({
@@ -112,6 +130,9 @@ const serviceSnapshot = z.object({
     createdFolders: z.array(z.object({ id: z.string(), name: z.string(), createdAtMs: z.number() })),
     deletedSeedFolderIds: z.array(z.string()),
     deletedDocIds: z.array(z.string()),
+    // Files written before uploads existed have none.
+    uploads: z.array(uploadRecord).default([]),
+    uploadSeq: z.number().int().min(0).default(0),
   }),
   runs: z.object({
     seedGeneration: z.number().int().min(0),

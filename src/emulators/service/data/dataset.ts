@@ -14,6 +14,7 @@ import { buildCompanyIncome, type IncomeStatementRecord } from './income.js';
 import { createStockPriceHistory, type StockPriceHistory } from './stock-prices.js';
 import { SearchIndex } from '../search-index.js';
 import { CANONICAL_LINKS, type DemoLinks } from '../demo-links.js';
+import type { UploadRecord } from '../uploads/upload-record.js';
 
 export interface ConceptRecord {
   concept_id: string;
@@ -52,8 +53,14 @@ export interface Dataset {
   indexPrices: Map<string, IndexPriceItem[]>;
   concepts: ConceptRecord[];
   folders: Map<string, DemoFolder>;
-  /** Documents removed with their folder. */
+  /** Documents removed with their folder or by the delete route. */
   deletedDocIds: Set<string>;
+  /** Where document and file links point (uploaded documents get theirs when added). */
+  links: DemoLinks;
+  /** Documents clients uploaded that still exist, by id (uploads/uploaded-docs.ts). */
+  uploads: Map<string, UploadRecord>;
+  /** Numbers uploaded documents (doc_up000000001, …). */
+  uploadSeq: number;
 }
 
 export interface DatasetOptions {
@@ -70,7 +77,8 @@ export function buildDataset(options: DatasetOptions = {}): Dataset {
   const calendar = datasetCalendar(options.anchorMs);
   const companies = DEMO_COMPANIES;
   const stockCompanies = [...DEMO_COMPANIES, ...STOCK_ONLY_COMPANIES];
-  const documents = buildDocuments(companies, calendar, options.links ?? CANONICAL_LINKS);
+  const links = options.links ?? CANONICAL_LINKS;
+  const documents = buildDocuments(companies, calendar, links);
   const docsById = new Map(documents.map((d) => [d.id, d]));
   const docIndex = new SearchIndex(
     documents.map((d) => ({
@@ -147,5 +155,8 @@ export function buildDataset(options: DatasetOptions = {}): Dataset {
     concepts,
     folders: new Map(seedFolders(calendar).map((f) => [f.id, f])),
     deletedDocIds: new Set(),
+    links,
+    uploads: new Map(),
+    uploadSeq: 0,
   };
 }

@@ -7,6 +7,7 @@ import type { DemoLinks } from '../demo-links.js';
 import type { Dataset } from './dataset.js';
 import type { DemoCategory } from './document-text.js';
 import type { DemoDocument } from './documents.js';
+import { addDocumentToDataset } from './index-document.js';
 
 export interface PublishDocumentInput {
   /** `<MARKET>:<code>` of a demo company; the document is about it. */
@@ -76,26 +77,6 @@ export function publishDocument(dataset: Dataset, links: DemoLinks, seq: number,
       { id: `${id}_c0`, type: 'text', media_url: '', content: body, summary: '', metadata: { page: 1, position: 0, language: 'en' } },
     ],
   };
-  dataset.documents.unshift(doc);
-  dataset.docsById.set(id, doc);
-  dataset.docIndex.add({
-    key: id,
-    fields: [
-      { text: doc.title, weight: 3 },
-      { text: doc.summary, weight: 1 },
-      { text: body, weight: 1 },
-      { text: `${doc.company_name} ${doc.symbols.join(' ')} ${doc.institution} ${doc.author}`, weight: 1 },
-    ],
-  });
-  for (const chunk of doc.chunks) {
-    dataset.chunkOwner.set(chunk.id, doc);
-    dataset.chunkIndex.add({
-      key: chunk.id,
-      fields: [
-        { text: chunk.content, weight: 2 },
-        { text: doc.title, weight: 1 },
-      ],
-    });
-  }
+  addDocumentToDataset(dataset, doc);
   return doc;
 }

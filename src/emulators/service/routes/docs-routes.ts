@@ -1,6 +1,7 @@
-/** Endpoints 9, 10, 12, 13 and 16: document content and summary, folders, latest concepts. */
+/** Endpoints 9, 10, 12, 13 and 16: document content and summary, folders, latest concepts (uploads: upload-routes.ts). */
 import { NotFoundError } from '../http-errors.js';
 import { ok, route, type Route, type RouteContext } from '../routing.js';
+import { deleteDocuments, uploadsInFolder } from '../uploads/uploaded-docs.js';
 import { FieldReader } from '../validation.js';
 import { formatDocDetail, formatFolderCreated } from '../variants.js';
 
@@ -23,7 +24,10 @@ async function createFolder(ctx: RouteContext) {
   return ok(formatFolderCreated(state.variant, id));
 }
 
-/** Deleting a folder removes it and the files filed in it (they no longer appear anywhere). */
+/**
+ * Deleting a folder removes it and the files filed in it, uploaded ones too whatever their stage
+ * (they no longer appear anywhere).
+ */
 async function deleteFolder(ctx: RouteContext) {
   const r = FieldReader.forBody(ctx.body, { required: true });
   const folderId = r.string('folder_id', { required: true }) ?? '';
@@ -31,8 +35,8 @@ async function deleteFolder(ctx: RouteContext) {
   const { dataset } = ctx.state;
   if (!dataset.folders.has(folderId)) throw new NotFoundError(`Folder ${folderId} not found`);
   dataset.folders.delete(folderId);
-  const docIds = dataset.documents.filter((d) => d.folder_id === folderId && !dataset.deletedDocIds.has(d.id)).map((d) => d.id);
-  for (const id of docIds) dataset.deletedDocIds.add(id);
+  const filed = dataset.documents.filter((d) => d.folder_id === folderId && !dataset.deletedDocIds.has(d.id)).map((d) => d.id);
+  const docIds = deleteDocuments(dataset, [...filed, ...uploadsInFolder(dataset, folderId)]);
   await ctx.state.commit();
   return ok({ doc_ids: docIds, folder_id: folderId });
 }

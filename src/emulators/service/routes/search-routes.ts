@@ -155,6 +155,9 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
   const r = FieldReader.forBody(ctx.body, { required: true });
   const query = r.string('query', { required: true, minLength: 1 }) ?? '';
   const docIds = r.stringArray('doc_ids');
+  // The 2026-04 schema's chunk search also takes folders and tags (uploaded files among them).
+  const folderIds = r.stringArray('folder_ids');
+  const tags = readTags(r);
   const categories = r.stringArray('categories', { enum: categoriesFor(variant) });
   const markets = r.stringArray('markets', { enum: MARKETS });
   const institutions = r.stringArray('institutions');
@@ -173,6 +176,8 @@ function chunkSearch(ctx: RouteContext): ReturnType<typeof ok> {
     ...(institutions ? { institutions } : {}),
     ...(symbols ? { symbols } : {}),
     ...(docIds ? { docIds } : {}),
+    ...(folderIds ? { folderIds } : {}),
+    ...(tags ? { tags } : {}),
     ...dates,
   });
   const allowedChunks = new Set<string>();
