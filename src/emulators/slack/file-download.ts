@@ -1,13 +1,15 @@
 /**
  * Serving a file's private URLs (`/files-pri/<team>-<file>/<name>`, `…/download/<name>`) as Slack
- * does: the bytes only to `Authorization: Bearer <a bot token of the file's workspace>` (an
- * org-wide installation's token covers its workspaces); anyone else is redirected (302) to the
+ * does: the bytes only to `Authorization: Bearer <a bot token of the file's workspace>` (or of a
+ * workspace of the conversation it was shared in; an org-wide installation's token covers its
+ * workspaces); anyone else is redirected (302) to the
  * sign-in page, which answers 200 text/html — an app that follows redirects gets HTML, not the
  * file. A deleted or unknown file answers 404 to a token that could read it. HEAD is honoured.
  * @see https://docs.slack.dev/messaging/working-with-files#authentication
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bytesOfFile, mimetypeOfFile, teamOfFile } from './file-object.js';
+import { teamsThatRead } from './file-share.js';
 import { InstallationRegistry } from './installations.js';
 import type { EmulatorState } from './state.js';
 
@@ -43,8 +45,10 @@ export function serveFileRequest(req: IncomingMessage, res: ServerResponse, url:
   if (match === null) return false;
   const [, teamInPath, fileId, download] = match;
   const file = state.files.get(fileId ?? '');
-  const teamId = file === undefined ? teamInPath : teamOfFile(file, state.seed.teamId);
-  if (teamId !== teamInPath || !readerReach(state, req.headers.authorization).has(teamId ?? '')) {
+  const readers = file === undefined ? new Set([teamInPath ?? '']) : teamsThatRead(state, file);
+  const reach = readerReach(state, req.headers.authorization);
+  const pathMatches = file === undefined || teamOfFile(file, state.seed.teamId) === teamInPath;
+  if (!pathMatches || ![...readers].some((t) => reach.has(t))) {
     res.writeHead(302, { Location: `${baseUrl}${SIGN_IN_PATH}?redir=${encodeURIComponent(url.pathname)}`, 'Content-Length': 0 }).end();
     return true;
   }

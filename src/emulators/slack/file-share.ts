@@ -21,7 +21,7 @@ import {
   sendEvent,
   userMessage,
 } from './user-events.js';
-import { teamOfUser } from './workspaces.js';
+import { connectHostOf, teamOfUser, teamsOfChannel } from './workspaces.js';
 import { MAX_FILE_BYTES } from './web-api/files.js';
 
 /** What a test or the playground shares: the bytes as a Buffer (or UTF-8 text). */
@@ -44,6 +44,17 @@ export interface ShareFileRequest {
 function bytesOf(file: FileToShare): Buffer {
   if (file.bytes === undefined) return Buffer.alloc(0);
   return typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : Buffer.from(file.bytes);
+}
+
+/**
+ * The workspaces whose bot may read a file: its own, and those of the conversation it was shared
+ * in (a Slack Connect channel's host reads what the other organisation shares there).
+ */
+export function teamsThatRead(state: EmulatorState, file: StoredFile): ReadonlySet<string> {
+  const teams = new Set([teamOfFile(file, state.seed.teamId)]);
+  const channel = file.channel === undefined ? undefined : state.channels.get(file.channel);
+  if (channel !== undefined) for (const t of teamsOfChannel(channel)) teams.add(t);
+  return teams;
 }
 
 /** The file object of a stored file as its messages and files.info show it. */
@@ -73,7 +84,9 @@ export async function shareFileMessage(
   const bytes = bytesOf(p.file);
   if (bytes.length > MAX_FILE_BYTES) throw new EmulatorUsageError('file_too_large', `${bytes.length} bytes is over Slack's 1 GB`);
   const teamId = teamOfUser(user);
-  const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.botFor(teamId).userId);
+  // Someone of another organisation shares in a Slack Connect channel: the host's app hears it.
+  const servingTeam = connectHostOf(deps.state.channels.values(), user) ?? teamId;
+  const mentions = normaliseMentions(p.text, deps.config.botName, deps.state.botFor(servingTeam).userId);
   const message = userMessage(deps, channel.id, user.id, mentions.text, p.thread_ts);
   const file: StoredFile = {
     id: deps.state.newId('F'),
@@ -96,7 +109,7 @@ export async function shareFileMessage(
   message.subtype = 'file_share';
   message.files = [sharedFileObject(deps.state, file, deps.baseUrl())];
   deps.state.addMessage(message);
-  if (!appServes(deps, teamId)) return { ts: message.ts, fileId: file.id, deliveries: [] };
+  if (!appServes(deps, servingTeam)) return { ts: message.ts, fileId: file.id, deliveries: [] };
   const fields = { ...messageEventFields(message, undefined), files: message.files, upload: false, display_as_bot: false };
   const { channelType, subscription } = messageSubscription(channel);
   const sends: Promise<DeliveryResult>[] = [];

@@ -7,7 +7,7 @@
  * @see https://docs.slack.dev/reference/objects/file-object
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harborWorkspace, startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
+import { externalOrg, harborWorkspace, northwindOrg, startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
 import { authorizeUrl, callApi, codeOf, REDIRECT_URI } from './oauth-helpers.js';
 import { startReceiver } from './receiver.js';
 
@@ -20,6 +20,7 @@ describe('shared files with bytes', () => {
   let emu: SlackEmulator;
   let app: Awaited<ReturnType<typeof startReceiver>>;
   let harborToken: string;
+  let orgToken: string;
 
   beforeAll(async () => {
     app = await startReceiver(SECRET, () => ({}));
@@ -30,18 +31,20 @@ describe('shared files with bytes', () => {
       rateLimits: 'off',
       subscribedEvents: ['message.im', 'message.channels', 'app_mention', 'file_deleted'],
     });
-    const location = await emu.approveInstall({
-      authorizeUrl: authorizeUrl(emu, { scope: 'files:read,chat:write' }),
-      teamId: harborWorkspace.teamId,
-    });
+    harborToken = await installWithFilesRead({ teamId: harborWorkspace.teamId });
+    orgToken = await installWithFilesRead({ enterpriseId: northwindOrg.enterpriseId });
+  });
+
+  const installWithFilesRead = async (where: { teamId: string } | { enterpriseId: string }): Promise<string> => {
+    const location = await emu.approveInstall({ authorizeUrl: authorizeUrl(emu, { scope: 'files:read,chat:write' }), ...where });
     const answer = await callApi(emu, 'oauth.v2.access', {
       code: codeOf(location),
       client_id: emu.oauth.clientId,
       client_secret: emu.oauth.clientSecret,
       redirect_uri: REDIRECT_URI,
     });
-    harborToken = String(answer.access_token);
-  });
+    return String(answer.access_token);
+  };
   afterAll(async () => {
     await emu.close();
     await app.close();
@@ -132,6 +135,38 @@ describe('shared files with bytes', () => {
     const url = (info.file as { url_private: string }).url_private;
     expect(await (await get(url, bearer(harborToken))).text()).toBe('a,b\n1,2\n');
     expect((await get(url, bearer(BOT))).status).toBe(302);
+  });
+
+  it('an org-wide installation’s token reads the files of the org’s workspaces', async () => {
+    const { fileId } = await emu.shareFile({
+      text: '',
+      channel_id: northwindOrg.credit.researchChannelId,
+      user_id: northwindOrg.credit.userId,
+      file: { name: 'credit.txt', bytes: 'spreads' },
+    });
+    const info = await fileInfo(fileId, orgToken);
+    expect(info).toMatchObject({ ok: true, file: { user_team: northwindOrg.credit.teamId } });
+    const url = (info.file as { url_private: string }).url_private;
+    expect(await (await get(url, bearer(orgToken))).text()).toBe('spreads');
+    expect((await get(url, bearer(harborToken))).status).toBe(302);
+  });
+
+  it('a file someone of another organisation shares in a Slack Connect channel reaches the host’s app, which may read it', async () => {
+    const { fileId, deliveries } = await emu.shareFile({
+      text: 'from outside',
+      channel_id: externalOrg.sharedChannelId,
+      user_id: externalOrg.userId,
+      file: { name: 'theirs.txt', bytes: 'external' },
+    });
+    expect(eventOf(deliveries[0]?.eventId)).toMatchObject({
+      subtype: 'file_share',
+      user_team: externalOrg.teamId,
+      files: [{ id: fileId, user_team: externalOrg.teamId }],
+    });
+    const info = await fileInfo(fileId);
+    expect(info).toMatchObject({ ok: true, file: { id: fileId, user: externalOrg.userId } });
+    const url = (info.file as { url_private: string }).url_private;
+    expect(await (await get(url, bearer(BOT))).text()).toBe('external');
   });
 
   it('files.info answers Slack’s errors: unknown file, missing argument, no token, a bad token', async () => {

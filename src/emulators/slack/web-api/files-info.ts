@@ -6,7 +6,7 @@
  */
 import { SlackApiError } from '../errors.js';
 import { teamOfFile } from '../file-object.js';
-import { sharedFileObject } from '../file-share.js';
+import { sharedFileObject, teamsThatRead } from '../file-share.js';
 import type { StoredFile } from '../stored-file.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 
@@ -37,7 +37,7 @@ function sharesOf(ctx: ApiContext, file: StoredFile): Record<string, unknown> {
 function fileInfo(ctx: ApiContext): ApiResult {
   const id = ctx.args.need('file');
   const file = ctx.state.files.get(id);
-  if (file === undefined || !file.completed || !ctx.auth.reach.has(teamOfFile(file, ctx.state.seed.teamId))) {
+  if (file === undefined || !file.completed || ![...teamsThatRead(ctx.state, file)].some((t) => ctx.auth.reach.has(t))) {
     throw new SlackApiError('file_not_found');
   }
   if (file.deleted === true) throw new SlackApiError('file_deleted');
