@@ -1,4 +1,8 @@
-/** The Content-Type the emulator serves a shared file with (plain text for text formats and images by type, so they open in a tab). */
+/**
+ * The Content-Type the emulator serves a shared file with (plain text for text formats and images by
+ * type, so they open in a tab). Never HTML or SVG: a shared file must not run script on the
+ * playground's origin.
+ */
 export function fileContentType(filename: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
   if (ext === 'md' || ext === 'markdown') return 'text/markdown; charset=utf-8';
@@ -8,7 +12,6 @@ export function fileContentType(filename: string): string {
   if (ext === 'docx') return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   if (ext === 'pptx') return 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
   if (ext === 'pdf') return 'application/pdf';
-  if (ext === 'html' || ext === 'htm') return 'text/html; charset=utf-8';
   if (ext === 'png' || ext === 'gif') return `image/${ext}`;
   if (ext === 'jpg' || ext === 'jpeg') return 'image/jpeg';
   return 'application/octet-stream';

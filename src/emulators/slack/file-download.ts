@@ -62,6 +62,8 @@ export function serveFileRequest(req: IncomingMessage, res: ServerResponse, url:
     'Content-Length': bytes.length,
     'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
     'X-Content-Type-Options': 'nosniff',
+    // Bytes anyone shared never run as a page of the playground's origin.
+    'Content-Security-Policy': 'sandbox',
   });
   res.end(req.method === 'HEAD' ? undefined : bytes);
   return true;

@@ -41,6 +41,8 @@ export interface ShareFileRequest {
   user_id?: string;
 }
 
+const MIME_TYPE = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*$/;
+
 function bytesOf(file: FileToShare): Buffer {
   if (file.bytes === undefined) return Buffer.alloc(0);
   return typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : Buffer.from(file.bytes);
@@ -81,6 +83,9 @@ export async function shareFileMessage(
   const channel = targetChannel(deps, p.channel_id);
   const name = p.file.name.trim();
   if (name === '') throw new EmulatorUsageError('invalid_arguments', 'the file needs a name');
+  if (p.file.mimetype !== undefined && p.file.mimetype !== '' && !MIME_TYPE.test(p.file.mimetype)) {
+    throw new EmulatorUsageError('invalid_arguments', `file.mimetype must look like type/subtype (got ${JSON.stringify(p.file.mimetype)})`);
+  }
   const bytes = bytesOf(p.file);
   if (bytes.length > MAX_FILE_BYTES) throw new EmulatorUsageError('file_too_large', `${bytes.length} bytes is over Slack's 1 GB`);
   const teamId = teamOfUser(user);

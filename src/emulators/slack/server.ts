@@ -104,6 +104,8 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
         'Content-Type': fileContentType(file.filename),
         'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
         'X-Content-Type-Options': 'nosniff',
+        // Bytes anyone shared never run as a page of the playground's origin.
+        'Content-Security-Policy': 'sandbox',
       })
       .end(Buffer.from(file.contentBase64, 'base64'));
     return;

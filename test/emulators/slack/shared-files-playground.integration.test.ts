@@ -70,6 +70,7 @@ describe('playground file routes', () => {
       { text: 'x', file: { name: 'a.pdf', content_base64: 'not base64!' } },
       { text: 'x', file: { content_base64: 'AAAA' } },
       { text: 'x', file: { name: 'a.pdf' } },
+      { text: 'x', file: { name: 'a.pdf', mimetype: 'text/html\r\nX-Evil: 1', content: 'a' } },
       { text: 'x' },
     ];
     for (const body of bad) {
