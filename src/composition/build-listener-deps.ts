@@ -3,6 +3,8 @@
  * service's status for App Home and readiness, and the queue of runs waiting out an outage.
  */
 import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import { systemTimers } from '../agent/runtime/timers.js';
+import { SERVICE_MAX_DOCUMENT_BYTES } from '../config/document-config.js';
 import type { Logger } from '../observability/logger.js';
 import type { ResearchService } from '../service/types.js';
 import { startNextQueuedQuestion } from '../slack/agent/runs/start-queued-questions.js';
@@ -12,7 +14,7 @@ import {
   type DeferredWorkQueue,
   type DeferredWorkQueueOptions,
 } from '../slack/kit/deferred-work-queue.js';
-import type { ListenerDeps } from '../slack/kit/listener-deps.js';
+import type { DocumentAddOptions, DocumentAddSettings, ListenerDeps } from '../slack/kit/listener-deps.js';
 import { createServiceStatus, type ServiceStatus } from '../slack/kit/service-status.js';
 import type { RateBudget } from '../slack-api/rate-budget.js';
 import type { AppStores } from '../store/app-stores.js';
@@ -37,6 +39,19 @@ export interface ListenerDepsOptions {
   /** Many workspaces: the process probes the service with no workspace's key. */
   multiWorkspace: boolean;
   deferredStarts?: DeferredStartOptions | undefined;
+  documentAdds?: DocumentAddOptions | undefined;
+}
+
+/** The service's size limit; 30 minutes of processing; polls from 2 s, doubling up to a minute. */
+export function documentAddSettings(options: DocumentAddOptions | undefined, clock: () => number): DocumentAddSettings {
+  return {
+    maxBytes: options?.maxBytes ?? SERVICE_MAX_DOCUMENT_BYTES,
+    processingDeadlineMs: options?.processingDeadlineMs ?? 30 * 60_000,
+    pollInitialMs: options?.pollInitialMs ?? 2_000,
+    pollMaxMs: options?.pollMaxMs ?? 60_000,
+    timers: options?.timers ?? systemTimers,
+    clock: options?.clock ?? clock,
+  };
 }
 
 export interface DeskListenerDeps {
@@ -65,6 +80,7 @@ export function buildListenerDeps(options: ListenerDepsOptions): DeskListenerDep
     figureCheck: options.figureCheck,
     serviceStatus,
     deferredStarts,
+    documentAdds: documentAddSettings(options.documentAdds, clock),
     startQueuedQuestions: (thread) => {
       startNextQueuedQuestion(deps, thread, { log: logger }).catch((error: unknown) =>
         logger.error('starting a queued question failed', { channel: thread.channelId, thread_ts: thread.threadTs, error }),

@@ -22,5 +22,6 @@ export function deskSettingsFromConfig(config: Config, context: { localHost: str
     watchPollMs: config.watchPollMs,
     watchCallsPerMinute: config.watchCallsPerMinute,
     demo: service.mode === 'demo',
+    documentAdds: { maxBytes: config.documentMaxBytes, processingDeadlineMs: config.documentProcessingMs },
   };
 }

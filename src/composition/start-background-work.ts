@@ -1,12 +1,14 @@
 /**
  * What starts once the app listens: runs a dead process left behind, the schedules, and the
  * sweep for questions queued in threads whose run ended while no process was there to start them,
- * and the sweep for exports a dead process left uploaded and unshared.
+ * and the sweep for exports a dead process left uploaded and unshared, and the files a stopped
+ * process left processing in research folders (followed again, their users told once).
  */
 import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
 import type { Timers } from '../agent/runtime/timers.js';
 import type { Logger } from '../observability/logger.js';
 import { startWaitingQuestions } from '../slack/agent/runs/start-queued-questions.js';
+import { resumeDocumentFollows } from '../slack/folders/follow/resume-document-follows.js';
 import { resumePendingExports } from '../slack/kit/export/resume-pending-exports.js';
 import type { ListenerDeps } from '../slack/kit/listener-deps.js';
 import type { Schedules } from './build-schedules.js';
@@ -45,6 +47,10 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
     resumePendingExports(deps, exportSweep).catch((error: unknown) => logger.error('resuming interrupted exports failed', { error }));
   void sweepExports();
   const exportTimer = options.timers.every(options.questionSweepMs, () => void sweepExports(), { background: true });
+  void resumeDocumentFollows(deps, logger).then(
+    (count) => logger.info('research documents followed again at start', { count }),
+    (error: unknown) => logger.error('following research documents again failed', { error }),
+  );
   return {
     async stop() {
       schedules.digests.stop();

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
+import { DOCUMENT_EXAMPLES, documentVariables, readDocuments } from './document-config.js';
 import { OAUTH_EXAMPLES, oauthSecrets, oauthVariables } from './oauth-config.js';
 import { readRelay, RELAY_EXAMPLES, relayVariables } from './relay-config.js';
 import { readSchedules, SCHEDULE_EXAMPLES, scheduleVariables } from './schedule-config.js';
@@ -27,6 +28,7 @@ const envSchema = z.object({
   ...serverVariables,
   ...relayVariables,
   ...scheduleVariables,
+  ...documentVariables,
 });
 
 type EnvName = keyof typeof envSchema.shape;
@@ -40,6 +42,7 @@ const EXAMPLES: Record<EnvName, string> = {
   ...SERVER_EXAMPLES,
   ...RELAY_EXAMPLES,
   ...SCHEDULE_EXAMPLES,
+  ...DOCUMENT_EXAMPLES,
 };
 
 /** Environment → Config; a slice's rules that join variables (which mode, which credentials go together) live in the slice. */
@@ -50,6 +53,7 @@ const configSchema = envSchema.transform((e, ctx) => ({
   ...readServer(e),
   ...readRelay(e),
   ...readSchedules(e),
+  ...readDocuments(e),
   /** Keys sealing stored credentials, newest first (required with OAuth installs). */
   encryptionKeys: e.SECRETS_ENCRYPTION_KEY,
   /** Every secret value, for the log redactor. */

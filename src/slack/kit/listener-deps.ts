@@ -1,5 +1,6 @@
 /** What every listener may use. Built once in src/composition/build-listener-deps.ts; tests build it around the emulators. */
 import type { RelayRuntime } from '../../agent/runtime/relay-runtime.js';
+import type { Timers } from '../../agent/runtime/timers.js';
 import type { Logger } from '../../observability/logger.js';
 import type { RateBudget } from '../../slack-api/rate-budget.js';
 import type { AppStores } from '../../store/app-stores.js';
@@ -7,6 +8,22 @@ import type { ThreadRef } from '../../store/thread-question-queue.js';
 import type { Workspaces } from '../../workspaces/workspaces.js';
 import type { ServiceStatus } from './service-status.js';
 import type { DeferredWorkQueue } from './deferred-work-queue.js';
+
+/** Adding files to research folders (issue 31; defaults in src/composition/build-listener-deps.ts). */
+export interface DocumentAddSettings {
+  /** Largest file fetched from Slack and sent to the service (DOCUMENT_MAX_BYTES). */
+  maxBytes: number;
+  /** How long a file's processing is followed, from when it was added (DOCUMENT_PROCESSING_MINUTES). */
+  processingDeadlineMs: number;
+  /** First and longest wait between two processing status calls (the wait doubles in between). */
+  pollInitialMs: number;
+  pollMaxMs: number;
+  /** The status polls' timers and the deadline's clock: tests drive them instead of waiting. */
+  timers: Timers;
+  clock: () => number;
+}
+
+export type DocumentAddOptions = Partial<DocumentAddSettings>;
 
 export interface ListenerDeps {
   /** Each workspace's service and Slack client: a request uses its own workspace's (`ctx.workspace`). */
@@ -36,4 +53,5 @@ export interface ListenerDeps {
    * throws (failures are logged). Wired in src/composition/build-listener-deps.ts (start-queued-questions.ts).
    */
   startQueuedQuestions(thread: ThreadRef): void;
+  documentAdds: DocumentAddSettings;
 }
