@@ -1,6 +1,18 @@
 /**
  * The Financial Research Data Service emulator, startable in-process (tests) or from cli.ts.
  * It imports nothing from the app.
+ *
+ * Uploaded documents (routes/upload-routes.ts, uploads/): `POST /v1/docs/upload/form` (multipart,
+ * `file` required; `folder_id`, `name`, `tags` and `metadatas` as JSON text, `published_at`),
+ * `/v1/docs/upload` and `/v1/docs/upload/async` (by URL: fetched before answering). Types by
+ * extension: pdf, docx, xlsx, csv, txt, md, pptx (400 otherwise); 50 MB at most (413, refused as
+ * it streams in); an unknown folder 404. `GET /v1/docs/{id}/upload/status` steps one stage per call:
+ * pending, processing, completed — an encrypted or unreadable PDF ends `{"status": "failed",
+ * "message"}`, a name with `[stuck]` stays processing. Completed documents are found by v1 search
+ * (category files, folder_ids, upload tags), chunk search (PDF text per page) and
+ * `/v1/docs/{id}/raw-content`; docx, xlsx and pptx by title only. `DELETE /v1/docs/delete` and a
+ * folder's delete remove them. The state file keeps them, stage included. A chat given
+ * `documents` quotes and cites them (pinned-documents.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -118,6 +118,7 @@ const uploadRecord = z.object({
   originalUrl: z.string(),
   pages: z.array(z.string()),
   failure: z.string().optional(),
+  stuck: z.boolean().optional(),
   statusCalls: z.number().int().min(0).max(3),
 });
 

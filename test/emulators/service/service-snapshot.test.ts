@@ -42,6 +42,19 @@ describe('the service snapshot', () => {
     ]);
   });
 
+  it('reads a file written before uploads existed as one without uploads', () => {
+    const store = buildStore();
+    const json = throughJson({ folderSeq: 1, dataset: datasetChangesOf(dataset), runs: store.toState() }) as {
+      dataset: Record<string, unknown>;
+    };
+    store.close({ keepRunning: true });
+    delete json.dataset.uploads;
+    delete json.dataset.uploadSeq;
+    const read = serviceSnapshotFrom(json);
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.value.dataset).toMatchObject({ uploads: [], uploadSeq: 0 });
+  });
+
   it('gives a store that starts where the first one was, with a new seed generation', () => {
     const store = buildStore();
     const state = store.toState();

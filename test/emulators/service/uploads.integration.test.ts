@@ -3,6 +3,7 @@
  * chunk search and raw content; tags; failures (encrypted, broken, stuck); every refusal (type,
  * size, folder, missing file, bad JSON); delete and folder delete; the fault switches.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
 import { MAX_UPLOAD_BYTES } from '../../../src/emulators/service/uploads/upload-rules.js';
@@ -131,9 +132,11 @@ describe('processing that fails or never ends', () => {
     });
   });
 
-  it('a name containing [stuck] stays processing', async () => {
+  it('a name containing [stuck] stays processing, whether the file or the name given has it', async () => {
     const up = await uploadForm(em, 'slow [stuck].pdf', await threePagePdf());
     expect((await statuses(em, up.body.id, 6)).slice(1)).toEqual(Array(5).fill({ id: up.body.id, status: 'processing' }));
+    const named = await uploadForm(em, 'plain [stuck].pdf', await threePagePdf(), { name: 'Renamed.pdf' });
+    expect((await statuses(em, named.body.id, 4)).at(-1)).toEqual({ id: named.body.id, status: 'processing' });
   });
 
   it('an unknown id answers 404 in the document error form', async () => {
@@ -172,6 +175,28 @@ describe('refused uploads add nothing', () => {
     const res = await uploadForm(em, 'huge.pdf', new Uint8Array(MAX_UPLOAD_BYTES + 1));
     expect(res.status).toBe(413);
     expect(res.body.detail).toMatch(/^File too large/);
+  });
+
+  it('answers 413 before reading a body whose declared length is over the cap', async () => {
+    const url = new URL(`${em.url}/v1/docs/upload/form`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${em.apiKey}`,
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Content-Length': String(MAX_UPLOAD_BYTES * 2),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        req.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('--x\r\n');
+    });
+    expect(status).toBe(413);
   });
 
   it('takes the fault switches like any route', async () => {

@@ -6,7 +6,7 @@
 import type { Dataset } from '../data/dataset.js';
 import { NotFoundError } from '../http-errors.js';
 import { extractPages } from './extract-text.js';
-import type { UploadRecord } from './upload-record.js';
+import { STUCK_MARK, type UploadRecord } from './upload-record.js';
 import { extensionOf, uploadTypeOf } from './upload-rules.js';
 import type { NewUpload } from './uploaded-docs.js';
 
@@ -56,5 +56,6 @@ export async function prepareUpload(
     ...(details.originalUrl ? { originalUrl: details.originalUrl } : {}),
     pages: text.ok ? text.pages : [],
     ...(text.ok ? {} : { failure: text.reason }),
+    ...(file.fileName.includes(STUCK_MARK) ? { stuck: true } : {}),
   };
 }

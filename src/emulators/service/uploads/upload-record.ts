@@ -2,7 +2,7 @@
  * An uploaded document as the emulator keeps it (and the state file holds it): what was given at
  * upload, its text per page, and how far its processing went. The stage steps one per status
  * call — pending, processing, then completed (or failed, for an encrypted or unreadable PDF) —
- * and a name containing `[stuck]` stays processing. Pure.
+ * and a file whose name (or the name given) contains `[stuck]` stays processing. Pure.
  */
 import type { UploadExtension } from './upload-rules.js';
 
@@ -22,6 +22,8 @@ export interface UploadRecord {
   pages: string[];
   /** Why processing fails, in the words the status route answers. */
   failure?: string;
+  /** The file's own name or the name given contains `[stuck]`: processing never ends. */
+  stuck?: boolean;
   /** How many status calls it has had (counted up to 3: the last stage). */
   statusCalls: number;
 }
@@ -32,7 +34,7 @@ export const STUCK_MARK = '[stuck]';
 
 export function uploadStage(r: UploadRecord): UploadStage {
   if (r.statusCalls <= 1) return 'pending';
-  if (r.statusCalls === 2 || r.title.includes(STUCK_MARK)) return 'processing';
+  if (r.statusCalls === 2 || r.stuck || r.title.includes(STUCK_MARK)) return 'processing';
   return r.failure ? 'failed' : 'completed';
 }
 
