@@ -13,7 +13,7 @@ type AppHomeOpenedArgs = SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddle
 
 export function appHomeOpened(
   deps: ListenerDeps,
-  hooks: Pick<FeatureHooks, 'agentViewOpened'>,
+  hooks: Pick<FeatureHooks, 'agentViewOpened' | 'homeDocuments'>,
 ): (args: AppHomeOpenedArgs) => Promise<void> {
   return async ({ event, body, client, context }) => {
     const { log, workspace } = requestContext(context, deps.logger);
@@ -24,7 +24,7 @@ export function appHomeOpened(
     if (event.tab !== undefined && event.tab !== 'home') return;
     const teamId = context.teamId ?? body.team_id;
     try {
-      await publishAppHome(deps, { client, teamId, userId: event.user, log, workspace });
+      await publishAppHome(deps, { client, teamId, userId: event.user, log, workspace }, {}, hooks);
     } catch (error) {
       // Nobody to tell but the log: the Home tab keeps its previous view.
       // publishAppHome reads the store too: only a Slack failure gets a Slack error code.

@@ -38,15 +38,19 @@ export interface AppHomeInput {
   externalAccess?: HomeExternalAccess;
   /** Why the viewer's last click on Home was refused (plain text; escaped here). */
   notice?: string;
+  /** The *Research folders* section (the folders slice renders it; at most MAX_HOME_DOCUMENT_BLOCKS are shown). */
+  documents?: KnownBlock[];
 }
 
 /**
  * Rows per list, so the whole tab stays within Slack's 100 blocks by construction: 6 (intro) +
- * 31 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 12 (runs) + 1
- * (feedback) + 5 (connection) + 4 (Slack Connect) + 4 (status) + 1 (a refused click's notice) = 100.
+ * 21 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 15 (research
+ * folders) + 7 (runs) + 1 (feedback) + 5 (connection) + 4 (Slack Connect) + 4 (status) + 1 (a
+ * refused click's notice) = 100.
  */
-const MAX_HOME_SUBS = 15;
-const MAX_HOME_RUNS = 10;
+const MAX_HOME_SUBS = 10;
+const MAX_HOME_RUNS = 5;
+export const MAX_HOME_DOCUMENT_BLOCKS = 15;
 const MAX_HOME_OWN_WATCHES = 20;
 const MAX_HOME_CHANNEL_WATCHES = 10;
 const STATUS_EMOJI: Record<string, string> = {
@@ -105,6 +109,8 @@ export function renderAppHome(input: AppHomeInput): HomeView {
       }),
     );
   }
+
+  if (input.documents) blocks.push(...input.documents.slice(0, MAX_HOME_DOCUMENT_BLOCKS));
 
   blocks.push(divider(), header('Your recent agent runs'));
   const runs = input.recentRuns.slice(0, MAX_HOME_RUNS);

@@ -29,7 +29,7 @@ import {
   renderConnectModal,
 } from './connect-modal.js';
 import type { HomeTarget } from '../kit/home-target.js';
-import { publishAppHome } from './publish-app-home.js';
+import { type HomeSections, publishAppHome } from './publish-app-home.js';
 import { connectionActorOf } from './connection-actor.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { ListenerRegistry } from '../kit/listener-router.js';
@@ -39,11 +39,11 @@ const VIEW_GONE_CODES: ReadonlySet<string> = new Set(['not_found']);
 
 type ConnectOutcome = { ok: true; connection: ConnectionSummary } | { ok: false; errors: ConnectModalErrors };
 
-export function registerConnectViews(app: ListenerRegistry, deps: ListenerDeps): void {
-  app.view(CONNECT_MODAL.callbackId, connectModalSubmit(deps));
+export function registerConnectViews(app: ListenerRegistry, deps: ListenerDeps, sections: HomeSections): void {
+  app.view(CONNECT_MODAL.callbackId, connectModalSubmit(deps, sections));
 }
 
-export function connectModalSubmit(deps: ListenerDeps): Middleware<SlackViewMiddlewareArgs<ViewSubmitAction>> {
+export function connectModalSubmit(deps: ListenerDeps, sections: HomeSections): Middleware<SlackViewMiddlewareArgs<ViewSubmitAction>> {
   return async ({ ack, view, body, client, context }) => {
     const { log, correlationId, workspace } = requestContext(context, deps.logger);
     const { allowCustomBaseUrl, defaultBaseUrl } = deps.workspaces;
@@ -70,7 +70,7 @@ export function connectModalSubmit(deps: ListenerDeps): Middleware<SlackViewMidd
     await showInModal(target, view.id, next);
     if (!outcome.ok) return;
     try {
-      await publishAppHome(deps, target);
+      await publishAppHome(deps, target, {}, sections);
     } catch (error) {
       // Connected all the same: the Home tab shows it when next opened.
       log.warn('connected, but App Home was not published again', { error });

@@ -9,7 +9,7 @@ import { ConnectionNotPermittedError } from '../../workspaces/workspace-errors.j
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { HomeTarget } from '../kit/home-target.js';
-import { publishAppHome } from './publish-app-home.js';
+import { type HomeSections, publishAppHome } from './publish-app-home.js';
 import { connectionActorOf } from './connection-actor.js';
 
 function homeTargetOf(click: ButtonInteraction): HomeTarget {
@@ -30,19 +30,21 @@ export async function openConnectModal(deps: ListenerDeps, click: ButtonInteract
   await click.client.views.open({ trigger_id: click.triggerId, view });
 }
 
-export async function disconnectService(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
-  const target = homeTargetOf(click);
-  // The directory refuses whoever may not; Slack sends the click only from a Home showing the
-  // button, but a payload can be forged or the Home stale.
-  try {
-    await deps.workspaces.disconnect(click.workspace, await connectionActorOf(target));
-  } catch (error) {
-    if (!(error instanceof ConnectionNotPermittedError)) throw error;
-    // A Home click has no channel or response_url: the refusal is shown on the user's Home tab.
-    click.log.info('disconnect refused: the user may not manage the connection', { owner: error.owner });
-    await publishAppHome(deps, target, { connectionNotice: error.message });
-    return;
-  }
-  click.log.info('research service disconnected', { team: click.workspace.teamId });
-  await publishAppHome(deps, target);
-}
+export const disconnectService =
+  (sections: HomeSections) =>
+  async (deps: ListenerDeps, click: ButtonInteraction): Promise<void> => {
+    const target = homeTargetOf(click);
+    // The directory refuses whoever may not; Slack sends the click only from a Home showing the
+    // button, but a payload can be forged or the Home stale.
+    try {
+      await deps.workspaces.disconnect(click.workspace, await connectionActorOf(target));
+    } catch (error) {
+      if (!(error instanceof ConnectionNotPermittedError)) throw error;
+      // A Home click has no channel or response_url: the refusal is shown on the user's Home tab.
+      click.log.info('disconnect refused: the user may not manage the connection', { owner: error.owner });
+      await publishAppHome(deps, target, { connectionNotice: error.message }, sections);
+      return;
+    }
+    click.log.info('research service disconnected', { team: click.workspace.teamId });
+    await publishAppHome(deps, target, {}, sections);
+  };

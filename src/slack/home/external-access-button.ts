@@ -8,25 +8,27 @@ import type { HomeTarget } from '../kit/home-target.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { EXTERNAL_ACCESS_VALUE } from './external-access-section.js';
 import { homeViewer } from './home-viewer.js';
-import { publishAppHome } from './publish-app-home.js';
+import { type HomeSections, publishAppHome } from './publish-app-home.js';
 
-export async function changeExternalAccess(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
-  const target: HomeTarget = {
-    client: click.client,
-    teamId: click.workspace.teamId,
-    userId: click.userId,
-    log: click.log,
-    workspace: click.workspace,
+export const changeExternalAccess =
+  (sections: HomeSections) =>
+  async (deps: ListenerDeps, click: ButtonInteraction): Promise<void> => {
+    const target: HomeTarget = {
+      client: click.client,
+      teamId: click.workspace.teamId,
+      userId: click.userId,
+      log: click.log,
+      workspace: click.workspace,
+    };
+    const viewer = await homeViewer(deps, target);
+    if (!viewer.externalAccess?.mayChange) {
+      // A Home tab click has no response_url to answer in: the tab, published again, shows no button.
+      click.log.info('external access switch refused: not an admin of this workspace', { user: click.userId });
+      await publishAppHome(deps, target, {}, sections);
+      return;
+    }
+    const allowed = click.value !== EXTERNAL_ACCESS_VALUE.block;
+    await deps.stores.externalAccess.set(target.teamId, allowed, click.userId);
+    click.log.info('external access changed by an admin', { team: target.teamId, allowed });
+    await publishAppHome(deps, target, {}, sections);
   };
-  const viewer = await homeViewer(deps, target);
-  if (!viewer.externalAccess?.mayChange) {
-    // A Home tab click has no response_url to answer in: the tab, published again, shows no button.
-    click.log.info('external access switch refused: not an admin of this workspace', { user: click.userId });
-    await publishAppHome(deps, target);
-    return;
-  }
-  const allowed = click.value !== EXTERNAL_ACCESS_VALUE.block;
-  await deps.stores.externalAccess.set(target.teamId, allowed, click.userId);
-  click.log.info('external access changed by an admin', { team: target.teamId, allowed });
-  await publishAppHome(deps, target);
-}

@@ -9,7 +9,9 @@ import type { HomeTarget } from '../kit/home-target.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { HomeExternalAccess } from './external-access-section.js';
 
-export type HomeViewer = { refusal: string; externalAccess?: undefined } | { refusal?: undefined; externalAccess: HomeExternalAccess };
+export type HomeViewer =
+  | { refusal: string; externalAccess?: undefined; isAdmin?: undefined }
+  | { refusal?: undefined; externalAccess: HomeExternalAccess; isAdmin: boolean };
 
 interface UserInfo {
   team_id?: string;
@@ -42,5 +44,7 @@ export async function homeViewer(deps: Pick<ListenerDeps, 'stores'>, target: Hom
     return { refusal: setting.allowed ? EXTERNAL_DATA_REFUSAL : EXTERNAL_ACCESS_OFF };
   }
   const mayChange = user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true;
-  return { externalAccess: { allowed: setting.allowed, mayChange } };
+  // An admin of another workspace of the org is not one of this workspace's research folders.
+  const isAdmin = mayChange && origin.teamId === target.teamId;
+  return { externalAccess: { allowed: setting.allowed, mayChange }, isAdmin };
 }

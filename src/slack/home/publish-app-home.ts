@@ -18,6 +18,11 @@ import { homeWatches } from './home-watches.js';
 import { renderExternalUserHome } from './external-access-section.js';
 import { homeViewer } from './home-viewer.js';
 import { connectionActorOf } from './connection-actor.js';
+import type { FeatureHooks } from '../kit/feature-hooks.js';
+import type { KnownBlock } from '@slack/types';
+
+/** Sections other slices render on the tab (research folders), asked through the hooks. */
+export type HomeSections = Partial<Pick<FeatureHooks, 'homeDocuments'>>;
 
 /** The Home tab must not wait long on a slow service: its status says so instead. */
 const PROBE_TIMEOUT_MS = 2_500;
@@ -29,14 +34,19 @@ export interface PublishHomeOptions {
   notice?: string;
 }
 
-export async function publishAppHome(deps: ListenerDeps, target: HomeTarget, options: PublishHomeOptions = {}): Promise<void> {
+export async function publishAppHome(
+  deps: ListenerDeps,
+  target: HomeTarget,
+  options: PublishHomeOptions = {},
+  sections: HomeSections = {},
+): Promise<void> {
   // A user of another organisation (Slack Connect) sees none of the workspace's data.
   const viewer = await homeViewer(deps, target);
   if (viewer.refusal !== undefined) {
     await target.client.views.publish({ user_id: target.userId, view: renderExternalUserHome(viewer.refusal) });
     return;
   }
-  const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection] = await Promise.all([
+  const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection, documents] = await Promise.all([
     deps.stores.subscriptions.listForTeam(target.teamId),
     recentRunsWithStatus(deps, target),
     probeStatus(deps, target.log),
@@ -56,6 +66,7 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget, opt
       target.log.warn('connection unavailable for App Home', { error });
       return undefined;
     }),
+    homeDocuments(deps, target, sections, viewer.isAdmin),
   ]);
   const view = renderAppHome({
     subscriptions,
@@ -64,10 +75,20 @@ export async function publishAppHome(deps: ListenerDeps, target: HomeTarget, opt
     ...(feedback ? { feedback } : {}),
     ...(watches ? { watches: watches.own, channelWatches: watches.inChannels } : {}),
     ...(connection ? { connection } : {}),
+    ...(documents ? { documents } : {}),
     externalAccess: viewer.externalAccess,
     ...(options.notice ? { notice: options.notice } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
+}
+
+/** The research-folders section (members of the installing organisation only: the caller checked). */
+async function homeDocuments(deps: ListenerDeps, target: HomeTarget, sections: HomeSections, isAdmin: boolean) {
+  if (!sections.homeDocuments) return undefined;
+  return sections.homeDocuments(deps, { teamId: target.teamId, userId: target.userId, isAdmin }).catch((error: unknown): undefined => {
+    target.log.warn('research folders unavailable for App Home', { error });
+    return undefined;
+  }) as Promise<KnownBlock[] | undefined>;
 }
 
 /** The workspace's connection, whose it is and whether this user may change it (multi mode only). */

@@ -2,9 +2,11 @@
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import { homeTargetOf } from '../kit/home-target.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
-import { publishAppHome } from './publish-app-home.js';
+import { type HomeSections, publishAppHome } from './publish-app-home.js';
 
-export async function refreshHome(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
-  if (click.teamId === undefined) return;
-  await publishAppHome(deps, homeTargetOf({ ...click, teamId: click.teamId }));
+export function refreshHome(sections: HomeSections) {
+  return async (deps: ListenerDeps, click: ButtonInteraction): Promise<void> => {
+    if (click.teamId === undefined) return;
+    await publishAppHome(deps, homeTargetOf({ ...click, teamId: click.teamId }), {}, sections);
+  };
 }

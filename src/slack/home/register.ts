@@ -18,7 +18,7 @@ export const registerHome: RegisterSlice = (app, deps, hooks) => {
   app.event('app_home_opened', appHomeOpened(deps, hooks));
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeRefresh),
-    buttonListener(deps, refreshHome, { action: 'refreshing the Home tab' }),
+    buttonListener(deps, refreshHome(hooks), { action: 'refreshing the Home tab' }),
   );
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeConnect),
@@ -26,14 +26,17 @@ export const registerHome: RegisterSlice = (app, deps, hooks) => {
   );
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeDisconnect),
-    buttonListener(deps, disconnectService, { action: 'disconnecting the research service' }),
+    buttonListener(deps, disconnectService(hooks), { action: 'disconnecting the research service' }),
   );
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.homeExternalAccess),
-    buttonListener(deps, changeExternalAccess, { action: 'changing access for other organisations' }),
+    buttonListener(deps, changeExternalAccess(hooks), { action: 'changing access for other organisations' }),
   );
-  registerConnectViews(app, deps);
+  registerConnectViews(app, deps, hooks);
 };
 
-/** What the home slice offers the others (wired in src/slack/register-listeners.ts). */
+/**
+ * What the home slice offers the others (wired in src/slack/register-listeners.ts). `publishHome`
+ * takes the sections other slices render as a fourth argument: the composition root passes them.
+ */
 export const homeHooks = { publishHome: publishAppHome } satisfies Pick<FeatureHooks, 'publishHome'>;
