@@ -3,6 +3,7 @@
  * listeners and the Bolt app, the schedules. Everything it talks to is passed in (service client,
  * state store, Slack connection, clock), so main.ts wires real services and tests wire the emulators.
  */
+import type { DocumentAddOptions } from './slack/kit/listener-deps.js';
 import os from 'node:os';
 import type { RelayRuntime } from './agent/runtime/relay-runtime.js';
 import { systemTimers, type Timers } from './agent/runtime/timers.js';
@@ -53,6 +54,8 @@ export interface ResearchDeskOptions {
   showAgentUsage?: boolean;
   /** Figures of completed answers checked against the statements (FIGURE_CHECK); on by default. */
   figureCheck?: boolean;
+  /** Adding files to research folders: size limit, processing deadline, poll timers (issue 31; defaults in build-listener-deps.ts). */
+  documentAdds?: DocumentAddOptions;
   runLeaseMs: number;
   digestGraceMs: number;
   /** The service is the embedded demo emulator. */
@@ -141,6 +144,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     service: options.service,
     multiWorkspace: options.multiWorkspace !== undefined,
     deferredStarts: options.deferredStarts,
+    documentAdds: options.documentAdds,
   });
   const slackApp = buildDeskApp({
     connection: options.connection,

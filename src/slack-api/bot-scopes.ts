@@ -10,6 +10,9 @@ export const BOT_SCOPES: readonly string[] = [
   'channels:read',
   'chat:write',
   'commands',
+  // files.info and the url_private download of a file added to a research folder.
+  // @see https://docs.slack.dev/reference/scopes/files.read
+  'files:read',
   'files:write',
   'groups:history',
   'groups:read',

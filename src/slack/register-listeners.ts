@@ -54,7 +54,7 @@ export const FEATURE_HOOKS: FeatureHooks = {
     '/concepts': conceptsHooks.sharedCard,
   },
   research,
-  publishHome: homeHooks.publishHome,
+  publishHome: (deps, target, options) => homeHooks.publishHome(deps, target, options, { homeDocuments: folderHomeHooks.homeDocuments }),
   homeDocuments: folderHomeHooks.homeDocuments,
   agentViewOpened: agentHooks.agentViewOpened,
 };

@@ -46,7 +46,7 @@ export interface RunRecord {
   postPending?: boolean;
   cancelledBy?: string;
   /** Documents the run was grounded on (the "Ask the agent" button). */
-  documents?: Array<{ docId: string; docTitle: string }>;
+  documents?: Array<{ docId: string; docTitle: string; fileType?: string }>;
   /** Conversation web page, when the service gave one. */
   conversationUrl?: string;
   /**

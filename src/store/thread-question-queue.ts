@@ -24,7 +24,7 @@ export interface QueuedQuestion extends ThreadRef {
   /** Plain text, as the service will see it. */
   question: string;
   /** Documents the question is about ("Ask about this document"), kept for its turn. */
-  documents?: Array<{ docId: string; docTitle: string }>;
+  documents?: Array<{ docId: string; docTitle: string; fileType?: string }>;
   enqueuedAtMs: number;
   /** Not started by then: dropped, and the asker told to ask again. */
   deadlineAtMs: number;

@@ -2,7 +2,7 @@
 import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
 import { buttonListener, type ButtonClick } from '../kit/button-interaction.js';
 import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
-import { cancelFolderDelete, confirmFolderDelete } from './folder-delete-buttons.js';
+import { cancelFolderDelete, confirmFolderDeleteWith } from './folder-delete-buttons.js';
 import { handleFolderCreate, handleFolderDelete } from './folders-and-tags.js';
 import { registerAddDocuments } from './add/register-add.js';
 import { registerDocumentEntry } from './entry/register-entry.js';
@@ -16,7 +16,7 @@ export const registerFolders: RegisterSlice = (app, deps, hooks) => {
   registerManageDocuments(app, deps, hooks);
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.folderDeleteConfirm),
-    buttonListener(deps, confirmFolderDelete, { action: 'deleting the folder' }),
+    buttonListener(deps, confirmFolderDeleteWith(hooks), { action: 'deleting the folder' }),
   );
   app.action<ButtonClick>(
     actionIdPattern(ACTION_IDS.folderDeleteCancel),
