@@ -72,11 +72,14 @@ describe('a PDF uploaded by form', () => {
     });
   });
 
-  it('has no text in raw content before it is completed', async () => {
+  it('has its detail and raw content, without text, before it is completed', async () => {
     const up = await uploadForm(em, 'early.pdf', await threePagePdf());
     const raw = await http.get(`/v1/docs/${up.body.id}/raw-content`);
     expect(raw.status).toBe(200);
     expect(raw.body.chunks).toEqual([]);
+    const detail = await http.get(`/v1/docs/${up.body.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ doc_id: up.body.id, title: 'early.pdf', category: 'files', chunks: [] });
   });
 
   it('reads txt and md as one page of text, and finds docx by its title only', async () => {

@@ -1,14 +1,16 @@
 /** Endpoints 9, 10, 12, 13 and 16: document content and summary, folders, latest concepts (uploads: upload-routes.ts). */
 import { NotFoundError } from '../http-errors.js';
 import { ok, route, type Route, type RouteContext } from '../routing.js';
-import { deleteDocuments, uploadsInFolder } from '../uploads/uploaded-docs.js';
+import { deleteDocuments, uploadedDocument, uploadsInFolder } from '../uploads/uploaded-docs.js';
 import { FieldReader } from '../validation.js';
 import { formatDocDetail, formatFolderCreated } from '../variants.js';
 
 function findDoc(ctx: RouteContext) {
   const id = ctx.params.doc_id ?? '';
-  const doc = ctx.state.dataset.docsById.get(id);
-  if (!doc || ctx.state.dataset.deletedDocIds.has(id)) throw new NotFoundError(`Document ${id} not found`);
+  const { dataset } = ctx.state;
+  // An upload still processing (or failed) has its detail too, without text.
+  const doc = dataset.docsById.get(id) ?? uploadedDocument(dataset, id);
+  if (!doc || dataset.deletedDocIds.has(id)) throw new NotFoundError(`Document ${id} not found`);
   return doc;
 }
 
