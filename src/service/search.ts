@@ -119,6 +119,7 @@ export function v2SearchBody(r: V2SearchRequest | NewsSearchRequest): Record<str
 export function chunkSearchBody(r: ChunkSearchRequest): Record<string, unknown> {
   return wireBody({
     query: r.query,
+    folder_ids: r.folderIds,
     doc_ids: r.docIds,
     categories: r.categories,
     markets: r.markets,

@@ -82,6 +82,8 @@ export type NewsSearchRequest = Omit<V2SearchRequest, 'industries'>;
 
 export interface ChunkSearchRequest {
   query: string;
+  /** Research folders to search in (OAISearchChunksRequest.folder_ids): the user's uploaded files. */
+  folderIds?: string[];
   docIds?: string[];
   categories?: Category[];
   markets?: Market[];

@@ -239,6 +239,16 @@ const conceptList: JsonSchema = {
 
 /** README: agent routes answer an unknown conversation or message with 400 and a string detail. */
 const detailMessage: JsonSchema = { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } };
+/** The upload status route's undocumented failure: a status outside DocsUploadStatusEnum, with the service's words. */
+const uploadStatusFailure: JsonSchema = {
+  type: 'object',
+  required: ['id', 'status', 'message'],
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string', not: { enum: ['pending', 'processing', 'completed'] } },
+    message: { type: 'string' },
+  },
+};
 
 // ---------- assumptions: in neither document ----------
 
@@ -291,6 +301,7 @@ export const INTERFACE_SHAPES = {
   indexPrices: { schema: indexPrices, assumed: false },
   conceptList: { schema: conceptList, assumed: false },
   detailMessage: { schema: detailMessage, assumed: false },
+  uploadStatusFailure: { schema: uploadStatusFailure, assumed: true },
   incomeStatementList: { schema: { type: 'array', items: incomeStatementRecord }, assumed: true },
   stockPrices: { schema: stockPrices, assumed: true },
   earningsCalendar: { schema: earningsCalendar, assumed: true },

@@ -17,6 +17,8 @@ export interface ResponseRule {
   body?: InterfaceShape;
   /** The published schema for this status is replaced by this shape (the README says otherwise). */
   replaces?: InterfaceShape | 'HTTPValidationError';
+  /** The published schema, or else this shape (an answer the schema leaves undocumented). */
+  orShape?: InterfaceShape;
 }
 
 const AGENT = '/v1/agent/conversations';
@@ -26,7 +28,22 @@ const UNKNOWN_CONVERSATION: Record<string, ResponseRule> = { '400': { replaces: 
 /** README: validation errors are FastAPI's plain 422 on every route, stock routes included. */
 const PLAIN_422: Record<string, ResponseRule> = { '422': { replaces: 'HTTPValidationError' } };
 
+/**
+ * The upload routes document 200 and 422 only. The service's other refusals are FastAPI's
+ * HTTPException `{"detail": "..."}` (what the emulator answers, see the preamble of issue 31):
+ * 400 for a type it cannot read, 404 for an unknown folder or document, 413 for a file over its limit.
+ */
+const DETAIL_REFUSALS: Record<string, ResponseRule> = {
+  '400': { replaces: 'detailMessage' },
+  '404': { replaces: 'detailMessage' },
+  '413': { replaces: 'detailMessage' },
+};
+
 export const RESPONSE_RULES: Record<OperationKey, Record<string, ResponseRule>> = {
+  'POST /v1/docs/upload/form': DETAIL_REFUSALS,
+  // DocsUploadStatusEnum has no failure; the service's is undocumented: `{id, status, message}` with another status.
+  'GET /v1/docs/{doc_id}/upload/status': { ...DETAIL_REFUSALS, '200': { orShape: 'uploadStatusFailure' } },
+  'GET /v1/docs/{doc_id}/raw-content': DETAIL_REFUSALS,
   'POST /v1/stock/company-balance-sheet': { '200': { data: 'balanceSheetList', listData: true } },
   'POST /v1/stock/company-cashflow-statement': { '200': { data: 'cashFlowList', listData: true } },
   'POST /v1/stock/company-income-statement': { '200': { data: 'incomeStatementList', listData: true } },
@@ -51,5 +68,44 @@ export const RESPONSE_RULES: Record<OperationKey, Record<string, ResponseRule>> 
 export const DELIBERATE_EXTRA_FIELDS: Record<OperationKey, Record<string, string>> = {
   'POST /v1/search/chunks': {
     include_doc_extra_detail: "the interface document's spelling, sent alongside the schema's include_doc_extra_details",
+  },
+};
+
+/** A form field the operation's description says is a JSON string: what it must hold, and where that is said. */
+export interface FormJsonRule {
+  source: string;
+  /** A problem with the field's text, or undefined when it is the JSON the service reads. */
+  check(text: string): string | undefined;
+}
+
+const parsedJson = (text: string): { value: unknown } | undefined => {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const FORM_JSON_FIELDS: Record<OperationKey, Record<string, FormJsonRule>> = {
+  'POST /v1/docs/upload/form': {
+    tags: {
+      source: 'the schema: "Document tag list, json string, example: {"key": ["value1", "value2"]}"',
+      check(text) {
+        const parsed = parsedJson(text);
+        if (!parsed) return 'not JSON';
+        if (!isObject(parsed.value)) return 'not a JSON object';
+        const bad = Object.entries(parsed.value).find(([, v]) => !Array.isArray(v) || v.some((x) => typeof x !== 'string'));
+        return bad ? `tag type ${bad[0]} is not a list of strings` : undefined;
+      },
+    },
+    metadatas: {
+      source: 'the schema: "metadatas json string, example: {"period": "2023Q4", …}"',
+      check(text) {
+        const parsed = parsedJson(text);
+        if (!parsed) return 'not JSON';
+        return isObject(parsed.value) ? undefined : 'not a JSON object';
+      },
+    },
   },
 };

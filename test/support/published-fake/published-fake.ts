@@ -19,7 +19,12 @@ import { docsHandlers } from './handlers/docs-handlers.js';
 import type { FakeState, Handler, HandlerResult } from './handlers/handler-types.js';
 import { searchHandlers } from './handlers/search-handlers.js';
 import { stockHandlers } from './handlers/stock-handlers.js';
+import { uploadHandlers } from './handlers/upload-handlers.js';
+import { UploadState } from './uploads/upload-state.js';
 import { loadPublishedSpec, SPEC_VERSIONS, type PublishedSpec, type SchemaIssue, type SpecVersion } from './published-spec.js';
+import { checkForm } from './form-check.js';
+import { type IncomingBody, readIncomingBody } from './incoming-body.js';
+import type { ParsedForm } from './multipart-form.js';
 import { checkRequest, isRecord } from './request-check.js';
 import { checkResponse, checkStreamEvent } from './response-check.js';
 import { stringifyWire } from './wire-json.js';
@@ -27,6 +32,8 @@ import { stringifyWire } from './wire-json.js';
 export interface PublishedFakeOptions {
   version: SpecVersion;
   apiKey?: string;
+  /** The largest file an upload takes (default 50 MB, the service's); larger ones get 413. */
+  maxUploadBytes?: number;
   /** Pause between two events of an agent run (real time; default 10 ms). */
   eventDelayMs?: number;
   now?: () => number;
@@ -60,6 +67,8 @@ export interface FakeRequest {
   body: unknown;
   /** The body as sent (JSON.parse would round integers past 2^53). */
   text: string;
+  /** A multipart/form-data body, parsed (its text fields and files). */
+  form?: ParsedForm;
   status: number;
 }
 
@@ -81,7 +90,7 @@ export interface PublishedFake {
   close(): Promise<void>;
 }
 
-const HANDLERS: Record<string, Handler> = { ...searchHandlers, ...docsHandlers, ...stockHandlers, ...agentHandlers };
+const HANDLERS: Record<string, Handler> = { ...searchHandlers, ...docsHandlers, ...uploadHandlers, ...stockHandlers, ...agentHandlers };
 
 export async function startPublishedFake(options: PublishedFakeOptions): Promise<PublishedFake> {
   const spec = loadPublishedSpec(options.version);
@@ -92,6 +101,7 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
   const state: FakeState = {
     agent: new AgentState(now, options.eventDelayMs ?? 10),
     folders: new Map(),
+    uploads: new UploadState(options.maxUploadBytes ?? 50 * 1024 * 1024),
     nextFolder: 1,
     runs: 0,
     now,
@@ -100,13 +110,10 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
   const problems: FakeProblem[] = [];
   const probes: FakeProbe[] = [];
   /** The other version that accepts this request exactly as sent, if any. */
-  const acceptedElsewhere = (method: string, url: URL, body: unknown, bodyError: string | undefined): SpecVersion | undefined =>
+  const acceptedElsewhere = (method: string, url: URL, incoming: IncomingBody): SpecVersion | undefined =>
     otherSpecs.find((other) => {
       const m = other.match(method, url.pathname);
-      return (
-        m.operation !== undefined &&
-        checkRequest(other, m, { query: url.searchParams, body, ...(bodyError ? { bodyError } : {}) }).length === 0
-      );
+      return m.operation !== undefined && checkRequest(other, m, { query: url.searchParams, ...incoming }).length === 0;
     })?.version;
   const streams = new Set<ServerResponse>();
 
@@ -121,17 +128,17 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const text = await readText(req);
-    let body: unknown;
-    let bodyError: string | undefined;
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        bodyError = 'JSON decode error';
-      }
-    }
-    const entry: FakeRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, text, status: 0 };
+    const incoming = await readIncomingBody(req);
+    const { text, body } = incoming;
+    const entry: FakeRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      text,
+      ...(incoming.form ? { form: incoming.form } : {}),
+      status: 0,
+    };
     requests.push(entry);
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
@@ -140,7 +147,7 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
 
     const match = spec.match(method, url.pathname);
     if (!match.operation) {
-      const elsewhere = acceptedElsewhere(method, url, body, bodyError);
+      const elsewhere = acceptedElsewhere(method, url, incoming);
       if (elsewhere) probes.push({ operation: `${method} ${url.pathname}`, acceptedBy: elsewhere });
       else
         problems.push({
@@ -165,9 +172,9 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
       return;
     }
 
-    const requestIssues = checkRequest(spec, match, { query: url.searchParams, body, ...(bodyError ? { bodyError } : {}) });
+    const requestIssues = checkRequest(spec, match, { query: url.searchParams, ...incoming });
     if (requestIssues.length > 0) {
-      const elsewhere = acceptedElsewhere(method, url, body, bodyError);
+      const elsewhere = acceptedElsewhere(method, url, incoming);
       if (elsewhere) probes.push({ operation: key, acceptedBy: elsewhere });
       else problems.push({ kind: 'request', operation: key, issues: requestIssues });
     }
@@ -188,11 +195,14 @@ export async function startPublishedFake(options: PublishedFakeOptions): Promise
       reply(501, { detail: 'Not Implemented' });
       return;
     }
-    const result: HandlerResult = handler({
+    // A form's handler reads its typed text fields as the body, and its files apart.
+    const form = op.requestBody?.multipart ? checkForm(spec, key, op.requestBody.schema, incoming.form) : undefined;
+    const result: HandlerResult = await handler({
       spec,
       version: spec.version,
       operation: op,
-      body: isRecord(body) ? body : {},
+      body: form ? form.fields : isRecord(body) ? body : {},
+      files: form?.files ?? {},
       query: url.searchParams,
       path: match.pathParams,
       state,
@@ -266,10 +276,4 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   const text = stringifyWire(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -48,7 +48,8 @@ export interface OperationSpec {
   template: string;
   operationId: string;
   parameters: ParameterSpec[];
-  requestBody?: { required: boolean; schema: string };
+  /** The body's schema; `multipart` for a form (multipart/form-data), JSON otherwise. */
+  requestBody?: { required: boolean; schema: string; multipart?: boolean };
   /** By status code ('200', '400', '422', …). */
   responses: Record<string, ResponseSpec>;
 }
@@ -188,6 +189,8 @@ function collectOperations(document: OpenApiDocument): OperationSpec[] {
         };
       }
       const jsonBody = raw.requestBody?.content?.['application/json'];
+      const formBody = raw.requestBody?.content?.['multipart/form-data'];
+      const required = raw.requestBody?.required === true;
       out.push({
         method: method.toUpperCase(),
         template,
@@ -198,10 +201,9 @@ function collectOperations(document: OpenApiDocument): OperationSpec[] {
           required: p.required === true,
           schema: `${base}/parameters/${i}/schema`,
         })),
-        ...(jsonBody?.schema
-          ? {
-              requestBody: { required: raw.requestBody?.required === true, schema: `${base}/requestBody/content/application~1json/schema` },
-            }
+        ...(jsonBody?.schema ? { requestBody: { required, schema: `${base}/requestBody/content/application~1json/schema` } } : {}),
+        ...(formBody?.schema
+          ? { requestBody: { required, schema: `${base}/requestBody/content/multipart~1form-data/schema`, multipart: true } }
           : {}),
         responses,
       });

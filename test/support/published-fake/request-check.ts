@@ -3,15 +3,20 @@
  * and query parameters (typed as FastAPI reads them from text), the JSON body, and fields the
  * schema does not declare (FastAPI ignores them, so the service would silently drop them).
  */
+import { checkForm } from './form-check.js';
+import type { ParsedForm } from './multipart-form.js';
 import { DELIBERATE_EXTRA_FIELDS } from './operation-rules.js';
 import type { OperationMatch, PublishedSpec, SchemaIssue, SchemaObject } from './published-spec.js';
 
 export interface IncomingRequest {
   query: URLSearchParams;
   /** The parsed JSON body; undefined when the request had none. */
-  body: unknown;
+  body?: unknown;
   /** Set when the body was not JSON. */
-  bodyError?: string;
+  bodyError?: string | undefined;
+  /** A multipart/form-data body, parsed; `formError` when it could not be. */
+  form?: ParsedForm | undefined;
+  formError?: string | undefined;
 }
 
 export function checkRequest(spec: PublishedSpec, match: OperationMatch, req: IncomingRequest): SchemaIssue[] {
@@ -34,7 +39,11 @@ export function checkRequest(spec: PublishedSpec, match: OperationMatch, req: In
     if (!declared.has(name))
       issues.push({ loc: ['query', name], msg: 'not a parameter of this operation in the published schema', type: 'undeclared' });
 
-  if (req.bodyError) {
+  if (op.requestBody?.multipart) {
+    // FastAPI answers 400 "There was an error parsing the body" for a form it cannot read.
+    if (req.formError) issues.push({ loc: ['body'], msg: `There was an error parsing the body: ${req.formError}`, type: 'form_invalid' });
+    else issues.push(...checkForm(spec, key, op.requestBody.schema, req.form).issues);
+  } else if (req.bodyError) {
     issues.push({ loc: ['body'], msg: req.bodyError, type: 'json_invalid' });
   } else if (op.requestBody) {
     if (req.body === undefined) {

@@ -7,7 +7,8 @@
  */
 import { buildRunEvents, cancelEvent } from '../agent/run-events.js';
 import type { ConversationRecord, FakeRun, MessageRecord } from '../agent/agent-state.js';
-import { FAKE_DOCUMENTS, documentById, type FakeDocument } from '../fixtures/documents.js';
+import { FAKE_DOCUMENTS, type FakeDocument } from '../fixtures/documents.js';
+import { documentOf } from '../uploads/corpus.js';
 import { componentPointer, type PublishedSpec } from '../published-spec.js';
 import { type Handler, type HandlerContext, type HandlerResult, int, ok, str } from './handler-types.js';
 import { searchDocuments, searchToolsDoc } from './search-handlers.js';
@@ -68,12 +69,15 @@ function toolOutput(spec: PublishedSpec, docs: FakeDocument[]): string {
   return JSON.stringify(answer);
 }
 
-function reportFor(question: string, docs: FakeDocument[]): { title: string; content: string } {
+/** The report; documents the chat was given (`documents`) are named and quoted in it, and cited as sources. */
+function reportFor(question: string, docs: FakeDocument[], given: boolean): { title: string; content: string } {
   const title = `研究报告：${question.slice(0, 40)}`;
   const sources = docs.map((d) => `- [${d.doc.title}](${d.doc.url})`).join('\n');
+  const fromGiven = given ? ['## 您提供的文件', ...docs.map((d) => `- 《${d.doc.title}》：${d.summary.slice(0, 120)}`), ''] : [];
   const content = [
     `# ${title}`,
     '',
+    ...fromGiven,
     '## 执行摘要',
     `针对“${question}”，最新资料显示收入保持增长，毛利率稳定，现金流充裕。`,
     '',
@@ -116,14 +120,14 @@ export const agentHandlers: Record<string, Handler> = {
     if (!conv) return INVALID_CONVERSATION;
     const question = str(ctx.body.message) ?? '';
     const grounded = (Array.isArray(ctx.body.documents) ? ctx.body.documents : [])
-      .map((d) => documentById(String((d as { doc_id?: unknown }).doc_id)))
+      .map((d) => documentOf(ctx.state.uploads, String((d as { doc_id?: unknown }).doc_id)))
       .filter((d): d is FakeDocument => d !== undefined);
     const found = grounded.length > 0 ? grounded : searchDocuments(question, { categories: [], markets: [], symbols: [] }).slice(0, 5);
     const docs = found.length > 0 ? found : FAKE_DOCUMENTS.slice(0, 3);
     ctx.state.runs += 1;
     const seed = ctx.state.runs;
     const responseId = `019b24ef${(0x238cc977 + seed).toString(16).padStart(24, '0')}`;
-    const report = reportFor(question, docs);
+    const report = reportFor(question, docs, grounded.length > 0);
     const events = buildRunEvents(ctx.spec, {
       responseId,
       question,

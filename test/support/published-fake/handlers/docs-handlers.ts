@@ -4,20 +4,20 @@
  * the interface document's list).
  */
 import { FAKE_CONCEPTS } from '../fixtures/concepts.js';
-import { documentById } from '../fixtures/documents.js';
+import { documentOf } from '../uploads/corpus.js';
 import { type Handler, ok, str } from './handler-types.js';
 
 const NOT_FOUND = { status: 404, body: { detail: 'Not Found' } };
 
 export const docsHandlers: Record<string, Handler> = {
-  'GET /v1/docs/{doc_id}': ({ path }) => {
-    const d = documentById(path.doc_id ?? '');
+  'GET /v1/docs/{doc_id}': ({ path, state }) => {
+    const d = documentOf(state.uploads, path.doc_id ?? '');
     if (!d) return NOT_FOUND;
     return ok({ ...d.doc, ...d.detail, chunks: d.chunks });
   },
 
-  'GET /v1/docs/{doc_id}/summary': ({ path }) => {
-    const d = documentById(path.doc_id ?? '');
+  'GET /v1/docs/{doc_id}/summary': ({ path, state }) => {
+    const d = documentOf(state.uploads, path.doc_id ?? '');
     if (!d) return NOT_FOUND;
     return ok({ doc_id: d.doc.doc_id, summary: d.summary });
   },
@@ -32,6 +32,8 @@ export const docsHandlers: Record<string, Handler> = {
     const folderId = str(body.folder_id) ?? '';
     const folder = state.folders.get(folderId);
     state.folders.delete(folderId);
+    // Its documents go with it.
+    for (const doc of state.uploads.inFolder(folderId)) state.uploads.remove(doc.docId);
     return ok({ doc_ids: folder?.docIds ?? [], folder_id: folderId });
   },
 

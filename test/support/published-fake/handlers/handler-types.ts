@@ -1,11 +1,15 @@
 /** What an operation handler of the fake receives and returns. */
 import type { AgentState } from '../agent/agent-state.js';
+import type { FormFile } from '../multipart-form.js';
+import type { UploadState } from '../uploads/upload-state.js';
 import type { OperationSpec, PublishedSpec, SpecVersion } from '../published-spec.js';
 
 export interface FakeState {
   agent: AgentState;
   folders: Map<string, { name: string; docIds: string[] }>;
   nextFolder: number;
+  /** Documents uploaded to folders, their processing and their text. */
+  uploads: UploadState;
   /** Runs started so far (ids derive from it). */
   runs: number;
   now(): number;
@@ -15,8 +19,10 @@ export interface HandlerContext {
   spec: PublishedSpec;
   version: SpecVersion;
   operation: OperationSpec;
-  /** The JSON body (already checked against the schema); {} when there was none. */
+  /** The JSON body (already checked against the schema), or a form's text fields typed; {} when there was none. */
   body: Record<string, unknown>;
+  /** A form's file parts by name (multipart operations); {} otherwise. */
+  files: Record<string, FormFile>;
   query: URLSearchParams;
   path: Record<string, string>;
   state: FakeState;
@@ -37,7 +43,7 @@ export interface EventStreamResult {
 
 export type HandlerResult = JsonResult | { stream: EventStreamResult };
 
-export type Handler = (ctx: HandlerContext) => HandlerResult;
+export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
 
 export const ok = (body: unknown, headers?: Record<string, string>): JsonResult => ({ status: 200, body, ...(headers ? { headers } : {}) });
 

@@ -3,7 +3,9 @@
  * page_num/page_size), v2 search and news (SearchToolsResponse), chunk search
  * (OAISearchChunksResponse, with a chunk's `doc` as OAIDocBase or the full OAIDoc).
  */
-import { FAKE_DOCUMENTS, type FakeDocument, type WireChunk, type WireDoc } from '../fixtures/documents.js';
+import type { FakeDocument, WireChunk, WireDoc } from '../fixtures/documents.js';
+import { corpusFor } from '../uploads/corpus.js';
+import type { UploadState } from '../uploads/upload-state.js';
 import { type Handler, int, ok, str, strings } from './handler-types.js';
 
 const tokensOf = (query: string): string[] =>
@@ -19,6 +21,8 @@ function score(d: FakeDocument, tokens: string[]): number {
 
 interface Filters {
   categories: string[];
+  /** Uploaded documents' folders (folder_ids); none: any document. */
+  folderIds?: string[];
   markets: string[];
   symbols: string[];
   startMs?: number;
@@ -30,6 +34,7 @@ function filtersOf(body: Record<string, unknown>, startKey: string, endKey: stri
   const end = str(body[endKey]);
   return {
     categories: strings(body.categories),
+    folderIds: strings(body.folder_ids),
     markets: strings(body.markets),
     symbols: strings(body.symbols).map((s) => s.toUpperCase()),
     ...(start ? { startMs: Date.parse(`${start.slice(0, 10)}T00:00:00Z`) } : {}),
@@ -39,6 +44,7 @@ function filtersOf(body: Record<string, unknown>, startKey: string, endKey: stri
 
 function passes(d: FakeDocument, f: Filters): boolean {
   const doc = d.doc;
+  if ((f.folderIds?.length ?? 0) > 0 && (d.folderId === undefined || !f.folderIds?.includes(d.folderId))) return false;
   if (f.categories.length > 0 && (!doc.category || !f.categories.includes(doc.category))) return false;
   if (f.markets.length > 0 && (!doc.market || !f.markets.includes(doc.market))) return false;
   if (f.symbols.length > 0 && (!d.company || !f.symbols.includes(d.company.symbol))) return false;
@@ -47,10 +53,15 @@ function passes(d: FakeDocument, f: Filters): boolean {
   return true;
 }
 
+/** The documents a search with these filters reaches (uploads only when it asks for files or folders). */
+const reach = (uploads: UploadState | undefined, f: Filters, docIds: string[] = []): readonly FakeDocument[] =>
+  corpusFor(uploads, { folderIds: f.folderIds ?? [], categories: f.categories, docIds });
+
 /** Matching documents, best first (or newest first for sort=latest). */
-export function searchDocuments(query: string, f: Filters, sort = 'smart'): FakeDocument[] {
+export function searchDocuments(query: string, f: Filters, sort = 'smart', uploads?: UploadState): FakeDocument[] {
   const tokens = tokensOf(query);
-  const scored = FAKE_DOCUMENTS.filter((d) => passes(d, f))
+  const scored = reach(uploads, f)
+    .filter((d) => passes(d, f))
     .map((d) => ({ d, s: tokens.length === 0 ? 1 : score(d, tokens) }))
     .filter((x) => x.s > 0);
   const newest = (a: FakeDocument, b: FakeDocument) => (b.doc.published_at ?? 0) - (a.doc.published_at ?? 0);
@@ -99,41 +110,43 @@ const v2Search =
 const chunkDoc = (d: FakeDocument, full: boolean): WireDoc => (full ? d.doc : { doc_id: d.doc.doc_id, title: d.doc.title, url: d.doc.url });
 
 export const searchHandlers: Record<string, Handler> = {
-  'POST /v1/search': ({ body }) => {
-    const found = searchDocuments(str(body.query) ?? '', filtersOf(body, 'start_date', 'end_date'), str(body.sort));
+  'POST /v1/search': ({ body, state }) => {
+    const found = searchDocuments(str(body.query) ?? '', filtersOf(body, 'start_date', 'end_date'), str(body.sort), state.uploads);
     return ok(page(found, body));
   },
 
-  'POST /v1/docs/tags': ({ body }) => {
+  'POST /v1/docs/tags': ({ body, state }) => {
     const wanted = Object.values((body.tags as Record<string, unknown[]>) ?? {})
       .flat()
       .map((v) => String(v).toLowerCase());
     const f = filtersOf(body, 'start_date', 'end_date');
-    const found = FAKE_DOCUMENTS.filter(
-      (d) => passes(d, f) && Object.values(d.doc.tags ?? {}).some((values) => values.some((v) => wanted.includes(v.toLowerCase()))),
-    ).sort((a, b) => (b.doc.published_at ?? 0) - (a.doc.published_at ?? 0));
+    const found = reach(state.uploads, f)
+      .filter((d) => passes(d, f) && Object.values(d.doc.tags ?? {}).some((values) => values.some((v) => wanted.includes(v.toLowerCase()))))
+      .sort((a, b) => (b.doc.published_at ?? 0) - (a.doc.published_at ?? 0));
     return ok(page(found, body));
   },
 
   'POST /v2/search': v2Search(false),
   'POST /v2/search/news': v2Search(true),
 
-  'POST /v1/search/chunks': ({ body }) => {
+  'POST /v1/search/chunks': ({ body, state }) => {
     const tokens = tokensOf(str(body.query) ?? '');
     const docIds = strings(body.doc_ids);
     const full = body.include_doc_extra_details === true;
     const f = filtersOf(body, 'start_date', 'end_date');
-    const candidates: Array<{ chunk: WireChunk; d: FakeDocument; s: number }> = [];
-    for (const d of FAKE_DOCUMENTS) {
+    const candidates: Array<{ chunk: WireChunk; d: FakeDocument; s: number; own: number }> = [];
+    for (const d of reach(state.uploads, f, docIds)) {
       if (docIds.length > 0 && !docIds.includes(d.doc.doc_id)) continue;
       if (!passes(d, f)) continue;
       for (const chunk of d.chunks) {
-        const text = `${chunk.content} ${chunk.summary ?? ''} ${d.searchText}`.toLowerCase();
-        candidates.push({ chunk, d, s: tokens.filter((t) => text.includes(t)).length });
+        const own = `${chunk.content} ${chunk.summary ?? ''}`.toLowerCase();
+        const text = `${own} ${d.searchText}`;
+        candidates.push({ chunk, d, s: tokens.filter((t) => text.includes(t)).length, own: tokens.filter((t) => own.includes(t)).length });
       }
     }
-    // A semantic search always finds the nearest passages: the best scores first.
-    candidates.sort((a, b) => b.s - a.s);
+    // A semantic search always finds the nearest passages: the best scores first, and of a
+    // document's chunks the one that holds the words (an uploaded file's page).
+    candidates.sort((a, b) => b.s - a.s || b.own - a.own);
     const chunks = candidates.slice(0, int(body.num) ?? 10).map(({ chunk, d }) => ({ ...chunk, doc: chunkDoc(d, full) }));
     return ok({ chunks });
   },
