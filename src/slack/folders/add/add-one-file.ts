@@ -12,7 +12,7 @@ import type { DocumentNotice, ResearchDocumentRecord } from '../../../store/reco
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { type DocumentNoticeState, type NoticeFile, renderDocumentNotice } from '../follow/document-notice.js';
 import { followProcessing } from '../follow/follow-processing.js';
-import { postNotice, updateNotice } from '../follow/notice-messages.js';
+import { type NoticeTeller, postNotice, updateNotice } from '../follow/notice-messages.js';
 import { type NotAdded, refusedFileWords, serviceFailureWords, slackFileWords } from './add-failure-words.js';
 import { downloadSlackFile, type SlackFileInfo, slackFileInfo } from './fetch-slack-file.js';
 import type { FolderTarget } from './folder-target.js';
@@ -35,6 +35,8 @@ export interface AddRun {
 
 type Claim = { folderId: string } | undefined;
 
+const tellerOf = (run: AddRun): NoticeTeller => ({ deps: run.deps, teamId: run.teamId, client: run.client, log: run.log });
+
 /** Claims the file in a known folder; false when it is there already or being added (the user told). */
 async function claimOrTell(run: AddRun, fileId: string, file: NoticeFile): Promise<{ ok: boolean; claim: Claim }> {
   const folderId = run.folder.knownId();
@@ -44,7 +46,7 @@ async function claimOrTell(run: AddRun, fileId: string, file: NoticeFile): Promi
   const existing = claim.docId ? await run.deps.stores.documents.get(run.teamId, claim.docId) : null;
   const state: DocumentNoticeState = existing ? { kind: 'already_there', status: existing.status } : { kind: 'adding_elsewhere' };
   run.log.info('research document add skipped: the file is in the folder already or being added', { file: fileId, folder: folderId });
-  await postNotice(run.client, run.where, renderDocumentNotice(file, state), run.log);
+  await postNotice(tellerOf(run), run.where, renderDocumentNotice(file, state));
   return { ok: false, claim: undefined };
 }
 
@@ -79,9 +81,9 @@ export async function addOneFile(run: AddRun, file: { id: string; name: string }
   const first = await claimOrTell(run, file.id, shown());
   if (!first.ok) return;
   let claim = first.claim;
-  let notice = await postNotice(run.client, run.where, renderDocumentNotice(shown(), { kind: 'adding' }), log);
+  let notice = await postNotice(tellerOf(run), run.where, renderDocumentNotice(shown(), { kind: 'adding' }));
   const tell = async (state: DocumentNoticeState) => {
-    notice = await updateNotice(run.client, notice, renderDocumentNotice(shown(), state), log);
+    notice = await updateNotice(tellerOf(run), notice, renderDocumentNotice(shown(), state));
   };
   let docId: string | undefined;
   const notAdded = async (words: NotAdded) => {

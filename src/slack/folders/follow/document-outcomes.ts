@@ -17,7 +17,14 @@ export interface FollowTarget {
   log: Logger;
 }
 
-export type OutcomeDeps = Pick<ListenerDeps, 'stores'>;
+export type OutcomeDeps = Pick<ListenerDeps, 'stores' | 'budget' | 'clock'>;
+
+const tellerOf = (deps: OutcomeDeps, target: FollowTarget, record: ResearchDocumentRecord) => ({
+  deps,
+  teamId: record.teamId,
+  client: target.client,
+  log: target.log,
+});
 
 export async function noticeFileOf(deps: OutcomeDeps, record: ResearchDocumentRecord): Promise<NoticeFile> {
   const folder = await deps.stores.folders.get(record.teamId, record.folderId);
@@ -34,7 +41,7 @@ export async function markSearchable(deps: OutcomeDeps, target: FollowTarget, re
   if (!(await deps.stores.documents.claimTelling(record.teamId, record.docId))) return;
   target.log.info('research document searchable', { doc: record.docId, folder: record.folderId });
   const state: DocumentNoticeState = { kind: 'searchable', docId: record.docId, title: record.title };
-  await updateNotice(target.client, record.notice, renderDocumentNotice(await noticeFileOf(deps, record), state), target.log);
+  await updateNotice(tellerOf(deps, target, record), record.notice, renderDocumentNotice(await noticeFileOf(deps, record), state));
 }
 
 /** Processing failed or never ended: the user is told why, and the document is taken back. */
@@ -53,7 +60,7 @@ export async function undoDocument(
     target.log.warn('the research service did not delete a document whose processing failed', { doc: record.docId, error });
   }
   await deps.stores.documents.remove(record);
-  await updateNotice(target.client, record.notice, renderDocumentNotice(file, state), target.log);
+  await updateNotice(tellerOf(deps, target, record), record.notice, renderDocumentNotice(file, state));
 }
 
 /** The service's reason, in a sentence. */

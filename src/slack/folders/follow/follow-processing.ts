@@ -13,7 +13,7 @@ import type { ListenerDeps } from '../../kit/listener-deps.js';
 import { type FollowTarget, markSearchable, processingFailure, undoDocument } from './document-outcomes.js';
 import { pollDelay } from './poll-delay.js';
 
-export type FollowDeps = Pick<ListenerDeps, 'stores' | 'documentAdds'>;
+export type FollowDeps = Pick<ListenerDeps, 'stores' | 'documentAdds' | 'budget' | 'clock'>;
 
 function wait(timers: Timers, ms: number): Promise<void> {
   return new Promise((resolve) => timers.after(ms, () => resolve(), { background: true }));

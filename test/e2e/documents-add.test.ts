@@ -1,0 +1,101 @@
+/**
+ * Issue 31, item 1 (Add), the real app between both emulators on real Redis: a PDF shared in a DM
+ * is added to a new folder through the modal — fetched from Slack with the bot token, uploaded
+ * as multipart, followed to completed — and its notice in the file's thread ends searchable with
+ * the folder search hint and *Ask the agent about this file*; the same file added twice to one
+ * folder is one document; bad modal inputs stay in the modal with what to fix.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_IDS, ADD_DOCUMENT_MODAL } from '../../src/slack/blocks/action-ids.js';
+import { decodeDocButton } from '../../src/slack/kit/button-values.js';
+import { PAGE_THREE_PHRASE, threePagePdf } from '../fixtures/documents/make-pdfs.js';
+import { button } from './command-helpers.js';
+import { addFileInDm, modalValues, notices, openAddModalFor, startAddHarness, waitForNotice } from './documents-add-helpers.js';
+import type { Harness } from './harness.js';
+
+describe('issue 31: adding a file from a DM', () => {
+  let h: Harness;
+  let pdf: Uint8Array;
+
+  beforeAll(async () => {
+    h = await startAddHarness();
+    pdf = await threePagePdf();
+  });
+  afterAll(async () => h?.close());
+
+  it('adds a PDF to a new folder with tags; the notice ends searchable with the hint and the Ask button', async () => {
+    const file = { name: 'Helios Q3 <results>.pdf', mimetype: 'application/pdf', bytes: pdf };
+    const { dm, ts, fileId, submitted } = await addFileInDm(h, file, {
+      newFolder: 'Helios',
+      tags: { industry: 'robotics, semis', company: 'Helios' },
+    });
+    expect(submitted.viewAction).toBe('close');
+    const done = await waitForNotice(h, dm, ts, /searchable/);
+    // One notice, updated in place from "Adding…" to searchable; the name escaped.
+    expect(notices(h, dm, ts)).toHaveLength(1);
+    expect(done.text).toContain('Helios Q3 &lt;results&gt;.pdf');
+    expect(done.text).toContain('/research in:Helios');
+    const ask = button(done, ACTION_IDS.searchAsk);
+    expect(ask.text).toBe('Ask the agent about this file');
+
+    const folder = (await h.desk.stores.folders.list(h.slack.teamId)).find((f) => f.name === 'Helios');
+    expect(folder).toBeDefined();
+    const [record] = await h.desk.stores.documents.list(h.slack.teamId, folder?.folderId);
+    expect(record).toMatchObject({
+      slackFileId: fileId,
+      status: 'searchable',
+      fileType: 'pdf',
+      tags: { industry: ['robotics', 'semis'], company: ['Helios'] },
+    });
+    expect(decodeDocButton(ask.value)).toEqual({ d: record?.docId, t: record?.title });
+    // The service has the whole file in the folder, its third page readable.
+    const content = await h.client.documentRawContent(record?.docId ?? '');
+    expect(content.chunks.map((c) => c.text).join(' ')).toContain(PAGE_THREE_PHRASE);
+  });
+
+  it('the same Slack file added twice to one folder is one document, and the user is told it is there', async () => {
+    const file = { name: 'memo.txt', mimetype: 'text/plain', bytes: 'Quarterly memo: margins up.' };
+    const first = await addFileInDm(h, file, { newFolder: 'Memos' });
+    await waitForNotice(h, first.dm, first.ts, /searchable/);
+    const folder = (await h.desk.stores.folders.list(h.slack.teamId)).find((f) => f.name === 'Memos');
+    // Again from the same reply's button, into the same folder.
+    const before = notices(h, first.dm, first.ts).length;
+    await h.slack.clickAction({
+      channel_id: first.dm,
+      message_ts: first.reply.ts,
+      action_id: button(first.reply, ACTION_IDS.documentAdd).action_id,
+    });
+    const modal = await h.slack.waitFor(
+      () =>
+        h.slack
+          .openModals(h.slack.defaultUserId)
+          .find((v) => (v.view as { callback_id?: string }).callback_id === ADD_DOCUMENT_MODAL.callbackId),
+      10_000,
+    );
+    await h.slack.submitView({ view_id: modal.id, values: modalValues({ folderId: folder?.folderId ?? '' }) });
+    const told = await waitForNotice(h, first.dm, first.ts, /already in the research folder/);
+    expect(told.text).toContain('(searchable)');
+    expect(notices(h, first.dm, first.ts)).toHaveLength(before + 1);
+    expect(await h.desk.stores.documents.list(h.slack.teamId, folder?.folderId)).toHaveLength(1);
+  });
+
+  it('keeps the modal open with what to fix: no folder, both choices, a too-long name, too many tags', async () => {
+    const { modal } = await openAddModalFor(h, { name: 'x.txt', mimetype: 'text/plain', bytes: 'x' });
+    const folderId = (await h.desk.stores.folders.list(h.slack.teamId))[0]?.folderId ?? '';
+    const cases = [
+      { input: {}, field: ADD_DOCUMENT_MODAL.blocks.folder },
+      { input: { folderId, newFolder: 'Other' }, field: ADD_DOCUMENT_MODAL.blocks.newFolder },
+      { input: { newFolder: 'n'.repeat(101) }, field: ADD_DOCUMENT_MODAL.blocks.newFolder },
+      {
+        input: { folderId, tags: { event: Array.from({ length: 11 }, (_, i) => `e${i}`).join(',') } },
+        field: ADD_DOCUMENT_MODAL.blocks.event,
+      },
+    ];
+    for (const { input, field } of cases) {
+      const result = await h.slack.submitView({ view_id: modal.id, values: modalValues(input) });
+      expect(result.viewAction).toBe('errors');
+      expect(Object.keys((JSON.parse(result.body ?? '{}') as { errors: Record<string, string> }).errors)).toEqual([field]);
+    }
+    await h.slack.closeView({ view_id: modal.id });
+  });
+});
