@@ -121,6 +121,24 @@ describe('uploadDocument', () => {
     expect(hits('/v1/docs/upload/form')).toBe(1);
   });
 
+  it('times an upload out by its own limit, once, and cancels it on the caller’s signal', async () => {
+    // The service never answers: the upload's own limit (the client's plus the size's share) ends it.
+    script('/v1/docs/upload/form', () => undefined);
+    const slow = createResearchClient({ baseUrl: server.url, apiKey: API_KEY, timeoutMs: 1_000, retry: fastTestRetryPolicy, logger });
+    const bytes = new Uint8Array(10 * 1024);
+    const timedOut = await failure(slow.uploadDocument({ ...PDF, bytes }));
+    expect(timedOut).toMatchObject({ kind: 'timeout' });
+    expect(timedOut.message).toContain(`no answer within ${uploadTimeoutMs(1_000, bytes.byteLength)} ms`);
+    expect(hits('/v1/docs/upload/form')).toBe(1);
+
+    const controller = new AbortController();
+    const cancelled = failure(slow.uploadDocument(PDF, { signal: controller.signal }));
+    while (hits('/v1/docs/upload/form') < 2) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    expect((await cancelled).kind).toBe('cancelled');
+    await slow.close();
+  });
+
   it('gives an upload a time limit that grows with its size', () => {
     expect(uploadTimeoutMs(15_000, 0)).toBe(15_000);
     expect(uploadTimeoutMs(15_000, 50 * 1024 * 1024)).toBe(15_000 + 204_800);

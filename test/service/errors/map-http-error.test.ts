@@ -23,4 +23,25 @@ describe('mapHttpError', () => {
     );
     expect(mapHttpError(failure(404, { detail: 'Not Found' })).kind).toBe('not_found');
   });
+
+  it('reads 413 as too large, not retryable, with the service’s words; a 400 detail stays readable', () => {
+    const big = mapHttpError({
+      method: 'POST',
+      path: '/v1/docs/upload/form',
+      status: 413,
+      bodyText: '{"detail":"File too large: the limit is 50 MB"}',
+    });
+    expect(big).toMatchObject({ kind: 'too_large', status: 413, serviceDetail: 'File too large: the limit is 50 MB', retryable: false });
+    expect(big.message).toBe('too large for the service: File too large: the limit is 50 MB (POST /v1/docs/upload/form → 413)');
+    expect(mapHttpError({ method: 'POST', path: '/v1/docs/upload/form', status: 413, bodyText: '<html>nginx</html>' }).kind).toBe(
+      'too_large',
+    );
+    const type = mapHttpError({
+      method: 'POST',
+      path: '/v1/docs/upload/form',
+      status: 400,
+      bodyText: '{"detail":"Unsupported file type: .exe"}',
+    });
+    expect(type).toMatchObject({ kind: 'validation', serviceDetail: 'Unsupported file type: .exe' });
+  });
 });
