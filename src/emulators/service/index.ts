@@ -9,8 +9,9 @@
  * it streams in); an unknown folder 404. `GET /v1/docs/{id}/upload/status` steps one stage per call:
  * pending, processing, completed — an encrypted or unreadable PDF ends `{"status": "failed",
  * "message"}`, a name with `[stuck]` stays processing. Completed documents are found by v1 search
- * (category files, folder_ids, upload tags), chunk search (PDF text per page) and
- * `/v1/docs/{id}/raw-content`; docx, xlsx and pptx by title only. `DELETE /v1/docs/delete` and a
+ * (category files, folder_ids, upload tags), chunk search (PDF text per page, a spreadsheet's per
+ * sheet, docx/txt/md/csv text as one page) and `/v1/docs/{id}/raw-content`; pptx by title only.
+ * An unreadable xlsx or docx fails as a PDF does. `DELETE /v1/docs/delete` and a
  * folder's delete remove them. The state file keeps them, stage included. A chat given
  * `documents` quotes and cites them (pinned-documents.ts).
  */

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
 import { MAX_UPLOAD_BYTES } from '../../../src/emulators/service/uploads/upload-rules.js';
+import { SHEET_PHRASE, twoSheetXlsx, WORD_PHRASE, wordDocx } from '../../fixtures/documents/make-office.js';
 import { brokenPdf, encryptedPdf, PAGE_THREE_PHRASE, threePagePdf } from '../../fixtures/documents/make-pdfs.js';
 import { buildHttp } from './emulator-http.js';
 import { statuses, uploadForm } from './upload-http.js';
@@ -82,14 +83,37 @@ describe('a PDF uploaded by form', () => {
     expect(detail.body).toMatchObject({ doc_id: up.body.id, title: 'early.pdf', category: 'files', chunks: [] });
   });
 
-  it('reads txt and md as one page of text, and finds docx by its title only', async () => {
+  it('reads txt and md as one page of text, xlsx a page per sheet, docx as text, and finds pptx by its title only', async () => {
     const folder = await newFolder('Plain');
     const txt = await uploadForm(em, 'memo.txt', new TextEncoder().encode('The osprey ledger shows approval.'), { folder_id: folder });
-    const docx = await uploadForm(em, 'Kestrel plan.docx', new Uint8Array([80, 75, 3, 4]), { folder_id: folder });
-    await statuses(em, txt.body.id, 3);
-    expect((await statuses(em, docx.body.id, 3)).at(-1)).toEqual({ id: docx.body.id, status: 'completed' });
-    expect((await searchFolder(folder, 'osprey')).body.docs.map((d: { id: string }) => d.id)).toEqual([txt.body.id]);
-    expect((await searchFolder(folder, 'kestrel')).body.docs.map((d: { id: string }) => d.id)).toEqual([docx.body.id]);
+    const xlsx = await uploadForm(em, 'Budget.xlsx', await twoSheetXlsx(), { folder_id: folder });
+    const docx = await uploadForm(em, 'Minutes.docx', await wordDocx(), { folder_id: folder });
+    const pptx = await uploadForm(em, 'Kestrel plan.pptx', new Uint8Array([80, 75, 3, 4]), { folder_id: folder });
+    for (const up of [txt, xlsx, docx, pptx])
+      expect((await statuses(em, up.body.id, 3)).at(-1)).toEqual({ id: up.body.id, status: 'completed' });
+    const ids = async (query: string) => (await searchFolder(folder, query)).body.docs.map((d: { id: string }) => d.id);
+    expect(await ids('osprey')).toEqual([txt.body.id]);
+    expect(await ids(SHEET_PHRASE)).toEqual([xlsx.body.id]);
+    expect(await ids(WORD_PHRASE)).toEqual([docx.body.id]);
+    expect(await ids('kestrel')).toEqual([pptx.body.id]);
+    const sheets = (await http.get(`/v1/docs/${xlsx.body.id}/raw-content`)).body.chunks;
+    expect(sheets.map((c: { content: string }) => c.content)).toEqual([
+      'Sheet Summary\nItem | Cost\nFieldwork | 800',
+      `Sheet Detail\nThe ${SHEET_PHRASE} | 1200`,
+    ]);
+  });
+
+  it('fails an xlsx or docx that cannot be read', async () => {
+    const xlsx = await uploadForm(em, 'bad.xlsx', new TextEncoder().encode('not a workbook'));
+    const docx = await uploadForm(em, 'bad.docx', new TextEncoder().encode('not a document'));
+    expect((await statuses(em, xlsx.body.id, 3))[2]).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^The spreadsheet could not be read/),
+    });
+    expect((await statuses(em, docx.body.id, 3))[2]).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^The Word document could not be read/),
+    });
   });
 });
 
