@@ -5,6 +5,7 @@
  * modal; a message without files and a user of another organisation are told why not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Timers } from '../../src/agent/runtime/timers.js';
 import type { DeliveryResult } from '../../src/emulators/slack/index.js';
 import { externalOrg } from '../../src/emulators/slack/index.js';
 import { ACTION_IDS, ADD_DOCUMENT_MODAL } from '../../src/slack/blocks/action-ids.js';
@@ -12,9 +13,20 @@ import { decodeAddFilesButton } from '../../src/slack/folders/entry/add-files-bu
 import { NO_FILES } from '../../src/slack/folders/entry/add-message-shortcut.js';
 import { MESSAGE_SHORTCUT_IDS } from '../../src/slack/kit/message-shortcut-ids.js';
 import { EXTERNAL_DATA_REFUSAL } from '../../src/slack/kit/permissions/external-user.js';
-import { botReplies, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
+import { botReplies, eventIdFor, messageText, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { button, nextEphemeral } from './command-helpers.js';
 import { startHarness, type Harness } from './harness.js';
+
+/** Timers that fire on the next turn of the event loop: no waiting on the machine's clock. */
+const immediateTimers: Timers = {
+  after(_ms, callback) {
+    const handle = setImmediate(() => void callback());
+    return { cancel: () => clearImmediate(handle) };
+  },
+  every() {
+    throw new Error('document adds use no repeating timer');
+  },
+};
 
 const pdf = { name: 'Helios Q3 results.pdf', mimetype: 'application/pdf', bytes: '%PDF-1.4 not really' };
 
@@ -23,7 +35,13 @@ describe('issue 31: adding starts from a DM file share and the message shortcut'
   let dm: string;
 
   beforeAll(async () => {
-    h = await startHarness({ store: 'redis', agentSpeed: 20, logLevel: 'debug' });
+    // Processing status polls fire at once (injected timers): the emulator steps a stage per call.
+    h = await startHarness({
+      store: 'redis',
+      agentSpeed: 20,
+      logLevel: 'debug',
+      deskOverrides: { documentAdds: { timers: immediateTimers } },
+    });
     dm = h.slack.defaultDmId;
   });
   afterAll(async () => h?.close());
@@ -71,6 +89,38 @@ describe('issue 31: adding starts from a DM file share and the message shortcut'
     expect(JSON.stringify(modal.view)).toContain('Helios Q3 results.pdf');
     expect(JSON.stringify(modal.view)).toContain(fileId);
     await h.slack.closeView({ view_id: modal.id });
+  });
+
+  it('end to end: a text file shared in a DM is added to a new folder, and a question in its thread is answered from it', async () => {
+    const phrase = 'Helios Robotics lifted its gross margin to 41.5 percent as actuator costs fell';
+    const file = { name: 'helios-notes.txt', mimetype: 'text/plain', bytes: `Helios Robotics third quarter notes.\n\n${phrase}.` };
+    const { ts } = await h.slack.shareFile({ text: '', file, channel_id: dm });
+    const reply = await h.slack.waitFor(() => addReplies(dm, ts)[0], 10_000);
+    await h.slack.clickAction({ channel_id: dm, message_ts: reply.ts, action_id: button(reply, ACTION_IDS.documentAdd).action_id });
+    const modal = await h.slack.waitFor(() => addModals().at(-1), 10_000);
+    const { blocks, actions } = ADD_DOCUMENT_MODAL;
+    await h.slack.submitView({ view_id: modal.id, values: { [blocks.newFolder]: { [actions.newFolder]: 'Helios' } } });
+    // The notice in the file's thread says searchable, with Ask the agent about this file.
+    const notice = await h.slack.waitFor(
+      () => botReplies(h, dm, ts).find((m) => JSON.stringify(m.blocks ?? []).includes(ACTION_IDS.searchAsk)),
+      20_000,
+    );
+    const [added] = await h.desk.stores.documents.inThread(h.slack.teamId, dm, ts);
+    expect(added).toMatchObject({ status: 'searchable', fileName: file.name, fileType: expect.stringMatching(/^te?xt$/) });
+    const { ts: asked } = await h.slack.postMessage({
+      text: 'What does Helios say about its gross margin?',
+      channel_id: dm,
+      thread_ts: ts,
+    });
+    const record = await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, asked, 'message')));
+    expect(record.status).toBe('completed');
+    expect(record.documents).toEqual([{ docId: added?.docId, docTitle: added?.title, fileType: added?.fileType }]);
+    const answer = botReplies(h, dm, ts)
+      .filter((m) => m.ts > notice.ts)
+      .map(messageText)
+      .join('\n');
+    expect(answer).toContain('From your documents');
+    expect(answer).toContain('41.5 percent');
   });
 
   it('the message shortcut on a channel message with files opens the add modal', async () => {
