@@ -13,8 +13,9 @@ export const UPLOAD_FORM_PATH = '/v1/docs/upload/form';
 export const DELETE_DOCUMENTS_PATH = '/v1/docs/delete';
 
 /**
- * An upload's time limit grows with its size: the client's usual limit, plus the time to send the
- * file at no less than 256 KiB/s (a 50 MB file gets about 200 s more). Only uploads get it.
+ * An upload's time limit grows with its size, as an upload's body is far larger than any other
+ * request's: the client's usual limit, plus the time to send the file at no less than 256 bytes per
+ * millisecond (about 250 KiB/s; a 50 MiB file gets about 205 s more). Only uploads get it.
  */
 const MIN_UPLOAD_BYTES_PER_MS = 256;
 export const uploadTimeoutMs = (baseMs: number, bytes: number): number => baseMs + Math.ceil(bytes / MIN_UPLOAD_BYTES_PER_MS);
