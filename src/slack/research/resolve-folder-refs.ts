@@ -18,6 +18,9 @@ function listed(folders: readonly FolderRecord[]): string {
   return `${named.join(', ')}${more > 0 ? `, and ${more} more (/research folders lists them all)` : ''}`;
 }
 
+/** `fld_000001`, or a long token with digits: an id rather than a name. */
+const looksLikeId = (ref: string): boolean => /^[A-Za-z0-9.:-]*_[A-Za-z0-9_.:-]*$/.test(ref) || /^(?=.*\d)[A-Za-z0-9_.:-]{8,}$/.test(ref);
+
 function resolveOne(ref: string, folders: readonly FolderRecord[]): FolderRecord | string {
   const byId = folders.find((f) => f.folderId === ref);
   if (byId) return byId;
@@ -27,9 +30,13 @@ function resolveOne(ref: string, folders: readonly FolderRecord[]): FolderRecord
   if (only && byName.length === 1) return only;
   if (byName.length > 1)
     return `Several folders are named "${ref}": ${listed(byName)}. Name one by its id, e.g. in:${only?.folderId ?? ''}.`;
+  // An id of a folder made elsewhere (another workspace sharing the service account, or the service itself).
+  const missing = looksLikeId(ref)
+    ? `Folder ${ref} was not created from Slack in this workspace, so it cannot be used from here.`
+    : `There is no folder "${ref}" in this workspace.`;
   if (folders.length === 0)
-    return `There is no folder "${ref}": this workspace has no research folders yet. Create one with /research folder create "Q3 notes", then add files to it (share a file with Research Desk in a DM).`;
-  return `There is no folder "${ref}" in this workspace. Its folders: ${listed(folders)}.`;
+    return `${missing} This workspace has no research folders yet: create one with /research folder create "Q3 notes", then add files to it (share a file with Research Desk in a DM).`;
+  return `${missing} Its folders: ${listed(folders)}.`;
 }
 
 /** Every ref resolved, in order and without repeats, or why one is not. */

@@ -16,6 +16,7 @@ import { fetchSearchCard } from './fetch-search-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
+import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
 export async function showSummary(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const doc = decodeDocButton(click.value);
@@ -69,6 +70,10 @@ async function refusedFolderSearch(deps: ListenerDeps, click: ButtonInteraction,
   return true;
 }
 
+/** The workspace's own uploaded files among the results are shown as such (file name, folder). */
+const fileLabelsOf = (deps: ListenerDeps, click: ButtonInteraction) =>
+  click.teamId ? { fileLabels: uploadedFileLabeler(deps.stores, click.teamId) } : {};
+
 export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const state = decodeSearchState(click.value);
   if (!state) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
@@ -76,6 +81,7 @@ export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteractio
   const card = await fetchSearchCard(await deps.workspaces.service(click.workspace), state, {
     visibility: click.isEphemeral ? 'ephemeral' : 'public',
     correlationId: click.correlationId,
+    ...fileLabelsOf(deps, click),
   });
   await respondReplacing(click.respond, card);
 }
@@ -88,6 +94,7 @@ export async function shareSearch(deps: ListenerDeps, click: ButtonInteraction):
   const card = await fetchSearchCard(await deps.workspaces.service(click.workspace), state, {
     visibility: 'public',
     correlationId: click.correlationId,
+    ...fileLabelsOf(deps, click),
   });
   const posted = await postInChannel({ client: click.client, channel: click.channelId, respond: click.respond }, card);
   click.log.info('search shared', { channel: click.channelId, via: posted.via });

@@ -10,6 +10,7 @@ import type { ListenerDeps } from '../kit/listener-deps.js';
 import { retryOption } from '../kit/retry-value.js';
 import { renderTagResults } from './cards/search-results-card.js';
 import { SEARCH_PAGE_SIZE } from './parse-research-args.js';
+import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
 export async function handleTagLookup(
   deps: ListenerDeps,
@@ -21,10 +22,12 @@ export async function handleTagLookup(
       const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
       const service = await deps.workspaces.service(ctx.workspace);
       const page = await service.docsByTag(request, { correlationId: ctx.correlationId });
+      const files = await uploadedFileLabeler(deps.stores, ctx.command.team_id)(page.items.map((d) => d.id));
       const card = renderTagResults(page, {
         state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
         visibility: args.public ? 'public' : 'ephemeral',
         pageSize: request.pageSize ?? SEARCH_PAGE_SIZE,
+        files,
       });
       await answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
     },

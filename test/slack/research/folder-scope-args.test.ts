@@ -106,7 +106,11 @@ describe('resolveFolderRefs', () => {
     const many = Array.from({ length: 12 }, (_, i) => folder(`fld_${i}`, `F${i}`));
     expect(!resolveFolderRefs(['x'], many).ok && JSON.stringify(resolveFolderRefs(['x'], many))).toContain('and 2 more (/research folders');
     const none = resolveFolderRefs(['Q4'], []);
-    expect(!none.ok && none.reason).toContain('this workspace has no research folders yet');
+    expect(!none.ok && none.reason).toContain('This workspace has no research folders yet');
+    const id = resolveFolderRefs(['fld_elsewhere'], folders);
+    expect(!id.ok && id.reason).toContain(
+      'Folder fld_elsewhere was not created from Slack in this workspace, so it cannot be used from here.',
+    );
   });
 
   it('never finds another workspace’s folder: only the given records count', () => {
