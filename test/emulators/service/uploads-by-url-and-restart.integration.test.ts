@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceEmulator, type ServiceEmulator } from '../../../src/emulators/service/index.js';
+import { type ServiceEmulator, type ServiceVariant, startServiceEmulator } from '../../../src/emulators/service/index.js';
 import { PAGE_THREE_PHRASE, threePagePdf } from '../../fixtures/documents/make-pdfs.js';
 import { buildHttp } from './emulator-http.js';
 import { statuses, uploadForm } from './upload-http.js';
@@ -42,8 +42,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function start(stateFile?: string): Promise<ServiceEmulator> {
-  const em = await startServiceEmulator({ agentSpeed: 500, ...(stateFile ? { stateFile } : {}) });
+async function start(stateFile?: string, variant?: ServiceVariant): Promise<ServiceEmulator> {
+  const em = await startServiceEmulator({ agentSpeed: 500, ...(stateFile ? { stateFile } : {}), ...(variant ? { variant } : {}) });
   started.push(em);
   return em;
 }
@@ -79,6 +79,25 @@ describe('upload by URL', () => {
     expect(invalid.body.detail[0]).toMatchObject({ loc: ['body', 'docs', 0, 'url'], type: 'missing' });
     const next = await http.post('/v1/docs/upload', { docs: [{ url: `${filesUrl}/memo.pdf` }] });
     expect(next.body.docs[0].id).toBe('doc_up000000001');
+  });
+});
+
+describe('the published variant', () => {
+  it('answers the same upload shapes, and search and chunk search list the file as the schema does', async () => {
+    const em = await start(undefined, 'published');
+    const http = buildHttp(em);
+    const folder = (await http.post('/v1/docs/folder/create', { name: 'Published' })).body.folder_id;
+    const up = await uploadForm(em, 'memo.pdf', await threePagePdf(), { folder_id: folder });
+    expect(Object.keys(up.body).sort()).toEqual(['id', 'original_url', 'title']);
+    expect(await statuses(em, up.body.id, 3)).toEqual([
+      { id: up.body.id, status: 'pending' },
+      { id: up.body.id, status: 'processing' },
+      { id: up.body.id, status: 'completed' },
+    ]);
+    const found = await http.post('/v1/search', { query: PAGE_THREE_PHRASE, folder_ids: [folder], categories: ['files'] });
+    expect(found.body.docs.map((d: { doc_id: string }) => d.doc_id)).toEqual([up.body.id]);
+    const chunks = await http.post('/v1/search/chunks', { query: PAGE_THREE_PHRASE, folder_ids: [folder] });
+    expect(chunks.body.chunks[0]).toMatchObject({ content: expect.stringContaining(PAGE_THREE_PHRASE), doc: { doc_id: up.body.id } });
   });
 });
 
