@@ -264,3 +264,17 @@ describe('deleting', () => {
     expect((await http.get(`/v1/docs/${waiting.body.id}/upload/status`)).status).toBe(404);
   });
 });
+
+describe('the emulator reset', () => {
+  it('forgets every upload, processed or not', async () => {
+    const done = await uploadForm(em, 'reset.txt', new TextEncoder().encode('Shearwater memo.'));
+    await statuses(em, done.body.id, 3);
+    const waiting = await uploadForm(em, 'waiting.txt', new TextEncoder().encode('Shearwater draft.'));
+    await em.reset();
+    expect((await http.post('/v1/search', { query: 'shearwater', categories: ['files'] })).body.docs).toEqual([]);
+    for (const id of [done.body.id, waiting.body.id]) {
+      expect((await http.get(`/v1/docs/${id}/upload/status`)).status).toBe(404);
+      expect((await http.get(`/v1/docs/${id}`)).status).toBe(404);
+    }
+  });
+});
