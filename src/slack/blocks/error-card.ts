@@ -110,6 +110,11 @@ export function renderServiceError(error: ErrorCardInput, ctx: ErrorCardContext 
       text = `The request${doing} was cancelled.`;
       blocks.push(section(escapeMrkdwn(text)));
       break;
+    case 'too_large':
+      // HTTP 413: sending it again cannot help, so no Retry.
+      text = `The file is too large for the research service${doing}. Make it smaller (split it, or export fewer pages) and add it again.`;
+      blocks.push(section(`:warning: ${escapeMrkdwn(text)}`));
+      break;
     case 'bad_response':
       text = `The research service sent a reply we could not read${doing}. Search and other commands may still work.`;
       blocks.push(section(`:warning: ${escapeMrkdwn(text)}`));

@@ -96,6 +96,7 @@ function logFailure(error: unknown, options: FailureReplyOptions): void {
       // The one line an operator needs: the key is wrong or revoked. The key itself never appears.
       options.log.error('research service rejected the API key (check the configured service key)', { ...fields, ...where });
       return;
+    case 'too_large':
     case 'validation':
       options.log.warn('research service refused the input', { ...fields, ...where, issues: se.issues.slice(0, 8) });
       return;

@@ -350,6 +350,11 @@ describe('help, usage, errors', () => {
     for (const m of [validation, auth, down, renderServiceError({ kind: 'not_found' }), renderServiceError({ kind: 'timeout' })])
       expectValidMessage(m);
     expect(down).toMatchSnapshot();
+    // A 413 says what to do with the file and offers no Retry: the same file would be refused again.
+    const tooLarge = renderServiceError({ kind: 'too_large' }, { retryValue: '{"r":1}', action: 'adding the file' });
+    expect(tooLarge.text).toContain('too large for the research service for adding the file');
+    expect(JSON.stringify(tooLarge)).not.toContain(ACTION_IDS.errorRetry);
+    expectValidMessage(tooLarge);
   });
 });
 
