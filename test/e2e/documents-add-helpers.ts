@@ -28,6 +28,34 @@ export const parkedTimers: Timers = {
   every: () => ({ cancel: () => undefined }),
 };
 
+/** Timers that hold every wait until `open()`, then answer them (and later ones) at once. */
+export function gatedTimers(): { timers: Timers; open: () => void; held: () => number } {
+  let opened = false;
+  const waiting: Array<() => unknown> = [];
+  return {
+    held: () => waiting.length,
+    open() {
+      opened = true;
+      for (const callback of waiting.splice(0)) setImmediate(() => void callback());
+    },
+    timers: {
+      after(ms, callback, options) {
+        if (opened) return instantTimers.after(ms, callback, options);
+        waiting.push(callback);
+        return {
+          cancel: () => {
+            const at = waiting.indexOf(callback);
+            if (at >= 0) waiting.splice(at, 1);
+          },
+        };
+      },
+      every() {
+        throw new Error('not used by the follow');
+      },
+    },
+  };
+}
+
 /** Timers whose every wait moves `now` by its length, at once. */
 export function virtualTime(startMs = Date.now()): { timers: Timers; clock: () => number; waited: () => number } {
   let now = startMs;

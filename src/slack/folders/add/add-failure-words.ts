@@ -15,8 +15,12 @@ const detailOf = (text: string | undefined): string => (text ? ` (“${text.trim
 
 export function refusedFileWords(verdict: Exclude<FileVerdict, { ok: true }>): NotAdded {
   if (verdict.why === 'too_large') {
+    const limit = formatBytes(verdict.maxBytes);
+    // Just over the limit rounds to the limit: then the exact count says why.
+    const size =
+      formatBytes(verdict.sizeBytes) === limit ? `${verdict.sizeBytes.toLocaleString('en-US')} bytes` : formatBytes(verdict.sizeBytes);
     return {
-      why: `It is ${formatBytes(verdict.sizeBytes)}, and research folders take files up to ${formatBytes(verdict.maxBytes)}, so it was not downloaded.`,
+      why: `It is ${size}, and research folders take files up to ${limit}, so it was not downloaded.`,
       tryAgain: false,
     };
   }
