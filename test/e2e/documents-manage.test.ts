@@ -9,7 +9,6 @@
  * upload, processing followed to `completed`) plus the workspace's record of each: what the add
  * pipeline leaves behind.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalOrg, workspaceSeed } from '../../src/emulators/slack/index.js';
 import type { StoredEphemeral } from '../../src/emulators/slack/index.js';
@@ -121,14 +120,20 @@ beforeAll(async () => {
   memo = await seedFile({
     folderId: notes,
     fileName: 'memo.txt',
-    bytes: await readFile(new URL('../fixtures/documents/memo.txt', import.meta.url)),
+    bytes: new TextEncoder().encode('Plain memo for the desk.\nThe osprey ledger shows the budget was approved in March.\n'),
     addedBy: dana,
     tags: { company: ['Osprey Holdings'] },
   });
   pdf = await seedFile({ folderId: notes, fileName: 'quarterly.pdf', bytes: await threePagePdf(), addedBy: admin });
   await seedFile({ folderId: notes, fileName: 'locked.pdf', bytes: await encryptedPdf(), addedBy: dana });
   await seedFile({ folderId: notes, fileName: 'slides.txt', bytes: new TextEncoder().encode('slides'), addedBy: dana, processing: true });
-  adminFile = await seedFile({ folderId: adminFolder, fileName: 'board.md', bytes: new TextEncoder().encode('# Board'), addedBy: admin });
+  adminFile = await seedFile({
+    folderId: adminFolder,
+    fileName: 'board.md',
+    bytes: new TextEncoder().encode('# Board'),
+    addedBy: admin,
+    tags: { company: ['Osprey Holdings'] },
+  });
 }, 60_000);
 
 afterAll(async () => h?.close());
@@ -171,6 +176,16 @@ describe('finding files in folders', () => {
     const text = allText(card);
     expect(text).toContain('Documents tagged “Osprey Holdings”');
     expect(text).toContain('memo.txt · in folder *Q3 notes*');
+    // The admin's file in a folder dana cannot search is left out, and counted.
+    expect(text).not.toContain('board.md');
+    expect(text).toContain('1 uploaded file not shown: of another workspace, or in folders you cannot search');
+    const adminCard = await commandAs(admin, '/research tag:"Osprey Holdings" type:files');
+    expect(allText(adminCard)).toContain('board.md · in folder *Board only*');
+  });
+
+  it('`passages … type:files` searches only the files the user may read', async () => {
+    const mine = await commandAs(dana, `/research passages ${PAGE_THREE_PHRASE} type:files`);
+    expect(allText(mine)).toContain(PAGE_THREE_PHRASE);
   });
 });
 

@@ -16,7 +16,8 @@ export interface SearchCardOptions {
   fileLabels?: FileLabeler;
 }
 
-const idOf = (d: { docId: string } | { id: string }): string => ('docId' in d ? d.docId : d.id);
+type ListedDoc = ({ docId: string } | { id: string }) & { category?: string | undefined };
+const idOf = (d: ListedDoc): string => ('docId' in d ? d.docId : d.id);
 
 /** The most a v2 search returns. */
 const V2_MAX = 100;
@@ -31,8 +32,14 @@ function withoutDates<T extends object>(request: T): T {
 export async function fetchSearchCard(service: ResearchService, state: SearchState, options: SearchCardOptions): Promise<SlackMessage> {
   const call = { correlationId: options.correlationId };
   const base = { state, visibility: options.visibility, pageSize: SEARCH_PAGE_SIZE };
-  const label = async (docs: ReadonlyArray<{ docId: string } | { id: string }>) =>
-    options.fileLabels ? { ...base, files: await options.fileLabels(docs.map(idOf)) } : base;
+  /** The files the user may see are labelled; the others are taken out of the list and counted. */
+  const view = async <D extends ListedDoc>(docs: readonly D[]) => {
+    if (!options.fileLabels) return { docs: [...docs], ctx: base };
+    const files = await options.fileLabels(docs.map((d) => ({ id: idOf(d), category: d.category })));
+    const shown = docs.filter((d) => !files.hidden.has(idOf(d)));
+    const hidden = docs.length - shown.length;
+    return { docs: shown, ctx: { ...base, files: files.labels, ...(hidden > 0 ? { hiddenFiles: hidden } : {}) } };
+  };
   // A first page with nothing in its date window asks once more without it, so the card suggests
   // a wider window only when one would find something.
   const hasDates = DATE_KEYS.some((key) => (state.r as Record<string, unknown>)[key] !== undefined);
@@ -45,8 +52,8 @@ export async function fetchSearchCard(service: ResearchService, state: SearchSta
       const result = await search(state.r, v2NumForPage(state.p));
       const widerResult = checkWithoutDates && result.docs.length === 0 ? await search(withoutDates(state.r), V2_MAX) : undefined;
       const wider = widerResult && Math.max(widerResult.totalCount, widerResult.docs.length);
-      const ctx = await label(result.docs);
-      return renderV2SearchResults(result, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
+      const { docs, ctx } = await view(result.docs);
+      return renderV2SearchResults({ ...result, docs }, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
     }
     case 'v1': {
       const page = await service.searchDocuments({ ...state.r, pageNum: state.p, pageSize: SEARCH_PAGE_SIZE }, call);
@@ -54,12 +61,13 @@ export async function fetchSearchCard(service: ResearchService, state: SearchSta
         checkWithoutDates && page.items.length === 0
           ? (await service.searchDocuments({ ...withoutDates(state.r), pageNum: 1, pageSize: 1 }, call)).totalCount
           : undefined;
-      const ctx = await label(page.items);
-      return renderV1SearchResults(page, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
+      const { docs, ctx } = await view(page.items);
+      return renderV1SearchResults({ ...page, items: docs }, { ...ctx, ...(wider !== undefined ? { matchesWithoutDates: wider } : {}) });
     }
     case 'tag': {
       const page = await service.docsByTag({ ...state.r, pageNum: state.p, pageSize: SEARCH_PAGE_SIZE }, call);
-      return renderTagResults(page, await label(page.items));
+      const { docs, ctx } = await view(page.items);
+      return renderTagResults({ ...page, items: docs }, ctx);
     }
   }
 }

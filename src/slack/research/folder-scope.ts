@@ -13,6 +13,7 @@ import { refusedToExternalUser } from '../kit/permissions/refuse-external-user.j
 import type { FolderRecord } from '../../store/records.js';
 import type { ChunkSearchRequest, V1SearchRequest } from '../../service/types.js';
 import { resolveFolderRefs } from './resolve-folder-refs.js';
+import { readableFiles } from './uploaded-file-labels.js';
 
 /** The named folders (the first asked to be one), or undefined when the user has been answered. */
 export async function foldersOfCommand(
@@ -88,4 +89,31 @@ export async function folderPassages(
   }
   const wanted = request.docIds?.length ? request.docIds.filter((id) => searchable.includes(id)) : searchable;
   return { ...request, docIds: wanted.length ? wanted : searchable };
+}
+
+/**
+ * Passages of `type:files` without `in:`: chunk search knows no workspace (the service account
+ * may be shared), so it is asked for the files this user may read in this workspace, by id.
+ */
+export async function ownFilePassages(
+  deps: ListenerDeps,
+  ctx: CommandContext,
+  request: ChunkSearchRequest,
+): Promise<ChunkSearchRequest | undefined> {
+  if (!request.categories?.includes('files')) return request;
+  if (await refusedToExternalUser(deps.stores, ctx)) return undefined;
+  const reader = { teamId: ctx.command.team_id, userId: ctx.command.user_id, client: ctx.client };
+  const ids = (await readableFiles(deps.stores, reader)).readable.filter((d) => d.status === 'searchable').map((d) => d.docId);
+  if (ids.length === 0) {
+    await respondEphemeral(
+      ctx.respond,
+      renderNotice(
+        'You have no searchable files in research folders yet. Share a file with Research Desk in a DM to add one.',
+        ':open_file_folder:',
+      ),
+    );
+    return undefined;
+  }
+  const wanted = request.docIds?.length ? request.docIds.filter((id) => ids.includes(id)) : ids;
+  return { ...request, docIds: wanted.length ? wanted : ids };
 }

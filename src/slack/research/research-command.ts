@@ -18,7 +18,7 @@ import type { ResearchHandoffs } from '../kit/feature-hooks.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { handleTagLookup } from './tag-lookup.js';
 import { retryOption } from '../kit/retry-value.js';
-import { folderPassages, folderSearch, foldersOfCommand } from './folder-scope.js';
+import { folderPassages, folderSearch, foldersOfCommand, ownFilePassages } from './folder-scope.js';
 import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
 export function researchCommand(deps: ListenerDeps, handoffs: ResearchHandoffs): Middleware<SlackCommandMiddlewareArgs> {
@@ -77,7 +77,7 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       const options = {
         visibility,
         correlationId: ctx.correlationId,
-        fileLabels: uploadedFileLabeler(deps.stores, ctx.command.team_id),
+        fileLabels: uploadedFileLabeler(deps.stores, { teamId: ctx.command.team_id, userId: ctx.command.user_id, client: ctx.client }),
       } as const;
       return answerCommand(ctx, await fetchSearchCard(service, state, options), visibility);
     }
@@ -87,7 +87,9 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       return answerCommand(ctx, card, visibility);
     }
     case 'passages': {
-      const request = args.folders ? await folderPassages(deps, ctx, args.request, args.folders) : args.request;
+      const request = args.folders
+        ? await folderPassages(deps, ctx, args.request, args.folders)
+        : await ownFilePassages(deps, ctx, args.request);
       if (request === undefined) return;
       const chunks = await service.searchChunks(request, call);
       // A private card offers Share in channel (share-card.ts runs `/research <text>` again).

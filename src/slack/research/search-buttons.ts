@@ -72,7 +72,9 @@ async function refusedFolderSearch(deps: ListenerDeps, click: ButtonInteraction,
 
 /** The workspace's own uploaded files among the results are shown as such (file name, folder). */
 const fileLabelsOf = (deps: ListenerDeps, click: ButtonInteraction) =>
-  click.teamId ? { fileLabels: uploadedFileLabeler(deps.stores, click.teamId) } : {};
+  click.teamId
+    ? { fileLabels: uploadedFileLabeler(deps.stores, { teamId: click.teamId, userId: click.userId, client: click.client }) }
+    : {};
 
 export async function turnSearchPage(deps: ListenerDeps, click: ButtonInteraction): Promise<void> {
   const state = decodeSearchState(click.value);

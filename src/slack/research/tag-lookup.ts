@@ -8,7 +8,7 @@ import type { CommandContext } from '../kit/command-context.js';
 import { withFailureReply } from '../kit/failure-reply.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { retryOption } from '../kit/retry-value.js';
-import { renderTagResults } from './cards/search-results-card.js';
+import { fetchSearchCard } from './fetch-search-card.js';
 import { SEARCH_PAGE_SIZE } from './parse-research-args.js';
 import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
@@ -21,14 +21,16 @@ export async function handleTagLookup(
     async () => {
       const request: DocsByTagRequest = { pageNum: 1, pageSize: SEARCH_PAGE_SIZE, ...args.request };
       const service = await deps.workspaces.service(ctx.workspace);
-      const page = await service.docsByTag(request, { correlationId: ctx.correlationId });
-      const files = await uploadedFileLabeler(deps.stores, ctx.command.team_id)(page.items.map((d) => d.id));
-      const card = renderTagResults(page, {
-        state: { k: 'tag', r: request, p: request.pageNum ?? 1 },
-        visibility: args.public ? 'public' : 'ephemeral',
-        pageSize: request.pageSize ?? SEARCH_PAGE_SIZE,
-        files,
-      });
+      const reader = { teamId: ctx.command.team_id, userId: ctx.command.user_id, client: ctx.client };
+      const card = await fetchSearchCard(
+        service,
+        { k: 'tag', r: request, p: request.pageNum ?? 1 },
+        {
+          visibility: args.public ? 'public' : 'ephemeral',
+          correlationId: ctx.correlationId,
+          fileLabels: uploadedFileLabeler(deps.stores, reader),
+        },
+      );
       await answerCommand(ctx, card, args.public ? 'public' : 'ephemeral');
     },
     {

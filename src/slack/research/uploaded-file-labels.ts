@@ -1,9 +1,15 @@
 /**
- * Which documents of a results card are files the workspace added from Slack (issue 31): their
- * Slack file name and folder, from the workspace's own records, so the card shows them as such.
- * Records are kept per workspace: another workspace's file is never labelled here.
+ * Uploaded files among a card's results (issue 31). The service account may be shared — every
+ * workspace of an Enterprise Grid org uses the org's — so the service finds every workspace's
+ * files: a file is shown only when it is one of this workspace's records and the user may read
+ * it (they added it, created its folder, or are an admin of this workspace: who may search a
+ * folder, src/slack/kit/permissions/folder-search-permission.ts). Others are hidden and counted.
+ * Shown files carry their Slack file name and folder.
+ * @see https://docs.slack.dev/reference/methods/users.info
  */
+import type { WebClient } from '@slack/web-api';
 import type { AppStores } from '../../store/app-stores.js';
+import type { FolderRecord, ResearchDocumentRecord } from '../../store/records.js';
 
 export interface UploadedFileLabel {
   fileName: string;
@@ -11,13 +17,55 @@ export interface UploadedFileLabel {
 }
 
 export type FileLabels = ReadonlyMap<string, UploadedFileLabel>;
-export type FileLabeler = (docIds: readonly string[]) => Promise<FileLabels>;
 
-export function uploadedFileLabeler(stores: Pick<AppStores, 'documents' | 'folders'>, teamId: string): FileLabeler {
-  return async (docIds) => {
-    const records = (await Promise.all(docIds.map((id) => stores.documents.get(teamId, id)))).filter((r) => r !== null);
-    if (records.length === 0) return new Map();
-    const folders = new Map((await stores.folders.list(teamId)).map((f) => [f.folderId, f.name]));
-    return new Map(records.map((r) => [r.docId, { fileName: r.fileName, folderName: folders.get(r.folderId) ?? r.folderId }]));
+export interface FileView {
+  labels: FileLabels;
+  /** Results the user may not see: another workspace's files, or files in folders they cannot search. */
+  hidden: ReadonlySet<string>;
+}
+
+export type FileLabeler = (docs: ReadonlyArray<{ id: string; category?: string | undefined }>) => Promise<FileView>;
+
+export interface FileReader {
+  teamId: string;
+  userId: string;
+  client: WebClient;
+}
+
+type Stores = Pick<AppStores, 'documents' | 'folders'>;
+
+/** An admin or owner of this very workspace (users.info names the user's own team). */
+async function isAdminHere(reader: FileReader): Promise<boolean> {
+  const { user } = await reader.client.users.info({ user: reader.userId });
+  const info = user as { team_id?: string; is_stranger?: boolean } | undefined;
+  if (info?.is_stranger === true || (info?.team_id !== undefined && info.team_id !== reader.teamId)) return false;
+  return user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true;
+}
+
+/** The workspace's files the user may read, with the workspace's folders. */
+export async function readableFiles(
+  stores: Stores,
+  reader: FileReader,
+): Promise<{ readable: ResearchDocumentRecord[]; all: ResearchDocumentRecord[]; folders: Map<string, FolderRecord> }> {
+  const [all, folderList] = await Promise.all([stores.documents.list(reader.teamId), stores.folders.list(reader.teamId)]);
+  const folders = new Map(folderList.map((f) => [f.folderId, f]));
+  const own = (d: ResearchDocumentRecord) => d.addedBy === reader.userId || folders.get(d.folderId)?.createdBy === reader.userId;
+  const readable = all.every(own) ? all : (await isAdminHere(reader)) ? all : all.filter(own);
+  return { readable, all, folders };
+}
+
+export function uploadedFileLabeler(stores: Stores, reader: FileReader): FileLabeler {
+  return async (docs) => {
+    const ours = (await Promise.all(docs.map((d) => stores.documents.get(reader.teamId, d.id)))).filter((r) => r !== null);
+    const files = docs.filter((d) => d.category === 'files' || ours.some((r) => r.docId === d.id));
+    if (files.length === 0) return { labels: new Map(), hidden: new Set() };
+    const { readable, folders } = await readableFiles(stores, reader);
+    const readableIds = new Set(readable.map((r) => r.docId));
+    const labels = new Map(
+      readable
+        .filter((r) => files.some((d) => d.id === r.docId))
+        .map((r) => [r.docId, { fileName: r.fileName, folderName: folders.get(r.folderId)?.name ?? r.folderId }] as const),
+    );
+    return { labels, hidden: new Set(files.filter((d) => !readableIds.has(d.id)).map((d) => d.id)) };
   };
 }

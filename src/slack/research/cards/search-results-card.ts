@@ -30,6 +30,8 @@ export interface SearchCardContext {
   matchesWithoutDates?: number;
   /** The workspace's own uploaded files among the results, by doc id (shown as files, with their folder). */
   files?: FileLabels;
+  /** Uploaded files left out: another workspace's, or in folders the user cannot search. */
+  hiddenFiles?: number;
 }
 
 /** The most a v2 search can return, hence its last page. */
@@ -126,7 +128,10 @@ function renderList(list: ListPage, ctx: SearchCardContext, note?: string): Slac
     ? `${list.firstIndex + 1}–${list.firstIndex + list.items.length} of ${list.totalCount.toLocaleString('en-US')}`
     : `0 of ${list.totalCount.toLocaleString('en-US')}`;
   const source = state.k === 'v2' ? 'ranked by relevance' : state.k === 'news' ? 'news' : state.k === 'tag' ? 'by tag' : 'search';
-  const blocks: KnownBlock[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note)];
+  const hidden = ctx.hiddenFiles
+    ? `${ctx.hiddenFiles} uploaded file${ctx.hiddenFiles === 1 ? '' : 's'} not shown: of another workspace, or in folders you cannot search`
+    : undefined;
+  const blocks: KnownBlock[] = [header(label), context(`${shown} · ${source}`, filters || undefined, note, hidden)];
   if (list.items.length === 0) blocks.push(section(emptyHint(ctx.matchesWithoutDates)));
   list.items.forEach((item, i) => {
     blocks.push(divider(), ...docBlocks(item, i, query, list.bestScore, ctx.files?.get(item.id)));
