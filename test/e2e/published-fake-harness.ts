@@ -27,6 +27,8 @@ export async function startPublishedFakeHarness(options: {
   eventDelayMs?: number;
   /** SERVICE_AGENT_ID; null leaves it unset. */
   agentId?: string | null;
+  /** Desk options a suite sets beyond these (e.g. quicker document polls). */
+  deskOverrides?: Partial<ResearchDeskOptions>;
 }): Promise<PublishedFakeHarness> {
   const agentId = options.agentId === undefined ? '11887655289749510' : options.agentId;
   const fake = await startPublishedFake({
@@ -68,6 +70,7 @@ export async function startPublishedFakeHarness(options: {
     digestGraceMs: 60 * 60_000,
     // Not the demo service: the app labels nothing as demo data.
     demo: false,
+    ...options.deskOverrides,
   };
   const desk = await startResearchDesk(deskOptions);
   slack.setRequestUrl(`http://127.0.0.1:${desk.port}/slack/events`);

@@ -9,7 +9,7 @@ import { botReplies, messageText } from './agent-helpers.js';
 import { allText, button, buttonsOf, clickMessage, command } from './command-helpers.js';
 import type { Harness } from './harness.js';
 
-type App = Pick<Harness, 'slack' | 'logs' | 'desk'>;
+export type App = Pick<Harness, 'slack' | 'logs' | 'desk'>;
 
 export const FOLDER_NAME = 'Desk memos';
 
@@ -73,7 +73,7 @@ async function nextAnswer(h: App, added: AddedFile, act: () => Promise<unknown>)
   return h.slack.waitFor(() => {
     const fresh = botReplies(h, added.channelId, added.threadTs).filter((m) => !before.has(m.ts));
     const text = fresh.map(messageText).join('\n');
-    return /Sources|参考资料/.test(text) ? text : undefined;
+    return /Sources|参考资料|来源/.test(text) ? text : undefined;
   }, 40_000);
 }
 
