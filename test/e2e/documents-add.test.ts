@@ -6,6 +6,7 @@
  * folder is one document; bad modal inputs stay in the modal with what to fix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalOrg } from '../../src/emulators/slack/index.js';
 import { ACTION_IDS, ADD_DOCUMENT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { decodeDocButton } from '../../src/slack/kit/button-values.js';
 import { PAGE_THREE_PHRASE, threePagePdf } from '../fixtures/documents/make-pdfs.js';
@@ -96,6 +97,20 @@ describe('issue 31: adding a file from a DM', () => {
       expect(result.viewAction).toBe('errors');
       expect(Object.keys((JSON.parse(result.body ?? '{}') as { errors: Record<string, string> }).errors)).toEqual([field]);
     }
+    await h.slack.closeView({ view_id: modal.id });
+  });
+
+  it('a submission by someone else than the user the modal was opened for (another organisation’s) adds nothing', async () => {
+    const { modal, dm, ts } = await openAddModalFor(h, { name: 'private.txt', mimetype: 'text/plain', bytes: 'ours' });
+    const result = await h.slack.submitView({
+      view_id: modal.id,
+      values: modalValues({ newFolder: 'Theirs' }),
+      user_id: externalOrg.userId,
+    });
+    expect(result.viewAction).toBe('errors');
+    expect(result.body).toContain('This form has expired');
+    expect((await h.desk.stores.folders.list(h.slack.teamId)).map((f) => f.name)).not.toContain('Theirs');
+    expect(notices(h, dm, ts)).toEqual([]);
     await h.slack.closeView({ view_id: modal.id });
   });
 });
