@@ -115,7 +115,7 @@ export async function addOneFile(run: AddRun, file: { id: string; name: string }
       slackFileId: file.id,
       fileName: fetched.info.name || file.name,
       title: uploaded.title,
-      fileType: fetched.uploadName.split('.').pop() ?? '',
+      fileType: fetched.info.filetype || (fetched.uploadName.split('.').pop() ?? ''),
       sizeBytes: fetched.bytes.byteLength,
       ...(run.tags ? { tags: run.tags } : {}),
       addedBy: run.userId,
