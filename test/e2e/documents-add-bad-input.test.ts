@@ -50,6 +50,9 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
     if (!docId) throw new Error('no upload was logged');
     return docId;
   };
+  /** The app's log lines saying it downloaded the file. */
+  const fetchedFromSlack = (fileId: string) =>
+    h.logs.filter((l) => l.includes('research document fetched from Slack') && l.includes(fileId));
   const documentsInInbox = () => h.desk.stores.documents.list(h.slack.teamId, folderId);
   const expectGoneAtService = async (docId: string) => {
     const error = await h.client.documentUploadStatus(docId).then(
@@ -66,15 +69,17 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
     const told = await waitForNotice(h, dm, ts, /was not added/);
     expect(told.text).toContain('It is 52,428,801 bytes, and research folders take files up to 50 MB, so it was not downloaded.');
     expect(h.logs.some((l) => l.includes('research document refused before download') && l.includes(fileId))).toBe(true);
+    expect(fetchedFromSlack(fileId)).toEqual([]);
     expect(uploadsSince(since)).toEqual([]);
     expect(await documentsInInbox()).toEqual([]);
   });
 
   it('a type the service cannot read is refused before it is downloaded, naming what it reads', async () => {
     const since = h.service.requestLog.length;
-    const { dm, ts } = await addFileInDm(h, { name: 'chart.png', mimetype: 'image/png', bytes: 'not a pdf' }, { folderId });
+    const { dm, ts, fileId } = await addFileInDm(h, { name: 'chart.png', mimetype: 'image/png', bytes: 'not a pdf' }, { folderId });
     const told = await waitForNotice(h, dm, ts, /was not added/);
     expect(told.text).toContain('Its type (.png) cannot be read by the research service, which reads PDF');
+    expect(fetchedFromSlack(fileId)).toEqual([]);
     expect(uploadsSince(since)).toEqual([]);
   });
 
@@ -122,6 +127,7 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
     const told = await waitForNotice(h, dm, ts, /was not added/);
     h.service.setFaults({});
     expect(told.text).toMatch(/The research service failed while receiving it.*Nothing was kept; you can try again\./);
+    expect(fetchedFromSlack(fileId)).toHaveLength(1);
     expect((await documentsInInbox()).filter((d) => d.slackFileId === fileId)).toEqual([]);
 
     // Trying again works: the claim was released.

@@ -63,6 +63,7 @@ async function fetchChecked(
       return refusedFileWords(verdict);
     }
     const bytes = await downloadSlackFile(run.client, info, maxBytes);
+    run.log.info('research document fetched from Slack', { file: fileId, bytes: bytes.byteLength });
     return { info, bytes, uploadName: verdict.uploadName };
   } catch (error) {
     if (!(error instanceof SlackFileError)) throw error;
