@@ -273,6 +273,20 @@ describe('App Home', () => {
     expect(invalidSlackCalls(h)).toEqual([]);
   });
 
+  it('a forged Delete on Home naming a file the member may not delete is refused at the top of their Home', async () => {
+    const home = h.slack.homeViews.get(dana);
+    if (!home) throw new Error('no Home view');
+    const before = deleteCalls();
+    await h.slack.clickViewAction({
+      view_id: home.id,
+      action_id: `${ACTION_IDS.documentDelete}:0`,
+      value: encodeSimple({ d: adminFile.docId }),
+      user_id: dana,
+    });
+    await h.slack.waitFor(() => (homeText(dana).includes('Only the person who added \\"board.md\\"') ? true : undefined), 10_000);
+    expect(deleteCalls()).toBe(before);
+  });
+
   it('Open posts the folder card in the DM; Delete folder asks there and deletes the folder with its files', async () => {
     const home = h.slack.homeViews.get(dana);
     if (!home) throw new Error('no Home view');

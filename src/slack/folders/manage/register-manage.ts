@@ -7,11 +7,11 @@ import { askFolderDelete, openFolder } from './folder-buttons.js';
 
 export const registerManageDocuments: RegisterSlice = (app, deps, hooks) => {
   const buttons = [
-    { id: ACTION_IDS.documentDelete, handler: askDocumentDelete, action: 'deleting the file' },
+    { id: ACTION_IDS.documentDelete, handler: askDocumentDelete(hooks), action: 'deleting the file' },
     { id: ACTION_IDS.documentDeleteConfirm, handler: confirmDocumentDelete(hooks), action: 'deleting the file' },
-    { id: ACTION_IDS.documentDeleteCancel, handler: cancelDocumentDelete, action: 'keeping the file' },
-    { id: ACTION_IDS.folderOpen, handler: openFolder, action: 'opening the folder' },
-    { id: ACTION_IDS.folderDelete, handler: askFolderDelete, action: 'deleting the folder' },
+    { id: ACTION_IDS.documentDeleteCancel, handler: cancelDocumentDelete(hooks), action: 'keeping the file' },
+    { id: ACTION_IDS.folderOpen, handler: openFolder(hooks), action: 'opening the folder' },
+    { id: ACTION_IDS.folderDelete, handler: askFolderDelete(hooks), action: 'deleting the folder' },
   ] as const;
   for (const b of buttons) app.action<ButtonClick>(actionIdPattern(b.id), buttonListener(deps, b.handler, { action: b.action }));
 };
