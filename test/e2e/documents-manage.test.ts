@@ -327,6 +327,11 @@ describe('users of another organisation (Slack Connect)', () => {
     const search = await commandAs(guest, '/research board in:"No such folder"', channel);
     expect(search.text).toContain(EXTERNAL_DATA_REFUSAL.slice(0, 60));
     expect(allText(search)).not.toContain('Board only');
+    const files = await commandAs(guest, '/research tag:"Osprey Holdings" type:files', channel);
+    expect(files.text).toContain(EXTERNAL_DATA_REFUSAL.slice(0, 60));
+    expect(allText(files)).not.toContain('board.md');
+    const passages = await commandAs(guest, `/research passages ${PAGE_THREE_PHRASE} type:files`, channel);
+    expect(passages.text).toContain(EXTERNAL_DATA_REFUSAL.slice(0, 60));
   });
 
   it('cannot delete a file, even clicking Delete on a card an admin has in the shared channel', async () => {

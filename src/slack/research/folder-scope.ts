@@ -101,7 +101,7 @@ export async function ownFilePassages(
   request: ChunkSearchRequest,
 ): Promise<ChunkSearchRequest | undefined> {
   if (!request.categories?.includes('files')) return request;
-  if (await refusedToExternalUser(deps.stores, ctx)) return undefined;
+  if (await refusedFilesToExternalUser(deps, ctx, request)) return undefined;
   const reader = { teamId: ctx.command.team_id, userId: ctx.command.user_id, client: ctx.client };
   const ids = (await readableFiles(deps.stores, reader)).readable.filter((d) => d.status === 'searchable').map((d) => d.docId);
   if (ids.length === 0) {
@@ -116,4 +116,13 @@ export async function ownFilePassages(
   }
   const wanted = request.docIds?.length ? request.docIds.filter((id) => ids.includes(id)) : ids;
   return { ...request, docIds: wanted.length ? wanted : ids };
+}
+
+/** `type:files` reads the workspace's uploaded files: a user of another organisation is refused (answered; true). */
+export async function refusedFilesToExternalUser(
+  deps: ListenerDeps,
+  ctx: CommandContext,
+  request: { categories?: readonly string[] | undefined },
+): Promise<boolean> {
+  return (request.categories?.includes('files') ?? false) && (await refusedToExternalUser(deps.stores, ctx));
 }

@@ -18,7 +18,7 @@ import type { ResearchHandoffs } from '../kit/feature-hooks.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { handleTagLookup } from './tag-lookup.js';
 import { retryOption } from '../kit/retry-value.js';
-import { folderPassages, folderSearch, foldersOfCommand, ownFilePassages } from './folder-scope.js';
+import { folderPassages, folderSearch, foldersOfCommand, ownFilePassages, refusedFilesToExternalUser } from './folder-scope.js';
 import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
 export function researchCommand(deps: ListenerDeps, handoffs: ResearchHandoffs): Middleware<SlackCommandMiddlewareArgs> {
@@ -69,6 +69,7 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
   const service = await deps.workspaces.service(ctx.workspace);
   switch (args.kind) {
     case 'search': {
+      if (args.api === 'v1' && !args.folders && (await refusedFilesToExternalUser(deps, ctx, args.request))) return;
       const request = args.folders ? await folderSearch(deps, ctx, args.request, args.folders) : args.request;
       if (request === undefined) return;
       const visibility = args.public ? 'public' : 'ephemeral';
@@ -119,6 +120,7 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       return folder ? handoffs.folderShow(deps, ctx, { folder: folder.folderId }) : undefined;
     }
     case 'tag':
+      if (await refusedFilesToExternalUser(deps, ctx, args.request)) return;
       return handleTagLookup(deps, ctx, { request: args.request, public: args.public });
     case 'watch':
       return handoffs.watch(deps, ctx, args);
