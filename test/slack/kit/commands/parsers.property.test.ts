@@ -15,6 +15,7 @@ const RESEARCH_KINDS = [
   'replay',
   'folder_create',
   'folder_delete',
+  'folder_show',
   'tag',
   'watch',
   'watches',
