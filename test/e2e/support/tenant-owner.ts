@@ -19,6 +19,8 @@ export interface OwnerData {
   /** Words of a private channel's watch: none may reach anyone outside that channel, colleagues included. */
   privateSecrets: string[];
   folder: { id: string; name: string };
+  /** A file the owner added to the folder (searchable). */
+  document: { id: string; fileName: string };
   watch: { id: string; channelId: string };
   /** A watch in a private channel only the owner is in. */
   privateWatch: { id: string; channelId: string };
@@ -38,6 +40,7 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
   const created = allText(await commandAs(h, owner, `/research folder create "${folderName}"`));
   const folderId = /created: (\S+)/.exec(created)?.[1];
   if (!folderId) throw new Error(`no folder id in ${created}`);
+  const document = await addOwnerDocument(h, ws, owner, folderId, tag);
 
   const keyword = `quillwort${tag}`;
   await commandAs(h, owner, `/research watch "${keyword}"`);
@@ -72,9 +75,10 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
   return {
     ws,
     owner,
-    secrets: [folderName, keyword, `marigold-${tag}`, privateKeyword],
+    secrets: [folderName, document.fileName, keyword, `marigold-${tag}`, privateKeyword],
     privateSecrets: [privateKeyword],
     folder: { id: folderId, name: folderName },
+    document,
     watch: { id: watchId, channelId: ws.channelId },
     privateWatch: { id: privateWatchId, channelId: privateChannel.id },
     subscriptionChannelId: ws.channelId,
@@ -82,6 +86,32 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
     answerTs: answer.ts,
     answerMetadata: answer.metadata,
   };
+}
+
+/**
+ * A file in the owner's folder, as the add flow leaves it: uploaded to the service, followed to
+ * completed, recorded as searchable and added by the owner (the add flow itself: documents-add*.test.ts).
+ */
+async function addOwnerDocument(h: Harness, ws: Workspace, owner: Person, folderId: string, tag: string): Promise<OwnerData['document']> {
+  const fileName = `alder-${tag}.txt`;
+  const up = await h.client.uploadDocument({ bytes: new TextEncoder().encode(`alder memo ${tag}`), fileName, folderId });
+  // The emulator steps one stage per status call: the third says completed.
+  for (let i = 0; i < 3 && (await h.client.documentUploadStatus(up.docId)).state !== 'completed'; i += 1);
+  await h.desk.stores.documents.save({
+    teamId: ws.teamId,
+    folderId,
+    docId: up.docId,
+    slackFileId: `F${tag.toUpperCase()}000001`,
+    fileName,
+    title: up.title,
+    fileType: 'txt',
+    sizeBytes: 16,
+    addedBy: owner.userId,
+    addedAtMs: Date.now(),
+    status: 'searchable',
+    notice: { channelId: ws.channelId },
+  });
+  return { id: up.docId, fileName };
 }
 
 const ALL_TEAMS = [workspaceSeed.teamId, harborWorkspace.teamId, northwindOrg.equities.teamId, northwindOrg.credit.teamId];

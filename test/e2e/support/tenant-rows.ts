@@ -42,7 +42,6 @@ const channelRef = (id: string) => `<#${id}|research>`;
 const json = (v: unknown) => JSON.stringify(v);
 const folderSearch = (d: OwnerData) => encodeSearchState({ k: 'v1', r: { query: 'NVDA', folderIds: [d.folder.id] }, p: 1 });
 
-const COLLEAGUE_FOLDER = 'a folder is its workspace’s: any member may search in it';
 const COLLEAGUE_CONVERSATION = 'a conversation started in the workspace may be replayed by any member of it';
 const COLLEAGUE_CHANNEL = 'a member of a public channel may watch it, list its watches and subscribe it';
 
@@ -62,8 +61,17 @@ const commandRows: FenceRow[] = [
   {
     route: 'command:/research',
     name: '/research <words> in:<folder>',
-    sameWorkspace: COLLEAGUE_FOLDER,
+    sameWorkspace: true,
     drive: (h, d, who) => typeCommand(h, who, `/research NVDA in:${d.folder.id}`),
+  },
+  // No row for in:"<folder name>": a refusal quotes the name the person typed, which this table
+  // could not tell from a leak. Names resolve only among the asker's own workspace's folders
+  // (test/e2e/documents-manage-workspaces.test.ts).
+  {
+    route: 'command:/research',
+    name: '/research folder <folder>',
+    sameWorkspace: true,
+    drive: (h, d, who) => typeCommand(h, who, `/research folder ${d.folder.id}`),
   },
   {
     route: 'command:/research',
@@ -148,6 +156,36 @@ const buttonRows: FenceRow[] = [
     drive: click(ACTION_IDS.folderDeleteConfirm, (d) => json({ f: d.folder.id })),
   },
   {
+    route: `action:${ACTION_IDS.documentDelete}`,
+    name: 'Delete <owner’s file>',
+    sameWorkspace: true,
+    drive: click(ACTION_IDS.documentDelete, (d) => json({ d: d.document.id })),
+  },
+  {
+    route: `action:${ACTION_IDS.documentDeleteConfirm}`,
+    name: 'Delete <owner’s file>, confirmed',
+    sameWorkspace: true,
+    drive: click(ACTION_IDS.documentDeleteConfirm, (d) => json({ d: d.document.id })),
+  },
+  {
+    route: `action:${ACTION_IDS.documentDeleteCancel}`,
+    name: 'Keep <owner’s file>',
+    sameWorkspace: true,
+    drive: click(ACTION_IDS.documentDeleteCancel, (d) => json({ d: d.document.id })),
+  },
+  {
+    route: `action:${ACTION_IDS.folderOpen}`,
+    name: 'Open <folder> (App Home)',
+    sameWorkspace: true,
+    drive: click(ACTION_IDS.folderOpen, (d) => json({ f: d.folder.id }), { home: true }),
+  },
+  {
+    route: `action:${ACTION_IDS.folderDelete}`,
+    name: 'Delete folder <folder> (App Home)',
+    sameWorkspace: true,
+    drive: click(ACTION_IDS.folderDelete, (d) => json({ f: d.folder.id }), { home: true }),
+  },
+  {
     route: `action:${ACTION_IDS.folderDeleteCancel}`,
     name: 'Keep folder <folder>',
     sameWorkspace: 'Keep changes nothing and shows only the id the clicker sent',
@@ -201,7 +239,7 @@ const buttonRows: FenceRow[] = [
     (id): FenceRow => ({
       route: `action:${ACTION_IDS[id]}`,
       name: `${id} <search in the owner’s folder>`,
-      sameWorkspace: COLLEAGUE_FOLDER,
+      sameWorkspace: true,
       drive: click(ACTION_IDS[id], folderSearch),
     }),
   ),
