@@ -42,13 +42,13 @@ export interface ListenerDepsOptions {
   documentAdds?: DocumentAddOptions | undefined;
 }
 
-/** The service's size limit; 30 minutes of processing; polls from 2 s, doubling up to a minute. */
+/** The service's size limit; 30 minutes of processing; status polls from 1 s, doubling up to 30 s (a small file is searchable in seconds). */
 export function documentAddSettings(options: DocumentAddOptions | undefined, clock: () => number): DocumentAddSettings {
   return {
     maxBytes: options?.maxBytes ?? SERVICE_MAX_DOCUMENT_BYTES,
     processingDeadlineMs: options?.processingDeadlineMs ?? 30 * 60_000,
-    pollInitialMs: options?.pollInitialMs ?? 2_000,
-    pollMaxMs: options?.pollMaxMs ?? 60_000,
+    pollInitialMs: options?.pollInitialMs ?? 1_000,
+    pollMaxMs: options?.pollMaxMs ?? 30_000,
     timers: options?.timers ?? systemTimers,
     clock: options?.clock ?? clock,
   };
