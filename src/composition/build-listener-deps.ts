@@ -44,6 +44,7 @@ export interface ListenerDepsOptions {
 
 /** The service's size limit; 30 minutes of processing; status polls from 1 s, doubling up to 30 s (a small file is searchable in seconds). */
 export function documentAddSettings(options: DocumentAddOptions | undefined, clock: () => number): DocumentAddSettings {
+  const following = new AbortController();
   return {
     maxBytes: options?.maxBytes ?? SERVICE_MAX_DOCUMENT_BYTES,
     processingDeadlineMs: options?.processingDeadlineMs ?? 30 * 60_000,
@@ -51,6 +52,8 @@ export function documentAddSettings(options: DocumentAddOptions | undefined, clo
     pollMaxMs: options?.pollMaxMs ?? 30_000,
     timers: options?.timers ?? systemTimers,
     clock: options?.clock ?? clock,
+    stopping: following.signal,
+    stopFollowing: () => following.abort(),
   };
 }
 

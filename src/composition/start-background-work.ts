@@ -57,6 +57,8 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
       await schedules.watches.stop();
       questionSweep.cancel();
       exportTimer.cancel();
+      // Files still processing are followed again by the next start.
+      deps.documentAdds.stopFollowing();
     },
   };
 }

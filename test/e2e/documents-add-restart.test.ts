@@ -31,6 +31,7 @@ describe('issue 31: a restart during processing', () => {
     const record = await eventually(async () => (await h.desk.stores.documents.list(h.slack.teamId)).find((d) => d.slackFileId === fileId));
     expect(record.status).toBe('processing');
     await h.desk.stop();
+    await h.slack.waitFor(() => h.logs.some((l) => l.includes('the process is stopping') && l.includes(record.docId)), 10_000);
 
     const statusCallsBefore = h.service.requestLog.filter((r) => r.path.endsWith('/upload/status')).length;
     expect(statusCallsBefore).toBe(0);

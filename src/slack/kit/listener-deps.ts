@@ -21,9 +21,13 @@ export interface DocumentAddSettings {
   /** The status polls' timers and the deadline's clock: tests drive them instead of waiting. */
   timers: Timers;
   clock: () => number;
+  /** Aborted when the process stops: files being followed are left to the next start (resumeDocumentFollows). */
+  stopping: AbortSignal;
+  /** Aborts `stopping` (the process's background work stopping, start-background-work.ts). */
+  stopFollowing(): void;
 }
 
-export type DocumentAddOptions = Partial<DocumentAddSettings>;
+export type DocumentAddOptions = Partial<Omit<DocumentAddSettings, 'stopping' | 'stopFollowing'>>;
 
 export interface ListenerDeps {
   /** Each workspace's service and Slack client: a request uses its own workspace's (`ctx.workspace`). */

@@ -3,7 +3,8 @@
  * completed, fails, or the deadline passes, waiting longer between calls as it goes. The waits
  * and the deadline use the injected timers and clock (DocumentAddSettings): tests drive them.
  * A record that is gone or no longer processing stops the follow (deleted meanwhile, or finished
- * by another replica). Never throws: failures are logged, and a restart follows again.
+ * by another replica), and so does the process stopping. Never throws: failures are logged, and a
+ * restart follows again.
  */
 import type { Timers } from '../../../agent/runtime/timers.js';
 import { isServiceError } from '../../../service/errors/service-error.js';
@@ -15,8 +16,24 @@ import { pollDelay } from './poll-delay.js';
 
 export type FollowDeps = Pick<ListenerDeps, 'stores' | 'documentAdds' | 'budget' | 'clock'>;
 
-function wait(timers: Timers, ms: number): Promise<void> {
-  return new Promise((resolve) => timers.after(ms, () => resolve(), { background: true }));
+/** Resolves after `ms`, or at once when the process stops. */
+function wait(timers: Timers, ms: number, stopping: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (stopping.aborted) return resolve();
+    const onStop = () => {
+      timer.cancel();
+      resolve();
+    };
+    const timer = timers.after(
+      ms,
+      () => {
+        stopping.removeEventListener('abort', onStop);
+        resolve();
+      },
+      { background: true },
+    );
+    stopping.addEventListener('abort', onStop, { once: true });
+  });
 }
 
 type Reading = DocumentUploadStatus | { state: 'unknown' };
@@ -33,7 +50,7 @@ async function readStatus(target: FollowTarget, docId: string): Promise<Reading>
 }
 
 async function followUntilDone(deps: FollowDeps, target: FollowTarget, record: ResearchDocumentRecord): Promise<void> {
-  const { timers, clock, processingDeadlineMs, pollInitialMs, pollMaxMs } = deps.documentAdds;
+  const { timers, clock, processingDeadlineMs, pollInitialMs, pollMaxMs, stopping } = deps.documentAdds;
   const deadline = record.addedAtMs + processingDeadlineMs;
   for (let attempt = 0; ; attempt += 1) {
     const remaining = deadline - clock();
@@ -42,7 +59,11 @@ async function followUntilDone(deps: FollowDeps, target: FollowTarget, record: R
       await undoDocument(deps, target, record, { kind: 'timed_out', minutes });
       return;
     }
-    await wait(timers, Math.min(pollDelay(attempt, pollInitialMs, pollMaxMs), remaining));
+    await wait(timers, Math.min(pollDelay(attempt, pollInitialMs, pollMaxMs), remaining), stopping);
+    if (stopping.aborted) {
+      target.log.info('research document left processing: the process is stopping; the next start follows it', { doc: record.docId });
+      return;
+    }
     const current = await deps.stores.documents.get(record.teamId, record.docId);
     if (current?.status !== 'processing') {
       target.log.info('research document no longer followed', { doc: record.docId, status: current?.status ?? 'gone' });

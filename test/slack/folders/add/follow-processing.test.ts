@@ -48,6 +48,7 @@ function buildFollow(script: Answer[], options: { deadlineMs?: number } = {}) {
     },
   } as unknown as WebClient;
   const deleted: string[][] = [];
+  const stop = new AbortController();
   let calls = 0;
   const service = {
     async documentUploadStatus(docId: string): Promise<DocumentUploadStatus> {
@@ -74,6 +75,8 @@ function buildFollow(script: Answer[], options: { deadlineMs?: number } = {}) {
       pollMaxMs: 60_000,
       timers,
       clock: () => now,
+      stopping: stop.signal,
+      stopFollowing: () => stop.abort(),
     },
   };
   const log = createMemoryLogger(createRedactor([]));
@@ -138,6 +141,17 @@ describe('followProcessing', () => {
     await followProcessing(f.deps, f.target, f.record);
     expect(f.calls()).toBe(0);
     expect(f.told).toEqual([]);
+  });
+
+  it('stops when the process stops, telling nothing and leaving the record processing for the next start', async () => {
+    const f = buildFollow(['processing']);
+    await f.start();
+    const following = followProcessing(f.deps, f.target, f.record);
+    await new Promise((resolve) => setImmediate(resolve));
+    f.deps.documentAdds.stopFollowing();
+    await following;
+    expect(f.told).toEqual([]);
+    expect((await f.deps.stores.documents.get('T1', 'd1'))?.status).toBe('processing');
   });
 
   it('two followers of one document (replicas, a restart) tell it once', async () => {
