@@ -7,12 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalOrg } from '../../src/emulators/slack/index.js';
+import { createWebClient } from '../../src/slack-api/create-web-client.js';
+import { FILE_NOT_YOURS } from '../../src/slack/folders/add/file-access.js';
+import { encodeAddFilesButton } from '../../src/slack/folders/entry/add-files-button-value.js';
 import { ACTION_IDS, ADD_DOCUMENT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { decodeDocButton } from '../../src/slack/kit/button-values.js';
 import { PAGE_THREE_PHRASE, threePagePdf } from '../fixtures/documents/make-pdfs.js';
 import { button } from './command-helpers.js';
 import { addFileInDm, modalValues, notices, openAddModalFor, startAddHarness, waitForNotice } from './documents-add-helpers.js';
-import type { Harness } from './harness.js';
+import { E2E_SECRETS, type Harness } from './harness.js';
 
 describe('issue 31: adding a file from a DM', () => {
   let h: Harness;
@@ -35,7 +38,7 @@ describe('issue 31: adding a file from a DM', () => {
     // One notice, updated in place from "Adding…" to searchable; the name escaped.
     expect(notices(h, dm, ts)).toHaveLength(1);
     expect(done.text).toContain('Helios Q3 &lt;results&gt;.pdf');
-    expect(done.text).toContain('/research in:Helios');
+    expect(done.text).toContain('/research &lt;words&gt; in:"Helios"');
     const ask = button(done, ACTION_IDS.searchAsk);
     expect(ask.text).toBe('Ask the agent about this file');
 
@@ -112,5 +115,46 @@ describe('issue 31: adding a file from a DM', () => {
     expect((await h.desk.stores.folders.list(h.slack.teamId)).map((f) => f.name)).not.toContain('Theirs');
     expect(notices(h, dm, ts)).toEqual([]);
     await h.slack.closeView({ view_id: modal.id });
+  });
+
+  it('a colleague forging the Add button with someone’s DM file is refused, and nothing is fetched or uploaded', async () => {
+    const dana = h.slack.defaultDmId;
+    const { fileId } = await h.slack.shareFile({
+      text: '',
+      file: { name: 'private plan.txt', mimetype: 'text/plain', bytes: 'ours only' },
+      channel_id: dana,
+    });
+    // A message in #research with an Add button naming Dana's file: what a forged click carries.
+    const channel = h.slack.defaultChannelId;
+    const web = createWebClient({ token: E2E_SECRETS.botToken, apiUrl: h.slack.apiUrl, logger: h.logger });
+    const value = encodeAddFilesButton([{ id: fileId, name: 'private plan.txt' }]) ?? '';
+    const posted = await web.chat.postMessage({
+      channel,
+      text: 'bait',
+      blocks: [
+        {
+          type: 'actions',
+          elements: [{ type: 'button', action_id: ACTION_IDS.documentAdd, text: { type: 'plain_text', text: 'Add' }, value }],
+        },
+      ],
+    });
+    const alex = h.slack.adminUserId;
+    const ofAlex = () =>
+      h.slack.openModals(alex).filter((v) => (v.view as { callback_id?: string }).callback_id === ADD_DOCUMENT_MODAL.callbackId);
+    await h.slack.clickAction({
+      channel_id: channel,
+      message_ts: posted.ts ?? '',
+      action_id: ACTION_IDS.documentAdd,
+      value,
+      user_id: alex,
+    });
+    const modal = await h.slack.waitFor(() => ofAlex()[0], 10_000);
+    const uploadsBefore = h.service.requestLog.filter((r) => r.path.startsWith('/v1/docs/upload')).length;
+    await h.slack.submitView({ view_id: modal.id, values: modalValues({ newFolder: 'Borrowed' }), user_id: alex });
+    const told = await h.slack.waitFor(() => notices(h, channel, posted.ts ?? '').find((m) => /was not added/.test(m.text ?? '')), 20_000);
+    expect(told.text).toContain(FILE_NOT_YOURS);
+    expect(h.logs.some((l) => l.includes('research document fetched from Slack') && l.includes(fileId))).toBe(false);
+    expect(h.service.requestLog.filter((r) => r.path.startsWith('/v1/docs/upload'))).toHaveLength(uploadsBefore);
+    expect((await h.desk.stores.folders.list(h.slack.teamId)).map((f) => f.name)).not.toContain('Borrowed');
   });
 });

@@ -15,6 +15,7 @@ import { followProcessing } from '../follow/follow-processing.js';
 import { type NoticeTeller, postNotice, updateNotice } from '../follow/notice-messages.js';
 import { type NotAdded, refusedFileWords, serviceFailureWords, slackFileWords } from './add-failure-words.js';
 import { downloadSlackFile, type SlackFileInfo, slackFileInfo } from './fetch-slack-file.js';
+import { FILE_NOT_YOURS, maySeeFile } from './file-access.js';
 import type { FolderTarget } from './folder-target.js';
 import type { AddChoice } from './parse-add-submission.js';
 import { judgeSlackFile } from './readable-file.js';
@@ -57,6 +58,13 @@ async function fetchChecked(
   const { maxBytes } = run.deps.documentAdds;
   try {
     const info = await slackFileInfo(run.client, fileId);
+    if (!(await maySeeFile(run.client, info, { userId: run.userId, channelId: run.where.channelId }, run.log))) {
+      run.log.warn('research document refused: the file is neither the submitter’s nor shared where they can see it', {
+        file: fileId,
+        channel: run.where.channelId,
+      });
+      return { why: FILE_NOT_YOURS, tryAgain: false };
+    }
     const verdict = judgeSlackFile(info, maxBytes);
     if (!verdict.ok) {
       run.log.info('research document refused before download', { file: fileId, why: verdict.why });

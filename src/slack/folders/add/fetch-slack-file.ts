@@ -22,6 +22,15 @@ const fileSchema = z.object({
   size: z.number().nonnegative().optional().catch(undefined),
   url_private: z.string().optional().catch(undefined),
   url_private_download: z.string().optional().catch(undefined),
+  /** Who shared it, and the conversations it is shared in (file-access.ts). */
+  user: z.string().optional().catch(undefined),
+  channels: z.array(z.string()).optional().catch(undefined),
+  groups: z.array(z.string()).optional().catch(undefined),
+  ims: z.array(z.string()).optional().catch(undefined),
+  shares: z
+    .object({ public: z.record(z.string(), z.unknown()).optional(), private: z.record(z.string(), z.unknown()).optional() })
+    .optional()
+    .catch(undefined),
 });
 export type SlackFileInfo = z.output<typeof fileSchema>;
 

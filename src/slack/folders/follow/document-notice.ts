@@ -27,10 +27,10 @@ export type DocumentNoticeState =
   | { kind: 'not_added'; why: string; tryAgain: boolean }
   | { kind: 'timed_out'; minutes: number };
 
-/** `/research in:<folder>`: by name when it is one word, else by id. */
+/** `/research <words> in:"<folder>"`, as the folder card writes it; by id when the name would not survive quoting. */
 export function folderSearchHint(file: Pick<NoticeFile, 'folderName' | 'folderId'>): string {
-  const ref = /^\S+$/.test(file.folderName) ? file.folderName : file.folderId;
-  return `/research in:${ref} <words>`;
+  const ref = file.folderName.includes('"') || file.folderName.trim() === '' ? file.folderId : `"${file.folderName}"`;
+  return `/research <words> in:${ref}`;
 }
 
 function sentence(file: NoticeFile, state: DocumentNoticeState): { emoji: string; text: string } {

@@ -15,7 +15,7 @@ describe('renderDocumentNotice', () => {
 
   it('a searchable file gets the folder search hint and the Ask button with the document', () => {
     const message = renderDocumentNotice(FILE, { kind: 'searchable', docId: 'd9', title: 'Report' });
-    expect(message.text).toContain('/research in:Chips');
+    expect(message.text).toContain('/research &lt;words&gt; in:"Chips"');
     const actions = message.blocks.find((b) => b.type === 'actions') as {
       elements: Array<{ action_id: string; value: string; text: { text: string } }>;
     };
@@ -33,8 +33,9 @@ describe('renderDocumentNotice', () => {
     );
   });
 
-  it('names a folder with spaces by its id in the hint', () => {
-    expect(folderSearchHint({ folderName: 'Q3 reports', folderId: 'f-7' })).toBe('/research in:f-7 <words>');
+  it('quotes the folder’s name in the hint as the folder card does, and names it by id when quoting would break it', () => {
+    expect(folderSearchHint({ folderName: 'Q3 reports', folderId: 'f-7' })).toBe('/research <words> in:"Q3 reports"');
+    expect(folderSearchHint({ folderName: 'The "best" memos', folderId: 'f-8' })).toBe('/research <words> in:f-8');
   });
 });
 
