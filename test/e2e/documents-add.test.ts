@@ -157,4 +157,30 @@ describe('issue 31: adding a file from a DM', () => {
     expect(h.service.requestLog.filter((r) => r.path.startsWith('/v1/docs/upload'))).toHaveLength(uploadsBefore);
     expect((await h.desk.stores.folders.list(h.slack.teamId)).map((f) => f.name)).not.toContain('Borrowed');
   });
+
+  it('the modal offers only the folders the user may search, and a forged choice of another’s folder is refused', async () => {
+    const theirs = await h.client.createFolder('Alex private');
+    await h.desk.stores.folders.save({
+      teamId: h.slack.teamId,
+      folderId: theirs.folderId,
+      name: 'Alex private',
+      createdBy: h.slack.adminUserId,
+      createdAtMs: Date.now(),
+    });
+    const { modal } = await openAddModalFor(h, { name: 'mine.txt', mimetype: 'text/plain', bytes: 'mine' });
+    const offered = JSON.stringify(modal.view);
+    expect(offered).toContain('Helios');
+    expect(offered).not.toContain(theirs.folderId);
+    expect(offered).not.toContain('Alex private');
+    const { blocks, actions } = ADD_DOCUMENT_MODAL;
+    const forged = {
+      ...modalValues({}),
+      [blocks.folder]: { [actions.folder]: { type: 'static_select', selected_option: { value: theirs.folderId } } },
+    };
+    const result = await h.slack.submitView({ view_id: modal.id, values: forged });
+    expect(result.viewAction).toBe('errors');
+    expect(result.body).toContain('not yours');
+    expect(await h.desk.stores.documents.list(h.slack.teamId, theirs.folderId)).toEqual([]);
+    await h.slack.closeView({ view_id: modal.id });
+  });
 });

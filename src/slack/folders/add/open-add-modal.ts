@@ -14,6 +14,7 @@ import { checkExternalAccess } from '../../kit/permissions/external-access.js';
 import { MAX_FILES_PER_ADD } from './add-request.js';
 import type { FilesToAdd } from './files-to-add.js';
 import { renderAddModal, renderAddRefusalModal } from './render-add-modal.js';
+import { usableFolders } from './usable-folders.js';
 
 export type { FilesToAdd };
 
@@ -39,7 +40,7 @@ async function addModalView(deps: ListenerDeps, open: OpenAddModal, files: Files
     workspaceData: true,
   });
   if (!verdict.allowed) return renderAddRefusalModal(verdict.reason);
-  return renderAddModal(files, await deps.stores.folders.list(files.teamId));
+  return renderAddModal(files, await usableFolders(deps.stores, open.client, { teamId: files.teamId, userId: files.userId }, open.log));
 }
 
 export async function openAddDocumentModal(deps: ListenerDeps, open: OpenAddModal, files: FilesToAdd): Promise<void> {

@@ -64,7 +64,7 @@ function folderChoice(values: ViewStateValues, folders: readonly FolderRecord[])
     const folder = folders.find((f) => f.folderId === selected);
     return folder
       ? { kind: 'existing', folderId: folder.folderId, name: folder.name }
-      : { folder: 'This folder no longer exists. Choose another.' };
+      : { folder: 'You cannot add files to this folder (deleted, or not yours). Choose one of the folders listed.' };
   }
   const newName = name as string;
   if (newName.length > FOLDER_NAME_MAX_CHARS) return { newFolder: `Folder names are at most ${FOLDER_NAME_MAX_CHARS} characters.` };

@@ -66,7 +66,7 @@ export function renderAddModal(files: FilesToAdd, folders: readonly FolderRecord
     block_id: ids.newFolder,
     optional: options.length > 0,
     label: { type: 'plain_text', text: options.length > 0 ? '…or a new folder' : 'New folder' },
-    hint: { type: 'plain_text', text: 'Everyone in this workspace can see a folder and search it with /research in:<folder>.' },
+    hint: { type: 'plain_text', text: 'Only you and this workspace’s admins can search this folder and see its files.' },
     element: {
       type: 'plain_text_input',
       action_id: actions.newFolder,

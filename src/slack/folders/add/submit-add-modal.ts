@@ -13,6 +13,7 @@ import { checkExternalAccess } from '../../kit/permissions/external-access.js';
 import { decodeAddRequest } from './add-request.js';
 import { addOneFile } from './add-one-file.js';
 import { createFolderTarget } from './folder-target.js';
+import { usableFolders } from './usable-folders.js';
 import type { FilesToAdd } from './files-to-add.js';
 import { type AddChoice, addSubmissionErrors, parseAddSubmission, type ViewStateValues } from './parse-add-submission.js';
 
@@ -37,7 +38,8 @@ export function addModalSubmit(deps: ListenerDeps): Middleware<SlackViewMiddlewa
       await ack(addSubmissionErrors({ newFolder: 'People from other organisations cannot add files to this workspace’s folders.' }));
       return;
     }
-    const parsed = parseAddSubmission(view.state.values as ViewStateValues, await deps.stores.folders.list(workspace.teamId));
+    const folders = await usableFolders(deps.stores, client, { teamId: workspace.teamId, userId: body.user.id }, log);
+    const parsed = parseAddSubmission(view.state.values as ViewStateValues, folders);
     if (!parsed.ok) {
       log.info('add modal: inputs refused', { fields: Object.keys(parsed.errors) });
       await ack(addSubmissionErrors(parsed.errors));

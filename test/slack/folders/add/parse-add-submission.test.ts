@@ -52,7 +52,7 @@ describe('parseAddSubmission', () => {
   it('refuses a folder of another workspace (or deleted), a too-long name and an existing name', () => {
     expect(parseAddSubmission(values({ folder: 'f-other' }), FOLDERS)).toMatchObject({
       ok: false,
-      errors: { folder: expect.stringMatching(/no longer exists/) },
+      errors: { folder: expect.stringMatching(/not yours/) },
     });
     expect(parseAddSubmission(values({ newFolder: 'x'.repeat(101) }), FOLDERS)).toMatchObject({
       ok: false,
