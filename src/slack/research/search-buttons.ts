@@ -15,6 +15,8 @@ import { deleteOriginal, postInChannel, respondEphemeral, respondReplacing } fro
 import { fetchSearchCard } from './fetch-search-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
+import { checkDocumentAccess } from '../kit/permissions/document-access.js';
+import type { DocumentDetail, ResearchService } from '../../service/types.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
@@ -23,14 +25,17 @@ export async function showSummary(deps: ListenerDeps, click: ButtonInteraction):
   if (!doc) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   const call = { correlationId: click.correlationId };
   const service = await deps.workspaces.service(click.workspace);
+  const access = await documentAccessOf(deps, click, service, doc.d);
+  if (!access) return;
   // The detail adds the title, link and metadata; the summary is what was asked for, so a
   // failing detail only costs the decoration.
   const [summary, detail] = await Promise.all([
     service.getDocumentSummary(doc.d, call),
-    service.getDocument(doc.d, call).catch((error: unknown) => {
-      click.log.info('document detail unavailable for the summary card', { error: error });
-      return undefined;
-    }),
+    access.detail ??
+      service.getDocument(doc.d, call).catch((error: unknown) => {
+        click.log.info('document detail unavailable for the summary card', { error: error });
+        return undefined;
+      }),
   ]);
   await replyNearCard(click, renderDocumentSummary({ summary, ...(detail ? { doc: detail } : {}) }));
 }
@@ -40,16 +45,45 @@ export async function showKeyPassages(deps: ListenerDeps, click: ButtonInteracti
   if (!doc) return respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
   const call = { correlationId: click.correlationId };
   const service = await deps.workspaces.service(click.workspace);
+  const access = await documentAccessOf(deps, click, service, doc.d);
+  if (!access) return;
   let title = doc.t;
   // Chunk search needs words: the search's own query, else the document's title.
   let query = doc.q ?? doc.t;
   if (!query) {
-    title = (await service.getDocument(doc.d, call)).title;
+    title = (access.detail ?? (await service.getDocument(doc.d, call))).title;
     query = title;
   }
   const chunks = await service.searchChunks({ query, docIds: [doc.d], num: PASSAGES_COUNT }, call);
   const docTitle = title ?? chunks.find((c) => c.doc?.title)?.doc?.title ?? doc.d;
   await replyNearCard(click, renderPassages(chunks, { query, docTitle }));
+}
+
+/**
+ * A button's document id can be forged: it passes the fence of uploaded files before anything of
+ * it is read. Undefined when refused (the clicker is told, naming nothing of the file).
+ */
+async function documentAccessOf(
+  deps: ListenerDeps,
+  click: ButtonInteraction,
+  service: ResearchService,
+  docId: string,
+): Promise<{ detail?: DocumentDetail } | undefined> {
+  if (!click.teamId) {
+    await respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
+    return undefined;
+  }
+  const reader = {
+    teamId: click.teamId,
+    userId: click.userId,
+    ...(click.workspace.enterpriseId ? { enterpriseId: click.workspace.enterpriseId } : {}),
+    ...(click.channelId ? { channelId: click.channelId } : {}),
+  };
+  const accessDeps = { stores: deps.stores, service, client: click.client, log: click.log, correlationId: click.correlationId };
+  const access = await checkDocumentAccess(accessDeps, reader, docId);
+  if (access.allowed) return access.detail ? { detail: access.detail } : {};
+  await respondEphemeral(click.respond, renderNotice(access.reason, ':no_entry:'));
+  return undefined;
 }
 
 /** Prev / Next: the same search at another page, replacing the card in place. */

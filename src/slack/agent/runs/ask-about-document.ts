@@ -3,8 +3,10 @@
  * of a file added to a research folder: a run grounded on that document (passed in the chat's
  * `documents`, with its `file_type` when it is one of the workspace's files). On a visible card or
  * notice the run lives in its thread; an ephemeral card has no thread anyone else can see, so a
- * visible message is posted to carry one. The workspace's files are not for users of another
- * organisation (Slack Connect): they are told why, and no run starts.
+ * visible message is posted to carry one. The document passes the fence of uploaded files first
+ * (a forged id of another workspace's file, or of a file in a folder the clicker cannot read, is
+ * refused, and no run starts); users of another organisation (Slack Connect) never read the
+ * workspace's files.
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -15,7 +17,9 @@ import { CONNECTION_NOTICE_EMOJI, renderNotice } from '../../blocks/error-card.j
 import { respondEphemeral } from '../../kit/deliver-card.js';
 import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
-import { askerTeamIdOf, EXTERNAL_DATA_REFUSAL } from '../../kit/permissions/external-user.js';
+import { askerTeamIdOf } from '../../kit/permissions/external-user.js';
+import { checkDocumentAccess, type DocumentAccess } from '../../kit/permissions/document-access.js';
+import { replyWithFailure } from '../../kit/failure-reply.js';
 import { postThreadRoot } from './post-thread-root.js';
 import { runDocumentOf, type RunDocument } from './run-documents.js';
 import { startAgentRun } from './start-agent-run.js';
@@ -56,13 +60,9 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
   const installing = { teamId: click.teamId, ...(click.workspace.enterpriseId ? { enterpriseId: click.workspace.enterpriseId } : {}) };
   const where = { channelId: click.channelId, userId: click.userId, ...(click.userTeamId ? { payloadTeamId: click.userTeamId } : {}) };
   const askerTeamId = await askerTeamIdOf(click.client, installing, where, click.log);
-  const ours = await deps.stores.documents.get(click.teamId, click.doc.docId);
-  if (ours && askerTeamId) {
-    click.log.info('ask about a workspace file refused: a user of another organisation', { user_team: askerTeamId });
-    await respondEphemeral(click.respond, renderNotice(EXTERNAL_DATA_REFUSAL, ':no_entry:'));
-    return undefined;
-  }
-  const doc: RunDocument = ours ? runDocumentOf(ours) : click.doc;
+  const access = await documentAccessOf(deps, click);
+  if (!access) return undefined;
+  const doc: RunDocument = access.record ? runDocumentOf(access.record) : click.doc;
   let threadTs = click.card ? (click.card.threadTs ?? click.card.ts) : undefined;
   threadTs ??= await postThreadRoot(
     deps,
@@ -93,4 +93,40 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
     client: click.client,
     log: click.log,
   });
+}
+
+/**
+ * The button's document id can be forged: it passes the fence of uploaded files before a run
+ * starts (src/slack/kit/permissions/document-access.ts). Undefined when refused or when the
+ * service could not say (the clicker is told; nothing of the file is named).
+ */
+async function documentAccessOf(
+  deps: ListenerDeps,
+  click: AskAboutDocumentClick,
+): Promise<Extract<DocumentAccess, { allowed: true }> | undefined> {
+  const reader = {
+    teamId: click.teamId,
+    userId: click.userId,
+    channelId: click.channelId,
+    ...(click.workspace.enterpriseId ? { enterpriseId: click.workspace.enterpriseId } : {}),
+  };
+  try {
+    const service = await deps.workspaces.service(click.workspace);
+    const access = await checkDocumentAccess(
+      { stores: deps.stores, service, client: click.client, log: click.log, correlationId: click.correlationId },
+      reader,
+      click.doc.docId,
+    );
+    if (access.allowed) return access;
+    click.log.info('ask about a document refused', { why: access.why });
+    await respondEphemeral(click.respond, renderNotice(access.reason, ':no_entry:'));
+  } catch (error) {
+    await replyWithFailure(error, {
+      respond: click.respond,
+      log: click.log,
+      correlationId: click.correlationId,
+      action: 'asking the agent',
+    });
+  }
+  return undefined;
 }

@@ -1,7 +1,9 @@
 /**
  * The `unfurls` map for chat.unfurl: a compact card per document link. A link to a document
  * the service does not know, or will not show to the app, gets no entry: it unfurls to nothing
- * rather than to an error.
+ * rather than to an error. An uploaded file (issue 31) unfurls only when the link's sharer may read
+ * it in this workspace (src/slack/kit/permissions/document-access.ts): the service account may be
+ * shared, so a link can name another workspace's file.
  * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { Logger } from '../../../observability/logger.js';
@@ -11,12 +13,17 @@ import type { KnownBlock } from '@slack/types';
 import { renderUnfurl } from '../cards/document-card.js';
 import { documentIdFromUrl } from '../find-document-refs.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
+import { isUploadedFile } from '../../kit/permissions/document-access.js';
 
 /** Slack sends a handful of links per message; more than this are left as plain links. */
 const MAX_UNFURLS = 5;
 
 export async function buildDocumentUnfurls(
-  deps: Pick<ListenerDeps, 'documentUrlDomains'> & { service: Pick<ResearchService, 'getDocument'> },
+  deps: Pick<ListenerDeps, 'documentUrlDomains'> & {
+    service: Pick<ResearchService, 'getDocument'>;
+    /** Whether the link's sharer may show an uploaded file (issue 31); without it, none unfurls. */
+    mayShowFile?: (docId: string) => Promise<boolean>;
+  },
   links: ReadonlyArray<{ url: string }>,
   log: Logger,
   correlationId: string,
@@ -29,6 +36,10 @@ export async function buildDocumentUnfurls(
     wanted.map(async ({ url, docId }) => {
       try {
         const doc = await deps.service.getDocument(docId, { correlationId });
+        if (isUploadedFile(doc) && !(await deps.mayShowFile?.(docId))) {
+          log.info('document link not unfurled: an uploaded file the sharer may not read here', { docId });
+          return undefined;
+        }
         return [url, renderUnfurl(doc)] as const;
       } catch (error) {
         const quiet = isServiceError(error) && (error.kind === 'not_found' || error.kind === 'auth' || error.kind === 'validation');

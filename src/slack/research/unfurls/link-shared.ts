@@ -11,6 +11,7 @@ import { buildDocumentUnfurls } from './build-document-unfurls.js';
 import { isConnectionFailure } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import type { ResearchService } from '../../../service/types.js';
+import { checkDocumentAccess } from '../../kit/permissions/document-access.js';
 
 type LinkSharedArgs = SlackEventMiddlewareArgs<'link_shared'> & AllMiddlewareArgs;
 
@@ -25,7 +26,17 @@ export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promis
       if (isConnectionFailure(error)) return log.debug('links not unfurled: workspace not connected', { reason: error.name });
       throw error;
     }
-    const unfurls = await buildDocumentUnfurls({ service, documentUrlDomains: deps.documentUrlDomains }, event.links, log, correlationId);
+    const reader = {
+      teamId: workspace.teamId,
+      userId: event.user,
+      channelId: event.channel,
+      ...(workspace.enterpriseId ? { enterpriseId: workspace.enterpriseId } : {}),
+    };
+    const mayShowFile = async (docId: string): Promise<boolean> =>
+      (await checkDocumentAccess({ stores: deps.stores, service, client, log, correlationId }, reader, docId).catch(() => undefined))
+        ?.allowed === true;
+    const unfurlDeps = { service, documentUrlDomains: deps.documentUrlDomains, mayShowFile };
+    const unfurls = await buildDocumentUnfurls(unfurlDeps, event.links, log, correlationId);
     if (Object.keys(unfurls).length === 0) return;
     // unfurl_id + source works for links still in the composer as well as posted ones.
     const source = unfurlSource(event.source);
