@@ -194,3 +194,33 @@ describe('the shared research corpus', () => {
     await h.slack.waitFor(() => (runsStarted() > runs ? true : undefined), 15_000);
   });
 });
+
+describe('links and ids in messages', () => {
+  it('"Summarize linked docs" naming Equities’ file from Credit posts nothing of it and says why, privately', async () => {
+    const channel = credit.researchChannelId;
+    const { ts } = await h.slack.postMessage({ text: `Look: doc:${colleagues.docId}`, channel_id: channel, user_id: credit.userId });
+    const reads = readsOf(colleagues.docId);
+    const note = await nextEphemeral(
+      h,
+      () => h.slack.messageShortcut({ callback_id: 'summarize_message', channel_id: channel, message_ts: ts, user_id: credit.userId }),
+      { channel, user: credit.userId, timeoutMs: 15_000 },
+    );
+    expect(note.text).toContain(DOCUMENT_ACCESS_REFUSAL);
+    for (const leak of [colleagues.fileName, colleagues.title, 'osprey']) expect(allText(note)).not.toContain(leak);
+    expect(h.slack.threadReplies(channel, ts)).toHaveLength(0);
+    expect(readsOf(colleagues.docId)).toBe(reads);
+  });
+
+  it('a link to Equities’ file unfurls to nothing in Credit, and to its card for its reader in Equities', async () => {
+    const url = `https://research.example.com/docs/${colleagues.docId}`;
+    const refusedLines = () => h.logs.filter((l) => l.includes('an uploaded file the sharer may not read here')).length;
+    const before = refusedLines();
+    await h.slack.shareLink({ url, channel_id: credit.researchChannelId, user_id: credit.adminUserId });
+    await h.slack.waitFor(() => (refusedLines() > before ? true : undefined), 15_000);
+    const unfurled = () => [...h.slack.unfurls.values()].filter((u) => u.urls.includes(url) && u.unfurls[url] !== undefined);
+    expect(unfurled()).toHaveLength(0);
+    await h.slack.shareLink({ url, channel_id: equities.researchChannelId, user_id: equities.adminUserId });
+    const card = await h.slack.waitFor(() => unfurled()[0], 15_000);
+    expect(JSON.stringify(card.unfurls[url])).toContain(colleagues.title.slice(0, 20));
+  });
+});
