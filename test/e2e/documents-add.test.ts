@@ -183,4 +183,31 @@ describe('issue 31: adding a file from a DM', () => {
     expect(await h.desk.stores.documents.list(h.slack.teamId, theirs.folderId)).toEqual([]);
     await h.slack.closeView({ view_id: modal.id });
   });
+
+  it('a form naming a conversation the submitter cannot read posts nothing there; the refusal goes to the submitter’s DM', async () => {
+    // Dana's file and its Add reply in her DM; Alex gets a form naming that DM (a forged click).
+    const { ts, reply, dm } = await openAddModalFor(h, { name: 'dana only.txt', mimetype: 'text/plain', bytes: 'dana' });
+    const alex = h.slack.adminUserId;
+    const ofAlex = () =>
+      h.slack.openModals(alex).filter((v) => (v.view as { callback_id?: string }).callback_id === ADD_DOCUMENT_MODAL.callbackId);
+    const danaRepliesBefore = h.slack.threadReplies(dm, ts).length;
+    await h.slack.clickAction({
+      channel_id: dm,
+      message_ts: reply.ts,
+      action_id: button(reply, ACTION_IDS.documentAdd).action_id,
+      user_id: alex,
+    });
+    const modal = await h.slack.waitFor(() => ofAlex()[0], 10_000);
+    await h.slack.submitView({ view_id: modal.id, values: modalValues({ newFolder: 'Peek' }), user_id: alex });
+    const alexDm = await h.slack.waitFor(
+      () =>
+        h.slack
+          .channels()
+          .find((c) => c.is_im && c.user === alex && h.slack.channelMessages(c.id).some((m) => (m.text ?? '').includes(FILE_NOT_YOURS))),
+      20_000,
+    );
+    expect(alexDm).toBeDefined();
+    expect(h.slack.threadReplies(dm, ts)).toHaveLength(danaRepliesBefore);
+    expect((await h.desk.stores.folders.list(h.slack.teamId)).map((f) => f.name)).not.toContain('Peek');
+  });
 });

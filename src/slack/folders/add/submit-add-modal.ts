@@ -9,7 +9,11 @@ import type { Logger } from '../../../observability/logger.js';
 import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import { requestContext } from '../../kit/correlation-middleware.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
+import { checkChannelAccess } from '../../kit/permissions/channel-access.js';
 import { checkExternalAccess } from '../../kit/permissions/external-access.js';
+import { renderNotice } from '../../blocks/error-card.js';
+import { postNotice } from '../follow/notice-messages.js';
+import { FILE_NOT_YOURS } from './file-access.js';
 import { decodeAddRequest } from './add-request.js';
 import { addOneFile } from './add-one-file.js';
 import { createFolderTarget } from './folder-target.js';
@@ -61,6 +65,17 @@ export async function addFiles(
   try {
     const service = await deps.workspaces.service(at.workspace);
     const client = await deps.workspaces.slackClient(at.workspace);
+    // The conversation to tell in comes from the metadata: the bot posts there only for someone who can read it.
+    const access = await checkChannelAccess({ client, userId: request.userId, channelId: request.channelId, log });
+    if (!access.allowed) {
+      log.warn('add refused: the submitter cannot read the conversation the form names', { channel: request.channelId, why: access.why });
+      await postNotice(
+        { deps, teamId: request.teamId, client, log },
+        { channelId: request.userId },
+        renderNotice(FILE_NOT_YOURS, ':no_entry:'),
+      );
+      return;
+    }
     const folder = createFolderTarget(deps, service, choice.folder, { teamId: request.teamId, userId: request.userId });
     const run = {
       deps,
