@@ -86,14 +86,14 @@ async function cardFor(user: string, channel: string): Promise<StoredEphemeral> 
 }
 
 /** Clicks `which` on the user's search card with the value naming `docId`. */
-async function press(user: string, channel: string, which: Button, docId: string): Promise<void> {
+async function press(user: string, channel: string, which: Button, docId: string, query?: string): Promise<void> {
   const card = await cardFor(user, channel);
   const b = button(card, which);
   const delivery = await h.slack.clickAction({
     channel_id: channel,
     message_ts: card.ts,
     action_id: b.action_id,
-    value: encodeDocButton({ d: docId, t: 'Forged title' }),
+    value: encodeDocButton({ d: docId, t: 'Forged title', ...(query ? { q: query } : {}) }),
     ephemeral: true,
     user_id: user,
   });
@@ -101,10 +101,10 @@ async function press(user: string, channel: string, which: Button, docId: string
 }
 
 /** Clicks as `press` does; the answer the user gets. */
-async function click(user: string, channel: string, which: Button, docId: string): Promise<StoredEphemeral> {
+async function click(user: string, channel: string, which: Button, docId: string, query?: string): Promise<StoredEphemeral> {
   await cardFor(user, channel);
   const seen = new Set(h.slack.ephemeralFor(user, channel).map((e) => `${e.ts}/${e.edits}`));
-  await press(user, channel, which, docId);
+  await press(user, channel, which, docId, query);
   return h.slack.waitFor(() => h.slack.ephemeralFor(user, channel).find((e) => !seen.has(`${e.ts}/${e.edits}`)), 15_000);
 }
 
@@ -170,8 +170,15 @@ describe('inside one workspace', () => {
     expect(allText(asAdder)).toContain(niasInBoard.title);
     await expectSummary(equities.userId, equities.researchChannelId, adminsInNias.docId);
     await expectSummary(equities.adminUserId, equities.researchChannelId, niasInNias.docId);
-    const passages = await click(equities.userId, equities.researchChannelId, ACTION_IDS.searchPassages, adminsInNias.docId);
+    const passages = await click(
+      equities.userId,
+      equities.researchChannelId,
+      ACTION_IDS.searchPassages,
+      adminsInNias.docId,
+      'osprey acquisition',
+    );
     expect(allText(passages)).not.toContain(DOCUMENT_ACCESS_REFUSAL);
+    expect(allText(passages)).toContain('osprey');
   });
 
   it('a click from the conversation the file was added in reads it, Ask included', async () => {

@@ -15,7 +15,7 @@ import { deleteOriginal, postInChannel, respondEphemeral, respondReplacing } fro
 import { fetchSearchCard } from './fetch-search-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
-import { checkDocumentAccess } from '../kit/permissions/document-access.js';
+import { checkDocumentAccess, UPLOADED_FILES_CATEGORY } from '../kit/permissions/document-access.js';
 import type { DocumentDetail, ResearchService } from '../../service/types.js';
 import type { ButtonInteraction } from '../kit/button-interaction.js';
 import { uploadedFileLabeler } from './uploaded-file-labels.js';
@@ -54,7 +54,9 @@ export async function showKeyPassages(deps: ListenerDeps, click: ButtonInteracti
     title = (access.detail ?? (await service.getDocument(doc.d, call))).title;
     query = title;
   }
-  const chunks = await service.searchChunks({ query, docIds: [doc.d], num: PASSAGES_COUNT }, call);
+  // The service's default categories may leave uploaded files out: one of this workspace's is asked for as such.
+  const categories = access.uploaded ? { categories: [UPLOADED_FILES_CATEGORY] } : {};
+  const chunks = await service.searchChunks({ query, docIds: [doc.d], num: PASSAGES_COUNT, ...categories }, call);
   const docTitle = title ?? chunks.find((c) => c.doc?.title)?.doc?.title ?? doc.d;
   await replyNearCard(click, renderPassages(chunks, { query, docTitle }));
 }
@@ -68,7 +70,7 @@ async function documentAccessOf(
   click: ButtonInteraction,
   service: ResearchService,
   docId: string,
-): Promise<{ detail?: DocumentDetail } | undefined> {
+): Promise<{ detail?: DocumentDetail; uploaded: boolean } | undefined> {
   if (!click.teamId) {
     await respondEphemeral(click.respond, renderNotice(EXPIRED_BUTTON));
     return undefined;
@@ -81,7 +83,7 @@ async function documentAccessOf(
   };
   const accessDeps = { stores: deps.stores, service, client: click.client, log: click.log, correlationId: click.correlationId };
   const access = await checkDocumentAccess(accessDeps, reader, docId);
-  if (access.allowed) return access.detail ? { detail: access.detail } : {};
+  if (access.allowed) return { uploaded: access.record !== null, ...(access.detail ? { detail: access.detail } : {}) };
   await respondEphemeral(click.respond, renderNotice(access.reason, ':no_entry:'));
   return undefined;
 }

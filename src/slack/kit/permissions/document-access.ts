@@ -19,7 +19,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
-import type { DocumentDetail, ResearchService } from '../../../service/types.js';
+import type { Category, DocumentDetail, ResearchService } from '../../../service/types.js';
 import type { AppStores } from '../../../store/app-stores.js';
 import type { FolderRecord, ResearchDocumentRecord } from '../../../store/records.js';
 import { EXTERNAL_DATA_REFUSAL, isExternalUser } from './external-user.js';
@@ -28,7 +28,7 @@ import { EXTERNAL_DATA_REFUSAL, isExternalUser } from './external-user.js';
 export const DOCUMENT_ACCESS_REFUSAL = 'That file is not in a research folder you can read in this workspace.';
 
 /** The uploaded files' category at the service. */
-export const UPLOADED_FILES_CATEGORY = 'files';
+export const UPLOADED_FILES_CATEGORY: Category = 'files';
 
 export interface DocumentReader {
   teamId: string;
