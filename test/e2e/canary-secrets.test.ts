@@ -129,17 +129,17 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     faults({ errorRate: 1 });
     try {
       const roots = h.slack.channelMessages(channel).length;
-      await clickEphemeral(h, card, button(card, ACTION_IDS.searchAsk));
-      const root = await h.slack.waitFor(
-        () =>
-          h.slack
-            .channelMessages(channel)
-            .slice(roots)
-            .find((m) => m.user === h.slack.botUserId),
-        8_000,
-      );
-      const replies = await h.slack.waitFor(() => botReplies(h, channel, root.ts).length > 0 && botReplies(h, channel, root.ts), 8_000);
-      expect(JSON.stringify(replies)).not.toContain(ECHO_MARK);
+      // Before a run starts, the document passes the fence of uploaded files (issue 31): the
+      // service's failure there is answered privately, and no thread root is posted.
+      const answer = await nextEphemeral(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.searchAsk)));
+      expect(JSON.stringify(answer)).toContain('research service');
+      expect(JSON.stringify(answer)).not.toContain(ECHO_MARK);
+      expect(
+        h.slack
+          .channelMessages(channel)
+          .slice(roots)
+          .filter((m) => m.user === h.slack.botUserId),
+      ).toHaveLength(0);
     } finally {
       faults();
     }
