@@ -202,6 +202,22 @@ describe('the shared research corpus', () => {
   });
 });
 
+describe('document ids typed in a command', () => {
+  it('/research passages doc:<Equities’ file> from Credit is refused and chunk search is not asked; a corpus id still works', async () => {
+    const before = readsOf(colleagues.docId);
+    const refused = await commandAs(credit.userId, credit.researchChannelId, `/research passages osprey doc:${colleagues.docId}`);
+    expect(allText(refused)).toContain(DOCUMENT_ACCESS_REFUSAL);
+    expect(allText(refused)).not.toContain(SECRET);
+    expect(readsOf(colleagues.docId)).toBe(before);
+
+    const card = await cardFor(credit.userId, credit.researchChannelId);
+    const corpus = decodeDocButton(button(card, ACTION_IDS.searchSummary).value);
+    if (!corpus) throw new Error('no corpus document on the card');
+    const passages = await commandAs(credit.userId, credit.researchChannelId, `/research passages revenue doc:${corpus.d}`);
+    expect(allText(passages)).not.toContain(DOCUMENT_ACCESS_REFUSAL);
+  });
+});
+
 describe('links and ids in messages', () => {
   it('"Summarize linked docs" naming Equities’ file from Credit posts nothing of it and says why, privately', async () => {
     const channel = credit.researchChannelId;

@@ -8,10 +8,11 @@ import { renderNotice } from '../blocks/error-card.js';
 import type { CommandContext } from '../kit/command-context.js';
 import { respondEphemeral } from '../kit/deliver-card.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
+import { checkDocumentAccess } from '../kit/permissions/document-access.js';
 import { checkFolderSearchPermission } from '../kit/permissions/folder-search-permission.js';
 import { refusedToExternalUser } from '../kit/permissions/refuse-external-user.js';
 import type { FolderRecord } from '../../store/records.js';
-import type { ChunkSearchRequest, V1SearchRequest } from '../../service/types.js';
+import type { ChunkSearchRequest, ResearchService, V1SearchRequest } from '../../service/types.js';
 import { resolveFolderRefs } from './resolve-folder-refs.js';
 import { readableFiles } from './uploaded-file-labels.js';
 
@@ -116,6 +117,29 @@ export async function ownFilePassages(
   }
   const wanted = request.docIds?.length ? request.docIds.filter((id) => ids.includes(id)) : ids;
   return { ...request, docIds: wanted.length ? wanted : ids };
+}
+
+/**
+ * Passages of documents named by id (`doc:<id>`) with no folder or `type:files`: an id may name an
+ * uploaded file of another workspace on a shared service account, so each passes the fence of
+ * uploaded files first (the shared corpus passes as before). Answered and undefined when refused.
+ */
+export async function namedDocPassages(
+  deps: ListenerDeps,
+  ctx: CommandContext,
+  service: Pick<ResearchService, 'getDocument'>,
+  request: ChunkSearchRequest,
+): Promise<ChunkSearchRequest | undefined> {
+  const reader = { teamId: ctx.command.team_id, userId: ctx.command.user_id, channelId: ctx.command.channel_id };
+  const accessDeps = { stores: deps.stores, service, client: ctx.client, log: ctx.log, correlationId: ctx.correlationId };
+  for (const docId of request.docIds ?? []) {
+    const access = await checkDocumentAccess(accessDeps, reader, docId);
+    if (!access.allowed) {
+      await respondEphemeral(ctx.respond, renderNotice(access.reason, ':no_entry:'));
+      return undefined;
+    }
+  }
+  return request;
 }
 
 /** `type:files` reads the workspace's uploaded files: a user of another organisation is refused (answered; true). */

@@ -18,7 +18,14 @@ import type { ResearchHandoffs } from '../kit/feature-hooks.js';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import { handleTagLookup } from './tag-lookup.js';
 import { retryOption } from '../kit/retry-value.js';
-import { folderPassages, folderSearch, foldersOfCommand, ownFilePassages, refusedFilesToExternalUser } from './folder-scope.js';
+import {
+  folderPassages,
+  folderSearch,
+  foldersOfCommand,
+  namedDocPassages,
+  ownFilePassages,
+  refusedFilesToExternalUser,
+} from './folder-scope.js';
 import { uploadedFileLabeler } from './uploaded-file-labels.js';
 
 export function researchCommand(deps: ListenerDeps, handoffs: ResearchHandoffs): Middleware<SlackCommandMiddlewareArgs> {
@@ -90,7 +97,9 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
     case 'passages': {
       const request = args.folders
         ? await folderPassages(deps, ctx, args.request, args.folders)
-        : await ownFilePassages(deps, ctx, args.request);
+        : args.request.categories?.includes('files')
+          ? await ownFilePassages(deps, ctx, args.request)
+          : await namedDocPassages(deps, ctx, service, args.request);
       if (request === undefined) return;
       const chunks = await service.searchChunks(request, call);
       // A private card offers Share in channel (share-card.ts runs `/research <text>` again).
