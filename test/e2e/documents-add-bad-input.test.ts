@@ -53,6 +53,8 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
   /** The app's log lines saying it downloaded the file. */
   const fetchedFromSlack = (fileId: string) =>
     h.logs.filter((l) => l.includes('research document fetched from Slack') && l.includes(fileId));
+  /** What Slack (the emulator) was asked for the file's private URL. */
+  const downloadsOf = (fileId: string) => h.slack.fileRequests.filter((r) => r.fileId === fileId);
   const documentsInInbox = () => h.desk.stores.documents.list(h.slack.teamId, folderId);
   const expectGoneAtService = async (docId: string) => {
     const error = await h.client.documentUploadStatus(docId).then(
@@ -70,6 +72,7 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
     expect(told.text).toContain('It is 52,428,801 bytes, and research folders take files up to 50 MB, so it was not downloaded.');
     expect(h.logs.some((l) => l.includes('research document refused before download') && l.includes(fileId))).toBe(true);
     expect(fetchedFromSlack(fileId)).toEqual([]);
+    expect(downloadsOf(fileId)).toEqual([]);
     expect(uploadsSince(since)).toEqual([]);
     expect(await documentsInInbox()).toEqual([]);
   });
@@ -80,6 +83,7 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
     const told = await waitForNotice(h, dm, ts, /was not added/);
     expect(told.text).toContain('Its type (.png) cannot be read by the research service, which reads PDF');
     expect(fetchedFromSlack(fileId)).toEqual([]);
+    expect(downloadsOf(fileId)).toEqual([]);
     expect(uploadsSince(since)).toEqual([]);
   });
 
@@ -128,6 +132,7 @@ describe('issue 31: bad input gets a clear answer and leaves nothing half-added'
     h.service.setFaults({});
     expect(told.text).toMatch(/The research service failed while receiving it.*Nothing was kept; you can try again\./);
     expect(fetchedFromSlack(fileId)).toHaveLength(1);
+    expect(downloadsOf(fileId).map((r) => r.status)).toEqual([200]);
     expect((await documentsInInbox()).filter((d) => d.slackFileId === fileId)).toEqual([]);
 
     // Trying again works: the claim was released.

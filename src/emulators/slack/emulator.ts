@@ -189,6 +189,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     homeViews: state.homeViews,
     unfurls: state.unfurls,
     files: state.files,
+    fileRequests: state.fileRequests,
     fileText: (id) => {
       const content = state.files.get(id)?.contentBase64;
       return content === undefined ? undefined : Buffer.from(content, 'base64').toString('utf8');

@@ -45,17 +45,21 @@ export function serveFileRequest(req: IncomingMessage, res: ServerResponse, url:
   if (match === null) return false;
   const [, teamInPath, fileId, download] = match;
   const file = state.files.get(fileId ?? '');
+  const answered = (status: number) => state.fileRequests.push({ fileId: fileId ?? '', method: req.method ?? 'GET', status });
   const readers = file === undefined ? new Set([teamInPath ?? '']) : teamsThatRead(state, file);
   const reach = readerReach(state, req.headers.authorization);
   const pathMatches = file === undefined || teamOfFile(file, state.seed.teamId) === teamInPath;
   if (!pathMatches || ![...readers].some((t) => reach.has(t))) {
+    answered(302);
     res.writeHead(302, { Location: `${baseUrl}${SIGN_IN_PATH}?redir=${encodeURIComponent(url.pathname)}`, 'Content-Length': 0 }).end();
     return true;
   }
   if (file === undefined || file.deleted === true || file.contentBase64 === undefined) {
+    answered(404);
     sendText(res, req, 404, 'text/plain; charset=utf-8', 'file_not_found');
     return true;
   }
+  answered(200);
   const bytes = bytesOfFile(file);
   res.writeHead(200, {
     'Content-Type': mimetypeOfFile(file),

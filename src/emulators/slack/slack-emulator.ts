@@ -151,6 +151,8 @@ export interface SlackEmulator {
   homeViews: Map<string, StoredView>;
   unfurls: Map<string, StoredUnfurl>;
   files: Map<string, StoredFile>;
+  /** Every request for a file's `url_private`/`url_private_download`, in order, with the status answered. */
+  fileRequests: ReadonlyArray<{ fileId: string; method: string; status: number }>;
   /** The text of an uploaded file (UTF-8), once its bytes arrived at the upload URL. */
   fileText(fileId: string): string | undefined;
   /** Holds file processing: completed uploads stay unshared until released (Slack shares asynchronously). */

@@ -32,6 +32,8 @@ export class EmulatorState {
   readonly homeViews = new Map<string, StoredView>();
   readonly unfurls = new Map<string, StoredUnfurl>();
   readonly files = new Map<string, StoredFile>();
+  /** Every request for a file's private URL, in order (tests: what was downloaded, by whom it was refused). */
+  readonly fileRequests: Array<{ fileId: string; method: string; status: number }> = [];
   readonly fileProcessing = new FileProcessing();
   readonly statuses = new Map<string, { status: string; loading_messages?: unknown; at: number }>();
   /** Suggested prompts, thread titles and agent sessions the app set. */
