@@ -21,6 +21,8 @@ export interface OwnerData {
   folder: { id: string; name: string };
   /** A file the owner added to the folder (searchable). */
   document: { id: string; fileName: string };
+  /** A Slack file the owner shared in their private channel, not added anywhere. */
+  slackFile: { id: string; channelId: string; ts: string };
   watch: { id: string; channelId: string };
   /** A watch in a private channel only the owner is in. */
   privateWatch: { id: string; channelId: string };
@@ -53,6 +55,13 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
   await commandAs(h, owner, `/research watch "${privateKeyword}"`, privateChannel.id);
   const privateWatchId = (await h.desk.stores.state.keys(`watch:${ws.teamId}:${privateChannel.id}:`))[0]?.split(':')[3];
   if (!privateWatchId) throw new Error('the owner’s private channel watch was not stored');
+  const slackFileName = `birch-${tag}.txt`;
+  const shared = await h.slack.shareFile({
+    text: '',
+    file: { name: slackFileName, mimetype: 'text/plain', bytes: `birch notes ${tag}` },
+    channel_id: privateChannel.id,
+    user_id: owner.userId,
+  });
 
   await commandAs(h, owner, '/concepts subscribe daily at:09:00');
   if (!(await h.desk.stores.subscriptions.get(ws.teamId, ws.channelId))) throw new Error('the owner’s subscription was not stored');
@@ -75,10 +84,11 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
   return {
     ws,
     owner,
-    secrets: [folderName, document.fileName, keyword, `marigold-${tag}`, privateKeyword],
-    privateSecrets: [privateKeyword],
+    secrets: [folderName, document.fileName, slackFileName, keyword, `marigold-${tag}`, privateKeyword],
+    privateSecrets: [privateKeyword, slackFileName],
     folder: { id: folderId, name: folderName },
     document,
+    slackFile: { id: shared.fileId, channelId: privateChannel.id, ts: shared.ts },
     watch: { id: watchId, channelId: ws.channelId },
     privateWatch: { id: privateWatchId, channelId: privateChannel.id },
     subscriptionChannelId: ws.channelId,

@@ -63,6 +63,8 @@ export const ROUTES_WITHOUT_IDS: Record<string, string> = {
   'action:rd.home.refresh': 'no value: publishes the clicker’s own Home tab',
   'action:rd.home.connect': 'no id: opens the connect form for the clicker’s own workspace (the submission is a row)',
   'action:rd.home.financials': 'no id: opens the /financials form',
+  'action:rd.doc.add':
+    'opens the add form with the file names the click carries and reads nothing; the files are checked at submission (the rd.doc.add.modal row)',
   'event:app_home_opened': 'Slack names the user and team; the app publishes that user’s Home tab only',
   'event:app_mention': 'Slack names the channel, team and message; the run is keyed by them',
   'event:message': 'Slack names the channel, team and message (DMs, thread replies)',

@@ -9,7 +9,7 @@ import { FEEDBACK_ACTION_ID } from '../../../src/slack/agent/feedback/feedback-b
 import { encodeRatedAnswer, FEEDBACK_MODAL } from '../../../src/slack/agent/feedback/feedback-messages.js';
 import { REPLAY_ACTION_IDS } from '../../../src/slack/agent/replay/replay-buttons.js';
 import { CANCEL_ACTION_ID } from '../../../src/slack/agent/cards/agent-render-context.js';
-import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../../../src/slack/blocks/action-ids.js';
+import { ACTION_IDS, ADD_DOCUMENT_MODAL, CONNECT_MODAL, FINANCIALS_MODAL } from '../../../src/slack/blocks/action-ids.js';
 import { MESSAGE_SHORTCUT_IDS } from '../../../src/slack/kit/message-shortcut-ids.js';
 import { encodeSearchState } from '../../../src/slack/kit/button-values.js';
 import type { Harness } from '../harness.js';
@@ -306,6 +306,27 @@ const viewRows: FenceRow[] = [
         privateMetadata: '',
         values: {
           [CONNECT_MODAL.blocks.apiKey]: { [CONNECT_MODAL.actions.apiKey]: { type: 'plain_text_input', value: 'tenant-forged-key-9999' } },
+        },
+      }),
+  },
+  {
+    route: `view:${ADD_DOCUMENT_MODAL.callbackId}`,
+    name: 'Add to research folder <private_metadata: the owner’s file in their private channel>',
+    sameWorkspace: true,
+    drive: (h, d, who) =>
+      forgeSubmission(h, who, {
+        callbackId: ADD_DOCUMENT_MODAL.callbackId,
+        privateMetadata: json({
+          t: who.teamId,
+          u: who.userId,
+          c: d.slackFile.channelId,
+          h: d.slackFile.ts,
+          f: [{ i: d.slackFile.id, n: 'probe.txt' }],
+        }),
+        values: {
+          [ADD_DOCUMENT_MODAL.blocks.newFolder]: {
+            [ADD_DOCUMENT_MODAL.actions.newFolder]: { type: 'plain_text_input', value: 'probe folder' },
+          },
         },
       }),
   },
