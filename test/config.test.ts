@@ -88,6 +88,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FIGURE_CHECK: 'no' })).toThrow(/FIGURE_CHECK/);
   });
 
+  it('reads the limits of files added to research folders, within the service’s own 50 MB', () => {
+    expect(loadConfig({})).toMatchObject({ documentMaxBytes: 52_428_800, documentProcessingMs: 30 * 60_000 });
+    expect(loadConfig({ DOCUMENT_MAX_BYTES: '10485760', DOCUMENT_PROCESSING_MINUTES: '5' })).toMatchObject({
+      documentMaxBytes: 10_485_760,
+      documentProcessingMs: 5 * 60_000,
+    });
+    expect(() => loadConfig({ DOCUMENT_MAX_BYTES: '52428801' })).toThrow(/DOCUMENT_MAX_BYTES/);
+    expect(() => loadConfig({ DOCUMENT_MAX_BYTES: 'big' })).toThrow(/DOCUMENT_MAX_BYTES/);
+    expect(() => loadConfig({ DOCUMENT_PROCESSING_MINUTES: '0' })).toThrow(/DOCUMENT_PROCESSING_MINUTES/);
+  });
+
   it('reads the demo data date: a real day, or today when unset or "today"', () => {
     expect(loadConfig({ EMULATOR_DATA_DATE: '2026-03-11' }).service).toEqual({ mode: 'demo', agentSpeed: 2, dataDate: '2026-03-11' });
     expect(loadConfig({ EMULATOR_DATA_DATE: 'today' }).service).toEqual({ mode: 'demo', agentSpeed: 2 });
