@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { FAST_DIGEST_RETRY } from '../../src/schedules/digest-scheduler.js';
 import type { SlackEmulator } from '../../src/emulators/slack/index.js';
 import type { ServiceFaults } from '../../src/emulators/service/index.js';
-import { ACTION_IDS, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
+import { ACTION_IDS, ADD_DOCUMENT_MODAL, FINANCIALS_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { Subscriptions } from '../../src/store/subscriptions.js';
 import { botReplies, runIdForEvent, eventIdFor, waitForRunEnd } from './agent-helpers.js';
 import { button, clickEphemeral, command, nextEphemeral, send, waitForEphemeral } from './command-helpers.js';
@@ -157,6 +157,35 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     const cards = slackUsers(h).flatMap((u) => h.slack.ephemeralFor(u));
     expect(JSON.stringify(cards)).toContain('did not accept the input');
     expect(JSON.stringify(cards)).not.toContain(ECHO_MARK);
+  });
+
+  it('adding a file to a research folder while the service fails: the notice gives the status, never the service’s echo', async () => {
+    const dm = h.slack.defaultDmId;
+    const { ts } = await h.slack.shareFile({
+      text: '',
+      file: { name: 'canary-notes.txt', mimetype: 'text/plain', bytes: 'notes' },
+      channel_id: dm,
+    });
+    const reply = await h.slack.waitFor(
+      () => botReplies(h, dm, ts).find((m) => JSON.stringify(m.blocks ?? []).includes(ACTION_IDS.documentAdd)),
+      8_000,
+    );
+    const modals = h.slack.openModals().length;
+    await h.slack.clickAction({ channel_id: dm, message_ts: reply.ts, action_id: button(reply, ACTION_IDS.documentAdd).action_id });
+    const modal = await h.slack.waitFor(() => (h.slack.openModals().length > modals ? h.slack.openModals().at(-1) : undefined), 8_000);
+    faults({ errorRate: 1 });
+    try {
+      const { blocks, actions } = ADD_DOCUMENT_MODAL;
+      await h.slack.submitView({
+        view_id: modal.id,
+        values: { [blocks.newFolder]: { [actions.newFolder]: { type: 'plain_text_input', value: 'Canary notes' } } },
+      });
+      const told = await h.slack.waitFor(() => botReplies(h, dm, ts).find((m) => /was not added/.test(m.text ?? '')), 8_000);
+      expect(told.text).toMatch(/failed while receiving it \(status 50\d\)/);
+      expect(JSON.stringify(told)).not.toContain(ECHO_MARK);
+    } finally {
+      faults();
+    }
   });
 
   it('the /financials modal while the service fails', async () => {

@@ -64,6 +64,10 @@ export function serviceFailureWords(error: unknown): NotAdded {
     case 'rate_limited':
       return { why: 'The research service is busy.', tryAgain: true };
     default:
-      return { why: `The research service failed while receiving it${detailOf(error.serviceDetail)}.`, tryAgain: true };
+      // A failure's body is the service's internals (and may echo the request): only its status is shown.
+      return {
+        why: `The research service failed while receiving it${error.status !== undefined ? ` (status ${error.status})` : ''}.`,
+        tryAgain: true,
+      };
   }
 }
