@@ -7,6 +7,7 @@
  * Shown files carry their Slack file name and folder.
  * @see https://docs.slack.dev/reference/methods/users.info
  */
+import { type SlackUserInfo, standingOf } from '../kit/permissions/document-access.js';
 import type { WebClient } from '@slack/web-api';
 import type { AppStores } from '../../store/app-stores.js';
 import type { FolderRecord, ResearchDocumentRecord } from '../../store/records.js';
@@ -37,9 +38,7 @@ type Stores = Pick<AppStores, 'documents' | 'folders'>;
 /** An admin or owner of this very workspace (users.info names the user's own team). */
 async function isAdminHere(reader: FileReader): Promise<boolean> {
   const { user } = await reader.client.users.info({ user: reader.userId });
-  const info = user as { team_id?: string; is_stranger?: boolean } | undefined;
-  if (info?.is_stranger === true || (info?.team_id !== undefined && info.team_id !== reader.teamId)) return false;
-  return user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true;
+  return standingOf({ teamId: reader.teamId }, user as SlackUserInfo | undefined).isAdmin;
 }
 
 /** The workspace's files the user may read, with the workspace's folders. */

@@ -16,7 +16,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../observability/logger.js';
 import type { FolderRecord, ResearchDocumentRecord } from '../../../store/records.js';
-import { EXTERNAL_DATA_REFUSAL, type InstallingTeam, isExternalUser } from '../../kit/permissions/external-user.js';
+import { type SlackUserInfo, standingOf } from '../../kit/permissions/document-access.js';
+import { EXTERNAL_DATA_REFUSAL, type InstallingTeam } from '../../kit/permissions/external-user.js';
 
 export interface DocumentViewer {
   teamId: string;
@@ -27,34 +28,18 @@ export interface DocumentViewer {
 
 export type ViewerVerdict = { allowed: true; viewer: DocumentViewer } | { allowed: false; reason: string };
 
-interface UserInfo {
-  team_id?: string;
-  is_stranger?: boolean;
-  is_admin?: boolean;
-  is_owner?: boolean;
-  is_primary_owner?: boolean;
-  enterprise_user?: { enterprise_id?: string };
-}
-
-/** One users.info: whose organisation, and admin or not. Fails closed when Slack cannot say. */
+/** One users.info: whose organisation, and admin or not (the one rule: document-access.ts). Fails closed when Slack cannot say. */
 export async function documentViewerOf(client: WebClient, installing: InstallingTeam, userId: string, log: Logger): Promise<ViewerVerdict> {
-  let user: UserInfo | undefined;
+  let user: SlackUserInfo | undefined;
   try {
-    user = (await client.users.info({ user: userId })).user as UserInfo | undefined;
+    user = (await client.users.info({ user: userId })).user as SlackUserInfo | undefined;
   } catch (error) {
     log.warn('users.info failed; research folders are not shown', { error });
     return { allowed: false, reason: EXTERNAL_DATA_REFUSAL };
   }
-  const enterpriseId = user?.enterprise_user?.enterprise_id;
-  const origin = {
-    teamId: user?.team_id ?? installing.teamId,
-    ...(enterpriseId ? { enterpriseId } : {}),
-    ...(user?.is_stranger ? { stranger: true } : {}),
-  };
-  if (isExternalUser(installing, origin)) return { allowed: false, reason: EXTERNAL_DATA_REFUSAL };
-  const ownWorkspace = origin.teamId === installing.teamId;
-  const isAdmin = ownWorkspace && (user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true);
-  return { allowed: true, viewer: { teamId: installing.teamId, userId, isAdmin } };
+  const standing = standingOf(installing, user);
+  if (standing.external) return { allowed: false, reason: EXTERNAL_DATA_REFUSAL };
+  return { allowed: true, viewer: { teamId: installing.teamId, userId, isAdmin: standing.isAdmin } };
 }
 
 /** Sees every file of the folder (and may search it). */

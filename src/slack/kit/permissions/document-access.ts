@@ -79,7 +79,8 @@ export function mayReadFile(
 /** A document with no record in this workspace is refused when it is an uploaded file (pure). */
 export const isUploadedFile = (detail: Pick<DocumentDetail, 'category'>): boolean => detail.category === UPLOADED_FILES_CATEGORY;
 
-interface UserInfo {
+/** What the folder rules read of a users.info answer. */
+export interface SlackUserInfo {
   team_id?: string;
   is_stranger?: boolean;
   is_admin?: boolean;
@@ -89,7 +90,7 @@ interface UserInfo {
 }
 
 /** What users.info says of the reader, as the folder rules read it (an admin counts in their own workspace only). */
-export function standingOf(reader: Pick<DocumentReader, 'teamId' | 'enterpriseId'>, user: UserInfo | undefined): ReaderStanding {
+export function standingOf(reader: Pick<DocumentReader, 'teamId' | 'enterpriseId'>, user: SlackUserInfo | undefined): ReaderStanding {
   const enterpriseId = user?.enterprise_user?.enterprise_id;
   const origin = {
     teamId: user?.team_id ?? reader.teamId,
@@ -105,7 +106,7 @@ export function standingOf(reader: Pick<DocumentReader, 'teamId' | 'enterpriseId
 
 async function standingFromSlack(deps: DocumentAccessDeps, reader: DocumentReader): Promise<ReaderStanding | undefined> {
   try {
-    const user = (await deps.client.users.info({ user: reader.userId })).user as UserInfo | undefined;
+    const user = (await deps.client.users.info({ user: reader.userId })).user as SlackUserInfo | undefined;
     return standingOf(reader, user);
   } catch (error) {
     deps.log.warn('users.info failed; the file is not read', { error });
