@@ -10,7 +10,8 @@ import readXlsxFile from 'read-excel-file/node';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { UploadExtension } from './upload-rules.js';
 
-export type Extraction = { ok: true; pages: string[] } | { ok: false; reason: string };
+/** A failure keeps what the reader threw (`cause`), for a log line; `reason` is what the service answers. */
+export type Extraction = { ok: true; pages: string[] } | { ok: false; reason: string; cause?: unknown };
 
 export const ENCRYPTED_PDF = 'The PDF is encrypted (password-protected): remove the password and upload it again.';
 export const UNREADABLE_PDF = 'The PDF could not be read: the file is damaged or not a PDF.';
@@ -22,8 +23,8 @@ async function wordPages(bytes: Uint8Array): Promise<Extraction> {
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
     return { ok: true, pages: [value.trim()] };
-  } catch {
-    return { ok: false, reason: UNREADABLE_DOCX };
+  } catch (error) {
+    return { ok: false, reason: UNREADABLE_DOCX, cause: error };
   }
 }
 
@@ -41,8 +42,8 @@ async function sheetPages(bytes: Uint8Array): Promise<Extraction> {
         ),
       ),
     };
-  } catch {
-    return { ok: false, reason: UNREADABLE_XLSX };
+  } catch (error) {
+    return { ok: false, reason: UNREADABLE_XLSX, cause: error };
   }
 }
 
@@ -58,7 +59,7 @@ async function pdfPages(bytes: Uint8Array): Promise<Extraction> {
     }
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    return { ok: false, reason: name === 'PasswordException' ? ENCRYPTED_PDF : UNREADABLE_PDF };
+    return { ok: false, reason: name === 'PasswordException' ? ENCRYPTED_PDF : UNREADABLE_PDF, cause: error };
   }
 }
 

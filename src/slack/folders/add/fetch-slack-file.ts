@@ -7,6 +7,7 @@
  * @see https://docs.slack.dev/reference/methods/files.info
  * @see https://docs.slack.dev/messaging/working-with-files#downloading_files
  */
+import { discardBody } from '../../../service/event-stream/discard-body.js';
 import type { WebClient } from '@slack/web-api';
 import { request } from 'undici';
 import { z } from 'zod';
@@ -93,7 +94,7 @@ export async function downloadSlackFile(client: WebClient, file: SlackFileInfo, 
   const type = String(res.headers['content-type'] ?? '');
   const length = Number(res.headers['content-length'] ?? Number.NaN);
   if (res.statusCode !== 200 || type.toLowerCase().startsWith('text/html') || length > maxBytes) {
-    await res.body.dump().catch(() => undefined);
+    discardBody(res.body);
     if (res.statusCode === 404 || res.statusCode === 410) throw new SlackFileError('deleted', `download answered ${res.statusCode}`);
     if (length > maxBytes) throw new SlackFileError('too_large', `download is ${length} bytes`);
     throw new SlackFileError('not_given', `download answered ${res.statusCode} ${type.split(';')[0]}`);

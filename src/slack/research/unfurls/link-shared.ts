@@ -33,8 +33,12 @@ export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promis
       ...(workspace.enterpriseId ? { enterpriseId: workspace.enterpriseId } : {}),
     };
     const mayShowFile = async (docId: string): Promise<boolean> =>
-      (await checkDocumentAccess({ stores: deps.stores, service, client, log, correlationId }, reader, docId).catch(() => undefined))
-        ?.allowed === true;
+      (
+        await checkDocumentAccess({ stores: deps.stores, service, client, log, correlationId }, reader, docId).catch((error: unknown) => {
+          log.warn('a linked document was not unfurled: its access could not be checked', { doc: docId, error });
+          return undefined;
+        })
+      )?.allowed === true;
     const unfurlDeps = { service, documentUrlDomains: deps.documentUrlDomains, mayShowFile };
     const unfurls = await buildDocumentUnfurls(unfurlDeps, event.links, log, correlationId);
     if (Object.keys(unfurls).length === 0) return;
