@@ -40,6 +40,11 @@ export function slackFileWords(error: SlackFileError, maxBytes: number): NotAdde
       return { why: 'Slack did not give Research Desk the file (it may have been deleted or made private meanwhile).', tryAgain: true };
     case 'unreachable':
       return { why: 'Slack could not be reached to fetch the file.', tryAgain: true };
+    case 'no_scope':
+      return {
+        why: 'Research Desk may not read files in this workspace yet: a workspace admin must reinstall it, so Slack grants it the files:read permission.',
+        tryAgain: false,
+      };
   }
 }
 

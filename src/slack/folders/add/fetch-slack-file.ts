@@ -45,6 +45,7 @@ export async function slackFileInfo(client: WebClient, fileId: string): Promise<
   } catch (error) {
     const failure = toSlackCallError('files.info', error);
     if (GONE_CODES.has(failure.code)) throw new SlackFileError('deleted', `files.info: ${failure.code}`);
+    if (failure.code === 'missing_scope') throw new SlackFileError('no_scope', 'files.info: missing_scope', { cause: failure });
     throw new SlackFileError('unreachable', `files.info: ${failure.code}`, { cause: failure });
   }
   const parsed = fileSchema.safeParse(res.file);

@@ -7,7 +7,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BOT_SCOPES } from '../../../../src/emulators/slack/config.js';
 import { startSlackEmulator, type SlackEmulator } from '../../../../src/emulators/slack/index.js';
+import { slackFileWords } from '../../../../src/slack/folders/add/add-failure-words.js';
 import { createMemoryLogger } from '../../../../src/observability/logger.js';
 import { createRedactor } from '../../../../src/observability/redactor.js';
 import { createWebClient } from '../../../../src/slack-api/create-web-client.js';
@@ -67,6 +69,22 @@ describe('fetching a Slack file', () => {
     await slack.deleteFile(fileId);
     expect(await problemOf(slackFileInfo(client(), fileId))).toBe('deleted');
     expect(await problemOf(downloadSlackFile(client(), info, 1_000))).toBe('deleted');
+  });
+
+  it('says an installation without files:read needs a reinstall (it predates the scope), never that Slack is down', async () => {
+    const older = await startSlackEmulator({
+      port: 0,
+      botToken: TOKEN,
+      botScopes: DEFAULT_BOT_SCOPES.filter((s) => s !== 'files:read'),
+    });
+    try {
+      const { fileId } = await older.shareFile({ text: '', file: { name: 'notes.txt', mimetype: 'text/plain', bytes: BYTES } });
+      const oldClient = createWebClient({ token: TOKEN, apiUrl: older.apiUrl, logger });
+      expect(await problemOf(slackFileInfo(oldClient, fileId))).toBe('no_scope');
+      expect(slackFileWords(new SlackFileError('no_scope', 'x'), 1).why).toContain('reinstall');
+    } finally {
+      await older.close();
+    }
   });
 
   it('stops reading past the limit', async () => {
