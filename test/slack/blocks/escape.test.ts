@@ -47,6 +47,13 @@ describe('escapeMrkdwn', () => {
     expect(out.replace(/\u2060/g, '')).toBe('ping @here and @Channel, not @hereafter');
   });
 
+  it('defuses a bare @everyone too (the third broadcast word), in any case, and leaves @everyones alone', () => {
+    const out = escapeMrkdwn('FYI @everyone and @EVERYONE — @everyones is a name');
+    expect(out).not.toMatch(/@everyone\b/i);
+    expect(out).toContain('@everyones');
+    expect(out.replace(/\u2060/g, '')).toBe('FYI @everyone and @EVERYONE — @everyones is a name');
+  });
+
   it('drops control characters and repairs lone surrogates', () => {
     expect(escapeMrkdwn('a\u0000b\u0007c\r\nd\ud800')).toBe('abc\nd\uFFFD');
     expect(escapeMrkdwn(undefined)).toBe('');
