@@ -68,3 +68,41 @@ describe('every client of the app', () => {
     ]);
   });
 });
+
+describe('what every client of the app sends to Slack', () => {
+  let slack: SlackEmulator;
+  const SECRET = 'canary-service-key-create-web-client';
+  const logger = createMemoryLogger(createRedactor([TOKEN, SECRET]), 'warn');
+  beforeAll(async () => {
+    slack = await startSlackEmulator({ port: 0, botToken: TOKEN, rateLimits: 'off' });
+  });
+  afterAll(async () => slack?.close());
+
+  it.each([
+    ['the factory’s client', () => createWebClient({ token: TOKEN, apiUrl: slack.apiUrl, logger })],
+    [
+      'Bolt’s client',
+      () =>
+        createSlackApp({
+          connection: { mode: 'http', botToken: TOKEN, signingSecret: 'secret', apiUrl: slack.apiUrl },
+          port: 0,
+          logger,
+          readiness: [],
+          register: () => undefined,
+          signedRequests: { claim: async () => true },
+        }).app.client,
+    ],
+  ] as const)('%s passes the logger’s redactor: a secret in a message never reaches Slack', async (name, build) => {
+    const text = `${name}: the service answered "bad key ${SECRET}"`;
+    await build().chat.postMessage({
+      channel: slack.defaultChannelId,
+      text,
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+      token: TOKEN,
+    });
+    const sent = slack.calls.filter((c) => c.method === 'chat.postMessage' && String(c.args.text).startsWith(name));
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]?.args)).not.toContain(SECRET);
+    expect(JSON.stringify(slack.channelMessages(slack.defaultChannelId))).not.toContain(SECRET);
+  });
+});
