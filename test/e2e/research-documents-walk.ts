@@ -4,6 +4,7 @@
  * button and the modal, wait for "searchable", search the folder, ask about the file.
  */
 import type { StoredMessage } from '../../src/emulators/slack/index.js';
+import { FEEDBACK_ACTION_ID } from '../../src/slack/agent/feedback/feedback-buttons.js';
 import { ACTION_IDS, ADD_DOCUMENT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { botReplies, messageText } from './agent-helpers.js';
 import { allText, button, buttonsOf, clickMessage, command } from './command-helpers.js';
@@ -66,14 +67,16 @@ export async function searchFolder(h: App, line: string): Promise<string> {
   return allText(await command(h, line, h.slack.defaultDmId));
 }
 
-/** Runs `act`, then the text of the bot's new replies in the file's thread once they name their sources. */
+/** Runs `act`, then the text of the bot's new replies in the file's thread once the answer is finished. */
 async function nextAnswer(h: App, added: AddedFile, act: () => Promise<unknown>): Promise<string> {
   const before = new Set(botReplies(h, added.channelId, added.threadTs).map((m) => m.ts));
   await act();
   return h.slack.waitFor(() => {
     const fresh = botReplies(h, added.channelId, added.threadTs).filter((m) => !before.has(m.ts));
     const text = fresh.map(messageText).join('\n');
-    return /Sources|参考资料|来源/.test(text) ? text : undefined;
+    // The finished answer ends with its feedback buttons; a streaming one may show a heading
+    // whose list has not arrived yet.
+    return text.includes(FEEDBACK_ACTION_ID) ? text : undefined;
   }, 40_000);
 }
 
