@@ -5,9 +5,10 @@
 import type { FolderRecord } from '../../../store/records.js';
 import { ADD_DOCUMENT_MODAL } from '../../blocks/action-ids.js';
 import { type ModalErrorsResponse, modalErrors } from '../../blocks/modal-errors.js';
+import { TAG_TYPES } from '../../../service/docs.js';
 
-/** The tag types the service documents (Document.tags). */
-export const TAG_TYPES = ['industry', 'company', 'person', 'event'] as const;
+/** The tag types the service documents (Document.tags): the client's one list. */
+export { TAG_TYPES };
 export type TagType = (typeof TAG_TYPES)[number];
 
 /** As `/research folder create` allows. */
