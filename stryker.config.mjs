@@ -1,0 +1,27 @@
+// @ts-check
+/**
+ * Mutation testing of the security and exactly-once core (issue 34): `npm run test:mutation`.
+ * The modules and their tests are listed in test/mutation/mutation-targets.mjs. Incremental: the
+ * last run's results are kept in test/mutation/stryker-incremental.json, so a run re-tests only
+ * mutants whose code or tests changed.
+ * @see https://stryker-mutator.io/docs/stryker-js/configuration/
+ */
+import { MUTATE } from './test/mutation/mutation-targets.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  mutate: [...MUTATE],
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  concurrency: 2,
+  thresholds: { high: 95, low: 90, break: 90 },
+  incremental: true,
+  incrementalFile: 'test/mutation/stryker-incremental.json',
+  tempDirName: '.stryker-tmp',
+  // Other runs' sandboxes and outputs are not source.
+  ignorePatterns: ['/.stryker-tmp*', '/reports', '/test-artifacts', '/bench/results', '/dist'],
+  cleanTempDir: 'always',
+};
