@@ -14,6 +14,7 @@ import { userTeamOfEvent } from '../kit/permissions/external-user.js';
 import { appOwnsThread } from './runs/app-owns-thread.js';
 import { startRunFromEvent, type SlackMessageEvent } from './runs/start-run-from-event.js';
 import { agentSessionStoppedSchema, stopAgentSession } from './agent-view/stop-agent-session.js';
+import { SLACKBOT_USER_ID } from '../kit/slackbot.js';
 
 /**
  * Message subtypes that are still a person writing to the app: a file with a question, or a
@@ -25,13 +26,6 @@ const QUESTION_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast'])
 /** A file shared without a word: nothing to ask the agent. */
 const isWordlessFileShare = (event: LooseEvent): boolean =>
   event.subtype === 'file_share' && (typeof event.text !== 'string' || event.text.trim() === '');
-
-/**
- * Slackbot writes as a user with no bot_id ("You have been removed from #…", reminders), so the
- * bot checks do not catch it.
- * @see https://github.com/getsentry/gib-potato/pull/84 (Slackbot: empty bot id, user USLACKBOT)
- */
-const SLACKBOT_USER_ID = 'USLACKBOT';
 
 type LooseEvent = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

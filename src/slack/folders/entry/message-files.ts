@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { userTeamOfEvent } from '../../kit/permissions/external-user.js';
+import { SLACKBOT_USER_ID } from '../../kit/slackbot.js';
 import type { SharedFile } from './add-files-button-value.js';
 
 /**
@@ -54,7 +55,7 @@ export interface DmFileShare {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** The file share, or undefined for any other event: other subtypes, channels, bots, the app itself. */
+/** The file share, or undefined for any other event: other subtypes, channels, bots, Slackbot, the app itself. */
 export function dmFileShareOf(event: Record<string, unknown>, meta: { teamId?: string; botUserId?: string }): DmFileShare | undefined {
   if (event.type !== 'message' || event.subtype !== 'file_share' || event.channel_type !== 'im') return undefined;
   if (str(event.bot_id) || event.bot_profile) return undefined;
@@ -62,7 +63,7 @@ export function dmFileShareOf(event: Record<string, unknown>, meta: { teamId?: s
   const channelId = str(event.channel);
   const ts = str(event.ts);
   const teamId = meta.teamId ?? str(event.team);
-  if (!userId || !channelId || !ts || !teamId || userId === meta.botUserId) return undefined;
+  if (!userId || !channelId || !ts || !teamId || userId === meta.botUserId || userId === SLACKBOT_USER_ID) return undefined;
   const files = filesOfMessage(event.files);
   if (files.length === 0) return undefined;
   const threadTs = str(event.thread_ts);

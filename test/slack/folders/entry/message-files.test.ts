@@ -63,4 +63,9 @@ describe('dmFileShareOf', () => {
     expect(dmFileShareOf({ ...share, files: [] }, meta)).toBeUndefined();
     expect(dmFileShareOf({ ...share, files: [{ ...pdf, mode: 'tombstone' }] }, meta)).toBeUndefined();
   });
+
+  it('ignores a file Slackbot shares in the DM (user USLACKBOT, no bot_id): nobody asked to add it', () => {
+    expect(dmFileShareOf(share, meta)).toBeDefined();
+    expect(dmFileShareOf({ ...share, user: 'USLACKBOT' }, meta)).toBeUndefined();
+  });
 });
