@@ -36,11 +36,20 @@ describe('doctor: research service checks', () => {
   let proxy: CraftedServer | undefined;
   const manifestPath = 'manifest.yml';
 
-  const doctor = (baseUrl: string, more: { apiKey?: string; conversationId?: string } = {}): Promise<CheckResult[]> =>
+  const doctor = (baseUrl: string, more: { apiKey?: string; conversationId?: string; now?: () => number } = {}): Promise<CheckResult[]> =>
     runDoctor({
       config: configFrom({ SERVICE_BASE_URL: baseUrl, SERVICE_API_KEY: more.apiKey ?? emulator.apiKey }),
       args: { probe: DEFAULT_PROBE, manifestPath, ...(more.conversationId !== undefined ? { conversationId: more.conversationId } : {}) },
+      ...(more.now ? { now: more.now } : {}),
     });
+  /** A latency clock that moves 7 ms each time it is read: each check reads it before and after, so its row says 7. */
+  const steppingNow = (): (() => number) => {
+    let ms = 1_000;
+    return () => {
+      ms += 7;
+      return ms;
+    };
+  };
 
   beforeAll(async () => {
     emulator = await startServiceEmulator({ agentSpeed: 500 });
@@ -54,7 +63,7 @@ describe('doctor: research service checks', () => {
 
   it.each(VARIANTS)('passes every endpoint against the emulator in the %s variant, naming the paging it speaks', async (variant) => {
     emulator.setVariant(variant);
-    const results = await doctor(emulator.url);
+    const results = await doctor(emulator.url, { now: steppingNow() });
     const service = results.filter((r) => !r.endpoint.startsWith('Slack') && !r.endpoint.includes('/agent/'));
     expect(service.map((r) => [r.endpoint, r.status, r.problem])).toEqual(
       SERVICE_ENDPOINTS.map((e) => [expect.stringMatching(e), 'ok', undefined]),
@@ -66,7 +75,8 @@ describe('doctor: research service checks', () => {
     expect(rowOf(results, 'POST /v1/search').variant).toMatch(new RegExp(`^paging ${paging}, docs ${form}$`));
     expect(rowOf(results, 'POST /v1/docs/tags').variant).toMatch(new RegExp(`^paging ${paging}\\b`));
     expect(rowOf(results, 'POST /v1/stock/index-').variant).toMatch(/^route \/v1\/stock\/index-(prices|quote)$/);
-    for (const r of service) expect(r.ms).toBeGreaterThanOrEqual(0);
+    // The latency column is the injected clock's reading after the check minus before it.
+    expect(service.map((r) => r.ms)).toEqual(SERVICE_ENDPOINTS.map(() => 7));
     // Without a conversation id the agent reads are skipped, and Slack without tokens too: still ready.
     expect(rowOf(results, 'GET /v1/agent/conversations/').status).toBe('skip');
     expect(rowOf(results, 'Slack').status).toBe('skip');

@@ -76,6 +76,7 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     expect(v2.docs.length).toBeLessThanOrEqual(5);
     expect(v2.docs[0]?.score).toEqual(expect.any(Number));
     const news = await client.searchNews({ query: 'NVIDIA', num: 3 });
+    expect(news.docs.length).toBeGreaterThan(0);
     expect(news.docs.every((d) => d.category === undefined || d.category === 'news')).toBe(true);
 
     const partial = await client.searchChunks({ query: 'revenue growth', num: 3 });
@@ -154,6 +155,7 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     expect(catl?.symbol).toBe('SZ:300750');
     expect(concepts.some((c) => c.docs.length > 0)).toBe(true);
     const lean = await client.latestConcepts({ includeDocs: false });
+    expect(lean).toHaveLength(concepts.length);
     expect(lean.every((c) => c.docs.length === 0)).toBe(true);
 
     const created = await client.createFolder(`contract-${variant}`);
@@ -181,6 +183,8 @@ describe.each(VARIANTS)('variant %s', (variant) => {
     const messages = await client.listMessages(conversation.id, { limit: 10 });
     expect(messages[0]).toMatchObject({ role: 'assistant', assistantMessageId: run.assistantMessageId, status: 'completed' });
     const older = await client.listMessages(conversation.id, { beforeMessageId: messages[0]!.id });
+    // The question the answer replies to, at least.
+    expect(older.length).toBeGreaterThan(0);
     // Ids are decimal text (beyond 2^53 in the published variant): compared as the integers they are.
     expect(older.every((m) => BigInt(m.id) < BigInt(messages[0]!.id))).toBe(true);
 
@@ -262,6 +266,8 @@ describe('a run whose stream drops several times', () => {
       emu.setFaults({});
     }
     const offsets = streamed.map((e) => e.offset!);
+    // The stream dropped after 12 events at least twice: more than 12 came through.
+    expect(offsets.length).toBeGreaterThan(12);
     expect(offsets.every((o, i) => i === 0 || o > offsets[i - 1]!)).toBe(true);
     expect(stats).toMatchObject({ reconnects: expect.any(Number), malformed: expect.any(Number) });
     expect(stats!.reconnects).toBeGreaterThanOrEqual(2);

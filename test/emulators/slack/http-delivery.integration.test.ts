@@ -29,7 +29,8 @@ describe('delivery over HTTP', () => {
     reply = () => ({});
     const result = await emu.sendCommand({ command: '/research', text: 'help' });
     expect(result).toMatchObject({ ok: true, outcome: 'acked', status: 200 });
-    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+    // The ack's latency is a measured number, the same one the delivery record keeps (and the benchmark reads).
+    expect(Number.isFinite(result.latencyMs)).toBe(true);
     const req = app.received[app.received.length - 1]!;
     expect(req.signatureValid).toBe(true);
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -60,10 +61,12 @@ describe('delivery over HTTP', () => {
     });
     expect(String(req.body.response_url)).toMatch(new RegExp(`^${emu.url}/response/`));
     expect(emu.deliveries[emu.deliveries.length - 1]).toMatchObject({
+      id: result.deliveryId,
       kind: 'slash_command',
       transport: 'http',
       retryNum: 0,
       outcome: 'acked',
+      latencyMs: result.latencyMs,
     });
   });
 
@@ -409,6 +412,37 @@ describe('delivery over HTTP', () => {
       type: 'link_shared',
       links: [{ domain: 'research.example.com', url: 'https://research.example.com/doc/1' }],
     });
+  });
+
+  it('with a spent ack deadline (0) delivers every attempt whole and counts each answer late, however fast it came', async () => {
+    const spent = await startSlackEmulator({
+      signingSecret: SECRET,
+      requestUrl: app.url,
+      ackTimeoutMs: 0,
+      eventRetryDelaysMs: [10, 10, 10],
+      rateLimits: 'off',
+    });
+    try {
+      reply = () => ({});
+      const first = await spent.sendEvent({ type: 'custom_spent_deadline' });
+      expect(first).toMatchObject({ ok: false, outcome: 'timeout' });
+      const records = await spent.waitFor(() => {
+        const recs = spent.deliveries.filter((d) => d.eventId === first.eventId);
+        return recs.length === 4 ? recs : undefined;
+      });
+      expect(records.map((d) => [d.retryNum, d.outcome])).toEqual([
+        [0, 'timeout'],
+        [1, 'timeout'],
+        [2, 'timeout'],
+        [3, 'timeout'],
+      ]);
+      // The app read every attempt, signed, the retries named as Slack names a timeout's.
+      const got = app.received.filter((r) => r.body.event_id === first.eventId);
+      expect(got.map((r) => r.headers['x-slack-retry-reason'])).toEqual([undefined, 'http_timeout', 'http_timeout', 'http_timeout']);
+      expect(got.every((r) => r.signatureValid)).toBe(true);
+    } finally {
+      await spent.close();
+    }
   });
 
   it('records no_connection when no request URL is set', async () => {
