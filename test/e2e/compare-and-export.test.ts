@@ -102,9 +102,11 @@ describe('/financials compare and table exports', () => {
       /NVIDIA \(US:NVDA\) and [^.]*\(US:AAPL\) share no row: their closest periods, FY\d{4} \(ends [^)]*\) and FY\d{4} \(ends [^)]*\), have only 8 months in common/,
     );
     // Every Revenue cell is the service's figure for the fiscal period its row names for that company.
+    const calendarYears = fiscalPeriodRows(rows).filter((r) => /^CY\d{4}\b/.test(r.label));
+    expect(calendarYears.length).toBeGreaterThan(0);
     for (const [i, symbol] of FIVE_SYMBOLS.entries()) {
       const records = await h.client.incomeStatement({ symbol, period: 'annual', limit: 8 });
-      for (const period of fiscalPeriodRows(rows).filter((r) => /^CY\d{4}\b/.test(r.label))) {
+      for (const period of calendarYears) {
         const row = rows.find((r) => r[0]?.text === 'Revenue' && r[1]?.text === period.label);
         const shown = period.cells[i];
         const cell = row?.[i + 2];
@@ -139,7 +141,8 @@ describe('/financials compare and table exports', () => {
    */
   const expectOnTheCalendar = async (card: { blocks?: unknown[] }, symbols: string[]) => {
     const periods = fiscalPeriodRows(dataTableOf(card));
-    expect(periods.length).toBeGreaterThan(0);
+    // Calendar-year rows, each checked against the service below (TTM rows have no fiscal year).
+    expect(periods.filter((r) => /^CY\d{4}\b/.test(r.label)).length).toBeGreaterThan(0);
     const annual = await Promise.all(symbols.map((symbol) => h.client.incomeStatement({ symbol, period: 'annual', limit: 8 })));
     for (const row of periods) {
       const shown = row.cells.filter((c): c is ShownPeriod => c !== undefined);
@@ -237,6 +240,7 @@ describe('/financials compare and table exports', () => {
     const annual = new Map<string, Awaited<ReturnType<typeof h.client.incomeStatement>>>();
     for (const symbol of ['US:NVDA', 'US:AMD']) annual.set(symbol, await h.client.incomeStatement({ symbol, period: 'annual', limit: 8 }));
     const groups = new Map<string, Array<Record<string, string>>>();
+    expect(rows.filter((r) => /^CY\d{4}\b/.test(r['Calendar period'] ?? '')).length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r['Period end'], JSON.stringify(r)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       if (/^CY\d{4}\b/.test(r['Calendar period'] ?? '')) {
@@ -345,7 +349,9 @@ describe('/financials compare and table exports', () => {
     expect(new Set(rows.map((r) => r.Statement))).toEqual(new Set(['income_statement', 'balance_sheet', 'cash_flow', 'revenue_mix']));
     expect(rows[0]?.Company).toBe('Kweichow Moutai (SH:600519)');
     const [income] = await h.client.incomeStatement({ symbol: 'SH:600519', limit: 2 });
-    for (const [line, amount] of Object.entries(income?.lines ?? {})) {
+    const incomeLines = Object.entries(income?.lines ?? {});
+    expect(incomeLines.length).toBeGreaterThan(5);
+    for (const [line, amount] of incomeLines) {
       const row = rows.find((r) => r.Statement === 'income_statement' && r.Line === line && r['Period end'] === income?.endDate);
       expect(Number(row?.Value), line).toBe(amount);
       expect(row?.Unit).toBe(`${income?.currency} (units)`);
