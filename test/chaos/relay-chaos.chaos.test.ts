@@ -29,6 +29,7 @@ import { createMemoryLogger } from '../../src/observability/logger.js';
 import { createRedactor } from '../../src/observability/redactor.js';
 import { createResearchClient } from '../../src/service/research-client.js';
 import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
+import { eventually } from '../agent/support/eventually.js';
 import { rateLimitedCalls, writesAfterFinal } from '../agent/support/relay-harness.js';
 import { type AppProcess, appEnvBetweenEmulators, freePort, type LogLine, startAppProcess } from '../e2e/support/app-process.js';
 import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
@@ -149,13 +150,14 @@ const appTails = (rig: Rig): string =>
     .map((app, i) => `--- replica-${i} (exit ${app.child.exitCode ?? app.child.signalCode}):\n${app.output().slice(-3_000)}`)
     .join('\n');
 
+/** Polls `condition` (through the suite's one poll) until it holds; a failure names `what` and shows each replica's output. */
 async function waitUntil(rig: Rig, what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}\n${appTails(rig)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(
+    async () => condition(),
+    (met) => met,
+    timeoutMs,
+    () => `waiting for: ${what}\n${appTails(rig)}`,
+  );
 }
 
 interface Fault {

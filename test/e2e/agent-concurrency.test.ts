@@ -50,8 +50,9 @@ describe('20 concurrent mentions in one workspace', () => {
 describe('an event Slack redelivers because its ack was late', () => {
   let h: Harness;
   beforeAll(async () => {
-    // Socket Mode with a zero ack deadline: an envelope's ack is "late", so the emulator
-    // redelivers the event (same event_id, retry_attempt 1..3) after the app already has it.
+    // Socket Mode with a spent ack deadline (0): every envelope's ack is "late" however fast the app
+    // answers, so the emulator redelivers the event (same event_id, retry_attempt 1..3) after the
+    // app already has it.
     h = await startHarness({ deliveryMode: 'socket', agentSpeed: 50, slack: { ackTimeoutMs: 0, eventRetryDelaysMs: [0, 50, 100] } });
   });
   afterAll(async () => h?.close());

@@ -93,8 +93,6 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
       graceMs: 60 * 60_000,
       logger: h.logger,
       instanceId: `doomed-${s}`,
-      // Its lock lapses at once, as a dead process's lease would.
-      lockTtlMs: 1,
       // It was up when the slot came due (a process started later would look in Slack first).
       trust: new ClaimTrust(clock, h.logger, T0),
       postDigest: createSlackDigestPoster({ workspaces: workspace(), deps: { stores: { digestMarkers: dying }, logger: h.logger, clock } }),
@@ -103,6 +101,8 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
     await posted;
     expect(digestsIn(h, channel).filter((d) => d.slot === s)).toHaveLength(1);
     expect(await h.desk.stores.digestMarkers.getSlot(h.slack.teamId, channel, s)).toEqual({ state: 'pending', holderId: `doomed-${s}` });
+    // Its lock lapses, as a dead process's lease would (its TTL is not waited out: it is expired here).
+    expect(await stores.digestLocks.release(h.slack.teamId, channel, `doomed-${s}`)).toBe(true);
   }
 
   /** The push of slot `s` is wholly handled: its ts recorded, then the snapshot it carried (undoing either must come after). */
@@ -172,22 +172,25 @@ describe('non-Marketplace tier: a crash between post and record, then a restart'
         },
       },
     });
+    const instanceId = `doomed-watch-${clock()}`;
     const doomed = createWatchPoller({
       watches: stores.watches,
       budget: new WatchPollBudget(h.store, { callsPerWindow: 100, windowMs: 60_000, clock }),
       serviceFor: async () => h.client,
       clock,
       logger: h.logger,
-      instanceId: `doomed-watch-${clock()}`,
+      instanceId,
       pollIntervalMs: POLL_MS,
       timer: manualTimer,
-      lockTtlMs: 1,
       // It was up when the documents came out (a process started later would look in Slack first).
       trust: new ClaimTrust(clock, h.logger, T0),
       postAlert: poster,
     });
     void doomed.tick();
-    return posted;
+    const at = await posted;
+    // Its lock lapses, as a dead process's lease would (its TTL is not waited out: it is expired here).
+    expect(await stores.watches.releaseLock(at.ref, instanceId)).toBe(true);
+    return at;
   }
 
   const alertsOf = (alertId: string) =>

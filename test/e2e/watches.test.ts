@@ -136,14 +136,14 @@ describe('watchlists: alerts exactly once across replicas, crashes, restarts and
       instanceId: 'doomed',
       pollIntervalMs: POLL_MS,
       timer: manualTimer,
-      // Its lock lapses at once, as a dead process's lease would.
-      lockTtlMs: 1,
       // This attempt never returns (its recording of the ts hangs), so the alert is never marked.
       postAlert: realPoster,
     });
     void doomed.tick();
     const { ref, alertId } = await landed;
     expect(postsOf(c.id)).toBe(1);
+    // Its lock lapses, as a dead process's lease would (its TTL is not waited out: it is expired here).
+    expect(await stores.watches.releaseLock(ref, 'doomed')).toBe(true);
     // Slack pushed message_metadata_posted for the alert; the desk's watch slice recorded its ts.
     await eventually(() => stores.watches.getAlertTs(ref, alertId));
     const from = h.slack.calls.length;

@@ -51,7 +51,8 @@ beforeAll(async () => {
   client = createResearchClient({
     baseUrl: server.url,
     apiKey: API_KEY,
-    timeoutMs: 300,
+    // Generous: every call here is answered; only the timeout test below meets a silent service.
+    timeoutMs: 30_000,
     retry: fastTestRetryPolicy,
     logger,
     sleep: async (ms) => {

@@ -42,15 +42,20 @@ describe('several replicas sharing Redis', () => {
     const a = h.runtime({ instanceId: 'replica-a', leaseMs: 60_000 });
     const b = h.runtime({ instanceId: 'replica-b', leaseMs: 60_000 });
     const channel = h.slack.secondChannelId;
+    // The service holds every run where it is until A is gone and B took its runs over: no run can
+    // end before the handover, however slow the machine (a run of 3 s once ended first under
+    // StrykerJS's slower runner, and B then had nothing to take over).
+    h.service.pauseAgentRuns();
     const onA = await Promise.all([0, 1].map((i) => start(a, channel, `Replica check ${i} [slow]`)));
     const onB = await Promise.all([2, 3].map((i) => start(b, channel, `Replica check ${i} [slow]`)));
     // B sees A's runs as taken while A holds their leases.
     expect(await b.resumeOrphanedRuns()).toEqual([]);
-    // A dies without releasing anything (as a SIGKILL would), once its runs are under way.
+    // A dies without releasing anything (as a SIGKILL would), once its runs are under way: chat
+    // started and the reply posted.
     const store = new RunStore(h.openStore());
     await eventually(
       () => Promise.all(onA.map((r) => store.get(r.runId))),
-      (rs) => rs.every((r) => r?.status === 'running'),
+      (rs) => rs.every((r) => r?.status === 'running' && r.replyTs.length > 0),
     );
     await a.shutdown({ releaseLeases: false });
     // A's leases expire (as their TTL would end them), then B looks for orphaned runs.
@@ -58,6 +63,7 @@ describe('several replicas sharing Redis', () => {
     for (const r of onA) expect(await leases.release(leaseNames.run(r.runId), 'replica-a')).toBe(true);
     const all = new Set(await b.resumeOrphanedRuns());
     expect([...all].sort()).toEqual(onA.map((r) => r.runId).sort());
+    h.service.resumeAgentRuns();
     const outcomes = await Promise.all([...onA, ...onB].map((r) => b.waitForRun(r.runId)));
     expect(outcomes.every((o) => o?.ended === true && o.status === 'completed')).toBe(true);
     for (const r of [...onA, ...onB]) {

@@ -89,7 +89,9 @@ export async function startRelayHarness(options: HarnessOptions = {}): Promise<R
         streaming: 'update',
         budget: createRateBudget({ store, clock: Date.now }),
         idleTimeoutMs: 20_000,
-        leaseMs: 3000,
+        // Long enough never to lapse on its own during a test, however slow the machine: a lease
+        // that must lapse (a replica that died) is released by the test, or its TTL moved.
+        leaseMs: 120_000,
         rendererFor: createRunRenderer({}),
         ...overrides,
       });
