@@ -206,6 +206,7 @@ describe.each(SPEC_VERSIONS)('the client against the published %s schema', (vers
     expect(concepts[0]?.stocks[0]).toMatchObject({ market: 'SZ', code: '000977' });
     expect(concepts.every((c) => c.docs.length > 0)).toBe(true);
     const lean = await client.latestConcepts({ includeDocs: false });
+    expect(lean).toHaveLength(12);
     expect(lean.every((c) => c.docs.length === 0)).toBe(true);
   });
 

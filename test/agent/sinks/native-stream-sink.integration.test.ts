@@ -49,6 +49,7 @@ describe('native streaming in a DM', () => {
     expect(rateLimitedCalls(h.slack)).toBe(0);
     // Segments are deleted: the thread holds the reply (part 1) and any further parts only.
     const replies = h.slack.threadReplies(dm, threadTs).filter((m) => m.ts !== threadTs);
+    expect(replies.length).toBeGreaterThan(0);
     expect(replies.every((m) => m.metadata?.event_payload?.run_id === runId)).toBe(true);
     expect(replies.every((m) => m.streaming === undefined || m.streaming.state === 'stopped')).toBe(true);
     const thread = finalThread(h.slack, dm, threadTs);
@@ -117,6 +118,7 @@ describe('native streaming when Slack ends a segment on its own', () => {
     expect(ended.length).toBeGreaterThan(0);
     expect(h.slack.calls.filter((c) => c.method === 'chat.startStream' && c.ok).length).toBeGreaterThan(1);
     const replies = h.slack.threadReplies(dm, threadTs).filter((m) => m.ts !== threadTs);
+    expect(replies.length).toBeGreaterThan(0);
     expect(replies.every((m) => m.metadata?.event_payload?.run_id === runId)).toBe(true);
     expect(finalThread(h.slack, dm, threadTs)[0]!.text).toContain('Research report');
   });

@@ -133,6 +133,7 @@ describe('native streaming of a long run within Slack’s stream size', () => {
     // The segments, in order: every one stopped and within Slack's size.
     const segments = slack.threadReplies(channel, threadTs).filter((m) => m.streaming !== undefined);
     const sizes = segments.map((m) => streamedBytes(m.text, m.streaming!.chunks));
+    expect(segments.length).toBeGreaterThan(1);
     expect(segments.every((m) => m.streaming?.state === 'stopped' && m.streaming.endReason === 'stopped')).toBe(true);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(SEGMENT_MAX_BYTES);
     expect(Math.max(...sizes)).toBeLessThan(slackLimits.streamMessageBytes);

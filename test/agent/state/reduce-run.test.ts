@@ -42,6 +42,7 @@ describe('reduceRun on a realistic run', () => {
     });
     expect(view.openStepIds).toEqual([]);
     expect(view.currentStep).toBeUndefined();
+    expect(view.steps.length).toBeGreaterThan(0);
     expect(view.steps.every((s) => s.status === 'done')).toBe(true);
   });
 

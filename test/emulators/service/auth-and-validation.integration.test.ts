@@ -109,6 +109,7 @@ describe('422 validation', () => {
     expect(q3.body.data.list.every((p: { end_date: string }) => p.end_date.slice(5) === '09-30')).toBe(true);
     const h1 = await http.post('/v1/stock/company-balance-sheet', { symbol: 'SH:600519', fiscal_quarter: 'H1' });
     expect(h1.status).toBe(200);
+    expect(h1.body.data.length).toBeGreaterThan(0);
     expect(h1.body.data.every((r: { fiscal_quarter: string }) => r.fiscal_quarter === 'Q2')).toBe(true);
     const dji = await http.post('/v1/stock/index-prices', { symbol: 'DJI' });
     expect(dji.status).toBe(200);

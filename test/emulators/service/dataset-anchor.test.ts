@@ -35,6 +35,7 @@ describe.each(ANCHORS)('the demo dataset anchored at %s', (day) => {
   });
 
   it('ends the index history on the last weekday up to the anchor, on weekdays only', () => {
+    expect(ds.indexPrices.size).toBeGreaterThan(0);
     for (const history of ds.indexPrices.values()) {
       const dates = history.map((i) => i.date);
       expect(dates[0]! <= day && addDays(dates[0]!, 3) >= day).toBe(true);

@@ -94,6 +94,7 @@ describe('latest concepts', () => {
       expect(c.docs.length).toBeGreaterThan(0);
     }
     const noDocs = await http.get('/v1/concepts/latest?include_docs=false');
+    expect(noDocs.body.length).toBeGreaterThan(0);
     expect(noDocs.body.every((c: { docs?: unknown }) => c.docs === undefined)).toBe(true);
   });
 });

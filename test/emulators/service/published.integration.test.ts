@@ -84,6 +84,7 @@ describe('list documents', () => {
       expectOnly(c.doc, OAI_DOC_BASE, OAI_DOC_BASE);
     }
     const full = await http.post('/v1/search/chunks', { query: 'revenue growth', num: 3, include_doc_extra_details: true });
+    expect(full.body.chunks.length).toBeGreaterThan(0);
     for (const c of full.body.chunks) expectOnly(c.doc, OAI_DOC, [...OAI_DOC_BASE, 'published_at', 'companies']);
   });
 
@@ -91,6 +92,7 @@ describe('list documents', () => {
     const [first] = (await http.post('/v1/search', { query: '茅台', page_size: 1 })).body.docs;
     const res = await http.get(`/v1/docs/${first.doc_id}`);
     expectOnly(res.body, OAI_DOC_CONTENTS, [...OAI_DOC_BASE, 'published_at']);
+    expect(res.body.chunks.length).toBeGreaterThan(0);
     for (const chunk of res.body.chunks) expectOnly(chunk, OAI_CHUNK, ['id', 'type']);
   });
 

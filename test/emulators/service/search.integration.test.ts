@@ -115,6 +115,7 @@ describe('v1 search variants', () => {
 
   it('excludes files by default and filters by market, symbol, institution, dates, tags and folders', async () => {
     const base = await http.post('/v1/search', { query: '贵州茅台', page_size: 100 });
+    expect(base.body.docs.length).toBeGreaterThan(0);
     expect(base.body.docs.every((d: { category: string }) => d.category !== 'files')).toBe(true);
     const files = await http.post('/v1/search', { query: '贵州茅台', categories: ['files'], page_size: 100 });
     expect(files.body.docs.length).toBeGreaterThan(0);
@@ -125,6 +126,7 @@ describe('v1 search variants', () => {
     expect(hk.body.docs.every((d: { market: string }) => d.market === 'hk')).toBe(true);
 
     const sym = await http.post('/v1/search', { query: '电池', symbols: ['SZ:300750'], page_size: 100 });
+    expect(sym.body.docs.length).toBeGreaterThan(0);
     expect(sym.body.docs.every((d: { symbol: string }) => d.symbol === 'SZ:300750')).toBe(true);
 
     const inst = await http.post('/v1/search', { query: 'Reuters', institutions: ['Reuters'], page_size: 100 });
@@ -132,6 +134,7 @@ describe('v1 search variants', () => {
     expect(inst.body.docs.every((d: { institution: string }) => d.institution === 'Reuters')).toBe(true);
 
     const dated = await http.post('/v1/search', { query: 'NVIDIA', start_date: '2025-01-01', end_date: '2025-06-30', page_size: 100 });
+    expect(dated.body.docs.length).toBeGreaterThan(0);
     for (const d of dated.body.docs) expect(d.published_at >= '2025-01-01' && d.published_at <= '2025-06-30T23:59:59.999Z').toBe(true);
 
     const tagMap = await http.post('/v1/search', { query: '白酒', tags: { industry: ['白酒'] }, page_size: 100 });

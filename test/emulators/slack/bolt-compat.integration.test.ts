@@ -84,6 +84,7 @@ describe.each(['http', 'socket'] as const)('a real Bolt app over %s', (mode) => 
 
   it('answers a mention in its thread', async () => {
     const { ts, deliveries } = await emu.postMessage({ text: '@Research Desk ping' });
+    expect(deliveries.length).toBeGreaterThan(0);
     expect(deliveries.every((d) => d.ok)).toBe(true);
     const replies = await emu.waitFor(() =>
       emu.threadReplies(emu.defaultChannelId, ts).length > 0 ? emu.threadReplies(emu.defaultChannelId, ts) : undefined,

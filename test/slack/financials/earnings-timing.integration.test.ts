@@ -49,9 +49,11 @@ describe('the earnings calendar’s timing, end to end', () => {
     const card = renderEarningsCalendar({ ...WEEK, markets: [{ market: 'us', entries }] });
     const rows = tableOf(card.blocks);
     expect(rows[0]?.slice(0, 2)).toEqual(['Date', 'Time']);
+    expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) expect(['Before open', 'After close']).toContain(row[1]);
     const table = earningsTable({ kind: 'earnings', ...WEEK, markets: [{ market: 'us', entries }], missing: [] });
     expect(table.header[1]).toBe('Timing');
+    expect(table.rows.length).toBeGreaterThan(0);
     for (const row of table.rows) expect(['before_open', 'after_close']).toContain(row[1]);
   });
 

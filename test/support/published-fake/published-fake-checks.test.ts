@@ -155,6 +155,7 @@ describe.each(SPEC_VERSIONS)('the published %s schema, as the fake reads it', (v
     expect(events.find((e) => e.event_type === 'tool_end')).not.toHaveProperty('offset');
     expect(events.slice(-2).map((e) => e.event_type)).toEqual(['workflow_end', 'usage']);
     const offsets = events.flatMap((e) => (e.offset === undefined ? [] : [e.offset]));
+    expect(offsets.length).toBeGreaterThan(1);
     expect(offsets.every((o, i) => i === 0 || o > (offsets[i - 1] ?? 0))).toBe(true);
     expect(new Set(offsets.slice(1).map((o, i) => o - (offsets[i] ?? 0))).size).toBeGreaterThan(1);
     for (const e of events) expect(spec.validate(componentPointer('WorkflowStreamEvent'), e)).toEqual([]);

@@ -33,6 +33,7 @@ function slackLinks(strings: string[]): { url: string; label: string }[] {
 
 function expectNoDeceptiveLink(strings: string[]): void {
   const links = slackLinks(strings).filter((l) => l.url.includes('evil.example'));
+  expect(links.length).toBeGreaterThan(0);
   for (const link of links) expect(link.label).toContain('(evil.example)');
 }
 
