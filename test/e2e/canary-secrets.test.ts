@@ -2,9 +2,10 @@
  * Canary test (issue 12, §2.1): the app runs with canary values for every secret, against a
  * service that echoes the caller's API key and request headers in every error body and every
  * agent `error` event (the emulator's reflectCredentials fault). Every feature is driven into
- * the service's errors; afterwards no canary may appear in anything Slack was sent or shows
- * (the emulator records every Web API call, ack and response_url post), in any log line, or in
- * /metrics.
+ * the service's errors; at the end of each test, no canary may appear in anything Slack was sent
+ * or shows (the emulator records every Web API call, ack and response_url post), in any log line,
+ * or in /metrics. Each test checks what it produced itself, after checking it produced something:
+ * service answers that echoed the key, Slack traffic and log lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
@@ -53,6 +54,42 @@ const canariesIn = (text: string): string[] => CANARIES.filter((canary) => text.
 /** What the emulator's echo starts with: found in Slack, the service's raw error text was shown. */
 const ECHO_MARK = 'request api key';
 
+/** How far each record had grown when a test began: what comes after is that test's own. */
+interface Mark {
+  serviceAnswers: number;
+  slackCalls: number;
+  deliveries: number;
+  logs: number;
+}
+const markOf = (h: Harness): Mark => ({
+  serviceAnswers: h.service.requestLog.length,
+  slackCalls: h.slack.calls.length,
+  deliveries: h.slack.deliveries.length,
+  logs: h.logs.length,
+});
+
+/**
+ * The canary check of one test's output. First that there was something to scan: the service
+ * answered with an error (every error body echoes the key), the app talked to Slack and wrote log
+ * lines, /metrics answers with its counters. Then that no canary is in anything Slack was sent or shows, in a log
+ * line, or in /metrics, reported by kind so a failure says which path leaked.
+ */
+async function expectNoCanarySince(h: Harness, mark: Mark): Promise<void> {
+  const echoed = h.service.requestLog.slice(mark.serviceAnswers).filter((r) => r.status >= 400);
+  expect(echoed.length, 'service error answers (each echoing the key) in this test').toBeGreaterThan(0);
+  expect(
+    h.slack.calls.length - mark.slackCalls + (h.slack.deliveries.length - mark.deliveries),
+    'Slack traffic in this test',
+  ).toBeGreaterThan(0);
+  expect(h.logs.length - mark.logs, 'log lines in this test').toBeGreaterThan(0);
+  const metrics = await (await fetch(`http://127.0.0.1:${h.desk.port}/metrics`)).text();
+  expect(JSON.parse(metrics)).toHaveProperty('relay.callsByMethod');
+  const leaks = Object.entries({ ...everythingSlackSaw(h.slack), logs: h.logs, metrics })
+    .map(([kind, seen]) => ({ kind, canaries: canariesIn(JSON.stringify(seen)) }))
+    .filter((leak) => leak.canaries.length > 0);
+  expect(leaks).toEqual([]);
+}
+
 describe('no secret reaches Slack, a log line or a metric, whatever the service echoes', () => {
   let h: Harness;
   const mention = (text: string): string => `<@${h.slack.botUserId}> ${text}`;
@@ -82,7 +119,8 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     expect(await response.text()).toContain(CANARY.serviceKey);
   });
 
-  it('commands: a refused input (422), an unavailable service (5xx), a missing document (404)', async () => {
+  it('commands: a refused input (422), an unavailable service (5xx), a missing document (404); the error cards summarise the refusal, no canary', async () => {
+    const mark = markOf(h);
     h.service.setVariant('legacy');
     try {
       await command(h, '/research battery type:socials');
@@ -109,9 +147,16 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     } finally {
       faults();
     }
+    // The error cards summarise the service's refusal: its own text is never shown.
+    const cards = slackUsers(h).flatMap((u) => h.slack.ephemeralFor(u));
+    expect(cards.length).toBeGreaterThan(0);
+    expect(JSON.stringify(cards)).toContain('did not accept the input');
+    expect(JSON.stringify(cards)).not.toContain(ECHO_MARK);
+    await expectNoCanarySince(h, mark);
   });
 
-  it('agent runs: one the service refuses to start, one that ends with an error event, one with a tool error', async () => {
+  it('agent runs: one the service refuses to start, one that ends with an error event, one with a tool error; no canary', async () => {
+    const mark = markOf(h);
     const channel = h.slack.defaultChannelId;
     faults({ errorRate: 1 });
     try {
@@ -151,15 +196,11 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     const dm = h.slack.defaultDmId;
     const { ts } = await h.slack.postMessage({ text: '[error] What is Tesla’s cash position?', channel_id: dm });
     await waitForRunEnd(h, runIdForEvent(h, dm, eventIdFor(h, ts, 'message')));
+    await expectNoCanarySince(h, mark);
   });
 
-  it('error cards summarise the service’s refusal: its own text is never shown', () => {
-    const cards = slackUsers(h).flatMap((u) => h.slack.ephemeralFor(u));
-    expect(JSON.stringify(cards)).toContain('did not accept the input');
-    expect(JSON.stringify(cards)).not.toContain(ECHO_MARK);
-  });
-
-  it('adding a file to a research folder while the service fails: the notice gives the status, never the service’s echo', async () => {
+  it('adding a file to a research folder while the service fails: the notice gives the status, never the service’s echo; no canary', async () => {
+    const mark = markOf(h);
     const dm = h.slack.defaultDmId;
     const { ts } = await h.slack.shareFile({
       text: '',
@@ -186,9 +227,11 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     } finally {
       faults();
     }
+    await expectNoCanarySince(h, mark);
   });
 
-  it('the /financials modal while the service fails', async () => {
+  it('the /financials modal while the service fails; no canary', async () => {
+    const mark = markOf(h);
     await send(h, '/financials');
     const modal = await h.slack.waitFor(() => h.slack.openModals().find((v) => v.view.callback_id === FINANCIALS_MODAL.callbackId));
     faults({ errorRate: 1 });
@@ -206,9 +249,11 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     } finally {
       faults();
     }
+    await expectNoCanarySince(h, mark);
   });
 
-  it('unfurls, App Home and message shortcuts while the service fails', async () => {
+  it('unfurls, App Home and message shortcuts while the service fails; no canary', async () => {
+    const mark = markOf(h);
     faults({ errorRate: 1 });
     try {
       await h.slack.shareLink({ url: 'https://research.example.com/docs/doc_canary' });
@@ -224,9 +269,11 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
     } finally {
       faults();
     }
+    await expectNoCanarySince(h, mark);
   });
 
-  it('digests: subscribing and listing, a slot the service fails, and one it serves', async () => {
+  it('digests: subscribing and listing, a slot the service fails, and one it serves; no canary', async () => {
+    const mark = markOf(h);
     const subscriptions = new Subscriptions(h.store);
     const research = h.slack.defaultChannelId;
     const markets = h.slack.secondChannelId;
@@ -260,14 +307,6 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
       const served = await h.desk.digests.tick();
       return served.find((r) => r.channelId === markets)?.outcome === 'posted';
     });
-  });
-
-  it('finds no canary in Slack, the logs or /metrics', async () => {
-    const metrics = await (await fetch(`http://127.0.0.1:${h.desk.port}/metrics`)).text();
-    // Where a canary is found, by kind, so a failure says which path leaked.
-    const leaks = Object.entries({ ...everythingSlackSaw(h.slack), logs: h.logs, metrics })
-      .map(([kind, seen]) => ({ kind, canaries: canariesIn(JSON.stringify(seen)) }))
-      .filter((leak) => leak.canaries.length > 0);
-    expect(leaks).toEqual([]);
+    await expectNoCanarySince(h, mark);
   });
 });
