@@ -1,80 +1,65 @@
 /**
- * A workspace that connects its own research-service account from App Home, through the real app
- * and the Slack emulator. The directory is a small test double (multi mode) over the single-team
- * one: not connected until the connect modal sends a good key. Before that every command but
- * help answers how to connect; after it the service answers; Disconnect undoes it. The double's
- * key check can be held open, as a slow service would, to see the modal answer before it ends.
+ * A workspace that connects its own research-service account from App Home, through the real app,
+ * its real workspace directory (OAuth installs, keys sealed in the store, each key checked with one
+ * call to the service emulator) and the Slack emulator. Not connected until the connect modal sends
+ * a key the service accepts: before that every command but help answers how to connect; after it
+ * the service answers; Disconnect undoes it. A gate on the way to the service can hold the key
+ * check open, as a slow service would, to see the modal answer before the check ends.
  */
-import type { WebClient } from '@slack/web-api';
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResearchService } from '../../src/service/types.js';
+import { createResearchClient } from '../../src/service/research-client.js';
+import { fastTestRetryPolicy } from '../../src/service/retry-policy.js';
 import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { WHO_MAY_CONNECT } from '../../src/slack/home/connection-section.js';
-import { createSingleWorkspace } from '../../src/workspaces/single-workspace.js';
-import { ConnectionNotPermittedError, ConnectionRejectedError, WorkspaceNotConnectedError } from '../../src/workspaces/workspace-errors.js';
-import type { ConnectionSummary, Workspaces } from '../../src/workspaces/workspaces.js';
 import { allText, command } from './command-helpers.js';
-import { startHarness, type Harness } from './harness.js';
+import { E2E_OAUTH_SECRETS, startHarness, type Harness } from './harness.js';
+import { installOAuth } from './multi-workspace-helpers.js';
 
 const GOOD_KEY = 'sk-good-key-7f3a';
 const OTHER_GOOD_KEY = 'sk-other-key-9b2c';
 const BAD_KEY = 'sk-refused-key-0000';
-const TYPED_BASE_URL = 'https://research.mine.example';
 
-interface TestDirectory {
-  workspaces: Workspaces;
-  /** The service and client behind the double, set once the harness has them. */
-  use(service: ResearchService, client: WebClient): void;
-  /** Holds the next checks (who may connect, then the key) open until the returned function is called. */
-  holdChecks(): () => void;
+/**
+ * A slow network between the app and the service emulator: a request that arrives while the gate
+ * is held waits there, then goes through unchanged once it is released.
+ */
+interface ServiceGate {
+  url: string;
+  forwardTo(url: string): void;
+  /** Holds the requests that arrive from now on until the returned function is called. */
+  hold(): () => void;
+  close(): Promise<void>;
 }
 
-/** Multi mode over the single-team directory: a connection exists only after connect() with a good key. */
-function buildTestDirectory(): TestDirectory {
-  let service: ResearchService | undefined;
-  let client: WebClient | undefined;
-  let connection: ConnectionSummary | undefined;
+async function startServiceGate(): Promise<ServiceGate> {
+  let target: URL | undefined;
   let held: Promise<void> = Promise.resolve();
-  const base = createSingleWorkspace({ service: {} as ResearchService, client: {} as WebClient, baseUrl: 'unused', startedAtMs: 0 });
-  const workspaces: Workspaces = {
-    ...base,
-    mode: 'multi',
-    allowCustomBaseUrl: true,
-    defaultBaseUrl: 'https://service.example',
-    service: async (ref) => {
-      if (!connection || !service) throw new WorkspaceNotConnectedError(ref.teamId);
-      return service;
-    },
-    slackClient: async () => client as WebClient,
-    connection: async () => connection,
-    connectionRights: async (_ref, actor) => ({ owner: 'workspace', mayManage: actor.workspaceAdmin }),
-    connect: async (_ref, request) => {
-      await held;
-      // As the real directory: who connects first, then the key.
-      if (!request.by.workspaceAdmin) throw new ConnectionNotPermittedError();
-      if (request.apiKey !== GOOD_KEY && request.apiKey !== OTHER_GOOD_KEY) {
-        throw new ConnectionRejectedError('api_key', 'The research service refused this key.');
+  const server = createServer((req, res) => {
+    void held.then(() => {
+      if (!target) {
+        res.writeHead(502).end();
+        return;
       }
-      connection = {
-        connectedBy: request.by.id,
-        connectedAtMs: Date.UTC(2026, 10, 20),
-        keyHint: `…${request.apiKey.slice(-4)}`,
-        baseUrl: request.baseUrl ?? 'https://service.example',
-      };
-      return connection;
-    },
-    disconnect: async (_ref, by) => {
-      if (!by.workspaceAdmin) throw new ConnectionNotPermittedError();
-      connection = undefined;
-    },
-  };
+      const upstream = forward(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    workspaces,
-    use: (s, c) => {
-      service = s;
-      client = c;
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    forwardTo: (url) => {
+      target = new URL(url);
     },
-    holdChecks: () => {
+    hold: () => {
       let release = (): void => undefined;
       held = new Promise<void>((resolve) => {
         release = resolve;
@@ -84,19 +69,45 @@ function buildTestDirectory(): TestDirectory {
         held = Promise.resolve();
       };
     },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 describe('connecting the research service from App Home', () => {
   let h: Harness;
-  const directory = buildTestDirectory();
+  let gate: ServiceGate;
+  /** The service's address as a person might type it: the deployment's own, with a trailing slash. */
+  let typedBaseUrl: string;
 
   beforeAll(async () => {
-    h = await startHarness({ deliveryMode: 'http', deskOverrides: { workspaces: directory.workspaces } });
-    directory.use(h.client, {} as WebClient);
+    gate = await startServiceGate();
+    typedBaseUrl = `${gate.url}/`;
+    h = await startHarness({
+      deliveryMode: 'http',
+      // The service accepts these keys (and its own); any other is refused with 401.
+      oauth: { serviceKeys: [GOOD_KEY, OTHER_GOOD_KEY] },
+      // The harness's OAuth directory, with the service behind the gate and the base URL field offered.
+      deskOverrides: {
+        multiWorkspace: {
+          encryptionKeys: [E2E_OAUTH_SECRETS.encryptionKey],
+          serviceAccounts: {
+            defaultBaseUrl: gate.url,
+            allowCustomBaseUrl: true,
+            create: (credentials) => createResearchClient({ ...credentials, retry: fastTestRetryPolicy, logger: h.logger }),
+          },
+        },
+      },
+    });
+    gate.forwardTo(h.service.url);
+    expect((await installOAuth(h, { teamId: h.slack.teamId })).status).toBe(200);
   });
   afterAll(async () => {
     await h?.close();
+    await gate?.close();
   });
 
   const homeOf = (user: string) => h.slack.homeViews.get(user);
@@ -122,7 +133,7 @@ describe('connecting the research service from App Home', () => {
   });
 
   const viewText = (viewId: string) => JSON.stringify(h.slack.views.get(viewId)?.view ?? {});
-  const keyValues = (key: string, baseUrl = TYPED_BASE_URL) => ({
+  const keyValues = (key: string, baseUrl = typedBaseUrl) => ({
     [CONNECT_MODAL.blocks.apiKey]: { [CONNECT_MODAL.actions.apiKey]: key },
     [CONNECT_MODAL.blocks.baseUrl]: { [CONNECT_MODAL.actions.baseUrl]: baseUrl },
   });
@@ -148,7 +159,7 @@ describe('connecting the research service from App Home', () => {
     expect(Object.keys(h.slack.views.get(modal.id)?.errors ?? {})).toEqual([CONNECT_MODAL.blocks.apiKey]);
 
     // A slow service: the submission is answered with the "checking" view before the check ends.
-    const release = directory.holdChecks();
+    const release = gate.hold();
     const refused = await h.slack.submitView({ view_id: modal.id, values: keyValues(BAD_KEY), user_id: admin });
     expect(refused.viewAction).toBe('update');
     expect(h.slack.views.get(modal.id)?.view.callback_id).toBe(CONNECT_MODAL.checkingCallbackId);
@@ -161,9 +172,9 @@ describe('connecting the research service from App Home', () => {
       return v?.view.callback_id === CONNECT_MODAL.callbackId ? v : undefined;
     });
     expect(form.open).toBe(true);
-    expect(viewText(modal.id)).toContain('refused this key');
-    // The typed service URL is kept; the key is not.
-    expect(viewText(modal.id)).toContain(`"initial_value":"${TYPED_BASE_URL}"`);
+    expect(viewText(modal.id)).toContain('did not accept this key');
+    // The service URL is kept as typed (not the default it means); the key is not.
+    expect(viewText(modal.id)).toContain(`"initial_value":"${typedBaseUrl}"`);
     expect(viewText(modal.id)).not.toContain(BAD_KEY);
   });
 
@@ -171,19 +182,19 @@ describe('connecting the research service from App Home', () => {
     const admin = h.slack.adminUserId;
     const modal = h.slack.openModals(admin).at(-1);
     if (!modal) throw new Error('no open connect modal');
-    const release = directory.holdChecks();
+    const release = gate.hold();
     const submitted = await h.slack.submitView({ view_id: modal.id, values: keyValues(GOOD_KEY), user_id: h.slack.defaultUserId });
     expect(submitted.viewAction).toBe('update');
     release();
     await h.slack.waitFor(() => (viewText(modal.id).includes('Only a workspace admin or owner') ? true : undefined));
-    expect(await directory.workspaces.connection({ teamId: h.slack.teamId })).toBeUndefined();
+    expect(await h.desk.workspaces.connection({ teamId: h.slack.teamId })).toBeUndefined();
   });
 
   it('the good key: the modal says it is checking, then Connected ✓, and Home shows the connection', async () => {
     const admin = h.slack.adminUserId;
     const modal = h.slack.openModals(admin).at(-1);
     if (!modal) throw new Error('no open connect modal');
-    const release = directory.holdChecks();
+    const release = gate.hold();
     const ok = await h.slack.submitView({ view_id: modal.id, values: keyValues(`  ${GOOD_KEY}  `), user_id: admin });
     expect(ok.viewAction).toBe('update');
     expect(viewText(modal.id)).toContain('Checking the key');
@@ -192,7 +203,7 @@ describe('connecting the research service from App Home', () => {
 
     await h.slack.waitFor(() => (h.slack.views.get(modal.id)?.view.callback_id === CONNECT_MODAL.connectedCallbackId ? true : undefined));
     expect(viewText(modal.id)).toContain('Connected ✓');
-    expect(viewText(modal.id)).toContain(TYPED_BASE_URL);
+    expect(viewText(modal.id)).toContain(gate.url);
     await h.slack.waitFor(() => (homeText(admin).includes(`Connected by <@${admin}>`) ? true : undefined));
     expect(homeText(admin)).toContain('key …7f3a');
     expect(homeText(admin)).toContain(ACTION_IDS.homeDisconnect);
@@ -202,7 +213,7 @@ describe('connecting the research service from App Home', () => {
     const admin = h.slack.adminUserId;
     const modal = await openConnectModal(admin);
     expect(modal.view.title).toMatchObject({ text: 'Change the key' });
-    const release = directory.holdChecks();
+    const release = gate.hold();
     expect((await h.slack.submitView({ view_id: modal.id, values: keyValues(OTHER_GOOD_KEY), user_id: admin })).viewAction).toBe('update');
     await h.slack.closeView({ view_id: modal.id, user_id: admin });
     const updatesBefore = h.slack.calls.filter((c) => c.method === 'views.update').length;
