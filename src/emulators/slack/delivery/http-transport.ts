@@ -16,7 +16,10 @@ export interface HttpAttempt {
 
 /**
  * POSTs one signed request to the app and waits up to `ackTimeoutMs` for its answer. A late answer is
- * a timeout, as on Slack: the request is abandoned.
+ * a timeout, as on Slack: the request is abandoned. A spent deadline (0) makes the answer late
+ * whatever the machine's speed, as in Socket Mode: the request goes out whole and is answered, and
+ * the answer counts as a timeout (a zero-ms abort could cut the request off before the app read it,
+ * or lose the race to a quick answer).
  */
 export async function postSignedRequest(p: {
   url: string;
@@ -35,7 +38,8 @@ export async function postSignedRequest(p: {
   };
   const started = performance.now();
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), p.ackTimeoutMs);
+  const spent = p.ackTimeoutMs <= 0;
+  const timer = spent ? undefined : setTimeout(() => controller.abort(), p.ackTimeoutMs);
   try {
     const res = await fetch(p.url, {
       method: 'POST',
@@ -51,6 +55,7 @@ export async function postSignedRequest(p: {
     });
     const body = await res.text();
     const latencyMs = performance.now() - started;
+    if (spent) return { outcome: 'timeout', latencyMs, noRetry: false, request, failure: 'the ack deadline was spent (0 ms)' };
     const noRetry = res.headers.get('x-slack-no-retry') === '1';
     return { outcome: res.ok ? 'acked' : 'http_error', status: res.status, body, latencyMs, noRetry, request };
   } catch (error) {
