@@ -100,7 +100,7 @@ export async function command(h: AppUnderTest, line: string, channel?: string): 
   return nextEphemeral(h, () => send(h, line, channel), channel ? { channel } : {});
 }
 
-/** Sends a slash command line and checks it was acknowledged in time. */
+/** Sends a slash command line and checks it was acknowledged. */
 export async function send(h: AppUnderTest, line: string, channel?: string): Promise<void> {
   expectAcked(await h.slack.sendCommand({ ...splitCommand(line), ...(channel ? { channel_id: channel } : {}) }));
 }
@@ -139,10 +139,12 @@ export function waitForEphemeral(
   return h.slack.waitFor(() => h.slack.ephemeralFor(h.slack.defaultUserId, channel).find((e) => e.ts === ts && ready(e)), 8_000);
 }
 
-function expectAcked(result: { ok: boolean; outcome: string; latencyMs: number }): void {
+/**
+ * The emulator judged the ack against its own deadline (the harness's, E2E_ACK_TIMEOUT_MS): a
+ * wall-clock figure here would measure the machine, not the app. Slack's 3 s is the benchmark's.
+ */
+function expectAcked(result: { ok: boolean; outcome: string }): void {
   if (!result.ok) throw new Error(`delivery not acknowledged: ${result.outcome}`);
-  // Slack's 3 s deadline: the app acks at once and works afterwards.
-  if (result.latencyMs >= 3_000) throw new Error(`ack took ${result.latencyMs} ms`);
 }
 
 /** Slack calls the emulator refused, apart from rate limiting (which the app paces itself). */

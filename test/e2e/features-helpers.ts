@@ -8,6 +8,7 @@ import type { StateStore } from '../../src/store/state-store.js';
 import type { StoredEphemeral, StoredMessage } from '../../src/emulators/slack/index.js';
 import { DIGEST_EVENT_TYPE } from '../../src/slack/concepts/digest/digest-metadata.js';
 import { redisTestUrl, type Harness } from './harness.js';
+import { pollUntil } from './support/poll-until.js';
 
 export interface ManualClock {
   (): number;
@@ -68,9 +69,6 @@ export function invalidSlackCalls(h: Harness): Array<{ method: string; error?: s
     .map((c) => ({ method: c.method, ...(c.error ? { error: c.error } : {}) }));
 }
 
-/** Only the poll interval of eventually(): tests wait for signals, never for a guessed time. */
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sends a slash command (as `user`, in `channel`) and returns the first ephemeral answer that
  * was not there before.
@@ -83,18 +81,12 @@ export async function commandReply(
   const user = p.user ?? h.slack.defaultUserId;
   const before = new Set(h.slack.ephemeralFor(user, channel).map((e) => e.ts));
   const delivery = await h.slack.sendCommand({ command: p.command, text: p.text, channel_id: channel, user_id: user });
-  if (!delivery.ok || delivery.latencyMs >= 3_000)
-    throw new Error(`command not acked in time: ${delivery.outcome} ${delivery.latencyMs} ms`);
+  // Acknowledged, as the emulator judged it against its own deadline; how fast is the benchmark's question.
+  if (!delivery.ok) throw new Error(`command not acknowledged: ${delivery.outcome}`);
   return h.slack.waitFor(() => h.slack.ephemeralFor(user, channel).find((e) => !before.has(e.ts)), 8_000);
 }
 
 /** Polls an async probe until it yields a value (or throws after `timeoutMs`). */
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(25);
-  }
+export function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 8_000): Promise<T> {
+  return pollUntil(probe, { what: 'condition', timeoutMs, intervalMs: 25 });
 }

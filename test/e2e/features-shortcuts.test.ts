@@ -35,8 +35,7 @@ describe('message shortcuts', () => {
       text: 'What did $NVDA say about data center demand since 2024-01-15? <@U0EMUADMN1> thoughts?',
     });
     const delivery = await h.slack.messageShortcut({ callback_id: 'research_message', channel_id: channel(), message_ts: ts });
-    expect(delivery.ok).toBe(true);
-    expect(delivery.latencyMs).toBeLessThan(3_000);
+    expect(delivery).toMatchObject({ ok: true, outcome: 'acked' });
     // The message has no thread: an ephemeral answer in a thread Slack has not started would be invisible.
     const card = await h.slack.waitFor(() => userEphemeralsInChannelAfter(ts)[0], 8_000);
     expect(allText(card)).toContain('Research for “What did NVDA say about data center demand since thoughts”');

@@ -16,7 +16,7 @@ import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { startResearchDesk, type ResearchDeskOptions } from '../../src/research-desk.js';
 import { startPublishedFake, type PublishedFake } from '../support/published-fake/published-fake.js';
 import type { SpecVersion } from '../support/published-fake/published-spec.js';
-import { E2E_SECRETS, type Harness } from './harness.js';
+import { E2E_ACK_TIMEOUT_MS, E2E_SECRETS, type Harness } from './harness.js';
 
 export interface PublishedFakeHarness extends Omit<Harness, 'service' | 'keyPrefix'> {
   fake: PublishedFake;
@@ -43,6 +43,7 @@ export async function startPublishedFakeHarness(options: {
     signingSecret: E2E_SECRETS.signingSecret,
     deliveryMode: 'http',
     rateLimits: 'slack',
+    ackTimeoutMs: E2E_ACK_TIMEOUT_MS,
   });
   const logger = createMemoryLogger(createRedactor(Object.values(E2E_SECRETS)), 'info');
   // As main.ts builds it, by default with SERVICE_AGENT_ID set (the 2025-12 schema requires one).
