@@ -7,6 +7,7 @@ import type { StoredMessage } from '../../src/emulators/slack/index.js';
 import { requestIdOfMessage } from '../../src/slack/agent/runs/start-run-from-event.js';
 import type { RunRecord } from '../../src/store/records.js';
 import type { Harness } from './harness.js';
+import { pollUntil } from './support/poll-until.js';
 
 /** What these helpers use of a harness: the Slack emulator, the app's logs and stores (any service behind it). */
 export type AppUnderTest = Pick<Harness, 'slack' | 'logs' | 'desk'>;
@@ -35,13 +36,14 @@ export async function waitForRecord(
   ready: (r: RunRecord) => boolean,
   timeoutMs = 20_000,
 ): Promise<RunRecord> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const record = await h.desk.stores.runs.get(runId);
-    if (record && ready(record)) return record;
-    if (Date.now() > deadline) throw new Error(`run ${runId} not ready in ${timeoutMs} ms (status ${record?.status ?? 'unknown'})`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
+  let last: RunRecord | null | undefined;
+  return pollUntil(
+    async () => {
+      last = await h.desk.stores.runs.get(runId);
+      return last && ready(last) ? last : undefined;
+    },
+    { what: () => `run ${runId} ready (status ${last?.status ?? 'unknown'})`, timeoutMs },
+  );
 }
 
 export const isEnded = (r: RunRecord): boolean => r.status !== 'starting' && r.status !== 'running';
@@ -84,13 +86,7 @@ export async function waitForRedeliveriesTurnedAway(h: AppUnderTest, eventId: st
   await h.slack.waitFor(() => h.logs.some((l) => l.includes('duplicate Slack event ignored') && l.includes(eventId)), 10_000);
 }
 
-/** Polls an async probe until it yields a value. */
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
+/** Polls an async probe until it yields a truthy value. */
+export function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  return pollUntil(async () => (await probe()) || undefined, { what: 'condition', timeoutMs });
 }

@@ -4,9 +4,11 @@
  * at a dozen points of one mention's run — the instant the "Working…" reply is posted, after k
  * progress edits, between edits, while the final render uploads the report file, completes it,
  * writes part 1 (each kill lands while Slack's answer to that call is
- * still on its way) — and restarted each time. The thread must end exactly as an uninterrupted
- * run of the same question leaves it (text and blocks, in order), each message posted once and
- * exactly one file shared.
+ * still on its way) — and restarted each time. Every kill is set off by what the emulators saw (a
+ * Slack call, an event the service streamed), never by a time, and the run is held while the app
+ * is down, so every point is reached however fast or slow the machine is. The thread must end
+ * exactly as an uninterrupted run of the same question leaves it (text and blocks, in order),
+ * each message posted once and exactly one file shared.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { createFileStateStore } from '../../src/store/file-state-store.js';
 import { RunStore } from '../../src/store/run-store.js';
 import { payloadOf } from '../agent/support/crash-rig.js';
 import { finalThread } from '../agent/support/relay-harness.js';
+import { E2E_ACK_TIMEOUT_MS } from './harness.js';
 import { freePort, startAppProcess, type AppProcess, type LogLine, appEnvBetweenEmulators } from './support/app-process.js';
 
 const SECRETS = {
@@ -48,6 +51,7 @@ async function openSetup(opened: Setup[]): Promise<Setup> {
     botToken: SECRETS.botToken,
     signingSecret: SECRETS.signingSecret,
     rateLimits: 'slack',
+    ackTimeoutMs: E2E_ACK_TIMEOUT_MS,
   });
   const service = await startServiceEmulator({ port: 0, agentSpeed: AGENT_SPEED, clock: () => FROZEN_NOW });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-app-crash-'));
@@ -79,8 +83,12 @@ interface KillPoint {
   name: string;
   /** Called with the Slack calls the current app process made; true kills it on the spot. */
   when(calls: ApiCall[]): boolean;
-  /** Kill this long after `when` matched instead (a moment with no Slack write in flight). */
-  delayMs?: number;
+  /**
+   * Kill instead the instant the service has streamed this many more events after `when` matched:
+   * the app is reading the run's events past what its last edit showed, a moment the run sets,
+   * not a Slack call (chat.update is paced, so the next edit is usually still waiting its turn).
+   */
+  afterEvents?: number;
 }
 
 const ok = (c: ApiCall, method: string) => c.method === method && c.ok;
@@ -96,7 +104,7 @@ const KILL_POINTS: KillPoint[] = [
   { name: 'after one progress edit', when: nth(isProgressEdit, 1) },
   { name: 'after two progress edits', when: nth(isProgressEdit, 2) },
   { name: 'after three progress edits', when: nth(isProgressEdit, 3) },
-  { name: 'between progress edits, mid event stream', when: nth(isProgressEdit, 1), delayMs: 600 },
+  { name: 'between progress edits, mid event stream', when: nth(isProgressEdit, 1), afterEvents: 2 },
   { name: 'the instant the report file got its upload URL', when: any((c) => ok(c, 'files.getUploadURLExternal')) },
   { name: 'the instant the report file upload was completed', when: any((c) => ok(c, 'files.completeUploadExternal')) },
   { name: 'the instant final part 1 replaced the reply', when: any(isFinalEdit(1)) },
@@ -106,8 +114,9 @@ const relayed = (line: LogLine) => line.msg === 'run relayed';
 
 /**
  * Starts the app, asks the question on the first start, and restarts the app after each kill
- * point fired (SIGKILL the instant Slack saw the matching call) until one process relays the run
- * to its end; that one is stopped with SIGTERM. Returns the kill points that fired, in order.
+ * point fired (SIGKILL the instant Slack saw the matching call, or the service streamed the
+ * awaited event) until one process relays the run to its end; that one is stopped with SIGTERM.
+ * Returns the kill points that fired, in order.
  */
 async function runApp(s: Setup, points: KillPoint[]): Promise<{ kills: string[]; end: LogLine }> {
   const kills: string[] = [];
@@ -117,7 +126,7 @@ async function runApp(s: Setup, points: KillPoint[]): Promise<{ kills: string[];
     s.apps.push(app);
     const since = s.slack.calls.length;
     let killed = false;
-    let armed: NodeJS.Timeout | undefined;
+    let armed = false;
     const kill = (): void => {
       killed = true;
       // The run waits while the app is down, so no machine is too slow for the next kill point.
@@ -126,8 +135,20 @@ async function runApp(s: Setup, points: KillPoint[]): Promise<{ kills: string[];
     };
     const check = (): void => {
       if (killed || armed || !point || !point.when(s.slack.calls.slice(since))) return;
-      if (point.delayMs === undefined) kill();
-      else armed = setTimeout(kill, point.delayMs);
+      const afterEvents = point.afterEvents;
+      if (afterEvents === undefined) {
+        kill();
+        return;
+      }
+      armed = true;
+      let streamed = 0;
+      // Called as the service streams each event; the run is held right after the last one.
+      s.service.pauseAgentRunsAfter(() => {
+        streamed += 1;
+        if (streamed < afterEvents || killed) return false;
+        kill();
+        return true;
+      });
     };
     s.slack.events.on('change', check);
     try {
@@ -149,7 +170,6 @@ async function runApp(s: Setup, points: KillPoint[]): Promise<{ kills: string[];
         }
       }
       const end = await ended;
-      clearTimeout(armed);
       if (killed) {
         await app.exited;
         kills.push(point!.name);
@@ -161,7 +181,6 @@ async function runApp(s: Setup, points: KillPoint[]): Promise<{ kills: string[];
       if (exit.code !== 0) throw new Error(`app did not stop cleanly (${exit.signal ?? exit.code}):\n${app.output().slice(-4000)}`);
       return { kills, end };
     } finally {
-      clearTimeout(armed);
       s.slack.events.off('change', check);
     }
   }
@@ -183,10 +202,9 @@ describe('crash test: the app process SIGKILLed at many points of a run', () => 
   afterAll(() => closeSetups(opened));
 
   it('ends with the same thread as an uninterrupted run, every message posted once', async () => {
-    const started = Date.now();
     const [reference, crashed] = await Promise.all([openSetup(opened), openSetup(opened)]);
     const [plain, { kills, end }] = await Promise.all([runApp(reference, []), runApp(crashed, KILL_POINTS)]);
-    process.stdout.write(`app crash test: ${kills.length} kills, ${crashed.apps.length} app starts, ${Date.now() - started} ms\n`);
+    process.stdout.write(`app crash test: ${kills.length} kills, ${crashed.apps.length} app starts\n`);
 
     expect(kills).toEqual(KILL_POINTS.map((p) => p.name));
     expect(plain.end.status).toBe('completed');

@@ -29,11 +29,9 @@ describe('npm start with no credentials', () => {
   let url = '';
   let dataDir = '';
   let output = '';
-  let readyMs = 0;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-start-'));
-    const started = Date.now();
     child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
       cwd: root,
       env: {
@@ -63,7 +61,6 @@ describe('npm start with no credentials', () => {
       child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
       child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
     });
-    readyMs = Date.now() - started;
   }, 130_000);
 
   afterAll(async () => {
@@ -77,7 +74,6 @@ describe('npm start with no credentials', () => {
   const waitFor = waitUntil;
 
   it('prints one playground URL and serves the page', async () => {
-    process.stdout.write(`playground ready in ${readyMs} ms (includes tsx start-up)\n`);
     expect(output).toContain('demo data');
     const page = await fetch(url);
     expect(page.status).toBe(200);

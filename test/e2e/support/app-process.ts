@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { bundledEntry, PROJECT_ROOT } from '../../support/test-processes.js';
+import { pollUntil } from './poll-until.js';
 
 export type LogLine = Record<string, unknown> & { level?: string; msg?: string };
 
@@ -77,19 +78,18 @@ export function startAppProcess(env: Record<string, string>): AppProcess {
       });
     },
     async waitUntilHealthy(port, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
       let exit: AppExit | undefined;
       void exited.then((e) => (exit = e));
-      for (;;) {
-        if (exit) throw exitError('/healthz answered')(exit);
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (res) => res.ok,
-          () => false,
-        );
-        if (ok) return;
-        if (Date.now() > deadline) throw new Error(`/healthz did not answer within ${timeoutMs} ms:\n${out.slice(-4000)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await pollUntil(
+        async () => {
+          if (exit) throw exitError('/healthz answered')(exit);
+          return fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (res) => res.ok,
+            () => false,
+          );
+        },
+        { what: () => `/healthz answering (app output:\n${out.slice(-4000)})`, timeoutMs, intervalMs: 50 },
+      );
     },
   };
 }

@@ -3,6 +3,7 @@
  * that run the real app as `npm start` does and drive it as the page would.
  */
 import { expect } from 'vitest';
+import { pollUntil } from './poll-until.js';
 
 export interface PlaygroundClient {
   /** GET `route`, or POST `body` as JSON; fails the test on a non-2xx answer. */
@@ -22,16 +23,7 @@ export function playgroundClient(url: () => string): PlaygroundClient {
   };
 }
 
-/**
- * Polls `fn` until it returns a value. The deadline only bounds a wait that never ends (a failing
- * test), it measures nothing.
- */
-export async function waitUntil<T>(fn: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Polls `fn` until it returns a value (see pollUntil: the deadline bounds a wait, it measures nothing). */
+export function waitUntil<T>(fn: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
+  return pollUntil(fn, { what, timeoutMs: ms, intervalMs: 100 });
 }
