@@ -97,4 +97,60 @@ describe('the lease-guarded writer on the DM streaming path', () => {
     expect(await a.leases.holder(leaseNames.run(runId))).toBe('replica-b');
     a.kept.cancel();
   });
+  /** Every write the guarded writer makes, in the run's DM thread (a file's bytes staged first). */
+  const writeAll = (a: Awaited<ReturnType<typeof replicaA>>, dm: string, threadTs: string, ts: string, fileId: string) => ({
+    'chat.postMessage': () => a.writer.postMessage({ channel: dm, threadTs, text: 'part 2', blocks: [] }),
+    'chat.update': () => a.writer.update({ channel: dm, ts, text: 'edited', blocks: [] }),
+    'assistant.threads.setStatus': () => a.writer.setStatus({ channel: dm, threadTs, status: 'is thinking…' }),
+    'agents.sessions.setStatus': () => a.writer.setSessionStatus({ channel: dm, threadTs, status: 'processing' }),
+    'files.completeUploadExternal': () => a.writer.completeUpload({ fileId, title: 'Figures', channel: dm, threadTs }),
+    'chat.startStream': () => a.writer.startStream({ channel: dm, threadTs, chunks: chunk('Again') }),
+    'chat.delete': () => a.writer.delete({ channel: dm, ts }),
+  });
+  const callsTo = (method: string, since: number) => h.slack.calls.slice(since).filter((c) => c.method === method);
+
+  it('a replica holding the run lease makes each kind of write, and reads and stages uploads too', async () => {
+    const a = await replicaA('run-lease-held-writes');
+    const dm = h.slack.defaultDmId;
+    const threadTs = await h.ask('Held lease writes check', dm);
+    const since = h.slack.calls.length;
+    const { ts } = await a.writer.postMessage({ channel: dm, threadTs, text: 'part 1', blocks: [] });
+    const upload = await a.writer.getUploadUrl({ filename: 'figures.csv', length: 3 });
+    await a.writer.uploadBytes({ uploadUrl: upload.uploadUrl, filename: 'figures.csv', content: 'a,b' });
+    a.pausePastLease(); // every write from here asks the store, which still names A
+    for (const [method, write] of Object.entries(writeAll(a, dm, threadTs, ts, upload.fileId))) {
+      await write();
+      expect(callsTo(method, since).length, method).toBeGreaterThan(0);
+    }
+    const page = await a.writer.replies({ channel: dm, threadTs });
+    expect(page.messages.map((m) => m.ts)).toContain(threadTs);
+    expect(a.lost()).toBe(0);
+    a.kept.cancel();
+  });
+
+  it('a replica whose run lease another replica took makes no write of any kind, but may still read its thread and stage bytes', async () => {
+    const runId = 'run-lease-lost-writes';
+    const a = await replicaA(runId);
+    const dm = h.slack.defaultDmId;
+    const threadTs = await h.ask('Lost lease writes check', dm);
+    const { ts } = await a.writer.postMessage({ channel: dm, threadTs, text: 'part 1', blocks: [] });
+    a.pausePastLease();
+    expect(await a.leases.release(leaseNames.run(runId), 'replica-a')).toBe(true);
+    expect(await a.leases.acquire(leaseNames.run(runId), 'replica-b', leaseMs)).toBe(true);
+
+    const since = h.slack.calls.length;
+    // Reads and staging change nothing anyone sees: they pass without asking for the lease.
+    const upload = await a.writer.getUploadUrl({ filename: 'figures.csv', length: 3 });
+    await a.writer.uploadBytes({ uploadUrl: upload.uploadUrl, filename: 'figures.csv', content: 'a,b' });
+    expect((await a.writer.replies({ channel: dm, threadTs })).messages.map((m) => m.ts)).toContain(ts);
+    expect(a.lost()).toBe(0);
+    const writes = writeAll(a, dm, threadTs, ts, upload.fileId);
+    expect(Object.keys(writes)).toHaveLength(7);
+    for (const [method, write] of Object.entries(writes)) {
+      await expect(write(), method).rejects.toBeInstanceOf(RunStopped);
+      expect(callsTo(method, since), method).toEqual([]);
+    }
+    expect(a.lost()).toBe(1);
+    a.kept.cancel();
+  });
 });

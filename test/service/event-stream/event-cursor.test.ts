@@ -72,4 +72,47 @@ describe('EventCursor', () => {
     expect(cursor.admit(ev('a', 41))).toBe(false);
     expect(cursor.admit(ev('b', 42))).toBe(true);
   });
+  it('forgets nothing while it remembers exactly the bound: an event below every admitted offset still comes in late', () => {
+    const cursor = createEventCursor();
+    for (let i = 1; i <= MAX_OFFSETS_REMEMBERED; i += 1) cursor.admit(ev(`o${i}`, i));
+    expect(cursor.isLate(ev('late', 0))).toBe(true);
+    expect(cursor.admit(ev('late', 0))).toBe(true);
+  });
+
+  it('past the bound, the oldest admitted (not the lowest) offset is forgotten and still counts as a repeat', () => {
+    const cursor = createEventCursor();
+    // 10 arrives first, then 0…MAX-1 except 10: offset 10 is the oldest admitted.
+    cursor.admit(ev('first', 10));
+    for (let i = 0; i < MAX_OFFSETS_REMEMBERED; i += 1) if (i !== 10) cursor.admit(ev(`o${i}`, i));
+    expect(cursor.admit(ev('next', MAX_OFFSETS_REMEMBERED))).toBe(true);
+    expect(cursor.admit(ev('first', 10))).toBe(false);
+    // Offsets above the forgotten one are still remembered one by one, and still repeats.
+    expect(cursor.admit(ev('o11', 11))).toBe(false);
+    expect(cursor.lastOffset).toBe(MAX_OFFSETS_REMEMBERED);
+  });
+
+  it('remembers exactly the bound of offset-less ids without forgetting any', () => {
+    const cursor = createEventCursor();
+    for (let i = 0; i < MAX_IDS_WITHOUT_OFFSET; i += 1) cursor.admit(ev(`u${i}`));
+    expect(cursor.admit(ev('u0'))).toBe(false);
+    expect(cursor.admit(ev(`u${MAX_IDS_WITHOUT_OFFSET - 1}`))).toBe(false);
+  });
+
+  it('an event without an offset is never late and never moves the resume point', () => {
+    const cursor = createEventCursor(5);
+    expect(cursor.lastOffset).toBe(5);
+    expect(cursor.isLate(ev('t'))).toBe(false);
+    expect(cursor.admit(ev('t'))).toBe(true);
+    expect(cursor.lastOffset).toBe(5);
+    expect(cursor.isLate(ev('t'))).toBe(false);
+  });
+
+  it('an event at the resume point is not late; one below it is', () => {
+    const cursor = createEventCursor();
+    expect(cursor.lastOffset).toBe(-1);
+    cursor.admit(ev('a', 4));
+    expect(cursor.isLate(ev('a', 4))).toBe(false);
+    expect(cursor.isLate(ev('b', 3))).toBe(true);
+    expect(cursor.isLate(ev('c', 5))).toBe(false);
+  });
 });
