@@ -26,6 +26,7 @@ describe('commands over Socket Mode', () => {
 
   it('answers /research help', async () => {
     expect(allText(await command(h, '/research help'))).toContain('/research — search research documents');
+    expect(h.slack.deliveries.length).toBeGreaterThan(0);
     expect(h.slack.deliveries.every((d) => d.transport === 'socket')).toBe(true);
   });
 

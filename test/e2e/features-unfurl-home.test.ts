@@ -48,6 +48,7 @@ describe('link unfurls and App Home', () => {
     const { ts, deliveries } = await h.slack.postMessage({
       text: `Before the call, read ${typed}, and <${labelled}|the other note> (not ${elsewhere}).`,
     });
+    expect(deliveries.length).toBeGreaterThan(0);
     expect(deliveries.every((d) => d.ok)).toBe(true);
     // Slack's client links the typed URL; the sentence's full stop and bracket stay outside it.
     const stored = h.slack.channelMessages(h.slack.defaultChannelId).find((m) => m.ts === ts);

@@ -29,7 +29,9 @@ describe('Slack unreachable when the app starts', () => {
     const ready = await readiness(h);
     expect(ready.status).toBe(503);
     expect(ready.checks.find((c) => c.name === 'slack')).toEqual(expect.objectContaining({ ok: false, reason: 'unreachable' }));
-    expect(ready.checks.filter((c) => c.name !== 'slack').every((c) => c.ok)).toBe(true);
+    const others = ready.checks.filter((c) => c.name !== 'slack');
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((c) => c.ok)).toBe(true);
   });
 
   it('once Slack answers, answers a command and is ready, without a restart', async () => {

@@ -125,6 +125,7 @@ describe('uninstalling a workspace from the app on the embedded file store', () 
     );
 
     const files = await everyFileUnder(dataDir);
+    expect(files.length).toBeGreaterThan(0);
     for (const { file, text } of files) {
       for (const trace of traces) expect(text.includes(trace), `${trace} in ${path.relative(dataDir, file)}`).toBe(false);
     }
