@@ -217,6 +217,7 @@ describe('the app installed into two workspaces and an org', () => {
       }
     }
     // One token, one installation; and the emulator's seed token (the single-workspace one) was never used.
+    expect(byFingerprint.size).toBeGreaterThan(0);
     for (const teams of byFingerprint.values()) expect(teams.size).toBe(1);
     expect(byFingerprint.has(fingerprintOf('xoxb-e2e-bot-token-000000'))).toBe(false);
     expect(new Set(appCalls.map((c) => c.teamId))).toEqual(new Set(Object.keys(installationTeams)));
@@ -262,6 +263,7 @@ describe('the app installed into two workspaces and an org', () => {
     }, 10_000);
 
     const after = new Set(await allKeys());
+    expect(othersKeys.length).toBeGreaterThan(0);
     for (const key of othersKeys) expect(after.has(key), key).toBe(true);
     // Harbor can no longer use the app; the first workspace and the org still can.
     await expect(

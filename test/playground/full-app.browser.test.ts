@@ -97,6 +97,7 @@ describe('the full app in the playground page', () => {
     const card = ephemeralWith('(US:NVDA) · Balance sheet');
     await card.waitFor();
     const periods = await card.locator('.bk-table tr').first().locator('th, td').allInnerTexts();
+    expect(periods.length).toBeGreaterThan(1);
     expect(periods.slice(1).every((p) => /Q\d/.test(p))).toBe(true);
     await scrollToTopOf(card);
     await screenshot(page, 'full-modal-card');
