@@ -37,6 +37,7 @@ function scenario(distribution: AppDistribution): Promise<RestartScenarioResult>
 function expectEachRunAnsweredOnce(result: RestartScenarioResult): void {
   expect(result.appStarts).toBe(3);
   // Both kills landed while runs were still going.
+  expect(result.unfinishedAtKill).toHaveLength(2);
   expect(result.unfinishedAtKill.every((n) => n > 0)).toBe(true);
   expect(result.runs).toHaveLength(20);
   expect(new Set(result.runs.map((r) => r.channelId)).size).toBe(5);
