@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace, northwindOrg } from '../../src/emulators/slack/index.js';
 import { ACTION_IDS, CONNECT_MODAL } from '../../src/slack/blocks/action-ids.js';
 import type { WorkspaceRef } from '../../src/workspaces/workspace-ref.js';
+import { eventually } from './features-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 import { installOAuth } from './multi-workspace-helpers.js';
 
@@ -77,10 +78,7 @@ async function forgeDisconnect(owner: string, forger: string, ref: WorkspaceRef,
   const home = homeOf(owner);
   if (!home) throw new Error(`no Home for ${owner}`);
   await h.slack.clickViewAction({ view_id: home.id, action_id: ACTION_IDS.homeDisconnect, user_id: forger });
-  await h.slack.waitFor(
-    async () => (homeText(forger).includes(refusal) || (await keyHintOf(ref)) === undefined ? true : undefined),
-    15_000,
-  );
+  await eventually(async () => (homeText(forger).includes(refusal) || (await keyHintOf(ref)) === undefined ? true : undefined), 15_000);
 }
 
 /** `forger` submits a connect modal `owner` opened. Resolves once the modal shows the outcome. */
@@ -136,7 +134,8 @@ describe('an org-wide connection is managed by org admins only', () => {
     const view = homeOf(orgAdmin);
     if (!view) throw new Error('no org admin Home');
     await h.slack.clickViewAction({ view_id: view.id, action_id: ACTION_IDS.homeDisconnect, user_id: orgAdmin });
-    await h.slack.waitFor(async () => ((await keyHintOf(orgRef)) === undefined ? true : undefined), 15_000);
+    // eventually, not h.slack.waitFor: that one takes a synchronous check (an async one resolves at once, met or not).
+    await eventually(async () => ((await keyHintOf(orgRef)) === undefined ? true : undefined), 15_000);
     const credits = await openHomeUntil(creditAdmin, 'Not connected yet');
     expect(credits).toContain('org admin');
     expect(credits).not.toContain(ACTION_IDS.homeConnect);

@@ -11,6 +11,7 @@ import { harborWorkspace, northwindOrg } from '../../src/emulators/slack/index.j
 import { installationKeys, workspaceKeyPrefixes, workspaceSingleKeys } from '../../src/store/keys.js';
 import { eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
+import { eventually } from './features-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 import { connectFromHome, installOAuth } from './multi-workspace-helpers.js';
 
@@ -257,7 +258,8 @@ describe('the app installed into two workspaces and an org', () => {
     expect(harborKeys.some((key) => key.startsWith(`thread:${harbor.teamId}:`))).toBe(true);
 
     await h.slack.uninstallApp({ teamId: harbor.teamId });
-    await h.slack.waitFor(async () => {
+    // eventually, not h.slack.waitFor: that one takes a synchronous check (an async one resolves at once, met or not).
+    await eventually(async () => {
       const left = (await allKeys()).filter((key) => ownersOf(key, [harbor]).length > 0);
       return left.length === 0 ? true : undefined;
     }, 10_000);

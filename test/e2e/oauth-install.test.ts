@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace, northwindOrg } from '../../src/emulators/slack/index.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
+import { eventually } from './features-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 import { installOAuth } from './multi-workspace-helpers.js';
 
@@ -158,10 +159,11 @@ describe('uninstall during an agent run', () => {
       () => h.desk.relay.activeRunIds().find((id) => id.startsWith(`${harborWorkspace.teamId}-`)),
       10_000,
     );
-    await h.slack.waitFor(async () => ((await h.desk.stores.runs.get(runId))?.status === 'running' ? true : undefined), 10_000);
+    // eventually, not h.slack.waitFor: that one takes a synchronous check (an async one resolves at once, met or not).
+    await eventually(async () => ((await h.desk.stores.runs.get(runId))?.status === 'running' ? true : undefined), 10_000);
 
     await h.slack.uninstallApp({ teamId: harborWorkspace.teamId });
-    await h.slack.waitFor(
+    await eventually(
       async () => ((await h.desk.stores.state.keys(`run:${harborWorkspace.teamId}-`)).length === 0 ? true : undefined),
       10_000,
     );
