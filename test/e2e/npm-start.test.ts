@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playgroundClient, waitUntil } from './support/playground-client.js';
+import { pollUntil } from './support/poll-until.js';
 
 interface PlaygroundMessage {
   ts: string;
@@ -45,22 +46,19 @@ describe('npm start with no credentials', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    url = await new Promise<string>((resolve, reject) => {
-      // tsx transpiles every source file on a cold start: seconds when idle, far more on a machine
-      // the suite (and others) keep busy. The deadline only bounds a start that never comes.
-      const timer = setTimeout(() => reject(new Error(`no playground URL within 120 s; output:\n${output}`)), 120_000);
-      const onData = (chunk: Buffer): void => {
-        output += chunk.toString();
-        const match = /(http:\/\/localhost:\d+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-      child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    });
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    let exitCode: number | null | undefined;
+    child.on('exit', (code) => (exitCode = code));
+    // tsx transpiles every source file on a cold start: seconds when idle, far more on a machine
+    // the suite (and others) keep busy. The deadline only bounds a start that never comes.
+    url = await pollUntil(
+      () => {
+        if (exitCode !== undefined) throw new Error(`exited with ${exitCode}:\n${output}`);
+        return /(http:\/\/localhost:\d+)/.exec(output)?.[1];
+      },
+      { what: () => `a playground URL (output:\n${output})`, timeoutMs: 120_000, intervalMs: 100 },
+    );
   }, 130_000);
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '../e2e/support/poll-until.js';
 import { PROJECT_ROOT } from '../support/test-processes.js';
 import { launchChromium, openPlayground, screenshot, typeInComposer } from './browser-helpers.js';
 
@@ -35,7 +36,7 @@ interface RunningApp {
 const QUESTION =
   'Compare Kweichow Moutai and NVIDIA: how have their cash positions, margins and revenue growth moved over the last years, and what does that mean for their dividends?';
 
-function startApp(dataDir: string, playgroundPort: number, agentSpeed: string): Promise<RunningApp> {
+async function startApp(dataDir: string, playgroundPort: number, agentSpeed: string): Promise<RunningApp> {
   // tsx, as `npm start` runs it: the playground page's files are found next to the source.
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
     cwd: PROJECT_ROOT,
@@ -51,24 +52,19 @@ function startApp(dataDir: string, playgroundPort: number, agentSpeed: string): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  return new Promise((resolve, reject) => {
-    // A bound on a start that never comes, not a measurement (a cold tsx start on a busy machine is slow).
-    const timer = setTimeout(() => reject(new Error(`no playground URL within 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /(http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before it was ready:\n${output}`));
-    });
-  });
+  let exitCode: number | null | undefined;
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.once('exit', (code) => (exitCode = code));
+  // A bound on a start that never comes, not a measurement (a cold tsx start on a busy machine is slow).
+  const url = await pollUntil(
+    () => {
+      if (exitCode !== undefined) throw new Error(`exited with ${exitCode} before it was ready:\n${output}`);
+      return /(http:\/\/localhost:\d+)/.exec(output)?.[1];
+    },
+    { what: () => `a playground URL (output:\n${output})`, timeoutMs: 120_000, intervalMs: 100 },
+  );
+  return { child, url, output: () => output };
 }
 
 /** Ctrl+C, as a person stops `npm start`; resolves with the exit code. */
