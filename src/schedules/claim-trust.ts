@@ -34,8 +34,9 @@ export class ClaimTrust {
 
   /** The store holds `progress` for `scope`; less than it held before means it was rolled back. */
   saw(scope: string, progress: number): void {
-    const before = this.seen.get(scope);
-    if (before !== undefined && progress < before) this.rolledBack(scope, `went back from ${before} to ${progress}`);
+    // A scope seen for the first time cannot have gone back.
+    const before = this.seen.get(scope) ?? Number.NEGATIVE_INFINITY;
+    if (progress < before) this.rolledBack(scope, `went back from ${before} to ${progress}`);
     this.seen.set(scope, progress);
   }
 

@@ -42,9 +42,6 @@ export interface RunLeases {
   keep(runId: string, handlers: KeepLeaseHandlers): KeptLease;
 }
 
-/** What one look at a kept lease found. */
-type LeaseCheck = 'held' | 'taken back' | 'lost' | 'unknown';
-
 export function createRunLeases(deps: {
   leases: Pick<Leases, 'acquire' | 'renew' | 'release'>;
   holderId: string;
@@ -69,7 +66,7 @@ export function createRunLeases(deps: {
       let heldUntil = Number.NEGATIVE_INFINITY;
       // One look at the store at a time: the timer and the writes asking at once share it, so a
       // lease is never taken back twice at once.
-      let checking: Promise<LeaseCheck> | undefined;
+      let checking: Promise<boolean> | undefined;
       let restoring: Promise<void> | undefined;
 
       /** Nobody held the lease and it is ours again: restore what was lost, or give it up again. */
@@ -83,34 +80,35 @@ export function createRunLeases(deps: {
         }
       };
 
-      const checkOnce = async (): Promise<LeaseCheck> => {
-        if (lost) return 'lost';
+      /** One look at the store: whether this process may go on writing (false once another replica holds the lease). */
+      const checkOnce = async (): Promise<boolean> => {
+        if (lost) return false;
         const startedAt = clock();
         try {
           if (await leases.renew(leaseFor.run(runId), holderId, leaseMs)) {
             heldUntil = startedAt + leaseMs;
-            return 'held';
+            return true;
           }
           // Acquire is atomic (set-if-absent): it fails only while another replica holds the lease.
           if (await acquire(runId)) {
             heldUntil = startedAt + leaseMs;
             deps.logger.warn('took back the lease of a run: nobody held it (the store may have lost it)', { runId });
             // Not awaited by a write asking: restoring may stop this relay, which waits for that write.
-            restoring = restore().finally(() => {
-              restoring = undefined;
-            });
-            return 'taken back';
+            // (It never rejects, so the renewal timer may await it once it has settled, too.)
+            restoring = restore();
+            return true;
           }
         } catch (error) {
+          // The store cannot answer: go on, as the renewals do.
           deps.logger.warn('could not renew a run lease', { runId, error });
-          return 'unknown';
+          return true;
         }
         lost = true;
         deps.logger.warn('lost the lease of a run; another replica relays it now', { runId });
         handlers.onLost();
-        return 'lost';
+        return false;
       };
-      const check = (): Promise<LeaseCheck> => {
+      const check = (): Promise<boolean> => {
         checking ??= checkOnce().finally(() => {
           checking = undefined;
         });
@@ -125,9 +123,8 @@ export function createRunLeases(deps: {
       return {
         cancel: () => timer.cancel(),
         async confirm() {
-          if (lost) return false;
-          if (clock() < heldUntil - renewEveryMs) return true;
-          return (await check()) !== 'lost';
+          if (!lost && clock() < heldUntil - renewEveryMs) return true;
+          return check();
         },
       };
     },

@@ -50,25 +50,26 @@ export function createEventCursor(afterOffset = -1): EventCursor {
         if (event.offset <= floor || admittedOffsets.has(event.offset)) return false;
         admittedOffsets.add(event.offset);
         last = Math.max(last, event.offset);
-        if (admittedOffsets.size > MAX_OFFSETS_REMEMBERED) {
-          const oldest = admittedOffsets.values().next().value;
-          if (oldest !== undefined) {
-            admittedOffsets.delete(oldest);
-            floor = Math.max(floor, oldest);
-          }
-        }
+        if (admittedOffsets.size > MAX_OFFSETS_REMEMBERED) floor = Math.max(floor, dropOldest(admittedOffsets) ?? floor);
         return true;
       }
       if (seenWithoutOffset.has(event.event_id)) return false;
       seenWithoutOffset.add(event.event_id);
-      if (seenWithoutOffset.size > MAX_IDS_WITHOUT_OFFSET) {
-        const oldest = seenWithoutOffset.values().next().value;
-        if (oldest !== undefined) seenWithoutOffset.delete(oldest);
-      }
+      if (seenWithoutOffset.size > MAX_IDS_WITHOUT_OFFSET) dropOldest(seenWithoutOffset);
       return true;
     },
     isLate(event) {
-      return event.offset !== undefined && event.offset < last;
+      // An event without an offset is never late.
+      return (event.offset ?? Number.POSITIVE_INFINITY) < last;
     },
   };
+}
+
+/** Forgets the entry a set has held longest (sets keep insertion order) and returns it. */
+function dropOldest<T>(set: Set<T>): T | undefined {
+  for (const oldest of set) {
+    set.delete(oldest);
+    return oldest;
+  }
+  return undefined;
 }

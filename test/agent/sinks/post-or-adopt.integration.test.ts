@@ -13,7 +13,8 @@ import { postOrAdopt, readThread, type ThreadTarget, type ThreadWriteDeps } from
 import { createRelayMetrics } from '../../../src/agent/sinks/relay-metrics.js';
 import { buildRunMetadata } from '../../../src/agent/sinks/run-message-metadata.js';
 import { createUpdateScheduler, SlotAbortedError } from '../../../src/agent/sinks/update-scheduler.js';
-import { type SlackEmulator, startSlackEmulator } from '../../../src/emulators/slack/index.js';
+import { buildSlackClients } from '../../../src/composition/build-slack-clients.js';
+import { harborWorkspace, type SlackEmulator, startSlackEmulator } from '../../../src/emulators/slack/index.js';
 import { createMemoryLogger } from '../../../src/observability/logger.js';
 import { createRedactor } from '../../../src/observability/redactor.js';
 import { createWebClient } from '../../../src/slack-api/create-web-client.js';
@@ -21,6 +22,7 @@ import { createRateBudget } from '../../../src/slack-api/rate-budget.js';
 import { SlackCallError } from '../../../src/slack-api/slack-call-error.js';
 import { createWriterFromClient } from '../../../src/slack/agent/relay/web-client-writer.js';
 import { createMemoryStateStore } from '../../../src/store/memory-state-store.js';
+import { install } from '../../emulators/slack/oauth-helpers.js';
 import { createManualTimers, type ManualTimers } from '../support/manual-timers.js';
 
 const TOKEN = 'xoxb-post-or-adopt-test';
@@ -332,5 +334,47 @@ describe('post-or-adopt on the Slack emulator', () => {
       expect((await read).map((m) => m.ts)).toEqual([target.threadTs]);
       deps.scheduler.close();
     });
+  });
+});
+
+describe('reading a run’s thread back', () => {
+  let emu: SlackEmulator | undefined;
+  afterAll(async () => {
+    await emu?.close();
+  });
+
+  it('reads at most ten pages of a thread, however long it is', async () => {
+    // One clock for the emulator and the budget, stepping past a read's spacing at every reading.
+    let now = 1_700_000_000_000;
+    const clock = () => {
+      now += 100_000;
+      return now;
+    };
+    emu = await startSlackEmulator({ clock, oauth: { clientSecret: 'pages-client-secret' } });
+    const token = (await install(emu, { teamId: harborWorkspace.teamId })).access_token;
+    const logger = createMemoryLogger(createRedactor([token]), 'error');
+    // A non-Marketplace install reads 15 messages a page: 160 replies make 11 pages.
+    const client = buildSlackClients({ apiUrl: emu.apiUrl, logger, distribution: 'non-marketplace' }).clientFor(token);
+    const channelId = harborWorkspace.researchChannelId;
+    const threadTs = String((await client.chat.postMessage({ channel: channelId, text: 'question' })).ts);
+    for (let i = 0; i < 160; i += 1) await client.chat.postMessage({ channel: channelId, thread_ts: threadTs, text: `reply ${i}` });
+
+    const budget = createRateBudget({ store: createMemoryStateStore({ clock }), clock, distribution: 'non-marketplace' });
+    const scheduler = createUpdateScheduler({ budget, metrics: createRelayMetrics(), logger, clock, timers: createManualTimers() });
+    const read = await readThread(
+      { runId: 'r-long', teamId: harborWorkspace.teamId, channelId, threadTs },
+      {
+        slack: createWriterFromClient(client),
+        scheduler,
+        clock,
+      },
+    );
+    scheduler.close();
+    const calls = emu.calls.filter((c) => c.method === 'conversations.replies');
+    expect(calls).toHaveLength(10);
+    expect(calls.every((c) => c.status === 200)).toBe(true);
+    expect(read).toHaveLength(150);
+    expect(new Set(read.map((m) => m.ts)).size).toBe(150);
+    expect(read[0]?.ts).toBe(threadTs);
   });
 });

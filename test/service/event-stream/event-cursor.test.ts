@@ -79,16 +79,25 @@ describe('EventCursor', () => {
     expect(cursor.admit(ev('late', 0))).toBe(true);
   });
 
-  it('past the bound, the oldest admitted (not the lowest) offset is forgotten and still counts as a repeat', () => {
+  it('past the bound, the oldest admitted offset is forgotten and the starting bound rises to it', () => {
     const cursor = createEventCursor();
-    // 10 arrives first, then 0…MAX-1 except 10: offset 10 is the oldest admitted.
+    // 10 arrives first, then MAX offsets from 20 on: 10 is the oldest admitted, and goes.
     cursor.admit(ev('first', 10));
-    for (let i = 0; i < MAX_OFFSETS_REMEMBERED; i += 1) if (i !== 10) cursor.admit(ev(`o${i}`, i));
-    expect(cursor.admit(ev('next', MAX_OFFSETS_REMEMBERED))).toBe(true);
+    for (let i = 0; i < MAX_OFFSETS_REMEMBERED; i += 1) cursor.admit(ev(`o${i}`, 20 + i));
     expect(cursor.admit(ev('first', 10))).toBe(false);
-    // Offsets above the forgotten one are still remembered one by one, and still repeats.
-    expect(cursor.admit(ev('o11', 11))).toBe(false);
-    expect(cursor.lastOffset).toBe(MAX_OFFSETS_REMEMBERED);
+    // At or below the risen bound, even an offset never admitted counts as a repeat…
+    expect(cursor.admit(ev('below', 5))).toBe(false);
+    // …while above it, one never admitted is still a late arrival, and remembered ones still repeat.
+    expect(cursor.admit(ev('gap', 15))).toBe(true);
+    expect(cursor.admit(ev('o0', 20))).toBe(false);
+    expect(cursor.lastOffset).toBe(20 + MAX_OFFSETS_REMEMBERED - 1);
+  });
+
+  it('the oldest offset-less id is the one forgotten past the bound', () => {
+    const cursor = createEventCursor();
+    for (let i = 0; i <= MAX_IDS_WITHOUT_OFFSET; i += 1) cursor.admit(ev(`u${i}`));
+    expect(cursor.admit(ev('u1'))).toBe(false);
+    expect(cursor.admit(ev('u0'))).toBe(true);
   });
 
   it('remembers exactly the bound of offset-less ids without forgetting any', () => {
