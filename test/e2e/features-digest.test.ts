@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebClient } from '../../src/slack-api/create-web-client.js';
 import { createSlackDigestPoster } from '../../src/slack/concepts/digest/post-digest-to-slack.js';
 import { allText, button } from './command-helpers.js';
-import { buildManualClock, commandReply, digestsIn, invalidSlackCalls, startReplica, type Replica } from './features-helpers.js';
+import {
+  buildManualClock,
+  commandReply,
+  digestsIn,
+  eventually,
+  invalidSlackCalls,
+  startReplica,
+  type Replica,
+} from './features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
 
 const T0 = Date.parse('2025-03-03T08:00:00.000Z'); // a Monday
@@ -54,14 +62,17 @@ describe('digest exactly once across replicas and restarts', () => {
    * post it again: counting digests afterwards proves each was posted exactly once.
    */
   async function expectSettled(slotIso: string, channels: string[]): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const reports = await Promise.all(liveSchedulers().map((scheduler) => scheduler.tick()));
-      const handled = (r: (typeof reports)[number], channel: string): boolean =>
-        r.some((x) => x.channelId === channel && x.slotIso === slotIso && x.outcome === 'already_handled');
-      if (reports.every((r) => channels.every((c) => handled(r, c)))) return;
-      if (Date.now() > deadline) expect(reports).toEqual('every replica to report the slot already handled');
-    }
+    type Reports = Awaited<ReturnType<typeof h.desk.digests.tick>>;
+    let reports: Reports[] = [];
+    const handled = (r: Reports, channel: string): boolean =>
+      r.some((x) => x.channelId === channel && x.slotIso === slotIso && x.outcome === 'already_handled');
+    await eventually(async () => {
+      reports = await Promise.all(liveSchedulers().map((scheduler) => scheduler.tick()));
+      return reports.every((r) => channels.every((c) => handled(r, c))) || undefined;
+    }, 20_000).catch((error: unknown) => {
+      // The last round of reports says which replica had not seen the slot done.
+      expect(reports, String(error)).toEqual('every replica to report the slot already handled');
+    });
   }
 
   /** Moves the clock, waits until the slot's digest is in both channels, then until every replica has seen it done. */
