@@ -3,7 +3,12 @@
  * values (exact matches) plus the shapes of Slack tokens and bearer headers, so a secret that
  * reaches a log line or an error through some unexpected path is still masked.
  */
-const TOKEN_SHAPES: RegExp[] = [/xox[abposre]-[0-9A-Za-z-]{6,}/g, /xapp-[0-9A-Za-z-]{6,}/g, /(Bearer\s+)[^\s"',]+/gi];
+/** Each shape with what replaces it: a bearer header keeps its `Bearer ` prefix. */
+const TOKEN_SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/xox[abposre]-[0-9A-Za-z-]{6,}/g, '[redacted]'],
+  [/xapp-[0-9A-Za-z-]{6,}/g, '[redacted]'],
+  [/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]'],
+];
 
 /** What every TOKEN_SHAPES match contains: lines without it skip the three replacements. */
 const MAY_HOLD_TOKEN = /xox|xapp-|bearer/i;
@@ -28,13 +33,11 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   const redact = (text: string): string => {
     let out = text;
     // Almost every line holds no secret: looking costs no allocation, replacing does.
+    // Stryker disable next-line ConditionalExpression: equivalent, split and join of a text without the secret give it back unchanged.
     for (const secret of literals) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
+    // Stryker disable next-line ConditionalExpression: equivalent, every TOKEN_SHAPES match holds MAY_HOLD_TOKEN (the test only saves work).
     if (!MAY_HOLD_TOKEN.test(out)) return out;
-    for (const shape of TOKEN_SHAPES) {
-      out = out.replace(shape, (_m, prefix?: string) =>
-        typeof prefix === 'string' && /^Bearer/i.test(prefix) ? `${prefix}[redacted]` : '[redacted]',
-      );
-    }
+    for (const [shape, replacement] of TOKEN_SHAPES) out = out.replace(shape, replacement);
     return out;
   };
   return Object.assign(redact, { mayChangeJson });

@@ -33,8 +33,10 @@ interface KeyEntry {
 /** A configured key: 32 bytes as base64 (44 characters) or hex (64 characters). */
 export function parseEncryptionKey(text: string): Buffer | undefined {
   const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  return key.length === KEY_BYTES && (key.toString('base64') === trimmed || /^[0-9a-fA-F]{64}$/.test(trimmed)) ? key : undefined;
+  const hex = /^[0-9a-fA-F]{64}$/.test(trimmed);
+  const key = Buffer.from(trimmed, hex ? 'hex' : 'base64');
+  // Node's base64 decoder skips what it cannot read: only a text that is the key's own encoding counts.
+  return key.length === KEY_BYTES && (hex || key.toString('base64') === trimmed) ? key : undefined;
 }
 
 function keyId(key: Buffer): string {
@@ -55,7 +57,7 @@ export function createSecretBox(keys: readonly Buffer[]): SecretBox {
       const cipher = createCipheriv(ALGORITHM, newest.key, iv);
       // The key id is bound as associated data: a value cannot be relabelled to another key.
       cipher.setAAD(Buffer.from(`${VERSION}.${newest.id}`));
-      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      const body = Buffer.concat([cipher.update(Buffer.from(plaintext)), cipher.final()]);
       return [VERSION, newest.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
         '.',
       );

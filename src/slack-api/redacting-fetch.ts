@@ -22,11 +22,11 @@ export function createRedactingFetch(fetchFn: FetchFunction, redact: Redact): Fe
 function redactBody(init: FetchInit, redact: Redact): FetchInit['body'] {
   const body = init.body;
   if (typeof body !== 'string') return body instanceof FormData ? redactFormData(body, redact) : body;
-  const type = contentType(init.headers);
-  if (type.includes('application/x-www-form-urlencoded')) {
+  if (isForm(init.headers)) {
     const fields = parseForm(body);
     const redacted: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(fields)) {
+      // Stryker disable next-line ConditionalExpression: equivalent, querystring.parse never yields undefined (the check narrows the type).
       if (value === undefined) continue;
       redacted[name] =
         name === 'token' ? value : Array.isArray(value) ? value.map((v) => redactText(v, redact)) : redactText(value, redact);
@@ -71,7 +71,7 @@ function redactFormData(form: FormData, redact: Redact): FormData {
   return out;
 }
 
-function contentType(headers: FetchInit['headers']): string {
+function isForm(headers: FetchInit['headers']): boolean {
   const found = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type');
-  return found ? found[1].toLowerCase() : '';
+  return found?.[1].toLowerCase().includes('application/x-www-form-urlencoded') === true;
 }

@@ -13,9 +13,11 @@ import { createRedactingFetch } from '../../src/slack-api/redacting-fetch.js';
 const SECRET = 'canary"key%2F\\with&escapes';
 const redact = createRedactor([SECRET]);
 
-function capture(): { fetch: FetchFunction; bodies: Array<string | FormData | undefined> } {
+function capture(): { fetch: FetchFunction; bodies: Array<string | FormData | undefined>; inits: unknown[] } {
   const bodies: Array<string | FormData | undefined> = [];
+  const inits: unknown[] = [];
   const fetch: FetchFunction = async (_url, init) => {
+    inits.push(init);
     bodies.push(init?.body);
     return {
       ok: true,
@@ -28,8 +30,10 @@ function capture(): { fetch: FetchFunction; bodies: Array<string | FormData | un
       text: async () => '',
     };
   };
-  return { fetch, bodies };
+  return { fetch, bodies, inits };
 }
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 describe('createRedactingFetch', () => {
   it('masks a secret in every form value, JSON ones included, and keeps the token field', async () => {
@@ -87,9 +91,68 @@ describe('createRedactingFetch', () => {
     expect(JSON.parse(String(bodies[1]))).toEqual({ text: 'token [redacted] in a value' });
   });
 
-  it('sends a request without a body unchanged', async () => {
+  it('sends a request without a body, or without any options, unchanged', async () => {
+    const { fetch, bodies, inits } = capture();
+    const init = { method: 'POST' };
+    await createRedactingFetch(fetch, redact)('https://slack.test/api/auth.test', init);
+    await createRedactingFetch(fetch, redact)('https://slack.test/api/auth.test');
+    expect(bodies).toEqual([undefined, undefined]);
+    expect(inits[0]).toBe(init);
+    expect(inits[1]).toBeUndefined();
+  });
+
+  it('masks every value of a form field sent more than once', async () => {
     const { fetch, bodies } = capture();
-    await createRedactingFetch(fetch, redact)('https://slack.test/api/auth.test', { method: 'POST' });
-    expect(bodies).toEqual([undefined]);
+    await createRedactingFetch(fetch, redact)('https://slack.test/api/chat.postMessage', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([
+        ['text', `one ${SECRET}`],
+        ['text', `two ${SECRET}`],
+      ]).toString(),
+    });
+    expect(parseForm(String(bodies[0])).text).toEqual(['one [redacted]', 'two [redacted]']);
+  });
+
+  it('finds the form content type whatever the case of the header name and value, among other headers', async () => {
+    const { fetch, bodies } = capture();
+    await createRedactingFetch(fetch, redact)('https://slack.test/api/chat.postMessage', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer xoxb-not-a-form-type', 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' },
+      body: new URLSearchParams({ text: `failed: ${SECRET}` }).toString(),
+    });
+    expect(parseForm(String(bodies[0])).text).toBe('failed: [redacted]');
+  });
+
+  it('masks a JSON body that starts with whitespace, or holds null, value by value', async () => {
+    const { fetch, bodies } = capture();
+    const send = (body: string) =>
+      createRedactingFetch(fetch, redact)('https://hooks.slack.test/response', { method: 'POST', headers: JSON_HEADERS, body });
+    await send(`\n  ${JSON.stringify({ text: `oops ${SECRET}` })}`);
+    await send(JSON.stringify({ text: `oops ${SECRET}`, thread_ts: null, blocks: [null, { text: SECRET }] }));
+    expect(JSON.parse(String(bodies[0]))).toEqual({ text: 'oops [redacted]' });
+    expect(JSON.parse(String(bodies[1]))).toEqual({ text: 'oops [redacted]', thread_ts: null, blocks: [null, { text: '[redacted]' }] });
+  });
+
+  it('masks a body that only looks like JSON as plain text, and a text body sent without a content type', async () => {
+    const { fetch, bodies } = capture();
+    const token = 'xoxb-1234567890-abcdef';
+    const send = (body: string, headers?: Record<string, string>) =>
+      createRedactingFetch(fetch, redact)('https://hooks.slack.test/response', { method: 'POST', headers, body });
+    await send(`{not json: ${token}`, JSON_HEADERS);
+    await send(`[1, ${token}`, JSON_HEADERS);
+    await send(`plain ${SECRET}`);
+    expect(bodies).toEqual(['{not json: [redacted]', '[1, [redacted]', 'plain [redacted]']);
+  });
+
+  it('keeps the token part of a multipart upload as it was', async () => {
+    const { fetch, bodies } = capture();
+    const form = new FormData();
+    form.append('token', SECRET);
+    form.append('title', `title ${SECRET}`);
+    await createRedactingFetch(fetch, redact)('https://files.slack.test/upload', { method: 'POST', body: form });
+    const sent = bodies[0] as FormData;
+    expect(sent.get('token')).toBe(SECRET);
+    expect(sent.get('title')).toBe('title [redacted]');
   });
 });

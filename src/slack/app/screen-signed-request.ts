@@ -44,7 +44,8 @@ export async function screenSignedRequest(req: IncomingMessage, options: ScreenO
   try {
     buffered = await HTTPModuleFunctions.bufferIncomingMessage(req, options.bodyLimit ?? HTTPModuleFunctions.defaultBodyLimit);
   } catch (error) {
-    if (HTTPModuleFunctions.isRawBodyError(error) && (error.type === 'entity.too.large' || error.statusCode === 413))
+    // raw-body's only 413 is its `entity.too.large`.
+    if (HTTPModuleFunctions.isRawBodyError(error) && error.statusCode === 413)
       return { verdict: 'refuse', status: 413, reason: 'Slack request body exceeds the size limit' };
     return { verdict: 'refuse', status: 400, reason: 'Slack request body could not be read', fields: { error } };
   }

@@ -24,13 +24,11 @@ const WORD_JOINER = '\u2060';
 export const ZWSP = '\u200B';
 
 function encodeEntities(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Makes `@here`-style words inert without visibly changing them. */
 function defuseBroadcastWords(text: string): string {
-  if (!text.includes('@')) return text;
   return text.replace(BROADCAST_WORD, (_m, word: string) => `@${WORD_JOINER}${word}`);
 }
 
@@ -59,17 +57,18 @@ export function plainText(value: unknown): string {
 
 /** http(s) URL normalised by WHATWG URL, or undefined. `|` is percent-encoded (it splits link tokens). */
 export function safeUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
   let url: URL;
   try {
-    url = new URL(value.trim());
+    url = new URL(text);
   } catch {
-    return undefined;
+    return undefined; // blank text too
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username || url.password) return undefined;
-  const href = url.href.replace(/\|/g, '%7C');
-  return /^https?:\/\/[^\s<>]+$/i.test(href) ? href : undefined;
+  // WHATWG serialisation percent-encodes whitespace, `<` and `>` (a host refuses them), so only `|` could split the token.
+  return url.href.replace(/\|/g, '%7C');
 }
 
 /** `<url|label>` for http(s) URLs; otherwise just the escaped label. Newlines in labels become spaces. */

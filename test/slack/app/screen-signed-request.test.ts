@@ -10,14 +10,19 @@ const NOW_S = NOW_MS / 1000;
 const FORM = 'application/x-www-form-urlencoded';
 const COMMAND = new URLSearchParams({ command: '/research', text: 'help', team_id: 'T1' }).toString();
 
-function buildRequest(p: { body: string; contentType?: string; timestamp?: number; signature?: string | null }): IncomingMessage {
+function buildRequest(p: {
+  body: string;
+  contentType?: string;
+  timestamp?: number;
+  signature?: string | null;
+  timestampHeader?: string | null;
+  stream?: Readable;
+}): IncomingMessage {
   const timestamp = p.timestamp ?? NOW_S;
   const headers: Record<string, string> = { 'content-type': p.contentType ?? FORM };
-  if (p.signature !== null) {
-    headers['x-slack-request-timestamp'] = String(timestamp);
-    headers['x-slack-signature'] = p.signature ?? signSlackRequest(SECRET, timestamp, p.body);
-  }
-  return Object.assign(Readable.from([Buffer.from(p.body)]), { headers }) as unknown as IncomingMessage;
+  if (p.signature !== null) headers['x-slack-signature'] = p.signature ?? signSlackRequest(SECRET, timestamp, p.body);
+  if (p.timestampHeader !== null) headers['x-slack-request-timestamp'] = p.timestampHeader ?? String(timestamp);
+  return Object.assign(p.stream ?? Readable.from([Buffer.from(p.body)]), { headers }) as unknown as IncomingMessage;
 }
 
 function buildClaims(fail = false) {
@@ -33,8 +38,8 @@ function buildClaims(fail = false) {
   };
 }
 
-const screen = (req: IncomingMessage, claims = buildClaims()): Promise<Screening> =>
-  screenSignedRequest(req, { signingSecret: SECRET, claims, clock: () => NOW_MS });
+const screen = (req: IncomingMessage, claims = buildClaims(), bodyLimit?: number): Promise<Screening> =>
+  screenSignedRequest(req, { signingSecret: SECRET, claims, clock: () => NOW_MS, bodyLimit });
 
 describe('screenSignedRequest', () => {
   it('accepts a timestamp up to the skew ahead, and refuses one a second beyond it with 401', async () => {
@@ -52,7 +57,7 @@ describe('screenSignedRequest', () => {
     const refused = { verdict: 'refuse', status: 401 };
     expect(await screen(buildRequest({ body: COMMAND, timestamp: NOW_S - 5 * 60 - 1 }))).toMatchObject(refused);
     expect(await screen(buildRequest({ body: COMMAND, signature: signSlackRequest('other', NOW_S, COMMAND) }))).toMatchObject(refused);
-    expect(await screen(buildRequest({ body: COMMAND, signature: null }))).toMatchObject({
+    expect(await screen(buildRequest({ body: COMMAND, signature: null, timestampHeader: null }))).toMatchObject({
       ...refused,
       reason: 'Slack request is not signed',
     });
@@ -99,6 +104,66 @@ describe('screenSignedRequest', () => {
     expect(await screen(buildRequest({ body: COMMAND }), buildClaims(true))).toMatchObject({
       verdict: 'unscreened',
       kind: 'slash command',
+    });
+  });
+
+  it('accepts a request signed exactly five minutes ago, and refuses one five minutes and a second old', async () => {
+    expect(await screen(buildRequest({ body: COMMAND, timestamp: NOW_S - 5 * 60 }))).toEqual({ verdict: 'pass' });
+    expect(await screen(buildRequest({ body: COMMAND, timestamp: NOW_S - 5 * 60 - 1 }))).toMatchObject({
+      verdict: 'refuse',
+      status: 401,
+      reason: 'Slack request signature not verified',
+    });
+  });
+
+  it('refuses a request that has a signature but no timestamp, or a timestamp but no signature, as unsigned', async () => {
+    const unsigned = { verdict: 'refuse', status: 401, reason: 'Slack request is not signed' };
+    expect(await screen(buildRequest({ body: COMMAND, timestampHeader: null }))).toEqual(unsigned);
+    expect(await screen(buildRequest({ body: COMMAND, signature: null }))).toEqual(unsigned);
+  });
+
+  it('refuses a wrongly signed request with 401, keeping the verifier error for the log', async () => {
+    const screening = await screen(buildRequest({ body: COMMAND, signature: signSlackRequest('other', NOW_S, COMMAND) }));
+    expect(screening).toMatchObject({ verdict: 'refuse', status: 401, reason: 'Slack request signature not verified' });
+    expect(screening.verdict === 'refuse' && screening.fields?.error).toBeInstanceOf(Error);
+  });
+
+  it('names a signed body that does not parse as JSON', async () => {
+    expect(await screen(buildRequest({ body: '{', contentType: 'application/json' }))).toEqual({
+      verdict: 'refuse',
+      status: 400,
+      reason: 'signed Slack request body is not valid JSON',
+    });
+  });
+
+  it("refuses a body over Bolt's 4 MB default limit, or over a configured one, with 413", async () => {
+    const tooLarge = { verdict: 'refuse', status: 413, reason: 'Slack request body exceeds the size limit' };
+    const huge = `${COMMAND}&pad=${'x'.repeat(4 * 1024 * 1024)}`;
+    expect(await screen(buildRequest({ body: huge }))).toEqual(tooLarge);
+    expect(await screen(buildRequest({ body: COMMAND }), buildClaims(), 16)).toEqual(tooLarge);
+    expect(await screen(buildRequest({ body: COMMAND }), buildClaims(), COMMAND.length)).toEqual({ verdict: 'pass' });
+  });
+
+  it('refuses with 400 a body that cannot be read: a failing stream, or one already decoded to text', async () => {
+    const broken = new Error('connection reset');
+    const failing = new Readable({
+      read() {
+        this.destroy(broken);
+      },
+    });
+    expect(await screen(buildRequest({ body: COMMAND, stream: failing }))).toEqual({
+      verdict: 'refuse',
+      status: 400,
+      reason: 'Slack request body could not be read',
+      fields: { error: broken },
+    });
+    const decoded = Readable.from([Buffer.from(COMMAND)]);
+    decoded.setEncoding('utf8');
+    expect(await screen(buildRequest({ body: COMMAND, stream: decoded }))).toMatchObject({
+      verdict: 'refuse',
+      status: 400,
+      reason: 'Slack request body could not be read',
+      fields: { error: expect.objectContaining({ type: 'stream.encoding.set' }) },
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   mrkdwnLink,
   plainText,
   safeUrl,
+  strike,
   ZWSP,
 } from '../../../src/slack/blocks/escape.js';
 
@@ -54,6 +55,15 @@ describe('escapeMrkdwn', () => {
     expect(out.replace(/\u2060/g, '')).toBe('FYI @everyone and @EVERYONE — @everyones is a name');
   });
 
+  it('defuses every broadcast word bare and every mention token in one text, and keeps the rest as written', () => {
+    const hostile = '@here @channel @everyone <!here> <!channel> <!everyone> <@U123ABC> <#C1|general> a & b';
+    const out = escapeMrkdwn(hostile);
+    expect(out).toBe(
+      '@\u2060here @\u2060channel @\u2060everyone &lt;!here&gt; &lt;!channel&gt; &lt;!everyone&gt; &lt;@U123ABC&gt; &lt;#C1|general&gt; a &amp; b',
+    );
+    expect(escapeMrkdwn('mail a@b.com and @hereby')).toBe('mail a@b.com and @hereby');
+  });
+
   it('drops control characters and repairs lone surrogates', () => {
     expect(escapeMrkdwn('a\u0000b\u0007c\r\nd\ud800')).toBe('abc\nd\uFFFD');
     expect(escapeMrkdwn(undefined)).toBe('');
@@ -91,6 +101,38 @@ describe('links', () => {
   it('plain text keeps characters but defuses broadcasts', () => {
     expect(plainText('R&amp;D <x> @here <!here>')).toBe('R&D <x> @\u2060here <\u200B!here>');
   });
+  it('plain text defuses bare @everyone, @channel, user and channel mentions too', () => {
+    expect(plainText('@everyone @channel <!everyone> <@U123ABC> <#C1> a<b')).toBe(
+      '@\u2060everyone @\u2060channel <\u200B!everyone> <\u200B@U123ABC> <\u200B#C1> a<b',
+    );
+  });
+
+  it('links only http and https URLs, and keeps each as WHATWG URL writes it', () => {
+    expect(safeUrl('http://ex.com')).toBe('http://ex.com/');
+    expect(safeUrl('https://ex.com/a b<c>')).toBe('https://ex.com/a%20b%3Cc%3E');
+    expect(safeUrl('ftp://ex.com/file')).toBeUndefined();
+    expect(safeUrl('javascript:alert("https://ex.com")')).toBeUndefined();
+    expect(safeUrl('mailto:a@ex.com')).toBeUndefined();
+  });
+
+  it('refuses a URL carrying a user name or a password, even alone', () => {
+    expect(safeUrl('https://user@ex.com')).toBeUndefined();
+    expect(safeUrl('https://:pw@ex.com')).toBeUndefined();
+  });
+
+  it('trims a URL copied with spaces or no-break spaces around it, and refuses blank or non-string values', () => {
+    expect(safeUrl('\u00A0 https://ex.com/a \u00A0')).toBe('https://ex.com/a');
+    expect(safeUrl('   ')).toBeUndefined();
+    expect(safeUrl('')).toBeUndefined();
+    expect(safeUrl(42)).toBeUndefined();
+    expect(safeUrl(undefined)).toBeUndefined();
+    expect(safeUrl({ trim: () => 'https://ex.com' })).toBeUndefined();
+  });
+
+  it('collapses the whitespace of a link label and trims it', () => {
+    expect(mrkdwnLink('https://ex.com', '  Q2\n\n  results  ')).toBe('<https://ex.com/|Q2 results>');
+    expect(mrkdwnLink('https://ex.com', ' \n ')).toBe('<https://ex.com/|ex.com>');
+  });
 });
 
 describe('CJK-safe emphasis', () => {
@@ -104,5 +146,19 @@ describe('CJK-safe emphasis', () => {
     expect(bold('*ST康美')).toBe(`${ZWSP}*＊ST康美*${ZWSP}`);
     expect(bold('<https://x.com/a*b|a*b>')).toBe(`${ZWSP}*<https://x.com/a*b|a*b>*${ZWSP}`);
     expect(inlineCode('a`b')).toBe('`aˋb`');
+  });
+
+  it('replaces inner markers with full-width ones outside link tokens, also between text and a link', () => {
+    expect(bold('*ST <https://x.com/a*b|a*b> x*')).toBe(`${ZWSP}*＊ST <https://x.com/a*b|a*b> x＊*${ZWSP}`);
+    expect(italic('snake_case <@U1_X>')).toBe(`${ZWSP}_snake＿case <@U1_X>_${ZWSP}`);
+    expect(strike('~5% <!here> ~')).toBe(`${ZWSP}~～5% <!here> ～~${ZWSP}`);
+    expect(strike('')).toBe('');
+  });
+
+  it('joins the lines of emphasised and inline code text with one space each', () => {
+    expect(bold('a\n\nb\nc')).toBe(`${ZWSP}*a b c*${ZWSP}`);
+    expect(inlineCode(' a\n\nb\nc ')).toBe('`a b c`');
+    expect(inlineCode('')).toBe('');
+    expect(inlineCode(' \n ')).toBe('');
   });
 });
