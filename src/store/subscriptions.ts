@@ -37,20 +37,21 @@ export class Subscriptions {
 
   /** Pauses with a reason. True only for the call that changed it from active (report once). */
   async pause(teamId: string, channelId: string, reason: string): Promise<boolean> {
-    let changed = false;
+    // Set by the change, which updateJsonRecord calls at least once (again on each conflict).
+    let changed!: boolean;
     await updateJsonRecord<DigestSubscription>(this.store, keys.subscription(teamId, channelId), (current) => {
       changed = current !== null && !current.paused;
-      return changed && current !== null ? { ...current, paused: true, pausedReason: reason } : undefined;
+      return current === null || current.paused ? undefined : { ...current, paused: true, pausedReason: reason };
     });
     return changed;
   }
 
   /** Resumes a paused subscription. True when it was paused. */
   async resume(teamId: string, channelId: string): Promise<boolean> {
-    let changed = false;
+    let changed!: boolean;
     await updateJsonRecord<DigestSubscription>(this.store, keys.subscription(teamId, channelId), (current) => {
       changed = current?.paused === true;
-      if (!changed || current === null) return undefined;
+      if (current?.paused !== true) return undefined;
       const { pausedReason: _dropped, ...rest } = current;
       return { ...rest, paused: false };
     });

@@ -63,9 +63,9 @@ export class Watches {
    */
   async add(watch: WatchRecord, limit: number = WATCH_LIMITS.perChannel): Promise<WatchAddOutcome> {
     const recorded = new Map((await this.listForChannel(watch.teamId, watch.channelId)).map((w) => [w.watchId, w.createdAtMs]));
-    if (recorded.has(watch.watchId)) return 'duplicate';
     const now = watch.createdAtMs;
-    let outcome: WatchAddOutcome = 'added';
+    // Set by the change, which updateJsonRecord calls at least once (again on each conflict).
+    let outcome!: WatchAddOutcome;
     await updateJsonRecord<WatchSlots>(this.store, keys.watchSlots(watch.teamId, watch.channelId), (current) => {
       const claims: Record<string, number> = {};
       for (const [id, at] of Object.entries(current?.claims ?? {})) {
@@ -96,10 +96,10 @@ export class Watches {
 
   /** Pauses a watch whose channel is gone. True only for the call that changed it. */
   async pause(ref: WatchRef, reason: string): Promise<boolean> {
-    let changed = false;
+    let changed!: boolean;
     await updateJsonRecord<WatchRecord>(this.store, keys.watch(ref.teamId, ref.channelId, ref.watchId), (current) => {
       changed = current !== null && current.paused !== true;
-      return changed && current !== null ? { ...current, paused: true, pausedReason: reason } : undefined;
+      return current === null || current.paused === true ? undefined : { ...current, paused: true, pausedReason: reason };
     });
     return changed;
   }
@@ -118,6 +118,7 @@ export class Watches {
 
   async getState(ref: WatchRef): Promise<VersionedWatchState> {
     const raw = await this.store.get(keys.watchState(ref.teamId, ref.channelId, ref.watchId));
+    // Stryker disable next-line ConditionalExpression: equivalent, JSON.parse(null) is null too (the check is for the type).
     return { raw, state: raw === null ? null : (JSON.parse(raw) as WatchState) };
   }
 
