@@ -95,8 +95,10 @@ async function startRig(): Promise<Rig> {
         REDIS_URL: redis.url,
         INSTANCE_ID: `replica-${i}`,
         SLACK_STREAMING: 'update',
-        // A dead replica's runs are taken over within seconds (leases of 2 s, checked as often).
-        RUN_LEASE_SECONDS: '2',
+        // A dead replica's runs are taken over once its leases lapse (10 s, checked as often): long
+        // enough that a live replica's renewals never miss on a busy machine, and nothing here waits
+        // on the lapse but the takeover the test looks for.
+        RUN_LEASE_SECONDS: '10',
         LOG_LEVEL: 'info',
         // The thread is compared with a render of the recorded events alone; under the faults here a
         // figure check may be cut short by its budget. Checks across restarts: test/e2e/figure-check-restart.test.ts.

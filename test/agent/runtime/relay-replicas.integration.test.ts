@@ -96,17 +96,20 @@ describe('several replicas sharing Redis', () => {
     const a = h.runtime({ instanceId: 'replica-a-stalls', leaseMs, clock: () => Date.now() + pausedForMs, slack: watched });
     const b = h.runtime({ instanceId: 'replica-b-takes-over', leaseMs });
     const channel = h.slack.defaultChannelId;
+    // The service holds the run until B took it over: it cannot end on A first, however slow the machine.
+    h.service.pauseAgentRuns();
     const { runId, threadTs } = await start(a, channel, 'Stalled replica check [slow]');
     const store = new RunStore(h.openStore());
     await eventually(
       () => store.get(runId),
-      (r) => r?.status === 'running',
+      (r) => r?.status === 'running' && r.replyTs.length > 0,
     );
 
     // A pauses past its lease; the lease runs out (as its TTL would end it) and B takes the run.
     pausedForMs = leaseMs + 1_000;
     expect(await new Leases(h.openStore()).release(leaseNames.run(runId), 'replica-a-stalls')).toBe(true);
     expect(await b.resumeOrphanedRuns()).toEqual([runId]);
+    h.service.resumeAgentRuns();
 
     const [onA, onB] = await Promise.all([a.waitForRun(runId), b.waitForRun(runId)]);
     expect(onB).toMatchObject({ ended: true, status: 'completed' });

@@ -30,9 +30,16 @@ describe('relay runtime against the Slack and service emulators', () => {
 
   it('posts one reply, updates it progressively and ends with the rendered report', async () => {
     const runtime = h.runtime();
-    // [slow] keeps the run open across several chat.update slots (one per ~1.3 s).
-    const { runId, started, threadTs } = await start(runtime, 'How did Kweichow Moutai revenue grow in 2024? [slow]');
+    // The service holds the run after its first tool call starts until the reply shows progress:
+    // at least one update before the final one, however fast or slow the machine.
+    h.service.pauseAgentRunsAfter((e) => e.event_type === 'tool_start');
+    const { runId, started, threadTs } = await start(runtime, 'How did Kweichow Moutai revenue grow in 2024?');
     expect(started).toBe(true);
+    await eventually(
+      async () => h.slack.threadReplies(h.slack.defaultChannelId, threadTs).find((m) => m.ts !== threadTs)?.edits ?? 0,
+      (edits) => edits > 0,
+    );
+    h.service.resumeAgentRuns();
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'completed' });
 
     const replies = h.slack.threadReplies(h.slack.defaultChannelId, threadTs).filter((m) => m.ts !== threadTs);
@@ -139,11 +146,14 @@ describe('relay runtime against the Slack and service emulators', () => {
 
   it('cancels a run and says who cancelled', async () => {
     const runtime = h.runtime();
+    // The service holds the run: it cannot end before the cancel, however slow the machine.
+    h.service.pauseAgentRuns();
     const { runId, threadTs } = await start(runtime, 'Deep dive on Ping An [slow]');
     const result = await eventually(
       () => runtime.cancelRun(runId, h.slack.adminUserId),
       (r) => r.ok,
     );
+    h.service.resumeAgentRuns();
     expect(result).toMatchObject({ ok: true });
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'cancelled' });
     const text = JSON.stringify(finalThread(h.slack, h.slack.defaultChannelId, threadTs));
@@ -157,6 +167,8 @@ describe('relay runtime against the Slack and service emulators', () => {
     const timers = createSteerableTimers(silenceMs);
     const runtime = h.runtime({ idleTimeoutMs: silenceMs, timers });
     const requestsBefore = h.service.requestLog.length;
+    // The service holds the run (it goes silent): it cannot end on its own first, however slow the machine.
+    h.service.pauseAgentRuns();
     const { runId, threadTs } = await start(runtime, 'Track Midea exports [slow]');
     await eventually(
       async () => timers.held(),
@@ -164,6 +176,7 @@ describe('relay runtime against the Slack and service emulators', () => {
     );
     timers.fireHeld();
     expect(await runtime.waitForRun(runId)).toEqual({ ended: true, status: 'timed_out' });
+    h.service.resumeAgentRuns();
     const text = JSON.stringify(finalThread(h.slack, h.slack.defaultChannelId, threadTs)).toLowerCase();
     expect(text).toMatch(/no news from the agent/);
     // The run is stopped on the service too, as the Cancel button does: it must not go on working for nobody.
