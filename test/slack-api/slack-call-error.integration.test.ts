@@ -104,7 +104,8 @@ describe('toSlackCallError on transport failures', () => {
   });
 
   it('a timeout and a connection dropped after sending have unknown outcomes', async () => {
-    // The factory's policy with a short timeout, so the test does not wait for the real one.
+    // The factory's policy with a short timeout, so the test does not wait for the real one: only
+    // against 'hang', which never answers, so nothing but the timeout can end the call.
     const impatient = new WebClient(TOKEN, { ...webClientOptions({ apiUrl: `${server.url}/api/`, logger }), timeout: 50 });
     expect(await failureOf('chat.postMessage', () => impatient.apiCall('hang'))).toMatchObject({
       code: 'timeout',

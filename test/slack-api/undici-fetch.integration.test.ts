@@ -78,7 +78,7 @@ describe('createUndiciFetch', () => {
     });
     expect(await failureOf('chat.update', () => client(50).apiCall('hang'))).toMatchObject({ code: 'timeout', outcome: 'unknown' });
     expect(await failureOf('chat.update', () => client().apiCall('drop'))).toMatchObject({ code: 'network', outcome: 'unknown' });
-    // respond() passes no signal: the fetch's own timeout ends the wait.
+    // respond() passes no signal: the fetch's own timeout ends the wait (short: the peer never answers).
     const impatient = createUndiciFetch({ timeoutMs: 50 });
     expect(await failureOf('response_url', () => impatient(`${server.url}/hang`, { method: 'POST', body: '{}' }))).toMatchObject({
       code: 'timeout',
@@ -86,7 +86,9 @@ describe('createUndiciFetch', () => {
     });
     const closed = await startCraftedServer(() => undefined);
     await closed.close();
-    expect(await failureOf('response_url', () => impatient(`${closed.url}/respond`, { method: 'POST', body: '{}' }))).toMatchObject({
+    // A generous timeout here: a refused connection must never lose a race to a short timer on a busy machine.
+    const patient = createUndiciFetch({ timeoutMs: 10_000 });
+    expect(await failureOf('response_url', () => patient(`${closed.url}/respond`, { method: 'POST', body: '{}' }))).toMatchObject({
       code: 'network',
       networkCode: 'ECONNREFUSED',
       outcome: 'failed',
