@@ -36,6 +36,6 @@ export async function watchChannelRefusal(req: ChannelAccessRequest): Promise<st
     case 'unseen':
       return 'I can’t see that channel: it may be private and I am not in it. Run the command in the channel itself, or invite me there with /invite @Research Desk.';
     case 'unverified':
-      return `Slack would not tell me whether you are a member of that channel (${access.code ?? 'error'}), so I can’t show or change its watches. Please try again in a minute, or run the command in the channel itself.`;
+      return `Slack would not tell me whether you are a member of that channel (${access.code}), so I can’t show or change its watches. Please try again in a minute, or run the command in the channel itself.`;
   }
 }

@@ -73,7 +73,8 @@ export function mayReadFile(
   if (reader.external) return false;
   if (record.addedBy === reader.userId || reader.isAdmin) return true;
   if (folder !== null && folder.teamId === record.teamId && folder.createdBy === reader.userId) return true;
-  return reader.channelId !== undefined && record.notice.channelId === reader.channelId;
+  // The notice always names its conversation, so a click from no conversation never matches.
+  return record.notice.channelId === reader.channelId;
 }
 
 /** A document with no record in this workspace is refused when it is an uploaded file (pure). */
@@ -89,7 +90,14 @@ export interface SlackUserInfo {
   enterprise_user?: { enterprise_id?: string };
 }
 
-/** What users.info says of the reader, as the folder rules read it (an admin counts in their own workspace only). */
+/** An admin or owner of the workspace users.info names as the user's own (`team_id`). */
+export const isAdminOrOwner = (user: SlackUserInfo | undefined): boolean =>
+  user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true;
+
+/**
+ * What users.info says of the reader, as the folder rules read it (an admin counts in their own
+ * workspace only): the one reading of it for documents, folder delete and folder search.
+ */
 export function standingOf(reader: Pick<DocumentReader, 'teamId' | 'enterpriseId'>, user: SlackUserInfo | undefined): ReaderStanding {
   const enterpriseId = user?.enterprise_user?.enterprise_id;
   const origin = {
@@ -100,7 +108,7 @@ export function standingOf(reader: Pick<DocumentReader, 'teamId' | 'enterpriseId
   const installing = { teamId: reader.teamId, ...(reader.enterpriseId ? { enterpriseId: reader.enterpriseId } : {}) };
   const external = isExternalUser(installing, origin);
   const ownWorkspace = origin.teamId === reader.teamId;
-  const isAdmin = !external && ownWorkspace && (user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true);
+  const isAdmin = !external && ownWorkspace && isAdminOrOwner(user);
   return { external, isAdmin };
 }
 

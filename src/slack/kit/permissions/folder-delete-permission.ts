@@ -11,14 +11,15 @@
 import type { WebClient } from '@slack/web-api';
 import type { AppStores } from '../../../store/app-stores.js';
 import type { FolderRecord } from '../../../store/records.js';
+import { isAdminOrOwner, type SlackUserInfo, standingOf } from './document-access.js';
 
 export type FolderDeletePermission =
   | { allowed: true; as: 'creator' | 'admin'; record: FolderRecord }
   | { allowed: false; record: FolderRecord | null };
 
 export async function isWorkspaceAdmin(client: WebClient, userId: string): Promise<boolean> {
-  const res = await client.users.info({ user: userId });
-  return res.user?.is_admin === true || res.user?.is_owner === true || res.user?.is_primary_owner === true;
+  const { user } = await client.users.info({ user: userId });
+  return isAdminOrOwner(user as SlackUserInfo | undefined);
 }
 
 /**
@@ -28,9 +29,7 @@ export async function isWorkspaceAdmin(client: WebClient, userId: string): Promi
  */
 async function isAdminOf(client: WebClient, userId: string, teamId: string): Promise<boolean> {
   const { user } = await client.users.info({ user: userId });
-  const info = user as { team_id?: string; is_stranger?: boolean } | undefined;
-  if (info?.is_stranger === true || (info?.team_id !== undefined && info.team_id !== teamId)) return false;
-  return user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true;
+  return standingOf({ teamId }, user as SlackUserInfo | undefined).isAdmin;
 }
 
 export async function checkFolderDeletePermission(

@@ -6,7 +6,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AppStores } from '../../../store/app-stores.js';
-import { EXTERNAL_DATA_REFUSAL, isExternalUser } from './external-user.js';
+import { type SlackUserInfo, standingOf } from './document-access.js';
+import { EXTERNAL_DATA_REFUSAL } from './external-user.js';
 
 export type FolderSearchPermission = { allowed: true } | { allowed: false; folderId: string; reason: string };
 
@@ -20,19 +21,9 @@ export async function checkFolderSearchPermission(
   if (first === undefined) return { allowed: true };
   // One users.info answers both questions: whose organisation, and admin or not.
   const { user } = await client.users.info({ user: who.userId });
-  const info = user as { team_id?: string; is_stranger?: boolean; enterprise_user?: { enterprise_id?: string } } | undefined;
-  const enterpriseId = info?.enterprise_user?.enterprise_id;
-  const origin = {
-    teamId: info?.team_id ?? who.teamId,
-    ...(enterpriseId ? { enterpriseId } : {}),
-    ...(info?.is_stranger ? { stranger: true } : {}),
-  };
-  if (isExternalUser({ teamId: who.teamId, ...(who.enterpriseId ? { enterpriseId: who.enterpriseId } : {}) }, origin)) {
-    return { allowed: false, folderId: first, reason: EXTERNAL_DATA_REFUSAL };
-  }
   // An admin counts only in their own workspace (users.info's team_id), as for folder delete.
-  const ownWorkspace = info?.team_id === undefined || info.team_id === who.teamId;
-  const admin = ownWorkspace && (user?.is_admin === true || user?.is_owner === true || user?.is_primary_owner === true);
+  const standing = standingOf(who, user as SlackUserInfo | undefined);
+  if (standing.external) return { allowed: false, folderId: first, reason: EXTERNAL_DATA_REFUSAL };
   for (const folderId of folderIds) {
     const record = await stores.folders.get(who.teamId, folderId);
     if (record === null) {
@@ -43,7 +34,7 @@ export async function checkFolderSearchPermission(
       };
     }
     if (record.createdBy === who.userId) continue;
-    if (!admin) {
+    if (!standing.isAdmin) {
       return {
         allowed: false,
         folderId,

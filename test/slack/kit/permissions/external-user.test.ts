@@ -17,7 +17,7 @@ const log = createLogger({ level: 'debug', redact: (v) => v, write: (l) => lines
 const HOME = { teamId: 'T0HOME' };
 
 /** A client whose users.info answers `user`, counting its calls; `fail` makes it throw. */
-function buildClient(user: Record<string, unknown> | 'fail') {
+function buildClient(user: Record<string, unknown> | 'fail' | undefined) {
   const calls: string[] = [];
   const client = {
     users: {
@@ -53,6 +53,11 @@ describe('userTeamOfEvent', () => {
     expect(userTeamOfEvent({ source_team: 'T2' })).toBe('T2');
     expect(userTeamOfEvent({ team: 'T3' })).toBeUndefined();
   });
+  it('skips an empty or non-string team', () => {
+    expect(userTeamOfEvent({ user_team: '', source_team: 'T2' })).toBe('T2');
+    expect(userTeamOfEvent({ user_team: 7, source_team: 'T2' })).toBe('T2');
+    expect(userTeamOfEvent({ user_team: '' })).toBeUndefined();
+  });
 });
 
 describe('resolveExternalUser', () => {
@@ -77,8 +82,32 @@ describe('resolveExternalUser', () => {
   it('fails closed, with a log line, when users.info fails', async () => {
     const { client } = buildClient('fail');
     lines.length = 0;
-    expect((await resolveExternalUser(client, HOME, 'U1', log)).external).toBe(true);
-    expect(lines.some((l) => l.includes('users.info failed'))).toBe(true);
+    expect(await resolveExternalUser(client, HOME, 'U1', log)).toEqual({ external: true, userTeamId: 'T0HOME' });
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged).toMatchObject([
+      {
+        level: 'warn',
+        msg: 'users.info failed; the user is treated as of another organisation',
+        user: 'U1',
+        error: { message: 'user_not_found' },
+      },
+    ]);
+    // An org install asks even when the payload names a team: the failure addresses that team.
+    const org = { teamId: 'T0A', enterpriseId: 'E0ORG' };
+    expect(await resolveExternalUser(client, org, 'U1', log, 'T0B')).toEqual({ external: true, userTeamId: 'T0B' });
+  });
+  it('takes an empty team of users.info as none, and a user it does not describe as of the installing team', async () => {
+    const empty = buildClient({ team_id: '', enterprise_user: { enterprise_id: '' } });
+    expect(await resolveExternalUser(empty.client, HOME, 'U1', log)).toEqual({ external: false, userTeamId: 'T0HOME' });
+    const org = { teamId: 'T0A', enterpriseId: 'E0ORG' };
+    // An empty org id is no org: a user of another team with one is of another organisation.
+    expect(await resolveExternalUser(empty.client, org, 'U1', log, 'T0B')).toEqual({ external: true, userTeamId: 'T0B' });
+    const none = buildClient(undefined);
+    expect(await resolveExternalUser(none.client, HOME, 'U1', log)).toEqual({ external: false, userTeamId: 'T0HOME' });
+  });
+  it('takes a stranger as of another organisation even on the installing team', async () => {
+    const { client } = buildClient({ team_id: 'T0HOME', is_stranger: true });
+    expect(await resolveExternalUser(client, HOME, 'U1', log)).toEqual({ external: true, userTeamId: 'T0HOME' });
   });
 });
 
