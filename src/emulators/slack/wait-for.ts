@@ -9,12 +9,15 @@ export class WaitForTimeoutError extends Error {
 
 /**
  * Resolves with the first truthy value of `fn`, re-checked on every state change and every 25 ms
- * (some state, like stream expiry, changes with time alone).
+ * (some state, like stream expiry, changes with time alone). The deadline only bounds a wait that
+ * fails: it is generous so that a busy machine never fails one that would have held.
  */
-export function waitFor<T>(events: EventEmitter, fn: () => T | undefined | false | null, timeoutMs = 5000): Promise<T> {
+export function waitFor<T>(events: EventEmitter, fn: () => T | undefined | false | null, timeoutMs = 20_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const check = (): boolean => {
       const value = fn();
+      // A promise is truthy: an async check would "hold" at once without being met.
+      if (isThenable(value)) throw new TypeError('waitFor takes a synchronous check; poll an async one until it holds instead');
       if (value === undefined || value === false || value === null) return false;
       cleanup();
       resolve(value);
@@ -42,3 +45,6 @@ export function waitFor<T>(events: EventEmitter, fn: () => T | undefined | false
     onChange();
   });
 }
+
+const isThenable = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';

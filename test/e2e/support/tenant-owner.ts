@@ -9,6 +9,7 @@ import { harborWorkspace, northwindOrg, workspaceSeed } from '../../../src/emula
 import type { RunRecord } from '../../../src/store/records.js';
 import { FEEDBACK_ACTION_ID } from '../../../src/slack/agent/feedback/feedback-buttons.js';
 import type { Harness } from '../harness.js';
+import { eventually } from '../features-helpers.js';
 import { agentRunBy, commandAs, type Person, type Workspace } from './tenant-world.js';
 
 export interface OwnerData {
@@ -79,7 +80,7 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
     value: 'negative',
     user_id: owner.userId,
   });
-  await h.slack.waitFor(async () => (await h.desk.stores.state.keys(`feedback:${ws.teamId}:`)).length > 0 || undefined, 10_000);
+  await eventually(async () => (await h.desk.stores.state.keys(`feedback:${ws.teamId}:`)).length > 0 || undefined);
 
   return {
     ws,
