@@ -9,7 +9,10 @@ export const TARGETS = [
   { mutate: 'src/slack/kit/permissions/channel-access.ts', tests: [`${SLACK_PERMISSIONS}/channel-access.integration.test.ts`] },
   { mutate: 'src/slack/kit/permissions/member-channel-ids.ts', tests: [`${SLACK_PERMISSIONS}/channel-access.integration.test.ts`] },
   // Files added to research folders: who reads one, who may add one.
-  { mutate: 'src/slack/kit/permissions/document-access.ts', tests: [`${SLACK_PERMISSIONS}/document-access.test.ts`] },
+  {
+    mutate: 'src/slack/kit/permissions/document-access.ts',
+    tests: [`${SLACK_PERMISSIONS}/document-access.test.ts`, `${SLACK_PERMISSIONS}/document-access.integration.test.ts`],
+  },
   { mutate: 'src/slack/folders/add/file-access.ts', tests: ['test/slack/folders/add/file-access.integration.test.ts'] },
   // Folders: delete and search.
   {
