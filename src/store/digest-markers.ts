@@ -38,12 +38,8 @@ export class DigestMarkers {
     outcome: SlotOutcome,
     reason?: string,
   ): Promise<boolean> {
-    const marker: SlotMarker = {
-      state: outcome,
-      holderId,
-      atMs: this.clock(),
-      ...(reason === undefined ? {} : { reason }),
-    };
+    // Stored as JSON, which leaves an undefined reason out.
+    const marker: SlotMarker = { state: outcome, holderId, atMs: this.clock(), reason };
     return this.store.replaceIfEquals(
       keys.digestSlot(teamId, channelId, slotIso),
       pendingValue(holderId),
