@@ -125,7 +125,7 @@ export async function runRestartsBenchmark(argv: readonly string[] = process.arg
       },
       figures,
       notes: [
-        'restartToLastAnswerMs: spawn of the third app process (after the second SIGKILL) → the last of the 20 runs’ final answer recorded by the Slack emulator.',
+        'restartToLastAnswerMs: the third app process’s first Slack call (at its start-up, after the second SIGKILL) → the last of the 20 runs’ final answer, both as the Slack emulator recorded them on its own clock (boot before the first call is left out).',
         'The floor is the internal tier (Tier 3 reads); ratioToInternal is each lane’s median over it.',
         'reads: conversations.history/.replies calls in the sample; readsRateLimited/rateLimited: calls answered 429.',
         'Both kills land mid-run (unfinishedAtKill); the service emulator holds the runs while the app is down.',

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServiceEmulator, type ServiceEmulator } from '../../src/emulators/service/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { freePort, startAppProcess, type AppProcess, type LogLine, appEnvBetweenEmulators } from './support/app-process.js';
+import { E2E_ACK_TIMEOUT_MS } from './harness.js';
 
 const SECRETS = { botToken: 'xoxb-restart-default-id-token', signingSecret: 'restart-default-id-signing-secret' };
 
@@ -27,7 +28,12 @@ describe('restart with the default instance id', () => {
   });
 
   it('resumes the run a SIGKILLed predecessor held, without waiting out its lease', async () => {
-    slack = await startSlackEmulator({ port: 0, botToken: SECRETS.botToken, signingSecret: SECRETS.signingSecret });
+    slack = await startSlackEmulator({
+      port: 0,
+      botToken: SECRETS.botToken,
+      signingSecret: SECRETS.signingSecret,
+      ackTimeoutMs: E2E_ACK_TIMEOUT_MS,
+    });
     service = await startServiceEmulator({ port: 0, agentSpeed: 4 });
     dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-restart-default-id-'));
     const port = await freePort();

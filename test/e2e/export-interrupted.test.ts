@@ -14,6 +14,7 @@ import { startSlackEmulator, type SlackEmulator, type StoredMessage } from '../.
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { button, buttonsOf } from './command-helpers.js';
 import { appEnvBetweenEmulators, freePort, startAppProcess, type AppProcess } from './support/app-process.js';
+import { E2E_ACK_TIMEOUT_MS } from './harness.js';
 
 const SECRETS = { botToken: 'xoxb-export-crash-test-token', signingSecret: 'export-crash-test-signing-secret' };
 
@@ -25,7 +26,13 @@ let env: Record<string, string>;
 const apps: AppProcess[] = [];
 
 beforeAll(async () => {
-  slack = await startSlackEmulator({ port: 0, botToken: SECRETS.botToken, signingSecret: SECRETS.signingSecret, rateLimits: 'slack' });
+  slack = await startSlackEmulator({
+    port: 0,
+    botToken: SECRETS.botToken,
+    signingSecret: SECRETS.signingSecret,
+    rateLimits: 'slack',
+    ackTimeoutMs: E2E_ACK_TIMEOUT_MS,
+  });
   service = await startServiceEmulator({ port: 0 });
   dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-export-crash-'));
   port = await freePort();

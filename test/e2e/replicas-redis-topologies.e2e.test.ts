@@ -21,6 +21,7 @@ import { postsInThread, rateLimitedCalls, writesAfterFinal } from '../agent/supp
 import { startPrivateRedisCluster } from '../support/private-redis-cluster.js';
 import { startPrivateRedisSentinel } from '../support/private-redis-sentinel.js';
 import { type AppProcess, appEnvBetweenEmulators, freePort, startAppProcess } from './support/app-process.js';
+import { E2E_ACK_TIMEOUT_MS } from './harness.js';
 
 const SECRETS = { botToken: 'xoxb-replica-topology-test', signingSecret: 'replica-topology-signing-secret' };
 const REPLICAS = 3;
@@ -66,7 +67,7 @@ async function seedMissedDigests(connection: RedisConnection, teamId: string, ch
 
 /** Emulators, the missed digests seeded in Redis, then the replicas (so all three find the slots at start-up). */
 async function startRig(connection: RedisConnection, redisEnv: Record<string, string>): Promise<Rig> {
-  const slack = await startSlackEmulator({ port: 0, ...SECRETS, rateLimits: 'slack' });
+  const slack = await startSlackEmulator({ port: 0, ...SECRETS, rateLimits: 'slack', ackTimeoutMs: E2E_ACK_TIMEOUT_MS });
   cleanups.push(() => slack.close());
   const service = await startServiceEmulator({ port: 0, agentSpeed: AGENT_SPEED });
   cleanups.push(() => service.close());
@@ -88,8 +89,9 @@ async function startRig(connection: RedisConnection, redisEnv: Record<string, st
         ...redisEnv,
         INSTANCE_ID: `replica-${i}`,
         SLACK_STREAMING: 'update',
-        // A dead replica's runs are taken over within seconds (leases of 2 s, checked as often).
-        RUN_LEASE_SECONDS: '2',
+        // A dead replica's runs are taken over once its leases lapse (10 s, checked as often): long
+        // enough that a busy machine never lets a live replica's lease lapse between renewals.
+        RUN_LEASE_SECONDS: '10',
         LOG_LEVEL: 'info',
       }),
     );

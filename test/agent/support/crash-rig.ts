@@ -53,7 +53,9 @@ export async function openCrashSetup(options: CrashSetupOptions, opened: CrashSe
     REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
     SLACK_STREAMING: options.streaming,
-    RUN_LEASE_SECONDS: '5',
+    // The restarted worker keeps its instance id, so it takes its own runs back at once: the lease never
+    // has to lapse (a short one would only let a busy machine lose it mid-run).
+    RUN_LEASE_SECONDS: '60',
     INSTANCE_ID: 'replica-0',
     WORKER_RUN: JSON.stringify({
       teamId: slack.teamId,
