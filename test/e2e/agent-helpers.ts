@@ -7,7 +7,7 @@ import type { StoredMessage } from '../../src/emulators/slack/index.js';
 import { requestIdOfMessage } from '../../src/slack/agent/runs/start-run-from-event.js';
 import type { RunRecord } from '../../src/store/records.js';
 import type { Harness } from './harness.js';
-import { pollUntil } from './support/poll-until.js';
+import { pollUntil } from '../support/poll-until.js';
 
 /** What these helpers use of a harness: the Slack emulator, the app's logs and stores (any service behind it). */
 export type AppUnderTest = Pick<Harness, 'slack' | 'logs' | 'desk'>;

@@ -8,7 +8,7 @@ import type { StateStore } from '../../src/store/state-store.js';
 import type { StoredEphemeral, StoredMessage } from '../../src/emulators/slack/index.js';
 import { DIGEST_EVENT_TYPE } from '../../src/slack/concepts/digest/digest-metadata.js';
 import { redisTestUrl, type Harness } from './harness.js';
-import { pollUntil } from './support/poll-until.js';
+import { pollUntil } from '../support/poll-until.js';
 
 export interface ManualClock {
   (): number;

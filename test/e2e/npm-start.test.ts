@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playgroundClient, waitUntil } from './support/playground-client.js';
-import { pollUntil } from './support/poll-until.js';
+import { pollUntil } from '../support/poll-until.js';
 
 interface PlaygroundMessage {
   ts: string;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollUntil } from '../e2e/support/poll-until.js';
+import { pollUntil } from '../support/poll-until.js';
 import { PROJECT_ROOT } from '../support/test-processes.js';
 import { launchChromium, openPlayground, screenshot, typeInComposer } from './browser-helpers.js';
 

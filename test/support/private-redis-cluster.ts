@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { RedisNodeAddress } from '../../src/store/redis-connection.js';
 import { freePort, type PrivateRedis, startPrivateRedis } from './private-redis.js';
+import { pollUntil } from './poll-until.js';
 
 export interface PrivateRedisCluster {
   readonly nodes: RedisNodeAddress[];
@@ -47,12 +47,14 @@ async function waitForClusterOk(ports: number[]): Promise<void> {
   for (const port of ports) {
     const probe = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
     try {
-      for (let attempt = 0; ; attempt += 1) {
-        const info = await probe.cluster('INFO');
-        if (/cluster_state:ok/.test(info)) break;
-        if (attempt > 400) throw new Error(`redis cluster node ${port} never reached cluster_state:ok:\n${info}`);
-        await delay(25);
-      }
+      let info = '';
+      await pollUntil(
+        async () => {
+          info = String(await probe.cluster('INFO'));
+          return /cluster_state:ok/.test(info);
+        },
+        { what: () => `redis cluster node ${port} reaching cluster_state:ok:\n${info}`, timeoutMs: 60_000, intervalMs: 25 },
+      );
     } finally {
       probe.disconnect();
     }

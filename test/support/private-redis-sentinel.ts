@@ -8,10 +8,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { RedisNodeAddress } from '../../src/store/redis-connection.js';
 import { freePort, type PrivateRedis, startPrivateRedis } from './private-redis.js';
+import { pollUntil } from './poll-until.js';
 
 export const SENTINEL_MASTER_NAME = 'research-desk';
 const SENTINELS = 3;
@@ -46,11 +46,7 @@ async function masterPortSeenBy(sentinelPort: number): Promise<number> {
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (await check()) return;
-    await delay(50);
-  }
-  throw new Error(`redis sentinel setup: ${what} did not happen`);
+  await pollUntil(check, { what: `redis sentinel setup: ${what}`, timeoutMs: 60_000, intervalMs: 50 });
 }
 
 async function roleOf(port: number): Promise<string> {

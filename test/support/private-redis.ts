@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, Socket } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
+import { pollUntil } from './poll-until.js';
 
 export interface PrivateRedis {
   readonly port: number;
@@ -81,12 +81,13 @@ export async function startPrivateRedis(options: { port?: number; extraArgs?: st
     ];
     const started = spawn(binary, args, { stdio: 'ignore' });
     child = started;
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      if (started.exitCode !== null) throw new Error(`redis-server on port ${port} exited with ${started.exitCode}`);
-      if (await answersPing(port)) return;
-      await delay(25);
-    }
-    throw new Error(`redis-server on port ${port} did not answer PING`);
+    await pollUntil(
+      async () => {
+        if (started.exitCode !== null) throw new Error(`redis-server on port ${port} exited with ${started.exitCode}`);
+        return answersPing(port);
+      },
+      { what: `redis-server on port ${port} answering PING`, timeoutMs: 60_000, intervalMs: 25 },
+    );
   };
 
   const kill = async (): Promise<void> => {

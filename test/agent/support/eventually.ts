@@ -1,10 +1,10 @@
 /**
  * Calls `probe` until `done` accepts its result, or fails after `timeoutMs`: the suite's one poll
- * (test/e2e/support/poll-until.ts) with a predicate. A generous deadline that only a hung or broken
+ * (test/support/poll-until.ts) with a predicate. A generous deadline that only a hung or broken
  * system meets, never a measure of speed: the test goes on as soon as the condition holds.
  * `explain` adds what the failure message should carry (a child process's output, say).
  */
-import { pollUntil } from '../../e2e/support/poll-until.js';
+import { pollUntil } from '../../support/poll-until.js';
 
 export async function eventually<T>(
   probe: () => Promise<T>,

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { bundledEntry, PROJECT_ROOT } from '../../support/test-processes.js';
-import { pollUntil } from './poll-until.js';
+import { pollUntil } from '../../support/poll-until.js';
 
 export type LogLine = Record<string, unknown> & { level?: string; msg?: string };
 

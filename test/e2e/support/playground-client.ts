@@ -3,7 +3,7 @@
  * that run the real app as `npm start` does and drive it as the page would.
  */
 import { expect } from 'vitest';
-import { pollUntil } from './poll-until.js';
+import { pollUntil } from '../../support/poll-until.js';
 
 export interface PlaygroundClient {
   /** GET `route`, or POST `body` as JSON; fails the test on a non-2xx answer. */

@@ -1,5 +1,5 @@
 /**
- * The one poll of the e2e support code: tests wait for a condition, never for a guessed time. The
+ * The one poll of the test support code: tests wait for a condition, never for a guessed time. The
  * deadline only bounds a wait that never ends (a failing test); it measures nothing, and a busy
  * machine merely polls fewer times before the condition holds.
  */
