@@ -14,7 +14,12 @@ let client: ResearchClient;
 
 beforeAll(async () => {
   emu = await startServiceEmulator({ port: 0 });
-  client = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 5_000, logger: createMemoryLogger(createRedactor([])) });
+  client = createResearchClient({
+    baseUrl: emu.url,
+    apiKey: emu.apiKey,
+    timeoutMs: 30_000,
+    logger: createMemoryLogger(createRedactor([])),
+  });
 });
 afterAll(async () => {
   await client.close();

@@ -52,7 +52,7 @@ export async function startPublishedFakeHarness(options: {
     apiKey: fake.apiKey,
     ...(agentId === null ? {} : { agentId }),
     retry: fastTestRetryPolicy,
-    timeoutMs: 5_000,
+    timeoutMs: 30_000,
     logger,
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-published-'));

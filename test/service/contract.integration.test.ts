@@ -12,7 +12,7 @@ import { ServiceError } from '../../src/service/errors/service-error.js';
 import type { EventStreamStats, WorkflowStreamEvent } from '../../src/service/types.js';
 
 const VARIANTS = ['legacy', 'schema', 'latest', 'published'] as const;
-const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 5_000 };
+const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 30_000 };
 
 let emu: ServiceEmulator;
 const clients: ResearchClient[] = [];
@@ -21,7 +21,7 @@ function clientFor(overrides: Partial<ResearchClientOptions> = {}): ResearchClie
   const c = createResearchClient({
     baseUrl: emu.url,
     apiKey: emu.apiKey,
-    timeoutMs: 5_000,
+    timeoutMs: 30_000,
     retry: fastTestRetryPolicy,
     streamReconnect: FAST_STREAM,
     ...overrides,

@@ -14,7 +14,7 @@ import { startPublishedFake, type PublishedFake } from '../support/published-fak
 import { SPEC_VERSIONS } from '../support/published-fake/published-spec.js';
 import { FAKE_DOCUMENTS, SHANGHAI_MIDNIGHT_FILING_MS } from '../support/published-fake/fixtures/documents.js';
 
-const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 5_000 };
+const FAST_STREAM = { maxAttempts: 5, minDelayMs: 5, maxDelayMs: 40, idleTimeoutMs: 30_000 };
 /** The 2025-12 schema requires an agent id to create a conversation (2026-04 defaults it): these tests name one. */
 // The schema's own example id: past 2^53, so it must go out exact.
 const AGENT_ID = '11887655289749510';
@@ -46,7 +46,7 @@ describe.each(SPEC_VERSIONS)('the client against the published %s schema', (vers
     client = createResearchClient({
       baseUrl: fake.url,
       apiKey: fake.apiKey,
-      timeoutMs: 5_000,
+      timeoutMs: 30_000,
       retry: fastTestRetryPolicy,
       streamReconnect: FAST_STREAM,
     });

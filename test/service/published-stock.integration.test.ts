@@ -16,7 +16,7 @@ let emu: ServiceEmulator;
 const clients: ResearchClient[] = [];
 
 function freshClient(logger = createMemoryLogger(createRedactor([]))): ResearchClient {
-  const c = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 5_000, retry: fastTestRetryPolicy, logger });
+  const c = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 30_000, retry: fastTestRetryPolicy, logger });
   clients.push(c);
   return c;
 }

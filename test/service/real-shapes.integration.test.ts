@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startCraftedServer((req, res) => handler(req, res));
 });
 beforeEach(() => {
-  client = createResearchClient({ baseUrl: server.url, apiKey: 'k', timeoutMs: 2_000, retry: fastTestRetryPolicy, logger });
+  client = createResearchClient({ baseUrl: server.url, apiKey: 'k', timeoutMs: 30_000, retry: fastTestRetryPolicy, logger });
   server.requests.length = 0;
   logger.lines.length = 0;
 });

@@ -16,7 +16,7 @@ const options = (allowCustomBaseUrl: boolean) => ({
   defaultBaseUrl: service.url,
   allowCustomBaseUrl,
   createService: (credentials: { baseUrl: string; apiKey: string }) =>
-    createResearchClient({ ...credentials, retry: noRetryPolicy, timeoutMs: 5000 }),
+    createResearchClient({ ...credentials, retry: noRetryPolicy, timeoutMs: 30_000 }),
 });
 
 async function rejection(request: { apiKey: string; baseUrl?: string }, allowCustom = false): Promise<ConnectionRejectedError> {

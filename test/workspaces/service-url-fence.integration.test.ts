@@ -117,7 +117,7 @@ describe('a custom service URL whose name resolves public', () => {
     createResearchClient({
       ...credentials,
       retry: noRetryPolicy,
-      timeoutMs: 5000,
+      timeoutMs: 30_000,
       publicAddressesOnly: { resolve, dial: routeTo(() => target) },
     });
   const options = () => ({ defaultBaseUrl: trusted.url, allowCustomBaseUrl: true, createService: guarded, resolveHost: resolve });
@@ -164,7 +164,7 @@ describe('a custom service URL whose name resolves public', () => {
       createResearchClient({
         ...credentials,
         retry: noRetryPolicy,
-        timeoutMs: 5000,
+        timeoutMs: 30_000,
         publicAddressesOnly: { resolve: flipping, dial: routeTo(() => port) },
       });
     const error = await rejectionOf(
@@ -221,7 +221,7 @@ describe('a redirect from a custom service URL', () => {
       createResearchClient({
         ...credentials,
         retry: noRetryPolicy,
-        timeoutMs: 5000,
+        timeoutMs: 30_000,
         publicAddressesOnly: {
           resolve: async () => ['93.184.216.34'],
           dial: (options, callback) => buildConnector({})({ ...options, hostname: '127.0.0.1', port: String(redirectPort) }, callback),

@@ -56,7 +56,7 @@ beforeAll(async () => {
     baseUrl: server.url,
     apiKey: 'sk-stream-test-key',
     retry: fastTestRetryPolicy,
-    streamReconnect: { maxAttempts: 4, minDelayMs: 5, maxDelayMs: 20, idleTimeoutMs: 2_000 },
+    streamReconnect: { maxAttempts: 4, minDelayMs: 5, maxDelayMs: 20, idleTimeoutMs: 30_000 },
   });
 });
 

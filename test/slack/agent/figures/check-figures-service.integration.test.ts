@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 function freshClient(): ResearchClient {
-  const c = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 5_000, retry: fastTestRetryPolicy });
+  const c = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 30_000, retry: fastTestRetryPolicy });
   clients.push(c);
   return c;
 }

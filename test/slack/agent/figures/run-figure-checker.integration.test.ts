@@ -21,7 +21,7 @@ const incomeReads = (): string[] => emu.requestLog.filter((r) => INCOME.test(r.p
 
 beforeAll(async () => {
   emu = await startServiceEmulator({ port: 0, clock: () => Date.parse('2025-09-15T12:00:00Z') });
-  client = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 5_000, retry: fastTestRetryPolicy });
+  client = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 30_000, retry: fastTestRetryPolicy });
 });
 afterAll(async () => {
   await client.close();

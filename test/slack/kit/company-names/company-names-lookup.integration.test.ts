@@ -14,7 +14,12 @@ import { withServiceNames } from '../../../../src/slack/kit/company-names/compan
 let emu: ServiceEmulator;
 const clients: ResearchClient[] = [];
 const newClient = (): ResearchClient => {
-  const c = createResearchClient({ baseUrl: emu.url, apiKey: emu.apiKey, timeoutMs: 5_000, retry: { ...fastTestRetryPolicy, retries: 0 } });
+  const c = createResearchClient({
+    baseUrl: emu.url,
+    apiKey: emu.apiKey,
+    timeoutMs: 30_000,
+    retry: { ...fastTestRetryPolicy, retries: 0 },
+  });
   clients.push(c);
   return c;
 };
