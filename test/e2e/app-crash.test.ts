@@ -219,6 +219,7 @@ describe('crash test: the app process SIGKILLed at many points of a run', () => 
     // Every reply in the thread is the bot's: one "Working…" reply, its final part 1, and one
     // shared file; nothing posted twice (nor deleted).
     const all = crashed.slack.threadReplies(crashed.slack.defaultChannelId, crashed.threadTs!).filter((m) => m.ts !== crashed.threadTs);
+    expect(all.length).toBeGreaterThan(0);
     expect(all.every((m) => m.user === crashed.slack.botUserId)).toBe(true);
     const replies = all.filter((m) => (m.files ?? []).length === 0);
     expect(replies.map((m) => m.metadata?.event_payload?.part)).toEqual([1]);

@@ -66,6 +66,7 @@ describe('the published framing on the wire', () => {
     expect(chat.headers.get('x-reportify-assistant-message-id')).toMatch(/^am_/);
     const wire = await chat.text();
     const lines = wire.split('\n');
+    expect(lines.filter((line) => line.startsWith('data: ')).length).toBeGreaterThan(0);
     expect(lines.every((line) => line === '' || line.startsWith('data: '))).toBe(true);
     const events = lines.filter((l) => l !== '').map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
     expect(events[0]).toMatchObject({ event_type: 'init', run_id: '' });
