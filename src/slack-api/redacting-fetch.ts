@@ -39,18 +39,18 @@ function redactBody(init: FetchInit, redact: Redact): FetchInit['body'] {
 /** A JSON text is redacted value by value (and re-serialised); any other text as it is. */
 function redactText(text: string, redact: Redact): string {
   const first = text.trimStart()[0];
-  if (first === '{' || first === '[') {
-    // The usual case, and the cheap one: nothing in the text for the redactor, which looks for its
-    // secrets as JSON escapes them, so there is no need to parse and write it again.
-    if (redact.mayChangeJson && !redact.mayChangeJson(text)) return text;
-    try {
-      return JSON.stringify(redactJson(JSON.parse(text) as unknown, redact));
-    } catch {
-      // Not JSON after all: redacted as plain text.
-      return redact(text);
-    }
+  if (first !== '{' && first !== '[') return redact(text);
+  // The usual case, and the cheap one: nothing in the text for the redactor, which looks for its
+  // secrets as JSON escapes them, so there is no need to parse and write it again.
+  if (redact.mayChangeJson && !redact.mayChangeJson(text)) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON after all: redacted as plain text.
+    return redact(text);
   }
-  return redact(text);
+  return JSON.stringify(redactJson(parsed, redact));
 }
 
 function redactJson(value: unknown, redact: Redact): unknown {

@@ -7,6 +7,9 @@ import { HTTPModuleFunctions } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
 import { type ScreenOptions, screenSignedRequest } from './screen-signed-request.js';
 
+/** Request urls are paths; only the path is read. */
+const URL_BASE = 'http://localhost';
+
 export interface GuardOptions extends ScreenOptions {
   /** The paths Bolt receives Slack requests on (its `endpoints`). */
   endpoints: string[];
@@ -18,7 +21,8 @@ export function guardSignedRequests(listener: RequestListener, options: GuardOpt
   const answer = (res: ServerResponse, status: number): void => HTTPModuleFunctions.buildNoBodyResponse(res, status);
 
   return (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // Stryker disable next-line StringLiteral: equivalent, a request an HTTP server hands over always has a url.
+    const path = new URL(req.url ?? '/', URL_BASE).pathname;
     if (req.method !== 'POST' || !options.endpoints.includes(path)) {
       // Synchronously, so Bolt's server still answers an unknown route with its dispatch error handler.
       listener(req, res);
@@ -41,9 +45,8 @@ export function guardSignedRequests(listener: RequestListener, options: GuardOpt
             // Without the store a replay cannot be told apart; answering beats dropping a real command.
             logger.warn('signed request dedupe unavailable; processing the request', { kind: screening.kind, error: screening.error });
             break;
-          case 'pass':
-            break;
         }
+        // 'pass' and 'unscreened' go on to Bolt.
         listener(req, res);
       } catch (error) {
         logger.error('screening a Slack request failed', { error });

@@ -17,6 +17,8 @@ export const TARGETS = [
   { mutate: 'src/store/signed-request-dedupe.ts', tests: REPLAY_CLAIMS },
   { mutate: 'src/store/event-dedupe.ts', tests: REPLAY_CLAIMS },
   { mutate: 'src/slack/kit/dedupe-events-middleware.ts', tests: ['test/slack/kit/dedupe-events-middleware.test.ts'] },
-  // Credentials are sealed at rest and open only with a configured key.
+  // Credentials are sealed at rest and open only with a configured key. (src/store/secret-sealer.ts
+  // is the box's interface as the store sees it, types only: no mutants. The stores' sealing and
+  // re-sealing is under tenant-stores: installations.ts, service-connections.ts.)
   { mutate: 'src/secrets/secret-box.ts', tests: ['test/secrets/secret-box.test.ts'] },
 ];
