@@ -40,9 +40,10 @@ function redactBody(init: FetchInit, redact: Redact): FetchInit['body'] {
 function redactText(text: string, redact: Redact): string {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return redact(text);
-  // The usual case, and the cheap one: nothing in the text for the redactor, which looks for its
-  // secrets as JSON escapes them, so there is no need to parse and write it again.
-  if (redact.mayChangeJson && !redact.mayChangeJson(text)) return text;
+  // The usual case, and the cheap one: nothing in the text for the redactor, neither as JSON
+  // escapes a secret nor as plain text (a body that only looks like JSON holds it unescaped), so
+  // there is no need to parse and write it again.
+  if (redact.mayChangeJson && !redact.mayChangeJson(text) && redact(text) === text) return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

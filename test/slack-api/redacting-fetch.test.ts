@@ -142,7 +142,31 @@ describe('createRedactingFetch', () => {
     await send(`{not json: ${token}`, JSON_HEADERS);
     await send(`[1, ${token}`, JSON_HEADERS);
     await send(`plain ${SECRET}`);
-    expect(bodies).toEqual(['{not json: [redacted]', '[1, [redacted]', 'plain [redacted]']);
+    // A JSON string is not an object or an array: redacted as written, its spaces kept.
+    await send(` "${token}" `, JSON_HEADERS);
+    expect(bodies).toEqual(['{not json: [redacted]', '[1, [redacted]', 'plain [redacted]', ' "[redacted]" ']);
+  });
+
+  it('redacts a JSON body value by value with a redactor that cannot say in advance whether it would change it', async () => {
+    const { fetch, bodies } = capture();
+    // A Redact without mayChangeJson (the shortcut is optional): every JSON body is parsed.
+    const bare = (text: string): string => text.replaceAll('hidden', '[gone]');
+    await createRedactingFetch(fetch, bare)('https://hooks.slack.test/response', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{ "text": "a hidden word" }',
+    });
+    expect(bodies).toEqual(['{"text":"a [gone] word"}']);
+  });
+
+  it('masks a configured secret holding a quote or a backslash in a body that only looks like JSON', async () => {
+    const { fetch, bodies } = capture();
+    const send = (body: string) =>
+      createRedactingFetch(fetch, redact)('https://hooks.slack.test/response', { method: 'POST', headers: JSON_HEADERS, body });
+    // Unescaped, as no JSON writer would leave it: the JSON-escaped search alone would miss it.
+    await send(`{not json: ${SECRET}`);
+    await send(`[${SECRET}`);
+    expect(bodies).toEqual(['{not json: [redacted]', '[[redacted]']);
   });
 
   it('keeps the token part of a multipart upload as it was', async () => {
