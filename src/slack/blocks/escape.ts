@@ -24,11 +24,16 @@ const WORD_JOINER = '\u2060';
 export const ZWSP = '\u200B';
 
 function encodeEntities(text: string): string {
+  // Clean text (most of it) passes with one scan instead of three replaces (a CPU profile's find).
+  // Stryker disable next-line ConditionalExpression,Regex: equivalent, a fast path; the replaces give clean text back unchanged.
+  if (!/[&<>]/.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Makes `@here`-style words inert without visibly changing them. */
 function defuseBroadcastWords(text: string): string {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, a fast path; every broadcast word holds '@'.
+  if (!text.includes('@')) return text;
   return text.replace(BROADCAST_WORD, (_m, word: string) => `@${WORD_JOINER}${word}`);
 }
 
