@@ -128,15 +128,15 @@ async function watchFor(h: Harness, who: Person, act: () => Promise<string>, nee
       .filter((m) => !dmsBefore.has(m.key))
       .map((m) => m.text),
   ];
-  if (needs === 'ephemeral' || (needs === 'answer' && ack.trim() === '')) await until(h, () => fresh().length > 0);
+  const newModals = () => h.slack.openModals(who.userId).filter((v) => !modalsBefore.has(v.id));
+  // A refusal comes as an ephemeral or DM, or in a modal the click opened (e.g. a feedback form).
+  if (needs === 'ephemeral' || (needs === 'answer' && ack.trim() === ''))
+    await until(h, () => fresh().length > 0 || newModals().length > 0);
   if (needs === 'home') await until(h, () => homeOf() !== homeBefore);
   const home = h.slack.homeViews.get(who.userId);
   const homeText = homeOf() !== homeBefore && home ? JSON.stringify(home.view.blocks ?? []) : undefined;
   const ephemerals = fresh();
-  const modals = h.slack
-    .openModals(who.userId)
-    .filter((v) => !modalsBefore.has(v.id))
-    .map((v) => JSON.stringify(v.view));
+  const modals = newModals().map((v) => JSON.stringify(v.view));
   return {
     ephemerals,
     ack,
