@@ -40,19 +40,9 @@ describe('every client of the app', () => {
   });
   afterAll(async () => slack?.close());
 
-  const boltClient = (): WebClient =>
-    createSlackApp({
-      connection: { mode: 'http', botToken: TOKEN, signingSecret: 'secret', apiUrl: slack.apiUrl },
-      port: 0,
-      logger,
-      readiness: [],
-      register: () => undefined,
-      signedRequests: { claim: async () => true },
-    }).app.client;
-
   it.each([
     ['the factory’s client', () => createWebClient({ token: TOKEN, apiUrl: slack.apiUrl, logger }), 'defaultChannelId'],
-    ['Bolt’s client', () => boltClient(), 'secondChannelId'],
+    ['Bolt’s client', () => boltClientOf(slack, logger), 'secondChannelId'],
   ] as const)('%s rejects a 429 at once, with Retry-After', async (_name, build, channelKey) => {
     const client = build();
     const channel = slack[channelKey];
@@ -80,18 +70,7 @@ describe('what every client of the app sends to Slack', () => {
 
   it.each([
     ['the factory’s client', () => createWebClient({ token: TOKEN, apiUrl: slack.apiUrl, logger })],
-    [
-      'Bolt’s client',
-      () =>
-        createSlackApp({
-          connection: { mode: 'http', botToken: TOKEN, signingSecret: 'secret', apiUrl: slack.apiUrl },
-          port: 0,
-          logger,
-          readiness: [],
-          register: () => undefined,
-          signedRequests: { claim: async () => true },
-        }).app.client,
-    ],
+    ['Bolt’s client', () => boltClientOf(slack, logger)],
   ] as const)('%s passes the logger’s redactor: a secret in a message never reaches Slack', async (name, build) => {
     const text = `${name}: the service answered "bad key ${SECRET}"`;
     await build().chat.postMessage({
@@ -106,3 +85,15 @@ describe('what every client of the app sends to Slack', () => {
     expect(JSON.stringify(slack.channelMessages(slack.defaultChannelId))).not.toContain(SECRET);
   });
 });
+
+/** The Web API client of a Bolt app built as the app builds it (createSlackApp), on the emulator. */
+function boltClientOf(slack: SlackEmulator, logger: Parameters<typeof createSlackApp>[0]['logger']): WebClient {
+  return createSlackApp({
+    connection: { mode: 'http', botToken: TOKEN, signingSecret: 'secret', apiUrl: slack.apiUrl },
+    port: 0,
+    logger,
+    readiness: [],
+    register: () => undefined,
+    signedRequests: { claim: async () => true },
+  }).app.client;
+}
