@@ -3,7 +3,7 @@
 # Run:   docker run -e SLACK_BOT_TOKEN=… -e SLACK_APP_TOKEN=… -e SERVICE_BASE_URL=… \
 #          -e SERVICE_API_KEY=… -e REDIS_URL=redis://redis:6379/0 -p 3000:3000 research-desk
 
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,12 +12,12 @@ COPY src ./src
 # The build also copies the playground's static page, so the image can run the demo too.
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 # Charts are rasterised with these fonts (src/charts/find-chart-fonts.ts): Chinese and Latin labels.
