@@ -57,7 +57,8 @@ async function checkService(config: Config, args: RunDoctorOptions['args'], now:
     ];
   }
   const recorder = createExchangeRecorder();
-  const transport = new Agent({ keepAliveTimeout: 10_000 });
+  // HTTP/1.1, as the app's own client speaks (research-client.ts), so the doctor sees what the app would.
+  const transport = new Agent({ keepAliveTimeout: 10_000, allowH2: false });
   const warnings: string[] = [];
   // Without retries: a check shows the first answer as it is, and a failing service is not hammered.
   const client = createResearchClient({

@@ -71,6 +71,13 @@ export type ResearchClientIsAService = AssertAssignable<ResearchClient>;
  */
 export const DEFAULT_SERVICE_CONNECTIONS = 512;
 
+/**
+ * undici 8 speaks HTTP/2 when a TLS server offers it; the pool size above was measured on
+ * HTTP/1.1 (one call per connection), so the client stays there until h2 is measured too.
+ * @see https://github.com/nodejs/undici/blob/main/docs/docs/best-practices/migrating-from-v7-to-v8.md
+ */
+const HTTP1_KEEP_ALIVE = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, allowH2: false } as const;
+
 /** undici counts no limit as null. */
 function poolSize(maxConnections = DEFAULT_SERVICE_CONNECTIONS): number | null {
   return maxConnections === 0 ? null : maxConnections;
@@ -84,10 +91,8 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
   // get their own, so a busy hour of agent runs never queues a search behind them.
   const ownDispatcher = options.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: poolSize(options.maxConnections), ...connect });
-  const ownStreamDispatcher = options.dispatcher
-    ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, ...connect });
+    : new Agent({ ...HTTP1_KEEP_ALIVE, connections: poolSize(options.maxConnections), ...connect });
+  const ownStreamDispatcher = options.dispatcher ? undefined : new Agent({ ...HTTP1_KEEP_ALIVE, ...connect });
   const lifetime = new AbortController();
   let closing: Promise<void> | undefined;
   const req = createRequester({

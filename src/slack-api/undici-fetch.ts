@@ -19,7 +19,8 @@ export interface UndiciFetchOptions {
 }
 
 export function createUndiciFetch(options: UndiciFetchOptions): FetchFunction {
-  const dispatcher = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+  // HTTP/1.1 as before undici 8 made h2 its default: the per-call cost above was measured on it.
+  const dispatcher = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, allowH2: false });
   return async (url, init) => {
     if (init?.body !== undefined && typeof init.body !== 'string') {
       return (await fetch(url, init as RequestInit)) as unknown as FetchResponse;

@@ -21,7 +21,9 @@ export interface PublicOnlyOptions {
  */
 export function publicOnlyConnector(options: PublicOnlyOptions = {}): buildConnector.connector {
   const resolve = options.resolve ?? systemResolver;
-  const dial = options.dial ?? buildConnector({});
+  // HTTP/1.1 only, as the client's own Agents (research-client.ts): a custom connector offers TLS
+  // ALPN itself, and undici 8's default would offer h2.
+  const dial = options.dial ?? buildConnector({ allowH2: false });
   return (connectOptions, callback) => {
     publicAddressOf(connectOptions.hostname, resolve).then(
       (address) => dial({ ...connectOptions, hostname: address }, callback),
