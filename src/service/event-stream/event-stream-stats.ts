@@ -11,7 +11,11 @@ export interface EventStreamStats {
   duplicates: number;
   /** Comment lines (`: ping`) and empty or named heartbeat events. */
   heartbeats: number;
-  /** SSE lines the parser could not read (unknown fields, bad retry values). */
+  /**
+   * SSE lines the parser reported unreadable (unknown fields, bad retry values). Since
+   * eventsource-parser 4 a line it can tell is invalid before its end arrives is dropped unreported,
+   * so this counts only those complete when found.
+   */
   ignoredLines: number;
   /** HTTP connections opened (including the chat response itself). */
   connections: number;
