@@ -261,13 +261,13 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
           maxTimeout: retry.maxTimeoutMs,
           factor: 2,
           signal: loop.signal,
-          onFailedAttempt: (error) => {
+          onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
             logger.warn('digest post attempt failed', {
               teamId: sub.teamId,
               channelId: sub.channelId,
               slot: slotIso,
-              attempt: error.attemptNumber,
-              retriesLeft: error.retriesLeft,
+              attempt: attemptNumber,
+              retriesLeft,
               error,
             });
           },

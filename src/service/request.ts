@@ -167,21 +167,21 @@ export function createRequester(ctx: RequestContext): Requester {
         {
           ...toPRetryOptions(policy),
           ...(callerSignal ? { signal: callerSignal } : {}),
-          onFailedAttempt: async (error) => {
-            const se = error as unknown as ServiceError;
+          onFailedAttempt: async ({ error, retriesLeft, attemptNumber }) => {
+            const se = error as ServiceError;
             const elapsed = ctx.clock.now() - firstAt;
             if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined) {
               // Waiting longer than the service asks would be pointless; longer than our budget, hopeless.
               if (se.retryAfterMs > policy.maxRetryAfterMs || elapsed + se.retryAfterMs > policy.maxTotalMs) throw se;
-              if (error.retriesLeft > 0) await ctx.sleep(se.retryAfterMs, anySignal([callerSignal, ctx.lifetime]));
+              if (retriesLeft > 0) await ctx.sleep(se.retryAfterMs, anySignal([callerSignal, ctx.lifetime]));
             }
-            if (error.retriesLeft > 0) {
+            if (retriesLeft > 0) {
               ctx.logger?.warn('service call failed, retrying', {
                 method: spec.method,
                 path: spec.path,
                 kind: se.kind,
                 status: se.status,
-                attempt: error.attemptNumber,
+                attempt: attemptNumber,
                 ...(spec.opts?.correlationId ? { correlationId: spec.opts.correlationId } : {}),
               });
             }
@@ -191,7 +191,7 @@ export function createRequester(ctx: RequestContext): Requester {
     } catch (error) {
       if (callerSignal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
       if (error instanceof ServiceError) throw error;
-      // p-retry reports its own "timeout occurred" when the total budget runs out.
+      // Not a ServiceError: a failure of ours in the retry loop; the service's last answer says more.
       throw lastError ?? toBadResponse(error, spec);
     }
   };

@@ -111,13 +111,13 @@ export async function withRateLimitWait<T>(call: (attempt: number) => Promise<T>
       maxTimeout: 0,
       randomize: false,
       ...(options.signal ? { signal: options.signal } : {}),
-      shouldRetry: (error) => waitFor(toSlackCallError(options.method, error)) !== undefined,
-      onFailedAttempt: async (failure) => {
+      shouldRetry: ({ error }) => waitFor(toSlackCallError(options.method, error)) !== undefined,
+      onFailedAttempt: async ({ error: failure, retriesLeft }) => {
         const error = toSlackCallError(options.method, failure);
         if (error.rateLimited) await options.onRateLimited?.(error);
         const wait = waitFor(error);
-        // p-retry also calls this after the last attempt and after shouldRetry said no.
-        if (wait === undefined || failure.retriesLeft <= 0) return;
+        // p-retry calls this on every failure, the last one too, and before it asks shouldRetry.
+        if (wait === undefined || retriesLeft <= 0) return;
         await sleep(wait, options.signal);
       },
     },

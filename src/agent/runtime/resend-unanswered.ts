@@ -40,8 +40,8 @@ export function resendUnanswered<T>(
       factor: 2,
       randomize: true,
       signal: ctx.signal,
-      onFailedAttempt: (error) =>
-        ctx.log.warn(`${what} got no answer; sending it again`, { error, attempt: error.attemptNumber, retriesLeft: error.retriesLeft }),
+      onFailedAttempt: ({ error, attemptNumber, retriesLeft }) =>
+        ctx.log.warn(`${what} got no answer; sending it again`, { error, attempt: attemptNumber, retriesLeft }),
     },
   );
 }

@@ -135,10 +135,10 @@ export function followEvents(deps: FollowDeps, r: FollowRequest): EventStream {
         maxTimeout: Math.max(deps.reconnect.minDelayMs, deps.reconnect.maxDelayMs),
         randomize: true,
         ...(r.signal ? { signal: r.signal } : {}),
-        onFailedAttempt: async (error) => {
-          const se = error as unknown as ServiceError;
-          logger?.warn('event stream interrupted, reconnecting', { kind: se.kind, status: se.status, attempt: error.attemptNumber });
-          if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined && error.retriesLeft > 0) {
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          const se = error as ServiceError;
+          logger?.warn('event stream interrupted, reconnecting', { kind: se.kind, status: se.status, attempt: attemptNumber });
+          if (se.kind === 'rate_limited' && se.retryAfterMs !== undefined && retriesLeft > 0) {
             await req.ctx.sleep(Math.min(se.retryAfterMs, deps.reconnect.maxDelayMs * 4), anySignal([r.signal, req.ctx.lifetime]));
           }
         },

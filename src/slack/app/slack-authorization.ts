@@ -123,7 +123,7 @@ export function createSlackAuthorization(options: SlackAuthorizationOptions): Sl
     },
     start() {
       void pRetry(attempt, {
-        forever: true,
+        retries: Number.POSITIVE_INFINITY, // p-retry 7 dropped `forever` for this
         minTimeout: retry.minDelayMs,
         maxTimeout: retry.maxDelayMs,
         factor: 2,

@@ -55,7 +55,14 @@ export function createSocketConnection(options: {
             throw isOutage(error) ? error : new AbortError(error instanceof Error ? error : String(error));
           }
         },
-        { forever: true, minTimeout: retry.minDelayMs, maxTimeout: retry.maxDelayMs, factor: 2, randomize: true, signal: stopping.signal },
+        {
+          retries: Number.POSITIVE_INFINITY,
+          minTimeout: retry.minDelayMs,
+          maxTimeout: retry.maxDelayMs,
+          factor: 2,
+          randomize: true,
+          signal: stopping.signal,
+        },
       ).then(
         () => {
           connected = true;
