@@ -79,6 +79,7 @@ export function pairPeriods<P>(companies: ReadonlyArray<ReadonlyArray<P>>, spanO
   const rows = open.map((row) => {
     const spans = row.spans.filter((s): s is PeriodSpan => s !== undefined);
     const fewest = fewestMonths(spans);
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text; Math.max would make them NaN.
     const latestEnd = spans.map((s) => s.endDate).reduce((a, b) => (a > b ? a : b), '');
     return {
       order: row.order,

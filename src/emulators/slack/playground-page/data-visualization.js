@@ -60,6 +60,7 @@ function legend(items) {
 }
 
 function pieChart(segments) {
+  // biome-ignore lint/complexity/useMathMinMax: a value that is not a number counts as 0 here; Math.max would give NaN.
   const total = segments.reduce((sum, s) => sum + (Number(s.value) > 0 ? Number(s.value) : 0), 0) || 1;
   const cx = W / 2;
   const cy = H / 2;
