@@ -15,7 +15,9 @@ import { buildSlackClients } from './composition/build-slack-clients.js';
 import { buildWorkspaces } from './composition/build-workspaces.js';
 import type { DeskConnection, MultiWorkspaceSettings } from './composition/desk-connection.js';
 import { startBackgroundWork } from './composition/start-background-work.js';
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { StreamingMode } from './config/relay-config.js';
+import { type CallObserver, combineCallObservers } from './observability/call-observer.js';
 import type { Logger } from './observability/logger.js';
 import type { DigestRetryPolicy, DigestScheduler } from './schedules/digest-scheduler.js';
 import type { TickTimer } from './schedules/tick-timer.js';
@@ -80,6 +82,14 @@ export interface ResearchDeskOptions {
   watchRetry?: DigestRetryPolicy;
   /** The watch poller's timer between polls (real time by default; tests drive ticks themselves). */
   watchTimer?: TickTimer;
+  /**
+   * Told of every Slack Web API call and response_url post of the desk's clients and Bolt's
+   * (src/observability/call-observer.ts). The service's calls are observed by the service client
+   * itself: pass the same observers to serviceClientFactory (src/composition/service-client-factory.ts).
+   */
+  callObservers?: readonly CallObserver[];
+  /** Bolt global middleware, registered with app.use before every listener (e.g. a span per Slack request). */
+  slackMiddleware?: readonly Middleware<AnyMiddlewareArgs>[];
 }
 
 export interface ResearchDesk {
@@ -107,7 +117,10 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const budget = createRateBudget({ store, clock, distribution });
   const stores = createAppStores(store, clock);
 
-  const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution });
+  // No observer, no layer: combined only when there is one to tell.
+  const observers = options.callObservers ?? [];
+  const callObserver = observers.length > 0 ? combineCallObservers(observers) : undefined;
+  const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution, callObserver });
   const { workspaces, installer, onForget, close: closeWorkspaces } = buildWorkspaces({ ...options, clock, clientFor });
 
   const trustedLinkHosts = options.trustedLinkHosts ?? options.documentUrlDomains;
@@ -157,6 +170,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     relay,
     listeners,
     tables,
+    callObserver,
+    slackMiddleware: options.slackMiddleware,
   });
   const schedules = buildSchedules({ ...options, stores, workspaces, deps: listeners.deps, clock, instanceId });
 

@@ -2,7 +2,9 @@
  * The Bolt app and its HTTP server: the Slack connection, the listeners (installListeners),
  * readiness (/readyz asks the service and the store) and /metrics.
  */
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import type { CallObserver } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import { createSlackApp, type SlackApp, type SlackTransport } from '../slack/app/create-slack-app.js';
 import { metricsRoute } from '../slack/app/metrics-route.js';
@@ -26,6 +28,10 @@ export interface DeskAppOptions {
   relay: RelayRuntime;
   listeners: DeskListenerDeps;
   tables: TableSupport;
+  /** Bolt's clients' calls (respond() included) are reported here. */
+  callObserver?: CallObserver | undefined;
+  /** Global Bolt middleware before every listener. */
+  slackMiddleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
 }
 
 export function buildDeskApp(options: DeskAppOptions): SlackApp {
@@ -49,5 +55,7 @@ export function buildDeskApp(options: DeskAppOptions): SlackApp {
     register: (app) => installListeners(app, deps),
     signedRequests: stores.signedRequests,
     tables: options.tables,
+    callObserver: options.callObserver,
+    middleware: options.slackMiddleware,
   });
 }

@@ -1,5 +1,15 @@
 import type { Server } from 'node:http';
-import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
+import {
+  type AnyMiddlewareArgs,
+  App,
+  HTTPReceiver,
+  LogLevel,
+  type Middleware,
+  SocketModeReceiver,
+  type CustomRoute,
+  type Receiver,
+} from '@slack/bolt';
+import type { CallObserver } from '../../observability/call-observer.js';
 import type { Logger } from '../../observability/logger.js';
 import { createWebClient, WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
 import type { TableSupport } from '../../slack-api/table-fallback-fetch.js';
@@ -39,6 +49,10 @@ export interface SlackAppOptions {
   authRetry?: AuthRetryPolicy;
   /** What the process learned about the workspace's table blocks, shared with the relay's client. */
   tables?: TableSupport;
+  /** Told of every call Bolt's clients make, respond() included (observed-fetch.ts); none adds no layer. */
+  callObserver?: CallObserver | undefined;
+  /** Global middleware run first for every request, before any listener (e.g. a tracing span per request). */
+  middleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
 }
 
 const EVENTS_PATH = '/slack/events';
@@ -63,13 +77,19 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     redact: logger.redact,
     fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
     ...(options.tables ? { tables: options.tables } : {}),
+    callObserver: options.callObserver,
   });
   // One token: who the bot is is learnt with retries (slack-authorization.ts). OAuth installs: each
   // request's workspace is authorised from its installation, and the install pages are served.
   const authorization =
     'botToken' in connection
       ? createSlackAuthorization({
-          client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),
+          client: createWebClient({
+            token: connection.botToken,
+            ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}),
+            logger,
+            callObserver: options.callObserver,
+          }),
           botToken: connection.botToken,
           logger,
           ...(options.authRetry ? { retry: options.authRetry } : {}),
@@ -135,7 +155,8 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     // look every request up and build an Error for each miss.
     convoStore: false,
   });
-  // First: a request the app cannot serve (installation-health.ts) is answered and goes no further.
+  for (const middleware of options.middleware ?? []) app.use(middleware);
+  // Then: a request the app cannot serve (installation-health.ts) is answered and goes no further.
   if (installer) app.use(misconfiguredMiddleware(logger));
   app.use(correlationMiddleware(logger));
   app.error(async (error) => {
