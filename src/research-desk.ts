@@ -19,6 +19,8 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { StreamingMode } from './config/relay-config.js';
 import { type CallObserver, combineCallObservers } from './observability/call-observer.js';
 import type { Logger } from './observability/logger.js';
+import { createDeskMetrics, type DeskMetrics } from './observability/metrics/desk-metrics.js';
+import { startDeskMetrics } from './composition/start-desk-metrics.js';
 import type { DigestRetryPolicy, DigestScheduler } from './schedules/digest-scheduler.js';
 import type { TickTimer } from './schedules/tick-timer.js';
 import type { WatchPoller } from './schedules/watch-poller.js';
@@ -39,6 +41,13 @@ export interface ResearchDeskOptions {
   distribution?: AppDistribution | undefined;
   port: number;
   host?: string;
+  /** The metrics server's port (METRICS_PORT), on `host`; unset: no metrics server, and no metrics unless `metrics` is given. */
+  metricsPort?: number;
+  /**
+   * The desk's Prometheus metrics; made here when only `metricsPort` is set. main.ts makes them
+   * before the service client, whose calls they count through `serviceClientFactory`.
+   */
+  metrics?: DeskMetrics;
   service: ResearchService;
   /** The service's base URL, shown on App Home (default: "embedded demo" for the demo, else "configured"). */
   serviceBaseUrl?: string;
@@ -103,6 +112,9 @@ export interface ResearchDesk {
   workspaces: Workspaces;
   /** Agent runs waiting out an outage to start. */
   deferredStarts: DeferredWorkQueue;
+  /** The metrics (a metrics port or `metrics` given) and the metrics server's port (a metrics port given). */
+  metrics?: DeskMetrics;
+  metricsPort?: number;
   /** Stops listening, saves offsets and (unless told not to) releases leases. */
   stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
@@ -117,8 +129,9 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const budget = createRateBudget({ store, clock, distribution });
   const stores = createAppStores(store, clock);
 
+  const metrics = options.metrics ?? (options.metricsPort !== undefined ? createDeskMetrics() : undefined);
   // No observer, no layer: combined only when there is one to tell.
-  const observers = options.callObservers ?? [];
+  const observers = [...(metrics ? [metrics.callObserver] : []), ...(options.callObservers ?? [])];
   const callObserver = observers.length > 0 ? combineCallObservers(observers) : undefined;
   const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution, callObserver });
   const { workspaces, installer, onForget, close: closeWorkspaces } = buildWorkspaces({ ...options, clock, clientFor });
@@ -140,6 +153,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     clock,
     demo,
     trustedLinkHosts,
+    onStaleness: metrics?.recordStaleness,
   });
 
   const listeners = buildListenerDeps({
@@ -158,6 +172,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     multiWorkspace: options.multiWorkspace !== undefined,
     deferredStarts: options.deferredStarts,
     documentAdds: options.documentAdds,
+    onQuestionQueued: metrics?.questionQueued,
   });
   const slackApp = buildDeskApp({
     connection: options.connection,
@@ -167,15 +182,37 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     logger,
     store,
     stores,
-    relay,
     listeners,
     tables,
     callObserver,
     slackMiddleware: options.slackMiddleware,
+    commandTiming: metrics?.commands,
   });
-  const schedules = buildSchedules({ ...options, stores, workspaces, deps: listeners.deps, clock, instanceId });
+  const schedules = buildSchedules({
+    ...options,
+    stores,
+    workspaces,
+    deps: listeners.deps,
+    clock,
+    instanceId,
+    posted: metrics && { digest: metrics.digestPosted, alert: metrics.alertPosted },
+  });
 
   const { port } = await slackApp.start();
+  const metricsServer =
+    metrics &&
+    (await startDeskMetrics({
+      metrics,
+      relay,
+      deferredStarts: listeners.deferredStarts,
+      stores,
+      port: options.metricsPort,
+      host: options.host ?? '0.0.0.0',
+      logger,
+    }).catch(async (error: unknown) => {
+      await slackApp.stop();
+      throw error;
+    }));
   logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo });
   const background = startBackgroundWork({
     relay,
@@ -197,6 +234,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     digests: schedules.digests,
     watches: schedules.watches,
     deferredStarts: listeners.deferredStarts,
+    ...(metrics ? { metrics } : {}),
+    ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     async stop(stopOptions) {
       if (stopped) return;
       stopped = true;
@@ -205,6 +244,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       await listeners.deferredStarts.close();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
       await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
+      await metricsServer?.close().catch((error: unknown) => logger.warn('stopping the metrics server failed', { error }));
       // The workspaces' own service clients (their connections), once nothing uses them.
       await closeWorkspaces?.();
     },

@@ -1,5 +1,6 @@
 /** The agent relay of the desk: each run writes with its own workspace's client and calls its own workspace's service. */
 import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import { createRelayMetrics } from '../agent/sinks/relay-metrics.js';
 import type { RelayConfig } from '../config/relay-config.js';
 import type { Logger } from '../observability/logger.js';
 import { buildRelayRuntime } from '../slack/agent/relay/build-relay-runtime.js';
@@ -17,12 +18,15 @@ export interface DeskRelayOptions {
   clock: () => number;
   demo: boolean;
   trustedLinkHosts: readonly string[];
+  /** Told each staleness sample (the metrics' histogram). */
+  onStaleness?: ((ms: number) => void) | undefined;
 }
 
 export function buildDeskRelay(options: DeskRelayOptions): RelayRuntime {
-  const { workspaces, ...rest } = options;
+  const { workspaces, onStaleness, ...rest } = options;
   return buildRelayRuntime({
     ...rest,
+    ...(onStaleness ? { overrides: { metrics: createRelayMetrics(undefined, onStaleness) } } : {}),
     workspaceFor: async (teamId: string) => {
       const ref = { teamId };
       const [service, client] = await Promise.all([workspaces.service(ref), workspaces.slackClient(ref)]);

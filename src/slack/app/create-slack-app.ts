@@ -11,6 +11,7 @@ import {
 } from '@slack/bolt';
 import type { CallObserver } from '../../observability/call-observer.js';
 import type { Logger } from '../../observability/logger.js';
+import type { CommandTiming } from '../../observability/metrics/command-timing.js';
 import { createWebClient, WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
 import type { TableSupport } from '../../slack-api/table-fallback-fetch.js';
 import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
@@ -39,7 +40,7 @@ export interface SlackAppOptions {
   host?: string;
   logger: Logger;
   readiness: ReadinessCheck[];
-  /** More HTTP routes on the app's server (e.g. /metrics). */
+  /** More HTTP routes on the app's public server. */
   extraRoutes?: CustomRoute[];
   /** Registers every listener; receives the Bolt app once it exists. */
   register: (app: App) => void;
@@ -53,6 +54,8 @@ export interface SlackAppOptions {
   callObserver?: CallObserver | undefined;
   /** Global middleware run first for every request, before any listener (e.g. a tracing span per request). */
   middleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
+  /** Times each slash command from its arrival at the app to its ack and first answer (metrics). */
+  commandTiming?: CommandTiming | undefined;
 }
 
 const EVENTS_PATH = '/slack/events';
@@ -155,6 +158,12 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     // look every request up and build an Error for each miss.
     convoStore: false,
   });
+  // Every receiver hands events to processEvent: the one place a command's arrival and its ack are both seen.
+  const { commandTiming } = options;
+  if (commandTiming) {
+    const processEvent = app.processEvent.bind(app);
+    app.processEvent = (event) => commandTiming.process(event, processEvent);
+  }
   for (const middleware of options.middleware ?? []) app.use(middleware);
   // Then: a request the app cannot serve (installation-health.ts) is answered and goes no further.
   if (installer) app.use(misconfiguredMiddleware(logger));
