@@ -20,6 +20,8 @@ import type { StreamingMode } from './config/relay-config.js';
 import { type CallObserver, combineCallObservers } from './observability/call-observer.js';
 import type { Logger } from './observability/logger.js';
 import { createDeskMetrics, type DeskMetrics } from './observability/metrics/desk-metrics.js';
+import type { WrapPhase } from './observability/tracing/wrap-phase.js';
+import type { DrainState } from './slack/app/drain-state.js';
 import { startDeskMetrics } from './composition/start-desk-metrics.js';
 import type { DigestRetryPolicy, DigestScheduler } from './schedules/digest-scheduler.js';
 import type { TickTimer } from './schedules/tick-timer.js';
@@ -99,6 +101,10 @@ export interface ResearchDeskOptions {
   callObservers?: readonly CallObserver[];
   /** Bolt global middleware, registered with app.use before every listener (e.g. a span per Slack request). */
   slackMiddleware?: readonly Middleware<AnyMiddlewareArgs>[];
+  /** Wraps each relay phase of an agent run (tracing: a span per phase); absent, phases run bare. */
+  wrapPhase?: WrapPhase;
+  /** Begun by the signal handler (close-on-signals.ts): /readyz answers 503 `draining` from then on. */
+  drain?: DrainState;
 }
 
 export interface ResearchDesk {
@@ -154,6 +160,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     demo,
     trustedLinkHosts,
     onStaleness: metrics?.recordStaleness,
+    wrapPhase: options.wrapPhase,
   });
 
   const listeners = buildListenerDeps({
@@ -187,6 +194,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     callObserver,
     slackMiddleware: options.slackMiddleware,
     commandTiming: metrics?.commands,
+    drain: options.drain,
   });
   const schedules = buildSchedules({
     ...options,

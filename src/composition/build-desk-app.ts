@@ -8,6 +8,7 @@ import type { CallObserver } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import type { CommandTiming } from '../observability/metrics/command-timing.js';
 import { createSlackApp, type SlackApp, type SlackTransport } from '../slack/app/create-slack-app.js';
+import type { DrainState } from '../slack/app/drain-state.js';
 import type { Installer } from '../slack/app/oauth-installer.js';
 import { installListeners } from '../slack/register-listeners.js';
 import type { TableSupport } from '../slack-api/table-fallback-fetch.js';
@@ -33,6 +34,8 @@ export interface DeskAppOptions {
   slackMiddleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
   /** Times slash commands' acks and first answers (the metrics). */
   commandTiming?: CommandTiming | undefined;
+  /** Begun by the signal handler: /readyz answers 503 `draining` from then on. */
+  drain?: DrainState | undefined;
 }
 
 export function buildDeskApp(options: DeskAppOptions): SlackApp {
@@ -53,5 +56,6 @@ export function buildDeskApp(options: DeskAppOptions): SlackApp {
     callObserver: options.callObserver,
     middleware: options.slackMiddleware,
     commandTiming: options.commandTiming,
+    drain: options.drain,
   });
 }

@@ -18,6 +18,7 @@ import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
 import { correlationMiddleware } from '../kit/correlation-middleware.js';
+import type { DrainState } from './drain-state.js';
 import { guardSignedRequests } from './guard-signed-requests.js';
 import type { SignedRequestClaims } from './screen-signed-request.js';
 import { type AuthRetryPolicy, createSlackAuthorization } from './slack-authorization.js';
@@ -56,6 +57,8 @@ export interface SlackAppOptions {
   middleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
   /** Times each slash command from its arrival at the app to its ack and first answer (metrics). */
   commandTiming?: CommandTiming | undefined;
+  /** Once begun (SIGTERM), /readyz answers 503 `draining` (close-on-signals.ts). */
+  drain?: DrainState | undefined;
 }
 
 const EVENTS_PATH = '/slack/events';
@@ -109,7 +112,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     ...(connection.mode === 'socket' ? [socketReadiness] : []),
   ];
   const routes = [
-    ...healthRoutes(checks, logger.child({ component: 'health' })),
+    ...healthRoutes(checks, logger.child({ component: 'health' }), options.drain ? { drain: options.drain } : {}),
     ...(options.extraRoutes ?? []),
     ...(installer?.routes ?? []),
   ];
