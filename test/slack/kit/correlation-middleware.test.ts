@@ -1,8 +1,10 @@
-import type { AnyMiddlewareArgs } from '@slack/bolt';
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../src/observability/logger.js';
 import { createRedactor } from '../../../src/observability/redactor.js';
 import { correlationMiddleware } from '../../../src/slack/kit/correlation-middleware.js';
+
+type MiddlewareArgs = Parameters<Middleware<AnyMiddlewareArgs>>[0];
 
 async function run(body: Record<string, unknown>, context: Record<string, unknown>) {
   const logger = createMemoryLogger(createRedactor([]));
@@ -14,7 +16,7 @@ async function run(body: Record<string, unknown>, context: Record<string, unknow
     next: async () => {
       nextCalled = true;
     },
-  } as unknown as AnyMiddlewareArgs & { next: () => Promise<void> };
+  } as unknown as MiddlewareArgs;
   await middleware(args);
   (context.log as { info: (m: string) => void }).info('hello');
   return { nextCalled, line: JSON.parse(logger.lines.at(-1) ?? '{}') as Record<string, unknown> };
