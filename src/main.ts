@@ -23,6 +23,7 @@ import { processServiceCredentials, serviceClientFactory } from './composition/s
 import { ConfigError } from './config/config-error.js';
 import { type Config, loadConfig } from './config/load-config.js';
 import { createLogger } from './observability/logger.js';
+import { createDeskMetrics } from './observability/metrics/desk-metrics.js';
 import { createRedactor } from './observability/redactor.js';
 import { startTracing } from './observability/tracing/start-tracing.js';
 import type { Tracing } from './observability/tracing/tracing.js';
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   // Closed last (closers close in reverse): whatever the way out does is exported too.
   closers.add(() => tracing.shutdown());
   const drain = createDrainState();
+  // Made before the service client, so its calls are counted and traced as the desk's Slack calls are.
+  const metrics = config.metricsPort !== undefined ? createDeskMetrics() : undefined;
   const callObservers = tracing.enabled ? [tracing.callObserver] : [];
   const rejections = logUnhandledRejections(logger);
   const localHost = config.host ?? '127.0.0.1';
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
     if (playground) closers.add(() => playground.close());
     const demoService = playground?.demoService && { baseUrl: playground.demoService.url, apiKey: playground.demoService.apiKey };
 
-    const serviceClient = serviceClientFactory(config, logger, callObservers);
+    const serviceClient = serviceClientFactory(config, logger, [...(metrics ? [metrics.callObserver] : []), ...callObservers]);
     const service = serviceClient(processServiceCredentials(config.service, demoService));
     closers.add(() => service.close());
 
@@ -86,8 +89,11 @@ async function main(): Promise<void> {
       store,
       logger,
       instanceId,
+      drain,
+      ...(metrics ? { metrics } : {}),
+      // The desk adds its metrics' observer to the Slack clients itself.
       callObservers,
-      ...(tracing.enabled ? { slackMiddleware: [tracing.slackMiddleware] } : {}),
+      ...(tracing.enabled ? { slackMiddleware: [tracing.slackMiddleware], wrapPhase: tracing.wrapPhase } : {}),
     });
     // Stopping the app (saving offsets, releasing leases) comes before closing what it uses.
     closers.add(() => desk.stop());

@@ -59,7 +59,7 @@ const configSchema = envSchema.transform((e, ctx) => ({
   slack: readSlack(e, ctx),
   ...readService(e, ctx),
   ...readStore(e, ctx),
-  ...readServer(e),
+  ...readServer(e, ctx),
   ...readRelay(e),
   ...readSchedules(e),
   ...readDocuments(e),

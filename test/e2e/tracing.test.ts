@@ -36,7 +36,8 @@ interface Setup {
 
 async function openSetup(tracingEnv: (receiver: OtlpReceiver) => Record<string, string>): Promise<Setup> {
   const slack = await startSlackEmulator({ port: 0, ...SECRETS, ackTimeoutMs: E2E_ACK_TIMEOUT_MS });
-  const service = await startServiceEmulator({ port: 0 });
+  // The harness's pace (test/e2e/harness.ts): a run lasts a fraction of a second, not ~30 s.
+  const service = await startServiceEmulator({ port: 0, agentSpeed: 200 });
   const receiver = await startOtlpReceiver();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-tracing-'));
   const port = await freePort();
@@ -129,6 +130,37 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(logged?.correlationId).toBe(request.traceId);
   });
 
+  it('follows an agent run: each relay phase a span, children of the mention that started the run', async () => {
+    const setup = s as Setup;
+    await setup.slack.postMessage({
+      text: `<@${setup.slack.botUserId}> How did NVIDIA do last quarter?`,
+      user_id: setup.slack.defaultUserId,
+    });
+    const relayed = await pollUntil(() => setup.app.logs().find((l) => l.msg === 'run relayed'), {
+      what: () => `the run relayed (app output:\n${setup.app.output().slice(-3000)})`,
+      timeoutMs: 20_000,
+    });
+    const { mention, phases } = await pollUntil(
+      () => {
+        const found = setup.receiver.spans().find((sp) => sp.name === 'slack event app_mention');
+        const ofRun = setup.receiver.spans().filter((sp) => found && sp.traceId === found.traceId && sp.name.startsWith('relay '));
+        return found && ofRun.some((sp) => sp.name === 'relay finishing') ? { mention: found, phases: ofRun } : undefined;
+      },
+      { what: () => `the run's phase spans (got ${JSON.stringify(setup.receiver.spans().map((sp) => sp.name))})`, timeoutMs: 20_000 },
+    );
+    expect(phases.map((sp) => sp.name)).toEqual(expect.arrayContaining(['relay starting', 'relay following', 'relay finishing']));
+    for (const phase of phases) {
+      expect(phase.parentSpanId, phase.name).toBe(mention.spanId);
+      expect(phase.attributes['research_desk.run_id'], phase.name).toBe(relayed.runId);
+    }
+    // The service and Slack calls of a phase are its children: the answer's post hangs off a phase.
+    const phaseIds = new Set(phases.map((sp) => sp.spanId));
+    const runCalls = setup.receiver.spans().filter((sp) => sp.traceId === mention.traceId && phaseIds.has(sp.parentSpanId ?? ''));
+    expect(runCalls.some((sp) => sp.name.startsWith('service '))).toBe(true);
+    expect(runCalls.some((sp) => sp.name.startsWith('slack chat.'))).toBe(true);
+    expect(relayed.correlationId).toBe(mention.traceId);
+  });
+
   it('exports no secret: no token, service key, peer URL (a response_url is a credential) or what the user typed', () => {
     const setup = s as Setup;
     const everything = setup.receiver.bodies().join('\n');
@@ -153,6 +185,13 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(new Set(setup.receiver.requests().map((r) => r.split(' ').slice(0, 2).join(' ')))).toEqual(new Set(['POST /v1/traces']));
     expect(probeLines(setup)).toContain('otel-probe: resolved @opentelemetry/sdk-node');
     expect(setup.app.logs().find((l) => l.msg === 'ready')?.tracing).toBe(setup.receiver.url);
+  });
+
+  it('stops cleanly on SIGTERM, the exporter shut down last', async () => {
+    const setup = s as Setup;
+    setup.app.child.kill('SIGTERM');
+    expect(await setup.app.exited).toEqual({ code: 0, signal: null });
+    expect(setup.app.output()).not.toMatch(/closing failed|OTLPExporterError/);
   });
 });
 
