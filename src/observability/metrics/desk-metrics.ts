@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CallObserver } from '../call-observer.js';
 import { createCallMetrics } from './call-metrics.js';
 import { type CommandTiming, createCommandTiming } from './command-timing.js';
+import { DEFAULT_EVENT_LOOP_LAG_METRICS, registerEventLoopLag } from './event-loop-lag.js';
 
 export type Vote = 'positive' | 'negative';
 
@@ -43,12 +44,22 @@ export interface DeskMetrics {
   readRuns(read: () => RunCounts): void;
 }
 
+/**
+ * Per-type counts that list every handle, request or resource (every socket under load) on each
+ * scrape, twice over; their `_total` gauges stay.
+ */
+const COSTLY_DEFAULTS = ['nodejs_active_resources', 'nodejs_active_handles', 'nodejs_active_requests'];
+
 const STALENESS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
 
 export function createDeskMetrics(options: { now?: () => number } = {}): DeskMetrics {
   const now = options.now ?? (() => performance.now());
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The defaults' event-loop delay histogram only ticks once a second: its gauges are replaced by
+  // event-loop-lag.ts (same names, without the standard deviation that cost most of a scrape).
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 1_000 });
+  for (const replaced of [...DEFAULT_EVENT_LOOP_LAG_METRICS, ...COSTLY_DEFAULTS]) registry.removeSingleMetric(replaced);
+  registerEventLoopLag(registry);
   const commands = createCommandTiming(registry, now);
   const callObserver = createCallMetrics(registry, now, commands.slackCallEnded);
   const staleness = new Histogram({

@@ -67,12 +67,15 @@ describe('the metrics port', () => {
     // Node's defaults: process, GC, event loop.
     for (const name of [
       'process_cpu_seconds_total',
-      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
       'nodejs_gc_duration_seconds',
       'nodejs_heap_size_used_bytes',
     ]) {
       expect(families.has(name), name).toBe(true);
     }
+    // Read from Node's delay histogram at the scrape (event-loop-lag.ts): a loop that ran has some delay.
+    expect(Number(sample(families, 'nodejs_eventloop_lag_p50_seconds')?.value)).toBeGreaterThan(0);
+    expect(families.has('nodejs_eventloop_lag_stddev_seconds')).toBe(false);
     const ack = histogram('research_desk_command_ack_duration_seconds', { command: '/research' });
     expect(families.get('research_desk_command_ack_duration_seconds')?.type).toBe('HISTOGRAM');
     expect(Number(ack?.count)).toBe(1);
