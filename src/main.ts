@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     // Tracing off: no trace id to ask for, and the logger does nothing extra.
     ...(tracing.enabled ? { traceId: tracing.traceId } : {}),
   });
+  if (tracing.enabled) tracing.logTo(logger);
   const closers = new Closers(logger);
   // Closed last (closers close in reverse): whatever the way out does is exported too.
   closers.add(() => tracing.shutdown());

@@ -34,11 +34,11 @@ interface Setup {
   dataDir: string;
 }
 
-async function openSetup(tracingEnv: (receiver: OtlpReceiver) => Record<string, string>): Promise<Setup> {
+async function openSetup(tracingEnv: (receiver: OtlpReceiver) => Record<string, string>, receiverStatus = 200): Promise<Setup> {
   const slack = await startSlackEmulator({ port: 0, ...SECRETS, ackTimeoutMs: E2E_ACK_TIMEOUT_MS });
   // The harness's pace (test/e2e/harness.ts): a run lasts a fraction of a second, not ~30 s.
   const service = await startServiceEmulator({ port: 0, agentSpeed: 200 });
-  const receiver = await startOtlpReceiver();
+  const receiver = await startOtlpReceiver({ status: receiverStatus });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'research-desk-tracing-'));
   const port = await freePort();
   const app = startAppProcess({
@@ -192,6 +192,33 @@ describe('tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     setup.app.child.kill('SIGTERM');
     expect(await setup.app.exited).toEqual({ code: 0, signal: null });
     expect(setup.app.output()).not.toMatch(/closing failed|OTLPExporterError/);
+  });
+});
+
+describe('a collector that refuses the exports', () => {
+  let s: Setup | undefined;
+  beforeAll(async () => {
+    s = await openSetup(
+      (receiver) => ({
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      }),
+      400,
+    );
+  }, 60_000);
+  afterAll(() => closeSetup(s));
+
+  it('is said in the app’s log (the SDK alone would say nothing), and the app answers all the same', async () => {
+    const setup = s as Setup;
+    const card = await command({ slack: setup.slack, logs: [] }, '/financials US:NVDA');
+    expect(JSON.stringify(card.blocks)).toContain('NVDA');
+    const problem = await pollUntil(() => setup.app.logs().find((l) => l.component === 'opentelemetry'), {
+      what: () => `an opentelemetry problem logged (app output:\n${setup.app.output().slice(-3000)})`,
+      timeoutMs: 20_000,
+    });
+    expect(problem.level).toBe('error');
+    expect(setup.receiver.requests().length).toBeGreaterThan(0);
   });
 });
 

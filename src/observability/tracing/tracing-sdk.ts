@@ -12,6 +12,7 @@
  */
 import { trace } from '@opentelemetry/api';
 import { createTracing } from './create-tracing.js';
+import { routeSdkProblems } from './sdk-problem-log.js';
 import type { Tracing } from './tracing.js';
 
 const TRACER_NAME = 'research-desk';
@@ -20,7 +21,9 @@ export async function startTracingSdk(settings: { serviceName: string }): Promis
   // Imported here, not at the top: even a bundle of the app (esbuild inlines our own modules)
   // keeps the SDK behind this import(), loaded only when tracing is on.
   const { NodeSDK } = await import('@opentelemetry/sdk-node');
+  // Before the SDK: with OTEL_LOG_LEVEL set, the SDK's console logger takes this one's place.
+  const problems = routeSdkProblems();
   const sdk = new NodeSDK({ serviceName: settings.serviceName, metricReaders: [], logRecordProcessors: [], instrumentations: [] });
   sdk.start();
-  return createTracing(trace.getTracer(TRACER_NAME), () => sdk.shutdown());
+  return createTracing(trace.getTracer(TRACER_NAME), () => sdk.shutdown(), problems.logTo);
 }

@@ -1,5 +1,6 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { CallObserver } from '../call-observer.js';
+import type { Logger } from '../logger.js';
 import type { WrapPhase } from './wrap-phase.js';
 
 /** What start-up wires in when tracing is on; when off, none of the parts exist and nothing is added anywhere. */
@@ -15,6 +16,8 @@ export type Tracing =
       readonly slackMiddleware: Middleware<AnyMiddlewareArgs>;
       /** A span per relay phase of an agent run. */
       readonly wrapPhase: WrapPhase;
+      /** The SDK's own problems (a collector out of reach) become the app's log lines from now on. */
+      logTo(logger: Logger): void;
       /** Exports the spans still buffered and stops the exporter: the last thing closed on the way out. */
       shutdown(): Promise<void>;
     };

@@ -31,7 +31,8 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/** `status`: what every export is answered with (default 200; 400 is a refusal the exporter does not retry). */
+export async function startOtlpReceiver(options: { status?: number } = {}): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const requests: string[] = [];
   const bodies: string[] = [];
@@ -43,7 +44,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       requests.push(`${req.method} ${req.url} ${req.headers['content-type'] ?? ''}`);
       bodies.push(body);
       if (req.method === 'POST' && req.url === '/v1/traces') spans.push(...flatSpans(JSON.parse(body)));
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      res.writeHead(options.status ?? 200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
