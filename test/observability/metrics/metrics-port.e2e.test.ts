@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskMetrics } from '../../../src/observability/metrics/desk-metrics.js';
 import { FEEDBACK_ACTION_ID } from '../../../src/slack/agent/feedback/feedback-buttons.js';
-import { botReplies, eventIdFor, runIdForEvent, waitForRunEnd } from '../../e2e/agent-helpers.js';
+import { botReplies, eventIdFor, runIdForEvent, waitForRecord, waitForRunEnd } from '../../e2e/agent-helpers.js';
+import { buildManualClock, commandReply, digestsIn } from '../../e2e/features-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from '../../e2e/harness.js';
 import { pollUntil } from '../../support/poll-until.js';
 import { metricsJson, scrapeMetrics } from './scrape-metrics.js';
@@ -144,8 +145,50 @@ describe('the metrics port', () => {
     expect(view.feedback).toEqual({ positive: 1, negative: 0 });
   });
 
+  it('counts a run while it is relayed and a question queued behind it', async () => {
+    const channel = h.slack.defaultChannelId;
+    h.service.pauseAgentRuns();
+    try {
+      const { ts: root } = await h.slack.postMessage({ text: `<@${h.slack.botUserId}> How did Apple’s revenue mix change?` });
+      const runId = runIdForEvent(h, channel, eventIdFor(h, root, 'app_mention'));
+      await waitForRecord(h, runId, (r) => r.status === 'running' && r.assistantMessageId !== '');
+      const queued = async () => Number(sample((await scrapeMetrics(metricsPort)).families, 'research_desk_questions_queued_total')?.value);
+      expect(Number(sample((await scrapeMetrics(metricsPort)).families, 'research_desk_runs_active')?.value)).toBe(1);
+      await h.slack.postMessage({ text: 'And services margins?', thread_ts: root });
+      await pollUntil(async () => (await queued()) === 1, { what: 'the queued question counted', timeoutMs: 10_000 });
+    } finally {
+      h.service.resumeAgentRuns();
+    }
+    await pollUntil(async () => Number(sample((await scrapeMetrics(metricsPort)).families, 'research_desk_runs_active')?.value) === 0, {
+      what: 'both runs ended',
+      timeoutMs: 30_000,
+    });
+  }, 45_000);
+
   it('is not on the public port, and answers 404 for other paths', async () => {
     expect((await fetch(`http://127.0.0.1:${h.desk.port}/metrics`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/slack/events`)).status).toBe(404);
+  });
+});
+
+describe('digests posted', () => {
+  const T0 = Date.parse('2025-03-03T08:00:00.000Z');
+  const clock = buildManualClock(T0);
+  let h: Harness;
+
+  beforeAll(async () => {
+    // The digest scheduler's clock is the test's (as in test/e2e/features-digest.test.ts).
+    h = await startHarness({ store: 'redis', clock, digestTickMs: 40, slack: { clock }, deskOverrides: { metricsPort: 0 } });
+    await commandReply(h, { command: '/concepts', text: 'subscribe daily at:09:00 top:5' });
+  });
+  afterAll(async () => h?.close());
+
+  it('counts a digest when it is posted', async () => {
+    const port = h.desk.metricsPort as number;
+    const posted = async () => Number((await scrapeMetrics(port)).families.get('research_desk_digests_posted_total')?.metrics[0]?.value);
+    expect(await posted()).toBe(0);
+    clock.set(Date.parse('2025-03-03T09:00:30.000Z'));
+    await h.slack.waitFor(() => digestsIn(h, h.slack.defaultChannelId).length === 1, 10_000);
+    await pollUntil(async () => (await posted()) === 1, { what: 'the digest counted', timeoutMs: 10_000 });
   });
 });
