@@ -15,8 +15,8 @@ import { slackRequestName } from './slack-request-name.js';
 export function slackRequestSpans(tracer: Tracer): Middleware<AnyMiddlewareArgs> {
   return async ({ body, context, next }) => {
     const { name, kind } = slackRequestName(body);
-    const teamId =
-      typeof context.teamId === 'string' ? context.teamId : typeof context.enterpriseId === 'string' ? context.enterpriseId : undefined;
+    // An org-wide install's org-level requests have no team: their organisation stands in.
+    const teamId = text(context.teamId) ?? text(context.enterpriseId);
     const span = tracer.startSpan(name, {
       kind: SpanKind.SERVER,
       attributes: { 'slack.request_kind': kind, ...(teamId ? { 'slack.team_id': teamId } : {}) },
@@ -33,4 +33,8 @@ export function slackRequestSpans(tracer: Tracer): Middleware<AnyMiddlewareArgs>
       span.end();
     }
   };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
