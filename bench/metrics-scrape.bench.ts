@@ -13,6 +13,9 @@
  * - back to back: right after the load, with every series the load created, SEQUENTIAL_SCRAPES
  *   scrapes one after the other, minus the CPU the idle app spends over the same time: the cost
  *   of a scrape alone, with much less noise.
+ * And what counting costs each command: in each round the same step also goes to a second app
+ * without METRICS_PORT (no metrics at all); (CPU of the app with metrics, no scrapes − CPU of the
+ * app without) / commands, median over the rounds.
  *
  * Options: BENCH_SCRAPE_RATE (commands per second, 50), BENCH_SCRAPE_ROUNDS (7),
  * BENCH_SCRAPE_STEP_SECONDS (4).
@@ -67,6 +70,20 @@ export function parametersFrom(env: NodeJS.ProcessEnv): MetricsScrapeParameters 
   };
 }
 
+interface RoundFigures {
+  /** The app with metrics: its step with scrapes, its step without. */
+  cpuWithScrapesMs: number;
+  cpuWithoutMs: number;
+  scrapes: number;
+  cpuMsPerScrape: number;
+  /** Commands sent in the two steps of the app with metrics. */
+  commandsSent: number;
+  /** The app without METRICS_PORT, the same step. */
+  cpuWithoutMetricsMs: number;
+  commandsSentWithoutMetrics: number;
+  metricsCpuMsPerCommand: number;
+}
+
 const scraper = new Agent({ keepAliveTimeout: 30_000 });
 
 /** One scrape, its body read in full as Prometheus would; the body's size in bytes. */
@@ -114,14 +131,11 @@ export async function runMetricsScrapeBenchmark(params: MetricsScrapeParameters 
     await load.next('ready');
 
     const metricsPort = await freePort();
-    const app = await spawnApp(bundles.app, {
-      ...SECRETS,
-      SLACK_API_URL: `${slackUrl}/api/`,
-      SERVICE_BASE_URL: serviceUrl,
-      DATA_DIR: path.join(work, 'data'),
-      METRICS_PORT: String(metricsPort),
-    });
+    const env = { ...SECRETS, SLACK_API_URL: `${slackUrl}/api/`, SERVICE_BASE_URL: serviceUrl };
+    const app = await spawnApp(bundles.app, { ...env, DATA_DIR: path.join(work, 'data'), METRICS_PORT: String(metricsPort) });
     closers.push(() => app.stop());
+    const plain = await spawnApp(bundles.app, { ...env, DATA_DIR: path.join(work, 'data-plain') });
+    closers.push(() => plain.stop());
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     // The metrics server starts just after the public one that spawnApp waited for.
     for (let tries = 0; ; tries++) {
@@ -145,13 +159,14 @@ export async function runMetricsScrapeBenchmark(params: MetricsScrapeParameters 
       stepMs: params.stepMs,
     };
     const target = { name: 'app', port: app.port, pid: app.pid };
+    const plainTarget = { name: 'plain', port: plain.port, pid: plain.pid };
     // Unmeasured: the JIT warms up (the commands' path and the scrape's), every series the load
     // makes exists before the first figure.
     await runCommandStep({ ...harness, warmupMs: 3_000, stepMs: 0 }, target, 100, 'warm-up');
+    await runCommandStep({ ...harness, warmupMs: 3_000, stepMs: 0 }, plainTarget, 100, 'warm-up');
     for (let i = 0; i < 300; i++) await scrape(metricsUrl);
 
-    const rounds: Array<{ cpuWithScrapesMs: number; cpuWithoutMs: number; scrapes: number; cpuMsPerScrape: number; commandsSent: number }> =
-      [];
+    const rounds: RoundFigures[] = [];
     for (let round_ = 0; round_ < params.rounds; round_++) {
       // Alternating order, so a drift of the machine's load falls on both alike.
       const order = round_ % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
@@ -165,16 +180,24 @@ export async function runMetricsScrapeBenchmark(params: MetricsScrapeParameters 
         commandsSent += (await step).commandsSent;
         cpu[variant] = (await readCpuMs(app.pid)) - before;
       }
+      const plainBefore = await readCpuMs(plain.pid);
+      const plainStep = await runCommandStep(harness, plainTarget, params.rate, `plain-${round_}`);
+      const cpuWithoutMetricsMs = (await readCpuMs(plain.pid)) - plainBefore;
       const cpuWithScrapesMs = cpu.with ?? 0;
       const cpuWithoutMs = cpu.without ?? 0;
       rounds.push({
+        cpuWithoutMetricsMs,
+        commandsSentWithoutMetrics: plainStep.commandsSent,
+        metricsCpuMsPerCommand: round((cpuWithoutMs - cpuWithoutMetricsMs) / plainStep.commandsSent, 3),
         cpuWithScrapesMs,
         cpuWithoutMs,
         scrapes,
         cpuMsPerScrape: round((cpuWithScrapesMs - cpuWithoutMs) / scrapes, 3),
         commandsSent,
       });
-      process.stdout.write(`  round ${round_ + 1}: ${rounds.at(-1)?.cpuMsPerScrape} ms CPU per scrape under load (${scrapes} scrapes)\n`);
+      process.stdout.write(
+        `  round ${round_ + 1}: ${rounds.at(-1)?.cpuMsPerScrape} ms CPU per scrape under load (${scrapes} scrapes), counting ${rounds.at(-1)?.metricsCpuMsPerCommand} ms per command\n`,
+      );
     }
 
     // Back to back after the load: the idle app's own CPU over the same time is taken off.
@@ -197,6 +220,10 @@ export async function runMetricsScrapeBenchmark(params: MetricsScrapeParameters 
         commandsPerSecond: params.rate,
         rounds,
       },
+      countingPerCommand: {
+        cpuMsMedian: round(median(rounds.map((r) => r.metricsCpuMsPerCommand)), 3),
+        cpuMsPerCommandWithoutMetrics: round(median(rounds.map((r) => r.cpuWithoutMetricsMs / r.commandsSentWithoutMetrics)), 3),
+      },
       backToBack: {
         scrapes: params.sequentialScrapes,
         cpuMsPerScrape: round(sequentialCpuMs / params.sequentialScrapes, 3),
@@ -211,12 +238,13 @@ export async function runMetricsScrapeBenchmark(params: MetricsScrapeParameters 
       notes: [
         'CPU: utime+stime of the app process from /proc/<pid>/stat (10 ms kernel ticks).',
         `Under load: per round, one step of /research commands at ${params.rate}/s with scrapes at ${params.scrapesPerSecond}/s and one without (same arrivals, order alternating by round); (CPU with − CPU without) / scrapes; the figure is the median of the rounds. Faster scrapes than Prometheus sends, so their share stands above the noise of two totals.`,
+        'Counting per command: per round, the same step (same arrivals) to a second app without METRICS_PORT; (CPU of the app with metrics in its step without scrapes − CPU of the app without metrics) / commands sent; median of the rounds.',
         `Back to back: ${params.sequentialScrapes} scrapes one after the other right after the load (every series present), minus the idle app's CPU over the same time.`,
         'The app is bundled with esbuild and run with plain node, production configuration (HTTP mode, stubs for Slack and the service, default LOG_LEVEL), METRICS_PORT set.',
       ],
     });
     process.stdout.write(
-      `metrics scrape: ${figures.underLoad.cpuMsPerScrapeMedian} ms CPU per scrape under load (median of ${params.rounds}), ${figures.backToBack.cpuMsPerScrape} ms back to back, ${bodyBytes} bytes\n`,
+      `metrics scrape: ${figures.underLoad.cpuMsPerScrapeMedian} ms CPU per scrape under load (median of ${params.rounds}), ${figures.backToBack.cpuMsPerScrape} ms back to back, ${bodyBytes} bytes; counting costs ${figures.countingPerCommand.cpuMsMedian} ms CPU per command (of ${figures.countingPerCommand.cpuMsPerCommandWithoutMetrics})\n`,
     );
     return { figures, file };
   } finally {
