@@ -16,6 +16,11 @@ import { labelledChildren } from './labelled-children.js';
 const ACK_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 3];
 const FIRST_RESPONSE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
+/**
+ * A response_url takes posts for 30 minutes: a post later than that in the command's async context
+ * (a timer it happened to start) is not its answer.
+ */
+const ANSWER_WINDOW_MS = 30 * 60_000;
 /** The calls that put something in front of the asker. */
 const VISIBLE = new Set(['response_url', 'chat.postMessage', 'chat.postEphemeral']);
 /** A command's name as Slack sends it; anything else is counted as `other`. */
@@ -62,7 +67,8 @@ export function createCommandTiming(register: Registry, now: () => number): Comm
   const answered = (pending: Pending): void => {
     if (pending.answered) return;
     pending.answered = true;
-    pending.firstResponse.observe((now() - pending.startedAt) / 1000);
+    const elapsedMs = now() - pending.startedAt;
+    if (elapsedMs <= ANSWER_WINDOW_MS) pending.firstResponse.observe(elapsedMs / 1000);
   };
 
   return {
