@@ -60,10 +60,13 @@ describe('deploy/kubernetes/', () => {
     expect(() => validateObject(noSelector as unknown as KubernetesObject)).toThrow(/selector/);
   });
 
-  it('kustomization.yaml lists every manifest but the Secret example', () => {
-    const kustomization = files.find((f) => f.file === 'kustomization.yaml')?.objects[0] as { resources: string[] } | undefined;
+  it("kustomization.yaml lists every manifest but the Secret example, and sets the Deployment's image", () => {
+    const kustomization = files.find((f) => f.file === 'kustomization.yaml')?.objects[0] as
+      | { resources: string[]; images?: Array<{ name: string }> }
+      | undefined;
     const expected = manifests.map((f) => f.file).filter((f) => !f.includes('.example.'));
     expect([...(kustomization?.resources ?? [])].sort()).toEqual(expected);
+    expect(kustomization?.images?.map((i) => i.name)).toEqual([container?.image]);
   });
 
   it('sets only variables the app reads (or the OpenTelemetry SDK does)', () => {
