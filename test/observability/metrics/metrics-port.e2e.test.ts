@@ -171,24 +171,48 @@ describe('the metrics port', () => {
   });
 });
 
-describe('digests posted', () => {
-  const T0 = Date.parse('2025-03-03T08:00:00.000Z');
+describe('digests and watch alerts posted', () => {
+  // After the demo data's last document (as in test/e2e/watches.test.ts).
+  const T0 = Date.parse('2025-07-01T02:00:00.000Z');
+  const POLL_MS = 5 * 60_000;
   const clock = buildManualClock(T0);
   let h: Harness;
+  const counted = async (name: string) => Number((await scrapeMetrics(h.desk.metricsPort as number)).families.get(name)?.metrics[0]?.value);
 
   beforeAll(async () => {
-    // The digest scheduler's clock is the test's (as in test/e2e/features-digest.test.ts).
-    h = await startHarness({ store: 'redis', clock, digestTickMs: 40, slack: { clock }, deskOverrides: { metricsPort: 0 } });
+    // The schedulers' clock is the test's (as in test/e2e/features-digest.test.ts and watches.test.ts); the poller's timer never fires.
+    h = await startHarness({
+      store: 'redis',
+      clock,
+      serviceClock: clock,
+      digestTickMs: 40,
+      slack: { clock },
+      deskOverrides: { metricsPort: 0, watchPollMs: POLL_MS, watchTimer: { schedule: () => () => undefined } },
+    });
     await commandReply(h, { command: '/concepts', text: 'subscribe daily at:09:00 top:5' });
   });
   afterAll(async () => h?.close());
 
   it('counts a digest when it is posted', async () => {
-    const port = h.desk.metricsPort as number;
-    const posted = async () => Number((await scrapeMetrics(port)).families.get('research_desk_digests_posted_total')?.metrics[0]?.value);
-    expect(await posted()).toBe(0);
-    clock.set(Date.parse('2025-03-03T09:00:30.000Z'));
+    expect(await counted('research_desk_digests_posted_total')).toBe(0);
+    clock.set(Date.parse('2025-07-01T09:00:30.000Z'));
     await h.slack.waitFor(() => digestsIn(h, h.slack.defaultChannelId).length === 1, 10_000);
-    await pollUntil(async () => (await posted()) === 1, { what: 'the digest counted', timeoutMs: 10_000 });
+    await pollUntil(async () => (await counted('research_desk_digests_posted_total')) === 1, {
+      what: 'the digest counted',
+      timeoutMs: 10_000,
+    });
+  });
+
+  it('counts a watch alert when it is posted', async () => {
+    await commandReply(h, { command: '/research', text: 'watch SH:600519 news filings' });
+    // The first poll sets the watch's cursor: the demo's documents (all before T0) are not news.
+    expect((await h.desk.watches.tick()).map((r) => r.outcome)).toEqual(['nothing_new']);
+    expect(await counted('research_desk_watch_alerts_posted_total')).toBe(0);
+    clock.advance(60_000);
+    h.service.publishDocument({ symbol: 'SH:600519', category: 'news', title: 'Moutai raises its dividend', publishedAtMs: clock() });
+    clock.advance(POLL_MS);
+    const reports = await h.desk.watches.tick();
+    expect(reports.map((r) => r.outcome)).toEqual(['posted']);
+    expect(await counted('research_desk_watch_alerts_posted_total')).toBe(1);
   });
 });
