@@ -216,3 +216,28 @@ describe('digests and watch alerts posted', () => {
     expect(await counted('research_desk_watch_alerts_posted_total')).toBe(1);
   });
 });
+
+describe('in Socket Mode', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliveryMode: 'socket', deskOverrides: { metricsPort: 0 } });
+  });
+  afterAll(async () => h?.close());
+
+  it('times a command’s ack and first answer too (the socket receiver hands events to the same processEvent)', async () => {
+    const before = h.ephemerals().length;
+    await h.slack.sendCommand({ command: '/research', text: QUERY });
+    await h.slack.waitFor(() => h.ephemerals()[before], 15_000);
+    const { histogram } = await scrapeMetrics(h.desk.metricsPort as number);
+    expect(Number(histogram('research_desk_command_ack_duration_seconds', { command: '/research' })?.count)).toBe(1);
+    await pollUntil(
+      async () =>
+        Number(
+          (await scrapeMetrics(h.desk.metricsPort as number)).histogram('research_desk_command_first_response_duration_seconds', {
+            command: '/research',
+          })?.count,
+        ) === 1,
+      { what: 'the first answer timed', timeoutMs: 10_000 },
+    );
+  });
+});
