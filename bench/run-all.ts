@@ -6,6 +6,7 @@
 const benches: Array<[string, () => Promise<{ figures: unknown; file: string }>]> = [
   ['chart-render', async () => (await import('./chart-render.js')).runChartRenderBenchmark()],
   ['commands', async () => (await import('./commands.bench.js')).runCommandsBenchmark()],
+  ['metrics-scrape', async () => (await import('./metrics-scrape.bench.js')).runMetricsScrapeBenchmark()],
   ['relay', async () => (await import('./relay.bench.js')).runRelayBenchmark()],
   ['render', async () => (await import('./render.bench.js')).runRenderBenchmark()],
   ['restarts', async () => (await import('./restarts.bench.js')).runRestartsBenchmark()],

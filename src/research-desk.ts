@@ -15,8 +15,14 @@ import { buildSlackClients } from './composition/build-slack-clients.js';
 import { buildWorkspaces } from './composition/build-workspaces.js';
 import type { DeskConnection, MultiWorkspaceSettings } from './composition/desk-connection.js';
 import { startBackgroundWork } from './composition/start-background-work.js';
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { StreamingMode } from './config/relay-config.js';
+import { type CallObserver, combineCallObservers } from './observability/call-observer.js';
 import type { Logger } from './observability/logger.js';
+import { createDeskMetrics, type DeskMetrics } from './observability/metrics/desk-metrics.js';
+import type { WrapPhase } from './observability/tracing/wrap-phase.js';
+import type { DrainState } from './slack/app/drain-state.js';
+import { startDeskMetrics } from './composition/start-desk-metrics.js';
 import type { DigestRetryPolicy, DigestScheduler } from './schedules/digest-scheduler.js';
 import type { TickTimer } from './schedules/tick-timer.js';
 import type { WatchPoller } from './schedules/watch-poller.js';
@@ -37,6 +43,13 @@ export interface ResearchDeskOptions {
   distribution?: AppDistribution | undefined;
   port: number;
   host?: string;
+  /** The metrics server's port (METRICS_PORT), on `host`; unset: no metrics server, and no metrics unless `metrics` is given. */
+  metricsPort?: number;
+  /**
+   * The desk's Prometheus metrics; made here when only `metricsPort` is set. main.ts makes them
+   * before the service client, whose calls they count through `serviceClientFactory`.
+   */
+  metrics?: DeskMetrics;
   service: ResearchService;
   /** The service's base URL, shown on App Home (default: "embedded demo" for the demo, else "configured"). */
   serviceBaseUrl?: string;
@@ -80,6 +93,18 @@ export interface ResearchDeskOptions {
   watchRetry?: DigestRetryPolicy;
   /** The watch poller's timer between polls (real time by default; tests drive ticks themselves). */
   watchTimer?: TickTimer;
+  /**
+   * Told of every Slack Web API call and response_url post of the desk's clients and Bolt's
+   * (src/observability/call-observer.ts). The service's calls are observed by the service client
+   * itself: pass the same observers to serviceClientFactory (src/composition/service-client-factory.ts).
+   */
+  callObservers?: readonly CallObserver[];
+  /** Bolt global middleware, registered with app.use before every listener (e.g. a span per Slack request). */
+  slackMiddleware?: readonly Middleware<AnyMiddlewareArgs>[];
+  /** Wraps each relay phase of an agent run (tracing: a span per phase); absent, phases run bare. */
+  wrapPhase?: WrapPhase;
+  /** Begun by the signal handler (close-on-signals.ts): /readyz answers 503 `draining` from then on. */
+  drain?: DrainState;
 }
 
 export interface ResearchDesk {
@@ -93,6 +118,9 @@ export interface ResearchDesk {
   workspaces: Workspaces;
   /** Agent runs waiting out an outage to start. */
   deferredStarts: DeferredWorkQueue;
+  /** The metrics (a metrics port or `metrics` given) and the metrics server's port (a metrics port given). */
+  metrics?: DeskMetrics;
+  metricsPort?: number;
   /** Stops listening, saves offsets and (unless told not to) releases leases. */
   stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
@@ -107,7 +135,11 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const budget = createRateBudget({ store, clock, distribution });
   const stores = createAppStores(store, clock);
 
-  const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution });
+  const metrics = options.metrics ?? (options.metricsPort !== undefined ? createDeskMetrics() : undefined);
+  // No observer, no layer: combined only when there is one to tell.
+  const observers = [...(metrics ? [metrics.callObserver] : []), ...(options.callObservers ?? [])];
+  const callObserver = observers.length > 0 ? combineCallObservers(observers) : undefined;
+  const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution, callObserver });
   const { workspaces, installer, onForget, close: closeWorkspaces } = buildWorkspaces({ ...options, clock, clientFor });
 
   const trustedLinkHosts = options.trustedLinkHosts ?? options.documentUrlDomains;
@@ -127,6 +159,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     clock,
     demo,
     trustedLinkHosts,
+    onStaleness: metrics?.recordStaleness,
+    wrapPhase: options.wrapPhase,
   });
 
   const listeners = buildListenerDeps({
@@ -145,6 +179,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     multiWorkspace: options.multiWorkspace !== undefined,
     deferredStarts: options.deferredStarts,
     documentAdds: options.documentAdds,
+    onQuestionQueued: metrics?.questionQueued,
   });
   const slackApp = buildDeskApp({
     connection: options.connection,
@@ -154,13 +189,38 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     logger,
     store,
     stores,
-    relay,
     listeners,
     tables,
+    callObserver,
+    slackMiddleware: options.slackMiddleware,
+    commandTiming: metrics?.commands,
+    drain: options.drain,
   });
-  const schedules = buildSchedules({ ...options, stores, workspaces, deps: listeners.deps, clock, instanceId });
+  const schedules = buildSchedules({
+    ...options,
+    stores,
+    workspaces,
+    deps: listeners.deps,
+    clock,
+    instanceId,
+    posted: metrics && { digest: metrics.digestPosted, alert: metrics.alertPosted },
+  });
 
   const { port } = await slackApp.start();
+  const metricsServer =
+    metrics &&
+    (await startDeskMetrics({
+      metrics,
+      relay,
+      deferredStarts: listeners.deferredStarts,
+      stores,
+      port: options.metricsPort,
+      host: options.host ?? '0.0.0.0',
+      logger,
+    }).catch(async (error: unknown) => {
+      await slackApp.stop();
+      throw error;
+    }));
   logger.info('research desk started', { port, slack: options.connection.mode, instanceId, demo });
   const background = startBackgroundWork({
     relay,
@@ -182,6 +242,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
     digests: schedules.digests,
     watches: schedules.watches,
     deferredStarts: listeners.deferredStarts,
+    ...(metrics ? { metrics } : {}),
+    ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     async stop(stopOptions) {
       if (stopped) return;
       stopped = true;
@@ -190,6 +252,7 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
       await listeners.deferredStarts.close();
       await relay.shutdown({ releaseLeases: stopOptions?.releaseLeases ?? true });
       await slackApp.stop().catch((error: unknown) => logger.warn('stopping the Slack app failed', { error }));
+      await metricsServer?.close().catch((error: unknown) => logger.warn('stopping the metrics server failed', { error }));
       // The workspaces' own service clients (their connections), once nothing uses them.
       await closeWorkspaces?.();
     },

@@ -1,11 +1,14 @@
 /**
  * The Bolt app and its HTTP server: the Slack connection, the listeners (installListeners),
- * readiness (/readyz asks the service and the store) and /metrics.
+ * readiness (/readyz asks the service and the store). Metrics have a port of their own
+ * (start-desk-metrics.ts), never this public one.
  */
-import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { CallObserver } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
+import type { CommandTiming } from '../observability/metrics/command-timing.js';
 import { createSlackApp, type SlackApp, type SlackTransport } from '../slack/app/create-slack-app.js';
-import { metricsRoute } from '../slack/app/metrics-route.js';
+import type { DrainState } from '../slack/app/drain-state.js';
 import type { Installer } from '../slack/app/oauth-installer.js';
 import { installListeners } from '../slack/register-listeners.js';
 import type { TableSupport } from '../slack-api/table-fallback-fetch.js';
@@ -23,14 +26,21 @@ export interface DeskAppOptions {
   logger: Logger;
   store: StateStore;
   stores: AppStores;
-  relay: RelayRuntime;
   listeners: DeskListenerDeps;
   tables: TableSupport;
+  /** Bolt's clients' calls (respond() included) are reported here. */
+  callObserver?: CallObserver | undefined;
+  /** Global Bolt middleware before every listener. */
+  slackMiddleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
+  /** Times slash commands' acks and first answers (the metrics). */
+  commandTiming?: CommandTiming | undefined;
+  /** Begun by the signal handler: /readyz answers 503 `draining` from then on. */
+  drain?: DrainState | undefined;
 }
 
 export function buildDeskApp(options: DeskAppOptions): SlackApp {
-  const { connection, installer, relay, stores } = options;
-  const { deps, serviceStatus, deferredStarts } = options.listeners;
+  const { connection, installer, stores } = options;
+  const { deps, serviceStatus } = options.listeners;
   return createSlackApp({
     connection: installer ? { ...transportOf(connection), installer } : (connection as SlackTransport & { botToken: string }),
     port: options.port,
@@ -40,14 +50,12 @@ export function buildDeskApp(options: DeskAppOptions): SlackApp {
       { name: 'service', check: () => serviceStatus.probe() },
       { name: 'store', check: () => options.store.ping() },
     ],
-    extraRoutes: [
-      metricsRoute(() => relay.getMetrics(), {
-        deferredStarts: () => deferredStarts.metrics(),
-        feedback: () => stores.feedback.totals(),
-      }),
-    ],
     register: (app) => installListeners(app, deps),
     signedRequests: stores.signedRequests,
     tables: options.tables,
+    callObserver: options.callObserver,
+    middleware: options.slackMiddleware,
+    commandTiming: options.commandTiming,
+    drain: options.drain,
   });
 }

@@ -40,6 +40,8 @@ export interface ListenerDepsOptions {
   multiWorkspace: boolean;
   deferredStarts?: DeferredStartOptions | undefined;
   documentAdds?: DocumentAddOptions | undefined;
+  /** Told when a question is queued behind its thread's run (the metrics' counter). */
+  onQuestionQueued?: (() => void) | undefined;
 }
 
 /** The service's size limit; 30 minutes of processing; status polls from 1 s, doubling up to 30 s (a small file is searchable in seconds). */
@@ -70,6 +72,7 @@ export function buildListenerDeps(options: ListenerDepsOptions): DeskListenerDep
   // Acked events that could not start a run during an outage wait here (Slack will not redeliver them).
   const deferredStarts = createDeferredWorkQueue({ ...DEFERRED_START_DEFAULTS, ...options.deferredStarts, logger, clock });
   const deps: ListenerDeps = {
+    ...(options.onQuestionQueued ? { onQuestionQueued: options.onQuestionQueued } : {}),
     workspaces: options.workspaces,
     stores: options.stores,
     relay,

@@ -33,6 +33,8 @@ export interface ScheduleOptions {
   watchCallsPerMinute?: number | undefined;
   watchRetry?: DigestRetryPolicy | undefined;
   watchTimer?: TickTimer | undefined;
+  /** Counts what is posted (the metrics' counters); none by default. */
+  posted?: { digest(): void; alert(): void } | undefined;
   /** The app's tier: the page size of the last-resort read after a restart (unknown: 15, enough in any tier). */
   distribution?: AppDistribution | undefined;
 }
@@ -59,7 +61,7 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
     trust,
     ...(options.digestTickMs ? { tickMs: options.digestTickMs } : {}),
     ...(options.digestRetry ? { retry: options.digestRetry } : {}),
-    postDigest: createSlackDigestPoster({ workspaces, deps: options.deps, reads }),
+    postDigest: countPosted(createSlackDigestPoster({ workspaces, deps: options.deps, reads }), options.posted?.digest),
     onPaused: (subscription, reason) =>
       logger.warn('digest subscription paused', { team: subscription.teamId, channel: subscription.channelId, reason }),
   });
@@ -72,7 +74,7 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
       clock,
     }),
     serviceFor: (teamId) => workspaces.service({ teamId }),
-    postAlert: createSlackWatchPoster({ workspaces, logger, watches: stores.watches, clock, reads }),
+    postAlert: countPosted(createSlackWatchPoster({ workspaces, logger, watches: stores.watches, clock, reads }), options.posted?.alert),
     clock,
     logger,
     instanceId,
@@ -82,4 +84,14 @@ export function buildSchedules(options: ScheduleOptions): Schedules {
     ...(options.watchTimer ? { timer: options.watchTimer } : {}),
   });
   return { digests, watches };
+}
+
+/** The poster, telling `count` of each post that answered 'posted'; without `count`, the poster itself. */
+function countPosted<A extends unknown[], R>(post: (...args: A) => Promise<R>, count: (() => void) | undefined) {
+  if (!count) return post;
+  return async (...args: A): Promise<R> => {
+    const result = await post(...args);
+    if (result === 'posted') count();
+    return result;
+  };
 }

@@ -3,6 +3,7 @@
  * the listeners' own. All come from one factory under one policy (create-web-client.ts).
  */
 import type { WebClient } from '@slack/web-api';
+import type { CallObserver } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import { readPageSize, type AppDistribution } from '../slack-api/app-distribution.js';
 import { clampReadPages } from '../slack-api/clamp-read-pages.js';
@@ -17,13 +18,19 @@ export interface SlackClients {
 }
 
 /** Every client's history and replies pages are at most the tier's page size (clampReadPages). */
-export function buildSlackClients(options: { apiUrl?: string | undefined; logger: Logger; distribution: AppDistribution }): SlackClients {
-  const { apiUrl, logger } = options;
+export function buildSlackClients(options: {
+  apiUrl?: string | undefined;
+  logger: Logger;
+  distribution: AppDistribution;
+  /** Told of every Web API call of these clients (metrics, traces); undefined adds nothing to the fetch chain. */
+  callObserver?: CallObserver | undefined;
+}): SlackClients {
+  const { apiUrl, logger, callObserver } = options;
   const pageSize = readPageSize(options.distribution);
   const tables = createTableSupport({ downgrade: downgradeTables, logger });
   return {
     tables,
     clientFor: (token) =>
-      clampReadPages(createWebClient({ token, ...(apiUrl ? { apiUrl } : {}), logger, policy: 'app', tables }), pageSize),
+      clampReadPages(createWebClient({ token, ...(apiUrl ? { apiUrl } : {}), logger, policy: 'app', tables, callObserver }), pageSize),
   };
 }

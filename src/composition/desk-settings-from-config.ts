@@ -9,6 +9,7 @@ export function deskSettingsFromConfig(config: Config, context: { localHost: str
   return {
     ...(service.mode === 'remote' ? { serviceBaseUrl: service.baseUrl } : {}),
     port: config.port,
+    ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort } : {}),
     host: config.slack.mode === 'playground' ? context.localHost : (config.host ?? '0.0.0.0'),
     streaming: config.streaming,
     documentUrlDomains,

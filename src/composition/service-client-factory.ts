@@ -1,5 +1,6 @@
 /** The research-service clients of the process: one per key, all under the configured timeout and pool. */
 import type { Config, ServiceConfig } from '../config/load-config.js';
+import { type CallObserver, combineCallObservers } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import { createResearchClient, type ResearchClient } from '../service/research-client.js';
 
@@ -10,11 +11,17 @@ export interface ServiceCredentials {
 
 export type ServiceClientFactory = (credentials: ServiceCredentials) => ResearchClient;
 
+/**
+ * `callObservers` (the desk's metrics, traces) are told of every call of every client this builds;
+ * with none, the requester has no observer to ask.
+ */
 export function serviceClientFactory(
   config: Pick<Config, 'service' | 'serviceTimeoutMs' | 'serviceMaxConnections'>,
   logger: Logger,
+  callObservers: readonly CallObserver[] = [],
 ): ServiceClientFactory {
   const { service } = config;
+  const callObserver = callObservers.length > 0 ? combineCallObservers(callObservers) : undefined;
   // Only the operator's SERVICE_BASE_URL is trusted; a URL a workspace typed reaches public addresses only.
   const trustedBaseUrl = service.mode === 'demo' ? undefined : service.baseUrl;
   return (credentials) =>
@@ -25,6 +32,7 @@ export function serviceClientFactory(
       timeoutMs: config.serviceTimeoutMs,
       ...(config.serviceMaxConnections !== undefined ? { maxConnections: config.serviceMaxConnections } : {}),
       logger,
+      callObserver,
     });
 }
 

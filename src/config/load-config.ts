@@ -15,9 +15,11 @@ import { OAUTH_EXAMPLES, oauthSecrets, oauthVariables } from './oauth-config.js'
 import { readRelay, RELAY_EXAMPLES, relayVariables } from './relay-config.js';
 import { readSchedules, SCHEDULE_EXAMPLES, scheduleVariables } from './schedule-config.js';
 import { readServer, SERVER_EXAMPLES, serverVariables } from './server-config.js';
+import { readShutdown, SHUTDOWN_EXAMPLES, shutdownVariables } from './shutdown-config.js';
 import { readService, SERVICE_EXAMPLES, serviceSecrets, serviceVariables } from './service-config.js';
 import { readSlack, SLACK_EXAMPLES, slackSecrets, slackVariables } from './slack-config.js';
 import { readStore, STORE_EXAMPLES, storeSecrets, storeVariables } from './store-config.js';
+import { readTelemetry, TELEMETRY_EXAMPLES, telemetrySecrets, telemetryVariables } from './telemetry-config.js';
 
 /** Every variable the app reads, with its rule; slice by slice, the order problems are reported in. */
 const envSchema = z.object({
@@ -29,7 +31,12 @@ const envSchema = z.object({
   ...relayVariables,
   ...scheduleVariables,
   ...documentVariables,
+  ...shutdownVariables,
+  ...telemetryVariables,
 });
+
+/** The name of every variable the app reads (the deployment files' tests check they list them all). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 type EnvName = keyof typeof envSchema.shape;
 
@@ -43,6 +50,8 @@ const EXAMPLES: Record<EnvName, string> = {
   ...RELAY_EXAMPLES,
   ...SCHEDULE_EXAMPLES,
   ...DOCUMENT_EXAMPLES,
+  ...SHUTDOWN_EXAMPLES,
+  ...TELEMETRY_EXAMPLES,
 };
 
 /** Environment → Config; a slice's rules that join variables (which mode, which credentials go together) live in the slice. */
@@ -50,14 +59,16 @@ const configSchema = envSchema.transform((e, ctx) => ({
   slack: readSlack(e, ctx),
   ...readService(e, ctx),
   ...readStore(e, ctx),
-  ...readServer(e),
+  ...readServer(e, ctx),
   ...readRelay(e),
   ...readSchedules(e),
   ...readDocuments(e),
+  ...readShutdown(e),
+  ...readTelemetry(e),
   /** Keys sealing stored credentials, newest first (required with OAuth installs). */
   encryptionKeys: e.SECRETS_ENCRYPTION_KEY,
   /** Every secret value, for the log redactor. */
-  secrets: [...slackSecrets(e), ...oauthSecrets(e), ...serviceSecrets(e), ...storeSecrets(e)].filter(
+  secrets: [...slackSecrets(e), ...oauthSecrets(e), ...serviceSecrets(e), ...storeSecrets(e), ...telemetrySecrets(e)].filter(
     (s): s is string => typeof s === 'string',
   ),
 }));
@@ -66,6 +77,7 @@ export type Config = z.output<typeof configSchema>;
 export type SlackConfig = Config['slack'];
 export type ServiceConfig = Config['service'];
 export type LogLevelName = Config['logLevel'];
+export type { TracingConfig } from './telemetry-config.js';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): Config {
   const result = configSchema.safeParse(env);

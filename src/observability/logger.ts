@@ -31,6 +31,12 @@ export interface LoggerOptions {
   write?: (line: string) => void;
   clock?: () => number;
   bindings?: LogFields;
+  /**
+   * The trace id of the active span (tracing/active-trace-id.ts), given only when tracing is on:
+   * a line written inside a span carries it as its `correlationId`, so the line leads to its trace.
+   * The id the line had before, when different (a run id, a Slack event id), stays as `reference`.
+   */
+  traceId?: () => string | undefined;
 }
 
 export function createLogger(options: LoggerOptions): Logger {
@@ -41,7 +47,15 @@ export function createLogger(options: LoggerOptions): Logger {
 
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
     if (LEVEL_RANK[lvl] < LEVEL_RANK[level]) return;
-    const record = { time: new Date(clock()).toISOString(), level: lvl, msg, ...withoutReservedNames({ ...bindings, ...fields }) };
+    const record: LogFields = {
+      time: new Date(clock()).toISOString(),
+      level: lvl,
+      msg,
+      ...withoutReservedNames({ ...bindings, ...fields }),
+    };
+    // Tracing off: no traceId, and this costs one check.
+    const traceId = options.traceId?.();
+    if (traceId !== undefined) correlateWithTrace(record, traceId);
     // A replacer costs a call per value: only records holding objects (errors) or bigints need it.
     const plain = Object.values(record).every((v) => v === null || (typeof v !== 'object' && typeof v !== 'bigint'));
     write(options.redact(plain ? JSON.stringify(record) : JSON.stringify(record, jsonReplacer)));
@@ -56,6 +70,13 @@ export function createLogger(options: LoggerOptions): Logger {
     error: (m, f) => emit('error', m, f),
     child: (more) => createLogger({ ...options, level, write, clock, bindings: { ...bindings, ...more } }),
   };
+}
+
+/** The line's correlation id becomes the trace id; a different one it had is kept as `reference`. */
+function correlateWithTrace(record: LogFields, traceId: string): void {
+  const own = record.correlationId;
+  if (own !== undefined && own !== traceId && record.reference === undefined) record.reference = own;
+  record.correlationId = traceId;
 }
 
 /** The names every line owns: a field of the same name (a user's `at:08:00` logged as `time`) must not replace them. */

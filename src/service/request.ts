@@ -2,6 +2,7 @@ import pRetry, { AbortError } from 'p-retry';
 import { request as undiciRequest, type Dispatcher, type FormData } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
+import type { CallObserver, EndCall } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import type { CallOptions } from './types.js';
 import type { Clock } from './clock.js';
@@ -14,6 +15,7 @@ import { startDeadline } from './outbound/deadline.js';
 import { limitEventSize } from './outbound/limit-event-size.js';
 import { encodeBody } from './outbound/request-body.js';
 import { readServiceBody } from './outbound/read-service-body.js';
+import { routeTemplate } from './outbound/route-template.js';
 import { parseJsonText } from './parse-json-text.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { noRetryPolicy, toPRetryOptions, type RetryPolicy } from './retry-policy.js';
@@ -41,6 +43,8 @@ export interface RequestContext {
   lifetime: AbortSignal;
   /** The largest answer body read; default MAX_SERVICE_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** Told of each attempt (metrics, traces), named by method and route template; none by default. */
+  callObserver?: CallObserver | undefined;
 }
 
 export interface RequestSpec {
@@ -105,9 +109,13 @@ export function createRequester(ctx: RequestContext): Requester {
     return `${ctx.baseUrl.replace(/\/+$/, '')}${spec.path}${q ? `?${q}` : ''}`;
   };
 
+  const observe = (spec: RequestSpec): EndCall | undefined =>
+    ctx.callObserver?.start('service', `${spec.method} ${routeTemplate(spec.path)}`);
+
   const attemptOnce = async <T>(spec: CallSpec<T>, attempt: number): Promise<T> => {
     const started = ctx.clock.now();
     const deadline = startDeadline(spec.timeoutMs ?? ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
+    const end = observe(spec);
     let status: number;
     let headers: IncomingHttpHeaders;
     let text: string;
@@ -121,10 +129,13 @@ export function createRequester(ctx: RequestContext): Requester {
       headers = res.headers;
       text = await readServiceBody(res, spec, ctx.maxBodyBytes ?? MAX_SERVICE_BODY_BYTES);
     } catch (error) {
-      throw classifyTransportError(error, callCtx(spec), spec, deadline.timedOut());
+      const failure = classifyTransportError(error, callCtx(spec), spec, deadline.timedOut());
+      end?.({ error: failure.kind });
+      throw failure;
     } finally {
       deadline.release();
     }
+    end?.({ status });
     ctx.logger?.debug('service call', {
       method: spec.method,
       path: spec.path,
@@ -199,6 +210,8 @@ export function createRequester(ctx: RequestContext): Requester {
   const open: Requester['open'] = async (spec) => {
     if (spec.opts?.signal?.aborted || ctx.lifetime.aborted) throw cancelledError(spec, ctx);
     const deadline = startDeadline(spec.timeoutMs ?? ctx.timeoutMs, [spec.opts?.signal, ctx.lifetime], inFlight);
+    // A stream's call is observed up to its headers: its body lasts as long as the run.
+    let end = observe(spec);
     try {
       const res = await undiciRequest(urlFor(spec), {
         ...send(spec, spec.accept),
@@ -206,6 +219,8 @@ export function createRequester(ctx: RequestContext): Requester {
         signal: deadline.signal,
         bodyTimeout: spec.idleTimeoutMs,
       });
+      end?.({ status: res.statusCode });
+      end = undefined;
       if (res.statusCode < 200 || res.statusCode >= 300) {
         const text = await readServiceBody(res, spec, ctx.maxBodyBytes ?? MAX_SERVICE_BODY_BYTES);
         const retryAfterMs = parseRetryAfter(res.headers['retry-after'], ctx.clock.now());
@@ -226,7 +241,9 @@ export function createRequester(ctx: RequestContext): Requester {
     } catch (error) {
       deadline.release();
       if (error instanceof ServiceError) throw error;
-      throw classifyTransportError(error, callCtx(spec), spec, deadline.timedOut());
+      const failure = classifyTransportError(error, callCtx(spec), spec, deadline.timedOut());
+      end?.({ error: failure.kind });
+      throw failure;
     }
   };
 

@@ -1,4 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
+import type { CallObserver } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import type { ResearchService } from './types.js';
 import { createRequester } from './request.js';
@@ -46,6 +47,8 @@ export interface ResearchClientOptions {
   publicAddressesOnly?: PublicOnlyOptions;
   /** The largest answer body read; default MAX_SERVICE_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** Told of every call to the service (metrics, traces; request.ts); none by default. */
+  callObserver?: CallObserver | undefined;
 }
 
 /** The HTTP implementation of ResearchService; event streams also expose their `stats`. */
@@ -107,6 +110,7 @@ export function createResearchClient(options: ResearchClientOptions): ResearchCl
     sleep: options.sleep ?? sleep,
     lifetime: lifetime.signal,
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.callObserver ? { callObserver: options.callObserver } : {}),
   });
   const naming = createPagingNamingState(options.v1Paging ?? 'auto');
   const reconnect: StreamReconnectPolicy = { ...defaultStreamReconnect, ...options.streamReconnect };

@@ -6,8 +6,10 @@
  * @see https://docs.slack.dev/tools/node-slack-sdk/web-api#automatic-retries
  */
 import { type FetchFunction, LogLevel, type Logger as SlackLogger, WebClient, type WebClientOptions } from '@slack/web-api';
+import type { CallObserver } from '../observability/call-observer.js';
 import type { Logger } from '../observability/logger.js';
 import { createRedactor, type Redact } from '../observability/redactor.js';
+import { createObservedFetch, SLACK_API_URL } from './observed-fetch.js';
 import { createRedactingFetch } from './redacting-fetch.js';
 import { createTableFallbackFetch, type TableSupport } from './table-fallback-fetch.js';
 
@@ -52,19 +54,24 @@ export interface WebClientFactoryOptions {
   policy?: WebClientPolicyName;
   /** Where tables fall back to lesser blocks when Slack refuses them (table-fallback-fetch.ts); one per process. */
   tables?: TableSupport;
+  /** Told of every request sent (observed-fetch.ts); none by default, and then no layer is added. */
+  callObserver?: CallObserver | undefined;
 }
 
 /** Options for a WebClient under a named policy; a fresh object each time (Bolt mutates it). */
 export function webClientOptions(options: WebClientFactoryOptions = {}): WebClientOptions {
   const policy: WebClientPolicy = WEB_CLIENT_POLICY[options.policy ?? 'app'];
+  const apiUrl = options.apiUrl ? (options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`) : undefined;
+  const transport = options.fetch ?? (globalThis.fetch as unknown as FetchFunction);
   return {
-    ...(options.apiUrl ? { slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/` } : {}),
+    ...(apiUrl ? { slackApiUrl: apiUrl } : {}),
     rejectRateLimitedCalls: policy.rejectRateLimitedCalls,
     retryConfig: { retries: policy.retries },
     timeout: policy.timeoutMs,
     fetch: withTableFallback(
       createRedactingFetch(
-        options.fetch ?? (globalThis.fetch as unknown as FetchFunction),
+        // Innermost, so each request that leaves (each of the table fallback's tries too) is one call observed.
+        options.callObserver ? createObservedFetch(transport, options.callObserver, apiUrl ?? SLACK_API_URL) : transport,
         options.redact ?? options.logger?.redact ?? TOKEN_SHAPES_ONLY,
       ),
       options.tables,

@@ -38,7 +38,12 @@ export interface FeedbackTotals {
   negative: number;
 }
 
+/** Told of each vote recorded, as it is (the metrics' counters): never a scan of the records. */
+export type VoteListener = (vote: FeedbackVote, previous: FeedbackVote | null) => void;
+
 export class AnswerFeedback {
+  private readonly voteListeners: VoteListener[] = [];
+
   constructor(
     private readonly store: StateStore,
     private readonly clock: () => number = Date.now,
@@ -57,8 +62,15 @@ export class AnswerFeedback {
       },
       TTL.answerFeedbackMs,
     );
+    // The same vote again changed nothing: not counted twice.
+    if (previous !== vote) for (const listener of this.voteListeners) listener(vote, previous);
     // updateJsonRecord returns what is stored; it is never null after a vote.
     return { record: record as FeedbackRecord, previous };
+  }
+
+  /** Adds a listener told of every vote this process records from now on. */
+  onVote(listener: VoteListener): void {
+    this.voteListeners.push(listener);
   }
 
   /** Adds what was wrong to the user's vote; null when the user has no vote on this answer. */
@@ -79,7 +91,7 @@ export class AnswerFeedback {
     return readJsonRecord<FeedbackRecord>(this.store, this.keyOf(answer, userId));
   }
 
-  /** 👍/👎 totals of one workspace, or of all of them. */
+  /** 👍/👎 totals of one workspace, or of all of them: reads every vote record (App Home's figures; never per scrape). */
   async totals(teamId?: string): Promise<FeedbackTotals> {
     const found = await this.store.keys(keys.answerFeedbackPrefix(teamId));
     const records = await Promise.all(found.map((key) => readJsonRecord<FeedbackRecord>(this.store, key)));

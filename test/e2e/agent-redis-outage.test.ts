@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.js';
 import { botReplies, eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { startHarness, type Harness } from './harness.js';
+import { metricsJson } from '../observability/metrics/scrape-metrics.js';
 
 interface DeferredStartsMetrics {
   deferredStarts?: { depth: number; queued: number; started: number };
@@ -18,11 +19,11 @@ describe('a mention sent during a Redis outage', () => {
   let h: Harness;
   let channel: string;
   const mention = (text: string) => `<@${h.slack.botUserId}> ${text}`;
-  const metrics = async (): Promise<DeferredStartsMetrics> => (await fetch(`http://127.0.0.1:${h.desk.port}/metrics`)).json();
+  const metrics = (): Promise<DeferredStartsMetrics> => metricsJson<DeferredStartsMetrics>(h.desk.metricsPort);
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    h = await startHarness({ store: 'redis', redisUrl: redis.url, agentSpeed: 12 });
+    h = await startHarness({ store: 'redis', redisUrl: redis.url, agentSpeed: 12, deskOverrides: { metricsPort: 0 } });
     channel = h.slack.defaultChannelId;
   });
   afterAll(async () => {

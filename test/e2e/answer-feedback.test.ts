@@ -2,8 +2,8 @@
  * 👍/👎 on agent answers end to end, the real app between both emulators on Redis: the final
  * answer carries Slack's feedback buttons; a click is thanked privately, shown as pressed and
  * recorded once per user and answer; a 👎 offers a "what was wrong" modal whose bad input gets a
- * field error; /metrics and App Home count the votes; an app restarted on the same store still
- * takes feedback on an answer posted before.
+ * field error; the metrics port's JSON view (votes as this process recorded them) and App Home
+ * count the votes; an app restarted on the same store still takes feedback on an answer posted before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResearchDesk, type ResearchDesk } from '../../src/research-desk.js';
@@ -13,6 +13,7 @@ import { createRedisStateStore } from '../../src/store/redis-state-store.js';
 import type { StateStore } from '../../src/store/state-store.js';
 import { botReplies, eventIdFor, eventually, failedCalls, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
 import { redisTestUrl, startHarness, type Harness } from './harness.js';
+import { metricsJson } from '../observability/metrics/scrape-metrics.js';
 
 describe('feedback on agent answers', () => {
   let h: Harness;
@@ -21,7 +22,7 @@ describe('feedback on agent answers', () => {
   const mention = (text: string) => `<@${h.slack.botUserId}> ${text}`;
 
   beforeAll(async () => {
-    h = await startHarness({ store: 'redis', agentSpeed: 12 });
+    h = await startHarness({ store: 'redis', agentSpeed: 12, deskOverrides: { metricsPort: 0 } });
     channel = h.slack.defaultChannelId;
   });
   afterAll(async () => {
@@ -59,10 +60,8 @@ describe('feedback on agent answers', () => {
     return h.slack.waitFor(() => ephemeralsOf(user)[before], 8_000);
   }
 
-  const totals = async () => {
-    const res = await fetch(`http://127.0.0.1:${(restarted?.desk ?? h.desk).port}/metrics`);
-    return ((await res.json()) as { feedback: { positive: number; negative: number } }).feedback;
-  };
+  const totals = async () =>
+    (await metricsJson<{ feedback: { positive: number; negative: number } }>((restarted?.desk ?? h.desk).metricsPort)).feedback;
   const answerRef = (answerTs: string) => ({ teamId: h.slack.teamId, channelId: channel, messageTs: answerTs });
 
   it('thanks a 👍, shows it pressed and counts it once; switching to 👎 changes the vote and offers the modal', async () => {
@@ -127,7 +126,7 @@ describe('feedback on agent answers', () => {
     expect(failedCalls(h)).toEqual([]);
   });
 
-  it('counts two users’ votes separately, in /metrics and on App Home', async () => {
+  it('counts two users’ votes separately, on the metrics port and on App Home', async () => {
     const before = await totals();
     const { answerTs } = await answered('How did Moutai do this year?');
     await vote(answerTs, 'positive', h.slack.defaultUserId);
@@ -176,10 +175,12 @@ describe('feedback on agent answers', () => {
     restarted = { desk: await startResearchDesk({ ...h.deskOptions, store, port: 0 }), store };
     h.slack.setRequestUrl(`http://127.0.0.1:${restarted.desk.port}/slack/events`);
 
-    expect(await totals()).toEqual(before);
+    // The metrics count what a process records: the new one starts from nothing, and counts the changed vote once on each side.
+    expect(before.positive).toBeGreaterThan(0);
+    expect(await totals()).toEqual({ positive: 0, negative: 0 });
     const changed = await vote(answerTs, 'negative', h.slack.adminUserId);
     expect(changed.text).toMatch(/Thanks/);
-    expect(await totals()).toEqual({ positive: before.positive - 1, negative: before.negative + 1 });
+    expect(await totals()).toEqual({ positive: -1, negative: 1 });
     expect((await restarted.desk.stores.feedback.get(answerRef(answerTs), h.slack.adminUserId))?.vote).toBe('negative');
   });
 });

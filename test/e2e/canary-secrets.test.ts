@@ -4,7 +4,7 @@
  * agent `error` event (the emulator's reflectCredentials fault). Every feature is driven into
  * the service's errors; at the end of each test, no canary may appear in anything Slack was sent
  * or shows (the emulator records every Web API call, ack and response_url post), in any log line,
- * or in /metrics. Each test checks what it produced itself, after checking it produced something:
+ * or in the metrics. Each test checks what it produced itself, after checking it produced something:
  * service answers that echoed the key, Slack traffic and log lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import { botReplies, runIdForEvent, eventIdFor, waitForRunEnd } from './agent-he
 import { button, clickEphemeral, command, nextEphemeral, send, waitForEphemeral } from './command-helpers.js';
 import { eventually } from './features-helpers.js';
 import { startHarness, type Harness } from './harness.js';
+import { createDeskMetrics } from '../../src/observability/metrics/desk-metrics.js';
+import { metricsJson, scrapeMetrics } from '../observability/metrics/scrape-metrics.js';
 
 /** Made up per run; the bot token is assembled so no token-shaped literal sits in the repo. */
 const suffix = Math.random().toString(36).slice(2, 10);
@@ -71,8 +73,8 @@ const markOf = (h: Harness): Mark => ({
 /**
  * The canary check of one test's output. First that there was something to scan: the service
  * answered with an error (every error body echoes the key), the app talked to Slack and wrote log
- * lines, /metrics answers with its counters. Then that no canary is in anything Slack was sent or shows, in a log
- * line, or in /metrics, reported by kind so a failure says which path leaked.
+ * lines, the metrics port answers with its counters. Then that no canary is in anything Slack was sent or shows, in a log
+ * line, or in the metrics (the Prometheus text and the JSON view), reported by kind so a failure says which path leaked.
  */
 async function expectNoCanarySince(h: Harness, mark: Mark): Promise<void> {
   const echoed = h.service.requestLog.slice(mark.serviceAnswers).filter((r) => r.status >= 400);
@@ -82,9 +84,11 @@ async function expectNoCanarySince(h: Harness, mark: Mark): Promise<void> {
     'Slack traffic in this test',
   ).toBeGreaterThan(0);
   expect(h.logs.length - mark.logs, 'log lines in this test').toBeGreaterThan(0);
-  const metrics = await (await fetch(`http://127.0.0.1:${h.desk.port}/metrics`)).text();
-  expect(JSON.parse(metrics)).toHaveProperty('relay.callsByMethod');
-  const leaks = Object.entries({ ...everythingSlackSaw(h.slack), logs: h.logs, metrics })
+  const metricsView = await metricsJson<object>(h.desk.metricsPort);
+  expect(metricsView).toHaveProperty('relay.callsByMethod');
+  const { text: metricsText } = await scrapeMetrics(h.desk.metricsPort as number);
+  expect(metricsText).toContain('research_desk_service_calls_total');
+  const leaks = Object.entries({ ...everythingSlackSaw(h.slack), logs: h.logs, metrics: metricsView, metricsText })
     .map(([kind, seen]) => ({ kind, canaries: canariesIn(JSON.stringify(seen)) }))
     .filter((leak) => leak.canaries.length > 0);
   expect(leaks).toEqual([]);
@@ -96,7 +100,14 @@ describe('no secret reaches Slack, a log line or a metric, whatever the service 
   const faults = (more: Partial<ServiceFaults> = {}): void => h.service.setFaults({ reflectCredentials: true, ...more });
 
   beforeAll(async () => {
-    h = await startHarness({ deliveryMode: 'http', secrets: CANARY, logLevel: 'debug', digestRetry: FAST_DIGEST_RETRY });
+    h = await startHarness({
+      deliveryMode: 'http',
+      secrets: CANARY,
+      logLevel: 'debug',
+      digestRetry: FAST_DIGEST_RETRY,
+      // Passed in, so the harness's service client counts its calls into them too.
+      deskOverrides: { metrics: createDeskMetrics(), metricsPort: 0 },
+    });
     faults();
   });
   afterAll(async () => h?.close());

@@ -154,6 +154,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     retry: fastTestRetryPolicy,
     timeoutMs: options.serviceTimeoutMs ?? 5_000,
     logger,
+    callObserver: options.deskOverrides?.metrics?.callObserver,
   });
 
   let dataDir: string | undefined;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../src/emulators/slack/index.js';
 import { eventIdFor, runIdForEvent, waitForRedeliveriesTurnedAway, waitForRunEnd } from './agent-helpers.js';
 import { E2E_SECRETS, startHarness, type Harness } from './harness.js';
+import { metricsJson } from '../observability/metrics/scrape-metrics.js';
 
 describe('Slack wiring over HTTP', () => {
   let h: Harness;
@@ -13,7 +14,7 @@ describe('Slack wiring over HTTP', () => {
   beforeAll(async () => {
     // A spent ack deadline (0) makes every delivery "late" however fast the app answers, so Slack's
     // retries really happen.
-    h = await startHarness({ slack: { ackTimeoutMs: 0, eventRetryDelaysMs: [50, 100, 150] } });
+    h = await startHarness({ slack: { ackTimeoutMs: 0, eventRetryDelaysMs: [50, 100, 150] }, deskOverrides: { metricsPort: 0 } });
     appUrl = `http://127.0.0.1:${h.desk.port}`;
   });
   afterAll(async () => h?.close());
@@ -122,12 +123,11 @@ describe('Slack wiring over HTTP', () => {
     }
   });
 
-  it('exposes the relay metrics: Slack calls and 429s by method, stalls, staleness', async () => {
-    const res = await fetch(`${appUrl}/metrics`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as {
+  it('exposes the relay metrics on the metrics port, not the public one: Slack calls and 429s by method, stalls, staleness', async () => {
+    expect((await fetch(`${appUrl}/metrics`)).status).toBe(404);
+    const body = await metricsJson<{
       relay: { callsByMethod: Record<string, number>; rateLimited: number; stalls: number; stalenessMs: { samples: number } };
-    };
+    }>(h.desk.metricsPort);
     // The mention answered above went through the relay.
     expect(body.relay.callsByMethod['chat.postMessage']).toBeGreaterThanOrEqual(1);
     expect(body.relay.rateLimited).toBe(0);

@@ -26,7 +26,7 @@ export async function driveRun(ctx: RunContext): Promise<RunOutcome> {
     while (typeof next === 'string') {
       if (ctx.signal.aborted) throw new RunStopped();
       ctx.log.debug('run phase', { phase: next });
-      next = await PHASES[next](ctx);
+      next = await runPhase(ctx, next);
     }
     return next.done;
   } catch (error) {
@@ -36,6 +36,13 @@ export async function driveRun(ctx: RunContext): Promise<RunOutcome> {
     // Anything else may pass (store or network trouble): the lease expires and a replica resumes.
     throw error;
   }
+}
+
+/** One phase, inside its span when tracing is on (RunDeps.wrapPhase); bare otherwise. */
+function runPhase(ctx: RunContext, name: PhaseName): Promise<NextPhase> {
+  const phase = PHASES[name];
+  const wrap = ctx.deps.wrapPhase;
+  return wrap ? wrap(name, ctx.keeper.get().runId, () => phase(ctx)) : phase(ctx);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** What the relay runtime is built from (createRelayRuntime). */
 import type { StreamingMode } from '../../config/relay-config.js';
 import type { Logger } from '../../observability/logger.js';
+import type { WrapPhase } from '../../observability/tracing/wrap-phase.js';
 import type { ResearchService } from '../../service/types.js';
 import type { Leases } from '../../store/leases.js';
 import type { RunStore } from '../../store/run-store.js';
@@ -72,4 +73,6 @@ export interface RelaySharedDeps {
   stallAfterMs?: number;
   /** When set, resumeOrphanedRuns also runs on this interval. */
   resumeIntervalMs?: number;
+  /** Wraps each relay phase of every run (tracing: a span per phase); absent, phases run bare. */
+  wrapPhase?: WrapPhase;
 }

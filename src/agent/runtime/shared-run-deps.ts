@@ -44,5 +44,6 @@ export function sharedRunDeps(deps: RelaySharedDeps, basics: RuntimeBasics): Omi
     rendererFor: deps.rendererFor,
     ...(deps.checkFigures ? { checkFigures: deps.checkFigures } : {}),
     ...(deps.warmFigures ? { warmFigures: deps.warmFigures } : {}),
+    ...(deps.wrapPhase ? { wrapPhase: deps.wrapPhase } : {}),
   };
 }

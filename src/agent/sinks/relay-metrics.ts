@@ -1,5 +1,5 @@
 /**
- * Counters of the relay, for logs, /metrics and the benchmark: Slack calls by method, 429s,
+ * Counters of the relay, for logs, the metrics port's JSON view and the benchmark: Slack calls by method, 429s,
  * stalled updates, events coalesced into a later update, and staleness samples (how long content
  * waited between its event's arrival and the Slack call that showed it).
  */
@@ -21,8 +21,11 @@ export interface RelayMetrics {
   snapshot(): RelayMetricsSnapshot;
 }
 
-/** Keeps the newest `maxSamples` staleness samples so a long-lived process stays bounded. */
-export function createRelayMetrics(maxSamples = 5000): RelayMetrics {
+/**
+ * Keeps the newest `maxSamples` staleness samples so a long-lived process stays bounded;
+ * `onStaleness` is told each sample too (the Prometheus histogram, desk-metrics.ts).
+ */
+export function createRelayMetrics(maxSamples = 5000, onStaleness?: (ms: number) => void): RelayMetrics {
   const calls: Record<string, number> = {};
   const limited: Record<string, number> = {};
   let stalls = 0;
@@ -43,6 +46,7 @@ export function createRelayMetrics(maxSamples = 5000): RelayMetrics {
       coalesced += n;
     },
     recordStaleness: (ms) => {
+      onStaleness?.(ms);
       if (samples.length < maxSamples) samples.push(ms);
       else {
         samples[next] = ms;

@@ -6,6 +6,7 @@
  */
 import type { StreamingMode } from '../../config/relay-config.js';
 import type { Logger } from '../../observability/logger.js';
+import type { WrapPhase } from '../../observability/tracing/wrap-phase.js';
 import type { EventCursor } from '../../service/event-stream/event-cursor.js';
 import type { ResearchService, WorkflowStreamEvent } from '../../service/types.js';
 import type { RunRecord } from '../../store/records.js';
@@ -52,6 +53,8 @@ export interface RunDeps {
   warmFigures?: WarmFigures;
   /** Binds the renderers to a run; called once per run, when its conversation is known. */
   rendererFor(run: Pick<RunRecord, 'runId' | 'askerUserId' | 'conversationUrl'> & Partial<Pick<RunRecord, 'question'>>): RunRenderer;
+  /** Wraps each phase of the run (a span per phase when tracing is on); absent, phases run bare. */
+  wrapPhase?: WrapPhase;
 }
 
 /** The figure check of one completed run, over the run's own workspace service; `signal` aborts when its time is up. */

@@ -1,12 +1,24 @@
 import type { Server } from 'node:http';
-import { App, HTTPReceiver, LogLevel, SocketModeReceiver, type CustomRoute, type Receiver } from '@slack/bolt';
+import {
+  type AnyMiddlewareArgs,
+  App,
+  HTTPReceiver,
+  LogLevel,
+  type Middleware,
+  SocketModeReceiver,
+  type CustomRoute,
+  type Receiver,
+} from '@slack/bolt';
+import type { CallObserver } from '../../observability/call-observer.js';
 import type { Logger } from '../../observability/logger.js';
+import type { CommandTiming } from '../../observability/metrics/command-timing.js';
 import { createWebClient, WEB_CLIENT_POLICY, webClientOptions } from '../../slack-api/create-web-client.js';
 import type { TableSupport } from '../../slack-api/table-fallback-fetch.js';
 import { createUndiciFetch } from '../../slack-api/undici-fetch.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { healthRoutes, type ReadinessCheck } from './health-routes.js';
 import { correlationMiddleware } from '../kit/correlation-middleware.js';
+import type { DrainState } from './drain-state.js';
 import { guardSignedRequests } from './guard-signed-requests.js';
 import type { SignedRequestClaims } from './screen-signed-request.js';
 import { type AuthRetryPolicy, createSlackAuthorization } from './slack-authorization.js';
@@ -29,7 +41,7 @@ export interface SlackAppOptions {
   host?: string;
   logger: Logger;
   readiness: ReadinessCheck[];
-  /** More HTTP routes on the app's server (e.g. /metrics). */
+  /** More HTTP routes on the app's public server. */
   extraRoutes?: CustomRoute[];
   /** Registers every listener; receives the Bolt app once it exists. */
   register: (app: App) => void;
@@ -39,6 +51,14 @@ export interface SlackAppOptions {
   authRetry?: AuthRetryPolicy;
   /** What the process learned about the workspace's table blocks, shared with the relay's client. */
   tables?: TableSupport;
+  /** Told of every call Bolt's clients make, respond() included (observed-fetch.ts); none adds no layer. */
+  callObserver?: CallObserver | undefined;
+  /** Global middleware run first for every request, before any listener (e.g. a tracing span per request). */
+  middleware?: readonly Middleware<AnyMiddlewareArgs>[] | undefined;
+  /** Times each slash command from its arrival at the app to its ack and first answer (metrics). */
+  commandTiming?: CommandTiming | undefined;
+  /** Once begun (SIGTERM), /readyz answers 503 `draining` (close-on-signals.ts). */
+  drain?: DrainState | undefined;
 }
 
 const EVENTS_PATH = '/slack/events';
@@ -63,13 +83,19 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     redact: logger.redact,
     fetch: createUndiciFetch({ timeoutMs: WEB_CLIENT_POLICY.app.timeoutMs }),
     ...(options.tables ? { tables: options.tables } : {}),
+    callObserver: options.callObserver,
   });
   // One token: who the bot is is learnt with retries (slack-authorization.ts). OAuth installs: each
   // request's workspace is authorised from its installation, and the install pages are served.
   const authorization =
     'botToken' in connection
       ? createSlackAuthorization({
-          client: createWebClient({ token: connection.botToken, ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}), logger }),
+          client: createWebClient({
+            token: connection.botToken,
+            ...(connection.apiUrl ? { apiUrl: connection.apiUrl } : {}),
+            logger,
+            callObserver: options.callObserver,
+          }),
           botToken: connection.botToken,
           logger,
           ...(options.authRetry ? { retry: options.authRetry } : {}),
@@ -86,7 +112,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     ...(connection.mode === 'socket' ? [socketReadiness] : []),
   ];
   const routes = [
-    ...healthRoutes(checks, logger.child({ component: 'health' })),
+    ...healthRoutes(checks, logger.child({ component: 'health' }), options.drain ? { drain: options.drain } : {}),
     ...(options.extraRoutes ?? []),
     ...(installer?.routes ?? []),
   ];
@@ -135,7 +161,14 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     // look every request up and build an Error for each miss.
     convoStore: false,
   });
-  // First: a request the app cannot serve (installation-health.ts) is answered and goes no further.
+  // Every receiver hands events to processEvent: the one place a command's arrival and its ack are both seen.
+  const { commandTiming } = options;
+  if (commandTiming) {
+    const processEvent = app.processEvent.bind(app);
+    app.processEvent = (event) => commandTiming.process(event, processEvent);
+  }
+  for (const middleware of options.middleware ?? []) app.use(middleware);
+  // Then: a request the app cannot serve (installation-health.ts) is answered and goes no further.
   if (installer) app.use(misconfiguredMiddleware(logger));
   app.use(correlationMiddleware(logger));
   app.error(async (error) => {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
+import type { DrainState } from './drain-state.js';
 import { NotReadyError } from './not-ready-error.js';
 
 export interface ReadinessCheck {
@@ -8,12 +9,21 @@ export interface ReadinessCheck {
   check: () => Promise<void>;
 }
 
+export interface HealthRouteOptions {
+  /** How long one readiness check may take before it counts as failed (default 3 s). */
+  timeoutMs?: number;
+  /** Once begun, /readyz answers 503 `draining` without asking the checks; /healthz stays 200. */
+  drain?: DrainState;
+}
+
 /**
  * /healthz answers while the process runs (liveness); /readyz checks the service, the store and
  * Slack (readiness) and says which one failed and, for a NotReadyError, why in one word, without
  * any detail that could leak configuration (the detail goes to the log, at debug: probes repeat).
+ * A draining process is not ready whatever its checks say: it is on its way out.
  */
-export function healthRoutes(checks: ReadinessCheck[], log: Logger, timeoutMs = 3000): CustomRoute[] {
+export function healthRoutes(checks: ReadinessCheck[], log: Logger, options: HealthRouteOptions = {}): CustomRoute[] {
+  const { timeoutMs = 3000, drain } = options;
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
@@ -24,6 +34,10 @@ export function healthRoutes(checks: ReadinessCheck[], log: Logger, timeoutMs = 
       path: '/readyz',
       method: ['GET', 'HEAD'],
       handler: (_req, res) => {
+        if (drain?.draining) {
+          send(res, 503, { ok: false, reason: 'draining' });
+          return;
+        }
         void Promise.all(
           checks.map(async ({ name, check }) => {
             const started = Date.now();

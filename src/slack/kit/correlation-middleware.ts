@@ -13,13 +13,19 @@ export interface RequestContext {
 
 /**
  * Gives each incoming request a correlation id (Slack's event id or trigger id when there is one)
- * and a child logger carrying it, so every log line of one request can be found together.
+ * and a child logger carrying it, so every log line of one request can be found together. An id an
+ * earlier middleware set wins: with tracing on, that is the request span's trace id, so the
+ * "Reference" a user sees, the log lines and the trace in the collector share one id.
  */
 export function correlationMiddleware(logger: Logger): Middleware<AnyMiddlewareArgs> {
   return async ({ body, context, next }) => {
     const b = body as Record<string, unknown>;
     const correlationId =
-      str(b.event_id) ?? str(b.trigger_id) ?? str((b.event as Record<string, unknown> | undefined)?.event_ts) ?? randomUUID();
+      str(context.correlationId) ??
+      str(b.event_id) ??
+      str(b.trigger_id) ??
+      str((b.event as Record<string, unknown> | undefined)?.event_ts) ??
+      randomUUID();
     const kind = str(b.type) ?? (str(b.command) ? 'slash_command' : 'unknown');
     context.correlationId = correlationId;
     context.log = logger.child({

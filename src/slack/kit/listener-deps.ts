@@ -58,4 +58,6 @@ export interface ListenerDeps {
    */
   startQueuedQuestions(thread: ThreadRef): void;
   documentAdds: DocumentAddSettings;
+  /** Told when a question is queued behind the run in its thread (the metrics' counter); none by default. */
+  onQuestionQueued?: () => void;
 }

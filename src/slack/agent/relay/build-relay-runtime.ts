@@ -50,6 +50,8 @@ export type BuildRelayRuntimeOptions = RelayWorkspaces & {
   trustedLinkHosts?: readonly string[];
   /** How often to look for runs a dead replica left (default: every lease period). */
   resumeIntervalMs?: number;
+  /** Wraps each relay phase of a run (tracing: a span per phase); absent, phases run bare. */
+  wrapPhase?: RelaySharedDeps['wrapPhase'];
   /** Tuning a bench or test sets; what the app wires is named above. */
   overrides?: Partial<Pick<RelaySharedDeps, 'timers' | 'metrics' | 'native' | 'offsetSaveIntervalMs' | 'stallAfterMs' | 'checkFigures'>>;
 };
@@ -76,6 +78,7 @@ export function buildRelayRuntime(options: BuildRelayRuntimeOptions): RelayRunti
     // Each run checks with its own workspace's service (RunDeps.service), never another's.
     ...(config.figureCheck !== false ? figureCheckDeps(options.logger) : {}),
     resumeIntervalMs: options.resumeIntervalMs ?? config.runLeaseMs,
+    ...(options.wrapPhase ? { wrapPhase: options.wrapPhase } : {}),
     ...options.overrides,
   });
 }

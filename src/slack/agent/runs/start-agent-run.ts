@@ -198,6 +198,7 @@ async function queueBehindRun(
   }
   const message = queuedQuestionMessage(queued.position);
   h.log.info('question queued behind the thread’s run', { activeRunId: busy, position: queued.position, duplicate: queued.duplicate });
+  if (!queued.duplicate) deps.onQuestionQueued?.();
   // A repeat of a request already waiting was told the first time.
   if (!queued.duplicate) await h.note(message, input.threadTs);
   // The run may have ended between the check and the queueing, its end finding the queue empty.
