@@ -38,6 +38,13 @@ export interface DeskAppOptions {
   drain?: DrainState | undefined;
 }
 
+/**
+ * The readiness checks of what every replica shares. A probe that routes traffic leaves them out
+ * (`/readyz?exclude=service&exclude=store`, deploy/kubernetes/deployment.yaml): when one is down
+ * for all, the pods should stay in the Service and answer with the app's outage replies.
+ */
+export const SHARED_DEPENDENCY_CHECKS = ['service', 'store'] as const;
+
 export function buildDeskApp(options: DeskAppOptions): SlackApp {
   const { connection, installer, stores } = options;
   const { deps, serviceStatus } = options.listeners;

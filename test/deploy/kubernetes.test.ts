@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { SHUTDOWN_DEADLINE_MS } from '../../src/composition/close-on-signals.js';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config/load-config.js';
 import { findObject, type KubernetesObject, readDockerfileRuntime, readKubernetesFiles } from './deploy-files.js';
+import { SHARED_DEPENDENCY_CHECKS } from '../../src/composition/build-desk-app.js';
 import { appHealthPaths } from './health-paths.js';
 import { SDK_VARIABLES } from './sdk-variables.js';
 
@@ -98,7 +99,9 @@ describe('deploy/kubernetes/', () => {
     const [healthz, readyz] = ['/healthz', '/readyz'];
     expect(appHealthPaths()).toEqual(expect.arrayContaining([healthz, readyz]));
     expect(container?.livenessProbe?.httpGet?.path).toBe(healthz);
-    expect(container?.readinessProbe?.httpGet?.path).toBe(readyz);
+    // What every replica shares is left out of the traffic probe (health-routes.ts, build-desk-app.ts).
+    const shared = SHARED_DEPENDENCY_CHECKS.map((name) => `exclude=${name}`).join('&');
+    expect(container?.readinessProbe?.httpGet?.path).toBe(`${readyz}?${shared}`);
     expect(container?.startupProbe?.httpGet?.path).toBe(healthz);
     for (const probe of [container?.livenessProbe, container?.readinessProbe, container?.startupProbe])
       expect(probe?.httpGet?.port).toBe('http');
