@@ -29,7 +29,7 @@ describe('METRICS_PORT', () => {
     })();
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
-      `METRICS_PORT must be a port number from 0 to 65535 (9464 is Prometheus' usual one), got "${value}" (example: METRICS_PORT=9464)`,
+      `METRICS_PORT must be a port number from 0 to 65535 (9464 is the port commonly given to an app's Prometheus endpoint), got "${value}" (example: METRICS_PORT=9464)`,
     );
   });
 
