@@ -1,5 +1,6 @@
-import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import type { Tracer } from '@opentelemetry/api';
 import type { WrapPhase } from './wrap-phase.js';
+import { markSpanFailed } from './mark-span-failed.js';
 
 /**
  * A span per relay phase of an agent run (`relay starting`, `relay following`, …), active while
@@ -16,9 +17,7 @@ export function createRelayPhaseSpans(tracer: Tracer): WrapPhase {
         try {
           return await run();
         } catch (error) {
-          // The error's name only: a message may quote what the service or Slack answered.
-          span.setAttribute('error.type', error instanceof Error ? error.name : typeof error);
-          span.setStatus({ code: SpanStatusCode.ERROR });
+          markSpanFailed(span, error);
           throw error;
         } finally {
           span.end();

@@ -1,6 +1,7 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
-import { context as otelContext, isSpanContextValid, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { context as otelContext, isSpanContextValid, SpanKind, trace, type Tracer } from '@opentelemetry/api';
 import { slackRequestName } from './slack-request-name.js';
+import { markSpanFailed } from './mark-span-failed.js';
 
 /**
  * A Bolt global middleware: one server span per Slack request, active around everything after it
@@ -26,8 +27,7 @@ export function slackRequestSpans(tracer: Tracer): Middleware<AnyMiddlewareArgs>
     try {
       await otelContext.with(trace.setSpan(otelContext.active(), span), next);
     } catch (error) {
-      span.setAttribute('error.type', error instanceof Error ? error.name : typeof error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
+      markSpanFailed(span, error);
       throw error;
     } finally {
       span.end();
