@@ -10,7 +10,10 @@ export const serverVariables = {
     if (raw === undefined) return undefined;
     const value = Number(raw);
     if (/^\d+$/.test(raw) && value >= 0 && value <= 65_535) return value;
-    ctx.addIssue({ code: 'custom', message: `must be a port number from 0 to 65535 (9464 is the port commonly given to an app's Prometheus endpoint), got "${raw}"` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a port number from 0 to 65535 (9464 is the port commonly given to an app's Prometheus endpoint), got "${raw}"`,
+    });
     return z.NEVER;
   }),
   LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error'], 'info'),
