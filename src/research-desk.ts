@@ -136,9 +136,9 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const stores = createAppStores(store, clock);
 
   const metrics = options.metrics ?? (options.metricsPort !== undefined ? createDeskMetrics() : undefined);
-  // No observer, no layer: combined only when there is one to tell.
+  // No observer, no layer (combineCallObservers gives undefined).
   const observers = [...(metrics ? [metrics.callObserver] : []), ...(options.callObservers ?? [])];
-  const callObserver = observers.length > 0 ? combineCallObservers(observers) : undefined;
+  const callObserver = combineCallObservers(observers);
   const { tables, clientFor } = buildSlackClients({ apiUrl: options.connection.apiUrl, logger, distribution, callObserver });
   const { workspaces, installer, onForget, close: closeWorkspaces } = buildWorkspaces({ ...options, clock, clientFor });
 

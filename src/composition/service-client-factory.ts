@@ -21,7 +21,7 @@ export function serviceClientFactory(
   callObservers: readonly CallObserver[] = [],
 ): ServiceClientFactory {
   const { service } = config;
-  const callObserver = callObservers.length > 0 ? combineCallObservers(callObservers) : undefined;
+  const callObserver = combineCallObservers(callObservers);
   // Only the operator's SERVICE_BASE_URL is trusted; a URL a workspace typed reaches public addresses only.
   const trustedBaseUrl = service.mode === 'demo' ? undefined : service.baseUrl;
   return (credentials) =>

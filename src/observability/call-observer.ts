@@ -24,14 +24,12 @@ export interface CallObserver {
   start(peer: CallPeer, name: string): EndCall;
 }
 
-const ignoreEnd: EndCall = () => {};
-
-export const NO_CALL_OBSERVER: CallObserver = { start: () => ignoreEnd };
-
-/** Several watchers as one; with none or one, no wrapper at all (the hot path stays as it was). */
-export function combineCallObservers(observers: readonly CallObserver[]): CallObserver {
-  if (observers.length === 0) return NO_CALL_OBSERVER;
-  if (observers.length === 1) return observers[0] as CallObserver;
+/**
+ * Several watchers as one; with none, undefined (the caller adds no layer to its hot path), and
+ * with one, that one unwrapped.
+ */
+export function combineCallObservers(observers: readonly CallObserver[]): CallObserver | undefined {
+  if (observers.length <= 1) return observers[0];
   return {
     start: (peer, name) => {
       const ends = observers.map((o) => o.start(peer, name));
