@@ -85,6 +85,9 @@ export function createDeskMetrics(options: { now?: () => number } = {}): DeskMet
   });
   const castOf = { positive: cast.labels('positive'), negative: cast.labels('negative') };
   const withdrawnOf = { positive: withdrawn.labels('positive'), negative: withdrawn.labels('negative') };
+  // Both sides exported from the start at 0, so rate() and alerts see the first vote as an increase.
+  // @see https://prometheus.io/docs/practices/instrumentation/#avoid-missing-metrics
+  for (const child of [...Object.values(castOf), ...Object.values(withdrawnOf)]) child.inc(0);
   const tally: Record<Vote, number> = { positive: 0, negative: 0 };
 
   let runsNow: () => RunCounts = () => ({ active: 0, deferred: 0 });
