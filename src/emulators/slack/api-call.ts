@@ -13,4 +13,6 @@ export interface ApiCall {
   teamId?: string;
   /** First 8 hex digits of the token's SHA-256: tells tokens apart without recording one. */
   tokenFingerprint?: string;
+  /** The function execution whose workflow token (`xwfp-`) made the call. */
+  functionExecutionId?: string;
 }

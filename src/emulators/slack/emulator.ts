@@ -21,6 +21,8 @@ import { deliverMetadataPosted } from './metadata-events.js';
 import { deliverUninstallEvents, uninstallApp } from './uninstall.js';
 import { listWorkspaces } from './workspace-listing.js';
 import { teamsOfChannel } from './workspaces.js';
+import { startWorkflows } from './workflows/emulator-workflows.js';
+import { createEmulatorWorkObjects } from './work-objects/emulator-work-objects.js';
 
 const STREAM_SWEEP_MS = 1000;
 
@@ -50,6 +52,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
   let baseUrl = '';
   const deps: ActionDeps = { state, config, deliverer, baseUrl: () => baseUrl };
   let emulator: SlackEmulator | undefined;
+  const workflows = startWorkflows(deps, opts);
 
   const server = createEmulatorServer({
     state,
@@ -201,6 +204,8 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     agentSessions: state.agentView.sessions,
     responseUrlFirstUse: (url) => state.responseUrls.get(url.slice(url.lastIndexOf('/') + 1))?.firstUsedAt,
     waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),
+    workflows: workflows.api,
+    workObjects: createEmulatorWorkObjects(deps),
     events: state.events,
     reset: async () => {
       state.resetToSeed();
@@ -209,6 +214,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     },
     close: async () => {
       clearInterval(sweep);
+      workflows.close();
       deliverer.close();
       hub.close();
       server.closeAllConnections();

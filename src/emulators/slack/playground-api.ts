@@ -10,6 +10,8 @@ import type { StoredView } from './stored-view.js';
 import { parseJsonArg } from './validation/parse-json-arg.js';
 import { isRecord } from './validation/validation-issue.js';
 import { teamOfUser } from './workspaces.js';
+import { handleWorkflowRoutes } from './workflows/workflows-api.js';
+import { handleWorkObjectRoutes } from './work-objects/work-objects-api.js';
 
 /** Documented in ./PLAYGROUND-API.md; these routes stay stable for scripts and the page. */
 
@@ -43,6 +45,8 @@ function playgroundMessage(state: EmulatorState, m: StoredMessage): Record<strin
     feedback: m.feedback ?? {},
     files: m.files ?? [],
     unfurls: unfurl?.unfurls ?? {},
+    // Work Object entities by the URL they unfurl (chat.unfurl `metadata`).
+    work_objects: unfurl?.entities ?? {},
     thread_ts: m.thread_ts ?? null,
     // As conversations.history shows a thread's parent, and marks a reply "also sent to the channel".
     subtype: m.subtype ?? null,
@@ -103,6 +107,8 @@ export async function handlePlaygroundApi(
   const userId = url.searchParams.get('user_id') ?? emu.defaultUserId;
   try {
     if (method === 'GET' && path === 'events') return openEventStream(req, res, emu);
+    if (path === 'workflows' || path.startsWith('workflows/')) return await handleWorkflowRoutes(req, res, path, url, emu);
+    if (path.startsWith('work-objects/')) return await handleWorkObjectRoutes(req, res, path, url, emu);
     if (method === 'GET' && path === 'channels') {
       // ?team_id=T…: another workspace's channels (shared ones included); default the seed workspace.
       const team = url.searchParams.get('team_id') ?? emu.teamId;

@@ -58,12 +58,25 @@ export const slackRateLimitTable: RateLimitTable = {
   'chat.appendStream': slackTiers.tier4,
   'chat.stopStream': slackTiers.tier2,
   'chat.unfurl': slackTiers.tier3,
+  // @see https://docs.slack.dev/reference/methods/entity.presentDetails (Tier 3)
+  'entity.presentDetails': slackTiers.tier3,
+  // @see https://docs.slack.dev/reference/methods/functions.completeSuccess (Tier 3, like completeError)
+  'functions.completeSuccess': slackTiers.tier3,
+  'functions.completeError': slackTiers.tier3,
   'views.open': slackTiers.tier4,
   'views.update': slackTiers.tier4,
   'views.push': slackTiers.tier4,
   'views.publish': slackTiers.tier4,
   'files.getUploadURLExternal': slackTiers.tier4,
   'files.completeUploadExternal': slackTiers.tier4,
+  // Canvases: create Tier 2, the rest Tier 3 (each method's reference page).
+  // @see https://docs.slack.dev/reference/methods/canvases.create
+  'canvases.create': slackTiers.tier2,
+  'conversations.canvases.create': slackTiers.tier2,
+  'canvases.edit': slackTiers.tier3,
+  'canvases.delete': slackTiers.tier3,
+  'canvases.sections.lookup': slackTiers.tier3,
+  'canvases.access.set': slackTiers.tier3,
   'reactions.add': slackTiers.tier3,
   'reactions.remove': slackTiers.tier2,
   // Special tier; the brief's working assumption is 600/min per workspace.

@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDistribution, RateLimitTable } from './rate-limits.js';
+import type { WorkflowsOptions } from './workflows/workflows-options.js';
 
-export interface SlackEmulatorOptions {
+/**
+ * Workflow Builder (see `WorkflowsOptions`): `workflowFunctions` is the manifest's `functions` map
+ * (the app's custom steps), `workflowScheduleTickMs` how often schedules are checked against the
+ * clock (0: only when a test calls `workflows.tick()`), `exampleWorkflows` the playground's examples.
+ */
+export interface SlackEmulatorOptions extends WorkflowsOptions {
   port?: number;
   host?: string;
   signingSecret?: string;
@@ -59,6 +65,12 @@ export interface SlackEmulatorOptions {
    * of them, anywhere in its text, is followed by `link_shared`. Default none.
    */
   unfurlDomains?: string[];
+  /**
+   * The Work Object entity types the app enabled (manifest `features.rich_previews.entity_types`);
+   * chat.unfurl refuses others with feature_not_enabled. Default: every supported type; [] for an
+   * app without Work Object previews.
+   */
+  workObjectEntityTypes?: string[];
   /**
    * The app's slash commands as its manifest declares them: shown to the playground page
    * (`GET /api/info`), and `shouldEscape` makes a typed `#channel` or `@user` arrive escaped.

@@ -11,6 +11,8 @@ import type { FeedbackChoice, StoredMessage } from './stored-message.js';
 import type { StoredUnfurl } from './stored-unfurl.js';
 import type { StoredView } from './stored-view.js';
 import type { WorkspaceListing } from './workspace-listing.js';
+import type { EmulatorWorkflows } from './workflows/emulator-workflows.js';
+import type { EmulatorWorkObjects } from './work-objects/emulator-work-objects.js';
 
 export interface SlackEmulator {
   url: string;
@@ -168,6 +170,13 @@ export interface SlackEmulator {
   /** When the app first posted to this response_url (clock ms), if it has. */
   responseUrlFirstUse(url: string): number | undefined;
   waitFor<T>(fn: () => T | undefined | false | null, timeoutMs?: number): Promise<T>;
+  /**
+   * Workflow Builder: the app's functions (manifest `functions`), saved workflows, runs now or on a
+   * schedule (`tick()` after moving the clock), each step's status, outputs or error.
+   */
+  workflows: EmulatorWorkflows;
+  /** Work Objects: a user opens a message's Work Object (its side panel), reads it, clicks its actions. */
+  workObjects: EmulatorWorkObjects;
   /** 'change' on every state change, with `{kind, channel?, user?}`. */
   events: EventEmitter;
   /**

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { AgentViewState } from './agent-view-state.js';
+import { WorkObjectsState } from './work-objects/work-objects-state.js';
+import { CanvasesState } from './canvases/canvases-state.js';
 import { createIdFactory, createTsFactory, newIdCursor } from './ids.js';
 import { streamExpiry, type StreamLimits } from './stream-lifecycle.js';
 import { FileProcessing } from './file-processing.js';
@@ -17,6 +19,7 @@ import type { StoredUnfurl } from './stored-unfurl.js';
 import type { StoredView } from './stored-view.js';
 import { DEFAULT_BOT_SCOPES } from './config.js';
 import { InstallationRegistry } from './installations.js';
+import { WorkflowState } from './workflows/workflow-state.js';
 import { seedChannels, seedUsers, workspaceSeed } from './workspace-seed.js';
 import { type BotIdentity, findWorkspace, otherWorkspaceChannels, otherWorkspaceUsers, teamOfUser, teamsOfChannel } from './workspaces.js';
 
@@ -38,6 +41,10 @@ export class EmulatorState {
   readonly statuses = new Map<string, { status: string; loading_messages?: unknown; at: number }>();
   /** Suggested prompts, thread titles and agent sessions the app set. */
   readonly agentView = new AgentViewState();
+  /** Work Object side panels, their triggers, and the workspaces that take no Work Objects. */
+  readonly workObjects = new WorkObjectsState();
+  /** Canvases (canvases.*, conversations.canvases.create) and the workspaces without them. */
+  readonly canvases = new CanvasesState();
   readonly triggers = new Map<string, TriggerEntry>();
   readonly responseUrls = new Map<string, ResponseUrlEntry>();
   readonly calls: ApiCall[] = [];
@@ -51,6 +58,8 @@ export class EmulatorState {
   readonly newId: (prefix: string) => string;
   /** Where the app is installed, and the bot tokens of each installation. */
   readonly installs: InstallationRegistry;
+  /** The app's workflow functions (manifest `functions`) and their executions with workflow tokens. */
+  readonly workflows: WorkflowState;
 
   constructor(
     readonly clock: () => number,
@@ -63,6 +72,7 @@ export class EmulatorState {
     this.newId = createIdFactory(this.cursor);
     this.events.setMaxListeners(0);
     this.installs = new InstallationRegistry(clock, seedAuth, tokenLifetimeS);
+    this.workflows = new WorkflowState(clock, this.newId, () => this.changed({ kind: 'workflow' }));
     this.seedWorkspace();
   }
 
@@ -99,6 +109,8 @@ export class EmulatorState {
     }
     // Emptied in place: the emulator hands these arrays out by reference.
     this.agentView.clear();
+    this.workObjects.clear();
+    this.canvases.clear();
     this.ephemerals.length = 0;
     this.calls.length = 0;
     this.deliveries.length = 0;

@@ -12,6 +12,8 @@ export interface ApiAuth {
   bot: BotIdentity;
   /** The workspaces the token acts in (both of an org for an org-wide installation). */
   reach: ReadonlySet<string>;
+  /** A workflow token (`xwfp-`) acts for this function execution only (functions.complete*). */
+  functionExecutionId?: string;
 }
 
 export interface ApiContext {

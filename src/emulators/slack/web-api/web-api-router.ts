@@ -20,8 +20,12 @@ import { permalinkMethods } from './permalinks.js';
 import { reactionMethods } from './reactions.js';
 import { streamMethods } from './streams.js';
 import { unfurlMethods } from './unfurl.js';
+import { entityMethods } from './entity.js';
 import { miscMethods } from './users-auth-apps.js';
 import { viewMethods } from './views.js';
+import { canvasMethods } from '../canvases/canvas-web-api.js';
+import { functionMethods } from '../workflows/functions-methods.js';
+import { identifyWorkflowToken } from '../workflows/workflow-token-identity.js';
 
 export const webApiMethods: Record<string, ApiMethod> = {
   ...chatMethods,
@@ -31,11 +35,14 @@ export const webApiMethods: Record<string, ApiMethod> = {
   ...fileMethods,
   ...fileInfoMethods,
   ...unfurlMethods,
+  ...entityMethods,
   ...reactionMethods,
   ...conversationMethods,
   ...miscMethods,
   ...agentViewMethods,
   ...oauthMethods,
+  ...canvasMethods,
+  ...functionMethods,
 };
 
 export interface WebApiRequest {
@@ -68,11 +75,15 @@ interface TokenIdentity {
   error?: string;
   installation?: Installation;
   fingerprint?: string;
+  /** For a workflow token (`xwfp-`): the function execution it belongs to. */
+  functionExecutionId?: string;
 }
 
 function identifyToken(deps: WebApiDeps, token: string | undefined): TokenIdentity {
   if (token === undefined || token === '') return { kind: 'none' };
   if (token === deps.config.appToken) return { kind: 'app', fingerprint: tokenFingerprint(token) };
+  const workflow = identifyWorkflowToken(deps.state, token);
+  if (workflow !== undefined) return workflow;
   const check = deps.state.installs.check(token);
   if (check.ok) return { kind: 'bot', installation: check.installation, fingerprint: check.fingerprint };
   return { kind: 'invalid', error: check.error, fingerprint: check.fingerprint };
@@ -88,7 +99,13 @@ function authOf(identity: TokenIdentity): ApiAuth {
       reach: new Set([workspaceSeed.teamId]),
     };
   }
-  return { installation, bot: installation.bot, reach: InstallationRegistry.reach(installation) };
+  const fn = identity.functionExecutionId;
+  return {
+    installation,
+    bot: installation.bot,
+    reach: InstallationRegistry.reach(installation),
+    ...(fn !== undefined ? { functionExecutionId: fn } : {}),
+  };
 }
 
 /**
@@ -151,6 +168,7 @@ export function handleWebApiCall(req: WebApiRequest, deps: WebApiDeps): WebApiRe
     if (typeof body.error === 'string') call.error = body.error;
     if (identity.installation !== undefined) call.teamId = identity.installation.key;
     if (identity.fingerprint !== undefined) call.tokenFingerprint = identity.fingerprint;
+    if (identity.functionExecutionId !== undefined) call.functionExecutionId = identity.functionExecutionId;
     state.calls.push(call);
     state.changed({ kind: 'api_call' });
     return { status, headers, body };
