@@ -8,7 +8,7 @@
  */
 
 /** The feature slices of src/slack/: each one folder, none importing another. */
-const SLICES = 'research|financials|concepts|watch|agent|home|folders|install';
+const SLICES = 'research|financials|concepts|watch|agent|home|folders|install|mcp';
 
 /** An area: a folder under src/, where each sub-folder of src/slack/ counts as its own area. */
 const AREA = '^src/(slack/[^/]+|[^/]+)(/|$)';
