@@ -57,6 +57,11 @@ export const FEATURE_HOOKS: FeatureHooks = {
   publishHome: (deps, target, options) => homeHooks.publishHome(deps, target, options, { homeDocuments: folderHomeHooks.homeDocuments }),
   homeDocuments: folderHomeHooks.homeDocuments,
   agentViewOpened: agentHooks.agentViewOpened,
+  operations: {
+    searchResearch: researchHooks.searchResearch,
+    companyFinancials: financialsHooks.companyFinancials,
+    trendingConcepts: conceptsHooks.trendingConcepts,
+  },
 };
 
 export function registerListeners(app: ListenerRegistry, deps: ListenerDeps): void {

@@ -41,8 +41,8 @@ export interface ConceptsParseOptions {
   defaultTimeZone?: string;
 }
 
-const CONCEPTS_DEFAULT_TOP = 10;
-const CONCEPTS_MAX_TOP = 20;
+export const CONCEPTS_DEFAULT_TOP = 10;
+export const CONCEPTS_MAX_TOP = 20;
 const DEFAULT_DIGEST_TIME = '09:00';
 
 const WEEKDAYS: Record<string, number> = {

@@ -9,6 +9,7 @@ import type { FeatureHooks, RegisterSlice, RetryableButton } from '../kit/featur
 import { expandConcept } from './concept-buttons.js';
 import { conceptsCommand, runConceptsCommand } from './concepts-command.js';
 import { metadataPostedListener } from '../kit/posting/pushed-metadata.js';
+import { trendingConcepts } from './operations/trending-concepts-operation.js';
 import { recordPushedDigest } from './digest/record-pushed-digest.js';
 import { subscriptionListener } from './digest/subscription-actions.js';
 import { shareConceptsCard } from './share-concepts-card.js';
@@ -36,8 +37,10 @@ export const conceptsHooks = {
   command: runConceptsCommand,
   sharedCard: shareConceptsCard,
   retryableButtons: { [ACTION_IDS.conceptExpand]: EXPAND },
+  trendingConcepts,
 } satisfies {
   command: FeatureHooks['commands']['/concepts'];
   sharedCard: NonNullable<FeatureHooks['sharedCards']['/concepts']>;
   retryableButtons: FeatureHooks['retryableButtons'];
+  trendingConcepts: FeatureHooks['operations']['trendingConcepts'];
 };

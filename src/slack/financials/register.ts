@@ -1,6 +1,7 @@
 /** The /financials feature: its command, its cards' buttons (form, Chart, CSV/XLSX) and its modal. */
 import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
 import { registerChartActions } from './chart-actions.js';
+import { companyFinancials } from './operations/company-financials-operation.js';
 import { registerExportActions } from './export-actions.js';
 import { registerFinancialsActions } from './financials-actions.js';
 import { financialsCommand, runFinancialsCommand } from './financials-command.js';
@@ -19,4 +20,9 @@ export const registerFinancials: RegisterSlice = (app, deps) => {
 export const financialsHooks = {
   command: runFinancialsCommand,
   sharedCard: shareFinancialsCard,
-} satisfies { command: FeatureHooks['commands']['/financials']; sharedCard: NonNullable<FeatureHooks['sharedCards']['/financials']> };
+  companyFinancials,
+} satisfies {
+  command: FeatureHooks['commands']['/financials'];
+  sharedCard: NonNullable<FeatureHooks['sharedCards']['/financials']>;
+  companyFinancials: FeatureHooks['operations']['companyFinancials'];
+};

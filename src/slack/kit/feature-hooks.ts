@@ -11,6 +11,7 @@ import type { CommandContext } from './command-context.js';
 import type { ChannelRef } from './commands/channel-ref.js';
 import type { WatchArgs } from './commands/parse-watch-args.js';
 import type { ListenerDeps } from './listener-deps.js';
+import type { DeskOperations } from './operations/desk-operations.js';
 import type { HomeTarget } from './home-target.js';
 import type { ListenerRegistry } from './listener-router.js';
 import type { Logger } from '../../observability/logger.js';
@@ -79,6 +80,11 @@ export interface FeatureHooks {
   homeDocuments(deps: ListenerDeps, viewer: HomeDocumentsViewer): Promise<KnownBlock[]>;
   /** Sets up the agent view when a user opens it. */
   agentViewOpened(target: AgentViewOpened): Promise<void>;
+  /**
+   * The data the slash commands show, as structured results for surfaces that are no card (Workflow
+   * Builder steps, MCP tools): each slice's own parsing and fetching (src/slack/kit/operations/).
+   */
+  operations: DeskOperations;
 }
 
 /** A slice's one entry point: registers its listeners, asking the hooks for other slices' work. */

@@ -31,12 +31,10 @@ import { parseWatchArgs, parseWatchesArgs, type WatchArgs } from '../kit/command
 import { restAfter, unquote } from './command-text.js';
 import { parseFolder, parseFolders, type FolderArgs } from './parse-folder-args.js';
 import { takeScopeTokens } from './scope-tokens.js';
+import { queryOf, SEARCH_PAGE_SIZE, searchRequest, v2NumForPage } from './search-request.js';
 
-/** Documents per card page, shared by the parser, the listeners and the renderer. */
-export const SEARCH_PAGE_SIZE = 5;
+export { SEARCH_PAGE_SIZE, v2NumForPage } from './search-request.js';
 export const PASSAGES_COUNT = 8;
-/** The v2 endpoints return at most 100 documents. */
-const V2_MAX_NUM = 100;
 
 /** `folders`: `in:` names or ids, resolved to `request.folderIds` against the workspace's folders when run. */
 export type ResearchSearch =
@@ -56,15 +54,9 @@ export type ResearchArgs =
   | { kind: 'tag'; request: DocsByTagRequest; public: boolean }
   | WatchArgs;
 
-const V1_ONLY: readonly FilterName[] = ['categories', 'markets', 'mode', 'sort', 'folders'];
 const CHUNK_CATEGORIES: readonly Category[] = ['filings', 'transcripts', 'reports', 'news', 'files'];
 const SUBCOMMANDS = ['news', 'passages', 'ask', 'replay', 'folder', 'folders', 'tag', 'help', 'watch', 'watches'];
 const FOLDER_EXAMPLE = '/research revenue guidance in:"Q3 notes"';
-
-/** v2 has no paging: ask for enough documents to fill `page`, and show the last slice. */
-export function v2NumForPage(page: number, pageSize = SEARCH_PAGE_SIZE): number {
-  return Math.min(V2_MAX_NUM, Math.max(1, page) * pageSize);
-}
 
 function rejectFilters(f: CollectedFilters, allowed: readonly FilterName[], where: string, problems: UsageProblem[]): void {
   for (const [name, token] of f.used) {
@@ -84,11 +76,6 @@ const wordsOr = (words: string, fallback: string): string => (words && words.len
 /** The same for a search, whose words must not begin with a subcommand (`news …` would be a news search). */
 const searchWordsOr = (words: string, fallback: string): string =>
   SUBCOMMANDS.includes(words.split(' ')[0]?.toLowerCase() ?? '') ? fallback : wordsOr(words, fallback);
-
-function queryOf(f: CollectedFilters): string {
-  const q = f.words.join(' ').trim();
-  return q || f.symbols.map((s) => s.code).join(' ');
-}
 
 function parseSearch(tokens: Token[], now: Date): ResearchArgs {
   const problems: UsageProblem[] = [];
@@ -114,28 +101,9 @@ function parseSearch(tokens: Token[], now: Date): ResearchArgs {
     );
   }
   if (problems.length) return usage('/research', problems, `/research ${searchWordsOr(query, 'battery')}`);
-  const symbols = f.symbols.map((s) => s.canonical);
-  const v1Filters = V1_ONLY.filter((n) => f.used.has(n));
-  if (v1Filters.length === 0 && scope.folders.length === 0 && tags.length === 0) {
-    const request: V2SearchRequest = { query, num: v2NumForPage(1) };
-    if (symbols.length) request.symbols = symbols;
-    if (window.startDate) request.startDatetime = window.startDate;
-    if (window.endDate) request.endDatetime = window.endDate;
-    return { kind: 'search', api: 'v2', request, public: f.public, routeReason: 'default relevance search' };
-  }
-  const request: V1SearchRequest = { query, pageNum: 1, pageSize: SEARCH_PAGE_SIZE };
-  if (f.mode) request.mode = f.mode;
-  if (f.sort) request.sort = f.sort;
-  // A folder holds uploaded files: searching it asks for them unless `type:` says otherwise.
-  if (f.categories.length) request.categories = f.categories;
-  else if (scope.folders.length) request.categories = ['files'];
-  if (tags.length) request.tags = tags;
-  if (f.markets.length) request.markets = f.markets;
-  if (symbols.length) request.symbols = symbols;
-  if (window.startDate) request.startDate = window.startDate;
-  if (window.endDate) request.endDate = window.endDate;
-  const reason = [...v1Filters.map((n) => f.used.get(n)), ...scope.folderTokens, ...(tags.length ? ['tag:'] : [])].join(', ');
-  const search: ResearchSearch = { kind: 'search', api: 'v1', request, public: f.public, routeReason: `v1 for ${reason}` };
+  const built = searchRequest(query, f, window, { folders: scope.folders, folderTokens: scope.folderTokens, tags });
+  if (built.api === 'v2') return { kind: 'search', ...built, public: f.public };
+  const search: ResearchSearch = { kind: 'search', ...built, public: f.public };
   return scope.folders.length ? { ...search, folders: scope.folders } : search;
 }
 

@@ -10,6 +10,7 @@ import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
 import { MESSAGE_SHORTCUT_IDS } from '../kit/message-shortcut-ids.js';
 import { researchCommand, runResearchCommand } from './research-command.js';
 import { shareSearch, showKeyPassages, showSummary, turnSearchPage } from './search-buttons.js';
+import { searchResearch } from './operations/search-research-operation.js';
 import { sharePassagesCard } from './share-passages-card.js';
 import { researchMessage } from './shortcuts/research-message.js';
 import { summarizeMessage } from './shortcuts/summarize-message.js';
@@ -46,8 +47,10 @@ export const researchHooks = {
   command: runResearchCommand,
   sharedCard: sharePassagesCard,
   retryableButtons: Object.fromEntries(SEARCH_BUTTONS.map(({ id, handler, action }) => [id, { handler, action }])),
+  searchResearch,
 } satisfies {
   command: typeof runResearchCommand;
   sharedCard: NonNullable<FeatureHooks['sharedCards']['/research']>;
   retryableButtons: FeatureHooks['retryableButtons'];
+  searchResearch: FeatureHooks['operations']['searchResearch'];
 };

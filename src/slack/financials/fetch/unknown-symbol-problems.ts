@@ -30,13 +30,16 @@ const described = (c: Constituent): string => (c.names[0] ? `${c.symbol} (${c.na
 const orList = (items: string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
-/** The refusal of a symbol the service does not know; `exampleWith` writes a command around a suggestion. */
+/**
+ * The refusal of a symbol the service does not know; `exampleWith` writes a command around a
+ * suggestion. `suggestions`: the symbols it offers, nearest first (the operations list them).
+ */
 export async function unknownSymbolProblem(
   deps: SymbolAskDeps,
   typed: string,
   symbol: StockSymbol,
   exampleWith: (suggestion: string) => string,
-): Promise<UsageProblem> {
+): Promise<UsageProblem & { suggestions: string[] }> {
   const [named, listed] = await Promise.all([
     /^\p{L}{2,}$/u.test(typed) ? companiesNamed(deps.service, typed, deps.call, deps.log) : Promise.resolve([]),
     marketSymbols(deps.service, [symbol.market], deps.call, deps.log),
@@ -48,6 +51,7 @@ export async function unknownSymbolProblem(
     token: typed,
     message: near.length ? `${head} Did you mean ${orList(near.map(described))}?` : `${head} ${SHAPES}`,
     example: near[0] ? exampleWith(near[0].symbol) : ANY_EXAMPLE,
+    suggestions: near.map((c) => c.symbol),
   };
 }
 
