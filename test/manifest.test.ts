@@ -16,6 +16,7 @@ import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../src/slack/blocks
 import { SLASH_COMMANDS } from '../src/slack/kit/feature-hooks.js';
 import { MESSAGE_SHORTCUT_IDS } from '../src/slack/kit/message-shortcut-ids.js';
 import { registerListeners } from '../src/slack/register-listeners.js';
+import { DOCUMENT_ENTITY_TYPE } from '../src/slack/research/unfurls/document-entity.js';
 import type { ListenerRegistry } from '../src/slack/kit/listener-router.js';
 import type { ListenerDeps } from '../src/slack/kit/listener-deps.js';
 
@@ -71,6 +72,7 @@ interface Manifest {
     shortcuts?: Array<{ callback_id: string; type: string; name: string }>;
     app_home: { messages_tab_enabled: boolean };
     agent_view?: { agent_description?: string; suggested_prompts?: Array<{ title: string; message: string }> };
+    rich_previews?: { is_active?: boolean; entity_types?: string[] };
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: { event_subscriptions: { bot_events: string[] }; interactivity: { is_enabled: boolean } };
@@ -127,6 +129,11 @@ describe('manifest.yml', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...BOT_SCOPES].sort());
   });
 
+  it('asks for the canvas scope Save as canvas needs (canvases.create, canvases.edit), and not the read one it never uses (issue 32)', () => {
+    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['canvases:write', 'chat:write']));
+    expect(manifest.oauth_config.scopes.bot).not.toContain('canvases:read');
+  });
+
   it('asks for the scopes the features need', () => {
     expect(manifest.oauth_config.scopes.bot).toEqual(
       expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'im:history', 'links:read', 'links:write']),
@@ -147,6 +154,16 @@ describe('manifest.yml', () => {
     expect(manifest.settings.event_subscriptions.bot_events).toEqual(
       expect.arrayContaining(['app_home_opened', 'message.im', 'agent_session_stopped']),
     );
+  });
+});
+
+describe('manifest.yml: Work Objects (issue 32)', () => {
+  it('turns Work Object previews on for the entity type document links unfurl to, and subscribes to their side panel', () => {
+    expect(manifest.features.rich_previews).toEqual({ is_active: true, entity_types: [DOCUMENT_ENTITY_TYPE] });
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual(expect.arrayContaining(['link_shared', 'entity_details_requested']));
+    expect(seen.events).toEqual(expect.arrayContaining(['link_shared', 'entity_details_requested']));
+    // chat.unfurl (metadata or unfurls); entity.presentDetails needs no scope.
+    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['links:read', 'links:write']));
   });
 });
 

@@ -35,6 +35,15 @@ export const SLACK_RATE_LIMITS: Readonly<Record<SlackMethod, MethodRateLimit>> =
   [SLACK_METHOD.getUploadUrl]: { perMinute: 100, scope: 'workspace', tier: 'T4' },
   // @see https://docs.slack.dev/reference/methods/files.completeUploadExternal (Tier 4)
   [SLACK_METHOD.completeUpload]: { perMinute: 100, scope: 'workspace', tier: 'T4' },
+  // A Workflow Builder step's end. @see https://docs.slack.dev/reference/methods/functions.completeSuccess (Tier 3, like completeError)
+  [SLACK_METHOD.completeFunction]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
+  [SLACK_METHOD.failFunction]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
+  // A Work Object's side panel (one call per panel opened). @see https://docs.slack.dev/reference/methods/entity.presentDetails (Tier 3)
+  [SLACK_METHOD.presentDetails]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
+  // @see https://docs.slack.dev/reference/methods/canvases.create (Tier 2)
+  [SLACK_METHOD.canvasCreate]: { perMinute: 20, scope: 'workspace', tier: 'T2' },
+  // @see https://docs.slack.dev/reference/methods/canvases.edit (Tier 3)
+  [SLACK_METHOD.canvasEdit]: { perMinute: 50, scope: 'workspace', tier: 'T3' },
 };
 
 /**

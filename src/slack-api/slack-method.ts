@@ -16,6 +16,11 @@ export const SLACK_METHOD = {
   setSessionStatus: 'agents.sessions.setStatus',
   getUploadUrl: 'files.getUploadURLExternal',
   completeUpload: 'files.completeUploadExternal',
+  completeFunction: 'functions.completeSuccess',
+  failFunction: 'functions.completeError',
+  presentDetails: 'entity.presentDetails',
+  canvasCreate: 'canvases.create',
+  canvasEdit: 'canvases.edit',
 } as const;
 
 export type SlackMethod = (typeof SLACK_METHOD)[keyof typeof SLACK_METHOD];

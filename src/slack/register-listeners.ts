@@ -17,6 +17,8 @@ import { createListenerRouter, type ListenerRegistry } from './kit/listener-rout
 import { registerKit } from './kit/register-kit.js';
 import { registerResearch, researchHooks } from './research/register.js';
 import { registerWatch, watchHooks } from './watch/register.js';
+import { agentWorkflowHooks } from './agent/workflow/workflow-agent-hooks.js';
+import { registerWorkflows } from './workflows/register.js';
 
 /** The kit first (its events dedupe must see every event before a slice does), then each slice. */
 const SLICES: readonly RegisterSlice[] = [
@@ -29,6 +31,7 @@ const SLICES: readonly RegisterSlice[] = [
   registerFolders,
   registerWatch,
   registerInstall,
+  registerWorkflows,
 ];
 
 const research: ResearchHandoffs = {
@@ -62,6 +65,8 @@ export const FEATURE_HOOKS: FeatureHooks = {
     companyFinancials: financialsHooks.companyFinancials,
     trendingConcepts: conceptsHooks.trendingConcepts,
   },
+  askAboutDocument: agentHooks.askAboutDocument,
+  workflowAgent: agentWorkflowHooks,
 };
 
 export function registerListeners(app: ListenerRegistry, deps: ListenerDeps): void {

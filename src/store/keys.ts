@@ -40,6 +40,12 @@ export const TTL = {
   threadQueueMs: 2 * HOUR_MS,
   /** An export interrupted by a dead process is finished or told within minutes; a day is plenty. */
   pendingExportMs: DAY_MS,
+  /** Slack refused a workspace's Work Object unfurl: its links unfurl classic for a day, then Work Objects are tried again. */
+  workObjectsRefusedMs: DAY_MS,
+  /** A Workflow Builder step waiting for its agent run: runs end (or time out) within the hour; a day is plenty. */
+  workflowExecutionMs: DAY_MS,
+  /** A question asked through MCP (ask_research_agent): its answer can be read for a week, like a run. */
+  mcpQuestionMs: 7 * DAY_MS,
 } as const;
 
 /**
@@ -61,6 +67,8 @@ export const leaseNames = {
   watch: (teamId: string, channelId: string, watchId: string): string => `watch:${teamId}:${channelId}:${watchId}`,
   /** Held while a process uploads and shares an export; a dead holder's lapses and a sweep takes over. */
   export: (teamId: string, exportId: string): string => `export:${teamId}:${exportId}`,
+  /** Held while a card is being saved as a canvas, so two clicks never create two canvases. */
+  canvas: (teamId: string, channelId: string, card: string): string => `canvas:${teamId}:${channelId}:${card}`,
 } as const;
 
 /**
@@ -152,6 +160,23 @@ export const keys = {
   pendingExportPrefix: 'export:',
   /** A workspace admin's choice whether users of other organisations (Slack Connect) may use the app. No TTL. */
   externalAccess: (teamId: string): string => `external-access:${teamId}`,
+  /**
+   * The canvas a card was saved as in a channel (SavedCanvases): `card` is the card's own key (an
+   * answer's conversation and message, a financials card's request). No TTL: saving again updates it.
+   */
+  savedCanvas: (teamId: string, channelId: string, card: string): string => `canvas:${teamId}:${channelId}:${card}`,
+  /** Set (TTL workObjectsRefusedMs) when Slack refused a workspace's Work Object unfurl: its links unfurl classic meanwhile. */
+  workObjectsRefused: (teamId: string): string => `work-objects-refused:${teamId}`,
+  /** A Workflow Builder step execution waiting for its agent run (WorkflowExecutions); listed by prefix after a restart. */
+  workflowExecution: (teamId: string, executionId: string): string => `workflow-exec:${teamId}:${executionId}`,
+  workflowExecutionPrefix: 'workflow-exec:',
+  /** Whoever sets this first completes the execution: exactly once, across restarts and replicas. */
+  workflowExecutionDone: (teamId: string, executionId: string): string => `workflow-done:${teamId}:${executionId}`,
+  /** A workspace's MCP bearer token, by the SHA-256 (hex) of the token: only the hash is stored. No TTL. */
+  mcpToken: (teamId: string, tokenHash: string): string => `mcp-token:${teamId}:${tokenHash}`,
+  mcpTokenPrefix: (teamId: string): string => `mcp-token:${teamId}:`,
+  /** A question an MCP client asked the agent: its conversation and assistant message on the service. */
+  mcpQuestion: (teamId: string, questionId: string): string => `mcp-question:${teamId}:${questionId}`,
 } as const;
 
 /**
@@ -187,12 +212,16 @@ export function workspaceKeyPrefixes(teamId: string): string[] {
     `watch-slots:${teamId}:`,
     `export:${teamId}:`,
     `lease:export:${teamId}:`,
+    `canvas:${teamId}:`,
+    `lease:canvas:${teamId}:`,
+    `mcp-token:${teamId}:`,
+    `mcp-question:${teamId}:`,
   ];
 }
 
 /** A workspace's keys that are whole keys, not prefixes (`team-org:T1` must not match `team-org:T10`). */
 export function workspaceSingleKeys(teamId: string): string[] {
-  return [keys.teamOrg(teamId), keys.externalAccess(teamId)];
+  return [keys.teamOrg(teamId), keys.externalAccess(teamId), keys.workObjectsRefused(teamId)];
 }
 
 /**
@@ -252,5 +281,9 @@ export const appKeyPrefixes = [
   'team-org:',
   'org-team:',
   'external-access:',
+  'canvas:',
+  'work-objects-refused:',
   'export:',
+  'mcp-token:',
+  'mcp-question:',
 ] as const;

@@ -16,7 +16,9 @@ describe('link unfurls and App Home', () => {
   let docTitle: string;
   beforeAll(async () => {
     // The app's unfurl domain, as the playground passes the manifest's: links in any message unfurl.
-    h = await startHarness({ agentSpeed: 200, slack: { unfurlDomains: ['research.example.com'] } });
+    // An app without Work Object previews (no entity types enabled): chat.unfurl refuses `metadata`, so
+    // these are the classic compact cards (test/e2e/work-objects*.test.ts cover the Work Objects).
+    h = await startHarness({ agentSpeed: 200, slack: { unfurlDomains: ['research.example.com'], workObjectEntityTypes: [] } });
     const page = await h.client.searchDocuments({ query: 'Moutai baijiu', pageSize: 2 });
     docId = page.items[0]?.id ?? '';
     docTitle = page.items[0]?.title ?? '';

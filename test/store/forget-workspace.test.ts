@@ -65,8 +65,16 @@ const families: Record<keyof typeof keys, { whose: Whose; key: (t: string) => st
   orgTeam: { whose: 'workspace', key: (t) => keys.orgTeam('E1', t) },
   orgTeamPrefix: { whose: 'not a key', key: () => keys.orgTeamPrefix('E1') },
   externalAccess: { whose: 'workspace', key: (t) => keys.externalAccess(t) },
+  savedCanvas: { whose: 'workspace', key: (t) => keys.savedCanvas(t, 'C1', 'answer-x1') },
+  workObjectsRefused: { whose: 'workspace', key: (t) => keys.workObjectsRefused(t) },
   pendingExport: { whose: 'workspace', key: (t) => keys.pendingExport(t, 'x1') },
   pendingExportPrefix: { whose: 'not a key', key: () => keys.pendingExportPrefix },
+  workflowExecution: { whose: 'workspace', key: (t) => keys.workflowExecution(t, 'Fx1') },
+  workflowExecutionPrefix: { whose: 'not a key', key: () => keys.workflowExecutionPrefix },
+  workflowExecutionDone: { whose: 'workspace', key: (t) => keys.workflowExecutionDone(t, 'Fx1') },
+  mcpToken: { whose: 'workspace', key: (t) => keys.mcpToken(t, 'ab12') },
+  mcpTokenPrefix: { whose: 'not a key', key: (t) => keys.mcpTokenPrefix(t) },
+  mcpQuestion: { whose: 'workspace', key: (t) => keys.mcpQuestion(t, 'q_1') },
 };
 
 const stored = (whose: Whose[]) => Object.values(families).filter((family) => whose.includes(family.whose));

@@ -60,8 +60,13 @@ const workspaceKeys: Record<string, (t: string, id: string) => string> = {
   channelBudgetBlocked: (t, id) => keys.budgetBlocked(t, 'chat.postMessage', id),
   workspaceBudgetBlocked: (t, id) => keys.budgetBlocked(t, id, undefined),
   pendingExport: (t, id) => keys.pendingExport(t, id),
+  savedCanvas: (t, id) => keys.savedCanvas(t, id, id),
+  canvasLease: (t, id) => keys.lease(leaseNames.canvas(t, id, id)),
   teamOrg: (t) => keys.teamOrg(t),
   externalAccess: (t) => keys.externalAccess(t),
+  workObjectsRefused: (t) => keys.workObjectsRefused(t),
+  mcpToken: (t, id) => keys.mcpToken(t, id),
+  mcpQuestion: (t, id) => keys.mcpQuestion(t, id),
 };
 
 /** Org membership is the org's list, deleted by lookup (forgetWorkspaceData), not under the team's prefixes. */
@@ -114,7 +119,7 @@ describe('keys: per-workspace key naming', () => {
       expect(keys.orgTeam(other, 'T1').startsWith(keys.orgTeamPrefix('E1')), other).toBe(false);
     }
     expect(keys.teamOrg('T1')).not.toBe(keys.teamOrg('T10'));
-    expect(workspaceSingleKeys('T1')).toEqual([keys.teamOrg('T1'), keys.externalAccess('T1')]);
+    expect(workspaceSingleKeys('T1')).toEqual([keys.teamOrg('T1'), keys.externalAccess('T1'), keys.workObjectsRefused('T1')]);
   });
 
   it('an installation’s keys (a workspace’s or an org’s) are its own, and its prefix lists only its own workspaces', () => {
@@ -262,6 +267,8 @@ describe('keys: how long records live', () => {
       answerFeedbackMs: 365 * DAY,
       threadQueueMs: 2 * HOUR,
       pendingExportMs: DAY,
+      workObjectsRefusedMs: DAY,
+      mcpQuestionMs: 7 * DAY,
     });
   });
 

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type AppDistribution, slackRateLimitTable, type RateLimitTable } from './rate-limits.js';
 import type { SlackEmulatorOptions, SlashCommandSpec } from './slack-emulator-options.js';
+import { WORK_OBJECT_ENTITY_TYPES } from './validation/work-object.js';
 
 export const allEventSubscriptions = [
   'message.im',
@@ -16,6 +17,7 @@ export const allEventSubscriptions = [
   'tokens_revoked',
   'app_uninstalled',
   'message_metadata_posted',
+  'entity_details_requested',
 ];
 
 /**
@@ -25,6 +27,7 @@ export const allEventSubscriptions = [
 export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'app_mentions:read',
   'assistant:write',
+  'canvases:write',
   'channels:history',
   'channels:read',
   'chat:write',
@@ -69,6 +72,8 @@ export interface EmulatorConfig {
   botScopes: readonly string[];
   appScopes: readonly string[];
   unfurlDomains: readonly string[];
+  /** The Work Object entity types the app enabled (manifest `features.rich_previews.entity_types`). */
+  workObjectEntityTypes: readonly string[];
   slashCommands: readonly SlashCommandSpec[];
   staticDir: string;
   clock: () => number;
@@ -112,6 +117,7 @@ export function resolveConfig(opts: SlackEmulatorOptions): EmulatorConfig {
     botScopes: [...(opts.botScopes ?? DEFAULT_BOT_SCOPES)],
     appScopes: [...(opts.appScopes ?? ['connections:write'])],
     unfurlDomains: [...(opts.unfurlDomains ?? [])],
+    workObjectEntityTypes: [...(opts.workObjectEntityTypes ?? WORK_OBJECT_ENTITY_TYPES)],
     slashCommands: (opts.slashCommands ?? []).map((c) => ({ ...c })),
     staticDir: opts.staticDir ?? fileURLToPath(new URL('./playground-page/', import.meta.url)),
     clock: opts.clock ?? Date.now,

@@ -22,6 +22,7 @@ import { deliverUninstallEvents, uninstallApp } from './uninstall.js';
 import { listWorkspaces } from './workspace-listing.js';
 import { teamsOfChannel } from './workspaces.js';
 import { startWorkflows } from './workflows/emulator-workflows.js';
+import { createEmulatorCanvases } from './canvases/emulator-canvases.js';
 import { createEmulatorWorkObjects } from './work-objects/emulator-work-objects.js';
 
 const STREAM_SWEEP_MS = 1000;
@@ -206,6 +207,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     waitFor: (fn, timeoutMs) => waitFor(state.events, fn, timeoutMs),
     workflows: workflows.api,
     workObjects: createEmulatorWorkObjects(deps),
+    canvases: createEmulatorCanvases(state),
     events: state.events,
     reset: async () => {
       state.resetToSeed();

@@ -12,6 +12,7 @@ import { isRecord } from './validation/validation-issue.js';
 import { teamOfUser } from './workspaces.js';
 import { handleWorkflowRoutes } from './workflows/workflows-api.js';
 import { handleWorkObjectRoutes } from './work-objects/work-objects-api.js';
+import { handleCanvasRoutes } from './canvases/canvases-api.js';
 
 /** Documented in ./PLAYGROUND-API.md; these routes stay stable for scripts and the page. */
 
@@ -109,6 +110,7 @@ export async function handlePlaygroundApi(
     if (method === 'GET' && path === 'events') return openEventStream(req, res, emu);
     if (path === 'workflows' || path.startsWith('workflows/')) return await handleWorkflowRoutes(req, res, path, url, emu);
     if (path.startsWith('work-objects/')) return await handleWorkObjectRoutes(req, res, path, url, emu);
+    if (path === 'canvases' || path.startsWith('canvases/')) return await handleCanvasRoutes(req, res, path, url, emu);
     if (method === 'GET' && path === 'channels') {
       // ?team_id=T…: another workspace's channels (shared ones included); default the seed workspace.
       const team = url.searchParams.get('team_id') ?? emu.teamId;

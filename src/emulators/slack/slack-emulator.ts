@@ -1,3 +1,4 @@
+import type { EmulatorCanvases } from './canvases/emulator-canvases.js';
 import type { EventEmitter } from 'node:events';
 import type { AgentSessionRecord, AgentThreadRecord } from './agent-view-state.js';
 import type { ApiCall } from './api-call.js';
@@ -177,6 +178,8 @@ export interface SlackEmulator {
   workflows: EmulatorWorkflows;
   /** Work Objects: a user opens a message's Work Object (its side panel), reads it, clicks its actions. */
   workObjects: EmulatorWorkObjects;
+  /** Canvases: a channel's canvases and their Markdown, deleting one as a user, workspaces without canvases. */
+  canvases: EmulatorCanvases;
   /** 'change' on every state change, with `{kind, channel?, user?}`. */
   events: EventEmitter;
   /**

@@ -7,6 +7,7 @@
  * and the credentials (new on every start) are not. Installations are, with their tokens as
  * SHA-256 hashes only, so an installed workspace's token still works after a restart.
  */
+import { canvasesSnapshotSchema } from './canvases/canvases-state.js';
 import { z } from 'zod';
 import type { Installation, StoredToken } from './installations.js';
 import type { EmulatorState } from './state.js';
@@ -173,6 +174,7 @@ const unfurlSchema: z.ZodType<StoredUnfurl> = z.object({
   unfurlId: z.string(),
   urls: z.array(z.string()),
   unfurls: z.record(z.string(), z.unknown()),
+  entities: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   calls: z.number(),
 });
 
@@ -221,6 +223,8 @@ export const slackStateSnapshotSchema = z.object({
   installations: z.array(installationSchema).optional(),
   /** The installations' tokens as SHA-256 hashes; the configured bot token is not among them. */
   tokens: z.array(storedTokenSchema).optional(),
+  /** Canvases and the workspaces without them (absent in files written before canvases). */
+  canvases: canvasesSnapshotSchema.optional(),
 });
 
 export type SlackStateSnapshot = z.infer<typeof slackStateSnapshotSchema>;
@@ -240,6 +244,7 @@ export function snapshotOfState(state: EmulatorState): SlackStateSnapshot {
     files: [...state.files.values()],
     statuses: Object.fromEntries(state.statuses),
     ...state.installs.snapshot(),
+    canvases: state.canvases.snapshot(),
   });
 }
 
@@ -268,6 +273,7 @@ export function restoreStateSnapshot(state: EmulatorState, snapshot: SlackStateS
   for (const [key, unfurl] of Object.entries(snapshot.unfurls)) state.unfurls.set(key, unfurl);
   for (const f of snapshot.files) state.files.set(f.id, f);
   for (const [key, status] of Object.entries(snapshot.statuses)) state.statuses.set(key, status);
+  state.canvases.restore(snapshot.canvases);
   // A file from before there were several workspaces lacks the others: they come back as seeded.
   // Org membership and org roles are the data's: a file saved before they existed gets them.
   for (const u of otherWorkspaceUsers(state.botName)) {

@@ -1,6 +1,6 @@
 /**
  * The agent: mentions, DMs and thread replies start runs; the agent view; Cancel, Replay and
- * "Ask the agent" buttons; answer feedback; the "Ask the agent" message shortcut. `/research ask`
+ * "Ask the agent" buttons; answer feedback and Save as canvas; the "Ask the agent" message shortcut. `/research ask`
  * and `/research replay` are parsed by the research slice and handed here through the hooks.
  */
 import type { MessageShortcut } from '@slack/bolt';
@@ -10,9 +10,12 @@ import { registerAgentActions } from './agent-actions.js';
 import { registerAgentEvents } from './agent-events.js';
 import { setUpAgentView } from './agent-view/agent-view-opened.js';
 import { askAgentMessage } from './ask-agent-message.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { saveAnswerCanvasListener } from './canvas/save-answer-canvas.js';
 import { registerFeedbackActions } from './feedback/feedback-actions.js';
 import { registerFeedbackViews } from './feedback/feedback-modal-submit.js';
 import { replayFromCommand } from './replay/replay.js';
+import { askAboutDocument } from './runs/ask-about-document.js';
 import { startAgentRunFromCommand } from './runs/start-agent-run-from-command.js';
 
 export const registerAgent: RegisterSlice = (app, deps) => {
@@ -20,6 +23,7 @@ export const registerAgent: RegisterSlice = (app, deps) => {
   registerAgentActions(app, deps);
   registerFeedbackActions(app, deps);
   registerFeedbackViews(app, deps);
+  app.action(ACTION_IDS.answerCanvas, saveAnswerCanvasListener(deps));
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.askAgent, type: 'message_action' }, askAgentMessage(deps));
 };
 
@@ -30,4 +34,7 @@ export const agentHooks = {
   },
   replay: replayFromCommand,
   agentViewOpened: setUpAgentView,
-} satisfies Pick<FeatureHooks['research'], 'ask' | 'replay'> & Pick<FeatureHooks, 'agentViewOpened'>;
+  askAboutDocument: async (deps, request) => {
+    await askAboutDocument(deps, request);
+  },
+} satisfies Pick<FeatureHooks['research'], 'ask' | 'replay'> & Pick<FeatureHooks, 'agentViewOpened' | 'askAboutDocument'>;

@@ -12,6 +12,8 @@ export const ACTION_IDS = {
   searchPrev: 'rd.search.prev',
   searchNext: 'rd.search.next',
   searchShare: 'rd.search.share',
+  /** "Ask the agent" on a document's Work Object (its unfurl and its side panel). */
+  entityAsk: 'rd.entity.ask',
   conceptExpand: 'rd.concept.expand',
   errorRetry: 'rd.error.retry',
   folderDeleteConfirm: 'rd.folder.delete_confirm',
@@ -36,11 +38,18 @@ export const ACTION_IDS = {
   homeDisconnect: 'rd.home.disconnect',
   /** App Home's admin switch: users of other organisations (Slack Connect) may use the app, or not. */
   homeExternalAccess: 'rd.home.external_access',
+  /** App Home, admins: opens the form that creates a token for MCP clients. */
+  homeMcpTokenCreate: 'rd.home.mcp_token.create',
+  /** App Home, admins: the overflow menu whose options revoke one token each (value: the token's public id). */
+  homeMcpTokenRevoke: 'rd.home.mcp_token.revoke',
   /** A card's own row (card-actions.ts): each runs the card's source command again for its data. */
   cardChart: 'rd.card.chart',
   cardCsv: 'rd.card.csv',
   cardXlsx: 'rd.card.xlsx',
   cardShare: 'rd.card.share',
+  /** Save as canvas on a statement or comparison card (card-actions.ts) and on a finished agent answer. */
+  cardCanvas: 'rd.card.canvas',
+  answerCanvas: 'rd.answer.canvas',
   /** A watch row's Remove (watches card and App Home). */
   watchRemove: 'rd.watch.remove',
   /** The watches card's Refresh. */
@@ -85,6 +94,15 @@ export const ADD_DOCUMENT_MODAL = {
     person: 'doc_tag_person_input',
     event: 'doc_tag_event_input',
   },
+} as const;
+
+/** The form that creates an MCP token (App Home, admins): its label, then the token shown once. */
+export const MCP_TOKEN_MODAL = {
+  callbackId: 'rd.mcp_token.modal',
+  /** The view that shows the new token: no submit button, so never submitted. */
+  createdCallbackId: 'rd.mcp_token.modal.created',
+  blocks: { label: 'mcp_token_label' },
+  actions: { label: 'mcp_token_label_input' },
 } as const;
 
 /** The connect modal (App Home, multi-workspace mode): callback id, and block/action ids of its inputs. */

@@ -9,4 +9,5 @@
 export { clampBlocks } from './limits/clamp-blocks.js';
 export { clampMessage } from './limits/clamp-message.js';
 export { clampView } from './limits/clamp-view.js';
+export { clampEntityAction, clampWorkObject } from './limits/clamp-work-object.js';
 export { SLACK_LIMITS } from './limits/slack-limits.js';

@@ -11,8 +11,10 @@ import type { CommandContext } from './command-context.js';
 import type { ChannelRef } from './commands/channel-ref.js';
 import type { WatchArgs } from './commands/parse-watch-args.js';
 import type { ListenerDeps } from './listener-deps.js';
+import type { AskAboutDocumentRequest } from './ask-about-document-request.js';
 import type { DeskOperations } from './operations/desk-operations.js';
 import type { HomeTarget } from './home-target.js';
+import type { WorkflowAgentHooks } from './workflow-agent-hooks.js';
 import type { ListenerRegistry } from './listener-router.js';
 import type { Logger } from '../../observability/logger.js';
 import type { WebClient } from '@slack/web-api';
@@ -80,6 +82,10 @@ export interface FeatureHooks {
   homeDocuments(deps: ListenerDeps, viewer: HomeDocumentsViewer): Promise<KnownBlock[]>;
   /** Sets up the agent view when a user opens it. */
   agentViewOpened(target: AgentViewOpened): Promise<void>;
+  /** The agent for the Workflow Builder step *Ask the research agent*: start a run, read how it ended. */
+  workflowAgent: WorkflowAgentHooks;
+  /** "Ask the agent" about a document from another slice's surface (a Work Object): the agent slice's run. */
+  askAboutDocument(deps: ListenerDeps, request: AskAboutDocumentRequest): Promise<void>;
   /**
    * The data the slash commands show, as structured results for surfaces that are no card (Workflow
    * Builder steps, MCP tools): each slice's own parsing and fetching (src/slack/kit/operations/).

@@ -1,9 +1,10 @@
 /**
  * Research: `/research` (search, news, passages, tags; its other subcommands are handed to their
- * slices through the hooks), the search and passage cards' buttons, document link unfurls and the
+ * slices through the hooks), the search and passage cards' buttons, document link unfurls (Work
+ * Objects, their side panel and "Ask the agent") and the
  * "Research this message" and "Summarize" message shortcuts.
  */
-import type { MessageShortcut } from '@slack/bolt';
+import type { BlockAction, ButtonAction, MessageShortcut } from '@slack/bolt';
 import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
 import { buttonListener, type ButtonClick } from '../kit/button-interaction.js';
 import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
@@ -15,6 +16,8 @@ import { sharePassagesCard } from './share-passages-card.js';
 import { researchMessage } from './shortcuts/research-message.js';
 import { summarizeMessage } from './shortcuts/summarize-message.js';
 import { linkShared } from './unfurls/link-shared.js';
+import { askFromEntity } from './unfurls/ask-from-entity.js';
+import { entityDetailsRequested } from './unfurls/entity-details-requested.js';
 
 /** Each search-card button: its handler and how a failure names what the user asked for. */
 const SEARCH_BUTTONS = [
@@ -38,6 +41,9 @@ export const registerResearch: RegisterSlice = (app, deps, hooks) => {
     await ack();
   });
   app.event('link_shared', linkShared(deps));
+  // Work Objects: a document's side panel, and its "Ask the agent" (unfurl and panel).
+  app.event('entity_details_requested', entityDetailsRequested(deps));
+  app.action<BlockAction<ButtonAction>>(actionIdPattern(ACTION_IDS.entityAsk), askFromEntity(deps, hooks));
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.research, type: 'message_action' }, researchMessage(deps));
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.summarize, type: 'message_action' }, summarizeMessage(deps));
 };

@@ -87,4 +87,23 @@ export const SLACK_LIMITS = {
    * module, keeps the same number in src/agent/sinks/stream-segment-size.ts; a test keeps them equal.
    */
   streamedMessageBytes: 10_600,
+  /**
+   * Work Objects (chat.unfurl `metadata`, entity.presentDetails): at most 2 primary and 5 overflow
+   * actions, an action's action_id ≤ 255, value ≤ 2,000, url ≤ 3,000, accessibility_label ≤ 75; an
+   * editable text field holds ≤ 3,000. Slack documents no cap on a title or a field's text: the
+   * title and field caps below are ours (UNCONFIRMED), sized like a header and a section.
+   * @see https://docs.slack.dev/messaging/work-objects-implementation
+   */
+  workObjectPrimaryActions: 2,
+  workObjectOverflowActions: 5,
+  workObjectActionIdChars: 255,
+  workObjectActionValueChars: 2000,
+  workObjectActionUrlChars: 3000,
+  workObjectActionTextChars: 75,
+  workObjectTitleChars: 255,
+  workObjectFieldChars: 3000,
+  workObjectDisplayIdChars: 255,
+  /** Ours: fields beyond these make an unfurl or a flexpane a wall of text. */
+  workObjectCustomFields: 12,
+  workObjectErrorMessageChars: 1000,
 } as const;

@@ -1,13 +1,14 @@
 /**
- * `link_shared`: document links on DOCUMENT_URL_DOMAINS unfurl into a compact card. Nothing is
- * sent when no link is a known document (Slack then shows the plain link).
+ * `link_shared`: document links on DOCUMENT_URL_DOMAINS unfurl as Work Objects, or as compact
+ * cards where the workspace does not take them (send-document-unfurls.ts). Nothing is sent when
+ * no link is a known document (Slack then shows the plain link).
  * @see https://docs.slack.dev/reference/events/link_shared
  * @see https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { requestContext } from '../../kit/correlation-middleware.js';
-import { toSlackCallError } from '../../../slack-api/slack-call-error.js';
-import { buildDocumentUnfurls } from './build-document-unfurls.js';
+import { fetchLinkedDocuments } from './build-document-unfurls.js';
+import { sendDocumentUnfurls } from './send-document-unfurls.js';
 import { isConnectionFailure } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
 import type { ResearchService } from '../../../service/types.js';
@@ -40,18 +41,12 @@ export function linkShared(deps: ListenerDeps): (args: LinkSharedArgs) => Promis
         })
       )?.allowed === true;
     const unfurlDeps = { service, documentUrlDomains: deps.documentUrlDomains, mayShowFile };
-    const unfurls = await buildDocumentUnfurls(unfurlDeps, event.links, log, correlationId);
-    if (Object.keys(unfurls).length === 0) return;
+    const docs = await fetchLinkedDocuments(unfurlDeps, event.links, log, correlationId);
+    if (docs.length === 0) return;
     // unfurl_id + source works for links still in the composer as well as posted ones.
     const source = unfurlSource(event.source);
     const target = event.unfurl_id && source ? { unfurl_id: event.unfurl_id, source } : { channel: event.channel, ts: event.message_ts };
-    try {
-      await client.chat.unfurl({ ...target, unfurls });
-      log.info('document links unfurled', { count: Object.keys(unfurls).length });
-    } catch (error) {
-      const failure = toSlackCallError('chat.unfurl', error);
-      log.warn('chat.unfurl failed', { error: failure, slack_error: failure.code });
-    }
+    await sendDocumentUnfurls({ client, state: deps.stores.state, teamId: workspace.teamId, target, docs, log });
   };
 }
 
