@@ -32,6 +32,7 @@ import { defaultDistribution, type AppDistribution } from './slack-api/app-distr
 import { createRateBudget } from './slack-api/rate-budget.js';
 import { createAppStores, type AppStores } from './store/app-stores.js';
 import { randomInstanceId } from './store/default-instance-id.js';
+import { createSecretBox } from './secrets/secret-box.js';
 import type { StateStore } from './store/state-store.js';
 import type { Workspaces } from './workspaces/workspaces.js';
 
@@ -133,7 +134,8 @@ export async function startResearchDesk(options: ResearchDeskOptions): Promise<R
   const instanceId = options.instanceId ?? randomInstanceId(os.hostname());
   const distribution = options.distribution ?? defaultDistribution('oauth' in options.connection);
   const budget = createRateBudget({ store, clock, distribution });
-  const stores = createAppStores(store, clock);
+  // Credentials kept in the store (a workflow step's token) are sealed with the deployment's keys, when it has them.
+  const stores = createAppStores(store, clock, options.multiWorkspace && createSecretBox(options.multiWorkspace.encryptionKeys));
 
   const metrics = options.metrics ?? (options.metricsPort !== undefined ? createDeskMetrics() : undefined);
   // No observer, no layer (combineCallObservers gives undefined).

@@ -16,6 +16,8 @@ import { ACTION_IDS, CONNECT_MODAL, FINANCIALS_MODAL } from '../src/slack/blocks
 import { SLASH_COMMANDS } from '../src/slack/kit/feature-hooks.js';
 import { MESSAGE_SHORTCUT_IDS } from '../src/slack/kit/message-shortcut-ids.js';
 import { registerListeners } from '../src/slack/register-listeners.js';
+import { WORKFLOW_STEPS } from '../src/slack/workflows/register.js';
+import { WORKFLOW_STEP_IDS } from '../src/slack/workflows/workflow-step-ids.js';
 import { DOCUMENT_ENTITY_TYPE } from '../src/slack/research/unfurls/document-entity.js';
 import type { ListenerRegistry } from '../src/slack/kit/listener-router.js';
 import type { ListenerDeps } from '../src/slack/kit/listener-deps.js';
@@ -28,19 +30,35 @@ interface Registrations {
   views: Constraint[];
   events: string[];
   shortcuts: Constraint[];
+  /** Workflow Builder steps' callback ids (app.function). */
+  functions: string[];
   messages: number;
   middleware: number;
 }
 
 /** Implements the App methods listeners use; any other method fails the test by name. */
 function recordingApp(): { app: ListenerRegistry; seen: Registrations } {
-  const seen: Registrations = { commands: [], actions: [], views: [], events: [], shortcuts: [], messages: 0, middleware: 0 };
+  const seen: Registrations = {
+    commands: [],
+    actions: [],
+    views: [],
+    events: [],
+    shortcuts: [],
+    functions: [],
+    messages: 0,
+    middleware: 0,
+  };
   const methods: Record<string, (first: unknown) => void> = {
     command: (name) => void seen.commands.push(String(name)),
     action: (c) => void seen.actions.push(c as Constraint),
     view: (c) => void seen.views.push(c as Constraint),
     event: (name) => void seen.events.push(String(name)),
     shortcut: (c) => void seen.shortcuts.push(c as Constraint),
+    // A step listens to the function_executed event (Bolt's CustomFunction).
+    function: (callbackId) => {
+      seen.functions.push(String(callbackId));
+      seen.events.push('function_executed');
+    },
     message: () => {
       seen.messages += 1;
     },
@@ -75,7 +93,20 @@ interface Manifest {
     rich_previews?: { is_active?: boolean; entity_types?: string[] };
   };
   oauth_config: { scopes: { bot: string[] } };
-  settings: { event_subscriptions: { bot_events: string[] }; interactivity: { is_enabled: boolean } };
+  settings: { event_subscriptions: { bot_events: string[] }; interactivity: { is_enabled: boolean }; function_runtime?: string };
+  functions?: Record<string, ManifestFunction>;
+}
+
+interface ManifestParameters {
+  properties: Record<string, { type: string; title?: string; description?: string }>;
+  required?: string[];
+}
+
+interface ManifestFunction {
+  title: string;
+  description?: string;
+  input_parameters: ManifestParameters;
+  output_parameters: ManifestParameters;
 }
 
 const manifest = parse(readFileSync(new URL('../manifest.yml', import.meta.url), 'utf8')) as Manifest;
@@ -164,6 +195,45 @@ describe('manifest.yml: Work Objects (issue 32)', () => {
     expect(seen.events).toEqual(expect.arrayContaining(['link_shared', 'entity_details_requested']));
     // chat.unfurl (metadata or unfurls); entity.presentDetails needs no scope.
     expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining(['links:read', 'links:write']));
+  });
+});
+
+describe('manifest.yml functions (Workflow Builder steps, issue 32)', () => {
+  const functions = manifest.functions ?? {};
+
+  it('declares exactly the steps the code registers, each once, run by the app', () => {
+    expect(Object.keys(functions).sort()).toEqual([...seen.functions].sort());
+    expect(new Set(seen.functions).size).toBe(seen.functions.length);
+    expect(Object.values(WORKFLOW_STEP_IDS).sort()).toEqual([...seen.functions].sort());
+    expect(manifest.settings.function_runtime).toBe('remote');
+    expect(manifest.settings.event_subscriptions.bot_events).toContain('function_executed');
+  });
+
+  it('declares each step’s inputs as the step parses them: names, titles, which are required', () => {
+    for (const step of WORKFLOW_STEPS) {
+      const declared = functions[step.callbackId]?.input_parameters;
+      expect(Object.keys(declared?.properties ?? {}).sort(), step.callbackId).toEqual(Object.keys(step.inputs).sort());
+      for (const [name, field] of Object.entries(step.inputs)) {
+        expect(declared?.properties[name]?.title, `${step.callbackId}.${name}`).toBe(field.title);
+      }
+      const required = Object.entries(step.inputs)
+        .filter(([, f]) => f.required)
+        .map(([name]) => name);
+      expect([...(declared?.required ?? [])].sort(), step.callbackId).toEqual(required.sort());
+    }
+  });
+
+  it('declares each step’s outputs as the step gives them, with Slack types and titles', () => {
+    const slackTypes = /^(string|number|boolean|integer|slack#\/types\/[a-z_]+)$/;
+    for (const step of WORKFLOW_STEPS) {
+      const fn = functions[step.callbackId];
+      expect(fn?.title.trim(), step.callbackId).toBeTruthy();
+      expect(Object.keys(fn?.output_parameters.properties ?? {}).sort(), step.callbackId).toEqual([...step.outputs].sort());
+      for (const p of [...Object.values(fn?.input_parameters.properties ?? {}), ...Object.values(fn?.output_parameters.properties ?? {})]) {
+        expect(p.type).toMatch(slackTypes);
+        expect(p.title?.trim()).toBeTruthy();
+      }
+    }
   });
 });
 

@@ -2,7 +2,8 @@
  * What starts once the app listens: runs a dead process left behind, the schedules, and the
  * sweep for questions queued in threads whose run ended while no process was there to start them,
  * and the sweep for exports a dead process left uploaded and unshared, and the files a stopped
- * process left processing in research folders (followed again, their users told once).
+ * process left processing in research folders (followed again, their users told once), and the
+ * Workflow Builder steps waiting for agent runs (completed when the run ends, restarts included).
  */
 import type { RelayRuntime } from '../agent/runtime/relay-runtime.js';
 import type { Timers } from '../agent/runtime/timers.js';
@@ -11,6 +12,8 @@ import { startWaitingQuestions } from '../slack/agent/runs/start-queued-question
 import { resumeDocumentFollows } from '../slack/folders/follow/resume-document-follows.js';
 import { resumePendingExports } from '../slack/kit/export/resume-pending-exports.js';
 import type { ListenerDeps } from '../slack/kit/listener-deps.js';
+import { FEATURE_HOOKS } from '../slack/register-listeners.js';
+import { followAgentExecutions } from '../slack/workflows/register.js';
 import type { Schedules } from './build-schedules.js';
 
 export interface BackgroundWorkOptions {
@@ -47,6 +50,13 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
     resumePendingExports(deps, exportSweep).catch((error: unknown) => logger.error('resuming interrupted exports failed', { error }));
   void sweepExports();
   const exportTimer = options.timers.every(options.questionSweepMs, () => void sweepExports(), { background: true });
+  // Workflow steps waiting for agent runs: completed when their run ends here, or by the sweep.
+  const workflowSteps = followAgentExecutions(deps, FEATURE_HOOKS, {
+    relay,
+    timers: options.timers,
+    sweepMs: options.questionSweepMs,
+    logger,
+  });
   void resumeDocumentFollows(deps, logger).then(
     (count) => logger.info('research documents followed again at start', { count }),
     (error: unknown) => logger.error('following research documents again failed', { error }),
@@ -57,6 +67,7 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
       await schedules.watches.stop();
       questionSweep.cancel();
       exportTimer.cancel();
+      workflowSteps.stop();
       // Files still processing are followed again by the next start.
       deps.documentAdds.stopFollowing();
     },

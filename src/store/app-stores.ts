@@ -17,6 +17,8 @@ import { ThreadConversations } from './thread-conversations.js';
 import { ThreadQuestionQueue } from './thread-question-queue.js';
 import { ThreadStartClaims } from './thread-start-claims.js';
 import { Watches } from './watches.js';
+import type { SecretSealer } from './secret-sealer.js';
+import { WorkflowExecutions } from './workflow-executions.js';
 
 export interface AppStores {
   state: StateStore;
@@ -43,9 +45,12 @@ export interface AppStores {
   externalAccess: ExternalAccess;
   /** CSV/XLSX exports uploaded and not yet shared: a restart finishes them or tells the user. */
   pendingExports: PendingExports;
+  /** Workflow Builder steps waiting for their agent run: completed when it ends, restarts included. */
+  workflowExecutions: WorkflowExecutions;
 }
 
-export function createAppStores(state: StateStore, clock: () => number = Date.now): AppStores {
+/** `sealer`: seals credentials kept in the store (the deployment's SECRETS_ENCRYPTION_KEY), when it has one. */
+export function createAppStores(state: StateStore, clock: () => number = Date.now, sealer?: SecretSealer): AppStores {
   const leases = new Leases(state);
   return {
     state,
@@ -66,5 +71,6 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     watches: new Watches(state, leases),
     externalAccess: new ExternalAccess(state, clock),
     pendingExports: new PendingExports(state),
+    workflowExecutions: new WorkflowExecutions(state, sealer),
   };
 }

@@ -14,7 +14,7 @@
 import type { AnyMiddlewareArgs, App, Middleware } from '@slack/bolt';
 
 /** The part of Bolt's App that listeners register on. */
-export type ListenerRegistry = Pick<App, 'use' | 'command' | 'action' | 'shortcut' | 'view' | 'event'>;
+export type ListenerRegistry = Pick<App, 'use' | 'command' | 'action' | 'shortcut' | 'view' | 'event' | 'function'>;
 
 /** What the router reads of Bolt's listener arguments; the listener gets them all. */
 interface RoutedArgs {
@@ -64,6 +64,8 @@ export interface ListenerRouter {
 export function createListenerRouter(): ListenerRouter {
   const middleware: Middleware<AnyMiddlewareArgs>[] = [];
   const routes = { command: [] as Route[], action: [] as Route[], shortcut: [] as Route[], view: [] as Route[], event: [] as Route[] };
+  // Workflow Builder steps: a handful, each given to Bolt's own app.function (see install).
+  const functions = new Map<string, Listener>();
 
   const registry = {
     use: (m: Middleware<AnyMiddlewareArgs>) => void middleware.push(m),
@@ -78,6 +80,12 @@ export function createListenerRouter(): ListenerRouter {
       routes.view.push(route);
     },
     event: (type: unknown, ...listeners: unknown[]) => void routes.event.push(routeOf('event', type, listeners, 'type')),
+    function: (callbackId: unknown, ...listeners: unknown[]) => {
+      const { id, listener } = routeOf('function', callbackId, listeners, 'callback_id');
+      if (typeof id !== 'string' || functions.has(id))
+        throw new UnroutableListenerError('function listeners register once each, by a callback id string');
+      functions.set(id, listener);
+    },
   } as unknown as ListenerRegistry;
 
   /** One Bolt listener that hands the request to the routes whose id (and type) match. */
@@ -103,6 +111,12 @@ export function createListenerRouter(): ListenerRouter {
         app.view({ callback_id: everything, type: 'view_submission' }, dispatch(routes.view, field('callback_id')));
       }
       if (routes.event.length > 0) app.event(everything, dispatch(routes.event, field('type')));
+      // Bolt's CustomFunction matches the callback id, acks the event, and gives the listener
+      // complete/fail and a client with the execution's own token (context.functionBotAccessToken).
+      // @see https://docs.slack.dev/tools/bolt-js/concepts/custom-steps
+      for (const [callbackId, listener] of functions) {
+        app.function(callbackId, { autoAcknowledge: true }, listener as unknown as Parameters<App['function']>[1]);
+      }
     },
   };
 }
