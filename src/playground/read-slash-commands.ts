@@ -21,7 +21,7 @@ export async function readSlashCommands(logger: Logger): Promise<SlashCommandSpe
 }
 
 /** The project's manifest.yml: the nearest one above this module (src/, dist/ or a test bundle). */
-async function findManifest(from: string): Promise<string> {
+export async function findManifest(from: string): Promise<string> {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'manifest.yml');
     if (

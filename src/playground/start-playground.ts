@@ -16,6 +16,7 @@ import { clearAppState } from '../store/clear-app-state.js';
 import { readOrCreateInstanceId } from '../store/persistent-instance-id.js';
 import type { StateStore } from '../store/state-store.js';
 import { readSlashCommands } from './read-slash-commands.js';
+import { readWorkflowFunctions } from './read-workflow-functions.js';
 import { preparePlaygroundInstalls, type PlaygroundOAuth } from './playground-installs.js';
 
 export interface PlaygroundOptions {
@@ -77,6 +78,9 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       // unfurl_domains do; in the playground that includes its own demo document pages.
       unfurlDomains: [...config.documentUrlDomains, ...demoDomains],
       slashCommands: await readSlashCommands(logger),
+      // The app's Workflow Builder steps, and the ready example workflow that uses them.
+      workflowFunctions: await readWorkflowFunctions(logger),
+      exampleWorkflows: true,
       stateFile: path.join(dir, 'slack.json'),
       onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
       onReset: async () => {

@@ -18,6 +18,7 @@ import { resolveWorkspaceId } from './workspaces.js';
 import { appInstalledHere, blockCtx, botName, channelLabel, currentWorkspace, inSeedWorkspace, seedTeamId, state } from './page-state.js';
 import { createPageLoaders } from './page-loading.js';
 import { createPageRenderer } from './page-render.js';
+import './workflows-panel.js';
 
 const $ = (id) => document.getElementById(id);
 // Every read and action as the acting user of the current workspace.
