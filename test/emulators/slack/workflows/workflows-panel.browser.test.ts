@@ -38,7 +38,11 @@ afterAll(async () => {
 });
 
 /** Step `n` of the newest run of `workflowName` once delivered, completed by the "app" with the bot token. */
-async function answerStep(workflowName: string, n: number, answer: { outputs: Record<string, unknown> } | { error: string }): Promise<void> {
+async function answerStep(
+  workflowName: string,
+  n: number,
+  answer: { outputs: Record<string, unknown> } | { error: string },
+): Promise<void> {
   const run = await emu.waitFor(() => emu.workflows.runs().find((r) => r.workflowName === workflowName));
   const step = await emu.workflows.waitForStep(run.id, n, 'delivered');
   const method = 'outputs' in answer ? 'functions.completeSuccess' : 'functions.completeError';
@@ -54,7 +58,9 @@ describe('Workflows panel', () => {
     await expect(example.innerText()).resolves.toContain('Every Monday at 09:00 (UTC)');
 
     await example.getByRole('button', { name: 'Run now' }).click();
-    await answerStep('Monday earnings', 1, { outputs: { result_count: 1, results: buildRichText('NVDA Q3 call'), first_link: 'https://example.com/d/1' } });
+    await answerStep('Monday earnings', 1, {
+      outputs: { result_count: 1, results: buildRichText('NVDA Q3 call'), first_link: 'https://example.com/d/1' },
+    });
     const run = panel.locator('.wf-run[data-status="completed"]', { hasText: 'Monday earnings' });
     await run.waitFor();
     await expect(run.locator('.wf-step[data-status="completed"]').count()).resolves.toBe(2);
@@ -72,7 +78,12 @@ describe('Workflows panel', () => {
     await panel.getByLabel('Insert a variable into step 2 Message').selectOption({ label: 'Step 1 · Results' });
     await expect(panel.getByLabel('Step 2 Message', { exact: true }).inputValue()).resolves.toBe('{{steps.1.results}}');
     await panel.getByRole('button', { name: 'Save and run now' }).click();
-    expect(emu.workflows.list().find((w) => w.name === 'Built here')?.steps.map((s) => s.callbackId)).toEqual(['search_research', 'send_message']);
+    expect(
+      emu.workflows
+        .list()
+        .find((w) => w.name === 'Built here')
+        ?.steps.map((s) => s.callbackId),
+    ).toEqual(['search_research', 'send_message']);
 
     await answerStep('Built here', 1, { error: 'Unknown symbol ZZZZ — use SH:600519, HK:00700 or US:NVDA' });
     const failed = panel.locator('.wf-run[data-status="failed"]', { hasText: 'Built here' });
