@@ -3,7 +3,9 @@
 // with each step's status, outputs or error, updated live. Self-starting: app.js imports it once.
 // Routes: PLAYGROUND-API.md, "Workflows".
 
-import { h } from './dom.js';
+import { append, h } from './dom.js';
+import { blockCtx } from './page-state.js';
+import { renderRichText } from './rich-text.js';
 import { describeSchedule, draftOf, emptyDraft, renderBuilder } from './workflow-builder.js';
 
 const wfApi = {
@@ -44,10 +46,11 @@ function badge(status) {
   return h('span', { class: `wf-badge wf-${status}` }, STATUS_LABEL[status] ?? status);
 }
 
-/** An output for people: text as it is, anything else as JSON (long values shortened). */
+/** An output for people: rich text as Slack shows it, text as it is, anything else as JSON (shortened). */
 function showValue(value) {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 1);
-  return text.length > 1500 ? `${text.slice(0, 1500)}…` : text;
+  if (value && typeof value === 'object' && value.type === 'rich_text') return renderRichText(value, blockCtx());
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return h('pre', {}, text.length > 1500 ? `${text.slice(0, 1500)}…` : text);
 }
 
 function stepView(step) {
@@ -64,7 +67,7 @@ function stepView(step) {
       h(
         'dl',
         { class: 'wf-outputs' },
-        outputs.map(([k, v]) => [h('dt', {}, k), h('dd', {}, h('pre', {}, showValue(v)))]),
+        outputs.map(([k, v]) => [h('dt', {}, k), h('dd', {}, showValue(v))]),
       ),
   );
 }
@@ -162,7 +165,8 @@ function createPanel() {
     if (!state.open) return;
     const data = state.data ?? { functions: [], workflows: [], runs: [] };
     const cancel = (runId) => act(wfApi.cancel(runId), 'Canceled.');
-    body.replaceChildren(
+    body.replaceChildren();
+    append(body, [
       state.message && h('div', { class: 'wf-message', role: 'status' }, state.message),
       h(
         'section',
@@ -189,7 +193,7 @@ function createPanel() {
               data.runs.map((r) => runView(r, cancel)),
             ),
       ),
-    );
+    ]);
   }
 
   function open() {
