@@ -10,7 +10,8 @@ import type { CommandTiming } from '../observability/metrics/command-timing.js';
 import { createSlackApp, type SlackApp, type SlackTransport } from '../slack/app/create-slack-app.js';
 import type { DrainState } from '../slack/app/drain-state.js';
 import type { Installer } from '../slack/app/oauth-installer.js';
-import { installListeners } from '../slack/register-listeners.js';
+import { mcpRoutes } from '../slack/mcp/mcp-routes.js';
+import { FEATURE_HOOKS, installListeners } from '../slack/register-listeners.js';
 import type { TableSupport } from '../slack-api/table-fallback-fetch.js';
 import type { AppStores } from '../store/app-stores.js';
 import type { StateStore } from '../store/state-store.js';
@@ -58,6 +59,12 @@ export function buildDeskApp(options: DeskAppOptions): SlackApp {
       { name: 'store', check: () => options.store.ping() },
     ],
     register: (app) => installListeners(app, deps),
+    // The MCP server (/mcp) for Slackbot and other MCP clients: Slack identity needs HTTP mode's signing secret.
+    extraRoutes: mcpRoutes({
+      deps,
+      operations: FEATURE_HOOKS.operations,
+      signingSecret: connection.mode === 'http' ? connection.signingSecret : undefined,
+    }),
     signedRequests: stores.signedRequests,
     tables: options.tables,
     callObserver: options.callObserver,

@@ -7,11 +7,13 @@
 const TOKEN_SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
   [/xox[abposre]-[0-9A-Za-z-]{6,}/g, '[redacted]'],
   [/xapp-[0-9A-Za-z-]{6,}/g, '[redacted]'],
+  // Research Desk's own MCP tokens (src/store/mcp-tokens.ts).
+  [/rdmcp_[0-9A-Za-z_-]{6,}/g, '[redacted]'],
   [/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]'],
 ];
 
-/** What every TOKEN_SHAPES match contains: lines without it skip the three replacements. */
-const MAY_HOLD_TOKEN = /xox|xapp-|bearer/i;
+/** What every TOKEN_SHAPES match contains: lines without it skip the replacements. */
+const MAY_HOLD_TOKEN = /xox|xapp-|rdmcp_|bearer/i;
 
 export type Redact = ((text: string) => string) & {
   /**

@@ -6,6 +6,8 @@ import { DigestMarkers } from './digest-markers.js';
 import { EventDedupe } from './event-dedupe.js';
 import { ExternalAccess } from './external-access.js';
 import { FolderOwners } from './folder-owners.js';
+import { McpQuestions } from './mcp-questions.js';
+import { McpTokens } from './mcp-tokens.js';
 import { ResearchDocuments } from './research-documents.js';
 import { Leases } from './leases.js';
 import { PendingExports } from './pending-exports.js';
@@ -47,6 +49,10 @@ export interface AppStores {
   pendingExports: PendingExports;
   /** Workflow Builder steps waiting for their agent run: completed when it ends, restarts included. */
   workflowExecutions: WorkflowExecutions;
+  /** Workspaces' bearer tokens for MCP clients (hashed), created and revoked on App Home. */
+  mcpTokens: McpTokens;
+  /** Questions MCP clients asked the agent, so any replica can answer get_agent_answer. */
+  mcpQuestions: McpQuestions;
 }
 
 /** `sealer`: seals credentials kept in the store (the deployment's SECRETS_ENCRYPTION_KEY), when it has one. */
@@ -72,5 +78,7 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     externalAccess: new ExternalAccess(state, clock),
     pendingExports: new PendingExports(state),
     workflowExecutions: new WorkflowExecutions(state, sealer),
+    mcpTokens: new McpTokens(state, clock),
+    mcpQuestions: new McpQuestions(state),
   };
 }

@@ -9,6 +9,7 @@ import { displayDate, excerpt } from '../blocks/format.js';
 import { clampView } from '../blocks/limits.js';
 import { type HomeConnection, renderConnectionSection } from './connection-section.js';
 import { type HomeExternalAccess, renderExternalAccessSection } from './external-access-section.js';
+import { type HomeMcpTokens, renderMcpTokenSection } from './mcp-token-section.js';
 import { subscriptionRow } from '../kit/cards/subscription-rows.js';
 import { watchRows } from '../kit/cards/watch-rows.js';
 
@@ -36,6 +37,8 @@ export interface AppHomeInput {
   connection?: HomeConnection;
   /** Whether people of other organisations (Slack Connect) may use the app, and whether the viewer may change it. */
   externalAccess?: HomeExternalAccess;
+  /** Slackbot and MCP clients: the workspace's tokens (admins), or who may create them. */
+  mcpTokens?: HomeMcpTokens;
   /** Why the viewer's last click on Home was refused (plain text; escaped here). */
   notice?: string;
   /** The *Research folders* section (the folders slice renders it; at most MAX_HOME_DOCUMENT_BLOCKS are shown). */
@@ -44,11 +47,11 @@ export interface AppHomeInput {
 
 /**
  * Rows per list, so the whole tab stays within Slack's 100 blocks by construction: 6 (intro) +
- * 21 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 15 (research
- * folders) + 7 (runs) + 1 (feedback) + 5 (connection) + 4 (Slack Connect) + 4 (status) + 1 (a
- * refused click's notice) = 100.
+ * 13 (subscriptions, 2 blocks each) + 23 (own watches) + 13 (channel watches) + 15 (research
+ * folders) + 7 (runs) + 1 (feedback) + 5 (connection) + 4 (Slack Connect) + 8 (MCP clients: five
+ * tokens) + 4 (status) + 1 (a refused click's notice) = 100. `/concepts subscriptions` lists them all.
  */
-const MAX_HOME_SUBS = 10;
+const MAX_HOME_SUBS = 6;
 const MAX_HOME_RUNS = 5;
 export const MAX_HOME_DOCUMENT_BLOCKS = 15;
 const MAX_HOME_OWN_WATCHES = 20;
@@ -132,6 +135,7 @@ export function renderAppHome(input: AppHomeInput): HomeView {
 
   if (input.connection) blocks.push(divider(), ...renderConnectionSection(input.connection, tz));
   if (input.externalAccess) blocks.push(divider(), ...renderExternalAccessSection(input.externalAccess));
+  if (input.mcpTokens) blocks.push(divider(), ...renderMcpTokenSection(input.mcpTokens, tz));
 
   blocks.push(divider(), header('Service status'));
   const s = input.status;

@@ -20,6 +20,8 @@ import { homeViewer } from './home-viewer.js';
 import { connectionActorOf } from './connection-actor.js';
 import type { FeatureHooks } from '../kit/feature-hooks.js';
 import type { KnownBlock } from '@slack/types';
+import { MCP_TOKEN_LIMITS } from '../../store/mcp-tokens.js';
+import type { HomeMcpTokens } from './mcp-token-section.js';
 
 /** Sections other slices render on the tab (research folders), asked through the hooks. */
 export type HomeSections = Partial<Pick<FeatureHooks, 'homeDocuments'>>;
@@ -46,7 +48,7 @@ export async function publishAppHome(
     await target.client.views.publish({ user_id: target.userId, view: renderExternalUserHome(viewer.refusal) });
     return;
   }
-  const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection, documents] = await Promise.all([
+  const [subscriptions, runs, status, workspaceUrl, feedback, watches, connection, documents, mcpTokens] = await Promise.all([
     deps.stores.subscriptions.listForTeam(target.teamId),
     recentRunsWithStatus(deps, target),
     probeStatus(deps, target.log),
@@ -67,6 +69,7 @@ export async function publishAppHome(
       return undefined;
     }),
     homeDocuments(deps, target, sections, viewer.isAdmin),
+    homeMcpTokens(deps, target, viewer.isAdmin),
   ]);
   const view = renderAppHome({
     subscriptions,
@@ -77,6 +80,7 @@ export async function publishAppHome(
     ...(connection ? { connection } : {}),
     ...(documents ? { documents } : {}),
     externalAccess: viewer.externalAccess,
+    ...(mcpTokens ? { mcpTokens } : {}),
     ...(options.notice ? { notice: options.notice } : {}),
   });
   await target.client.views.publish({ user_id: target.userId, view });
@@ -89,6 +93,17 @@ async function homeDocuments(deps: ListenerDeps, target: HomeTarget, sections: H
     target.log.warn('research folders unavailable for App Home', { error });
     return undefined;
   }) as Promise<KnownBlock[] | undefined>;
+}
+
+/** The *MCP clients* section: the workspace's tokens for its admins and owners, a note for everyone else. */
+async function homeMcpTokens(deps: ListenerDeps, target: HomeTarget, isAdmin: boolean): Promise<HomeMcpTokens | undefined> {
+  if (!isAdmin) return { mayManage: false };
+  try {
+    return { mayManage: true, tokens: await deps.stores.mcpTokens.list(target.teamId), limit: MCP_TOKEN_LIMITS.perWorkspace };
+  } catch (error) {
+    target.log.warn('MCP tokens unavailable for App Home', { error });
+    return undefined;
+  }
 }
 
 /** The workspace's connection, whose it is and whether this user may change it (multi mode only). */

@@ -11,6 +11,8 @@ import { appHomeOpened } from './app-home-opened.js';
 import { registerConnectViews } from './connect-modal-submit.js';
 import { disconnectService, openConnectModal } from './connection-buttons.js';
 import { changeExternalAccess } from './external-access-button.js';
+import { openMcpTokenModal, revokeMcpToken } from './mcp-token-buttons.js';
+import { registerMcpTokenViews } from './mcp-token-submit.js';
 import { publishAppHome } from './publish-app-home.js';
 import { refreshHome } from './refresh-home.js';
 
@@ -32,7 +34,16 @@ export const registerHome: RegisterSlice = (app, deps, hooks) => {
     actionIdPattern(ACTION_IDS.homeExternalAccess),
     buttonListener(deps, changeExternalAccess(hooks), { action: 'changing access for other organisations' }),
   );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeMcpTokenCreate),
+    buttonListener(deps, openMcpTokenModal(hooks), { action: 'opening the MCP token form' }),
+  );
+  app.action<ButtonClick>(
+    actionIdPattern(ACTION_IDS.homeMcpTokenRevoke),
+    buttonListener(deps, revokeMcpToken(hooks), { action: 'revoking the MCP token' }),
+  );
   registerConnectViews(app, deps, hooks);
+  registerMcpTokenViews(app, deps, hooks);
 };
 
 /**
