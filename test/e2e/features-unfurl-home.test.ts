@@ -82,7 +82,8 @@ describe('link unfurls and App Home', () => {
     // … and left both links alone.
     expect(unfurlOf(unknown)?.calls).toBe(0);
     expect(unfurlOf(other)?.calls).toBe(0);
-    expect(h.slack.calls.filter((c) => c.method === 'chat.unfurl' && !c.ok)).toEqual([]);
+    // Only the one Work Object refusal (this app enabled no entity types), after which the app unfurls classic cards.
+    expect(h.slack.calls.filter((c) => c.method === 'chat.unfurl' && !c.ok && c.error !== 'feature_not_enabled')).toEqual([]);
     expect(h.logs.filter((l) => /"level":"error"/.test(l) && /unfurl/.test(l))).toEqual([]);
   });
 
@@ -157,6 +158,8 @@ describe('link unfurls and App Home', () => {
 
   it('made no Slack call that Slack would refuse', () => {
     expect(invalidSlackCalls(h)).toEqual([]);
-    expect(rejectedSlackCalls(h)).toEqual([]);
+    expect(rejectedSlackCalls(h, ['feature_not_enabled'])).toEqual([]);
+    // The workspace's refusal of Work Objects is remembered: one refused call in all.
+    expect(h.slack.calls.filter((c) => c.error === 'feature_not_enabled')).toHaveLength(1);
   });
 });
