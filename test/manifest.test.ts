@@ -19,6 +19,7 @@ import { registerListeners } from '../src/slack/register-listeners.js';
 import { WORKFLOW_STEPS } from '../src/slack/workflows/register.js';
 import { WORKFLOW_STEP_IDS } from '../src/slack/workflows/workflow-step-ids.js';
 import { DOCUMENT_ENTITY_TYPE } from '../src/slack/research/unfurls/document-entity.js';
+import { MCP_PATH } from '../src/slack/mcp/mcp-routes.js';
 import type { ListenerRegistry } from '../src/slack/kit/listener-router.js';
 import type { ListenerDeps } from '../src/slack/kit/listener-deps.js';
 
@@ -95,6 +96,7 @@ interface Manifest {
   oauth_config: { scopes: { bot: string[] } };
   settings: { event_subscriptions: { bot_events: string[] }; interactivity: { is_enabled: boolean }; function_runtime?: string };
   functions?: Record<string, ManifestFunction>;
+  mcp_servers?: Record<string, { url: string; auth_type: string }>;
 }
 
 interface ManifestParameters {
@@ -185,6 +187,17 @@ describe('manifest.yml', () => {
     expect(manifest.settings.event_subscriptions.bot_events).toEqual(
       expect.arrayContaining(['app_home_opened', 'message.im', 'agent_session_stopped']),
     );
+  });
+});
+
+describe('manifest.yml: the MCP server for Slackbot (issue 32)', () => {
+  it('registers one MCP server at the app’s /mcp with Slack identity auth, and asks for mcp:connect', () => {
+    const servers = Object.values(manifest.mcp_servers ?? {});
+    expect(servers).toHaveLength(1);
+    expect(new URL(servers[0]?.url ?? '').pathname).toBe(MCP_PATH);
+    expect(servers[0]?.url).toMatch(/^https:\/\//);
+    expect(servers[0]?.auth_type).toBe('slack_identity_auth');
+    expect(manifest.oauth_config.scopes.bot).toContain('mcp:connect');
   });
 });
 

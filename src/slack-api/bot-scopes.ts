@@ -19,6 +19,9 @@ export const BOT_SCOPES: readonly string[] = [
   'im:history',
   'links:read',
   'links:write',
+  // Slackbot may call the app's MCP server (manifest mcp_servers, the /mcp route).
+  // @see https://docs.slack.dev/ai/slackbot-mcp-client
+  'mcp:connect',
   // message_metadata_posted for our own digests and alerts (their ts without reading history).
   // @see https://docs.slack.dev/reference/scopes/metadata.message.read
   'metadata.message:read',

@@ -39,6 +39,7 @@ export const DEFAULT_BOT_SCOPES: readonly string[] = [
   'im:history',
   'links:read',
   'links:write',
+  'mcp:connect',
   'metadata.message:read',
   'users:read',
 ];
