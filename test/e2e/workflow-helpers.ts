@@ -1,0 +1,42 @@
+/**
+ * Issue 32's Workflow Builder e2e tests: the real app between both emulators, the Slack emulator
+ * knowing the app's steps from manifest.yml's `functions` (as Workflow Builder does once the app
+ * is installed), its schedule timer off (tests start runs themselves).
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import type { ManifestFunctions, WorkflowRun } from '../../src/emulators/slack/index.js';
+import { type Harness, type HarnessOptions, startHarness } from './harness.js';
+
+const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as { functions: ManifestFunctions };
+
+export async function startWorkflowHarness(options: HarnessOptions = {}): Promise<Harness> {
+  return startHarness({
+    ...options,
+    slack: { workflowFunctions: manifest.functions, workflowScheduleTickMs: 0, ...options.slack },
+  });
+}
+
+/** Runs one step of the app alone and waits for it to end. */
+export async function runStep(h: Harness, callbackId: string, inputs: Record<string, unknown>, timeoutMs = 20_000): Promise<WorkflowRun> {
+  const run = h.slack.workflows.runStep({ callback_id: callbackId, inputs });
+  return h.slack.workflows.waitForRun(run.id, timeoutMs);
+}
+
+/** The readable text of a rich_text output. */
+export function richTextOf(value: unknown): string {
+  const out: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const n = node as Record<string, unknown>;
+    if (typeof n.text === 'string') out.push(n.text);
+    else if (n.type === 'link' && typeof n.url === 'string') out.push(n.url);
+    visit(n.elements);
+  };
+  visit(value);
+  return out.join('');
+}
