@@ -12,6 +12,7 @@ import { renderAttachment } from './attachments.js';
 import { renderFiles } from './file-cards.js';
 import { formatTime } from './message-time.js';
 import { renderThreadSummary } from './thread-summary.js';
+import { renderWorkObjects } from './work-objects.js';
 
 // The parts other modules import from here.
 export { avatar } from './avatar.js';
@@ -84,6 +85,7 @@ export function renderMessage(message, ctx, options = {}) {
   }
   for (const attachment of message.attachments ?? []) body.appendChild(renderAttachment(attachment, blockCtx));
   for (const unfurl of unfurlsOf(message)) body.appendChild(renderAttachment(unfurl, blockCtx, true));
+  for (const card of renderWorkObjects(message)) body.appendChild(card);
   for (const node of renderFiles(message, ctx)) body.appendChild(node);
   if (message.reactions?.length) {
     body.appendChild(
