@@ -6,6 +6,9 @@
 export const BOT_SCOPES: readonly string[] = [
   'app_mentions:read',
   'assistant:write',
+  // canvases.create and canvases.edit: Save as canvas (one canvas per card, updated when saved again).
+  // @see https://docs.slack.dev/reference/scopes/canvases.write
+  'canvases:write',
   'channels:history',
   'channels:read',
   'chat:write',

@@ -13,6 +13,7 @@ import { Leases } from './leases.js';
 import { PendingExports } from './pending-exports.js';
 import { RecentRuns } from './recent-runs.js';
 import { RunStore } from './run-store.js';
+import { SavedCanvases } from './saved-canvases.js';
 import { SignedRequestDedupe } from './signed-request-dedupe.js';
 import { Subscriptions } from './subscriptions.js';
 import { ThreadConversations } from './thread-conversations.js';
@@ -47,6 +48,8 @@ export interface AppStores {
   externalAccess: ExternalAccess;
   /** CSV/XLSX exports uploaded and not yet shared: a restart finishes them or tells the user. */
   pendingExports: PendingExports;
+  /** The canvas each card was saved as (Save as canvas), per workspace and channel. */
+  savedCanvases: SavedCanvases;
   /** Workflow Builder steps waiting for their agent run: completed when it ends, restarts included. */
   workflowExecutions: WorkflowExecutions;
   /** Workspaces' bearer tokens for MCP clients (hashed), created and revoked on App Home. */
@@ -77,6 +80,7 @@ export function createAppStores(state: StateStore, clock: () => number = Date.no
     watches: new Watches(state, leases),
     externalAccess: new ExternalAccess(state, clock),
     pendingExports: new PendingExports(state),
+    savedCanvases: new SavedCanvases(state, leases),
     workflowExecutions: new WorkflowExecutions(state, sealer),
     mcpTokens: new McpTokens(state, clock),
     mcpQuestions: new McpQuestions(state),

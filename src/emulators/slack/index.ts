@@ -22,6 +22,7 @@ export type { StoredUnfurl } from './stored-unfurl.js';
 export type { StoredView } from './stored-view.js';
 export type { AppDistribution } from './rate-limits.js';
 export type { EmulatorWorkflows } from './workflows/emulator-workflows.js';
+export type { CanvasView, EmulatorCanvases } from './canvases/emulator-canvases.js';
 export type { WorkflowsOptions } from './workflows/workflows-options.js';
 export type { WorkflowDefinition, WorkflowInput, WorkflowStep } from './workflows/workflow-definition.js';
 export type { ManifestFunctions, WorkflowFunctionSpec, FunctionParameter } from './workflows/workflow-function-spec.js';

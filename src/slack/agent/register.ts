@@ -10,7 +10,7 @@ import { registerAgentActions } from './agent-actions.js';
 import { registerAgentEvents } from './agent-events.js';
 import { setUpAgentView } from './agent-view/agent-view-opened.js';
 import { askAgentMessage } from './ask-agent-message.js';
-import { ACTION_IDS } from '../blocks/action-ids.js';
+import { ACTION_IDS, actionIdPattern } from '../blocks/action-ids.js';
 import { saveAnswerCanvasListener } from './canvas/save-answer-canvas.js';
 import { registerFeedbackActions } from './feedback/feedback-actions.js';
 import { registerFeedbackViews } from './feedback/feedback-modal-submit.js';
@@ -23,7 +23,7 @@ export const registerAgent: RegisterSlice = (app, deps) => {
   registerAgentActions(app, deps);
   registerFeedbackActions(app, deps);
   registerFeedbackViews(app, deps);
-  app.action(ACTION_IDS.answerCanvas, saveAnswerCanvasListener(deps));
+  app.action(actionIdPattern(ACTION_IDS.answerCanvas), saveAnswerCanvasListener(deps));
   app.shortcut<MessageShortcut>({ callback_id: MESSAGE_SHORTCUT_IDS.askAgent, type: 'message_action' }, askAgentMessage(deps));
 };
 

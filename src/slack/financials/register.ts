@@ -1,5 +1,6 @@
-/** The /financials feature: its command, its cards' buttons (form, Chart, CSV/XLSX) and its modal. */
+/** The /financials feature: its command, its cards' buttons (form, Chart, CSV/XLSX, Save as canvas) and its modal. */
 import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
+import { registerCanvasActions } from './canvas-actions.js';
 import { registerChartActions } from './chart-actions.js';
 import { companyFinancials } from './operations/company-financials-operation.js';
 import { registerExportActions } from './export-actions.js';
@@ -13,6 +14,7 @@ export const registerFinancials: RegisterSlice = (app, deps) => {
   registerFinancialsActions(app, deps);
   registerChartActions(app, deps);
   registerExportActions(app, deps);
+  registerCanvasActions(app, deps);
   registerFinancialsViews(app, deps);
 };
 

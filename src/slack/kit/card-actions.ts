@@ -1,5 +1,5 @@
 /**
- * The row of buttons under a data card: Chart, Download CSV / XLSX and Share in channel. Every
+ * The row of buttons under a data card: Chart, Download CSV / XLSX, Save as canvas and Share in channel. Every
  * button carries the card's source (the slash command and text that made it), so its handler
  * runs the same request again for the data it needs: values stay small (≤2,000 characters) and
  * never hold numbers that could go stale or be forged into a different card.
@@ -26,6 +26,8 @@ export interface CardOffer {
   xlsx?: boolean;
   /** Only on cards only their asker sees (an ephemeral answer): sharing posts it for everyone. */
   share?: boolean;
+  /** Save as canvas: the card's content as a canvas in its channel (kit/canvas/save-as-canvas.ts). */
+  canvas?: boolean;
 }
 
 export const CARD_ACTIONS_BLOCK_ID = 'rd_card_actions';
@@ -51,6 +53,7 @@ export function cardActionsBlock(offer: CardOffer): ActionsBlock | undefined {
   if (offer.chart) buttons.push(button({ text: 'Chart', actionId: ACTION_IDS.cardChart, value }));
   if (offer.csv) buttons.push(button({ text: 'Download CSV', actionId: ACTION_IDS.cardCsv, value }));
   if (offer.xlsx) buttons.push(button({ text: 'Download XLSX', actionId: ACTION_IDS.cardXlsx, value }));
+  if (offer.canvas) buttons.push(button({ text: 'Save as canvas', actionId: ACTION_IDS.cardCanvas, value }));
   if (offer.share) buttons.push(button({ text: 'Share in channel', actionId: ACTION_IDS.cardShare, value, style: 'primary' }));
   return buttons.length > 0 ? actions(buttons, CARD_ACTIONS_BLOCK_ID) : undefined;
 }

@@ -3,8 +3,8 @@
  * live path showed: the answer (report, else last agent output, else streamed text) as Block
  * Kit, then (for a completed run whose data tools returned a series) its chart, the check of
  * its figures against the statements (when one was made), the ending
- * (error / cancel / timeout), sources, footer and (for a completed run) the 👍/👎 feedback
- * buttons, split over as many thread messages as needed; or, for a long report,
+ * (error / cancel / timeout), sources, footer and (for a completed run) Save as canvas and the
+ * 👍/👎 feedback buttons, split over as many thread messages as needed; or, for a long report,
  * its first part and the report as a file. Deterministic for a given view (no clock unless the run never
  * reported a time), so a re-render after a crash is identical.
  */
@@ -21,6 +21,7 @@ import { ELLIPSIS } from '../../blocks/clamp-text.js';
 import { reportFileName, reportFileTitle } from './report-file-name.js';
 import type { AgentRenderContext } from './agent-render-context.js';
 import { feedbackButtonsBlock } from '../feedback/feedback-buttons.js';
+import { saveCanvasBlock } from './save-canvas-button.js';
 import { finalAnswerMarkdown } from './run-answer-text.js';
 import { runChartBlocks } from './run-chart.js';
 import { runEndingBlocks } from './run-ending.js';
@@ -75,8 +76,12 @@ function answerLayout(view: RunView, ctx: AgentRenderContext, shownWhole = true)
     ...runSourcesBlocks(view, undefined, language, shownWhole),
     runFooterBlock(view, ctx, language),
   ];
-  // Only an answer can be rated; the buttons end the last part, after the footer.
-  if (view.status === 'completed') tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }, language));
+  // Only an answer can be rated or saved; the buttons end the last part, after the footer.
+  if (view.status === 'completed') {
+    const save = saveCanvasBlock({ conversationId: ctx.conversationId ?? '', runId: ctx.runId }, language);
+    if (save) tail.push(save);
+    tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }, language));
+  }
   const link = ctx.conversationUrl ? mrkdwnLink(ctx.conversationUrl, words.readFullAnswer) : undefined;
   return { body, tail, hint: link?.startsWith('<') ? link : undefined, language };
 }

@@ -53,4 +53,5 @@ export const compareKind: FinancialsKind<CompareArgs, ComparisonData> = {
         ? comparePricesTable(data.symbols, priceComparisonRows(data.prices))
         : compareTable(data.symbols, data.subject, data.aligned, data.metrics),
   }),
+  canvas: true,
 };

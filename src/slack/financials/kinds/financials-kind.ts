@@ -115,4 +115,6 @@ export interface FinancialsKind<A extends KindArgs, D extends KindArgs> {
   /** Null when the data has no series to draw. */
   chart?(data: D, args: A): FinancialsChart | null;
   export?(data: D): ExportTables;
+  /** Its card can be saved as a canvas (its table and notes; canvas-actions.ts). */
+  canvas?: boolean;
 }

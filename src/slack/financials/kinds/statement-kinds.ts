@@ -97,6 +97,7 @@ function statementKind<K extends StatementKindId, R extends StatementHeader>(
       return chart ? { data: chart, preferImage: false } : null;
     },
     export: (data) => ({ table: statementTable(def.id, data.symbol, data.name, data.records) }),
+    canvas: true,
   };
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The playground's canvas routes under `/api/canvases` (PLAYGROUND-API.md, "Canvases"): a
+ * channel's canvases, one canvas with its Markdown, deleting one as a user, and a workspace's
+ * canvas settings (turned off; free plan).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EmulatorUsageError } from '../errors.js';
+import { readBody, sendJson } from '../http-io.js';
+import type { SlackEmulator } from '../slack-emulator.js';
+import { parseJsonArg } from '../validation/parse-json-arg.js';
+import { isRecord } from '../validation/validation-issue.js';
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = (await readBody(req, 64 * 1024)).toString('utf8');
+  if (raw.trim() === '') return {};
+  const parsed = parseJsonArg(raw);
+  if (parsed.ok && isRecord(parsed.value)) return parsed.value;
+  throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
+}
+
+/** Answers a `/api/canvases…` route. */
+export async function handleCanvasRoutes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+  emu: SlackEmulator,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const canvases = emu.canvases;
+  if (method === 'GET' && path === 'canvases') {
+    return sendJson(res, 200, { ok: true, canvases: canvases.list(url.searchParams.get('channel_id') ?? undefined) });
+  }
+  const workspace = /^canvases\/workspaces\/([A-Z0-9]+)$/.exec(path);
+  if (method === 'POST' && workspace !== null) {
+    const b = await body(req);
+    const teamId = workspace[1] ?? '';
+    if (b.enabled !== undefined && typeof b.enabled !== 'boolean')
+      throw new EmulatorUsageError('invalid_arguments', 'enabled must be true or false');
+    if (b.free_plan !== undefined && typeof b.free_plan !== 'boolean')
+      throw new EmulatorUsageError('invalid_arguments', 'free_plan must be true or false');
+    if (typeof b.enabled === 'boolean') canvases.setEnabled(teamId, b.enabled);
+    if (typeof b.free_plan === 'boolean') canvases.setFreePlan(teamId, b.free_plan);
+    return sendJson(res, 200, { ok: true });
+  }
+  const one = /^canvases\/([A-Z0-9]+)$/.exec(path);
+  if (one !== null) {
+    const id = one[1] ?? '';
+    if (method === 'GET') {
+      const canvas = canvases.get(id);
+      return canvas ? sendJson(res, 200, { ok: true, canvas }) : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
+    }
+    if (method === 'DELETE') {
+      return canvases.delete(id) ? sendJson(res, 200, { ok: true }) : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
+    }
+  }
+  return sendJson(res, 404, { ok: false, error: 'unknown_route' });
+}
