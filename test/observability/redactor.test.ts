@@ -14,6 +14,11 @@ describe('createRedactor', () => {
     expect(redact('app xapp-1-A12345-6789 connected')).toBe('app [redacted] connected');
   });
 
+  it('masks Research Desk’s own MCP tokens (rdmcp_…) whole', () => {
+    const redact = createRedactor([]);
+    expect(redact(`token rdmcp_T0123ABCD_${'Ab-_9'.repeat(8)}xyz end`)).toBe('token [redacted] end');
+  });
+
   it('leaves too-short token look-alikes alone (a word such as xapp-ok is not a token)', () => {
     const redact = createRedactor([]);
     expect(redact('xapp-ok and xoxb-12345 are not tokens')).toBe('xapp-ok and xoxb-12345 are not tokens');
