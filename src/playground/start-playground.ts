@@ -17,6 +17,7 @@ import { readOrCreateInstanceId } from '../store/persistent-instance-id.js';
 import type { StateStore } from '../store/state-store.js';
 import { readSlashCommands } from './read-slash-commands.js';
 import { readWorkflowFunctions } from './read-workflow-functions.js';
+import { readWorkObjectEntityTypes } from './read-work-object-entity-types.js';
 import { preparePlaygroundInstalls, type PlaygroundOAuth } from './playground-installs.js';
 
 export interface PlaygroundOptions {
@@ -80,6 +81,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       slashCommands: await readSlashCommands(logger),
       // The app's Workflow Builder steps, and the ready example workflow that uses them.
       workflowFunctions: await readWorkflowFunctions(logger),
+      // The Work Object entity types the manifest turns on (features.rich_previews).
+      ...(await workObjectTypesOption(logger)),
       exampleWorkflows: true,
       stateFile: path.join(dir, 'slack.json'),
       onStateFileProblem: (error) => logger.warn('playground workspace file', { error: error.message }),
@@ -129,4 +132,9 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     }
   }
   return playground;
+}
+
+async function workObjectTypesOption(logger: Logger): Promise<{ workObjectEntityTypes?: string[] }> {
+  const types = await readWorkObjectEntityTypes(logger);
+  return types === undefined ? {} : { workObjectEntityTypes: types };
 }
