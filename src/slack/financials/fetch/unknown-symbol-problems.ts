@@ -56,7 +56,7 @@ export async function unknownSymbolProblem(
 }
 
 /** A word that is no symbol but may be a company's name: the company's symbol, found by name or by closeness. */
-async function nameProblem(deps: SymbolAskDeps, word: string): Promise<UsageProblem | undefined> {
+async function nameProblem(deps: SymbolAskDeps, word: string): Promise<(UsageProblem & { suggestions: string[] }) | undefined> {
   const named = await companiesNamed(deps.service, word, deps.call, deps.log);
   const near = named.length
     ? named.slice(0, 3)
@@ -66,6 +66,7 @@ async function nameProblem(deps: SymbolAskDeps, word: string): Promise<UsageProb
     token: word,
     message: `\`${word}\` is not a symbol. Did you mean ${orList(near.map(described))}?`,
     example: `/financials ${near[0]?.symbol}`,
+    suggestions: near.map((c) => c.symbol),
   };
 }
 
@@ -94,7 +95,7 @@ export async function teachSymbols(deps: SymbolAskDeps, refusal: SymbolUsage): P
       ...unknown.map((s) => unknownSymbolProblem(deps, s.token, s.symbol, (suggestion) => `/financials ${suggestion}`)),
       ...names.map((n) => nameProblem(deps, n)),
     ])
-  ).filter((p): p is UsageProblem => p !== undefined);
+  ).filter((p): p is UsageProblem & { suggestions: string[] } => p !== undefined);
   if (taught.length === 0) return refusal;
   const rest = taught.reduce((left, p) => withoutToken(left, p.token), refusal.problems);
   return usage('/financials', [...taught, ...rest]);

@@ -5,6 +5,7 @@
  * kind's own descriptor, and an unknown symbol is refused with the same suggestions as the command.
  */
 import { isServiceError } from '../../../service/errors/service-error.js';
+import { parseSymbol } from '../../../service/symbols.js';
 import type { ResearchService } from '../../../service/types.js';
 import { closest, type UsageProblem } from '../../kit/commands/usage-problem.js';
 import {
@@ -67,6 +68,11 @@ function symbolOf(input: unknown): string {
       field: 'symbol',
       message: `Give one symbol, written <MARKET>:<code> such as ${SYMBOL_EXAMPLES}.`,
     });
+  }
+  // `XX:1` would read as an option of the command: said here as what it is, a symbol in the wrong form.
+  const parsed = parseSymbol(typed);
+  if (!parsed.ok && typed.includes(':')) {
+    throw new OperationInputError({ code: 'bad_format', field: 'symbol', message: parsed.message.replace(/`/g, '') });
   }
   return typed;
 }

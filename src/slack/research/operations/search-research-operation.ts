@@ -105,7 +105,11 @@ function readInput(input: SearchResearchInput, now: Date) {
   const windowProblems: UsageProblem[] = [];
   const window = resolveWindow(f.window, windowProblems);
   const [windowProblem] = windowProblems;
-  if (windowProblem) refuse(windowProblem, f.window.last ? 'query' : 'until', 'bad_format');
+  if (windowProblem) {
+    // The dates are each well formed; their order (or since: with last:) is what to fix.
+    const field = f.window.last ? 'query' : 'until';
+    throw new OperationInputError({ code: 'bad_format', field, message: windowProblem.message.replace(/`/g, '') });
+  }
   const query = queryOf(f);
   if (!query) throw new OperationInputError({ code: 'missing', field: 'query', message: 'Add words to search for besides the filters.' });
   return searchRequest(query, f, window, { folders: [], folderTokens: [], tags: [] });
