@@ -53,7 +53,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
   let baseUrl = '';
   const deps: ActionDeps = { state, config, deliverer, baseUrl: () => baseUrl };
   let emulator: SlackEmulator | undefined;
-  const workflows = startWorkflows(deps, opts);
+  const workflows = await startWorkflows(deps, opts);
 
   const server = createEmulatorServer({
     state,
@@ -216,7 +216,7 @@ export async function startSlackEmulator(opts: SlackEmulatorOptions = {}): Promi
     },
     close: async () => {
       clearInterval(sweep);
-      workflows.close();
+      await workflows.close();
       deliverer.close();
       hub.close();
       server.closeAllConnections();

@@ -14,6 +14,7 @@ import type { ManifestFunctions, WorkflowFunctionSpec } from './workflow-functio
 import type { WorkflowsOptions } from './workflows-options.js';
 import type { StepRun, WorkflowRun } from './workflow-run.js';
 import { WorkflowRunner } from './workflow-runner.js';
+import { attachWorkflowsFile, workflowsFileOf } from './workflows-file.js';
 
 export interface EmulatorWorkflows {
   /** The app's functions, from the manifest's `functions` (option `workflowFunctions` or `setFunctions`). */
@@ -57,10 +58,20 @@ function stepReached(step: StepRun, until: 'delivered' | 'finished'): boolean {
   return step.type === 'send_message' ? step.status !== 'pending' : step.delivery !== undefined;
 }
 
-export function startWorkflows(deps: ActionDeps, opts: WorkflowsOptions): { api: EmulatorWorkflows; close(): void } {
+/**
+ * Workflow Builder for an emulator: with a `stateFile`, its workflows, runs and executions are kept
+ * in `<name>-workflows.json` beside it and restored first (running workflows go on).
+ */
+export async function startWorkflows(
+  deps: ActionDeps,
+  opts: WorkflowsOptions & { stateFile?: string; onStateFileProblem?: (error: Error) => void },
+): Promise<{ api: EmulatorWorkflows; close(): Promise<void> }> {
   const runner = new WorkflowRunner(deps);
   const { state } = deps;
   if (opts.workflowFunctions !== undefined) state.workflows.setFunctions(opts.workflowFunctions);
+  const onProblem = opts.onStateFileProblem ?? ((error: Error) => process.stderr.write(`slack emulator: ${error.message}\n`));
+  const file =
+    opts.stateFile === undefined ? undefined : await attachWorkflowsFile(state, runner, workflowsFileOf(opts.stateFile), onProblem);
   const defineExamples = (): void => {
     if (opts.exampleWorkflows === true)
       for (const w of exampleWorkflows(state.workflows.functions)) if (!runner.workflows.has(w.id ?? '')) runner.define(w);
@@ -117,9 +128,11 @@ export function startWorkflows(deps: ActionDeps, opts: WorkflowsOptions): { api:
   };
   return {
     api,
-    close: () => {
+    close: async () => {
       if (timer !== undefined) clearInterval(timer);
       state.events.off('change', onChange);
+      file?.detach();
+      await file?.flush();
     },
   };
 }

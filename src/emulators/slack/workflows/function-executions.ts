@@ -41,6 +41,12 @@ export type WorkflowTokenCheck =
   | { ok: true; execution: FunctionExecution }
   | { ok: false; error: 'token_revoked' | 'token_expired'; execution: FunctionExecution };
 
+export interface ExecutionsSnapshot {
+  executions: FunctionExecution[];
+  /** [SHA-256 of a workflow token, its execution id]. */
+  tokenHashes: Array<[string, string]>;
+}
+
 export type ExecutionResult = { outputs: Record<string, unknown> } | { error: string };
 
 function digits(n: number): string {
@@ -118,6 +124,19 @@ export class FunctionExecutions {
       list.push(resolve);
       this.waiting.set(id, list);
     });
+  }
+
+  /** What a restart keeps: every execution, and its workflow token's hash (never the token). */
+  snapshot(): ExecutionsSnapshot {
+    return structuredClone({ executions: [...this.executions.values()], tokenHashes: [...this.byTokenHash.entries()] });
+  }
+
+  /** Puts a snapshot back: running executions go on, and their unexpired workflow tokens work again. */
+  restore(snapshot: ExecutionsSnapshot): void {
+    this.executions.clear();
+    this.byTokenHash.clear();
+    for (const e of snapshot.executions) this.executions.set(e.id, e);
+    for (const [hash, id] of snapshot.tokenHashes) this.byTokenHash.set(hash, id);
   }
 
   /** Forgets every execution (workspace reset); whoever waits is told they failed. */

@@ -18,6 +18,13 @@ import { parseWorkflow, type WorkflowDefinition, type WorkflowStep } from './wor
 import type { StepRun, WorkflowRun } from './workflow-run.js';
 import { nextRunAfter } from './workflow-schedule.js';
 
+export interface RunnerSnapshot {
+  workflows: WorkflowDefinition[];
+  nextAt: Array<[string, number]>;
+  runs: WorkflowRun[];
+  runDefs: Array<[string, WorkflowDefinition]>;
+}
+
 /** Runs kept for the activity list; older finished ones are dropped first. */
 const MAX_RUNS = 200;
 
@@ -25,6 +32,8 @@ export class WorkflowRunner {
   readonly workflows = new Map<string, WorkflowDefinition>();
   readonly runs = new Map<string, WorkflowRun>();
   private readonly nextAt = new Map<string, number>();
+  /** The definition each run follows (a one-step run's is not saved in `workflows`). */
+  private readonly runDefs = new Map<string, WorkflowDefinition>();
 
   constructor(private readonly deps: ActionDeps) {}
 
@@ -121,6 +130,7 @@ export class WorkflowRunner {
   reset(): void {
     for (const run of this.runs.values()) if (run.status === 'running') this.cancel(run.id, 'The workspace was reset.');
     this.runs.clear();
+    this.runDefs.clear();
     this.deps.state.workflows.executions.clear();
     this.changed();
   }
@@ -139,14 +149,43 @@ export class WorkflowRunner {
       steps: def.steps.map((s, i) => ({ index: i + 1, type: s.type, callbackId: s.callbackId, title: s.title, status: 'pending' })),
     };
     this.runs.set(run.id, run);
+    this.runDefs.set(run.id, def);
     this.dropOldRuns();
     this.changed();
+    this.follow(run, def);
+    return run;
+  }
+
+  /** What a restart keeps: workflows, their next instants, runs and what each run follows. */
+  snapshot(): RunnerSnapshot {
+    return structuredClone({
+      workflows: [...this.workflows.values()],
+      nextAt: [...this.nextAt.entries()],
+      runs: [...this.runs.values()],
+      runDefs: [...this.runDefs.entries()],
+    });
+  }
+
+  /** Puts a snapshot back; runs that were running go on where they were (an app step: waiting for the app). */
+  restore(snapshot: RunnerSnapshot): void {
+    for (const w of snapshot.workflows) this.workflows.set(w.id, w);
+    for (const [id, at] of snapshot.nextAt) this.nextAt.set(id, at);
+    for (const [id, def] of snapshot.runDefs) this.runDefs.set(id, def);
+    for (const run of snapshot.runs) {
+      this.runs.set(run.id, run);
+      const def = this.runDefs.get(run.id);
+      if (run.status !== 'running') continue;
+      if (def === undefined) this.endRun(run, 'failed', 'The emulator restarted and lost this workflow.');
+      else this.follow(run, def);
+    }
+  }
+
+  private follow(run: WorkflowRun, def: WorkflowDefinition): void {
     this.drive(run, def).catch((error: unknown) => {
       // A bug in the runner must still end the run visibly, never leave it "running" forever.
       if (run.status === 'running')
         this.endRun(run, 'failed', `The emulator failed: ${error instanceof Error ? error.message : String(error)}`);
     });
-    return run;
   }
 
   private async drive(run: WorkflowRun, def: WorkflowDefinition): Promise<void> {
@@ -154,10 +193,18 @@ export class WorkflowRunner {
     for (const [i, step] of def.steps.entries()) {
       const record = run.steps[i];
       if (record === undefined || run.status !== 'running') return;
-      record.status = 'running';
-      record.startedAt = this.clock();
-      this.changed();
-      const result = await this.runOne(run, step, record, outputs);
+      if (record.status === 'completed') {
+        // A run followed again after a restart: its finished steps stand.
+        outputs.set(record.index, record.outputs ?? {});
+        continue;
+      }
+      const waiting = record.status === 'running' && record.functionExecutionId !== undefined;
+      if (!waiting) {
+        record.status = 'running';
+        record.startedAt = this.clock();
+        this.changed();
+      }
+      const result = waiting ? await this.outcome(record.functionExecutionId ?? '') : await this.runOne(run, step, record, outputs);
       if (run.status !== 'running') return;
       record.finishedAt = this.clock();
       if ('error' in result) {
@@ -209,7 +256,13 @@ export class WorkflowRunner {
     record.functionExecutionId = started.execution.id;
     record.delivery = { ok: started.delivery.ok, outcome: started.delivery.outcome, deliveryId: started.delivery.deliveryId };
     this.changed();
-    const finished = await this.deps.state.workflows.executions.whenFinished(started.execution.id);
+    return this.outcome(started.execution.id);
+  }
+
+  /** Waits for the app to end an execution: its outputs, or its error. */
+  private async outcome(executionId: string): Promise<ExecutionResult> {
+    if (!this.deps.state.workflows.executions.executions.has(executionId)) return { error: 'The emulator lost this step.' };
+    const finished = await this.deps.state.workflows.executions.whenFinished(executionId);
     return finished.status === 'completed' ? { outputs: finished.outputs ?? {} } : { error: finished.error ?? 'The step failed.' };
   }
 
@@ -223,7 +276,10 @@ export class WorkflowRunner {
   private dropOldRuns(): void {
     for (const [id, run] of this.runs) {
       if (this.runs.size <= MAX_RUNS) return;
-      if (run.status !== 'running') this.runs.delete(id);
+      if (run.status !== 'running') {
+        this.runs.delete(id);
+        this.runDefs.delete(id);
+      }
     }
   }
 }
