@@ -8,6 +8,9 @@ export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const STATEMENT_PERIODS = ['annual', 'quarterly', 'cumulative'] as const;
 export type StatementPeriodWord = (typeof STATEMENT_PERIODS)[number];
 
+/** The most periods /financials' `limit:` takes (one label column and 19 periods fill a Slack table's 20 columns). */
+export const STATEMENT_MAX_PERIODS = 19;
+
 export interface CompanyFinancialsInput {
   /** Any form /financials reads: SH:600519, 600519, HK:700, US:NVDA, $NVDA. */
   symbol: string;
@@ -15,7 +18,7 @@ export interface CompanyFinancialsInput {
   statement: string;
   /** The service's default (as /financials) when absent. */
   period?: string;
-  /** Periods, newest first; /financials' default (5) when absent. */
+  /** Periods, newest first, 1–STATEMENT_MAX_PERIODS; /financials' default (5) when absent. */
   limit?: number;
 }
 

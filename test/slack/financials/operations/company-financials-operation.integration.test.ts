@@ -11,6 +11,7 @@ import { fetchFinancialsCard } from '../../../../src/slack/financials/financials
 import { isKindRequest, readFinancialsText } from '../../../../src/slack/financials/read-financials-text.js';
 import { FEATURE_HOOKS } from '../../../../src/slack/register-listeners.js';
 import { OperationInputError } from '../../../../src/slack/kit/operations/operation-input-error.js';
+import { STATEMENT_MAX_PERIODS } from '../../../../src/slack/kit/operations/company-financials-types.js';
 import { operationFailure } from '../../../../src/slack/kit/operations/operation-failure.js';
 import { WorkspaceNotConnectedError } from '../../../../src/workspaces/workspace-errors.js';
 import { createMemoryLogger } from '../../../../src/observability/logger.js';
@@ -166,9 +167,13 @@ describe('bad input is an OperationInputError that says how to fix it', () => {
     );
     expect(cumulative.field).toBe('period');
     expect(cumulative.message).toMatch(/cumulative/i);
-    const limit = await inputError(companyFinancials(w.deps, ALPHA, { symbol: 'US:NVDA', statement: 'income', limit: 40 }));
-    expect(limit).toMatchObject({ code: 'out_of_range', field: 'limit' });
-    expect(limit.message).toMatch(/19/);
+    // The kit's STATEMENT_MAX_PERIODS is the /financials parser's own limit.
+    await expect(
+      companyFinancials(w.deps, ALPHA, { symbol: 'US:NVDA', statement: 'income', limit: STATEMENT_MAX_PERIODS }),
+    ).resolves.toMatchObject({ symbol: 'US:NVDA' });
+    expect(
+      await inputError(companyFinancials(w.deps, ALPHA, { symbol: 'US:NVDA', statement: 'income', limit: STATEMENT_MAX_PERIODS + 1 })),
+    ).toMatchObject({ code: 'out_of_range', field: 'limit', message: 'limit is a number of periods from 1 to 19.' });
     expect(await inputError(companyFinancials(w.deps, ALPHA, { symbol: 'US:NVDA', statement: 'income', limit: 2.5 }))).toMatchObject({
       code: 'bad_format',
       field: 'limit',
