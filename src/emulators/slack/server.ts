@@ -19,6 +19,8 @@ import { handleWebApiCall, type WebApiDeps } from './web-api/web-api-router.js';
 const API_BODY_LIMIT = 5 * 1024 * 1024;
 const UPLOAD_LIMIT = 100 * 1024 * 1024;
 const PERMALINK_PATH = /^\/archives\/[A-Z0-9]+(?:\/p\d+)?\/?$/;
+/** A canvas's address (`/docs/<team>/<canvas>`, what the app links): the playground opens the canvas. */
+const CANVAS_PATH = /^\/docs\/T[A-Z0-9]+\/F[A-Z0-9]+\/?$/;
 
 export interface ServerDeps {
   state: EmulatorState;
@@ -116,8 +118,8 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: ServerDeps
     if (deps.pages?.(req, res)) return;
     const vendor = vendorModuleFile(path);
     if (vendor !== undefined) return serveStatic(res, dirname(vendor), `/${basename(vendor)}`);
-    // A permalink (/archives/<channel>/p<ts>) opens the playground, which shows that thread.
-    return serveStatic(res, deps.staticDir, PERMALINK_PATH.test(path) ? '/' : path);
+    // A permalink (/archives/<channel>/p<ts>) opens the playground, which shows that thread; a canvas's address, that canvas.
+    return serveStatic(res, deps.staticDir, PERMALINK_PATH.test(path) || CANVAS_PATH.test(path) ? '/' : path);
   }
   res.writeHead(404).end();
 }

@@ -44,15 +44,16 @@ export async function handleCanvasRoutes(
     return sendJson(res, 200, { ok: true });
   }
   const one = /^canvases\/([A-Z0-9]+)$/.exec(path);
-  if (one !== null) {
-    const id = one[1] ?? '';
-    if (method === 'GET') {
-      const canvas = canvases.get(id);
-      return canvas ? sendJson(res, 200, { ok: true, canvas }) : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
-    }
-    if (method === 'DELETE') {
-      return canvases.delete(id) ? sendJson(res, 200, { ok: true }) : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
-    }
+  if (method === 'GET' && one !== null) {
+    const canvas = canvases.get(one[1] ?? '');
+    return canvas ? sendJson(res, 200, { ok: true, canvas }) : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
+  }
+  // A user deletes the canvas in Slack.
+  const deleted = /^canvases\/([A-Z0-9]+)\/delete$/.exec(path);
+  if (method === 'POST' && deleted !== null) {
+    return canvases.delete(deleted[1] ?? '')
+      ? sendJson(res, 200, { ok: true })
+      : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
   }
   return sendJson(res, 404, { ok: false, error: 'unknown_route' });
 }

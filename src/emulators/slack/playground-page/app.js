@@ -19,6 +19,7 @@ import { appInstalledHere, blockCtx, botName, channelLabel, currentWorkspace, in
 import { createPageLoaders } from './page-loading.js';
 import { createPageRenderer } from './page-render.js';
 import './workflows-panel.js';
+import './canvases-panel.js';
 
 const $ = (id) => document.getElementById(id);
 // Every read and action as the acting user of the current workspace.

@@ -189,6 +189,33 @@ describe('canvases.delete, canvases.access.set, conversations.canvases.create', 
   });
 });
 
+describe('the playground', () => {
+  it('answers a canvas’s address with the page, and /api/canvases with the channel’s canvases', async () => {
+    const { canvas_id } = await client.canvases.create({
+      title: 'Linked',
+      channel_id: emu.defaultChannelId,
+      document_content: md('# Linked'),
+    });
+    const page = await fetch(`${emu.url}/docs/${emu.teamId}/${String(canvas_id)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const listed = (await (await fetch(`${emu.url}/api/canvases?channel_id=${emu.defaultChannelId}`)).json()) as {
+      canvases: Array<{ id: string; markdown: string }>;
+    };
+    expect(listed.canvases.find((c) => c.id === canvas_id)?.markdown).toBe('# Linked');
+    const json = { 'content-type': 'application/json' };
+    const one = await fetch(`${emu.url}/api/canvases/${String(canvas_id)}/delete`, { method: 'POST', headers: json, body: '{}' });
+    expect(one.status).toBe(200);
+    expect((await fetch(`${emu.url}/api/canvases/${String(canvas_id)}`)).status).toBe(404);
+    const settings = await fetch(`${emu.url}/api/canvases/workspaces/${emu.teamId}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ enabled: 'no' }),
+    });
+    expect(settings.status).toBe(400);
+  });
+});
+
 describe('persistence', () => {
   it('keeps canvases in the state file across a restart', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'canvases-'));
