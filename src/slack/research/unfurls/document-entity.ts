@@ -71,7 +71,7 @@ function baseEntity(doc: DocumentDetail, summaryChars: number): EntityMetadata {
     url: url ?? '',
     entity_payload: {
       attributes: {
-        title: { text: plainText(doc.title || 'Untitled document') },
+        title: { text: plainText(doc.title.trim() || 'Untitled document') },
         display_type: 'Research document',
         display_id: plainText(doc.docId),
         product_name: 'Research Desk',

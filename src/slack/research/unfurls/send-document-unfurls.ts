@@ -57,11 +57,14 @@ export async function sendDocumentUnfurls(input: SendUnfurlsInput): Promise<Unfu
         log.warn('chat.unfurl failed', { error: failure, slack_error: failure.code });
         return 'failed';
       }
-      log.info('Work Object unfurl refused: unfurling classic cards', { slack_error: failure.code });
       if (failure.code === WORKSPACE_GATE) {
+        log.info('Work Object unfurl refused: unfurling classic cards', { slack_error: failure.code });
         await refusals.remember(teamId, failure.code).catch((e: unknown) => {
           log.warn('the Work Object refusal could not be remembered', { error: e });
         });
+      } else {
+        // Our own metadata refused: a fault of ours, which the classic cards cover meanwhile.
+        log.warn('Work Object unfurl refused: unfurling classic cards', { slack_error: failure.code, error: failure });
       }
     }
   }
