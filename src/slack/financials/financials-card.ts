@@ -38,7 +38,7 @@ export function financialsCardOffer(request: KindRequest, isPublic: boolean): Ca
     csv: descriptor.export !== undefined,
     xlsx: descriptor.export !== undefined,
     share: !isPublic,
-    canvas: descriptor.canvas === true,
+    ...(descriptor.canvas ? { canvas: true } : {}),
   };
 }
 
