@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSlackEmulator, type SlackEmulator, WORKFLOW_TOKEN_LIFETIME_MS } from '../../../../src/emulators/slack/index.js';
+import {
+  harborWorkspace,
+  startSlackEmulator,
+  type SlackEmulator,
+  WORKFLOW_TOKEN_LIFETIME_MS,
+} from '../../../../src/emulators/slack/index.js';
+import { install } from '../oauth-helpers.js';
 import { startReceiver } from '../receiver.js';
 import { BOT, buildFunctions, buildRichText, callApi, eventOf, SECRET } from './workflow-fixtures.js';
 
@@ -199,6 +205,30 @@ describe('functions.* and workflow tokens', () => {
       ok: true,
     });
     expect((await emu.workflows.waitForRun(run.id)).status).toBe('completed');
+  });
+
+  it("keeps workspaces apart: a step runs in its workspace's installation, another workspace's token cannot see it", async () => {
+    const harbor = await install(emu, { teamId: harborWorkspace.teamId });
+    const run = emu.workflows.runStep({ callback_id: 'search_research', inputs: { query: 'NVDA' }, team_id: harborWorkspace.teamId });
+    const step = await emu.workflows.waitForStep(run.id, 1, 'delivered');
+    const delivered = receiver.received.find(
+      (r) => (r.body as { event?: { function_execution_id?: string } }).event?.function_execution_id === step.functionExecutionId,
+    );
+    expect(delivered?.body).toMatchObject({ team_id: harborWorkspace.teamId, authorizations: [{ team_id: harborWorkspace.teamId }] });
+    const outputs = { result_count: 0, results: buildRichText('none') };
+    expect(
+      await callApi(emu, 'functions.completeSuccess', BOT, { function_execution_id: step.functionExecutionId, outputs }),
+    ).toMatchObject({
+      ok: false,
+      error: 'function_execution_not_found',
+    });
+    const token = eventOf(receiver.received, step.functionExecutionId).bot_access_token;
+    expect(await callApi(emu, 'auth.test', token, {})).toMatchObject({ ok: true, team_id: harborWorkspace.teamId });
+    expect(
+      await callApi(emu, 'functions.completeSuccess', harbor.access_token, { function_execution_id: step.functionExecutionId, outputs }),
+    ).toEqual({
+      ok: true,
+    });
   });
 
   it('an unknown xwfp- token is invalid_auth, and canceling a run revokes its token', async () => {
