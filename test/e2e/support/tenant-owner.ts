@@ -32,6 +32,8 @@ export interface OwnerData {
   /** The message with the final answer (and its feedback buttons). */
   answerTs: string;
   answerMetadata: unknown;
+  /** A token for MCP clients the owner (an admin) created: its public id (App Home's Revoke) and label. */
+  mcpToken: { id: string; label: string };
 }
 
 const allText = (m: { text?: string; blocks?: unknown[] }) => `${m.text ?? ''}\n${JSON.stringify(m.blocks ?? [])}`;
@@ -82,10 +84,20 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
   });
   await eventually(async () => (await h.desk.stores.state.keys(`feedback:${ws.teamId}:`)).length > 0 || undefined);
 
+  // As the admin's Create token on App Home stores it (test/e2e/mcp-server.test.ts drives the form itself).
+  const mcpLabel = `Lantern client ${tag}`;
+  const { record: mcpToken } = await h.desk.stores.mcpTokens.create(
+    ws.enterpriseId ? { teamId: ws.teamId, enterpriseId: ws.enterpriseId } : { teamId: ws.teamId },
+    {
+      label: mcpLabel,
+      createdBy: owner.userId,
+    },
+  );
+
   return {
     ws,
     owner,
-    secrets: [folderName, document.fileName, slackFileName, keyword, `marigold-${tag}`, privateKeyword],
+    secrets: [folderName, document.fileName, slackFileName, keyword, `marigold-${tag}`, privateKeyword, mcpLabel],
     privateSecrets: [privateKeyword, slackFileName],
     folder: { id: folderId, name: folderName },
     document,
@@ -96,6 +108,7 @@ export async function prepareOwner(h: Harness, ws: Workspace, tag: string): Prom
     run,
     answerTs: answer.ts,
     answerMetadata: answer.metadata,
+    mcpToken: { id: mcpToken.tokenId, label: mcpLabel },
   };
 }
 

@@ -31,6 +31,8 @@ export function registeredRoutes(): string[] {
     action: (c) => routes.push(`action:${idOf(c, 'action_id')}`),
     view: (c) => routes.push(`view:${idOf(c, 'callback_id')}`),
     shortcut: (c) => routes.push(`shortcut:${idOf(c, 'callback_id')}`),
+    // Workflow Builder steps (Bolt's app.function): `function:<callback_id>`.
+    function: (c) => routes.push(`function:${idOf(c, 'callback_id')}`),
     event: (c) => routes.push(`event:${idOf(c, 'type')}`),
     use: () => undefined,
   };
@@ -65,10 +67,10 @@ export const ROUTES_WITHOUT_IDS: Record<string, string> = {
   'action:rd.home.financials': 'no id: opens the /financials form',
   'action:rd.doc.add':
     'opens the add form with the file names the click carries and reads nothing; the files are checked at submission (the rd.doc.add.modal row)',
-  'action:rd.home.mcp_token.create': 'no id: opens the token form for the clicker’s own workspace, admins only (the submission is checked again)',
-  'view:rd.mcp_token.modal': 'a label only: the token is made for the submitter’s own workspace (Slack’s team of the submission), admins only',
-  'action:rd.home.mcp_token.revoke':
-    'its token id is looked up only among the clicker’s own workspace’s tokens (mcp-token:<team>:…), admins only: another workspace’s id finds nothing (test/e2e/mcp-server.test.ts drives a member’s forged revoke)',
+  'action:rd.home.mcp_token.create':
+    'no id: opens the token form for the clicker’s own workspace, admins only (the submission is checked again)',
+  'view:rd.mcp_token.modal':
+    'a label only: the token is made for the submitter’s own workspace (Slack’s team of the submission), admins only',
   'event:app_home_opened': 'Slack names the user and team; the app publishes that user’s Home tab only',
   'event:app_mention': 'Slack names the channel, team and message; the run is keyed by them',
   'event:message': 'Slack names the channel, team and message (DMs, thread replies)',

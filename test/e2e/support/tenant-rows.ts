@@ -271,6 +271,13 @@ const buttonRows: FenceRow[] = [
     only: ['same workspace member', 'org sibling member'],
     drive: click(ACTION_IDS.homeExternalAccess, () => 'block', { home: true }),
   },
+  {
+    // Admins of their own workspace included: the id is looked up among the clicker's workspace's tokens only.
+    route: `action:${ACTION_IDS.homeMcpTokenRevoke}`,
+    name: 'Revoke <MCP token> (App Home)',
+    sameWorkspace: true,
+    drive: click(`${ACTION_IDS.homeMcpTokenRevoke}:0`, (d) => d.mcpToken.id, { home: true }),
+  },
 ];
 
 function ratedAnswer(d: OwnerData): string {
