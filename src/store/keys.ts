@@ -216,6 +216,8 @@ export function workspaceKeyPrefixes(teamId: string): string[] {
     `lease:canvas:${teamId}:`,
     `mcp-token:${teamId}:`,
     `mcp-question:${teamId}:`,
+    `workflow-exec:${teamId}:`,
+    `workflow-done:${teamId}:`,
   ];
 }
 

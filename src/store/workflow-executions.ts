@@ -78,6 +78,11 @@ export class WorkflowExecutions {
     return this.store.setIfAbsent(keys.workflowExecutionDone(teamId, executionId), '1', TTL.workflowExecutionMs);
   }
 
+  /** Slack could not be told (a passing failure): whoever comes next may complete it. */
+  async releaseCompletion(teamId: string, executionId: string): Promise<void> {
+    await this.store.delete(keys.workflowExecutionDone(teamId, executionId));
+  }
+
   /** The execution is completed (or cannot be): its record goes, the claim stays until its TTL. */
   async finish(teamId: string, executionId: string): Promise<void> {
     await this.store.delete(keys.workflowExecution(teamId, executionId));

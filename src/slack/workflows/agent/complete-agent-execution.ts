@@ -50,9 +50,15 @@ export async function completeAgentExecution(
           }
         : { error: outcome.message };
   }
-  if (!(await deps.stores.workflowExecutions.claimCompletion(execution.teamId, execution.executionId))) return 'completed';
+  const executions = deps.stores.workflowExecutions;
+  if (!(await executions.claimCompletion(execution.teamId, execution.executionId))) return 'completed';
   const sent = await sendStepCompletion(deps, execution, completion, log);
-  await deps.stores.workflowExecutions.finish(execution.teamId, execution.executionId);
+  if (sent === 'retry') {
+    // Slack could not be told now: the record stays, and the next sweep (or run end) tries again.
+    await executions.releaseCompletion(execution.teamId, execution.executionId);
+    return 'waiting';
+  }
+  await executions.finish(execution.teamId, execution.executionId);
   log.info('workflow agent step ended', { outcome: 'outputs' in completion ? 'answered' : 'error', sent });
   return 'completed';
 }

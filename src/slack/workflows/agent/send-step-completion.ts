@@ -20,13 +20,18 @@ const ALREADY_ENDED = new Set(['function_execution_not_found', 'execution_not_in
 
 export type StepCompletion = { outputs: Record<string, unknown> } | { error: string };
 
-/** True when Slack took the completion. */
+/**
+ * `sent`: Slack took it. `ended`: Slack refuses it for good (the execution ended, or a refusal no
+ * retry changes). `retry`: a passing failure (Slack unreachable, rate limited): worth trying again.
+ */
+export type CompletionSent = 'sent' | 'ended' | 'retry';
+
 export async function sendStepCompletion(
   deps: ListenerDeps,
   execution: WorkflowExecution,
   completion: StepCompletion,
   log: Logger,
-): Promise<boolean> {
+): Promise<CompletionSent> {
   const workspace = { teamId: execution.teamId, ...(execution.enterpriseId ? { enterpriseId: execution.enterpriseId } : {}) };
   const client = await deps.workspaces.slackClient(workspace);
   const functionToken = await deps.stores.workflowExecutions
@@ -41,17 +46,20 @@ export async function sendStepCompletion(
       const base = { function_execution_id: execution.executionId, ...(token ? { token } : {}) };
       if ('outputs' in completion) await client.functions.completeSuccess({ ...base, outputs: completion.outputs });
       else await client.functions.completeError({ ...base, error: completion.error });
-      return true;
+      return 'sent';
     } catch (error) {
       const failure = toSlackCallError(method, error);
       if (token && TOKEN_GONE.has(failure.code)) {
         log.info('the workflow step’s own token no longer works; completing with the bot token', { slack_error: failure.code });
         continue;
       }
-      if (ALREADY_ENDED.has(failure.code)) log.info('the workflow step had already ended at Slack', { slack_error: failure.code });
-      else log.error('Slack refused to end the workflow step', { slack_error: failure.code, retryable: failure.retryable });
-      return false;
+      if (ALREADY_ENDED.has(failure.code)) {
+        log.info('the workflow step had already ended at Slack', { slack_error: failure.code });
+        return 'ended';
+      }
+      log.error('Slack refused to end the workflow step', { slack_error: failure.code, retryable: failure.retryable });
+      return failure.retryable ? 'retry' : 'ended';
     }
   }
-  return false;
+  return 'ended';
 }
