@@ -7,8 +7,8 @@ import type { ChangeEvent } from './change-event.js';
 import type { EmulatorState } from './state.js';
 import { restoreStateSnapshot, slackStateSnapshotSchema, snapshotOfState } from './state-snapshot.js';
 
-/** Changes that are logs, not workspace: the snapshot does not keep them. */
-const UNSAVED_CHANGES = new Set(['api_call', 'delivery']);
+/** Changes that are logs, not workspace, or kept elsewhere (workflows: workflows-file.ts): the snapshot does not keep them. */
+const UNSAVED_CHANGES = new Set(['api_call', 'delivery', 'workflow']);
 
 export interface StateFileOptions {
   file: string;
