@@ -100,7 +100,7 @@ describe('sendDocumentUnfurls', () => {
               data: { ok: false, error: 'error_processing_metadata' },
             });
           }
-          return client.chat.unfurl(args as Parameters<WebClient['chat']['unfurl']>[0]);
+          return client.chat.unfurl(args as unknown as Parameters<WebClient['chat']['unfurl']>[0]);
         },
       },
     } as unknown as WebClient;
