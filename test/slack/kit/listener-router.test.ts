@@ -83,3 +83,31 @@ describe('listener router', () => {
     expect(installed.map((i) => i.kind)).toEqual(['event']);
   });
 });
+
+describe('listener router: Workflow Builder steps (issue 32)', () => {
+  it('gives each step to Bolt’s own app.function, acknowledged by Bolt, with the listener as registered', async () => {
+    const router = createListenerRouter();
+    const search = async () => undefined;
+    const agent = async () => undefined;
+    router.registry.function('search_research', search);
+    router.registry.function('ask_research_agent', agent);
+    const functions: Array<{ callbackId: string; options: unknown; listener: unknown }> = [];
+    const { app } = recordingApp();
+    (app as unknown as { function: unknown }).function = (callbackId: string, options: unknown, listener: unknown) =>
+      void functions.push({ callbackId, options, listener });
+    router.install(app);
+    expect(functions).toEqual([
+      { callbackId: 'search_research', options: { autoAcknowledge: true }, listener: search },
+      { callbackId: 'ask_research_agent', options: { autoAcknowledge: true }, listener: agent },
+    ]);
+  });
+
+  it('refuses a step registered twice, or by anything but its callback id', () => {
+    const r = createListenerRouter().registry;
+    const noop = async () => undefined;
+    r.function('search_research', noop);
+    expect(() => r.function('search_research', noop)).toThrow(UnroutableListenerError);
+    expect(() => r.function(/search/ as unknown as string, noop)).toThrow(UnroutableListenerError);
+    expect(() => r.function('trending_concepts', noop, noop)).toThrow(UnroutableListenerError);
+  });
+});
