@@ -105,12 +105,15 @@ function createPanel() {
   );
   document.body.appendChild(panel);
 
-  async function refresh() {
+  /** Loads the workflows again; `lists`: redraw only the lists (a run moved on), not the builder. */
+  async function refresh({ lists = false } = {}) {
     const [list, channels] = await Promise.all([wfApi.list(), wfApi.channels()]);
     if (list.ok) state.data = list.body;
     else state.message = `Could not load workflows: ${reason(list)}`;
     if (channels.ok) state.channels = (channels.body ?? []).filter((c) => !c.is_im);
-    render();
+    if (!state.open) return;
+    if (lists) renderLists();
+    else render();
   }
 
   async function act(promise, done) {
@@ -161,39 +164,54 @@ function createPanel() {
     );
   }
 
-  function render() {
-    if (!state.open) return;
+  // Parts of the panel: a live refresh redraws the lists, never the builder being filled in.
+  const parts = {
+    message: h('div'),
+    saved: h('section', { 'aria-label': 'Saved workflows' }),
+    builder: h('div'),
+    activity: h('section', { 'aria-label': 'Workflow activity' }),
+  };
+  append(body, Object.values(parts));
+
+  function renderLists() {
     const data = state.data ?? { functions: [], workflows: [], runs: [] };
     const cancel = (runId) => act(wfApi.cancel(runId), 'Canceled.');
-    body.replaceChildren();
-    append(body, [
-      state.message && h('div', { class: 'wf-message', role: 'status' }, state.message),
-      h(
-        'section',
-        { 'aria-label': 'Saved workflows' },
-        h('h3', {}, 'Workflows'),
-        data.workflows.length === 0
-          ? h('p', { class: 'wf-muted' }, 'No workflow yet.')
-          : h('ul', { class: 'wf-saved' }, data.workflows.map(workflowItem)),
-      ),
+    parts.message.replaceChildren();
+    append(parts.message, [state.message && h('div', { class: 'wf-message', role: 'status' }, state.message)]);
+    parts.saved.replaceChildren(
+      h('h3', {}, 'Workflows'),
+      data.workflows.length === 0
+        ? h('p', { class: 'wf-muted' }, 'No workflow yet.')
+        : h('ul', { class: 'wf-saved' }, data.workflows.map(workflowItem)),
+    );
+    parts.activity.replaceChildren(
+      h('h3', {}, 'Activity'),
+      data.runs.length === 0
+        ? h('p', { class: 'wf-muted' }, 'No run yet.')
+        : h(
+            'ul',
+            { class: 'wf-runs' },
+            data.runs.map((r) => runView(r, cancel)),
+          ),
+    );
+  }
+
+  function renderBuilderPart() {
+    const functions = state.data?.functions ?? [];
+    parts.builder.replaceChildren();
+    append(parts.builder, [
       state.draft
-        ? renderBuilder(state.draft, ctx(), render)
+        ? renderBuilder(state.draft, ctx(), renderBuilderPart)
         : h('button', { type: 'button', class: 'wf-button', onclick: () => edit(emptyDraft()) }, 'New workflow'),
-      data.functions.length === 0 &&
+      functions.length === 0 &&
         h('p', { class: 'wf-muted' }, "The app declares no steps (manifest.yml `functions`): only Workflow Builder's own step is offered."),
-      h(
-        'section',
-        { 'aria-label': 'Workflow activity' },
-        h('h3', {}, 'Activity'),
-        data.runs.length === 0
-          ? h('p', { class: 'wf-muted' }, 'No run yet.')
-          : h(
-              'ul',
-              { class: 'wf-runs' },
-              data.runs.map((r) => runView(r, cancel)),
-            ),
-      ),
     ]);
+  }
+
+  function render() {
+    if (!state.open) return;
+    renderLists();
+    renderBuilderPart();
   }
 
   function open() {
@@ -215,11 +233,10 @@ function createPanel() {
     } catch {
       // An unreadable event still means something changed.
     }
-    // While the builder is open, only runs change under it: a refresh would not lose the draft.
     if (!state.open || (kind !== 'workflow' && kind !== 'reset') || state.frame) return;
     state.frame = requestAnimationFrame(() => {
       state.frame = 0;
-      refresh();
+      refresh({ lists: true });
     });
   });
   return { open, close, toggle: () => (state.open ? close() : open()) };
