@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace, signSlackRequest } from '../../src/emulators/slack/index.js';
 import { ACTION_IDS, MCP_TOKEN_MODAL } from '../../src/slack/blocks/action-ids.js';
 import { allText, nextEphemeral, splitCommand } from './command-helpers.js';
-import { eventually } from './features-helpers.js';
+import { eventually, startReplica } from './features-helpers.js';
 import { E2E_SECRETS, type Harness, startHarness } from './harness.js';
 import { connectFromHome, installOAuth } from './multi-workspace-helpers.js';
 
@@ -60,9 +60,9 @@ async function createTokenOnHome(admin: string, label: string): Promise<string> 
   return token;
 }
 
-async function mcpClient(token?: string): Promise<Client> {
+async function mcpClient(token?: string, base = appUrl): Promise<Client> {
   const client = new Client({ name: 'research-desk-e2e', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${appUrl}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
     ...(token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}),
   });
   await client.connect(transport);
@@ -190,7 +190,7 @@ describe('the MCP server at /mcp', () => {
     await client.close();
   }, 60_000);
 
-  it('asks the agent, then reads its answer by id (from another connection, as another replica would)', async () => {
+  it('asks the agent, then reads its answer by id through another replica of the app (same Redis)', async () => {
     const client = await mcpClient(firstToken);
     const asked = (await client.callTool({
       name: 'ask_research_agent',
@@ -201,7 +201,9 @@ describe('the MCP server at /mcp', () => {
     expect(status).toBe('running');
     await client.close();
 
-    const reader = await mcpClient(firstToken);
+    // Another app process on the same store: it knows the question from the store alone.
+    const replica = await startReplica(h, 'mcp-replica');
+    const reader = await mcpClient(firstToken, `http://127.0.0.1:${replica.desk.port}`);
     const answer = await eventually(async () => {
       const read = (await reader.callTool({ name: 'get_agent_answer', arguments: { questionId } })) as CallToolResult;
       const content = read.structuredContent as { status: string; answer?: string };
@@ -216,6 +218,7 @@ describe('the MCP server at /mcp', () => {
     expect(toolText(fenced)).toContain('No question');
     await reader.close();
     await other.close();
+    await replica.stop();
   }, 60_000);
 
   it('answers bad inputs with tool errors that say what to fix', async () => {
@@ -300,6 +303,19 @@ describe('the MCP server at /mcp', () => {
     // Signed, but naming no team: refused.
     const anonymous = slackSigned({ ...call, id: 4, params: { name: 'trending_concepts', arguments: {} } });
     expect((await postMcp(anonymous.text, anonymous.headers)).status).toBe(401);
+    // Signed for a workspace the app is not installed in: a tool error that says so, no service call.
+    const stranger = slackSigned({
+      ...call,
+      id: 6,
+      params: { ...call.params, _meta: { slack: { team_id: 'T0NOTINSTALLED', user_id: 'U1' } } },
+    });
+    const before = h.service.requestLog.length;
+    const strangerRes = await postMcp(stranger.text, stranger.headers);
+    expect(strangerRes.status).toBe(200);
+    const strangerBody = (await strangerRes.json()) as { result: CallToolResult };
+    expect(strangerBody.result.isError).toBe(true);
+    expect(toolText(strangerBody.result)).toMatch(/install/i);
+    expect(h.service.requestLog.length).toBe(before);
     // A signed tools/list needs no team (the catalogue is the same for all).
     const list = slackSigned({ jsonrpc: '2.0', id: 5, method: 'tools/list' });
     expect((await postMcp(list.text, list.headers)).status).toBe(200);
