@@ -90,7 +90,7 @@ function runView(run, onCancel) {
 }
 
 function createPanel() {
-  const state = { open: false, data: null, channels: [], draft: null, message: null, frame: 0 };
+  const state = { open: false, data: null, channels: [], draft: null, message: null, frame: 0, source: null };
   const body = h('div', { class: 'wf-body' });
   const panel = h(
     'aside',
@@ -217,6 +217,7 @@ function createPanel() {
   function open() {
     state.open = true;
     panel.hidden = false;
+    listen();
     refresh();
   }
   function close() {
@@ -224,9 +225,14 @@ function createPanel() {
     panel.hidden = true;
   }
 
-  // Live: a run's steps change as the app completes them (the page's own stream carries them too).
-  const source = new EventSource('/api/events');
-  source.addEventListener('change', (e) => {
+  /** Live: a run's steps change as the app completes them. Connected the first time the panel opens. */
+  function listen() {
+    if (state.source) return;
+    state.source = new EventSource('/api/events');
+    state.source.addEventListener('change', onChange);
+  }
+
+  function onChange(e) {
     let kind = '';
     try {
       kind = JSON.parse(e.data)?.kind ?? '';
@@ -238,7 +244,7 @@ function createPanel() {
       state.frame = 0;
       refresh({ lists: true });
     });
-  });
+  }
   return { open, close, toggle: () => (state.open ? close() : open()) };
 }
 
