@@ -140,7 +140,22 @@ function paneElement() {
   if (pane) return pane;
   pane = h('aside', { class: 'wo-pane', id: 'work-object-pane', 'aria-label': 'Work Object details', hidden: true });
   document.body.appendChild(pane);
+  followChanges();
   return pane;
+}
+
+/** Once a panel was opened: it follows what the app presents (entity.presentDetails changes it). */
+function followChanges() {
+  if (typeof EventSource === 'undefined') return;
+  const events = new EventSource('/api/events');
+  events.addEventListener('change', (e) => {
+    try {
+      const change = JSON.parse(e.data);
+      if (change.kind === 'flexpane' || change.kind === 'reset') refreshPanel();
+    } catch {
+      /* a malformed event changes nothing */
+    }
+  });
 }
 
 function showProblem(text) {
@@ -235,17 +250,4 @@ async function refreshPanel() {
     return;
   }
   pane.replaceChildren(...panelView(panel));
-}
-
-// The panel follows what the app presents (entity.presentDetails changes it).
-if (typeof EventSource !== 'undefined') {
-  const events = new EventSource('/api/events');
-  events.addEventListener('change', (e) => {
-    try {
-      const change = JSON.parse(e.data);
-      if (change.kind === 'flexpane' || change.kind === 'reset') refreshPanel();
-    } catch {
-      /* a malformed event changes nothing */
-    }
-  });
 }
