@@ -288,4 +288,6 @@ export const appKeyPrefixes = [
   'export:',
   'mcp-token:',
   'mcp-question:',
+  'workflow-exec:',
+  'workflow-done:',
 ] as const;

@@ -67,6 +67,8 @@ const workspaceKeys: Record<string, (t: string, id: string) => string> = {
   workObjectsRefused: (t) => keys.workObjectsRefused(t),
   mcpToken: (t, id) => keys.mcpToken(t, id),
   mcpQuestion: (t, id) => keys.mcpQuestion(t, id),
+  workflowExecution: (t, id) => keys.workflowExecution(t, id),
+  workflowExecutionDone: (t, id) => keys.workflowExecutionDone(t, id),
 };
 
 /** Org membership is the org's list, deleted by lookup (forgetWorkspaceData), not under the team's prefixes. */
@@ -269,6 +271,7 @@ describe('keys: how long records live', () => {
       pendingExportMs: DAY,
       workObjectsRefusedMs: DAY,
       mcpQuestionMs: 7 * DAY,
+      workflowExecutionMs: DAY,
     });
   });
 
