@@ -79,3 +79,22 @@ describe('issue 32: Workflow Builder steps, one at a time', () => {
     expect(await h.desk.stores.workflowExecutions.list()).toEqual([]);
   });
 });
+
+describe('issue 32: Workflow Builder steps in Socket Mode', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startWorkflowHarness({ deliveryMode: 'socket' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a step arrives over the socket and completes like over HTTP; a bad input completes with its error', async () => {
+    const ok = await runStep(h, 'trending_concepts', { limit: 2 });
+    expect(ok.status, ok.error).toBe('completed');
+    expect(ok.steps[0]?.outputs?.concept_count).toBe(2);
+    const bad = await runStep(h, 'company_financials', { symbol: 'ZZZZ', statement: 'income' });
+    expect(bad.status).toBe('failed');
+    expect(bad.steps[0]?.error).toMatch(/ZZZZ/);
+  });
+});
