@@ -100,7 +100,7 @@ describe('Share in channel on data cards', () => {
       h.slack.submitView({ view_id: modal.id, values: modalValues('600519.SH', 'income', 'quarterly') }),
     );
     expect(allText(card)).toContain('· Income statement');
-    expect(buttonsOf(card).map((b) => b.text)).toEqual(['Chart', 'Download CSV', 'Download XLSX', 'Share in channel']);
+    expect(buttonsOf(card).map((b) => b.text)).toEqual(['Chart', 'Download CSV', 'Download XLSX', 'Save as canvas', 'Share in channel']);
     expect(JSON.parse(button(card, ACTION_IDS.cardShare).value ?? '')).toEqual({ cmd: '/financials', text: 'SH:600519 income quarterly' });
     const shared = await nextChannelMessage(h, () => clickEphemeral(h, card, button(card, ACTION_IDS.cardShare)));
     expect(allText(shared)).toContain('· Income statement');

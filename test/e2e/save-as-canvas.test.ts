@@ -5,6 +5,7 @@
  * their tables; a canvas deleted in Slack is made again; and Slack's refusals are explained.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BOT_SCOPES } from '../../src/emulators/slack/config.js';
 import { ACTION_IDS } from '../../src/slack/blocks/action-ids.js';
 import { startResearchDesk, type ResearchDesk } from '../../src/research-desk.js';
 import { botReplies, eventIdFor, runIdForEvent, waitForRunEnd } from './agent-helpers.js';
@@ -171,5 +172,26 @@ describe('Save as canvas', () => {
     await clickSave(last, save.value);
     await h.slack.waitFor(() => canvasCalls(h, 'canvases.edit').length === edits + 1, 15_000);
     expect(h.slack.canvases.list(channel).filter((c) => !before.has(c.id))).toEqual([expect.objectContaining({ id: saved.id, edits: 1 })]);
+  });
+});
+
+describe('Save as canvas without the canvas scope', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // An app installed before canvases:write was added to its scopes.
+    h = await startHarness({ deliveryMode: 'http', slack: { botScopes: DEFAULT_BOT_SCOPES.filter((s) => s !== 'canvases:write') } });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('tells the clicker to have the app reinstalled, and makes no canvas', async () => {
+    const card = await command(h, '/financials US:NVDA balance');
+    await clickEphemeral(h, card, button(card, ACTION_IDS.cardCanvas));
+    const note = await h.slack.waitFor(() =>
+      h.slack.ephemeralFor(h.slack.defaultUserId, h.slack.defaultChannelId).find((e) => allText(e).includes('canvases:write')),
+    );
+    expect(allText(note)).toMatch(/reinstall Research Desk/);
+    expect(h.slack.canvases.list()).toEqual([]);
   });
 });

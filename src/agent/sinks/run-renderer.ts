@@ -27,6 +27,8 @@ export interface FinalAnswerWithFile {
 export interface FinalRenderExtras {
   /** The check of the report's figures against the statements (its "Figures checked" section). */
   figures?: CheckedFigures;
+  /** The service's id of the answer (the chat call's), so its Save as canvas can read it again; absent before it is known. */
+  assistantMessageId?: string;
 }
 
 export interface RunRenderer {

@@ -27,8 +27,8 @@ export async function finishingPhase(ctx: RunContext): Promise<NextPhase> {
   const renderer = bindRenderer(ctx);
   // A completed report's figures, checked against the statements (once: a resumed run finds the check stored).
   const figures = await figureCheckForRun(ctx);
-  const extras = figures ? { figures } : {};
   const run = keeper.get();
+  const extras = { ...(figures ? { figures } : {}), ...(run.assistantMessageId ? { assistantMessageId: run.assistantMessageId } : {}) };
   // A long report goes out as its first part plus a file; if the file cannot be shared, as parts.
   const withFile = renderer.finalWithFile(view, extras);
   const shared =

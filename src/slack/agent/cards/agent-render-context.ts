@@ -26,6 +26,8 @@ export interface AgentRenderContext {
   language?: AnswerLanguage;
   /** The check of the report's figures (final render of a completed run): its "Figures checked" section. */
   figures?: CheckedFigures;
+  /** The service's id of the answer (final render): Save as canvas names it with the conversation. */
+  assistantMessageId?: string;
 }
 
 export const CANCEL_ACTION_ID = 'agent_run_cancel';

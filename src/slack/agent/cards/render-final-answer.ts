@@ -78,7 +78,7 @@ function answerLayout(view: RunView, ctx: AgentRenderContext, shownWhole = true)
   ];
   // Only an answer can be rated or saved; the buttons end the last part, after the footer.
   if (view.status === 'completed') {
-    const save = saveCanvasBlock({ conversationId: ctx.conversationId ?? '', runId: ctx.runId }, language);
+    const save = saveCanvasBlock({ conversationId: ctx.conversationId ?? '', assistantMessageId: ctx.assistantMessageId ?? '' }, language);
     if (save) tail.push(save);
     tail.push(feedbackButtonsBlock({ conversationId: ctx.conversationId ?? '' }, language));
   }

@@ -1,8 +1,8 @@
 /**
  * "Save as canvas" under a finished answer: its value names the answer (the service conversation
- * and our run), so the click can read the answer's events again and save the report, its tables
- * and its sources as a canvas (../canvas/save-answer-canvas.ts). A replayed answer's run id is
- * `replay-<assistant message id>`, so its button names the same answer as the original's.
+ * and the answer's message id), so the click can read the answer's events again and save the
+ * report, its tables and its sources as a canvas (../canvas/save-answer-canvas.ts). Nothing in it
+ * is run-specific, so a replay renders exactly like the original and saves the same canvas.
  * @see https://docs.slack.dev/reference/block-kit/block-elements/button-element
  */
 import type { ActionsBlock } from '@slack/types';
@@ -17,26 +17,31 @@ export const ANSWER_ACTIONS_BLOCK_ID = 'rd_answer_actions';
 
 const LABELS: Record<AnswerLanguage, string> = { en: 'Save as canvas', zh: '保存为画布' };
 
+/** Service ids are short; longer ones are not ours and get no button. */
+const ID_MAX = 400;
+
 export interface SavedAnswerValue {
   conversationId: string;
-  runId: string;
+  assistantMessageId: string;
 }
 
-const valueJson = jsonOf(z.object({ c: z.string().min(1).max(400), r: z.string().max(400) }));
+const valueJson = jsonOf(z.object({ c: z.string().min(1).max(ID_MAX), m: z.string().min(1).max(ID_MAX) }));
 
 export function encodeSavedAnswerValue(v: SavedAnswerValue): string | undefined {
-  const value = JSON.stringify({ c: v.conversationId, r: v.runId });
-  return value.length <= SLACK_LIMITS.buttonValueChars && v.conversationId.length <= 400 && v.runId.length <= 400 ? value : undefined;
+  if (v.conversationId.length > ID_MAX || v.assistantMessageId.length > ID_MAX) return undefined;
+  const value = JSON.stringify({ c: v.conversationId, m: v.assistantMessageId });
+  return value.length <= SLACK_LIMITS.buttonValueChars ? value : undefined;
 }
 
 export function decodeSavedAnswerValue(value: string | undefined): SavedAnswerValue | null {
   const v = decodeJson(valueJson, value);
-  return v && { conversationId: v.c, runId: v.r };
+  return v && { conversationId: v.c, assistantMessageId: v.m };
 }
 
-/** The row under a finished answer; undefined before the answer has a conversation to name. */
+/** The row under a finished answer; undefined until the answer's conversation and message ids are known. */
 export function saveCanvasBlock(answer: SavedAnswerValue, language: AnswerLanguage = 'en'): ActionsBlock | undefined {
-  const value = answer.conversationId === '' ? undefined : encodeSavedAnswerValue(answer);
+  if (answer.conversationId === '' || answer.assistantMessageId === '') return undefined;
+  const value = encodeSavedAnswerValue(answer);
   if (value === undefined) return undefined;
   return actions([button({ text: LABELS[language], actionId: ACTION_IDS.answerCanvas, value })], ANSWER_ACTIONS_BLOCK_ID);
 }

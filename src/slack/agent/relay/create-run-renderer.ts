@@ -42,6 +42,7 @@ export function createRunRenderer(base: RunRenderContext): (run: RunRenderTarget
       ...(base.showUsage ? { showUsage: true } : {}),
       ...(language ? { language } : {}),
       ...(extras.figures ? { figures: extras.figures } : {}),
+      ...(extras.assistantMessageId ? { assistantMessageId: extras.assistantMessageId } : {}),
     });
     // The final render's clock is the run's end (see above), never the wall clock.
     const endOf = (view: RunView): number => view.endedAtMs ?? view.lastEventAtMs ?? view.startedAtMs ?? 0;

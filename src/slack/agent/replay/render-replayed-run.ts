@@ -44,5 +44,5 @@ export function renderReplayedRun(view: RunView, ctx: ReplayRenderContext, extra
     clock: ctx.clock,
     ...(ctx.trustedLinkHosts ? { trustedLinkHosts: ctx.trustedLinkHosts } : {}),
     ...(ctx.showUsage ? { showUsage: true } : {}),
-  })(run).final(view, extras);
+  })(run).final(view, { ...extras, assistantMessageId: ctx.assistantMessageId });
 }
