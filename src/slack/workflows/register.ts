@@ -13,7 +13,11 @@ import { trendingConceptsStep } from './steps/trending-concepts-step.js';
 import type { WorkflowStep } from './workflow-step.js';
 import { workflowStepListener } from './workflow-step-listener.js';
 
-/** Every step of the app, once each (test/manifest.test.ts compares them with manifest.yml). */
+/**
+ * Every step of the app, once each (test/manifest.test.ts compares them with manifest.yml). Each
+ * step's `run` takes its own inputs' type; the list holds them as steps of any inputs (the cast),
+ * and the listener parses each step's inputs with that step's own fields before calling its run.
+ */
 export const WORKFLOW_STEPS: readonly WorkflowStep[] = [
   searchResearchStep,
   companyFinancialsStep,
