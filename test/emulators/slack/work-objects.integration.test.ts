@@ -189,6 +189,12 @@ describe('Work Objects in the Slack emulator', () => {
       error: 'invalid_arguments',
     });
     expect(
+      await call('entity.presentDetails', { trigger_id: trigger, error: { status: 'custom', actions: [{ text: 'Retry' }] } }),
+    ).toMatchObject({
+      error: 'invalid_arguments',
+      errors: ['must provide a string [json-pointer:/error/actions/0/action_id]'],
+    });
+    expect(
       await call('entity.presentDetails', {
         trigger_id: trigger,
         user_auth_required: true,

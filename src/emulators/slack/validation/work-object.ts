@@ -35,7 +35,7 @@ const FIELD_TYPES = new Set([
 
 const ACTION_LIMITS = { primary: 2, overflow: 5, actionId: 255, value: 2000, url: 3000, label: 75 } as const;
 
-function checkAction(issues: IssueList, path: string, action: unknown): void {
+export function checkAction(issues: IssueList, path: string, action: unknown): void {
   if (!isRecord(action)) {
     issues.add(path, 'must be an object');
     return;

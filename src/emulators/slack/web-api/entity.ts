@@ -1,7 +1,7 @@
 import { SlackApiError } from '../errors.js';
 import { parseJsonArg } from '../validation/parse-json-arg.js';
 import { formatIssue, IssueList, isRecord } from '../validation/validation-issue.js';
-import { checkEntity } from '../validation/work-object.js';
+import { checkAction, checkEntity } from '../validation/work-object.js';
 import type { EntityTrigger, Flexpane } from '../work-objects/work-objects-state.js';
 import type { ApiContext, ApiMethod, ApiResult } from './api-context.js';
 
@@ -39,6 +39,12 @@ function parseError(raw: unknown): Record<string, unknown> {
   }
   if (value.message_format !== undefined && value.message_format !== 'markdown') {
     throw new SlackApiError('invalid_arguments', { messages: ['error.message_format must be markdown'] });
+  }
+  if (value.actions !== undefined) {
+    const issues = new IssueList();
+    if (!Array.isArray(value.actions)) issues.add('/error/actions', 'must be an array');
+    else for (const [i, action] of value.actions.entries()) checkAction(issues, `/error/actions/${i}`, action);
+    if (!issues.ok) throw new SlackApiError('invalid_arguments', { messages: issues.issues.map(formatIssue) });
   }
   return value;
 }
