@@ -61,6 +61,8 @@ export const ROUTES_WITHOUT_IDS: Record<string, string> = {
   'action:rd.search.passages': 'a document id of the shared corpus and the query, read with the clicker’s own key',
   'action:rd.search.ask': 'a document id of the shared corpus; the run starts in the clicker’s own channel and workspace',
   'action:rd.search.open': 'a link button: acked, nothing else',
+  'action:rd.entity.ask':
+    'a document id (Ask the agent on a Work Object): passes the fence of uploaded files for the clicker, the run starts in the clicker’s own workspace (test/e2e/work-objects-fence.test.ts)',
   'action:rd.concept.expand': 'a concept id of the service’s public trending list, read with the clicker’s own key',
   'action:rd.home.refresh': 'no value: publishes the clicker’s own Home tab',
   'action:rd.home.connect': 'no id: opens the connect form for the clicker’s own workspace (the submission is a row)',
@@ -76,6 +78,8 @@ export const ROUTES_WITHOUT_IDS: Record<string, string> = {
   'event:message': 'Slack names the channel, team and message (DMs, thread replies)',
   'event:agent_session_stopped': 'Slack names the channel and thread; the run is looked up by the event’s own team',
   'event:link_shared': 'Slack names the channel and the links; documents of the shared corpus are unfurled',
+  'event:entity_details_requested':
+    'Slack names the user, team and entity: the document is read with that workspace’s key and passes the fence of uploaded files for that user (test/e2e/work-objects-fence.test.ts)',
   'event:message_metadata_posted': 'only our own bot’s messages’ metadata is read (its app id), pushed by Slack to the installation',
   'event:app_uninstalled': 'Slack sends it to the installation being removed; its team or org comes from Slack',
   'event:tokens_revoked': 'Slack sends it to the installation whose tokens were revoked',
