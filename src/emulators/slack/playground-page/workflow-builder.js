@@ -164,7 +164,7 @@ function inputControl(step, param, index, ctx) {
   return multiline ? h('textarea', { ...attrs, rows: 3 }, value) : h('input', { ...attrs, value });
 }
 
-/** "Insert a variable": the outputs of the steps before this one. */
+/** "Insert a variable": who ran the workflow, and the outputs of the steps before this one. */
 function variablePicker(step, param, index, draft, ctx, rerender) {
   const options = draft.steps
     .slice(0, index)
@@ -173,7 +173,8 @@ function variablePicker(step, param, index, draft, ctx, rerender) {
         h('option', { value: `{{steps.${i + 1}.${o.name}}}` }, `Step ${i + 1} · ${o.title ?? o.name}`),
       ),
     );
-  if (options.length === 0) return null;
+  // Workflow Builder's "Person who used this workflow".
+  options.unshift(h('option', { value: '{{trigger.user_id}}' }, 'Person who used this workflow'));
   const onchange = (e) => {
     if (!e.target.value) return;
     const current = step.inputs[param.name] ?? '';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { EmulatorUsageError } from '../errors.js';
 import type { EmulatorState } from '../state.js';
 import { SEND_MESSAGE_STEP } from './send-message-shape.js';
-import { referencesIn } from './step-inputs.js';
+import { referencesIn, TRIGGER_OUTPUTS } from './step-inputs.js';
 import type { StepShape } from './workflow-function-spec.js';
 import { checkSchedule, type WorkflowSchedule } from './workflow-schedule.js';
 
@@ -97,6 +97,11 @@ function checkStepInputs(n: number, shape: StepShape, inputs: Record<string, unk
       invalid(`step ${n} (${shape.title}): the required input "${p.name}" is empty`);
   }
   for (const ref of referencesIn(inputs)) {
+    if (ref.step === 0) {
+      if (!TRIGGER_OUTPUTS.includes(ref.output))
+        invalid(`step ${n}: {{trigger.${ref.output}}} is not a trigger variable (trigger.user_id is)`);
+      continue;
+    }
     const source = earlier[ref.step - 1];
     if (source === undefined) invalid(`step ${n}: {{steps.${ref.step}.${ref.output}}} names no earlier step (steps before it: 1–${n - 1})`);
     if (!source.outputs.some((o) => o.name === ref.output)) {

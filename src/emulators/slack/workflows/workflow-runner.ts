@@ -189,7 +189,7 @@ export class WorkflowRunner {
   }
 
   private async drive(run: WorkflowRun, def: WorkflowDefinition): Promise<void> {
-    const outputs = new Map<number, Record<string, unknown>>();
+    const outputs = new Map<number, Record<string, unknown>>([[0, { user_id: run.userId }]]);
     for (const [i, step] of def.steps.entries()) {
       const record = run.steps[i];
       if (record === undefined || run.status !== 'running') return;

@@ -32,7 +32,11 @@ describe('step inputs', () => {
   });
 
   it('keeps a lone variable as it is, inserts one in text as text, and leaves out a lone one without value', () => {
-    const outputs = new Map([[1, { n: 3, r: rich, s: 'hi' }]]);
+    const outputs = new Map<number, Record<string, unknown>>([
+      [0, { user_id: 'U1' }],
+      [1, { n: 3, r: rich, s: 'hi' }],
+    ]);
+    expect(resolveInputs({ who: '{{trigger.user_id}}', line: 'by {{ trigger.user_id }}' }, outputs)).toEqual({ who: 'U1', line: 'by U1' });
     expect(
       resolveInputs({ a: '{{steps.1.n}}', b: '{{steps.1.r}}', c: 'n={{steps.1.n}}; {{steps.1.s}}!', d: '{{steps.1.none}}', e: 7 }, outputs),
     ).toEqual({

@@ -147,6 +147,25 @@ describe('workflow runner', () => {
     expect(list.functions.map((f) => f.callbackId)).toEqual(['search_research', 'summarise']);
   });
 
+  it('gives {{trigger.user_id}}, the person who ran the workflow, to a step', async () => {
+    emu.workflows.define({
+      id: 'by-whom',
+      name: 'By whom',
+      user_id: emu.adminUserId,
+      steps: [{ type: 'function', callback_id: 'search_research', inputs: { query: 'asked by {{trigger.user_id}}' } }],
+    });
+    const run = emu.workflows.start('by-whom');
+    const step = await emu.workflows.waitForStep(run.id, 1, 'delivered');
+    expect(eventOf(receiver.received, step.functionExecutionId).inputs).toEqual({ query: `asked by ${emu.adminUserId}` });
+    emu.workflows.cancel(run.id);
+    expect(() =>
+      emu.workflows.define({
+        name: 'Bad',
+        steps: [{ type: 'function', callback_id: 'search_research', inputs: { query: '{{trigger.channel_id}}' } }],
+      }),
+    ).toThrow('{{trigger.channel_id}} is not a trigger variable (trigger.user_id is)');
+  });
+
   it('refuses a workflow Workflow Builder would not publish, saying what to fix', () => {
     const bad =
       (steps: unknown[], extra: Record<string, unknown> = {}) =>
