@@ -64,6 +64,7 @@ export const FEATURE_HOOKS: FeatureHooks = {
     searchResearch: researchHooks.searchResearch,
     companyFinancials: financialsHooks.companyFinancials,
     trendingConcepts: conceptsHooks.trendingConcepts,
+    earningsCalendar: financialsHooks.earningsCalendar,
   },
   askAboutDocument: agentHooks.askAboutDocument,
   workflowAgent: agentWorkflowHooks,

@@ -3,6 +3,7 @@ import type { FeatureHooks, RegisterSlice } from '../kit/feature-hooks.js';
 import { registerCanvasActions } from './canvas-actions.js';
 import { registerChartActions } from './chart-actions.js';
 import { companyFinancials } from './operations/company-financials-operation.js';
+import { earningsCalendar } from './operations/earnings-calendar-operation.js';
 import { registerExportActions } from './export-actions.js';
 import { registerFinancialsActions } from './financials-actions.js';
 import { financialsCommand, runFinancialsCommand } from './financials-command.js';
@@ -23,8 +24,10 @@ export const financialsHooks = {
   command: runFinancialsCommand,
   sharedCard: shareFinancialsCard,
   companyFinancials,
+  earningsCalendar,
 } satisfies {
   command: FeatureHooks['commands']['/financials'];
   sharedCard: NonNullable<FeatureHooks['sharedCards']['/financials']>;
   companyFinancials: FeatureHooks['operations']['companyFinancials'];
+  earningsCalendar: FeatureHooks['operations']['earningsCalendar'];
 };

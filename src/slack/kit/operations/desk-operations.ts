@@ -15,6 +15,7 @@ import type { Logger } from '../../../observability/logger.js';
 import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import type { CompanyFinancialsInput, CompanyFinancialsOutput } from './company-financials-types.js';
+import type { EarningsCalendarInput, EarningsCalendarOutput } from './earnings-calendar-types.js';
 import type { SearchResearchInput, SearchResearchOutput } from './search-research-types.js';
 import type { TrendingConceptsInput, TrendingConceptsOutput } from './trending-concepts-types.js';
 
@@ -35,4 +36,6 @@ export interface DeskOperations {
   companyFinancials: DeskOperation<CompanyFinancialsInput, CompanyFinancialsOutput>;
   /** The trending concepts `/concepts` lists. */
   trendingConcepts: DeskOperation<TrendingConceptsInput, TrendingConceptsOutput>;
+  /** One week's earnings reports by market, as `/financials earnings [cn|hk|us] [this|next|last|YYYY-MM-DD]` shows them. */
+  earningsCalendar: DeskOperation<EarningsCalendarInput, EarningsCalendarOutput>;
 }
