@@ -54,6 +54,20 @@ describe('issue 32: Workflow Builder steps, one at a time', () => {
     expect(richTextOf(outputs.concepts)).toContain(String(outputs.top_concept));
   });
 
+  it('Earnings calendar: the week’s reports as the card lists them, how many, the week’s Monday', async () => {
+    const run = await runStep(h, 'earnings_calendar', { markets: 'us', week: '2025-05-28' });
+    expect(run.status, run.error).toBe('completed');
+    const outputs = run.steps[0]?.outputs ?? {};
+    expect(outputs).toMatchObject({ report_count: 1, week_start: '2025-05-26', calendar: { type: 'rich_text' } });
+    expect(richTextOf(outputs.calendar)).toMatch(/^Earnings calendar · US — week of Mon 26 May – Sun 1 Jun 2025 · 1 report/);
+    expect(richTextOf(outputs.calendar)).toMatch(/AMD \(US:AMD\) — After close/);
+    // Empty inputs: all three markets, this week.
+    const all = await runStep(h, 'earnings_calendar', { markets: '', week: null });
+    expect(all.status, all.error).toBe('completed');
+    expect(richTextOf(all.steps[0]?.outputs?.calendar)).toContain('Earnings calendar · China A-shares, Hong Kong, US');
+    expect(all.steps[0]?.outputs?.week_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('bad inputs complete with an error that says what to fix', async () => {
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
       ['company_financials', { symbol: 'ZZZZ', statement: 'income' }, /ZZZZ/],
@@ -63,6 +77,9 @@ describe('issue 32: Workflow Builder steps, one at a time', () => {
       ['search_research', { query: 'NVIDIA', markets: 'mars' }, /mars/],
       ['trending_concepts', { limit: 50 }, /1 to 20/],
       ['company_financials', { symbol: 'US:NVDA', statement: 'income', period: 'fortnightly' }, /fortnightly/],
+      ['earnings_calendar', { markets: 'us, mars' }, /Unknown market “mars”.*cn, hk, us/],
+      ['earnings_calendar', { week: 'fortnight' }, /Unknown week “fortnight”.*this, next, last/],
+      ['earnings_calendar', { week: '2025-02-30' }, /not a real calendar date/],
     ];
     for (const [callbackId, inputs, expected] of cases) {
       const run = await runStep(h, callbackId, inputs);

@@ -1,6 +1,6 @@
 /**
  * Workflow Builder steps (manifest `functions`): *Search research*, *Company financials*, *Ask
- * the research agent* and *Trending concepts*, each one `app.function` listener. The data comes
+ * the research agent*, *Trending concepts* and *Earnings calendar*, each one `app.function` listener. The data comes
  * from the slices' operations and the agent through the hooks; the agent step's completion
  * after its run ends is followed from start-up (followAgentExecutions, start-background-work.ts).
  * @see https://docs.slack.dev/workflows/workflow-steps
@@ -8,6 +8,7 @@
 import type { RegisterSlice } from '../kit/feature-hooks.js';
 import { askResearchAgentStep } from './steps/ask-research-agent-step.js';
 import { companyFinancialsStep } from './steps/company-financials-step.js';
+import { earningsCalendarStep } from './steps/earnings-calendar-step.js';
 import { searchResearchStep } from './steps/search-research-step.js';
 import { trendingConceptsStep } from './steps/trending-concepts-step.js';
 import type { WorkflowStep } from './workflow-step.js';
@@ -23,6 +24,7 @@ export const WORKFLOW_STEPS: readonly WorkflowStep[] = [
   companyFinancialsStep,
   askResearchAgentStep,
   trendingConceptsStep,
+  earningsCalendarStep,
 ] as unknown as readonly WorkflowStep[];
 
 export const registerWorkflows: RegisterSlice = (app, deps, hooks) => {

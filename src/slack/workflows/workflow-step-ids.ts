@@ -9,6 +9,7 @@ export const WORKFLOW_STEP_IDS = {
   companyFinancials: 'company_financials',
   askResearchAgent: 'ask_research_agent',
   trendingConcepts: 'trending_concepts',
+  earningsCalendar: 'earnings_calendar',
 } as const;
 
 export type WorkflowStepId = (typeof WORKFLOW_STEP_IDS)[keyof typeof WORKFLOW_STEP_IDS];

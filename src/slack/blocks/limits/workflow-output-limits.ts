@@ -12,6 +12,8 @@ export const WORKFLOW_OUTPUT_LIMITS = {
   elementChars: 3000,
   /** Ours: items of a list output (search results, concepts); the operations return at most 20. */
   listItems: 20,
+  /** Ours: reports of the earnings calendar output, one line each (the /financials card's table shows at most 99). */
+  calendarReports: 99,
   /** Ours: characters of a string output (the agent's answer): a message's advised text length. */
   stringChars: 4000,
   /** Ours: the error a failed step shows (functions.completeError `error`), a few sentences. */
