@@ -139,6 +139,7 @@ describe('the MCP server at /mcp', () => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       'ask_research_agent',
       'company_financials',
+      'earnings_calendar',
       'get_agent_answer',
       'search_research',
       'trending_concepts',
@@ -186,6 +187,25 @@ describe('the MCP server at /mcp', () => {
     const trending = concepts.structuredContent as { concepts: Array<{ name: string }> };
     expect(trending.concepts.length).toBeGreaterThan(0);
     expect(toolText(concepts)).toContain(trending.concepts[0]?.name);
+
+    const earnings = (await client.callTool({
+      name: 'earnings_calendar',
+      arguments: { markets: ['us'], week: '2025-05-28' },
+    })) as CallToolResult;
+    expect(earnings.isError, toolText(earnings)).toBeFalsy();
+    expect(earnings.structuredContent).toMatchObject({
+      startDate: '2025-05-26',
+      endDate: '2025-06-01',
+      markets: ['us'],
+      reportCount: 1,
+      reports: [{ symbol: 'US:AMD', timing: 'after_close', timingLabel: 'After close' }],
+      failedMarkets: [],
+    });
+    expect(toolText(earnings)).toContain('Earnings calendar · US · week of 2025-05-26 to 2025-06-01 · 1 report');
+    expect(toolText(earnings)).toMatch(/\| After close \| AMD \| US:AMD \|/);
+    const badWeek = (await client.callTool({ name: 'earnings_calendar', arguments: { week: 'fortnight' } })) as CallToolResult;
+    expect(badWeek.isError).toBe(true);
+    expect(toolText(badWeek)).toMatch(/Unknown week “fortnight”.*this, next, last/);
     expect(keysUsedSince(from).filter((k) => k !== firstKeyIndex)).toEqual([]);
     await client.close();
   }, 60_000);
