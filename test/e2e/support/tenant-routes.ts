@@ -77,6 +77,8 @@ export const ROUTES_WITHOUT_IDS: Record<string, string> = {
     'a Workflow Builder step: Slack runs it in the installation whose workflow called it; the query is read with that workspace’s own key',
   'function:company_financials': 'a Workflow Builder step: symbols and statements, public market data read with the workflow’s own workspace key',
   'function:trending_concepts': 'a Workflow Builder step: the service’s public trending list, read with the workflow’s own workspace key',
+  'function:earnings_calendar':
+    'a Workflow Builder step: markets and a week, the public earnings calendar read with the workflow’s own workspace key',
   'function:ask_research_agent':
     'a Workflow Builder step: the run starts in a channel of the workflow’s own workspace (Slack checks the picker), keyed by that team (test/e2e/workflow-steps.test.ts)',
   'event:app_home_opened': 'Slack names the user and team; the app publishes that user’s Home tab only',
