@@ -57,6 +57,8 @@ export function registeredRoutes(): string[] {
  */
 export const ROUTES_WITHOUT_IDS: Record<string, string> = {
   'command:/financials': 'takes symbols, statements and periods: public market data, no object of a workspace',
+  'action:rd.card.canvas':
+    'carries /financials text only (public market data; any other command is refused) and saves it in the clicker’s own channel, under the clicker’s workspace',
   'action:rd.search.summary': 'a document id of the research service’s shared corpus, read with the clicker’s own service key',
   'action:rd.search.passages': 'a document id of the shared corpus and the query, read with the clicker’s own key',
   'action:rd.search.ask': 'a document id of the shared corpus; the run starts in the clicker’s own channel and workspace',
@@ -75,7 +77,8 @@ export const ROUTES_WITHOUT_IDS: Record<string, string> = {
     'a label only: the token is made for the submitter’s own workspace (Slack’s team of the submission), admins only',
   'function:search_research':
     'a Workflow Builder step: Slack runs it in the installation whose workflow called it; the query is read with that workspace’s own key',
-  'function:company_financials': 'a Workflow Builder step: symbols and statements, public market data read with the workflow’s own workspace key',
+  'function:company_financials':
+    'a Workflow Builder step: symbols and statements, public market data read with the workflow’s own workspace key',
   'function:trending_concepts': 'a Workflow Builder step: the service’s public trending list, read with the workflow’s own workspace key',
   'function:earnings_calendar':
     'a Workflow Builder step: markets and a week, the public earnings calendar read with the workflow’s own workspace key',

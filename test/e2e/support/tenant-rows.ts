@@ -144,6 +144,12 @@ const buttonRows: FenceRow[] = [
       }),
   },
   {
+    route: `action:${ACTION_IDS.answerCanvas}`,
+    name: 'Save as canvas <owner’s answer>',
+    sameWorkspace: COLLEAGUE_CONVERSATION,
+    drive: click(ACTION_IDS.answerCanvas, (d) => json({ c: d.run.conversationId, m: d.run.assistantMessageId })),
+  },
+  {
     route: `action:${FEEDBACK_MODAL.openActionId}`,
     name: 'Tell us what was wrong <owner’s answer>',
     sameWorkspace: 'any member who rated the answer may say why',
