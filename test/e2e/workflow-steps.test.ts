@@ -5,6 +5,7 @@
  * with words a workflow's builder can act on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleWorkflows, MONDAY_EARNINGS_WORKFLOW_ID } from '../../src/emulators/slack/workflows/example-workflows.js';
 import type { Harness } from './harness.js';
 import { richTextOf, runStep, startWorkflowHarness } from './workflow-helpers.js';
 
@@ -66,6 +67,18 @@ describe('issue 32: Workflow Builder steps, one at a time', () => {
     expect(all.status, all.error).toBe('completed');
     expect(richTextOf(all.steps[0]?.outputs?.calendar)).toContain('Earnings calendar · China A-shares, Hong Kong, US');
     expect(all.steps[0]?.outputs?.week_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('the playground’s ready example (every Monday: the earnings calendar to #markets) runs through the app', async () => {
+    for (const example of exampleWorkflows(h.slack.workflows.functions())) h.slack.workflows.define(example);
+    const example = h.slack.workflows.list().find((w) => w.id === MONDAY_EARNINGS_WORKFLOW_ID);
+    expect(example?.steps.map((s) => s.callbackId)).toEqual(['earnings_calendar', 'send_message']);
+    const run = await h.slack.workflows.waitForRun(h.slack.workflows.start(MONDAY_EARNINGS_WORKFLOW_ID).id, 20_000);
+    expect(run.status, run.error).toBe('completed');
+    expect(run.steps[0]?.outputs).toMatchObject({ report_count: expect.any(Number), week_start: expect.any(String) });
+    const markets = h.slack.channels().find((c) => c.name === 'markets');
+    const posted = h.slack.channelMessages(markets?.id ?? '').at(-1);
+    expect(posted?.text).toContain('Earnings calendar · China A-shares, Hong Kong, US');
   });
 
   it('bad inputs complete with an error that says what to fix', async () => {

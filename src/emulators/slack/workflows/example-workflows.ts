@@ -1,22 +1,21 @@
 /**
- * The playground's ready example: every Monday at 09:00 (UTC), the week's earnings news — the
- * app's Search research step for earnings call transcripts — posted to #markets by the built-in
- * message step. (The app has no earnings-calendar step; this is the nearest it offers.) Saved only
- * when the app declares the function with the inputs and outputs it uses.
+ * The playground's ready example: every Monday at 09:00 (UTC), this week's earnings calendar — the
+ * app's *Earnings calendar* step (all three markets, this week) — posted to #markets by the built-in
+ * message step. Saved only when the app declares the function with the inputs and outputs it uses.
  */
 import type { WorkflowInput } from './workflow-definition.js';
 import type { WorkflowFunctionSpec } from './workflow-function-spec.js';
 
 export const MONDAY_EARNINGS_WORKFLOW_ID = 'monday-earnings';
 
-const SEARCH = { callbackId: 'search_research', inputs: { query: 'earnings', categories: 'transcripts' } };
+const CALENDAR = { callbackId: 'earnings_calendar', inputs: { week: 'this' }, outputs: ['calendar', 'report_count'] };
 
 export function exampleWorkflows(functions: readonly WorkflowFunctionSpec[]): WorkflowInput[] {
-  const search = functions.find((f) => f.callbackId === SEARCH.callbackId);
+  const calendar = functions.find((f) => f.callbackId === CALENDAR.callbackId);
   const usable =
-    search !== undefined &&
-    Object.keys(SEARCH.inputs).every((name) => search.inputs.some((p) => p.name === name)) &&
-    ['result_count', 'results'].every((name) => search.outputs.some((o) => o.name === name));
+    calendar !== undefined &&
+    Object.keys(CALENDAR.inputs).every((name) => calendar.inputs.some((p) => p.name === name)) &&
+    CALENDAR.outputs.every((name) => calendar.outputs.some((o) => o.name === name));
   if (!usable) return [];
   return [
     {
@@ -24,10 +23,11 @@ export function exampleWorkflows(functions: readonly WorkflowFunctionSpec[]): Wo
       name: 'Monday earnings',
       schedule: { cron: '0 9 * * 1', timezone: 'UTC' },
       steps: [
-        { type: 'function', callback_id: SEARCH.callbackId, inputs: { ...SEARCH.inputs } },
+        { type: 'function', callback_id: CALENDAR.callbackId, inputs: { ...CALENDAR.inputs } },
         {
           type: 'send_message',
-          inputs: { channel_id: '#markets', message: "*This week's earnings calls* ({{steps.1.result_count}} found)\n{{steps.1.results}}" },
+          // The calendar's own heading names the markets, the week and how many reports.
+          inputs: { channel_id: '#markets', message: '{{steps.1.calendar}}' },
         },
       ],
     },

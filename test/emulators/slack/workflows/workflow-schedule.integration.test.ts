@@ -32,7 +32,7 @@ describe('workflow schedules', () => {
     await receiver.close();
   });
 
-  it('runs the ready example every Monday at 09:00: the earnings search posted to #markets', async () => {
+  it('runs the ready example every Monday at 09:00: this week’s earnings calendar posted to #markets', async () => {
     const example = emu.workflows.list().find((w) => w.id === 'monday-earnings');
     expect(example).toMatchObject({ name: 'Monday earnings', schedule: { cron: '0 9 * * 1', timezone: 'UTC' } });
     expect(emu.workflows.nextRunAt('monday-earnings')).toBe(MONDAY_9);
@@ -49,9 +49,9 @@ describe('workflow schedules', () => {
 
     const step = await emu.workflows.waitForStep(run?.id ?? '', 1, 'delivered');
     const event = eventOf(receiver.received, step.functionExecutionId);
-    expect(event.function.callback_id).toBe('search_research');
-    expect(event.inputs).toEqual({ query: 'earnings', categories: 'transcripts' });
-    const outputs = { result_count: 1, results: buildRichText('NVDA Q3 call'), first_link: 'https://example.com/d/1' };
+    expect(event.function.callback_id).toBe('earnings_calendar');
+    expect(event.inputs).toEqual({ week: 'this' });
+    const outputs = { calendar: buildRichText('NVDA Q3 call'), report_count: 1, week_start: '2026-11-30' };
     expect(
       await callApi(emu, 'functions.completeSuccess', event.bot_access_token, {
         function_execution_id: event.function_execution_id,
@@ -64,7 +64,7 @@ describe('workflow schedules', () => {
     const markets = emu.channels().find((c) => c.name === 'markets');
     expect(emu.channelMessages(markets?.id ?? '').at(-1)).toMatchObject({
       bot_id: 'B0WFBUILDER',
-      text: "*This week's earnings calls* (1 found)\n• <https://example.com/d/1|NVDA Q3 call>",
+      text: '• <https://example.com/d/1|NVDA Q3 call>',
     });
   });
 

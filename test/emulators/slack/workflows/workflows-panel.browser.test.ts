@@ -59,12 +59,12 @@ describe('Workflows panel', () => {
 
     await example.getByRole('button', { name: 'Run now' }).click();
     await answerStep('Monday earnings', 1, {
-      outputs: { result_count: 1, results: buildRichText('NVDA Q3 call'), first_link: 'https://example.com/d/1' },
+      outputs: { calendar: buildRichText('NVDA Q3 call'), report_count: 1, week_start: '2026-11-30' },
     });
     const run = panel.locator('.wf-run[data-status="completed"]', { hasText: 'Monday earnings' });
     await run.waitFor();
     await expect(run.locator('.wf-step[data-status="completed"]').count()).resolves.toBe(2);
-    await expect(run.locator('.wf-outputs').first().innerText()).resolves.toContain('result_count');
+    await expect(run.locator('.wf-outputs').first().innerText()).resolves.toContain('report_count');
     const markets = emu.channels().find((c) => c.name === 'markets');
     expect(emu.channelMessages(markets?.id ?? '').at(-1)?.text).toContain('NVDA Q3 call');
 
