@@ -34,10 +34,11 @@ export function workflowStepListener<F extends StepInputFields>(
     try {
       const inputs = parseStepInputs(step.inputs, event.inputs);
       const functionToken = context.functionBotAccessToken;
+      const userId = context.userId;
       result = await step.run(
         deps,
         hooks,
-        { workspace, log, correlationId, executionId, ...(functionToken ? { functionToken } : {}) },
+        { workspace, log, correlationId, executionId, ...(functionToken ? { functionToken } : {}), ...(userId ? { userId } : {}) },
         inputs,
       );
     } catch (error) {

@@ -19,6 +19,13 @@ export interface StepCall {
   executionId: string;
   /** The execution's own bot token (short-lived; kept only sealed). */
   functionToken?: string;
+  /**
+   * The person who ran the workflow, when the payload names one (Bolt's context.userId, read from
+   * the event's `user`). Slack's documented function_executed carries none: a workflow hands the
+   * person to a step as an input bound to "Person who used this workflow".
+   * @see https://docs.slack.dev/reference/events/function_executed
+   */
+  userId?: string;
 }
 
 export type StepResult =

@@ -33,6 +33,10 @@ export interface StartAgentRunInput {
    * @see https://docs.slack.dev/reference/methods/chat.postEphemeral
    */
   noteThreadTs?: string;
+  /**
+   * Who asked; '' when nobody did (a workflow's agent step with no person): such a run sends no
+   * notes (an ephemeral message needs a user) and is listed on nobody's App Home.
+   */
   userId: string;
   /** The asker's own team when another organisation's (Slack Connect): streams and notes are addressed to it. */
   askerTeamId?: string;
@@ -71,8 +75,12 @@ export const EMPTY_QUESTION_HINT = [
 export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInput): Promise<StartAgentRunResult> {
   const log = input.log.child({ component: 'start-agent-run', channel: input.channelId, thread_ts: input.threadTs });
   // A busy thread has the other run's reply in it, so it exists; other notes go where they show.
-  const note = (text: string, threadTs = input.noteThreadTs) =>
-    tellUser(
+  const note = async (text: string, threadTs = input.noteThreadTs): Promise<boolean> => {
+    if (!input.userId) {
+      log.info('no asker to tell; note not sent', { note: text.slice(0, 80) });
+      return false;
+    }
+    return tellUser(
       input.client,
       {
         channelId: input.channelId,
@@ -83,6 +91,7 @@ export async function startAgentRun(deps: ListenerDeps, input: StartAgentRunInpu
       },
       log,
     );
+  };
   const question = input.questionIsPlain ? input.question.trim() : questionFromSlackText(input.question, input.botUserId);
   if (question === '') {
     await note(EMPTY_QUESTION_HINT);
@@ -158,7 +167,8 @@ async function handToRelay(deps: ListenerDeps, input: StartAgentRunInput, h: Han
     return { status: 'duplicate', runId: result.runId, reason: result.reason ?? 'already_running' };
   }
   h.log.info('agent run started', { runId: result.runId });
-  void rememberRun(deps, input, result.runId, h.question, h.log);
+  // A run nobody asked (a workflow's, with no person) belongs on no one's App Home.
+  if (input.userId) void rememberRun(deps, input, result.runId, h.question, h.log);
   return { status: 'started', runId: result.runId };
 }
 

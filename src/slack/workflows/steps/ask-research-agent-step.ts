@@ -34,13 +34,16 @@ export const askResearchAgentStep: WorkflowStep<typeof inputs> = {
       call.log.info('workflow step already started; this delivery is ignored');
       return { waiting: true };
     }
+    // "Asked by" left empty: the person who ran the workflow when Slack names one, else nobody
+    // (the run then has no asker to note or to list on App Home).
+    const askedBy = input.asked_by ?? call.userId;
     let started: Awaited<ReturnType<typeof hooks.workflowAgent.askForWorkflow>>;
     try {
       started = await hooks.workflowAgent.askForWorkflow(deps, {
         workspace: call.workspace,
         channelId: input.channel,
         question: input.question,
-        ...(input.asked_by ? { userId: input.asked_by } : {}),
+        ...(askedBy ? { userId: askedBy } : {}),
         requestId: `workflow:${call.executionId}`,
         log: call.log,
       });
