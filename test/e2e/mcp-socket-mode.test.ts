@@ -48,7 +48,7 @@ it('serves /mcp on the health port: a token from App Home lists and calls the to
   const url = `http://127.0.0.1:${h.desk.port}/mcp`;
   const client = new Client({ name: 'socket-mode-e2e', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  expect((await client.listTools()).tools).toHaveLength(5);
+  expect((await client.listTools()).tools).toHaveLength(6);
   const concepts = (await client.callTool({ name: 'trending_concepts', arguments: { limit: 2 } })) as CallToolResult;
   expect(concepts.isError).toBeFalsy();
   expect((concepts.structuredContent as { concepts: unknown[] }).concepts.length).toBeGreaterThan(0);
