@@ -209,10 +209,14 @@ async function leaseHolders(redis: PrivateRedis): Promise<string[]> {
  */
 function withoutRelayFacts(value: unknown): unknown {
   if (typeof value === 'string')
-    return value
-      .replace(/:stopwatch: [^·]*·\s*/g, '')
-      .replace(/ ?<[^|>]*\/agent\/conversations\/[^|>]*\|[^>]*>/g, '')
-      .replace(/"c":"[^"]*"/g, '"c":""');
+    return (
+      value
+        .replace(/:stopwatch: [^·]*·\s*/g, '')
+        .replace(/ ?<[^|>]*\/agent\/conversations\/[^|>]*\|[^>]*>/g, '')
+        .replace(/"c":"[^"]*"/g, '"c":""')
+        // Save as canvas names the answer's assistant message: the live run's, not the re-render's fixture.
+        .replace(/"m":"[^"]*"/g, '"m":""')
+    );
   if (Array.isArray(value)) return value.map(withoutRelayFacts).filter((v) => (v as { text?: unknown })?.text !== '');
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutRelayFacts(v)]));

@@ -125,7 +125,21 @@ export function finalThread(slack: SlackEmulator, channelId: string, threadTs: s
   return slack
     .threadReplies(channelId, threadTs)
     .filter((m) => m.ts !== threadTs)
-    .map((m) => ({ text: m.text, blocks: m.blocks ?? [] }));
+    .map((m) => ({ text: m.text, blocks: withoutAnswerIds(m.blocks ?? []) as unknown[] }));
+}
+
+/**
+ * "Save as canvas" names the answer by the service's conversation and assistant message ids: two
+ * runs of one question get different ones (a chat resent after a crash is a new assistant message),
+ * so threads are compared with that button's value masked.
+ */
+function withoutAnswerIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnswerIds);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([k, v]) => [k, withoutAnswerIds(v)]);
+  const masked = Object.fromEntries(entries) as Record<string, unknown>;
+  if (masked.action_id === 'rd.answer.canvas') masked.value = '<the answer>';
+  return masked;
 }
 
 /** Slack calls the emulator answered with 429. */
