@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from './errors.js';
 import { handleFileRoutes } from './playground-files-api.js';
-import { readBody, sendJson } from './http-io.js';
+import { sendJson } from './http-io.js';
+import { optionalString, readPlaygroundBody, requiredString } from './playground-body.js';
 import type { ChangeEvent } from './change-event.js';
 import type { EmulatorState } from './state.js';
 import type { SlackEmulator } from './slack-emulator.js';
 import type { StoredMessage } from './stored-message.js';
 import type { StoredView } from './stored-view.js';
-import { parseJsonArg } from './validation/parse-json-arg.js';
 import { isRecord } from './validation/validation-issue.js';
 import { teamOfUser } from './workspaces.js';
 import { handleWorkflowRoutes } from './workflows/workflows-api.js';
@@ -15,17 +15,6 @@ import { handleWorkObjectRoutes } from './work-objects/work-objects-api.js';
 import { handleCanvasRoutes } from './canvases/canvases-api.js';
 
 /** Documented in ./PLAYGROUND-API.md; these routes stay stable for scripts and the page. */
-
-function str(body: Record<string, unknown>, key: string): string | undefined {
-  const v = body[key];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-function need(body: Record<string, unknown>, key: string): string {
-  const v = str(body, key);
-  if (v === undefined) throw new EmulatorUsageError('invalid_arguments', `missing ${key}`);
-  return v;
-}
 
 function playgroundMessage(state: EmulatorState, m: StoredMessage): Record<string, unknown> {
   const unfurl = state.unfurls.get(`${m.channel}:${m.ts}`);
@@ -68,14 +57,7 @@ function playgroundView(v: StoredView): Record<string, unknown> {
   return { id: v.id, type: v.type, view: v.view, state: v.state, errors: v.errors ?? null, hash: v.hash, updates: v.updates };
 }
 
-async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
-  if (raw.trim() === '') return {};
-  // Text that is not JSON is refused like JSON that is not an object.
-  const parsed = parseJsonArg(raw);
-  if (parsed.ok && isRecord(parsed.value)) return parsed.value;
-  throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
-}
+const jsonBody = (req: IncomingMessage): Promise<Record<string, unknown>> => readPlaygroundBody(req, 1024 * 1024);
 
 function openEventStream(req: IncomingMessage, res: ServerResponse, emu: SlackEmulator): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -184,14 +166,14 @@ export async function handlePlaygroundApi(
 
     if (await handleFileRoutes(req, res, path, emu)) return;
     const body = await jsonBody(req);
-    const user = str(body, 'user_id');
+    const user = optionalString(body, 'user_id');
     const withUser = user !== undefined ? { user_id: user } : {};
     switch (path) {
       case 'commands': {
-        const text = str(body, 'text');
-        const channel = str(body, 'channel_id');
+        const text = optionalString(body, 'text');
+        const channel = optionalString(body, 'channel_id');
         const delivery = await emu.sendCommand({
-          command: need(body, 'command'),
+          command: requiredString(body, 'command'),
           ...(text !== undefined ? { text } : {}),
           ...(channel ? { channel_id: channel } : {}),
           ...withUser,
@@ -199,10 +181,10 @@ export async function handlePlaygroundApi(
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'messages': {
-        const channel = str(body, 'channel_id');
-        const thread = str(body, 'thread_ts');
+        const channel = optionalString(body, 'channel_id');
+        const thread = optionalString(body, 'thread_ts');
         const result = await emu.postMessage({
-          text: need(body, 'text'),
+          text: requiredString(body, 'text'),
           ...(channel ? { channel_id: channel } : {}),
           ...(thread ? { thread_ts: thread } : {}),
           ...(thread && body.reply_broadcast === true ? { reply_broadcast: true } : {}),
@@ -211,11 +193,11 @@ export async function handlePlaygroundApi(
         return sendJson(res, 200, { ok: true, ...result });
       }
       case 'actions': {
-        const value = str(body, 'value');
+        const value = optionalString(body, 'value');
         const delivery = await emu.clickAction({
-          channel_id: need(body, 'channel_id'),
-          message_ts: need(body, 'message_ts'),
-          action_id: need(body, 'action_id'),
+          channel_id: requiredString(body, 'channel_id'),
+          message_ts: requiredString(body, 'message_ts'),
+          action_id: requiredString(body, 'action_id'),
           ...(value !== undefined ? { value } : {}),
           ...(body.ephemeral === true ? { ephemeral: true } : {}),
           ...withUser,
@@ -224,28 +206,28 @@ export async function handlePlaygroundApi(
       }
       case 'views/submit': {
         const values = isRecord(body.values) ? (body.values as Record<string, Record<string, unknown>>) : {};
-        const delivery = await emu.submitView({ view_id: need(body, 'view_id'), values, ...withUser });
+        const delivery = await emu.submitView({ view_id: requiredString(body, 'view_id'), values, ...withUser });
         return sendJson(res, 200, { ok: true, delivery, view_action: delivery.viewAction ?? null });
       }
       case 'views/actions': {
-        const value = str(body, 'value');
+        const value = optionalString(body, 'value');
         const delivery = await emu.clickViewAction({
-          view_id: need(body, 'view_id'),
-          action_id: need(body, 'action_id'),
+          view_id: requiredString(body, 'view_id'),
+          action_id: requiredString(body, 'action_id'),
           ...(value !== undefined ? { value } : {}),
           ...withUser,
         });
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'views/close': {
-        const delivery = await emu.closeView({ view_id: need(body, 'view_id'), ...withUser });
+        const delivery = await emu.closeView({ view_id: requiredString(body, 'view_id'), ...withUser });
         return sendJson(res, 200, { ok: true, delivery: delivery ?? null });
       }
       case 'shortcuts': {
         const delivery = await emu.messageShortcut({
-          callback_id: need(body, 'callback_id'),
-          channel_id: need(body, 'channel_id'),
-          message_ts: need(body, 'message_ts'),
+          callback_id: requiredString(body, 'callback_id'),
+          channel_id: requiredString(body, 'channel_id'),
+          message_ts: requiredString(body, 'message_ts'),
           ...withUser,
         });
         return sendJson(res, 200, { ok: true, delivery });
@@ -259,7 +241,11 @@ export async function handlePlaygroundApi(
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'agent-view/stop': {
-        const delivery = await emu.pressStop({ channel_id: need(body, 'channel_id'), thread_ts: need(body, 'thread_ts'), ...withUser });
+        const delivery = await emu.pressStop({
+          channel_id: requiredString(body, 'channel_id'),
+          thread_ts: requiredString(body, 'thread_ts'),
+          ...withUser,
+        });
         return sendJson(res, 200, { ok: true, delivery });
       }
       case 'reset': {
@@ -277,8 +263,12 @@ export async function handlePlaygroundApi(
         return sendJson(res, 200, { ok: true });
       }
       case 'links': {
-        const channel = str(body, 'channel_id');
-        const delivery = await emu.shareLink({ url: need(body, 'url'), ...(channel ? { channel_id: channel } : {}), ...withUser });
+        const channel = optionalString(body, 'channel_id');
+        const delivery = await emu.shareLink({
+          url: requiredString(body, 'url'),
+          ...(channel ? { channel_id: channel } : {}),
+          ...withUser,
+        });
         return sendJson(res, 200, { ok: true, delivery });
       }
       default:

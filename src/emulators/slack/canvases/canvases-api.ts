@@ -5,18 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from '../errors.js';
-import { readBody, sendJson } from '../http-io.js';
+import { sendJson } from '../http-io.js';
+import { readPlaygroundBody } from '../playground-body.js';
 import type { SlackEmulator } from '../slack-emulator.js';
-import { parseJsonArg } from '../validation/parse-json-arg.js';
-import { isRecord } from '../validation/validation-issue.js';
 
-async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = (await readBody(req, 64 * 1024)).toString('utf8');
-  if (raw.trim() === '') return {};
-  const parsed = parseJsonArg(raw);
-  if (parsed.ok && isRecord(parsed.value)) return parsed.value;
-  throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
-}
+const body = (req: IncomingMessage): Promise<Record<string, unknown>> => readPlaygroundBody(req, 64 * 1024);
 
 /** Answers a `/api/canvases…` route. */
 export async function handleCanvasRoutes(

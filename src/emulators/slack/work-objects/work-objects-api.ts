@@ -5,29 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from '../errors.js';
-import { readBody, sendJson } from '../http-io.js';
+import { sendJson } from '../http-io.js';
+import { optionalString, readPlaygroundBody, requiredString } from '../playground-body.js';
 import type { SlackEmulator } from '../slack-emulator.js';
-import { parseJsonArg } from '../validation/parse-json-arg.js';
-import { isRecord } from '../validation/validation-issue.js';
 
-async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = (await readBody(req, 64 * 1024)).toString('utf8');
-  if (raw.trim() === '') return {};
-  const parsed = parseJsonArg(raw);
-  if (parsed.ok && isRecord(parsed.value)) return parsed.value;
-  throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
-}
-
-function str(b: Record<string, unknown>, key: string): string | undefined {
-  const v = b[key];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-function need(b: Record<string, unknown>, key: string): string {
-  const v = str(b, key);
-  if (v === undefined) throw new EmulatorUsageError('invalid_arguments', `missing ${key}`);
-  return v;
-}
+const body = (req: IncomingMessage): Promise<Record<string, unknown>> => readPlaygroundBody(req, 64 * 1024);
 
 /** Answers a `/api/work-objects…` route. */
 export async function handleWorkObjectRoutes(
@@ -44,7 +26,7 @@ export async function handleWorkObjectRoutes(
   }
   if (method !== 'POST') return sendJson(res, 404, { ok: false, error: 'unknown_route' });
   const b = await body(req);
-  const user = str(b, 'user_id');
+  const user = optionalString(b, 'user_id');
   const withUser = user !== undefined ? { user_id: user } : {};
   const workspace = /^work-objects\/workspaces\/([A-Z0-9]+)$/.exec(path);
   if (workspace !== null) {
@@ -56,19 +38,19 @@ export async function handleWorkObjectRoutes(
   switch (path) {
     case 'work-objects/open': {
       const opened = await wo.openDetails({
-        channel_id: need(b, 'channel_id'),
-        message_ts: need(b, 'message_ts'),
-        url: need(b, 'url'),
+        channel_id: requiredString(b, 'channel_id'),
+        message_ts: requiredString(b, 'message_ts'),
+        url: requiredString(b, 'url'),
         ...withUser,
       });
       return sendJson(res, 200, { ok: true, flexpane: opened.flexpane, delivery: opened.delivery ?? null });
     }
     case 'work-objects/actions': {
-      const channel = str(b, 'channel_id');
-      const ts = str(b, 'message_ts');
-      const link = str(b, 'url');
+      const channel = optionalString(b, 'channel_id');
+      const ts = optionalString(b, 'message_ts');
+      const link = optionalString(b, 'url');
       const delivery = await wo.clickAction({
-        action_id: need(b, 'action_id'),
+        action_id: requiredString(b, 'action_id'),
         ...(channel ? { channel_id: channel } : {}),
         ...(ts ? { message_ts: ts } : {}),
         ...(link ? { url: link } : {}),

@@ -5,9 +5,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorUsageError } from '../errors.js';
-import { readBody, sendJson } from '../http-io.js';
+import { sendJson } from '../http-io.js';
+import { readPlaygroundBody, requiredString } from '../playground-body.js';
 import type { SlackEmulator } from '../slack-emulator.js';
-import { parseJsonArg } from '../validation/parse-json-arg.js';
 import { isRecord } from '../validation/validation-issue.js';
 import { WaitForTimeoutError } from '../wait-for.js';
 import type { WorkflowInput } from './workflow-definition.js';
@@ -17,13 +17,7 @@ import type { WorkflowRun } from './workflow-run.js';
 const DEFAULT_WAIT_MS = 10_000;
 const MAX_WAIT_MS = 60_000;
 
-async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
-  if (raw.trim() === '') return {};
-  const parsed = parseJsonArg(raw);
-  if (parsed.ok && isRecord(parsed.value)) return parsed.value;
-  throw new EmulatorUsageError('invalid_json', 'body must be a JSON object');
-}
+const body = (req: IncomingMessage): Promise<Record<string, unknown>> => readPlaygroundBody(req, 1024 * 1024);
 
 function waitMs(url: URL): number {
   const n = Number(url.searchParams.get('timeout_ms') ?? DEFAULT_WAIT_MS);
@@ -83,10 +77,10 @@ export async function handleWorkflowRoutes(
   if (path === 'workflows/tick') return sendJson(res, 200, { ok: true, started: wf.tick() });
   if (path === 'workflows/step') {
     const b = await body(req);
-    if (typeof b.callback_id !== 'string' || b.callback_id === '') throw new EmulatorUsageError('invalid_arguments', 'missing callback_id');
+    const callbackId = requiredString(b, 'callback_id');
     const inputs = isRecord(b.inputs) ? b.inputs : {};
     const run = wf.runStep({
-      callback_id: b.callback_id,
+      callback_id: callbackId,
       inputs,
       ...(typeof b.team_id === 'string' ? { team_id: b.team_id } : {}),
       ...(typeof b.user_id === 'string' ? { user_id: b.user_id } : {}),
