@@ -4,22 +4,16 @@
 // Self-starting: app.js imports it once. Routes: PLAYGROUND-API.md, "Canvases".
 
 import { append, h } from './dom.js';
+import { jsonCall } from './json-call.js';
 import { renderMarkdown } from './markdown.js';
 import { blockCtx, state as page, userInfo } from './page-state.js';
+import { createSidePanel, liveRefresh, sidebarEntry } from './side-panel.js';
 
 const channelName = (id) => blockCtx().channelName(id) ?? id;
 
 const CANVAS_PATH = /^\/docs\/(T[A-Z0-9]+)\/(F[A-Z0-9]+)\/?$/;
 
-async function getJson(path) {
-  try {
-    const res = await fetch(path, { headers: { accept: 'application/json' } });
-    const body = await res.json().catch(() => null);
-    return { ok: res.ok && body?.ok !== false, body };
-  } catch (error) {
-    return { ok: false, body: { error: 'network_error', message: String(error?.message ?? error) } };
-  }
-}
+const getJson = (path) => jsonCall('GET', path);
 
 /** A canvas's mentions (`![](@U…)`, `![](#C…)`) as the names Slack shows; the rest is Markdown. */
 function withMentionNames(markdown) {
@@ -31,21 +25,16 @@ function withMentionNames(markdown) {
 const when = (ms) => (ms ? new Date(ms).toLocaleString() : '');
 
 function createPanel() {
-  const state = { open: false, canvasId: null, list: [], canvas: null, message: null, frame: 0 };
-  const body = h('div', { class: 'cv-body' });
+  const state = { open: false, canvasId: null, list: [], canvas: null, message: null };
   const title = h('strong', { id: 'canvases-title' }, 'Canvases');
-  const panel = h(
-    'aside',
-    { class: 'cv-panel', id: 'canvases-panel', role: 'dialog', 'aria-labelledby': 'canvases-title', hidden: true },
-    h(
-      'header',
-      { class: 'cv-header' },
-      title,
-      h('button', { type: 'button', class: 'cv-close', 'aria-label': 'Close canvases', onclick: () => close() }, '×'),
-    ),
-    body,
-  );
-  document.body.appendChild(panel);
+  const { panel, body } = createSidePanel({
+    prefix: 'cv',
+    id: 'canvases-panel',
+    labelAttrs: { 'aria-labelledby': 'canvases-title' },
+    title,
+    closeLabel: 'Close canvases',
+    onClose: () => close(),
+  });
 
   async function refresh() {
     if (state.canvasId) {
@@ -124,20 +113,7 @@ function createPanel() {
   }
 
   // Live: the app saves a canvas again while it is open.
-  const source = new EventSource('/api/events');
-  source.addEventListener('change', (e) => {
-    let kind = '';
-    try {
-      kind = JSON.parse(e.data)?.kind ?? '';
-    } catch {
-      // An unreadable event still means something changed.
-    }
-    if (!state.open || (kind !== 'canvas' && kind !== 'reset') || state.frame) return;
-    state.frame = requestAnimationFrame(() => {
-      state.frame = 0;
-      refresh();
-    });
-  });
+  liveRefresh({ kinds: ['canvas', 'reset'], isOpen: () => state.open, refresh: () => refresh() })();
   return { open, toggle: () => (state.open ? close() : open()) };
 }
 
@@ -147,25 +123,13 @@ function attach() {
   if (!sidebar) return;
   const panel = createPanel();
   sidebar.appendChild(
-    h(
-      'div',
-      { class: 'sidebar-section' },
-      h('div', { class: 'sidebar-heading' }, 'Canvases'),
-      h(
-        'ul',
-        { class: 'sidebar-list' },
-        h(
-          'li',
-          {},
-          h(
-            'button',
-            { type: 'button', class: 'sidebar-item', id: 'canvases-open', onclick: () => panel.toggle() },
-            h('span', { class: 'sidebar-hash' }, '📄'),
-            h('span', { class: 'sidebar-label' }, 'Canvases in this channel'),
-          ),
-        ),
-      ),
-    ),
+    sidebarEntry({
+      heading: 'Canvases',
+      id: 'canvases-open',
+      icon: '📄',
+      label: 'Canvases in this channel',
+      onClick: () => panel.toggle(),
+    }),
   );
   document.addEventListener(
     'click',

@@ -6,21 +6,8 @@
 // Routes: PLAYGROUND-API.md, "Work Objects". The panel follows the emulator's `change` events.
 
 import { h } from './dom.js';
+import { jsonCall as call } from './json-call.js';
 import { state } from './page-state.js';
-
-async function call(method, path, payload) {
-  try {
-    const res = await fetch(path, {
-      method,
-      headers: payload === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    const body = await res.json().catch(() => null);
-    return { ok: res.ok && body?.ok !== false, body };
-  } catch (error) {
-    return { ok: false, body: { error: 'network_error', message: String(error?.message ?? error) } };
-  }
-}
 
 const actingUser = () => state.actingUserId ?? undefined;
 const withUser = (payload) => (actingUser() ? { ...payload, user_id: actingUser() } : payload);

@@ -4,25 +4,14 @@
 // Routes: PLAYGROUND-API.md, "Workflows".
 
 import { append, h } from './dom.js';
+import { jsonCall } from './json-call.js';
 import { blockCtx } from './page-state.js';
 import { renderRichText } from './rich-text.js';
+import { createSidePanel, liveRefresh, sidebarEntry } from './side-panel.js';
 import { describeSchedule, draftOf, emptyDraft, renderBuilder } from './workflow-builder.js';
 
 const wfApi = {
-  async call(method, path, payload) {
-    try {
-      const res = await fetch(path, {
-        method,
-        headers:
-          payload === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      const body = await res.json().catch(() => null);
-      return { ok: res.ok && body?.ok !== false, body };
-    } catch (error) {
-      return { ok: false, body: { error: 'network_error', message: String(error?.message ?? error) } };
-    }
-  },
+  call: jsonCall,
   list: () => wfApi.call('GET', '/api/workflows'),
   channels: () => wfApi.call('GET', '/api/channels'),
   save: (workflow) => wfApi.call('POST', '/api/workflows', workflow),
@@ -90,20 +79,15 @@ function runView(run, onCancel) {
 }
 
 function createPanel() {
-  const state = { open: false, data: null, channels: [], draft: null, message: null, frame: 0, source: null };
-  const body = h('div', { class: 'wf-body' });
-  const panel = h(
-    'aside',
-    { class: 'wf-panel', id: 'workflows-panel', role: 'dialog', 'aria-label': 'Workflows', hidden: true },
-    h(
-      'header',
-      { class: 'wf-header' },
-      h('strong', {}, 'Workflows'),
-      h('button', { type: 'button', class: 'wf-close', 'aria-label': 'Close workflows', onclick: () => close() }, '×'),
-    ),
-    body,
-  );
-  document.body.appendChild(panel);
+  const state = { open: false, data: null, channels: [], draft: null, message: null };
+  const { panel, body } = createSidePanel({
+    prefix: 'wf',
+    id: 'workflows-panel',
+    labelAttrs: { 'aria-label': 'Workflows' },
+    title: h('strong', {}, 'Workflows'),
+    closeLabel: 'Close workflows',
+    onClose: () => close(),
+  });
 
   /** Loads the workflows again; `lists`: redraw only the lists (a run moved on), not the builder. */
   async function refresh({ lists = false } = {}) {
@@ -226,25 +210,7 @@ function createPanel() {
   }
 
   /** Live: a run's steps change as the app completes them. Connected the first time the panel opens. */
-  function listen() {
-    if (state.source) return;
-    state.source = new EventSource('/api/events');
-    state.source.addEventListener('change', onChange);
-  }
-
-  function onChange(e) {
-    let kind = '';
-    try {
-      kind = JSON.parse(e.data)?.kind ?? '';
-    } catch {
-      // An unreadable event still means something changed.
-    }
-    if (!state.open || (kind !== 'workflow' && kind !== 'reset') || state.frame) return;
-    state.frame = requestAnimationFrame(() => {
-      state.frame = 0;
-      refresh({ lists: true });
-    });
-  }
+  const listen = liveRefresh({ kinds: ['workflow', 'reset'], isOpen: () => state.open, refresh: () => refresh({ lists: true }) });
   return { open, close, toggle: () => (state.open ? close() : open()) };
 }
 
@@ -254,25 +220,7 @@ function attach() {
   if (!sidebar) return;
   const panel = createPanel();
   sidebar.appendChild(
-    h(
-      'div',
-      { class: 'sidebar-section' },
-      h('div', { class: 'sidebar-heading' }, 'Workflows'),
-      h(
-        'ul',
-        { class: 'sidebar-list' },
-        h(
-          'li',
-          {},
-          h(
-            'button',
-            { type: 'button', class: 'sidebar-item', id: 'workflows-open', onclick: () => panel.toggle() },
-            h('span', { class: 'sidebar-hash' }, '⚡'),
-            h('span', { class: 'sidebar-label' }, 'Workflow Builder'),
-          ),
-        ),
-      ),
-    ),
+    sidebarEntry({ heading: 'Workflows', id: 'workflows-open', icon: '⚡', label: 'Workflow Builder', onClick: () => panel.toggle() }),
   );
 }
 
