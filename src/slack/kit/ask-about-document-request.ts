@@ -1,7 +1,9 @@
 /**
- * "Ask the agent" about one document, asked from a surface of another slice (a document's Work
- * Object: its unfurl or its side panel). The agent slice answers it (FeatureHooks.askAboutDocument):
- * the document passes the fence of uploaded files, and the run is posted in `card`'s thread.
+ * "Ask the agent" about one document: from the agent slice's own buttons (a document card, a
+ * file's notice) or from a surface of another slice (a document's Work Object: its unfurl or its
+ * side panel, through FeatureHooks.askAboutDocument). The agent slice answers it
+ * (src/slack/agent/runs/ask-about-document.ts): the document passes the fence of uploaded files,
+ * and the run is posted in `card`'s thread.
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -15,7 +17,7 @@ export interface AskAboutDocumentRequest {
   /** The asker's own team as the payload names it (`user.team_id`). */
   userTeamId?: string;
   doc: { docId: string; docTitle: string };
-  /** The message the run answers in the thread of; undefined posts a message to carry the thread. */
+  /** The message the run answers in the thread of (a visible card); undefined (an ephemeral card) posts a message to carry the thread. */
   card?: { ts: string; threadTs?: string };
   /** Unique per click (the action's action_ts). */
   clickId: string;

@@ -8,12 +8,9 @@
  * refused, and no run starts); users of another organisation (Slack Connect) never read the
  * workspace's files.
  */
-import type { RespondFn } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../../../observability/logger.js';
 import { renderAskedAboutDocument } from '../cards/render-thread-root.js';
-import type { WorkspaceRef } from '../../../workspaces/workspace-ref.js';
 import { CONNECTION_NOTICE_EMOJI, renderNotice } from '../../blocks/error-card.js';
+import type { AskAboutDocumentRequest } from '../../kit/ask-about-document-request.js';
 import { respondEphemeral } from '../../kit/deliver-card.js';
 import { connectionFailureOf } from '../../../workspaces/connection-failure.js';
 import type { ListenerDeps } from '../../kit/listener-deps.js';
@@ -25,31 +22,13 @@ import { runDocumentOf, type RunDocument } from './run-documents.js';
 import { startAgentRun } from './start-agent-run.js';
 import type { StartAgentRunResult } from './start-agent-run-result.js';
 
-export interface AskAboutDocumentClick {
-  teamId: string;
-  channelId: string;
-  userId: string;
-  /** The clicker's own team as the payload names it (`user.team_id`). */
-  userTeamId?: string;
-  doc: { docId: string; docTitle: string };
-  /** The card's message when it is visible; undefined for an ephemeral card. */
-  card?: { ts: string; threadTs?: string };
-  /** Unique per click (the action's action_ts). */
-  clickId: string;
-  client: WebClient;
-  respond: RespondFn;
-  log: Logger;
-  correlationId: string;
-  workspace: WorkspaceRef;
-}
-
 const NOT_IN_CHANNEL = 'I can’t post in this channel. Invite me with `/invite @Research Desk`, or ask me in a DM.';
 
 export function questionAboutDocument(docTitle: string): string {
   return `Tell me about “${docTitle}”: its key points, the figures that matter, and the risks it mentions.`;
 }
 
-export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocumentClick): Promise<StartAgentRunResult | undefined> {
+export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocumentRequest): Promise<StartAgentRunResult | undefined> {
   // Said before a visible thread root is posted for a question that cannot run.
   const unconnected = await connectionFailureOf(deps.workspaces, click.workspace);
   if (unconnected) {
@@ -102,7 +81,7 @@ export async function askAboutDocument(deps: ListenerDeps, click: AskAboutDocume
  */
 async function documentAccessOf(
   deps: ListenerDeps,
-  click: AskAboutDocumentClick,
+  click: AskAboutDocumentRequest,
 ): Promise<Extract<DocumentAccess, { allowed: true }> | undefined> {
   const reader = {
     teamId: click.teamId,
