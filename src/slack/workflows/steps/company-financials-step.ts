@@ -2,6 +2,7 @@
 import { formatFinancials, KEY_FIGURE_OUTPUTS } from '../format/format-financials.js';
 import { optionalText, text } from '../step-inputs.js';
 import type { WorkflowStep } from '../workflow-step.js';
+import { operationCallOf } from './operation-call-of.js';
 import { WORKFLOW_STEP_IDS } from '../workflow-step-ids.js';
 
 const inputs = {
@@ -16,10 +17,7 @@ export const companyFinancialsStep: WorkflowStep<typeof inputs> = {
   action: 'the statement',
   outputs: ['table', 'company', 'latest_period', ...Object.values(KEY_FIGURE_OUTPUTS)],
   async run(deps, hooks, call, input) {
-    const statement = await hooks.operations.companyFinancials(deps, call.workspace, input, {
-      correlationId: call.correlationId,
-      log: call.log,
-    });
+    const statement = await hooks.operations.companyFinancials(deps, call.workspace, input, operationCallOf(call));
     return { outputs: formatFinancials(statement) };
   },
 };

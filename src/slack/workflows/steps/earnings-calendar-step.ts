@@ -2,6 +2,7 @@
 import { formatEarningsCalendar } from '../format/format-earnings-calendar.js';
 import { optionalText } from '../step-inputs.js';
 import type { WorkflowStep } from '../workflow-step.js';
+import { operationCallOf } from './operation-call-of.js';
 import { WORKFLOW_STEP_IDS } from '../workflow-step-ids.js';
 
 const inputs = {
@@ -15,10 +16,7 @@ export const earningsCalendarStep: WorkflowStep<typeof inputs> = {
   action: 'the earnings calendar',
   outputs: ['calendar', 'report_count', 'week_start'],
   async run(deps, hooks, call, input) {
-    const calendar = await hooks.operations.earningsCalendar(deps, call.workspace, input, {
-      correlationId: call.correlationId,
-      log: call.log,
-    });
+    const calendar = await hooks.operations.earningsCalendar(deps, call.workspace, input, operationCallOf(call));
     return { outputs: formatEarningsCalendar(calendar) };
   },
 };

@@ -2,6 +2,7 @@
 import { formatSearchResults } from '../format/format-search-results.js';
 import { optionalDate, optionalText, text } from '../step-inputs.js';
 import type { WorkflowStep } from '../workflow-step.js';
+import { operationCallOf } from './operation-call-of.js';
 import { WORKFLOW_STEP_IDS } from '../workflow-step-ids.js';
 
 const inputs = {
@@ -17,7 +18,7 @@ export const searchResearchStep: WorkflowStep<typeof inputs> = {
   action: 'the search',
   outputs: ['result_count', 'results', 'first_link'],
   async run(deps, hooks, call, input) {
-    const found = await hooks.operations.searchResearch(deps, call.workspace, input, { correlationId: call.correlationId, log: call.log });
+    const found = await hooks.operations.searchResearch(deps, call.workspace, input, operationCallOf(call));
     return { outputs: formatSearchResults(found) };
   },
 };

@@ -2,6 +2,7 @@
 import { formatConcepts } from '../format/format-concepts.js';
 import { optionalWholeNumber } from '../step-inputs.js';
 import type { WorkflowStep } from '../workflow-step.js';
+import { operationCallOf } from './operation-call-of.js';
 import { WORKFLOW_STEP_IDS } from '../workflow-step-ids.js';
 
 const inputs = {
@@ -14,10 +15,7 @@ export const trendingConceptsStep: WorkflowStep<typeof inputs> = {
   action: 'the trending concepts',
   outputs: ['concepts', 'concept_count', 'top_concept'],
   async run(deps, hooks, call, input) {
-    const trending = await hooks.operations.trendingConcepts(deps, call.workspace, input, {
-      correlationId: call.correlationId,
-      log: call.log,
-    });
+    const trending = await hooks.operations.trendingConcepts(deps, call.workspace, input, operationCallOf(call));
     return { outputs: formatConcepts(trending) };
   },
 };
