@@ -5,7 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { ManifestFunctions, WorkflowRun } from '../../src/emulators/slack/index.js';
+import type { ApiCall, ManifestFunctions, StepRun, WorkflowRun } from '../../src/emulators/slack/index.js';
+import { type ResearchDesk, startResearchDesk } from '../../src/research-desk.js';
+import type { WorkflowExecution } from '../../src/store/workflow-executions.js';
+import { eventually } from './agent-helpers.js';
 import { type Harness, type HarnessOptions, startHarness } from './harness.js';
 
 const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as { functions: ManifestFunctions };
@@ -21,6 +24,34 @@ export async function startWorkflowHarness(options: HarnessOptions = {}): Promis
 export async function runStep(h: Harness, callbackId: string, inputs: Record<string, unknown>, timeoutMs = 20_000): Promise<WorkflowRun> {
   const run = h.slack.workflows.runStep({ callback_id: callbackId, inputs });
   return h.slack.workflows.waitForRun(run.id, timeoutMs);
+}
+
+/**
+ * Step `index` of workflow run `workflowRunId` once Slack delivered it (an agent step), and the
+ * app's stored execution of it once the app started the step's agent run (`runId`).
+ */
+export async function agentStepStarted(
+  h: Harness,
+  workflowRunId: string,
+  index: number,
+): Promise<{ step: StepRun; execution: WorkflowExecution; runId: string }> {
+  const step = await h.slack.workflows.waitForStep(workflowRunId, index, 'delivered');
+  const execution = await eventually(async () =>
+    (await h.desk.stores.workflowExecutions.list()).find((e) => e.executionId === step.functionExecutionId && e.runId !== undefined),
+  );
+  return { step, execution, runId: execution.runId ?? '' };
+}
+
+/** Starts the next process of the app on the harness's store (the first one stopped) and points Slack at it. */
+export async function startNextProcess(h: Harness): Promise<ResearchDesk> {
+  const next = await startResearchDesk(h.deskOptions);
+  h.slack.setRequestUrl(`http://127.0.0.1:${next.port}/slack/events`);
+  return next;
+}
+
+/** The app's functions.complete* calls for one step execution, in order. */
+export function completionsOf(h: Harness, functionExecutionId: string | undefined): ApiCall[] {
+  return h.slack.calls.filter((c) => c.method.startsWith('functions.complete') && c.args.function_execution_id === functionExecutionId);
 }
 
 /** The readable text of a rich_text output. */

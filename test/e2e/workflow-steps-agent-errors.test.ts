@@ -6,14 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, waitForRecord } from './agent-helpers.js';
 import type { Harness } from './harness.js';
-import { startWorkflowHarness } from './workflow-helpers.js';
-
-async function waitingRunId(h: Harness, executionId: string | undefined): Promise<string> {
-  const execution = await eventually(async () =>
-    (await h.desk.stores.workflowExecutions.list()).find((e) => e.executionId === executionId && e.runId !== undefined),
-  );
-  return execution.runId ?? '';
-}
+import { agentStepStarted, startWorkflowHarness } from './workflow-helpers.js';
 
 describe('issue 32: the agent step when its run does not answer', () => {
   let h: Harness;
@@ -41,8 +34,7 @@ describe('issue 32: the agent step when its run does not answer', () => {
       callback_id: 'ask_research_agent',
       inputs: { question: 'How is Apple doing?', channel: '#research', asked_by: h.slack.defaultUserId },
     });
-    const step = await h.slack.workflows.waitForStep(run.id, 1, 'delivered');
-    const runId = await waitingRunId(h, step.functionExecutionId);
+    const { runId } = await agentStepStarted(h, run.id, 1);
     await waitForRecord(h, runId, (r) => r.status === 'running' && r.assistantMessageId !== '');
     expect((await h.desk.relay.cancelRun(runId, h.slack.defaultUserId)).ok).toBe(true);
     h.service.resumeAgentRuns();

@@ -6,10 +6,10 @@
  * the deployment's encryption keys), once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResearchDesk, startResearchDesk } from '../../src/research-desk.js';
+import type { ResearchDesk } from '../../src/research-desk.js';
 import { eventually, waitForRecord } from './agent-helpers.js';
 import type { Harness } from './harness.js';
-import { startWorkflowHarness } from './workflow-helpers.js';
+import { agentStepStarted, completionsOf, startNextProcess, startWorkflowHarness } from './workflow-helpers.js';
 
 describe('issue 32: an agent step whose run ended while the app was down', () => {
   let h: Harness;
@@ -28,26 +28,20 @@ describe('issue 32: an agent step whose run ended while the app was down', () =>
       callback_id: 'ask_research_agent',
       inputs: { question: 'How is BYD doing?', channel: '#research' },
     });
-    const step = await h.slack.workflows.waitForStep(run.id, 1, 'delivered');
-    const execution = await eventually(async () =>
-      (await h.desk.stores.workflowExecutions.list()).find((e) => e.executionId === step.functionExecutionId && e.runId !== undefined),
-    );
-    const runId = execution.runId ?? '';
+    const { step, runId } = await agentStepStarted(h, run.id, 1);
     await waitForRecord(h, runId, (r) => r.status === 'running');
     await h.desk.stop();
     await h.desk.stores.runs.markEnded(runId, 'cancelled');
 
-    restarted = await startResearchDesk(h.deskOptions);
-    h.slack.setRequestUrl(`http://127.0.0.1:${restarted.port}/slack/events`);
+    restarted = await startNextProcess(h);
     h.service.resumeAgentRuns();
 
     const done = await h.slack.workflows.waitForRun(run.id, 30_000);
     expect(done.status).toBe('failed');
     expect(done.steps[0]?.error).toBe('The question was cancelled before the agent answered. Run the workflow again to ask again.');
-    const completions = h.slack.calls.filter(
-      (c) => c.method.startsWith('functions.complete') && c.args.function_execution_id === step.functionExecutionId,
-    );
-    expect(completions.map((c) => [c.method, c.ok, c.functionExecutionId])).toEqual([['functions.completeError', true, undefined]]);
+    expect(completionsOf(h, step.functionExecutionId).map((c) => [c.method, c.ok, c.functionExecutionId])).toEqual([
+      ['functions.completeError', true, undefined],
+    ]);
     const stores = restarted.stores;
     await eventually(async () => (await stores.workflowExecutions.list()).length === 0);
   });

@@ -8,10 +8,10 @@
  * kept without the deployment's encryption keys), and the workflow goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResearchDesk, startResearchDesk } from '../../src/research-desk.js';
+import type { ResearchDesk } from '../../src/research-desk.js';
 import { eventually, waitForRecord } from './agent-helpers.js';
 import type { Harness } from './harness.js';
-import { richTextOf, startWorkflowHarness } from './workflow-helpers.js';
+import { agentStepStarted, completionsOf, richTextOf, startNextProcess, startWorkflowHarness } from './workflow-helpers.js';
 
 describe('issue 32: a workflow of the four steps, with an app restart during the agent step', () => {
   let h: Harness;
@@ -51,14 +51,11 @@ describe('issue 32: a workflow of the four steps, with an app restart during the
     // The agent's run is held at the service right after its first event, until the restart.
     h.service.pauseAgentRunsAfter(() => true);
     const run = h.slack.workflows.start('desk-brief');
-    await h.slack.workflows.waitForStep(run.id, 3, 'delivered');
-    const waiting = await eventually(async () => (await h.desk.stores.workflowExecutions.list()).find((e) => e.runId !== undefined));
-    const runId = waiting.runId ?? '';
+    const { runId } = await agentStepStarted(h, run.id, 3);
     await waitForRecord(h, runId, (r) => r.status === 'running' || r.status === 'starting');
 
     await h.desk.stop();
-    restarted = await startResearchDesk(h.deskOptions);
-    h.slack.setRequestUrl(`http://127.0.0.1:${restarted.port}/slack/events`);
+    restarted = await startNextProcess(h);
     h.service.resumeAgentRuns();
 
     const done = await h.slack.workflows.waitForRun(run.id, 60_000);
@@ -90,10 +87,9 @@ describe('issue 32: a workflow of the four steps, with an app restart during the
     expect(threadText).toContain(figure);
 
     // Completed once, by the restarted process, with the bot token (no workflow token kept).
-    const completions = h.slack.calls.filter(
-      (c) => c.method.startsWith('functions.complete') && c.args.function_execution_id === agent?.functionExecutionId,
-    );
-    expect(completions.map((c) => [c.method, c.ok, c.functionExecutionId])).toEqual([['functions.completeSuccess', true, undefined]]);
+    expect(completionsOf(h, agent?.functionExecutionId).map((c) => [c.method, c.ok, c.functionExecutionId])).toEqual([
+      ['functions.completeSuccess', true, undefined],
+    ]);
     expect(h.logs.some((l) => l.includes('resuming a run whose relay stopped') && l.includes(runId))).toBe(true);
     const stores = restarted.stores;
     await eventually(async () => (await stores.workflowExecutions.list()).length === 0);

@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../src/store/keys.js';
-import { eventually, waitForRecord } from './agent-helpers.js';
+import { waitForRecord } from './agent-helpers.js';
 import type { Harness } from './harness.js';
 import { connectFromHome, installOAuth } from './multi-workspace-helpers.js';
-import { startWorkflowHarness } from './workflow-helpers.js';
+import { agentStepStarted, completionsOf, startWorkflowHarness } from './workflow-helpers.js';
 
 describe('issue 32: the agent step after its own token expired', () => {
   let h: Harness;
@@ -31,11 +31,8 @@ describe('issue 32: the agent step after its own token expired', () => {
       callback_id: 'ask_research_agent',
       inputs: { question: 'How is Moutai doing?', channel: '#research' },
     });
-    const step = await h.slack.workflows.waitForStep(run.id, 1, 'delivered');
-    const execution = await eventually(async () =>
-      (await h.desk.stores.workflowExecutions.list()).find((e) => e.executionId === step.functionExecutionId && e.runId !== undefined),
-    );
-    await waitForRecord(h, execution.runId ?? '', (r) => r.status === 'running');
+    const { step, execution, runId } = await agentStepStarted(h, run.id, 1);
+    await waitForRecord(h, runId, (r) => r.status === 'running');
     const raw = (await h.store.get(keys.workflowExecution(execution.teamId, execution.executionId))) ?? '';
     expect(raw).toContain('sealedToken');
     expect(raw).not.toContain('xwfp-');
@@ -46,10 +43,7 @@ describe('issue 32: the agent step after its own token expired', () => {
     expect(done.status, done.error).toBe('completed');
     expect(String(done.steps[0]?.outputs?.answer)).toContain('Research report');
 
-    const completions = h.slack.calls.filter(
-      (c) => c.method === 'functions.completeSuccess' && c.args.function_execution_id === step.functionExecutionId,
-    );
-    expect(completions.map((c) => [c.ok, c.error, c.functionExecutionId])).toEqual([
+    expect(completionsOf(h, step.functionExecutionId).map((c) => [c.ok, c.error, c.functionExecutionId])).toEqual([
       [false, 'token_expired', step.functionExecutionId],
       [true, undefined, undefined],
     ]);
