@@ -2,24 +2,11 @@ import type { RichTextBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { EarningsCalendarOutput, EarningsReport } from '../../../src/slack/kit/operations/earnings-calendar-types.js';
 import { formatEarningsCalendar } from '../../../src/slack/workflows/format/format-earnings-calendar.js';
+import { expectInert, texts } from './support/rich-text-output.js';
 
 const HOSTILE = 'Alert <!channel> <!here|here> <@U999> @channel @everyone';
 
-function text(block: RichTextBlock): string {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (typeof node !== 'object' || node === null) return;
-    const n = node as Record<string, unknown>;
-    if (typeof n.text === 'string') out.push(n.text);
-    visit(n.elements);
-  };
-  visit(block.elements);
-  return out.join('');
-}
+const text = (block: RichTextBlock): string => texts(block).join('');
 
 const report = (over: Partial<EarningsReport> = {}): EarningsReport => ({
   market: 'us',
@@ -79,10 +66,8 @@ describe('formatEarningsCalendar', () => {
   it('keeps untrusted company names inert and caps the list', () => {
     const reports = Array.from({ length: 120 }, (_, i) => report({ company: HOSTILE, symbol: `US:X${i}` }));
     const out = formatEarningsCalendar(calendar({ reports, reportCount: 120 }));
-    const all = text(out.calendar);
-    expect(all).not.toMatch(/<[!@#]/);
-    expect(all).not.toMatch(/@(channel|here|everyone)\b/);
-    expect(all).toContain('21 more reports not shown');
+    expectInert(text(out.calendar));
+    expect(text(out.calendar)).toContain('21 more reports not shown');
     expect(JSON.stringify(out.calendar).length).toBeLessThan(40_000);
   });
 });

@@ -1,4 +1,3 @@
-import type { RichTextBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import type { CompanyFinancialsOutput } from '../../../src/slack/kit/operations/company-financials-types.js';
 import type { SearchResearchOutput } from '../../../src/slack/kit/operations/search-research-types.js';
@@ -6,47 +5,9 @@ import type { TrendingConceptsOutput } from '../../../src/slack/kit/operations/t
 import { formatConcepts } from '../../../src/slack/workflows/format/format-concepts.js';
 import { formatFinancials } from '../../../src/slack/workflows/format/format-financials.js';
 import { formatSearchResults } from '../../../src/slack/workflows/format/format-search-results.js';
+import { elementTypes, expectInert, texts } from './support/rich-text-output.js';
 
 const HOSTILE = 'Alert <!channel> <!here|here> <@U999> @channel @everyone &lt;!here&gt;';
-
-/** Every text and link label of a rich text block. */
-function texts(block: RichTextBlock): string[] {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (typeof node !== 'object' || node === null) return;
-    const n = node as Record<string, unknown>;
-    if (typeof n.text === 'string') out.push(n.text);
-    visit(n.elements);
-  };
-  visit(block.elements);
-  return out;
-}
-
-/** Only section, list, preformatted containers of text and link elements: no mention, broadcast or user element. */
-function elementTypes(block: RichTextBlock): Set<string> {
-  const types = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (typeof node !== 'object' || node === null) return;
-    const n = node as Record<string, unknown>;
-    if (typeof n.type === 'string') types.add(n.type);
-    visit(n.elements);
-  };
-  visit(block.elements);
-  return types;
-}
-
-function expectInert(text: string): void {
-  expect(text).not.toMatch(/<[!@#]/);
-  expect(text).not.toMatch(/@(channel|here|everyone)\b/);
-}
 
 const search = (over: Partial<SearchResearchOutput> = {}): SearchResearchOutput => ({
   query: 'NVDA data center',
