@@ -3,7 +3,7 @@
  * the concepts of the `/concepts` card in its order with its stock names, a bad limit refused with
  * the range, a service failure as its typed ServiceError, each workspace on its own key.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../../src/observability/logger.js';
 import { ServiceError } from '../../../../src/service/errors/service-error.js';
 import { withListStockNames } from '../../../../src/slack/concepts/concept-stock-names.js';
@@ -11,20 +11,10 @@ import { renderConceptsList, SUMMARY_STOCKS } from '../../../../src/slack/concep
 import { FEATURE_HOOKS } from '../../../../src/slack/register-listeners.js';
 import { OperationInputError } from '../../../../src/slack/kit/operations/operation-input-error.js';
 import { operationFailure } from '../../../../src/slack/kit/operations/operation-failure.js';
-import { ALPHA, BETA, type OperationsWorld, rejectionOf, startOperationsWorld } from '../../kit/operations/support/operations-world.js';
+import { ALPHA, BETA, rejectionOf, useOperationsWorld } from '../../kit/operations/support/operations-world.js';
 
 const { trendingConcepts } = FEATURE_HOOKS.operations;
-let w: OperationsWorld;
-
-beforeAll(async () => {
-  w = await startOperationsWorld('concepts');
-}, 30_000);
-afterAll(async () => {
-  await w?.close();
-});
-beforeEach(() => {
-  w.service.setFaults({});
-});
+const w = useOperationsWorld('concepts');
 
 /** The card `/concepts top:<top>` makes (the command's fetch, names and renderer), as JSON text. */
 async function cardOf(top: number): Promise<string> {

@@ -5,7 +5,7 @@
  * typed ServiceError, and each workspace's call carries its own service key.
  */
 import type { DataTableBlock, RawNumberElement, RawTextElement } from '@slack/types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../src/service/errors/service-error.js';
 import { fetchFinancialsCard } from '../../../../src/slack/financials/financials-card.js';
 import { isKindRequest, readFinancialsText } from '../../../../src/slack/financials/read-financials-text.js';
@@ -15,29 +15,10 @@ import { STATEMENT_MAX_PERIODS } from '../../../../src/slack/kit/operations/comp
 import { operationFailure } from '../../../../src/slack/kit/operations/operation-failure.js';
 import { WorkspaceNotConnectedError } from '../../../../src/workspaces/workspace-errors.js';
 import { createMemoryLogger } from '../../../../src/observability/logger.js';
-import {
-  ALPHA,
-  BETA,
-  DELTA,
-  GAMMA,
-  NOW_MS,
-  type OperationsWorld,
-  rejectionOf,
-  startOperationsWorld,
-} from '../../kit/operations/support/operations-world.js';
+import { ALPHA, BETA, DELTA, GAMMA, NOW_MS, rejectionOf, useOperationsWorld } from '../../kit/operations/support/operations-world.js';
 
 const { companyFinancials } = FEATURE_HOOKS.operations;
-let w: OperationsWorld;
-
-beforeAll(async () => {
-  w = await startOperationsWorld('financials');
-}, 30_000);
-afterAll(async () => {
-  await w?.close();
-});
-beforeEach(() => {
-  w.service.setFaults({});
-});
+const w = useOperationsWorld('financials');
 
 /** The card of `/financials <text>` as the command makes it (the same reader, descriptor and renderer). */
 async function cardTable(text: string): Promise<DataTableBlock> {

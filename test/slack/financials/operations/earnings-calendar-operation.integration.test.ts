@@ -5,7 +5,7 @@
  * service fails is named with the card's reason while the others are still given, and all failing
  * is the typed ServiceError.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../../src/observability/logger.js';
 import { ServiceError } from '../../../../src/service/errors/service-error.js';
 import { fetchFinancialsCard } from '../../../../src/slack/financials/financials-card.js';
@@ -13,27 +13,10 @@ import { isKindRequest, readFinancialsText } from '../../../../src/slack/financi
 import { OperationInputError } from '../../../../src/slack/kit/operations/operation-input-error.js';
 import { operationFailure } from '../../../../src/slack/kit/operations/operation-failure.js';
 import { FEATURE_HOOKS } from '../../../../src/slack/register-listeners.js';
-import {
-  ALPHA,
-  BETA,
-  NOW_MS,
-  type OperationsWorld,
-  rejectionOf,
-  startOperationsWorld,
-} from '../../kit/operations/support/operations-world.js';
+import { ALPHA, BETA, NOW_MS, rejectionOf, useOperationsWorld } from '../../kit/operations/support/operations-world.js';
 
 const { earningsCalendar } = FEATURE_HOOKS.operations;
-let w: OperationsWorld;
-
-beforeAll(async () => {
-  w = await startOperationsWorld('earnings');
-}, 30_000);
-afterAll(async () => {
-  await w?.close();
-});
-beforeEach(() => {
-  w.service.setFaults({});
-});
+const w = useOperationsWorld('earnings');
 
 interface CardRows {
   header: string[];

@@ -4,7 +4,7 @@
  * input is an OperationInputError that says how to fix it, a service failure is its typed
  * ServiceError, uploaded files never come back, and each workspace's call carries its own key.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../src/service/errors/service-error.js';
 import { fetchSearchCard } from '../../../../src/slack/research/fetch-search-card.js';
 import { parseResearchArgs } from '../../../../src/slack/research/parse-research-args.js';
@@ -12,27 +12,10 @@ import { FEATURE_HOOKS } from '../../../../src/slack/register-listeners.js';
 import { OperationInputError } from '../../../../src/slack/kit/operations/operation-input-error.js';
 import { operationFailure } from '../../../../src/slack/kit/operations/operation-failure.js';
 import type { SearchResearchInput } from '../../../../src/slack/kit/operations/search-research-types.js';
-import {
-  ALPHA,
-  BETA,
-  NOW_MS,
-  type OperationsWorld,
-  rejectionOf,
-  startOperationsWorld,
-} from '../../kit/operations/support/operations-world.js';
+import { ALPHA, BETA, NOW_MS, rejectionOf, useOperationsWorld } from '../../kit/operations/support/operations-world.js';
 
 const { searchResearch } = FEATURE_HOOKS.operations;
-let w: OperationsWorld;
-
-beforeAll(async () => {
-  w = await startOperationsWorld('research');
-}, 30_000);
-afterAll(async () => {
-  await w?.close();
-});
-beforeEach(() => {
-  w.service.setFaults({});
-});
+const w = useOperationsWorld('research');
 
 /** The card `/research <text>` makes (the command's parser and fetch), as JSON text. */
 async function cardOf(text: string): Promise<string> {

@@ -23,6 +23,7 @@ import { ServiceConnections } from '../../../../../src/store/service-connections
 import type { StateStore } from '../../../../../src/store/state-store.js';
 import { createMultiWorkspaces, type MultiWorkspaces } from '../../../../../src/workspaces/multi-workspaces.js';
 import type { WorkspaceRef } from '../../../../../src/workspaces/workspace-ref.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildRedisStore, clearRedisPrefix, uniquePrefix } from '../../../../store/store-harness.js';
 
 /** The emulator's demo data end on 2025-06-30; the app's clock is the day after. */
@@ -115,6 +116,43 @@ export async function startOperationsWorld(label: string): Promise<OperationsWor
       await store.close();
       await clearRedisPrefix(prefix);
     },
+  };
+}
+
+/**
+ * A test file's world: started before its tests (as `operations-<label>`), closed after them, and
+ * with no service fault left over from the test before. Read it inside the tests.
+ */
+export function useOperationsWorld(label: string): OperationsWorld {
+  let world: OperationsWorld | undefined;
+  const current = (): OperationsWorld => {
+    if (!world) throw new Error('the operations world is started in beforeAll; read it inside the tests');
+    return world;
+  };
+  beforeAll(async () => {
+    world = await startOperationsWorld(label);
+  }, 30_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  beforeEach(() => {
+    current().service.setFaults({});
+  });
+  return {
+    get service() {
+      return current().service;
+    },
+    get deps() {
+      return current().deps;
+    },
+    keyIndexOf: (ref) => current().keyIndexOf(ref),
+    get alphaService() {
+      return current().alphaService;
+    },
+    get logLines() {
+      return current().logLines;
+    },
+    close: () => current().close(),
   };
 }
 
