@@ -1,30 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  harborWorkspace,
-  startSlackEmulator,
-  type SlackEmulator,
-  WORKFLOW_TOKEN_LIFETIME_MS,
-} from '../../../../src/emulators/slack/index.js';
+import { harborWorkspace, type SlackEmulator, WORKFLOW_TOKEN_LIFETIME_MS } from '../../../../src/emulators/slack/index.js';
 import { install } from '../oauth-helpers.js';
-import { startReceiver } from '../receiver.js';
-import { BOT, buildFunctions, buildRichText, callApi, eventOf, SECRET } from './workflow-fixtures.js';
+import { BOT, buildRichText, callApi, eventOf, type Receiver, startWorkflowEmulator } from './workflow-fixtures.js';
 
 /** functions.completeSuccess / completeError and the workflow token, against a raw HTTP receiver. */
 describe('functions.* and workflow tokens', () => {
   let emu: SlackEmulator;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   const clock = { now: Date.parse('2026-11-28T10:00:00Z') };
 
   beforeAll(async () => {
-    receiver = await startReceiver(SECRET);
-    emu = await startSlackEmulator({
-      requestUrl: receiver.url,
-      signingSecret: SECRET,
-      rateLimits: 'off',
-      clock: () => clock.now,
-      workflowFunctions: buildFunctions(),
-      workflowScheduleTickMs: 0,
-    });
+    ({ emu, receiver } = await startWorkflowEmulator({ clock: () => clock.now }));
   });
   afterAll(async () => {
     await emu.close();

@@ -1,5 +1,11 @@
-import type { ManifestFunctions, SlackEmulator } from '../../../../src/emulators/slack/index.js';
-import type { ReceivedRequest } from '../receiver.js';
+import { expect } from 'vitest';
+import {
+  type ManifestFunctions,
+  type SlackEmulator,
+  type SlackEmulatorOptions,
+  startSlackEmulator,
+} from '../../../../src/emulators/slack/index.js';
+import { type ReceivedRequest, startReceiver } from '../receiver.js';
 
 export const BOT = 'xoxb-emulator-bot-token';
 export const SECRET = 'emulator-signing-secret';
@@ -97,4 +103,44 @@ export function eventOf(received: readonly ReceivedRequest[], executionId: strin
   const event = functionEvents(received).find((e) => e.function_execution_id === executionId);
   if (event === undefined) throw new Error(`no function_executed for ${executionId}`);
   return event;
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * A raw HTTP receiver and a Slack emulator delivering to it that knows the steps of
+ * buildFunctions(), with its schedule timer off (tests start runs, or call tick()). `options`
+ * adds to or replaces these.
+ */
+export async function startWorkflowEmulator(
+  options: Partial<SlackEmulatorOptions> = {},
+): Promise<{ emu: SlackEmulator; receiver: Receiver }> {
+  const receiver = await startReceiver(SECRET);
+  const emu = await startSlackEmulator({
+    requestUrl: receiver.url,
+    signingSecret: SECRET,
+    rateLimits: 'off',
+    workflowFunctions: buildFunctions(),
+    workflowScheduleTickMs: 0,
+    ...options,
+  });
+  return { emu, receiver };
+}
+
+/** Completes step `step` of a run once delivered, as the app would: functions.completeSuccess with the execution's token. */
+export async function completeStep(
+  emu: SlackEmulator,
+  receiver: Receiver,
+  runId: string,
+  step: number,
+  outputs: Record<string, unknown>,
+): Promise<void> {
+  const record = await emu.workflows.waitForStep(runId, step, 'delivered');
+  const event = eventOf(receiver.received, record.functionExecutionId);
+  expect(
+    await callApi(emu, 'functions.completeSuccess', event.bot_access_token, {
+      function_execution_id: event.function_execution_id,
+      outputs,
+    }),
+  ).toEqual({ ok: true });
 }

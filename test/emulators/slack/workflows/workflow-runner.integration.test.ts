@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmulatorUsageError, startSlackEmulator, type SlackEmulator } from '../../../../src/emulators/slack/index.js';
-import { startReceiver } from '../receiver.js';
-import { BOT, buildFunctions, buildRichText, callApi, eventOf, functionEvents, SECRET } from './workflow-fixtures.js';
+import { EmulatorUsageError, type SlackEmulator } from '../../../../src/emulators/slack/index.js';
+import {
+  BOT,
+  buildRichText,
+  callApi,
+  eventOf,
+  functionEvents,
+  completeStep,
+  type Receiver,
+  startWorkflowEmulator,
+} from './workflow-fixtures.js';
 
 /** The runner: steps chained by variables, the built-in message step, a failing step stopping the chain. */
 describe('workflow runner', () => {
   let emu: SlackEmulator;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
 
   beforeAll(async () => {
-    receiver = await startReceiver(SECRET);
-    emu = await startSlackEmulator({
-      requestUrl: receiver.url,
-      signingSecret: SECRET,
-      rateLimits: 'off',
-      workflowFunctions: buildFunctions(),
-      workflowScheduleTickMs: 0,
-    });
+    ({ emu, receiver } = await startWorkflowEmulator());
   });
   afterAll(async () => {
     await emu.close();
@@ -46,18 +47,8 @@ describe('workflow runner', () => {
     ],
   });
 
-  async function complete(runId: string, step: number, outputs: Record<string, unknown>): Promise<void> {
-    const record = await emu.workflows.waitForStep(runId, step, 'delivered');
-    const event = eventOf(receiver.received, record.functionExecutionId);
-    expect(
-      await callApi(emu, 'functions.completeSuccess', event.bot_access_token, {
-        function_execution_id: event.function_execution_id,
-        outputs,
-      }),
-    ).toEqual({
-      ok: true,
-    });
-  }
+  const complete = (runId: string, step: number, outputs: Record<string, unknown>): Promise<void> =>
+    completeStep(emu, receiver, runId, step, outputs);
 
   it('maps outputs to later inputs and posts with the built-in message step', async () => {
     emu.workflows.define(chain('chain'));

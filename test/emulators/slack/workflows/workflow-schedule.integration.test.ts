@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startSlackEmulator, type SlackEmulator } from '../../../../src/emulators/slack/index.js';
-import { startReceiver } from '../receiver.js';
-import { buildRichText, callApi, eventOf, SECRET } from './workflow-fixtures.js';
+import type { SlackEmulator } from '../../../../src/emulators/slack/index.js';
+import { buildRichText, eventOf, completeStep, type Receiver, startWorkflowEmulator } from './workflow-fixtures.js';
 
 const SUNDAY_NOON = Date.parse('2026-11-29T12:00:00Z');
 const MONDAY_9 = Date.parse('2026-11-30T09:00:00Z');
@@ -11,21 +10,16 @@ const MONDAY_9 = Date.parse('2026-11-30T09:00:00Z');
 /** Scheduled triggers under a fake clock (no timers: the test moves the clock and calls tick()). */
 describe('workflow schedules', () => {
   let emu: SlackEmulator;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   const clock = { now: SUNDAY_NOON };
 
   beforeAll(async () => {
     const manifest = parse(await readFile('manifest.yml', 'utf8')) as { functions: Record<string, unknown> };
-    receiver = await startReceiver(SECRET);
-    emu = await startSlackEmulator({
-      requestUrl: receiver.url,
-      signingSecret: SECRET,
-      rateLimits: 'off',
+    ({ emu, receiver } = await startWorkflowEmulator({
       clock: () => clock.now,
       workflowFunctions: manifest.functions as never,
-      workflowScheduleTickMs: 0,
       exampleWorkflows: true,
-    });
+    }));
   });
   afterAll(async () => {
     await emu.close();
@@ -52,14 +46,7 @@ describe('workflow schedules', () => {
     expect(event.function.callback_id).toBe('earnings_calendar');
     expect(event.inputs).toEqual({ week: 'this' });
     const outputs = { calendar: buildRichText('NVDA Q3 call'), report_count: 1, week_start: '2026-11-30' };
-    expect(
-      await callApi(emu, 'functions.completeSuccess', event.bot_access_token, {
-        function_execution_id: event.function_execution_id,
-        outputs,
-      }),
-    ).toEqual({
-      ok: true,
-    });
+    await completeStep(emu, receiver, run?.id ?? '', 1, outputs);
     expect((await emu.workflows.waitForRun(run?.id ?? '')).status).toBe('completed');
     const markets = emu.channels().find((c) => c.name === 'markets');
     expect(emu.channelMessages(markets?.id ?? '').at(-1)).toMatchObject({
