@@ -1,23 +1,11 @@
-import { App, LogLevel } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
-
-const quiet = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
+import { type BoltMode, newBoltApp, startBoltApp } from './bolt-app.js';
 
 /** The emulator against a real Bolt app (not ours): Bolt must accept every delivery and its Web API calls. */
-function buildApp(emu: SlackEmulator, mode: 'http' | 'socket'): App {
-  const app = new App({
-    token: 'xoxb-emulator-bot-token',
-    logger: quiet,
-    clientOptions: { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 } },
-    ...(mode === 'http'
-      ? { signingSecret: 'emulator-signing-secret' }
-      : {
-          socketMode: true,
-          appToken: 'xapp-emulator-app-token',
-          installerOptions: { clientOptions: { slackApiUrl: emu.apiUrl } } as never,
-        }),
-  });
+function buildApp(emu: SlackEmulator, mode: BoltMode): App {
+  const app = newBoltApp(emu, mode);
   app.command('/research', async ({ ack, respond, command }) => {
     await ack();
     await respond({
@@ -59,11 +47,7 @@ describe.each(['http', 'socket'] as const)('a real Bolt app over %s', (mode) => 
   beforeAll(async () => {
     emu = await startSlackEmulator({ deliveryMode: mode, rateLimits: 'off' });
     app = buildApp(emu, mode);
-    if (mode === 'http') {
-      const server = (await app.start(0, { host: '127.0.0.1' } as never)) as unknown as import('node:http').Server;
-      const address = server.address() as import('node:net').AddressInfo;
-      emu.setRequestUrl(`http://127.0.0.1:${address.port}/slack/events`);
-    } else await app.start();
+    await startBoltApp(app, emu, mode);
   });
   afterAll(async () => {
     await app.stop();

@@ -4,13 +4,12 @@
  * the installed workspace's command served with that installation's token.
  */
 import { createServer } from 'node:net';
-import { App, LogLevel, MemoryInstallationStore } from '@slack/bolt';
+import { App, MemoryInstallationStore } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harborWorkspace, northwindOrg, startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
+import { quietLogger } from './bolt-app.js';
 
 const SECRET = 'bolt-oauth-signing-secret';
-const quiet = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
-
 /** A port nobody listens on yet: Bolt needs its redirect URI before it starts. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -38,7 +37,7 @@ describe('Bolt OAuth against the emulator', () => {
       scopes: ['chat:write', 'commands'],
       redirectUri: `${base}/slack/oauth_redirect`,
       installationStore: store,
-      logger: quiet,
+      logger: quietLogger,
       clientOptions: { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 } },
       installerOptions: {
         directInstall: true,

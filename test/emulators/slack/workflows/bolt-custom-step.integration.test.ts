@@ -1,26 +1,12 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { App, LogLevel } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../../src/emulators/slack/index.js';
+import { type BoltMode, newBoltApp, startBoltApp } from '../bolt-app.js';
 import { buildFunctions, buildRichText } from './workflow-fixtures.js';
 
-const quiet = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
-
 /** A tiny Bolt app (not ours) with `app.function` steps: Bolt's complete()/fail() use the workflow token. */
-function buildApp(emu: SlackEmulator, mode: 'http' | 'socket'): App {
-  const app = new App({
-    token: 'xoxb-emulator-bot-token',
-    logger: quiet,
-    clientOptions: { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 } },
-    ...(mode === 'http'
-      ? { signingSecret: 'emulator-signing-secret' }
-      : {
-          socketMode: true,
-          appToken: 'xapp-emulator-app-token',
-          installerOptions: { clientOptions: { slackApiUrl: emu.apiUrl } } as never,
-        }),
-  });
+function buildApp(emu: SlackEmulator, mode: BoltMode): App {
+  const app = newBoltApp(emu, mode);
   app.function('search_research', async ({ inputs, complete, fail, client }) => {
     const query = String(inputs.query);
     if (query === 'ZZZZ') {
@@ -48,10 +34,7 @@ describe.each(['http', 'socket'] as const)('a Bolt app.function step over %s', (
       workflowScheduleTickMs: 0,
     });
     app = buildApp(emu, mode);
-    if (mode === 'http') {
-      const server = (await app.start(0, { host: '127.0.0.1' } as never)) as unknown as Server;
-      emu.setRequestUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`);
-    } else await app.start();
+    await startBoltApp(app, emu, mode);
   });
   afterAll(async () => {
     await app.stop();
