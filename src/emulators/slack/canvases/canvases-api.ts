@@ -3,22 +3,16 @@
  * channel's canvases, one canvas with its Markdown, deleting one as a user, and a workspace's
  * canvas settings (turned off; free plan).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { EmulatorUsageError } from '../errors.js';
 import { sendJson } from '../http-io.js';
+import type { PlaygroundRoutes } from '../playground-routes.js';
 import { readPlaygroundBody } from '../playground-body.js';
-import type { SlackEmulator } from '../slack-emulator.js';
 
 const body = (req: IncomingMessage): Promise<Record<string, unknown>> => readPlaygroundBody(req, 64 * 1024);
 
 /** Answers a `/api/canvases…` route. */
-export async function handleCanvasRoutes(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  url: URL,
-  emu: SlackEmulator,
-): Promise<void> {
+export const handleCanvasRoutes: PlaygroundRoutes = async (req, res, path, url, emu) => {
   const method = req.method ?? 'GET';
   const canvases = emu.canvases;
   if (method === 'GET' && path === 'canvases') {
@@ -49,4 +43,4 @@ export async function handleCanvasRoutes(
       : sendJson(res, 404, { ok: false, error: 'canvas_not_found' });
   }
   return sendJson(res, 404, { ok: false, error: 'unknown_route' });
-}
+};

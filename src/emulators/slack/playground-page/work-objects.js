@@ -125,7 +125,7 @@ let problem = null;
 
 function paneElement() {
   if (pane) return pane;
-  pane = h('aside', { class: 'wo-pane', id: 'work-object-pane', 'aria-label': 'Work Object details', hidden: true });
+  pane = h('aside', { class: 'side-panel wo-pane', id: 'work-object-pane', 'aria-label': 'Work Object details', hidden: true });
   document.body.appendChild(pane);
   followChanges();
   return pane;

@@ -3,22 +3,16 @@
  * open a message's Work Object as a user, read the user's side panel, click an action, close it,
  * and turn Work Objects off or on for a workspace.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { EmulatorUsageError } from '../errors.js';
 import { sendJson } from '../http-io.js';
+import type { PlaygroundRoutes } from '../playground-routes.js';
 import { optionalString, readPlaygroundBody, requiredString } from '../playground-body.js';
-import type { SlackEmulator } from '../slack-emulator.js';
 
 const body = (req: IncomingMessage): Promise<Record<string, unknown>> => readPlaygroundBody(req, 64 * 1024);
 
 /** Answers a `/api/work-objects…` route. */
-export async function handleWorkObjectRoutes(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  url: URL,
-  emu: SlackEmulator,
-): Promise<void> {
+export const handleWorkObjectRoutes: PlaygroundRoutes = async (req, res, path, url, emu) => {
   const method = req.method ?? 'GET';
   const wo = emu.workObjects;
   if (method === 'GET' && path === 'work-objects/flexpane') {
@@ -65,4 +59,4 @@ export async function handleWorkObjectRoutes(
     default:
       return sendJson(res, 404, { ok: false, error: 'unknown_route' });
   }
-}
+};

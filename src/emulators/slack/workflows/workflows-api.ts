@@ -3,9 +3,10 @@
  * the app's functions, saved workflows, running one now or a single step, reading a run (waiting
  * for it with `?wait=`), canceling it, and driving schedules by the emulator's clock (`tick`).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { EmulatorUsageError } from '../errors.js';
 import { sendJson } from '../http-io.js';
+import type { PlaygroundRoutes } from '../playground-routes.js';
 import { readPlaygroundBody, requiredString } from '../playground-body.js';
 import type { SlackEmulator } from '../slack-emulator.js';
 import { isRecord } from '../validation/validation-issue.js';
@@ -45,13 +46,7 @@ async function readRun(emu: SlackEmulator, runId: string, url: URL): Promise<{ r
 }
 
 /** Answers a `/api/workflows…` route. */
-export async function handleWorkflowRoutes(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  url: URL,
-  emu: SlackEmulator,
-): Promise<void> {
+export const handleWorkflowRoutes: PlaygroundRoutes = async (req, res, path, url, emu) => {
   const method = req.method ?? 'GET';
   const wf = emu.workflows;
   if (method === 'GET' && path === 'workflows') {
@@ -96,4 +91,4 @@ export async function handleWorkflowRoutes(
     return sendJson(res, 200, { ok: true });
   }
   return sendJson(res, 404, { ok: false, error: 'unknown_route' });
-}
+};
