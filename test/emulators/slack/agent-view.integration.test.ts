@@ -6,6 +6,7 @@ import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
 import { startReceiver } from './receiver.js';
+import { callApi } from './call-api.js';
 
 const BOT = ['xoxb', 'emulator', 'bot', 'token'].join('-');
 const SECRET = 'agent-view-secret';
@@ -15,14 +16,7 @@ describe('agent view methods and events', () => {
   let client: WebClient;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
-  const call = async (method: string, args: Record<string, unknown>) =>
-    (await (
-      await fetch(`${emu.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${BOT}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(args),
-      })
-    ).json()) as Record<string, unknown>;
+  const call = (method: string, args: Record<string, unknown>) => callApi(emu, method, BOT, args);
   const newThread = async () => (await emu.postMessage({ text: 'What moved NVIDIA?', channel_id: emu.defaultDmId })).ts;
   const prompt = (n: number) => ({ title: `Prompt ${n}`, message: `Tell me about ${n}` });
 

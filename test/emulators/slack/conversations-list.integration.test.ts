@@ -6,6 +6,7 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalOrg, startSlackEmulator, type SlackChannel, type SlackEmulator } from '../../../src/emulators/slack/index.js';
+import { callApi } from './call-api.js';
 
 const BOT = 'xoxb-emulator-bot-token';
 
@@ -17,14 +18,7 @@ describe('conversations.list and conversations.info', () => {
   let team: SlackChannel;
   let outside: SlackChannel;
 
-  const call = async (method: string, args: Record<string, unknown>) =>
-    (await (
-      await fetch(`${emu.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${BOT}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(args),
-      })
-    ).json()) as Record<string, unknown>;
+  const call = (method: string, args: Record<string, unknown>) => callApi(emu, method, BOT, args);
 
   beforeAll(async () => {
     emu = await startSlackEmulator({ rateLimits: 'off' });

@@ -1,20 +1,14 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
+import { callApi } from './call-api.js';
 
 describe('native streams', () => {
   const clock = { now: 1_750_000_000_000 };
   let emu: SlackEmulator;
   let client: WebClient;
   let parentTs: string;
-  const call = async (method: string, args: Record<string, unknown>) =>
-    (await (
-      await fetch(`${emu.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: 'Bearer xoxb-emulator-bot-token', 'Content-Type': 'application/json' },
-        body: JSON.stringify(args),
-      })
-    ).json()) as Record<string, unknown>;
+  const call = (method: string, args: Record<string, unknown>) => callApi(emu, method, 'xoxb-emulator-bot-token', args);
   const start = async (extra: Record<string, unknown> = {}) =>
     (await call('chat.startStream', { channel: emu.defaultDmId, thread_ts: parentTs, ...extra })) as {
       ok: boolean;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../../src/emulators/slack/index.js';
+import { callApi } from './call-api.js';
 
 const BOT = 'xoxb-emulator-bot-token';
 const URL_A = 'https://research.example.com/docs/doc_a?from=chat';
@@ -30,14 +31,7 @@ function entity(overrides: Record<string, unknown> = {}, payload: Record<string,
 
 describe('Work Objects in the Slack emulator', () => {
   let emu: SlackEmulator;
-  const call = async (method: string, args: Record<string, unknown>) =>
-    (await (
-      await fetch(`${emu.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${BOT}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(args),
-      })
-    ).json()) as Record<string, unknown>;
+  const call = (method: string, args: Record<string, unknown>) => callApi(emu, method, BOT, args);
   const share = async (url = URL_A) => {
     await emu.shareLink({ url });
     const s = [...emu.unfurls.values()].pop();

@@ -5,6 +5,7 @@ import {
   type SlackEmulatorOptions,
   startSlackEmulator,
 } from '../../../../src/emulators/slack/index.js';
+import { callApi } from '../call-api.js';
 import { type ReceivedRequest, startReceiver } from '../receiver.js';
 
 export const BOT = 'xoxb-emulator-bot-token';
@@ -58,20 +59,7 @@ export function buildRichText(text: string): Record<string, unknown> {
   };
 }
 
-/** A Web API call over HTTP with a bearer token, answered as Slack's JSON. */
-export async function callApi(
-  emu: SlackEmulator,
-  method: string,
-  token: string | undefined,
-  args: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const res = await fetch(`${emu.apiUrl}${method}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(args),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
+export { callApi };
 
 export interface FunctionExecutedEvent {
   type: 'function_executed';
