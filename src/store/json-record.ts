@@ -3,12 +3,30 @@
  * several callers may change at once (subscriptions, recent runs): compare-and-replace, retried
  * on conflict, so no update is lost without a lock.
  */
+import type { z } from 'zod';
 import type { StateStore } from './state-store.js';
 import { StateStoreError } from './state-store-error.js';
 
 export async function readJsonRecord<T>(store: StateStore, key: string): Promise<T | null> {
   const raw = await store.get(key);
   return raw === null ? null : parseJsonRecord<T>(key, raw);
+}
+
+/**
+ * The record at `key` when it is JSON that `schema` accepts; undefined when absent, not JSON, or
+ * not of that shape (no version wrote it: it reads as none, never as an error).
+ */
+export async function readValidRecord<T>(store: StateStore, key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  const raw = await store.get(key);
+  if (raw === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function parseJsonRecord<T>(key: string, raw: string): T {

@@ -6,6 +6,7 @@
  * only by the workspace that asked (another workspace's lookup reads its own keys).
  */
 import { z } from 'zod';
+import { readValidRecord } from './json-record.js';
 import { keys, TTL } from './keys.js';
 import type { StateStore } from './state-store.js';
 
@@ -32,16 +33,8 @@ export class McpQuestions {
 
   /** The workspace's question with this id; undefined when it has none such (or it expired). */
   async get(teamId: string, questionId: string): Promise<McpQuestionRecord | undefined> {
-    const raw = await this.store.get(keys.mcpQuestion(teamId, questionId));
-    if (raw === null) return undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      // Not JSON: no version wrote it; the question reads as unknown.
-      return undefined;
-    }
-    const parsed = recordSchema.safeParse(value);
-    return parsed.success && parsed.data.teamId === teamId ? parsed.data : undefined;
+    // A record no version wrote reads as an unknown question.
+    const record = await readValidRecord(this.store, keys.mcpQuestion(teamId, questionId), recordSchema);
+    return record?.teamId === teamId ? record : undefined;
   }
 }

@@ -5,6 +5,7 @@
  * creating one.
  */
 import { z } from 'zod';
+import { readValidRecord } from './json-record.js';
 import { keys, leaseNames } from './keys.js';
 import type { Leases } from './leases.js';
 import type { StateStore } from './state-store.js';
@@ -44,16 +45,7 @@ export class SavedCanvases {
 
   /** The canvas the card was saved as, or undefined (never saved, or a record we cannot read). */
   async get(ref: CardRef): Promise<SavedCanvas | undefined> {
-    const raw = await this.store.get(keys.savedCanvas(ref.teamId, ref.channelId, ref.card));
-    if (raw === null) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-    const result = savedCanvasSchema.safeParse(parsed);
-    return result.success ? result.data : undefined;
+    return readValidRecord(this.store, keys.savedCanvas(ref.teamId, ref.channelId, ref.card), savedCanvasSchema);
   }
 
   async remember(ref: CardRef, saved: SavedCanvas): Promise<void> {
