@@ -17,16 +17,28 @@ function homeTargetOf(click: ButtonInteraction): HomeTarget {
   return { client: click.client, teamId: click.workspace.teamId, userId: click.userId, log: click.log, workspace: click.workspace };
 }
 
+/**
+ * The click's Home target when the clicker is an admin or owner; otherwise logs `refused`, shows
+ * the tab again with the admin-only notice, and gives undefined.
+ */
+async function adminTargetOf(
+  deps: ListenerDeps,
+  click: ButtonInteraction,
+  sections: HomeSections,
+  refused: string,
+): Promise<HomeTarget | undefined> {
+  const target = homeTargetOf(click);
+  if ((await homeViewer(deps, target)).isAdmin) return target;
+  click.log.info(refused, { user: click.userId });
+  await publishAppHome(deps, target, { notice: MCP_TOKENS_ADMIN_ONLY }, sections);
+  return undefined;
+}
+
 /** Opens the form for a new token (an admin's click only). */
 export const openMcpTokenModal =
   (sections: HomeSections) =>
   async (deps: ListenerDeps, click: ButtonInteraction): Promise<void> => {
-    const target = homeTargetOf(click);
-    if (!(await homeViewer(deps, target)).isAdmin) {
-      click.log.info('MCP token form refused: not an admin of this workspace', { user: click.userId });
-      await publishAppHome(deps, target, { notice: MCP_TOKENS_ADMIN_ONLY }, sections);
-      return;
-    }
+    if (!(await adminTargetOf(deps, click, sections, 'MCP token form refused: not an admin of this workspace'))) return;
     if (!click.triggerId) {
       click.log.warn('MCP token button without a trigger id; form not opened');
       return;
@@ -38,12 +50,8 @@ export const openMcpTokenModal =
 export const revokeMcpToken =
   (sections: HomeSections) =>
   async (deps: ListenerDeps, click: ButtonInteraction): Promise<void> => {
-    const target = homeTargetOf(click);
-    if (!(await homeViewer(deps, target)).isAdmin) {
-      click.log.info('MCP token revoke refused: not an admin of this workspace', { user: click.userId });
-      await publishAppHome(deps, target, { notice: MCP_TOKENS_ADMIN_ONLY }, sections);
-      return;
-    }
+    const target = await adminTargetOf(deps, click, sections, 'MCP token revoke refused: not an admin of this workspace');
+    if (!target) return;
     // Looked up among this workspace's tokens only: another workspace's id finds nothing.
     const revoked = click.value ? await deps.stores.mcpTokens.revoke(target.teamId, click.value) : undefined;
     if (!revoked) {
