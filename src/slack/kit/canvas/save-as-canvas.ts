@@ -19,7 +19,7 @@ import type { CardRef } from '../../../store/saved-canvases.js';
 import type { ButtonInteraction } from '../button-interaction.js';
 import type { ListenerDeps } from '../listener-deps.js';
 import { renderNotice } from '../../blocks/error-card.js';
-import { respondEphemeral } from '../deliver-card.js';
+import { postInChannel, respondEphemeral } from '../deliver-card.js';
 import type { CanvasDocument } from './canvas-document.js';
 import { canvasFailureNote } from './canvas-failure-note.js';
 import { canvasLinkMessage, canvasUpdatedMessage } from './canvas-messages.js';
@@ -153,16 +153,7 @@ export async function saveAsCanvas(deps: SaveDeps, click: ButtonInteraction, req
       return await respondEphemeral(click.respond, canvasUpdatedMessage({ title: doc.title, what: request.what, ...(url ? { url } : {}) }));
     const link = canvasLinkMessage({ title: doc.title, what: request.what, userId: click.userId, ...(url ? { url } : {}) });
     try {
-      await withRateLimitWait(
-        () =>
-          click.client.chat.postMessage({
-            channel: ref.channelId,
-            text: link.text,
-            blocks: link.blocks,
-            ...(click.threadTs ? { thread_ts: click.threadTs } : {}),
-          }),
-        { method: SLACK_METHOD.postMessage, policy: 'interactive' },
-      );
+      await postInChannel({ client: click.client, channel: ref.channelId, ...(click.threadTs ? { threadTs: click.threadTs } : {}) }, link);
     } catch (error) {
       // The canvas exists; only its announcement failed: the clicker still gets the link.
       click.log.warn('canvas link message not posted', { error: toSlackCallError(SLACK_METHOD.postMessage, error).code });
