@@ -106,6 +106,32 @@ describe('signed Slack requests at their edges', () => {
     expect(skewed.status).toBe(200);
   });
 
+  it('refuses a forged, unsigned or stale request with 401 and runs nothing; answers the SSL check with 200', async () => {
+    // The guard is the app's only signature check (its HTTPReceiver runs with signatureVerification off).
+    const body = new URLSearchParams({
+      command: '/research',
+      text: 'help',
+      user_id: h.slack.defaultUserId,
+      channel_id: h.slack.defaultChannelId,
+      team_id: h.slack.teamId,
+      trigger_id: 't.2',
+      response_url: `${h.slack.url}/response/forged`,
+    }).toString();
+    const now = Math.floor(Date.now() / 1000);
+    const form = 'application/x-www-form-urlencoded';
+    const answersBefore = h.ephemerals().length;
+    const forged = { contentType: form, body, timestamp: now, signature: signSlackRequest('not-the-signing-secret', now, body) };
+    expect((await post(appUrl, forged)).status).toBe(401);
+    expect((await post(appUrl, { ...signed(form, body), signature: '' })).status).toBe(401);
+    expect((await post(appUrl, signed(form, body, now - 5 * 60 - 30))).status).toBe(401);
+    const sslCheck = await post(appUrl, { contentType: form, body: `ssl_check=1&${body}`, timestamp: now, signature: '' });
+    expect({ status: sslCheck.status, text: await sslCheck.text() }).toEqual({ status: 200, text: '' });
+    // A signed command sent after them is answered first: none of them ran.
+    await h.slack.sendCommand({ command: '/research', text: 'help' });
+    await h.slack.waitFor(() => helpAnswers(answersBefore).length >= 1, ANSWER_BOUND_MS);
+    expect(helpAnswers(answersBefore)).toHaveLength(1);
+  });
+
   it.each([
     ['application/json', 'null'],
     ['application/json', '[]'],

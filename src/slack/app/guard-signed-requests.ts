@@ -23,7 +23,9 @@ export function guardSignedRequests(listener: RequestListener, options: GuardOpt
   return (req, res) => {
     // Stryker disable next-line StringLiteral: equivalent, a request an HTTP server hands over always has a url.
     const path = new URL(req.url ?? '/', URL_BASE).pathname;
-    if (req.method !== 'POST' || !options.endpoints.includes(path)) {
+    // Matched exactly as HTTPReceiver matches (its unboundRequestListener): every request Bolt would
+    // take as an event is screened here, the only place its signature is verified.
+    if (req.method?.toUpperCase() !== 'POST' || !options.endpoints.includes(path)) {
       // Synchronously, so Bolt's server still answers an unknown route with its dispatch error handler.
       listener(req, res);
       return;
@@ -35,6 +37,10 @@ export function guardSignedRequests(listener: RequestListener, options: GuardOpt
           case 'refuse':
             logger.warn(screening.reason, { status: screening.status, ...screening.fields });
             answer(res, screening.status);
+            return;
+          case 'ssl_check':
+            // @see https://docs.slack.dev/interactivity/implementing-slash-commands#ssl_check
+            answer(res, 200);
             return;
           case 'replay':
             // Acknowledged like a duplicate event: the replayer learns nothing, and nothing runs twice.

@@ -122,6 +122,20 @@ describe('guardSignedRequests', () => {
     ]);
   });
 
+  it("answers Slack's SSL check with an empty 200 itself: nothing it carries reaches the listener", async () => {
+    const guard = await startGuard();
+    const smuggled = `ssl_check=1&command=%2Fresearch&text=help`;
+    expect(await post(`${guard.url}/slack/events`, smuggled, { 'content-type': FORM })).toEqual({ status: 200, text: '' });
+    expect(guard.received).toEqual([]);
+    expect(guard.logs()).toEqual([]);
+  });
+
+  it('screens a POST to the endpoint whatever the spelling of its query', async () => {
+    const guard = await startGuard();
+    expect((await post(`${guard.url}/slack/events?x=1#y`, COMMAND, { 'content-type': FORM })).status).toBe(401);
+    expect(guard.received).toEqual([]);
+  });
+
   it('answers 400 for a signed body that is not a JSON object', async () => {
     const guard = await startGuard();
     const headers = { ...signed('null'), 'content-type': 'application/json' };

@@ -63,8 +63,10 @@ describe('screenSignedRequest', () => {
     });
   });
 
-  it("passes Slack's unsigned SSL check on to Bolt, which answers it", async () => {
-    expect(await screen(buildRequest({ body: 'ssl_check=1&token=x', signature: null }))).toEqual({ verdict: 'pass' });
+  it("answers Slack's unsigned SSL check itself, whatever else its body carries", async () => {
+    expect(await screen(buildRequest({ body: 'ssl_check=1&token=x', signature: null }))).toEqual({ verdict: 'ssl_check' });
+    const smuggled = `ssl_check=1&payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions' }))}`;
+    expect(await screen(buildRequest({ body: smuggled, signature: null }))).toEqual({ verdict: 'ssl_check' });
   });
 
   it.each([
