@@ -1,120 +1,111 @@
 /**
- * Command benchmark (issue 17): signed /research slash commands at fixed open-loop rates against
- * the real app and, in the same run, against the floor (a bare Bolt app that acks and posts a
- * fixed answer, bench/floor-bolt-app.ts) and optionally against another revision of the app.
+ * Command benchmark (issues 17 and 33): signed /research slash commands at fixed open-loop rates
+ * against the real app and, in the same run, against the floor: a bare Bolt app that verifies the
+ * signature, acks, makes the app's service request and posts the app's card to the response_url,
+ * built the cheapest correct way (bench/floor-bolt-app.ts). Targets: bench/lib/command-targets.ts.
  *
  * Four kinds of process, so the measured one holds nothing but the target:
  * - peers (command-peers.ts): a Slack stub and a service stub answering search after 300 ms;
  * - the targets, one process each, bundled with esbuild and run with plain `node`, configured as
- *   production (HTTP mode, SLACK_API_URL and SERVICE_BASE_URL at the stubs, default LOG_LEVEL);
+ *   production (HTTP mode, NODE_ENV=production, the app's metrics on a port of their own);
  * - the load generator (command-load-generator.ts), Poisson arrivals at each rate;
- * - this orchestrator, which reads each target's CPU (utime + stime) and RSS from /proc.
+ * - this orchestrator, which reads each target's CPU and RSS from /proc.
  *
- * Per target and rate: ack p50/p99 (sent → HTTP 200), first-response overhead p50/p99 (sent → the
- * stub receives the response_url post, minus the service's 300 ms), CPU ms per command, peak RSS;
- * per target: RSS idle after start and after the load, and the saturation rate (the first rate
- * where ack p99 passes 500 ms; a saturated target skips the higher rates).
+ * In rounds (BENCH_COMMAND_ROUNDS, 3): each round measures every target's idle CPU at once (all
+ * idle, BENCH_IDLE_SECONDS, 10), then every rate, and at each rate every target in turn, in an
+ * order rotated per round. Per target and rate it quotes the median over rounds of ack p50/p99
+ * (sent → HTTP 200), first-response overhead p50/p99 (sent → the stub receives the response_url
+ * post, minus the service's 300 ms), CPU ms per command and peak RSS, the rounds' own figures, the
+ * ratios to the floor, and issue 33's acceptance verdict (bench/lib/command-verdict.ts).
  *
  * Options: `--baseline <git-rev>` or BENCH_BASELINE (also measure that revision's src/main.ts),
- * `--cpu-prof <dir>` (each target writes a V8 CPU profile to <dir>/<target>/ when it stops: where
- * its time goes), BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6, after
- * 1 s of warm-up).
+ * `--cpu-prof <dir>` (each target writes a V8 CPU profile to <dir>/<target>/ when it stops),
+ * BENCH_COMMAND_TARGETS, BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6,
+ * after 1 s of warm-up), BENCH_REDIS_URL (app-redis's database, flushed first).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { baselineRevision, flagValue } from './lib/bench-options.js';
-import { describeWorkingTree, extractRevision } from './lib/git-source.js';
+import { benchSecretsEnv, makeBenchSecrets } from './lib/bench-secrets.js';
 import { bundleEntries } from './lib/bundle-entries.js';
 import type { Arrivals, PeersReady } from './lib/command-bench-messages.js';
-import { isSaturated, ratiosToFloor, saturationRate, type StepFigures, type TargetRatios } from './lib/command-figures.js';
+import { isSaturated, saturationRate } from './lib/command-figures.js';
+import { medianSteps, medianWithMissing, type RoundStep, targetOrderForRound } from './lib/command-rounds.js';
+import { COMMAND_BENCH_NOTES, compareToFloor, type TargetFigures } from './lib/command-results.js';
 import { formatCommandTable } from './lib/command-table.js';
+import {
+  type CommandTarget,
+  type CommandTargetName,
+  commandTarget,
+  DEFAULT_BENCH_REDIS_URL,
+  selectCommandTargets,
+} from './lib/command-targets.js';
+import { flushRedis } from './lib/flush-redis.js';
 import { forkWorker } from './lib/forked-worker.js';
-import { readCpuMs, readRssMiB } from './lib/process-usage.js';
+import { describeWorkingTree, extractRevision } from './lib/git-source.js';
+import { idleCpuMsPerSecond, readCpuMs, readRssMiB } from './lib/process-usage.js';
 import { runCommandStep } from './lib/run-command-step.js';
+import { freePort, type SpawnedApp, spawnApp } from './lib/spawn-app.js';
 import { round } from './lib/stats.js';
-import { spawnApp, type SpawnedApp } from './lib/spawn-app.js';
 import { writeResults } from './lib/write-results.js';
-import { benchSecretsEnv, makeBenchSecrets } from './lib/bench-secrets.js';
-import { seedOAuthInstall } from './lib/seed-oauth-install.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRETS = benchSecretsEnv(makeBenchSecrets());
-/** The OAuth target's own secrets: its client secret, state secret and the key sealing its store. */
-const OAUTH = {
-  clientSecret: randomBytes(16).toString('hex'),
-  stateSecret: randomBytes(24).toString('hex'),
-  encryptionKey: randomBytes(32),
-};
 const TEXTS = ['NVDA gross margin', '茅台 毛利率', 'data center capex guidance'];
 /** Time for a target to finish starting up (lazy loads, first timers) before idle RSS is read. */
 const SETTLE_MS = 2_000;
-/** How long targets sit idle while their CPU is read (ticks are 10 ms: long enough to see a few). */
-const IDLE_CPU_WINDOW_MS = 3_000;
-/** Unmeasured load each target takes before the first rate: everything counts as warm-up. */
+/**
+ * Quiet time before each idle window: longer than Node's 5 s server keep-alive, so the load
+ * generator's connections have closed and the window holds idle work only, not the load's tail.
+ * @see https://nodejs.org/api/http.html#serverkeepalivetimeout
+ */
+const IDLE_SETTLE_MS = 6_000;
+/** Unmeasured load each target takes before the first round: everything counts as warm-up. */
 const WARM_UP = { rate: 100, timing: { warmupMs: 3_000, stepMs: 0 } };
 
 export interface CommandBenchParameters {
   rates: number[];
+  rounds: number;
   warmupMs: number;
   stepMs: number;
   serviceLatencyMs: number;
+  idleWindowMs: number;
+  targets: CommandTargetName[];
+  redisUrl: string;
   baseline?: string;
   /** Where each target writes its CPU profile (node --cpu-prof), when asked. */
   cpuProfileDir?: string;
 }
 
-export interface TargetFigures {
-  target: string;
-  description: string;
+interface RunningTarget {
+  spec: CommandTarget;
+  process: SpawnedApp;
   rssIdleAfterStartMiB: number;
-  rssIdleAfterLoadMiB: number;
-  /** CPU ms per second while idle after the warm-up. */
-  idleCpuMsPerSecond: number;
-  saturationRate: string;
-  steps: StepFigures[];
+  steps: RoundStep[];
+  idle: number[];
 }
 
-export interface CommandBenchFigures {
-  /** The machine's load when the run started (describeMachine reports it at the end). */
-  loadAverageAtStart: number[];
-  targets: TargetFigures[];
-  ratiosToFloor: Record<string, TargetRatios[]>;
-  /** The same ratios against the floor that makes no service call (the issue's definition). */
-  ratiosToAckOnlyFloor: Record<string, TargetRatios[]>;
-  idleRssToFloor: Record<string, number>;
-  peerCalls: Record<string, number>;
-  /** CPU the peers and the load generator used over the whole run: were they cheap enough? */
-  harness: { commandsSent: number; peersCpuMs: number; loadGeneratorCpuMs: number };
-}
-
-interface Target {
-  name: string;
-  description: string;
-  entry: string;
-  /** Extra environment for this target's process. */
-  env?: Record<string, string>;
-  /** Prepares the target's DATA_DIR before it starts. */
-  seed?: (dataDir: string) => Promise<void>;
-  process?: SpawnedApp;
-  steps: StepFigures[];
-  rssIdleAfterStartMiB: number;
-  idleCpuMsPerSecond: number;
-}
+const positive = (value: number, name: string): number => {
+  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
+  return value;
+};
 
 export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv): CommandBenchParameters {
   const baseline = baselineRevision(argv, env);
   const cpuProfileDir = flagValue(argv, '--cpu-prof');
-  const rates = (env.BENCH_COMMAND_RATES ?? '10,50,100,200,400').split(',').map(Number);
-  if (rates.some((r) => !(r > 0))) throw new Error('BENCH_COMMAND_RATES must be positive numbers, e.g. 10,50,100');
+  const rates = (env.BENCH_COMMAND_RATES ?? '10,50,100,200,400').split(',').map((r) => positive(Number(r), 'BENCH_COMMAND_RATES'));
   return {
     rates,
+    rounds: Math.round(positive(Number(env.BENCH_COMMAND_ROUNDS ?? '3'), 'BENCH_COMMAND_ROUNDS')),
     warmupMs: 1000,
-    stepMs: Number(env.BENCH_COMMAND_STEP_SECONDS ?? '6') * 1000,
+    stepMs: positive(Number(env.BENCH_COMMAND_STEP_SECONDS ?? '6'), 'BENCH_COMMAND_STEP_SECONDS') * 1000,
     serviceLatencyMs: 300,
+    idleWindowMs: positive(Number(env.BENCH_IDLE_SECONDS ?? '10'), 'BENCH_IDLE_SECONDS') * 1000,
+    targets: selectCommandTargets(env, baseline !== undefined),
+    redisUrl: env.BENCH_REDIS_URL || DEFAULT_BENCH_REDIS_URL,
     ...(baseline ? { baseline } : {}),
     ...(cpuProfileDir ? { cpuProfileDir: path.resolve(cpuProfileDir) } : {}),
   };
@@ -126,90 +117,27 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
   const nodeModules = path.join(ROOT, 'node_modules');
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    const bundles = await bundleEntries({
-      root: ROOT,
-      entries: {
-        app: 'src/main.ts',
-        floor: 'bench/floor-bolt-app.ts',
-        peers: 'bench/command-peers.ts',
-        load: 'bench/command-load-generator.ts',
-      },
-      outdir: path.join(work, 'current'),
-      nodeModules,
-    });
-    const targets: Target[] = [
-      {
-        name: 'app',
-        description: `src/main.ts of this tree (${describeWorkingTree(ROOT)})`,
-        entry: bundles.app,
-        steps: [],
-        rssIdleAfterStartMiB: 0,
-        idleCpuMsPerSecond: 0,
-      },
-      {
-        // Issue 13: the same app distributed by OAuth. Each command is authorised from the stored
-        // installation and calls the service with the workspace's stored key, both opened per request.
-        name: 'app-oauth',
-        description: 'the same app with OAuth installs (SLACK_CLIENT_ID): installation and service key sealed in its store',
-        entry: bundles.app,
-        env: {
-          SLACK_BOT_TOKEN: '',
-          SERVICE_API_KEY: '',
-          SLACK_CLIENT_ID: 'bench.client',
-          SLACK_CLIENT_SECRET: OAUTH.clientSecret,
-          SLACK_STATE_SECRET: OAUTH.stateSecret,
-          SECRETS_ENCRYPTION_KEY: OAUTH.encryptionKey.toString('base64'),
-        },
-        seed: (dataDir) =>
-          seedOAuthInstall({
-            dataDir,
-            encryptionKey: OAUTH.encryptionKey,
-            teamId: 'T0BENCH',
-            botUserId: 'U0BENCHBOT',
-            botToken: SECRETS.SLACK_BOT_TOKEN,
-            serviceApiKey: SECRETS.SERVICE_API_KEY,
-          }),
-        steps: [],
-        rssIdleAfterStartMiB: 0,
-        idleCpuMsPerSecond: 0,
-      },
-      {
-        name: 'floor',
-        description: 'bare Bolt app (bench/floor-bolt-app.ts) that acks, makes the same service call and posts a fixed answer',
-        entry: bundles.floor,
-        steps: [],
-        rssIdleAfterStartMiB: 0,
-        idleCpuMsPerSecond: 0,
-      },
-      {
-        // The issue's floor: no service call at all, so the app's ratio to it includes the call.
-        name: 'floor-ack-only',
-        description: 'bare Bolt app (bench/floor-bolt-app.ts) that acks and posts a fixed answer, no service call',
-        entry: bundles.floor,
-        env: { BENCH_FLOOR_SKIP_SERVICE: '1' },
-        steps: [],
-        rssIdleAfterStartMiB: 0,
-        idleCpuMsPerSecond: 0,
-      },
-    ];
-    if (params.baseline) {
+    const entries = {
+      app: 'src/main.ts',
+      floor: 'bench/floor-bolt-app.ts',
+      peers: 'bench/command-peers.ts',
+      load: 'bench/command-load-generator.ts',
+    };
+    const bundles: Record<CommandTarget['bundle'] | 'peers' | 'load', string> = {
+      ...(await bundleEntries({ root: ROOT, entries, outdir: path.join(work, 'current'), nodeModules })),
+      baseline: '',
+    };
+    let baseline: { rev: string; commit: string } | undefined;
+    if (params.baseline && params.targets.includes('baseline')) {
       const source = path.join(work, 'baseline-src');
       const { commit } = await extractRevision({ repo: ROOT, rev: params.baseline, into: source });
-      const baseline = await bundleEntries({
-        root: source,
-        entries: { app: 'src/main.ts' },
-        outdir: path.join(work, 'baseline'),
-        nodeModules,
-      });
-      targets.push({
-        name: 'baseline',
-        description: `src/main.ts at ${params.baseline} (${commit.slice(0, 10)})`,
-        entry: baseline.app,
-        steps: [],
-        rssIdleAfterStartMiB: 0,
-        idleCpuMsPerSecond: 0,
-      });
+      bundles.baseline = (
+        await bundleEntries({ root: source, entries: { app: 'src/main.ts' }, outdir: path.join(work, 'baseline'), nodeModules })
+      ).app;
+      baseline = { rev: params.baseline, commit };
     }
+    const context = { secrets: SECRETS, tree: describeWorkingTree(ROOT), redisUrl: params.redisUrl, ...(baseline ? { baseline } : {}) };
+    const specs = params.targets.map((name) => commandTarget(name, context));
 
     const peers = forkWorker(bundles.peers, { BENCH_SERVICE_LATENCY_MS: String(params.serviceLatencyMs) });
     closers.push(() => peers.stop());
@@ -218,20 +146,26 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     closers.push(() => load.stop());
     await load.next('ready');
 
-    for (const target of targets) {
-      const dataDir = path.join(work, `data-${target.name}`);
-      await target.seed?.(dataDir);
-      const profileFlags = params.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(params.cpuProfileDir, target.name)}`] : [];
-      target.process = await spawnApp(
-        target.entry,
-        { ...SECRETS, SLACK_API_URL: `${slackUrl}/api/`, SERVICE_BASE_URL: serviceUrl, DATA_DIR: dataDir, ...target.env },
-        profileFlags,
-      );
-      const spawned = target.process;
+    const running: RunningTarget[] = [];
+    for (const spec of specs) {
+      const dataDir = path.join(work, `data-${spec.name}`);
+      await spec.seed?.(dataDir);
+      if (spec.redisUrl) await flushRedis(spec.redisUrl);
+      const profileFlags = params.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(params.cpuProfileDir, spec.name)}`] : [];
+      const metrics: Record<string, string> = spec.isApp ? { METRICS_PORT: String(await freePort()) } : {};
+      const env = {
+        ...SECRETS,
+        NODE_ENV: 'production',
+        SLACK_API_URL: `${slackUrl}/api/`,
+        SERVICE_BASE_URL: serviceUrl,
+        DATA_DIR: dataDir,
+      };
+      const spawned = await spawnApp(bundles[spec.bundle], { ...env, ...metrics, ...spec.env }, profileFlags);
       closers.push(() => spawned.stop());
+      running.push({ spec, process: spawned, rssIdleAfterStartMiB: 0, steps: [], idle: [] });
     }
     await delay(SETTLE_MS);
-    for (const target of targets) target.rssIdleAfterStartMiB = round(await readRssMiB(target.process?.pid ?? 0));
+    for (const target of running) target.rssIdleAfterStartMiB = round(await readRssMiB(target.process.pid));
     let commandsSent = 0;
     const harness = {
       peers,
@@ -242,84 +176,65 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
       serviceLatencyMs: params.serviceLatencyMs,
     };
     // A few hundred commands first, unmeasured, so the lowest rate does not measure the JIT warming up.
-    for (const target of targets) {
-      if (!target.process) continue;
-      const warm = await runCommandStep(
-        { ...harness, ...WARM_UP.timing },
-        { name: target.name, ...target.process },
-        WARM_UP.rate,
-        'warm-up',
-      );
+    for (const target of running) {
+      const { name } = target.spec;
+      const warm = await runCommandStep({ ...harness, ...WARM_UP.timing }, { name, ...target.process }, WARM_UP.rate, 'warm-up');
       commandsSent += warm.commandsSent;
     }
-    // What a target spends doing nothing (timers, leases, GC): part of every step's CPU, which
-    // weighs most on the lowest rates' CPU per command.
-    await delay(SETTLE_MS / 2);
-    const idleCpuBefore = await Promise.all(targets.map((t) => readCpuMs(t.process?.pid ?? 0)));
-    await delay(IDLE_CPU_WINDOW_MS);
-    for (const [i, target] of targets.entries()) {
-      const used = (await readCpuMs(target.process?.pid ?? 0)) - (idleCpuBefore[i] ?? 0);
-      target.idleCpuMsPerSecond = round((used * 1000) / IDLE_CPU_WINDOW_MS);
-    }
 
-    // Rate by rate, every target in turn: a machine whose load drifts treats them alike.
-    for (const rate of params.rates) {
-      for (const target of targets) {
-        const { process: spawned } = target;
-        if (!spawned || target.steps.some(isSaturated)) continue;
-        const figures = await runCommandStep({ ...harness, ...params }, { name: target.name, ...spawned }, rate);
-        target.steps.push(figures);
-        commandsSent += figures.commandsSent;
-        process.stdout.write(
-          `  ${target.name} at ${rate}/s: ack p99 ${figures.ackP99Ms ?? 'failed'} ms, ${figures.cpuMsPerCommand} ms CPU/command\n`,
-        );
+    for (let r = 0; r < params.rounds; r += 1) {
+      // What the targets spend doing nothing (timers, leases, GC), all idle at once after the load drained.
+      await delay(IDLE_SETTLE_MS);
+      const idle = await idleCpuMsPerSecond(
+        running.map((t) => t.process.pid),
+        params.idleWindowMs,
+        delay,
+      );
+      for (const [i, target] of running.entries()) target.idle.push(round(idle[i] ?? 0, 3));
+      process.stdout.write(`round ${r + 1}: idle CPU ${running.map((t) => `${t.spec.name} ${t.idle.at(-1)} ms/s`).join(', ')}\n`);
+      // Rate by rate, every target in turn, first place rotating per round: a machine whose load
+      // drifts treats them alike. A target saturated at a rate skips the round's higher rates.
+      const saturated = new Set<RunningTarget>();
+      for (const rate of params.rates) {
+        for (const target of targetOrderForRound(running, r)) {
+          if (saturated.has(target)) continue;
+          const { name } = target.spec;
+          const figures = await runCommandStep({ ...harness, ...params }, { name, ...target.process }, rate, `r${r + 1}-${rate}`);
+          target.steps.push({ round: r + 1, ...figures });
+          if (isSaturated(figures)) saturated.add(target);
+          commandsSent += figures.commandsSent;
+          process.stdout.write(
+            `  ${name} at ${rate}/s: ack p99 ${figures.ackP99Ms ?? 'failed'} ms, ${figures.cpuMsPerCommand} ms CPU/command\n`,
+          );
+        }
       }
     }
     await delay(SETTLE_MS);
-    const floor = targets.find((t) => t.name === 'floor');
+
     const measured: TargetFigures[] = [];
-    for (const target of targets) {
+    for (const target of running) {
+      const steps = medianSteps(target.steps, params.rates);
       measured.push({
-        target: target.name,
-        description: target.description,
+        target: target.spec.name,
+        description: target.spec.description,
         rssIdleAfterStartMiB: target.rssIdleAfterStartMiB,
-        idleCpuMsPerSecond: target.idleCpuMsPerSecond,
-        rssIdleAfterLoadMiB: round(await readRssMiB(target.process?.pid ?? 0)),
-        saturationRate: saturationRate(target.steps, params.rates),
-        steps: target.steps,
+        rssIdleAfterLoadMiB: round(await readRssMiB(target.process.pid)),
+        idleCpuMsPerSecond: medianWithMissing(target.idle, 3),
+        idleCpuMsPerSecondByRound: target.idle,
+        saturationRate: saturationRate(steps, params.rates),
+        steps,
       });
     }
     const callsAnswer = peers.next<Arrivals>('arrivals');
     peers.send({ type: 'take-arrivals', step: 'calls-only' });
     const peerCalls = (await callsAnswer).calls;
-    const others = targets.filter((t) => !t.name.startsWith('floor'));
-    const ackOnlyFloor = targets.find((t) => t.name === 'floor-ack-only');
     const harnessCpu = {
       commandsSent,
       peersCpuMs: await readCpuMs(peers.child.pid ?? 0),
       loadGeneratorCpuMs: await readCpuMs(load.child.pid ?? 0),
     };
-    const figures: CommandBenchFigures = {
-      loadAverageAtStart,
-      targets: measured,
-      ratiosToFloor: Object.fromEntries(others.map((t) => [t.name, ratiosToFloor(t.steps, floor?.steps ?? [])])),
-      ratiosToAckOnlyFloor: Object.fromEntries(others.map((t) => [t.name, ratiosToFloor(t.steps, ackOnlyFloor?.steps ?? [])])),
-      idleRssToFloor: Object.fromEntries(
-        others.map((t) => [t.name, round(t.rssIdleAfterStartMiB / Math.max(floor?.rssIdleAfterStartMiB ?? 1, 1), 2)]),
-      ),
-      peerCalls,
-      harness: harnessCpu,
-    };
-    const file = await writeResults('commands', {
-      parameters: { ...params },
-      figures,
-      notes: [
-        'CPU: utime+stime of the target process from /proc/<pid>/stat, over the whole step (warm-up and drain included) divided by every command sent.',
-        'First-response overhead: time from sending the command to the Slack stub receiving its response_url post, minus the service stub latency.',
-        'The floor calls the same service stub with fetch and posts a fixed text to the response_url; it logs nothing.',
-        'A target whose ack p99 passes 500 ms at a rate skips the higher rates.',
-      ],
-    });
+    const figures = compareToFloor(measured, params, { loadAverageAtStart, peerCalls, harness: harnessCpu });
+    const file = await writeResults('commands', { parameters: { ...params }, figures, notes: COMMAND_BENCH_NOTES });
     process.stdout.write(formatCommandTable(figures));
     return { figures, file };
   } finally {

@@ -42,9 +42,12 @@ export async function buildApp(extraEntries: string[] = [], sourceRoot = PROJECT
   const extraFiles: Record<string, string> = {};
   for (const entry of extraEntries) {
     const outfile = path.join(outdir, 'extra', entry.replace(/\.ts$/, '.js'));
+    // Bundled, npm packages external: an entry's own imports (the floor's card fixture) come along.
     await build({
       entryPoints: [path.join(PROJECT_ROOT, entry)],
       outfile,
+      bundle: true,
+      packages: 'external',
       platform: 'node',
       format: 'esm',
       target: 'node20',

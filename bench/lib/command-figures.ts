@@ -89,32 +89,3 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
   if (a === null || a === undefined || b === null || b === undefined || b === 0) return null;
   return round(a / b, 2);
 }
-
-export interface TargetRatios {
-  rate: number;
-  ackP50: number | null;
-  ackP99: number | null;
-  firstResponseOverheadP50: number | null;
-  firstResponseOverheadP99: number | null;
-  cpuMsPerCommand: number | null;
-  rssPeak: number | null;
-}
-
-/** Rate by rate, a target's figures over the floor's (rates both ran). */
-export function ratiosToFloor(target: readonly StepFigures[], floor: readonly StepFigures[]): TargetRatios[] {
-  return target.flatMap((step) => {
-    const base = floor.find((f) => f.rate === step.rate);
-    if (!base) return [];
-    return [
-      {
-        rate: step.rate,
-        ackP50: ratio(step.ackP50Ms, base.ackP50Ms),
-        ackP99: ratio(step.ackP99Ms, base.ackP99Ms),
-        firstResponseOverheadP50: ratio(step.firstResponseOverheadP50Ms, base.firstResponseOverheadP50Ms),
-        firstResponseOverheadP99: ratio(step.firstResponseOverheadP99Ms, base.firstResponseOverheadP99Ms),
-        cpuMsPerCommand: ratio(step.cpuMsPerCommand, base.cpuMsPerCommand),
-        rssPeak: ratio(step.rssPeakMiB, base.rssPeakMiB),
-      },
-    ];
-  });
-}

@@ -5,7 +5,7 @@
  * @see https://man7.org/linux/man-pages/man5/proc_pid_stat.5.html
  */
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 let ticksPerSecond: number | undefined;
 
@@ -31,6 +31,32 @@ export function cpuMsFromStat(stat: string, ticks = kernelTicksPerSecond()): num
   const used = Number(fields[11]) + Number(fields[12]);
   if (!Number.isFinite(used)) throw new Error(`unreadable /proc stat: ${stat.slice(0, 80)}`);
   return (used * 1000) / ticks;
+}
+
+/**
+ * Time on CPU in ms from the text of /proc/<pid>/task/<tid>/schedstat: its first field, in ns.
+ * utime and stime move in 10 ms ticks and are charged to whichever thread a tick lands on, so a
+ * process that wakes for a fraction of a millisecond now and then reads as 0 or 10 ms; the
+ * scheduler's own sum is exact, which is what an idle figure of under 1 ms a second needs.
+ * @see https://docs.kernel.org/scheduler/sched-stats.html
+ */
+export function cpuMsFromSchedstat(schedstat: string): number {
+  const ns = Number(schedstat.trim().split(/\s+/)[0]);
+  if (!Number.isFinite(ns) || schedstat.trim() === '') throw new Error(`unreadable schedstat: ${schedstat.slice(0, 80)}`);
+  return ns / 1e6;
+}
+
+/**
+ * Time on CPU (ms, ns-precise) of every live thread of `pid`, summed from their schedstat. A thread
+ * that ended takes its time with it, so compare two readings only over a window where threads
+ * live on (an idle process's do: the main thread, libuv's pool, V8's workers).
+ */
+export async function readSchedCpuMs(pid: number): Promise<number> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const each = await Promise.all(
+    tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').then(cpuMsFromSchedstat, () => 0)),
+  );
+  return each.reduce((sum, ms) => sum + ms, 0);
 }
 
 /** VmRSS in MiB from the text of /proc/<pid>/status. */
@@ -63,4 +89,19 @@ export function samplePeakRss(pid: number, everyMs = 250): { stop(): Promise<num
       return peak;
     },
   };
+}
+
+/**
+ * CPU ms a second each process spends over one window in which all of them sit idle together
+ * (scheduler time, readSchedCpuMs): one window for all, so a machine's drift treats them alike.
+ */
+export async function idleCpuMsPerSecond(
+  pids: readonly number[],
+  windowMs: number,
+  wait: (ms: number) => Promise<unknown>,
+): Promise<number[]> {
+  const before = await Promise.all(pids.map(readSchedCpuMs));
+  await wait(windowMs);
+  const after = await Promise.all(pids.map(readSchedCpuMs));
+  return pids.map((_, i) => ((after[i] ?? 0) - (before[i] ?? 0)) * (1000 / windowMs));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandSample } from '../../bench/lib/command-bench-messages.js';
-import { percentileWithMissing, ratiosToFloor, saturationRate, summarizeStep, type StepFigures } from '../../bench/lib/command-figures.js';
+import { percentileWithMissing, ratio, saturationRate, summarizeStep, type StepFigures } from '../../bench/lib/command-figures.js';
 
 /** Command n sent at n·10 ms, acked after `ackMs` (undefined: failed). */
 function buildSample(n: number, ackMs: number | undefined, warmup = false): CommandSample {
@@ -100,12 +100,12 @@ describe('saturationRate', () => {
   });
 });
 
-describe('ratiosToFloor', () => {
-  it('divides rate by rate, and leaves out what cannot be divided', () => {
-    const app = [buildStep({ rate: 10, cpuMsPerCommand: 3, ackP99Ms: null }), buildStep({ rate: 50 })];
-    const floor = [buildStep({ rate: 10, cpuMsPerCommand: 2 })];
-    expect(ratiosToFloor(app, floor)).toEqual([
-      { rate: 10, ackP50: 1, ackP99: null, firstResponseOverheadP50: 1, firstResponseOverheadP99: 1, cpuMsPerCommand: 1.5, rssPeak: 1 },
-    ]);
+describe('ratio', () => {
+  it('divides and rounds, and leaves out what cannot be divided', () => {
+    expect(ratio(3, 2)).toBe(1.5);
+    expect(ratio(1, 3)).toBe(0.33);
+    expect(ratio(null, 2)).toBeNull();
+    expect(ratio(2, undefined)).toBeNull();
+    expect(ratio(2, 0)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuMsFromStat, rssMiBFromStatus } from '../../bench/lib/process-usage.js';
+import { cpuMsFromSchedstat, cpuMsFromStat, rssMiBFromStatus } from '../../bench/lib/process-usage.js';
 
 describe('cpuMsFromStat', () => {
   it('adds utime and stime (fields 14 and 15), counting fields after the command name', () => {
@@ -14,5 +14,15 @@ describe('cpuMsFromStat', () => {
 describe('rssMiBFromStatus', () => {
   it('reads VmRSS', () => {
     expect(rssMiBFromStatus('Name:\tnode\nVmPeak:\t  999 kB\nVmRSS:\t  102400 kB\nThreads:\t11\n')).toBe(100);
+  });
+});
+
+describe('cpuMsFromSchedstat', () => {
+  it('reads the time on CPU (first field, ns) as ms', () => {
+    expect(cpuMsFromSchedstat('394933299 203938193 303\n')).toBe(394.933299);
+  });
+  it('refuses text it cannot read', () => {
+    expect(() => cpuMsFromSchedstat('')).toThrow(/unreadable/);
+    expect(() => cpuMsFromSchedstat('x 1 2')).toThrow(/unreadable/);
   });
 });
