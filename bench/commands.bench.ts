@@ -19,7 +19,8 @@
  * ratios to the floor, and issue 33's acceptance verdict (bench/lib/command-verdict.ts).
  *
  * Options: `--baseline <git-rev>` or BENCH_BASELINE (also measure that revision's src/main.ts),
- * `--cpu-prof <dir>` (each target writes a V8 CPU profile to <dir>/<target>/ when it stops),
+ * `--cpu-prof <dir>` (each target writes a V8 CPU profile to <dir>/<target>/ when it stops; the
+ * profiler samples on a thread of its own, so idle CPU under it is the profiler's),
  * BENCH_COMMAND_TARGETS, BENCH_COMMAND_RATES (10,50,100,200,400), BENCH_COMMAND_STEP_SECONDS (6,
  * after 1 s of warm-up), BENCH_REDIS_URL (app-redis's database, flushed first).
  */
@@ -199,7 +200,9 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         for (const target of targetOrderForRound(running, r)) {
           if (saturated.has(target)) continue;
           const { name } = target.spec;
-          const figures = await runCommandStep({ ...harness, ...params }, { name, ...target.process }, rate, `r${r + 1}-${rate}`);
+          const serviceLatencyMs = target.spec.callsService === false ? 0 : params.serviceLatencyMs;
+          const step = { ...harness, ...params, serviceLatencyMs };
+          const figures = await runCommandStep(step, { name, ...target.process }, rate, `r${r + 1}-${rate}`);
           target.steps.push({ round: r + 1, ...figures });
           if (isSaturated(figures)) saturated.add(target);
           commandsSent += figures.commandsSent;

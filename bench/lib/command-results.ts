@@ -77,7 +77,7 @@ export const COMMAND_BENCH_NOTES = [
   'CPU per command: utime+stime of the target process from /proc/<pid>/stat, over the whole step (warm-up and drain included) divided by every command sent.',
   'Idle CPU: the sum of /proc/<pid>/task/*/schedstat (scheduler time in ns, every thread) over the idle window, per second; utime and stime move in 10 ms ticks, too coarse for under 1 ms a second.',
   'App targets run production-like: NODE_ENV=production and METRICS_PORT on a free port of their own (the Dockerfile sets it); app-redis runs on REDIS_URL (db flushed before it starts).',
-  'First-response overhead: time from sending the command to the Slack stub receiving its response_url post, minus the service stub latency.',
+  'First-response overhead: time from sending the command to the Slack stub receiving its response_url post, minus the service stub latency (floor-ack-only makes no service call: nothing is taken off).',
   'A target whose ack p99 passes 500 ms at a rate skips the round’s higher rates; the verdict fails a rate some round skipped.',
   'verdict: issue 33’s acceptance per app target: CPU per command ≤ 1.5× floor at every rate; ack p99 ≤ 20 ms and ≤ 2× floor at 200/s; first-response overhead p99 ≤ 2× floor at 200/s; idle CPU ≤ 0.5 ms/s.',
 ];

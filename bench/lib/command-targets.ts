@@ -22,6 +22,11 @@ export interface CommandTarget {
   /** The app (not a floor): runs production-like, with metrics on a free port of its own. */
   isApp: boolean;
   env: Record<string, string>;
+  /**
+   * false: no service call (floor-ack-only), so its first-response overhead is its whole first
+   * response, no service latency taken off.
+   */
+  callsService?: false;
   /** Flushed before the target starts, so it resumes no run or lease of an earlier benchmark. */
   redisUrl?: string;
   /** Prepares the target's DATA_DIR before it starts. */
@@ -88,6 +93,7 @@ export function commandTarget(name: CommandTargetName, context: TargetContext): 
         bundle: 'floor',
         isApp: false,
         env: { BENCH_FLOOR_MODE: 'respond', BENCH_FLOOR_SKIP_SERVICE: '1' },
+        callsService: false,
         description: "the ack-only floor before issue 33: acks and posts a fixed text with Bolt's respond(), no service call",
       };
     case 'baseline': {

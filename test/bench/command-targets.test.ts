@@ -33,7 +33,11 @@ describe('commandTarget', () => {
     });
     expect(commandTarget('floor', context)).toMatchObject({ bundle: 'floor', isApp: false, env: {} });
     expect(commandTarget('floor-respond', context).env).toEqual({ BENCH_FLOOR_MODE: 'respond' });
-    expect(commandTarget('floor-ack-only', context).env).toEqual({ BENCH_FLOOR_MODE: 'respond', BENCH_FLOOR_SKIP_SERVICE: '1' });
+    expect(commandTarget('floor-ack-only', context)).toMatchObject({
+      env: { BENCH_FLOOR_MODE: 'respond', BENCH_FLOOR_SKIP_SERVICE: '1' },
+      callsService: false,
+    });
+    expect(commandTarget('floor', context).callsService).toBeUndefined();
     expect(() => commandTarget('baseline', context)).toThrow(/baseline revision/);
   });
 });
