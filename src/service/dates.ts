@@ -79,14 +79,41 @@ export function calendarDay(now: Date, timeZone = 'UTC'): Date {
     if (Number.isNaN(now.getTime())) throw new RangeError('Invalid time value');
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   }
+  const ms = now.getTime();
+  const key = ms >= QUARTER_HOUR_ZONES_SINCE_MS ? `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}` : undefined;
+  const known = key === undefined ? undefined : zoneDays.get(key);
+  if (known !== undefined) return new Date(known);
+  const day = zoneDayStart(now, timeZone);
+  if (key !== undefined) {
+    if (zoneDays.size >= MAX_ZONE_DAYS) zoneDays.clear();
+    zoneDays.set(key, day);
+  }
+  return new Date(day);
+}
+
+/** UTC ms of the midnight that starts `now`'s day in `timeZone` (Intl: ~10 µs a call). */
+function zoneDayStart(now: Date, timeZone: string): number {
   // en-CA spells the day YYYY-MM-DD: reading the string costs half of formatToParts.
   const formatter = dayFormatter(timeZone);
   const day = DATE.exec(formatter.format(now));
-  if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  if (day) return Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
   const parts = formatter.formatToParts(now);
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(Date.UTC(get('year'), get('month') - 1, get('day')));
+  return Date.UTC(get('year'), get('month') - 1, get('day'));
 }
+
+/**
+ * Every zone's offset and every change of it since 1990 falls on a quarter hour of UTC (offsets
+ * are whole quarter hours: +05:45, +08:45, −03:30), so a zone's local day cannot change inside a
+ * UTC quarter hour: one Intl call answers for the whole quarter hour, and a search card's five
+ * dates (usually the same few publications again) cost a map lookup. Earlier times (local mean
+ * times of seconds) always ask Intl.
+ * @see https://data.iana.org/time-zones/tz-link.html
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const QUARTER_HOUR_ZONES_SINCE_MS = Date.UTC(MIN_YEAR, 0, 1);
+const zoneDays = new Map<string, number>();
+const MAX_ZONE_DAYS = 4096;
 
 export function todayIn(now: Date, timeZone = 'UTC'): string {
   return formatDate(calendarDay(now, timeZone));

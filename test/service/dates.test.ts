@@ -117,4 +117,38 @@ describe('dates', () => {
     expect(() => todayIn(new Date(Number.NaN))).toThrow(RangeError);
     expect(dateFromMs(Number.NaN)).toBeUndefined();
   });
+
+  it("answers a zone's day from its quarter hour exactly as Intl does, around DST changes and odd offsets too", () => {
+    const zones = [
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Eucla',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+      'Asia/Shanghai',
+      'Europe/London',
+      'Pacific/Chatham',
+    ];
+    const intlDay = (ms: number, zone: string): string =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1985, 0, 1), max: Date.UTC(2040, 0, 1) }), (zone, ms) => {
+        // Twice: the second answer comes from the remembered quarter hour.
+        expect(todayIn(new Date(ms), zone)).toBe(intlDay(ms, zone));
+        expect(todayIn(new Date(ms), zone)).toBe(intlDay(ms, zone));
+      }),
+      { numRuns: 2000 },
+    );
+    // Every minute of days with a change of offset (New York's spring forward, Lord Howe's half-hour
+    // fall back, Kathmandu's +05:30 → +05:45 in 1986) and of an ordinary day at +05:45.
+    const days: Array<[string, number]> = [
+      ['America/New_York', Date.UTC(2024, 2, 10)],
+      ['Australia/Lord_Howe', Date.UTC(2024, 3, 6, 12)],
+      ['Asia/Kathmandu', Date.UTC(1985, 11, 31, 12)],
+      ['Asia/Kathmandu', Date.UTC(2024, 5, 30, 12)],
+    ];
+    for (const [zone, start] of days) {
+      for (let ms = start; ms < start + 86_400_000; ms += 60_000) expect(todayIn(new Date(ms), zone)).toBe(intlDay(ms, zone));
+    }
+  });
 });
