@@ -59,7 +59,9 @@ function actionName(args: ResearchArgs): string {
  */
 export async function runResearchCommand(deps: ListenerDeps, ctx: CommandContext, handoffs: ResearchHandoffs): Promise<void> {
   const args = parseResearchArgs(ctx.command.text, new Date(deps.clock()));
-  ctx.log.info('/research', { sub: args.kind, channel: ctx.command.channel_id });
+  // One line per command (each costs a write to stdout): a search says here how it was routed.
+  const route = args.kind === 'search' ? { api: args.api, reason: args.routeReason } : {};
+  ctx.log.info('/research', { sub: args.kind, channel: ctx.command.channel_id, ...route });
   await withFailureReply(() => dispatch(deps, ctx, args, handoffs), {
     ...commandFailureTarget(ctx),
     action: actionName(args),
@@ -81,7 +83,6 @@ async function dispatch(deps: ListenerDeps, ctx: CommandContext, args: ResearchA
       if (request === undefined) return;
       const visibility = args.public ? 'public' : 'ephemeral';
       const state = args.api === 'v2' ? { k: 'v2' as const, r: args.request, p: 1 } : { k: 'v1' as const, r: request, p: 1 };
-      ctx.log.info('search routed', { api: args.api, reason: args.routeReason });
       const options = {
         visibility,
         correlationId: ctx.correlationId,
