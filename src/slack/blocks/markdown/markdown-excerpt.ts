@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { excerpt } from '../format.js';
 import { formulasToUnicode } from './formulas-to-unicode.js';
 import { markdownToPlainText } from './markdown-to-plain-text.js';
@@ -24,7 +25,38 @@ export function markdownPrefixToPlainText(markdown: string, minChars: number): s
   return markdownToPlainText(markdown);
 }
 
+/**
+ * Excerpts already made, by length then Markdown. Lexing a summary with marked is most of what a
+ * search card costs (~40 µs each, five a card); the same documents come back across searches,
+ * pages, shares and digests, so each summary is lexed once while it stays among the recent ones.
+ * A summary seen for the first time costs what it always did. Bounded by total characters.
+ */
+const excerpts = new Map<number, LRUCache<string, string>>();
+const MAX_CACHED_CHARS = 2_000_000;
+/** Longer texts are cut before lexing anyway (markdownPrefixToPlainText); not worth their room. */
+const MAX_CACHED_MARKDOWN = 8_000;
+
+function excerptsOf(max: number): LRUCache<string, string> {
+  let cache = excerpts.get(max);
+  if (!cache) {
+    cache = new LRUCache<string, string>({ maxSize: MAX_CACHED_CHARS, sizeCalculation: (value, key) => key.length + value.length + 1 });
+    excerpts.set(max, cache);
+  }
+  return cache;
+}
+
 /** excerpt() of the Markdown as plain text (formulas as Unicode), lexing only as much of it as the excerpt shows. */
 export function markdownExcerpt(markdown: string, max: number): string {
+  if (markdown.length > MAX_CACHED_MARKDOWN) return excerptOf(markdown, max);
+  const cache = excerptsOf(max);
+  let made = cache.get(markdown);
+  if (made === undefined) {
+    made = excerptOf(markdown, max);
+    cache.set(markdown, made);
+  }
+  return made;
+}
+
+function excerptOf(markdown: string, max: number): string {
   return excerpt(markdownPrefixToPlainText(formulasToUnicode(markdown), max), max);
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { Lexer } from 'marked';
+import { describe, expect, it, vi } from 'vitest';
 import { excerpt } from '../../../../src/slack/blocks/format.js';
 import { markdownExcerpt, markdownPrefixToPlainText } from '../../../../src/slack/blocks/markdown/markdown-excerpt.js';
 import { markdownToPlainText } from '../../../../src/slack/blocks/markdown/markdown-to-plain-text.js';
@@ -37,6 +38,8 @@ describe('markdownExcerpt', () => {
     fc.assert(
       fc.property(markdownText, fc.integer({ min: 20, max: 400 }), (markdown, max) => {
         expect(markdownExcerpt(markdown, max)).toBe(excerpt(markdownToPlainText(markdown), max));
+        // Asked again: the remembered excerpt is the same.
+        expect(markdownExcerpt(markdown, max)).toBe(excerpt(markdownToPlainText(markdown), max));
       }),
       { numRuns: 300 },
     );
@@ -58,5 +61,21 @@ describe('markdownExcerpt', () => {
     expect(prefix.length).toBeGreaterThan(280);
     expect(prefix.length).toBeLessThan(long.length / 20);
     expect(markdownToPlainText(long).startsWith(prefix)).toBe(true);
+  });
+
+  it('lexes a summary once while it is among the recent ones, per excerpt length', () => {
+    const lex = vi.spyOn(Lexer, 'lex');
+    try {
+      const summary = `**Kweichow Moutai ${Math.random()}**\n\n- Revenue grew 15%.\n- Direct sales rose.`;
+      const first = markdownExcerpt(summary, 280);
+      const lexedOnce = lex.mock.calls.length;
+      expect(lexedOnce).toBeGreaterThan(0);
+      expect(markdownExcerpt(summary, 280)).toBe(first);
+      expect(lex.mock.calls.length).toBe(lexedOnce);
+      expect(markdownExcerpt(summary, 20)).toBe(excerpt(markdownToPlainText(summary), 20));
+      expect(lex.mock.calls.length).toBeGreaterThan(lexedOnce);
+    } finally {
+      lex.mockRestore();
+    }
   });
 });
