@@ -54,6 +54,9 @@ export async function bundleEntries<Name extends string>(options: {
     packages: 'external',
     platform: 'node',
     format: 'esm',
+    // Dynamic imports stay lazy chunks, as in production (tsc's dist/ keeps them separate modules):
+    // without it the playground and the emulators (and their document parsers) load at start.
+    splitting: true,
     target: 'node20',
     logLevel: 'warning',
     plugins: options.srcDir ? [srcFrom(options.root, options.srcDir)] : [],
