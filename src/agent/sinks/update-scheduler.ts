@@ -82,27 +82,35 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
   const laneKey = (r: SlotRequest): string =>
     SLACK_RATE_LIMITS[r.method].scope === 'channel' ? `${r.teamId}|${r.method}|${r.channelId}` : `${r.teamId}|${r.method}`;
 
-  const stallTimer = timers.every(
-    Math.min(1000, stallAfterMs),
-    () => {
-      const now = clock();
-      for (const lane of lanes.values()) {
-        for (const w of lane.waiters) {
-          if (!w.stallReported && now - w.request.since > stallAfterMs) {
-            w.stallReported = true;
-            metrics.countStall();
-            logger.warn('relay update stalled', {
-              runId: w.request.runId,
-              method: w.request.method,
-              waitingMs: now - w.request.since,
-              queued: lane.waiters.length,
-            });
-          }
+  // Armed while some lane has waiters and stopped by the first check that finds none: an idle
+  // process has no wake-up of its own here (issue 33), and a busy one does not re-arm per write.
+  let stallTimer: Timer | undefined;
+  const checkStalls = (): void => {
+    const now = clock();
+    let waiting = 0;
+    for (const lane of lanes.values()) {
+      waiting += lane.waiters.length;
+      for (const w of lane.waiters) {
+        if (!w.stallReported && now - w.request.since > stallAfterMs) {
+          w.stallReported = true;
+          metrics.countStall();
+          logger.warn('relay update stalled', {
+            runId: w.request.runId,
+            method: w.request.method,
+            waitingMs: now - w.request.since,
+            queued: lane.waiters.length,
+          });
         }
       }
-    },
-    { background: true },
-  );
+    }
+    if (waiting === 0) {
+      stallTimer?.cancel();
+      stallTimer = undefined;
+    }
+  };
+  const watchForStalls = (): void => {
+    if (!closed) stallTimer ??= timers.every(Math.min(1000, stallAfterMs), checkStalls, { background: true });
+  };
 
   const wake = (key: string, lane: Lane, inMs: number): void => {
     if (lane.timer || closed) return;
@@ -148,6 +156,7 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
     }
     lane.waiters.push(waiter);
     lane.waiters.sort(byTurn);
+    watchForStalls();
     void pump(key, lane);
   };
 
@@ -210,7 +219,8 @@ export function createUpdateScheduler(options: UpdateSchedulerOptions): UpdateSc
     pending: () => [...lanes.values()].reduce((n, l) => n + l.waiters.length, 0),
     close() {
       closed = true;
-      stallTimer.cancel();
+      stallTimer?.cancel();
+      stallTimer = undefined;
       for (const lane of lanes.values()) {
         lane.timer?.cancel();
         for (const w of lane.waiters) w.reject(new SlotAbortedError(w.request.method));
