@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CallObserver } from '../call-observer.js';
 import { createCallMetrics } from './call-metrics.js';
 import { type CommandTiming, createCommandTiming } from './command-timing.js';
+import { createEventLoopDelaySampler, type EventLoopDelaySampler, type EventLoopDelaySamplerOptions } from './event-loop-delay-sampler.js';
 import { DEFAULT_EVENT_LOOP_LAG_METRICS, registerEventLoopLag } from './event-loop-lag.js';
 
 export type Vote = 'positive' | 'negative';
@@ -42,6 +43,17 @@ export interface DeskMetrics {
   votes(): Record<Vote, number>;
   /** Where the runs gauges read from (the relay and the deferred-start queue exist after the metrics). */
   readRuns(read: () => RunCounts): void;
+  /**
+   * The event-loop delay gauges' sampler: Slack events (through `commands`), outbound calls
+   * (through `callObserver`) and active runs keep it sampling; idle, it stops.
+   */
+  readonly eventLoopDelay: Pick<EventLoopDelaySampler, 'sampling' | 'stop'>;
+}
+
+export interface DeskMetricsOptions {
+  now?: () => number;
+  /** The event-loop delay sampler's timers, idle period and histogram (tests); Node's by default. */
+  eventLoopDelay?: Omit<EventLoopDelaySamplerOptions, 'busy'>;
 }
 
 /**
@@ -50,18 +62,41 @@ export interface DeskMetrics {
  */
 const COSTLY_DEFAULTS = ['nodejs_active_resources', 'nodejs_active_handles', 'nodejs_active_requests'];
 
+/** The largest resolution Node's event-loop delay timer takes (an int32 of milliseconds). */
+const UNUSED_HISTOGRAM_RESOLUTION_MS = 2 ** 31 - 1;
+
 const STALENESS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
 
-export function createDeskMetrics(options: { now?: () => number } = {}): DeskMetrics {
+export function createDeskMetrics(options: DeskMetricsOptions = {}): DeskMetrics {
   const now = options.now ?? (() => performance.now());
   const registry = new Registry();
-  // The defaults' event-loop delay histogram only ticks once a second: its gauges are replaced by
-  // event-loop-lag.ts (same names, without the standard deviation that cost most of a scrape).
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 1_000 });
+  // The defaults' event-loop delay gauges are replaced by event-loop-lag.ts (same names, sampled
+  // only while the app works). prom-client still enables its own histogram, which nothing reads
+  // once its gauges are removed, and has no option to leave it out. Its resolution at the int32
+  // maximum (ms, about 24.8 days) keeps it from waking an idle process every second (issue 33);
+  // Node reads the resolution as 32 bits, so a larger one wraps around (2**32 + 5 ticks every 5 ms).
+  // @see https://github.com/siimon/prom-client/blob/master/lib/metrics/eventLoopLag.js
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: UNUSED_HISTOGRAM_RESOLUTION_MS });
   for (const replaced of [...DEFAULT_EVENT_LOOP_LAG_METRICS, ...COSTLY_DEFAULTS]) registry.removeSingleMetric(replaced);
-  registerEventLoopLag(registry);
-  const commands = createCommandTiming(registry, now);
-  const callObserver = createCallMetrics(registry, now, commands.slackCallEnded);
+  let runsNow: () => RunCounts = () => ({ active: 0, deferred: 0 });
+  const eventLoopDelay = createEventLoopDelaySampler({ ...options.eventLoopDelay, busy: () => runsNow().active > 0 });
+  registerEventLoopLag(registry, eventLoopDelay);
+  const timing = createCommandTiming(registry, now);
+  const calls = createCallMetrics(registry, now, timing.slackCallEnded);
+  // Every Slack event the app receives, and every call it makes, is work to sample the delay of.
+  const commands: CommandTiming = {
+    process(event, process) {
+      eventLoopDelay.workArrived();
+      return timing.process(event, process);
+    },
+    slackCallEnded: timing.slackCallEnded,
+  };
+  const callObserver: CallObserver = {
+    start(peer, name) {
+      eventLoopDelay.workArrived();
+      return calls.start(peer, name);
+    },
+  };
   const staleness = new Histogram({
     name: 'research_desk_relay_staleness_seconds',
     help: 'How long agent answer content waited between its event arriving and the Slack call that showed it.',
@@ -90,7 +125,6 @@ export function createDeskMetrics(options: { now?: () => number } = {}): DeskMet
   for (const child of [...Object.values(castOf), ...Object.values(withdrawnOf)]) child.inc(0);
   const tally: Record<Vote, number> = { positive: 0, negative: 0 };
 
-  let runsNow: () => RunCounts = () => ({ active: 0, deferred: 0 });
   new Gauge({
     name: 'research_desk_runs_active',
     help: 'Agent runs this process relays now.',
@@ -128,6 +162,7 @@ export function createDeskMetrics(options: { now?: () => number } = {}): DeskMet
     readRuns(read) {
       runsNow = read;
     },
+    eventLoopDelay,
   };
 }
 
