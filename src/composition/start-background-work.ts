@@ -15,6 +15,7 @@ import type { ListenerDeps } from '../slack/kit/listener-deps.js';
 import { FEATURE_HOOKS } from '../slack/register-listeners.js';
 import { followAgentExecutions } from '../slack/workflows/register.js';
 import type { Schedules } from './build-schedules.js';
+import { shareBeats } from './shared-beats.js';
 
 export interface BackgroundWorkOptions {
   relay: RelayRuntime;
@@ -33,6 +34,8 @@ export interface BackgroundWork {
 
 export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundWork {
   const { relay, schedules, deps, logger } = options;
+  // The sweeps below share one wake-up per period instead of one each (issue 33).
+  const beats = shareBeats(options.timers);
   // Runs a dead process left behind continue in their own Slack messages.
   void relay.resumeOrphanedRuns().then(
     (runIds) => logger.info('runs resumed at start', { runIds }),
@@ -43,17 +46,17 @@ export function startBackgroundWork(options: BackgroundWorkOptions): BackgroundW
   const sweepQueuedQuestions = () =>
     startWaitingQuestions(deps, { log: logger }).catch((error: unknown) => logger.error('starting waiting questions failed', { error }));
   void sweepQueuedQuestions();
-  const questionSweep = options.timers.every(options.questionSweepMs, () => void sweepQueuedQuestions(), { background: true });
+  const questionSweep = beats.every(options.questionSweepMs, () => void sweepQueuedQuestions(), { background: true });
   // Exports a dead process left between upload and share: shared now, or their users told.
   const exportSweep = { log: logger, processStartedAtMs: deps.clock() };
   const sweepExports = () =>
     resumePendingExports(deps, exportSweep).catch((error: unknown) => logger.error('resuming interrupted exports failed', { error }));
   void sweepExports();
-  const exportTimer = options.timers.every(options.questionSweepMs, () => void sweepExports(), { background: true });
+  const exportTimer = beats.every(options.questionSweepMs, () => void sweepExports(), { background: true });
   // Workflow steps waiting for agent runs: completed when their run ends here, or by the sweep.
   const workflowSteps = followAgentExecutions(deps, FEATURE_HOOKS, {
     relay,
-    timers: options.timers,
+    timers: beats,
     sweepMs: options.questionSweepMs,
     logger,
   });
