@@ -11,9 +11,9 @@
  * - the load generator (command-load-generator.ts), Poisson arrivals at each rate;
  * - this orchestrator, which reads each target's CPU and RSS from /proc.
  *
- * In rounds (BENCH_COMMAND_ROUNDS, 3): each round measures every target's idle CPU at once (all
- * idle, BENCH_IDLE_SECONDS, 10), then every rate, and at each rate every target in turn, in an
- * order rotated per round. Per target and rate it quotes the median over rounds of ack p50/p99
+ * In rounds (BENCH_COMMAND_ROUNDS, 3): every rate, and at each rate every target in turn, in an
+ * order rotated per round. Then idle CPU with no traffic: once every connection the peers keep
+ * alive (60 s) has closed, one window per round (BENCH_IDLE_SECONDS, 10), every target at once. Per target and rate it quotes the median over rounds of ack p50/p99
  * (sent → HTTP 200), first-response overhead p50/p99 (sent → the stub receives the response_url
  * post, minus the service's 300 ms), CPU ms per command and peak RSS, the rounds' own figures, the
  * ratios to the floor, and issue 33's acceptance verdict (bench/lib/command-verdict.ts).
@@ -59,11 +59,13 @@ const TEXTS = ['NVDA gross margin', '茅台 毛利率', 'data center capex guida
 /** Time for a target to finish starting up (lazy loads, first timers) before idle RSS is read. */
 const SETTLE_MS = 2_000;
 /**
- * Quiet time before each idle window: longer than Node's 5 s server keep-alive, so the load
- * generator's connections have closed and the window holds idle work only, not the load's tail.
+ * Quiet time before the idle windows: longer than the peers' 60 s keep-alive (command-peers.ts),
+ * so every connection of the load has closed, with the keep-alive timers undici ticks (2 a second)
+ * while one is open, and V8's collections after the load are done: the windows hold the idle work
+ * of the target itself (its timers, leases, tick loops), as with no traffic.
  * @see https://nodejs.org/api/http.html#serverkeepalivetimeout
  */
-const IDLE_SETTLE_MS = 6_000;
+const IDLE_QUIET_MS = 65_000;
 /** Unmeasured load each target takes before the first round: everything counts as warm-up. */
 const WARM_UP = { rate: 100, timing: { warmupMs: 3_000, stepMs: 0 } };
 
@@ -184,15 +186,6 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     }
 
     for (let r = 0; r < params.rounds; r += 1) {
-      // What the targets spend doing nothing (timers, leases, GC), all idle at once after the load drained.
-      await delay(IDLE_SETTLE_MS);
-      const idle = await idleCpuMsPerSecond(
-        running.map((t) => t.process.pid),
-        params.idleWindowMs,
-        delay,
-      );
-      for (const [i, target] of running.entries()) target.idle.push(round(idle[i] ?? 0, 3));
-      process.stdout.write(`round ${r + 1}: idle CPU ${running.map((t) => `${t.spec.name} ${t.idle.at(-1)} ms/s`).join(', ')}\n`);
       // Rate by rate, every target in turn, first place rotating per round: a machine whose load
       // drifts treats them alike. A target saturated at a rate skips the round's higher rates.
       const saturated = new Set<RunningTarget>();
@@ -212,7 +205,17 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         }
       }
     }
-    await delay(SETTLE_MS);
+    // What the targets spend doing nothing (timers, leases, tick loops), all idle at once, no traffic.
+    await delay(IDLE_QUIET_MS);
+    for (let r = 0; r < params.rounds; r += 1) {
+      const idle = await idleCpuMsPerSecond(
+        running.map((t) => t.process.pid),
+        params.idleWindowMs,
+        delay,
+      );
+      for (const [i, target] of running.entries()) target.idle.push(round(idle[i] ?? 0, 3));
+      process.stdout.write(`idle window ${r + 1}: ${running.map((t) => `${t.spec.name} ${t.idle.at(-1)} ms/s`).join(', ')}\n`);
+    }
 
     const measured: TargetFigures[] = [];
     for (const target of running) {

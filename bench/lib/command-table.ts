@@ -49,7 +49,7 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
       );
     }
     lines.push(
-      `${t.target}: RSS idle ${t.rssIdleAfterStartMiB} MiB after start, ${t.rssIdleAfterLoadMiB} MiB after load; idle CPU ${t.idleCpuMsPerSecond ?? '—'} ms/s (rounds ${t.idleCpuMsPerSecondByRound.join(', ')}); saturation rate ${t.saturationRate}/s`,
+      `${t.target}: RSS idle ${t.rssIdleAfterStartMiB} MiB after start, ${t.rssIdleAfterLoadMiB} MiB after load; idle CPU ${t.idleCpuMsPerSecond ?? '—'} ms/s (windows ${t.idleCpuMsPerSecondByRound.join(', ')}); saturation rate ${t.saturationRate}/s`,
     );
     lines.push(
       `  cpu ms/cmd by round: ${t.steps.map((s) => `${s.rate}/s ${s.byRound.map((r) => r.cpuMsPerCommand).join(' ')}`).join('; ')}`,
