@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandSample } from '../../bench/lib/command-bench-messages.js';
 import { percentileWithMissing, ratio, saturationRate, summarizeStep, type StepFigures } from '../../bench/lib/command-figures.js';
+import { buildStepFigures } from './support/build-step-figures.js';
 
 /** Command n sent at n·10 ms, acked after `ackMs` (undefined: failed). */
 function buildSample(n: number, ackMs: number | undefined, warmup = false): CommandSample {
@@ -9,21 +10,7 @@ function buildSample(n: number, ackMs: number | undefined, warmup = false): Comm
 }
 
 function buildStep(overrides: Partial<StepFigures>): StepFigures {
-  return {
-    rate: 10,
-    commands: 100,
-    commandsSent: 110,
-    ackP50Ms: 2,
-    ackP99Ms: 10,
-    ackFailures: 0,
-    firstResponseOverheadP50Ms: 5,
-    firstResponseOverheadP99Ms: 20,
-    unanswered: 0,
-    cpuMsPerCommand: 2,
-    rssPeakMiB: 100,
-    sendLagP99Ms: 1,
-    ...overrides,
-  };
+  return buildStepFigures({ rate: 10, commands: 100, commandsSent: 110, ...overrides });
 }
 
 describe('percentileWithMissing', () => {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { medianSteps } from '../../bench/lib/command-rounds.js';
 import { compareToFloor, type TargetFigures } from '../../bench/lib/command-results.js';
+import { buildStepFigures } from './support/build-step-figures.js';
 
 function buildTarget(target: string, cpuMsPerCommand: number, rssIdleAfterStartMiB = 100): TargetFigures {
-  const step = {
-    round: 1,
-    rate: 100,
-    commands: 600,
-    commandsSent: 700,
-    ackP50Ms: 2,
-    ackP99Ms: 10,
-    ackFailures: 0,
-    firstResponseOverheadP50Ms: 5,
-    firstResponseOverheadP99Ms: 20,
-    unanswered: 0,
-    cpuMsPerCommand,
-    rssPeakMiB: 100,
-    sendLagP99Ms: 1,
-  };
+  const step = buildStepFigures({ round: 1, cpuMsPerCommand });
   return {
     target,
     description: target,

@@ -8,23 +8,10 @@ import {
   ratiosOverRounds,
   targetOrderForRound,
 } from '../../bench/lib/command-rounds.js';
+import { buildStepFigures } from './support/build-step-figures.js';
 
 function buildRoundStep(overrides: Partial<StepFigures> & { round: number }): RoundStep {
-  return {
-    rate: 100,
-    commands: 600,
-    commandsSent: 700,
-    ackP50Ms: 2,
-    ackP99Ms: 10,
-    ackFailures: 0,
-    firstResponseOverheadP50Ms: 5,
-    firstResponseOverheadP99Ms: 20,
-    unanswered: 0,
-    cpuMsPerCommand: 2,
-    rssPeakMiB: 100,
-    sendLagP99Ms: 1,
-    ...overrides,
-  };
+  return buildStepFigures(overrides);
 }
 
 describe('targetOrderForRound', () => {

@@ -2,25 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { StepFigures } from '../../bench/lib/command-figures.js';
 import { type MedianStep, medianSteps } from '../../bench/lib/command-rounds.js';
 import { commandVerdict, type VerdictInput } from '../../bench/lib/command-verdict.js';
+import { buildStepFigures } from './support/build-step-figures.js';
 
 /** One round's step per entry (rounds numbered from 1), as medians over them. */
 function buildSteps(...perRound: Array<Partial<StepFigures> & { round?: number }>): MedianStep[] {
-  const steps = perRound.map((s) => ({
-    round: 1,
-    rate: 200,
-    commands: 1200,
-    commandsSent: 1400,
-    ackP50Ms: 2,
-    ackP99Ms: 10,
-    ackFailures: 0,
-    firstResponseOverheadP50Ms: 5,
-    firstResponseOverheadP99Ms: 20,
-    unanswered: 0,
-    cpuMsPerCommand: 2,
-    rssPeakMiB: 100,
-    sendLagP99Ms: 1,
-    ...s,
-  }));
+  const steps = perRound.map((s) => buildStepFigures({ round: 1, rate: 200, commands: 1200, commandsSent: 1400, ...s }));
   return medianSteps(
     steps,
     [...new Set(steps.map((s) => s.rate))].sort((a, b) => a - b),

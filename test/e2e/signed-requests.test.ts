@@ -47,6 +47,17 @@ describe('signed Slack requests at their edges', () => {
     await h?.close();
   });
 
+  /** A `/research help` slash command's form body, as Slack posts it. */
+  const helpCommandForm = (triggerId: string, responsePath: string): string =>
+    new URLSearchParams({
+      command: '/research',
+      text: 'help',
+      user_id: h.slack.defaultUserId,
+      channel_id: h.slack.defaultChannelId,
+      team_id: h.slack.teamId,
+      trigger_id: triggerId,
+      response_url: `${h.slack.url}/response/${responsePath}`,
+    }).toString();
   const logCount = (text: string): number => h.logs.filter((l) => l.includes(text)).length;
   const helpAnswers = (from: number) =>
     h
@@ -90,15 +101,7 @@ describe('signed Slack requests at their edges', () => {
   });
 
   it('refuses a timestamp more than a minute in the future with 401, and accepts a small skew', async () => {
-    const body = new URLSearchParams({
-      command: '/research',
-      text: 'help',
-      user_id: h.slack.defaultUserId,
-      channel_id: h.slack.defaultChannelId,
-      team_id: h.slack.teamId,
-      trigger_id: 't.1',
-      response_url: `${h.slack.url}/response/none`,
-    }).toString();
+    const body = helpCommandForm('t.1', 'none');
     const now = Math.floor(Date.now() / 1000);
     const future = await post(appUrl, signed('application/x-www-form-urlencoded', body, now + 10 * 60));
     expect(future.status).toBe(401);
@@ -108,15 +111,7 @@ describe('signed Slack requests at their edges', () => {
 
   it('refuses a forged, unsigned or stale request with 401 and runs nothing; answers the SSL check with 200', async () => {
     // The guard is the app's only signature check (its HTTPReceiver runs with signatureVerification off).
-    const body = new URLSearchParams({
-      command: '/research',
-      text: 'help',
-      user_id: h.slack.defaultUserId,
-      channel_id: h.slack.defaultChannelId,
-      team_id: h.slack.teamId,
-      trigger_id: 't.2',
-      response_url: `${h.slack.url}/response/forged`,
-    }).toString();
+    const body = helpCommandForm('t.2', 'forged');
     const now = Math.floor(Date.now() / 1000);
     const form = 'application/x-www-form-urlencoded';
     const answersBefore = h.ephemerals().length;
