@@ -13,7 +13,7 @@
  *
  * In rounds (BENCH_COMMAND_ROUNDS, 3): every rate, and at each rate every target in turn, in an
  * order rotated per round. Then idle CPU with no traffic: once every connection the peers keep
- * alive (60 s) has closed, one window per round (BENCH_IDLE_SECONDS, 10), every target at once. Per target and rate it quotes the median over rounds of ack p50/p99
+ * alive (60 s) has closed, BENCH_IDLE_WINDOWS (5) windows of BENCH_IDLE_SECONDS (10), every target at once. Per target and rate it quotes the median over rounds of ack p50/p99
  * (sent → HTTP 200), first-response overhead p50/p99 (sent → the stub receives the response_url
  * post, minus the service's 300 ms), CPU ms per command and peak RSS, the rounds' own figures, the
  * ratios to the floor, and issue 33's acceptance verdict (bench/lib/command-verdict.ts).
@@ -76,6 +76,8 @@ export interface CommandBenchParameters {
   stepMs: number;
   serviceLatencyMs: number;
   idleWindowMs: number;
+  /** Idle windows measured in a row, after the quiet time; their median is quoted (a machine's own burst spoils one). */
+  idleWindows: number;
   targets: CommandTargetName[];
   redisUrl: string;
   baseline?: string;
@@ -107,6 +109,7 @@ export function parametersFrom(argv: readonly string[], env: NodeJS.ProcessEnv):
     stepMs: positive(Number(env.BENCH_COMMAND_STEP_SECONDS ?? '6'), 'BENCH_COMMAND_STEP_SECONDS') * 1000,
     serviceLatencyMs: 300,
     idleWindowMs: positive(Number(env.BENCH_IDLE_SECONDS ?? '10'), 'BENCH_IDLE_SECONDS') * 1000,
+    idleWindows: positive(Number(env.BENCH_IDLE_WINDOWS ?? '5'), 'BENCH_IDLE_WINDOWS'),
     targets: selectCommandTargets(env, baseline !== undefined),
     redisUrl: env.BENCH_REDIS_URL || DEFAULT_BENCH_REDIS_URL,
     ...(baseline ? { baseline } : {}),
@@ -207,14 +210,14 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     }
     // What the targets spend doing nothing (timers, leases, tick loops), all idle at once, no traffic.
     await delay(IDLE_QUIET_MS);
-    for (let r = 0; r < params.rounds; r += 1) {
+    for (let w = 0; w < params.idleWindows; w += 1) {
       const idle = await idleCpuMsPerSecond(
         running.map((t) => t.process.pid),
         params.idleWindowMs,
         delay,
       );
       for (const [i, target] of running.entries()) target.idle.push(round(idle[i] ?? 0, 3));
-      process.stdout.write(`idle window ${r + 1}: ${running.map((t) => `${t.spec.name} ${t.idle.at(-1)} ms/s`).join(', ')}\n`);
+      process.stdout.write(`idle window ${w + 1}: ${running.map((t) => `${t.spec.name} ${t.idle.at(-1)} ms/s`).join(', ')}\n`);
     }
 
     const measured: TargetFigures[] = [];

@@ -12,7 +12,7 @@ export interface TargetFigures {
   description: string;
   rssIdleAfterStartMiB: number;
   rssIdleAfterLoadMiB: number;
-  /** CPU ms a second while idle with no traffic (scheduler time of every thread): the median of one window per round. */
+  /** CPU ms a second while idle with no traffic (scheduler time of every thread): the median of the windows. */
   idleCpuMsPerSecond: number | null;
   idleCpuMsPerSecondByRound: number[];
   /** The first rate whose median ack p99 passed 500 ms (or failed). */
@@ -73,7 +73,7 @@ export function compareToFloor(
 export const COMMAND_BENCH_NOTES = [
   'floor: a bare Bolt app built the cheapest correct way (bench/floor-bolt-app.ts): the app’s HTTPReceiver options, no conversation store; acks, makes the app’s service request (POST /v2/search, same body and headers) with undici request() on one HTTP/1.1 Agent, reads the body and checks the status, then posts the app’s real card for this search (bench/fixtures/research-card.json, stringified once) to the response_url with request(). It logs nothing and imports nothing of the app.',
   'floor-respond and floor-ack-only, when measured, are the floors before issue 33: Bolt respond() (the global fetch) with a fixed text and Bolt’s default conversation store, with and without the service call (fetch). oldFloorsToFloor is how much more they spend than the floor.',
-  'Rounds: each round runs every rate, and at each rate every target in turn, the order rotated per round; after the last, idle CPU with no traffic: 65 s after the last command (every keep-alive connection of the peers, 60 s, closed), one 10 s window per round, every target at once. Figures are the median over rounds (an even count takes the mean of the middle two; a failed figure counts as worse than any); byRound holds each round’s. Ratios are the ratio of the medians, with min–max of the rounds’ own ratios.',
+  'Rounds: each round runs every rate, and at each rate every target in turn, the order rotated per round; after the last, idle CPU with no traffic: 65 s after the last command (every keep-alive connection of the peers, 60 s, closed), five 10 s windows in a row (BENCH_IDLE_WINDOWS), every target at once; the median is quoted. Figures are the median over rounds (an even count takes the mean of the middle two; a failed figure counts as worse than any); byRound holds each round’s. Ratios are the ratio of the medians, with min–max of the rounds’ own ratios.',
   'CPU per command: utime+stime of the target process from /proc/<pid>/stat, over the whole step (warm-up and drain included) divided by every command sent.',
   'Idle CPU: the sum of /proc/<pid>/task/*/schedstat (scheduler time in ns, every thread) over the idle window, per second; utime and stime move in 10 ms ticks, too coarse for under 1 ms a second.',
   'App targets run production-like: NODE_ENV=production and METRICS_PORT on a free port of their own (the Dockerfile sets it); app-redis runs on REDIS_URL (db flushed before it starts).',
