@@ -10,6 +10,7 @@ import { type ResearchDesk, startResearchDesk } from '../../src/research-desk.js
 import type { WorkflowExecution } from '../../src/store/workflow-executions.js';
 import { eventually } from './agent-helpers.js';
 import { type Harness, type HarnessOptions, startHarness } from './harness.js';
+import { richTextNodes } from '../slack/workflows/support/rich-text-output.js';
 
 const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as { functions: ManifestFunctions };
 
@@ -56,18 +57,7 @@ export function completionsOf(h: Harness, functionExecutionId: string | undefine
 
 /** The readable text of a rich_text output. */
 export function richTextOf(value: unknown): string {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (typeof node !== 'object' || node === null) return;
-    const n = node as Record<string, unknown>;
-    if (typeof n.text === 'string') out.push(n.text);
-    else if (n.type === 'link' && typeof n.url === 'string') out.push(n.url);
-    visit(n.elements);
-  };
-  visit(value);
-  return out.join('');
+  return richTextNodes(value)
+    .flatMap((n) => (typeof n.text === 'string' ? [n.text] : n.type === 'link' && typeof n.url === 'string' ? [n.url] : []))
+    .join('');
 }

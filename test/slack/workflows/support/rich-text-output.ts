@@ -2,8 +2,8 @@
 import type { RichTextBlock } from '@slack/types';
 import { expect } from 'vitest';
 
-/** Every element of a rich text block, depth first. */
-function nodesOf(block: RichTextBlock): Record<string, unknown>[] {
+/** Every element under a rich text value (a block, its elements, or any part), depth first. */
+export function richTextNodes(value: unknown): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
@@ -15,8 +15,12 @@ function nodesOf(block: RichTextBlock): Record<string, unknown>[] {
     out.push(n);
     visit(n.elements);
   };
-  visit(block.elements);
+  visit(value);
   return out;
+}
+
+function nodesOf(block: RichTextBlock): Record<string, unknown>[] {
+  return richTextNodes(block.elements);
 }
 
 /** Every text and link label of a rich text block. */
