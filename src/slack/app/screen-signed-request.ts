@@ -53,9 +53,10 @@ export async function screenSignedRequest(req: IncomingMessage, options: ScreenO
     return { verdict: 'refuse', status: 400, reason: 'Slack request body could not be read', fields: { error } };
   }
   const body = buffered.rawBody.toString();
-  const isForm = req.headers['content-type'] === FORM;
+  // A form is parsed once here: for the SSL check, and again below for its payload only.
+  const form = req.headers['content-type'] === FORM ? parseQuery(body) : undefined;
   // Slack's unsigned SSL check: answered here, as Bolt would answer it; nothing it carries goes on.
-  if (isForm && parseQuery(body).ssl_check === '1') return { verdict: 'ssl_check' };
+  if (form?.ssl_check === '1') return { verdict: 'ssl_check' };
 
   const signature = req.headers['x-slack-signature'];
   const timestampHeader = req.headers['x-slack-request-timestamp'];
@@ -84,7 +85,9 @@ export async function screenSignedRequest(req: IncomingMessage, options: ScreenO
 
   let parsed: unknown;
   try {
-    parsed = HTTPModuleFunctions.parseHTTPRequestBody(buffered);
+    // What Bolt's HTTPModuleFunctions.parseHTTPRequestBody reads: a form's `payload` field as JSON
+    // when it has one, else the form itself; any other body as JSON.
+    parsed = form ? (typeof form.payload === 'string' ? JSON.parse(form.payload) : form) : JSON.parse(body);
   } catch {
     return { verdict: 'refuse', status: 400, reason: 'signed Slack request body is not valid JSON' };
   }
@@ -97,7 +100,7 @@ export async function screenSignedRequest(req: IncomingMessage, options: ScreenO
     };
 
   // Events (JSON) are deduped by event id after Bolt; slash commands and interactions are forms.
-  if (!isForm) return { verdict: 'pass' };
+  if (!form) return { verdict: 'pass' };
   const kind = typeof (parsed as { command?: unknown }).command === 'string' ? 'slash command' : 'interaction';
   const digest = createHash('sha256').update(`${signature}\n${timestamp}\n${body}`).digest('hex');
   try {
