@@ -4,8 +4,19 @@
  * paths are resolved once and the files stay in the OS page cache between renders.
  * @see https://github.com/thx/resvg-js#usage
  */
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+import type * as ResvgJs from '@resvg/resvg-js';
 import type { ChartFonts } from './find-chart-fonts.js';
+
+/**
+ * resvg is loaded on the first PNG, not at start, as ECharts is (render-chart-svg.ts): its native
+ * addon is ~7 MB of resident memory in processes that may never draw a chart (issue 33).
+ */
+let loaded: typeof ResvgJs | undefined;
+function resvg(): typeof ResvgJs {
+  loaded ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgJs;
+  return loaded;
+}
 
 export type PngRenderer = (svg: string) => Buffer;
 
@@ -16,5 +27,5 @@ export function createPngRenderer(fonts: ChartFonts, warn: (message: string) => 
     background: '#ffffff',
     logLevel: 'off' as const,
   };
-  return (svg) => new Resvg(svg, options).render().asPng();
+  return (svg) => new (resvg().Resvg)(svg, options).render().asPng();
 }

@@ -1,20 +1,18 @@
 /**
  * The MCP server at /mcp on the app's own port (a custom route of Bolt's receiver: HTTP mode and
  * Socket Mode both serve them). Streamable HTTP, stateless: each POST is authenticated
- * (authenticate-mcp-request.ts), then answered by a fresh server whose tools act for the caller's
- * workspace only. GET (a server-sent event stream) and DELETE (ending a session) have nothing to
+ * (authenticate-mcp-request.ts), then answered by a fresh server (serve-mcp-request.ts) whose
+ * tools act for the caller's workspace only. GET (a server-sent event stream) and DELETE (ending a session) have nothing to
  * serve without sessions: 405, as the transport's specification allows.
  * @see https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http
  * @see https://docs.slack.dev/ai/slackbot-mcp-client
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CustomRoute } from '@slack/bolt';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { DeskOperations } from '../kit/operations/desk-operations.js';
 import { authenticateMcpRequest } from './authenticate-mcp-request.js';
-import { createMcpServer } from './create-mcp-server.js';
 import { readMcpBody } from './read-mcp-body.js';
 
 export const MCP_PATH = '/mcp';
@@ -60,14 +58,9 @@ async function answer(options: McpRouteOptions, req: IncomingMessage, res: Serve
       sendJsonRpcError(res, 400, -32700, 'The request body is not JSON.');
       return;
     }
-    const server = createMcpServer({ deps, operations: options.operations, caller: auth.caller, log, correlationId });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close().catch((error: unknown) => log.debug('closing the MCP transport failed', { error }));
-      void server.close().catch((error: unknown) => log.debug('closing the MCP server failed', { error }));
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, read.body);
+    // Loaded on the first MCP request (serve-mcp-request.ts says why); the module system keeps it after.
+    const { serveMcpRequest } = await import('./serve-mcp-request.js');
+    await serveMcpRequest({ deps, operations: options.operations, caller: auth.caller, log, correlationId }, req, res, read.body);
   } catch (error) {
     log.error('MCP request failed', { error });
     if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Research Desk could not answer. Reference: ${correlationId}`);
