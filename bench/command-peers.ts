@@ -4,7 +4,7 @@
  * measures is the app and not its peers.
  * - Slack: every Web API method answers ok (auth.test with an identity, chat.postMessage with a
  *   ts); a POST to `/response/<step>/<n>` is command n's response_url, and the first one's arrival
- *   time is kept for the orchestrator.
+ *   time is kept for the orchestrator, with the bodies of a step's first three posts.
  * - Service: /v2/search and /v2/search/news answer a fixed result after BENCH_SERVICE_LATENCY_MS
  *   (300 by default); anything else is a 404, counted, so a changed app shows up in `calls`.
  * Started with child_process.fork: it says `ready` with its URLs and answers `take-arrivals`.
@@ -27,6 +27,12 @@ const count = (key: string): void => {
 };
 /** step → command number → first response_url post. */
 const arrivals = new Map<string, Map<number, number>>();
+/** How many response_url bodies of each step are kept: the texts rotate, so each search's card is among them. */
+const CARDS_KEPT_PER_STEP = 3;
+/** step → the first response_url bodies posted in it (checked against the floor's card, floor-card-check.ts). */
+const cards = new Map<string, string[]>();
+/** Steps whose bodies were handed over: none of theirs is kept again. */
+const cardsTaken = new Set<string>();
 
 function answerJson(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -71,6 +77,18 @@ const slack = createServer((req, res) => {
   if (path.startsWith(RESPONSE_PREFIX)) {
     recordResponseUrlPost(path, at);
     count('response_url');
+    const step = path.slice(RESPONSE_PREFIX.length).split('/')[0] ?? '';
+    const kept = cards.get(step) ?? [];
+    if (!cardsTaken.has(step) && kept.length < CARDS_KEPT_PER_STEP) {
+      cards.set(step, kept);
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (kept.length < CARDS_KEPT_PER_STEP) kept.push(Buffer.concat(chunks).toString('utf8'));
+        answerJson(res, 200, OK);
+      });
+      return;
+    }
     afterBody(req, () => answerJson(res, 200, OK));
     return;
   }
@@ -109,7 +127,16 @@ process.on('message', (message: PeersRequest) => {
   if (message.type !== 'take-arrivals') return;
   const ofStep = arrivals.get(message.step) ?? new Map<number, number>();
   arrivals.delete(message.step);
-  const answer: Arrivals = { type: 'arrivals', step: message.step, arrivals: [...ofStep], calls: { ...calls } };
+  const posted = cards.get(message.step) ?? [];
+  cards.delete(message.step);
+  cardsTaken.add(message.step);
+  const answer: Arrivals = {
+    type: 'arrivals',
+    step: message.step,
+    arrivals: [...ofStep],
+    cards: posted,
+    calls: { ...calls },
+  };
   process.send?.(answer);
 });
 process.on('disconnect', () => process.exit(0));

@@ -44,6 +44,8 @@ import {
   DEFAULT_BENCH_REDIS_URL,
   selectCommandTargets,
 } from './lib/command-targets.js';
+import researchCard from './fixtures/research-card.json' with { type: 'json' };
+import { checkFloorCard, type FloorCardCheck } from './lib/floor-card-check.js';
 import { flushRedis } from './lib/flush-redis.js';
 import { forkWorker } from './lib/forked-worker.js';
 import { describeWorkingTree, extractRevision } from './lib/git-source.js';
@@ -91,6 +93,7 @@ interface RunningTarget {
   rssIdleAfterStartMiB: number;
   steps: RoundStep[];
   idle: number[];
+  floorCard?: FloorCardCheck;
 }
 
 const positive = (value: number, name: string): number => {
@@ -184,7 +187,20 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
     // A few hundred commands first, unmeasured, so the lowest rate does not measure the JIT warming up.
     for (const target of running) {
       const { name } = target.spec;
-      const warm = await runCommandStep({ ...harness, ...WARM_UP.timing }, { name, ...target.process }, WARM_UP.rate, 'warm-up');
+      // An app's first cards are checked against the floor's (floor-card-check.ts).
+      const onCards = target.spec.isApp
+        ? (cards: string[]) => {
+            target.floorCard = checkFloorCard(cards, researchCard);
+          }
+        : undefined;
+      const warm = await runCommandStep(
+        { ...harness, ...WARM_UP.timing, ...(onCards ? { onCards } : {}) },
+        { name, ...target.process },
+        WARM_UP.rate,
+        'warm-up',
+      );
+      if (target.floorCard?.same === false)
+        process.stdout.write(`  ${name}: the floor's card is not this app's card (${target.floorCard.at})\n`);
       commandsSent += warm.commandsSent;
     }
 
@@ -232,6 +248,7 @@ export async function runCommandsBenchmark(params: CommandBenchParameters = para
         idleCpuMsPerSecondByRound: target.idle,
         saturationRate: saturationRate(steps, params.rates),
         steps,
+        ...(target.floorCard ? { floorCard: target.floorCard } : {}),
       });
     }
     const callsAnswer = peers.next<Arrivals>('arrivals');

@@ -24,6 +24,8 @@ export interface Arrivals {
   step: string;
   /** [command number, when its response_url was first posted to]. */
   arrivals: Array<[number, number]>;
+  /** The bodies of the step's first response_url posts not handed over before (up to three). */
+  cards: string[];
   /** Requests per Web API method, service path and unknown path since the peers started. */
   calls: Record<string, number>;
 }

@@ -5,6 +5,7 @@
  */
 import { type MedianStep, type RatioRow, ratiosOverRounds } from './command-rounds.js';
 import { commandVerdict, type TargetVerdict } from './command-verdict.js';
+import type { FloorCardCheck } from './floor-card-check.js';
 import { round } from './stats.js';
 
 export interface TargetFigures {
@@ -18,6 +19,8 @@ export interface TargetFigures {
   /** The first rate whose median ack p99 passed 500 ms (or failed). */
   saturationRate: string;
   steps: MedianStep[];
+  /** App targets: whether the floor posts the card this app posted for the floor's search. */
+  floorCard?: FloorCardCheck;
 }
 
 export interface CommandBenchFigures {
@@ -60,6 +63,7 @@ export function compareToFloor(
         floorSteps: floor?.steps,
         rates: params.rates,
         rounds: params.rounds,
+        floorCard: t.floorCard,
       }),
     ),
     idleRssToFloor: Object.fromEntries(
@@ -72,6 +76,7 @@ export function compareToFloor(
 
 export const COMMAND_BENCH_NOTES = [
   'floor: a bare Bolt app built the cheapest correct way (bench/floor-bolt-app.ts): the app’s HTTPReceiver options, no conversation store; acks, makes the app’s service request (POST /v2/search, same body and headers) with undici request() on one HTTP/1.1 Agent, reads the body and checks the status, then posts the app’s real card for this search (bench/fixtures/research-card.json, stringified once) to the response_url with request(). It logs nothing and imports nothing of the app.',
+  'floorCard (app targets): the app’s first response_url cards of its warm-up, the one for the floor’s search compared with bench/fixtures/research-card.json; a difference fails the verdict (the floor would no longer post what the app posts) and names the first place they differ.',
   'floor-respond and floor-ack-only, when measured, are the floors before issue 33: Bolt respond() (the global fetch) with a fixed text and Bolt’s default conversation store, with and without the service call (fetch). oldFloorsToFloor is how much more they spend than the floor.',
   'Rounds: each round runs every rate, and at each rate every target in turn, the order rotated per round; after the last, idle CPU with no traffic: 65 s after the last command (every keep-alive connection of the peers, 60 s, closed), five 10 s windows in a row (BENCH_IDLE_WINDOWS), every target at once; the median is quoted. Figures are the median over rounds (an even count takes the mean of the middle two; a failed figure counts as worse than any); byRound holds each round’s. Ratios are the ratio of the medians, with min–max of the rounds’ own ratios.',
   'CPU per command: utime+stime of the target process from /proc/<pid>/stat, over the whole step (warm-up and drain included) divided by every command sent.',

@@ -64,7 +64,8 @@ export function formatCommandTable(figures: CommandBenchFigures): string {
     lines.push(`acceptance (issue 33) for ${verdict.target}: ${word}`);
     for (const l of verdict.lines) {
       const mark = l.pass === null ? 'n/a ' : l.pass ? 'pass' : 'FAIL';
-      lines.push(`  ${mark}  ${l.check}: ${l.figure ?? '—'} (limit ${l.limit})${l.note ? ` — ${l.note}` : ''}`);
+      const measure = l.limit === null ? '' : `: ${l.figure ?? '—'} (limit ${l.limit})`;
+      lines.push(`  ${mark}  ${l.check}${measure}${l.note ? ` — ${l.note}` : ''}`);
     }
   }
   return `${lines.join('\n')}\n`;

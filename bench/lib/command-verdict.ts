@@ -6,6 +6,7 @@
  */
 import { ratio } from './command-figures.js';
 import type { MedianStep } from './command-rounds.js';
+import type { FloorCardCheck } from './floor-card-check.js';
 
 export const ACCEPTANCE = {
   cpuPerCommandToFloor: 1.5,
@@ -21,7 +22,8 @@ export interface VerdictLine {
   check: string;
   /** The measured figure (a ratio, ms, or ms a second); null when there is none to quote. */
   figure: number | null;
-  limit: number;
+  /** null: a yes-or-no check, which has no figure either. */
+  limit: number | null;
   /** null: not measured in this run (the rate was not asked for, or there is no floor). */
   pass: boolean | null;
   note?: string;
@@ -43,6 +45,8 @@ export interface VerdictInput {
   rates: readonly number[];
   /** How many rounds the run had: a rate some round skipped (saturated below it) fails. */
   rounds: number;
+  /** Whether the floor posts this app's card for its search; a floor that does not is no floor. */
+  floorCard?: FloorCardCheck | undefined;
 }
 
 function line(check: string, figure: number | null, limit: number, measured: boolean, note?: string): VerdictLine {
@@ -100,6 +104,15 @@ export function commandVerdict(input: VerdictInput): TargetVerdict {
     ),
   );
   lines.push(line(`idle CPU ≤ ${ACCEPTANCE.idleCpuMsPerSecond} ms/s`, input.idleCpuMsPerSecond, ACCEPTANCE.idleCpuMsPerSecond, true));
+  if (input.floorCard) {
+    lines.push({
+      check: "the floor's card is this app's card for its search (bench/fixtures/research-card.json)",
+      figure: null,
+      limit: null,
+      pass: input.floorCard.same,
+      ...(input.floorCard.same ? {} : { note: `they differ at ${input.floorCard.at}: capture the app's card again` }),
+    });
+  }
   const passes = lines.map((l) => l.pass);
   const pass = passes.includes(false) ? false : passes.includes(null) ? null : true;
   return { target: input.target, pass, lines };

@@ -21,6 +21,8 @@ export interface StepHarness {
   serviceLatencyMs: number;
   warmupMs: number;
   stepMs: number;
+  /** Given the step's first response_url bodies (up to three), once the step is over. */
+  onCards?: (cards: string[]) => void;
 }
 
 export async function runCommandStep(
@@ -50,16 +52,20 @@ export async function runCommandStep(
   const { samples, sendLagP99Ms } = await done;
 
   const firstResponses = new Map<number, number>();
+  const cards: string[] = [];
   const waitingFor = samples.filter((s) => s.ackedAt !== undefined).map((s) => s.n);
   const deadline = Date.now() + DRAIN_MS;
   for (;;) {
     const answer = harness.peers.next<Arrivals>('arrivals');
     harness.peers.send({ type: 'take-arrivals', step });
-    for (const [n, at] of (await answer).arrivals) firstResponses.set(n, at);
+    const taken = await answer;
+    for (const [n, at] of taken.arrivals) firstResponses.set(n, at);
+    cards.push(...taken.cards);
     if (waitingFor.every((n) => firstResponses.has(n)) || Date.now() > deadline) break;
     await delay(100);
   }
   const cpuMs = (await readCpuMs(target.pid)) - cpuBefore;
+  harness.onCards?.(cards);
   return summarizeStep({
     rate,
     samples,

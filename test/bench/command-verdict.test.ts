@@ -91,4 +91,13 @@ describe('commandVerdict', () => {
     expect(verdict.lines.map((l) => l.pass)).toEqual([null, null, null, null, true]);
     expect(verdict.pass).toBeNull();
   });
+
+  it('fails a run whose floor no longer posts the app’s card, and says where they differ', () => {
+    const differs = commandVerdict(buildInput({ floorCard: { same: false, at: 'blocks[3].text.text' } }));
+    expect(differs.pass).toBe(false);
+    expect(differs.lines.at(-1)).toMatchObject({ pass: false, limit: null, note: expect.stringContaining('blocks[3].text.text') });
+    const same = commandVerdict(buildInput({ floorCard: { same: true } }));
+    expect(same.pass).toBe(true);
+    expect(same.lines.at(-1)).toMatchObject({ pass: true, limit: null });
+  });
 });
