@@ -55,10 +55,11 @@ describe('Redis topologies', () => {
     const { nodes } = started(cluster);
     const prefix = uniquePrefix('cluster-spread');
     const open = (keyPrefix: string): StateStore =>
-      createRedisStateStore({ connection: { kind: 'cluster', nodes }, keyPrefix, maxRetriesPerRequest: 1 });
+      createRedisStateStore({ connection: { kind: 'cluster', nodes }, keyPrefix, maxRetriesPerRequest: 1, scanCount: 4 });
     const store = open(prefix);
     try {
       const written = Array.from({ length: 60 }, (_, i) => `run:${i}`);
+      // A COUNT of 4: each master's keys take several SCAN calls, whose cursors must be followed.
       for (const key of written) await store.set(key, 'x');
       // 60 keys over 16384 slots land on all three masters: a SCAN of one node would miss some.
       expect((await store.keys('run:')).sort()).toEqual([...written].sort());
