@@ -137,7 +137,8 @@ class FileStateStore implements StateStore {
   async keys(prefix: string): Promise<string[]> {
     this.assertOpen('keys');
     const found: string[] = [];
-    for (const key of [...this.entries.keys()]) {
+    // Deleting the entry being visited (live() expires it) is safe while iterating a Map.
+    for (const key of this.entries.keys()) {
       if (key.startsWith(prefix) && this.live(key) !== undefined) found.push(key);
     }
     await this.durable();
@@ -175,6 +176,17 @@ class FileStateStore implements StateStore {
     await this.flushing;
     await this.journal.close();
     await this.lock.release();
+  }
+
+  /**
+   * Forgets the expired entries (reads expire a key lazily, and a replay claim is never read
+   * again: without this, every command's claim would stay in memory, and in every listing's walk,
+   * until a restart), then returns the live ones for a snapshot.
+   */
+  private dropExpired(): Map<string, StoredEntry> {
+    const now = this.clock();
+    for (const [key, entry] of this.entries) if (entry.e !== undefined && entry.e <= now) this.entries.delete(key);
+    return new Map(this.entries);
   }
 
   /** Live entries now (expired ones left out), for a snapshot. */
@@ -252,7 +264,7 @@ class FileStateStore implements StateStore {
       const asked = this.compactWaiters.splice(0);
       if (asked.length > 0 || this.journal.size > this.compactAfterBytes) {
         try {
-          await this.journal.compact(this.liveEntries());
+          await this.journal.compact(this.dropExpired());
           for (const waiter of asked) waiter.resolve();
         } catch (cause) {
           this.logger?.error('state snapshot failed; journal keeps growing', { error: cause });

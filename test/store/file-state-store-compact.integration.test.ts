@@ -48,6 +48,23 @@ describe('file store compact()', () => {
     await reopened.close();
   });
 
+  it('forgets expired keys nobody reads again, in memory as on disk', async () => {
+    const temp = await makeTempDir('compact-expired');
+    cleanups.push(temp.remove);
+    const clock = buildManualClock();
+    const store = await buildFileStore(temp.dir, clock);
+    const start = clock.now();
+    await store.set('signed-request:claimed-once', '1', 60_000);
+    await store.set('folder:T1:F1', 'kept');
+    clock.advance(120_000);
+    await store.compact?.();
+    // Set the clock back inside the claim's life: an entry compaction left in memory would be live again.
+    clock.set(start + 1_000);
+    expect(await store.get('signed-request:claimed-once')).toBeNull();
+    expect(await store.get('folder:T1:F1')).toBe('kept');
+    await store.close();
+  });
+
   it('loses no write made while compactions run', async () => {
     const { open } = await openInTempDir();
     const store = await open();
