@@ -4,7 +4,8 @@
  * dependency-cruiser's graph, the one `npm run lint:deps` checks.
  * @see https://github.com/sverweij/dependency-cruiser/blob/main/doc/api.md
  */
-import { cruise } from 'dependency-cruiser';
+import { createRequire } from 'node:module';
+import { cruise, type ICruiseOptions } from 'dependency-cruiser';
 
 export interface GraphModule {
   source: string;
@@ -36,18 +37,18 @@ export function packagesReachedStatically(modules: readonly GraphModule[], entry
   return packages;
 }
 
+/** What .dependency-cruiser.cjs (lint:deps) resolves with: the same graph, npm packages included. */
+const lintDepsOptions = (createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { options: ICruiseOptions }).options;
+
 /** The graph of our modules from `entry` (npm packages are leaves). */
 export async function moduleGraph(entry: string): Promise<GraphModule[]> {
+  const { tsPreCompilationDeps, tsConfig, enhancedResolveOptions } = lintDepsOptions;
+  // Not lint:deps' includeOnly: that leaves npm packages out of the graph.
   const result = await cruise([entry], {
     doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    // As .dependency-cruiser.cjs resolves: packages' `exports` maps (a subpath such as the MCP SDK's).
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      mainFields: ['module', 'main', 'types', 'typings'],
-    },
+    ...(tsPreCompilationDeps === undefined ? {} : { tsPreCompilationDeps }),
+    ...(tsConfig ? { tsConfig } : {}),
+    ...(enhancedResolveOptions ? { enhancedResolveOptions } : {}),
   });
   if (typeof result.output === 'string') throw new Error('dependency-cruiser returned text, not a graph');
   return result.output.modules;
