@@ -13,7 +13,8 @@
  *
  * In rounds (BENCH_COMMAND_ROUNDS, 3): every rate, and at each rate every target in turn, in an
  * order rotated per round. Then idle CPU with no traffic: once every connection the peers keep
- * alive (60 s) has closed, BENCH_IDLE_WINDOWS (5) windows of BENCH_IDLE_SECONDS (10), every target at once. Per target and rate it quotes the median over rounds of ack p50/p99
+ * alive (60 s) has closed, BENCH_IDLE_WINDOWS (5) windows of BENCH_IDLE_SECONDS (10), every
+ * target at once. Per target and rate it quotes the median over rounds of ack p50/p99
  * (sent → HTTP 200), first-response overhead p50/p99 (sent → the stub receives the response_url
  * post, minus the service's 300 ms), CPU ms per command and peak RSS, the rounds' own figures, the
  * ratios to the floor, and issue 33's acceptance verdict (bench/lib/command-verdict.ts).

@@ -4,19 +4,12 @@
  * paths are resolved once and the files stay in the OS page cache between renders.
  * @see https://github.com/thx/resvg-js#usage
  */
-import { createRequire } from 'node:module';
 import type * as ResvgJs from '@resvg/resvg-js';
 import type { ChartFonts } from './find-chart-fonts.js';
+import { loadOnFirstUse } from './load-on-first-use.js';
 
-/**
- * resvg is loaded on the first PNG, not at start, as ECharts is (render-chart-svg.ts): its native
- * addon is ~7 MB of resident memory in processes that may never draw a chart (issue 33).
- */
-let loaded: typeof ResvgJs | undefined;
-function resvg(): typeof ResvgJs {
-  loaded ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgJs;
-  return loaded;
-}
+/** resvg's native addon is ~7 MB of resident memory (load-on-first-use.ts). */
+const resvg = loadOnFirstUse<typeof ResvgJs>('@resvg/resvg-js');
 
 export type PngRenderer = (svg: string) => Buffer;
 

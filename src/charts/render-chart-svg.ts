@@ -2,10 +2,10 @@
  * ChartData → an SVG string with ECharts' server-side renderer (no DOM, no canvas).
  * @see https://echarts.apache.org/handbook/en/how-to/cross-platform/server/
  */
-import { createRequire } from 'node:module';
 import type * as Echarts from 'echarts';
 import type { ChartData } from './chart-data.js';
 import { chartOption } from './chart-option.js';
+import { loadOnFirstUse } from './load-on-first-use.js';
 
 export interface ChartSize {
   width: number;
@@ -14,16 +14,8 @@ export interface ChartSize {
 
 export const DEFAULT_CHART_SIZE: ChartSize = { width: 960, height: 540 };
 
-/**
- * ECharts is loaded on the first chart, not at start: it is ~19 MiB of heap that every garbage
- * collection walks, and most processes draw a chart rarely or never (issue 33: a smaller live heap
- * is cheaper to collect at every command). Its CommonJS build keeps this function synchronous.
- */
-let loaded: typeof Echarts | undefined;
-function echarts(): typeof Echarts {
-  loaded ??= createRequire(import.meta.url)('echarts') as typeof Echarts;
-  return loaded;
-}
+/** ECharts is ~19 MiB of heap (load-on-first-use.ts). */
+const echarts = loadOnFirstUse<typeof Echarts>('echarts');
 
 export function renderChartSvg(data: ChartData, size: ChartSize = DEFAULT_CHART_SIZE): string {
   const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width: size.width, height: size.height });

@@ -41,6 +41,8 @@ export async function createFileStateStore(options: FileStateStoreOptions): Prom
   }
 }
 
+const isExpired = (entry: StoredEntry, now: number): boolean => entry.e !== undefined && entry.e <= now;
+
 interface Waiter {
   seq: number;
   resolve: () => void;
@@ -74,8 +76,7 @@ class FileStateStore implements StateStore {
     this.flushDelayMs = options.flushDelayMs ?? 0;
     this.compactAfterBytes = options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES;
     this.logger = options.logger?.child({ component: 'file-state-store' });
-    const now = this.clock();
-    for (const [key, entry] of entries) if (entry.e !== undefined && entry.e <= now) entries.delete(key);
+    this.forgetExpired();
   }
 
   async get(key: string): Promise<string | null> {
@@ -179,28 +180,24 @@ class FileStateStore implements StateStore {
   }
 
   /**
-   * Forgets the expired entries (reads expire a key lazily, and a replay claim is never read
-   * again: without this, every command's claim would stay in memory, and in every listing's walk,
-   * until a restart), then returns the live ones for a snapshot.
+   * Live entries now, for a snapshot. The expired ones are forgotten in memory too: a read expires
+   * a key lazily, and a replay claim is never read again, so without this every command's claim
+   * would stay in memory, and in every listing's walk, until a restart.
    */
-  private dropExpired(): Map<string, StoredEntry> {
-    const now = this.clock();
-    for (const [key, entry] of this.entries) if (entry.e !== undefined && entry.e <= now) this.entries.delete(key);
+  liveEntries(): Map<string, StoredEntry> {
+    this.forgetExpired();
     return new Map(this.entries);
   }
 
-  /** Live entries now (expired ones left out), for a snapshot. */
-  liveEntries(): Map<string, StoredEntry> {
+  private forgetExpired(): void {
     const now = this.clock();
-    const live = new Map<string, StoredEntry>();
-    for (const [key, entry] of this.entries) if (entry.e === undefined || entry.e > now) live.set(key, entry);
-    return live;
+    for (const [key, entry] of this.entries) if (isExpired(entry, now)) this.entries.delete(key);
   }
 
   private live(key: string): StoredEntry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.e !== undefined && entry.e <= this.clock()) {
+    if (isExpired(entry, this.clock())) {
       // Lazily expired; not journalled, since it is expired on reload too (same clock).
       this.entries.delete(key);
       return undefined;
@@ -264,7 +261,7 @@ class FileStateStore implements StateStore {
       const asked = this.compactWaiters.splice(0);
       if (asked.length > 0 || this.journal.size > this.compactAfterBytes) {
         try {
-          await this.journal.compact(this.dropExpired());
+          await this.journal.compact(this.liveEntries());
           for (const waiter of asked) waiter.resolve();
         } catch (cause) {
           this.logger?.error('state snapshot failed; journal keeps growing', { error: cause });

@@ -53,7 +53,7 @@ export async function screenSignedRequest(req: IncomingMessage, options: ScreenO
     return { verdict: 'refuse', status: 400, reason: 'Slack request body could not be read', fields: { error } };
   }
   const body = buffered.rawBody.toString();
-  // A form is parsed once here: for the SSL check, and again below for its payload only.
+  // A form is parsed once: its fields answer the SSL check here and give the payload below.
   const form = req.headers['content-type'] === FORM ? parseQuery(body) : undefined;
   // Slack's unsigned SSL check: answered here, as Bolt would answer it; nothing it carries goes on.
   if (form?.ssl_check === '1') return { verdict: 'ssl_check' };

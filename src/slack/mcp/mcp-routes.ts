@@ -2,8 +2,8 @@
  * The MCP server at /mcp on the app's own port (a custom route of Bolt's receiver: HTTP mode and
  * Socket Mode both serve them). Streamable HTTP, stateless: each POST is authenticated
  * (authenticate-mcp-request.ts), then answered by a fresh server (serve-mcp-request.ts) whose
- * tools act for the caller's workspace only. GET (a server-sent event stream) and DELETE (ending a session) have nothing to
- * serve without sessions: 405, as the transport's specification allows.
+ * tools act for the caller's workspace only. GET (a server-sent event stream) and DELETE (ending a
+ * session) have nothing to serve without sessions: 405, as the transport's specification allows.
  * @see https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http
  * @see https://docs.slack.dev/ai/slackbot-mcp-client
  */

@@ -10,9 +10,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { createMcpServer } from './create-mcp-server.js';
 import type { McpToolContext } from './run-mcp-tool.js';
 
-export async function serveMcpRequest(server: McpToolContext, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-  const { log } = server;
-  const mcp = createMcpServer(server);
+export async function serveMcpRequest(ctx: McpToolContext, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  const { log } = ctx;
+  const mcp = createMcpServer(ctx);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
     void transport.close().catch((error: unknown) => log.debug('closing the MCP transport failed', { error }));
