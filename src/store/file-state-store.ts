@@ -10,7 +10,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../observability/logger.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { FileJournal, type JournalRecord, type StoredEntry } from './file-journal.js';
-import type { StateStore } from './state-store.js';
+import { NamespacedEntries } from './namespaced-entries.js';
+import type { ClaimOptions, StateStore } from './state-store.js';
 import { StateStoreError } from './state-store-error.js';
 
 export interface FileStateStoreOptions {
@@ -31,7 +32,7 @@ export async function createFileStateStore(options: FileStateStoreOptions): Prom
   const lock = await acquireDataDirLock(options.dir);
   try {
     const { journal, entries } = await FileJournal.open(options.dir);
-    const store = new FileStateStore(options, lock, journal, entries);
+    const store = new FileStateStore(options, lock, journal, new NamespacedEntries(entries));
     // Start every process from a fresh snapshot: drops expired keys and any torn journal tail.
     await journal.compact(store.liveEntries());
     return store;
@@ -57,6 +58,8 @@ class FileStateStore implements StateStore {
   private readonly logger: Logger | undefined;
   private pending: JournalRecord[] = [];
   private appliedSeq = 0;
+  /** Keys whose last write is not on disk yet, with that write's sequence number. */
+  private readonly unsettled = new Map<string, number>();
   private durableSeq = 0;
   private waiters: Waiter[] = [];
   /** Callers of compact() waiting for the next snapshot (taken after their deletes). */
@@ -70,7 +73,7 @@ class FileStateStore implements StateStore {
     options: FileStateStoreOptions,
     private readonly lock: DataDirLock,
     private readonly journal: FileJournal,
-    private readonly entries: Map<string, StoredEntry>,
+    private readonly entries: NamespacedEntries,
   ) {
     this.clock = options.clock ?? Date.now;
     this.flushDelayMs = options.flushDelayMs ?? 0;
@@ -82,7 +85,10 @@ class FileStateStore implements StateStore {
   async get(key: string): Promise<string | null> {
     this.assertOpen('get');
     const value = this.live(key)?.v ?? null;
-    await this.durable();
+    // What is read is on disk once its own last write is; writes of other keys are not waited for
+    // (the ack path reads a setting while the request's replay claim is still being written).
+    const lastWrite = this.unsettled.get(key);
+    if (lastWrite !== undefined) await this.durable(lastWrite);
     return value;
   }
 
@@ -92,11 +98,12 @@ class FileStateStore implements StateStore {
     await this.durable();
   }
 
-  async setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean> {
+  async setIfAbsent(key: string, value: string, ttlMs?: number, options?: ClaimOptions): Promise<boolean> {
     this.assertOpen('setIfAbsent');
     const wasAbsent = this.live(key) === undefined;
     if (wasAbsent) this.write(key, value, this.expiry(ttlMs));
-    await this.durable();
+    // Applied in memory is seen by every caller in this process, the only one on this directory.
+    if (options?.awaitDurable !== false) await this.durable();
     return wasAbsent;
   }
 
@@ -138,9 +145,9 @@ class FileStateStore implements StateStore {
   async keys(prefix: string): Promise<string[]> {
     this.assertOpen('keys');
     const found: string[] = [];
-    // Deleting the entry being visited (live() expires it) is safe while iterating a Map.
-    for (const key of this.entries.keys()) {
-      if (key.startsWith(prefix) && this.live(key) !== undefined) found.push(key);
+    // Deleting the entry being visited (live() expires it) is safe while iterating.
+    for (const key of this.entries.keysStartingWith(prefix)) {
+      if (this.live(key) !== undefined) found.push(key);
     }
     await this.durable();
     return found;
@@ -186,12 +193,12 @@ class FileStateStore implements StateStore {
    */
   liveEntries(): Map<string, StoredEntry> {
     this.forgetExpired();
-    return new Map(this.entries);
+    return new Map(this.entries.entries());
   }
 
   private forgetExpired(): void {
     const now = this.clock();
-    for (const [key, entry] of this.entries) if (isExpired(entry, now)) this.entries.delete(key);
+    for (const [key, entry] of this.entries.entries()) if (isExpired(entry, now)) this.entries.delete(key);
   }
 
   private live(key: string): StoredEntry | undefined {
@@ -223,13 +230,14 @@ class FileStateStore implements StateStore {
   private record(record: JournalRecord): void {
     this.pending.push(record);
     this.appliedSeq += 1;
+    this.unsettled.set(record.k, this.appliedSeq);
     this.scheduleFlush();
   }
 
-  /** Resolves once every change applied so far (by anyone) is on disk. */
-  private durable(): Promise<void> {
-    if (this.durableSeq >= this.appliedSeq) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiters.push({ seq: this.appliedSeq, resolve, reject }));
+  /** Resolves once every change applied up to `seq` (default: so far, by anyone) is on disk. */
+  private durable(seq = this.appliedSeq): Promise<void> {
+    if (this.durableSeq >= seq) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ seq, resolve, reject }));
   }
 
   private scheduleFlush(): void {
@@ -274,6 +282,8 @@ class FileStateStore implements StateStore {
 
   private settle(upTo: number, error?: Error): void {
     this.durableSeq = Math.max(this.durableSeq, upTo);
+    if (this.durableSeq >= this.appliedSeq) this.unsettled.clear();
+    else for (const [key, seq] of this.unsettled) if (seq <= upTo) this.unsettled.delete(key);
     const done = this.waiters.filter((w) => w.seq <= upTo);
     this.waiters = this.waiters.filter((w) => w.seq > upTo);
     for (const waiter of done) {

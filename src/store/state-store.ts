@@ -13,7 +13,7 @@ export interface StateStore {
   /** Sets a value; with ttlMs it expires after that many milliseconds. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   /** Sets only when the key is absent (SET NX PX). Returns whether it was set. */
-  setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  setIfAbsent(key: string, value: string, ttlMs?: number, options?: ClaimOptions): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Deletes only when the current value equals `expected` (releasing a lease one holds). */
   deleteIfEquals(key: string, expected: string): Promise<boolean>;
@@ -33,4 +33,14 @@ export interface StateStore {
   /** Verifies the store answers (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ClaimOptions {
+  /**
+   * false: resolve once the write is applied where every caller sees it, before it is on disk (the
+   * file store's journal then writes it with the next group commit, a loop turn later). For a
+   * short-lived dedupe mark on a latency-critical path, whose loss in a crash within that turn
+   * only lets the same request through once more after the restart. Default true.
+   */
+  awaitDurable?: boolean;
 }
