@@ -121,7 +121,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   if (connection.mode === 'http') {
-    // The guard in front of HTTPReceiver verifies X-Slack-Signature with Bolt's own verifier (stale
+    // The guard in front of HTTPReceiver verifies X-Slack-Signature by Bolt's rules (stale
     // and future timestamps refused), answers the SSL check, and refuses bodies that are not
     // objects and replays; every POST to EVENTS_PATH passes it, so Bolt does not verify again.
     httpReceiver = new HTTPReceiver({

@@ -6,11 +6,13 @@ import type { RequestListener, ServerResponse } from 'node:http';
 import { HTTPModuleFunctions } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
 import { type ScreenOptions, screenSignedRequest } from './screen-signed-request.js';
+import { slackSignatureCheck } from './slack-signature.js';
 
 /** Request urls are paths; only the path is read. */
 const URL_BASE = 'http://localhost';
 
-export interface GuardOptions extends ScreenOptions {
+export interface GuardOptions extends Omit<ScreenOptions, 'signature'> {
+  signingSecret: string;
   /** The paths Bolt receives Slack requests on (its `endpoints`). */
   endpoints: string[];
   logger: Logger;
@@ -19,12 +21,15 @@ export interface GuardOptions extends ScreenOptions {
 export function guardSignedRequests(listener: RequestListener, options: GuardOptions): RequestListener {
   const { logger } = options;
   const answer = (res: ServerResponse, status: number): void => HTTPModuleFunctions.buildNoBodyResponse(res, status);
+  const { signingSecret, ...rest } = options;
+  const screen: ScreenOptions = { ...rest, signature: slackSignatureCheck(signingSecret) };
 
   return (req, res) => {
     // Stryker disable next-line StringLiteral: equivalent, a request an HTTP server hands over always has a url.
     const path = new URL(req.url ?? '/', URL_BASE).pathname;
     // Matched exactly as HTTPReceiver matches (its unboundRequestListener): every request Bolt would
     // take as an event is screened here, the only place its signature is verified.
+    // Stryker disable next-line OptionalChaining: equivalent, Node's HTTP server always sets a request's method.
     if (req.method?.toUpperCase() !== 'POST' || !options.endpoints.includes(path)) {
       // Synchronously, so Bolt's server still answers an unknown route with its dispatch error handler.
       listener(req, res);
@@ -32,7 +37,7 @@ export function guardSignedRequests(listener: RequestListener, options: GuardOpt
     }
     void (async () => {
       try {
-        const screening = await screenSignedRequest(req, options);
+        const screening = await screenSignedRequest(req, screen);
         switch (screening.verdict) {
           case 'refuse':
             logger.warn(screening.reason, { status: screening.status, ...screening.fields });

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../../src/emulators/slack/index.js';
 import { MAX_FUTURE_SKEW_MS, type Screening, screenSignedRequest } from '../../../src/slack/app/screen-signed-request.js';
+import { slackSignatureCheck } from '../../../src/slack/app/slack-signature.js';
 
 const SECRET = 'unit-signing-secret';
 const NOW_MS = 1_750_000_000_000;
@@ -39,7 +40,7 @@ function buildClaims(fail = false) {
 }
 
 const screen = (req: IncomingMessage, claims = buildClaims(), bodyLimit?: number): Promise<Screening> =>
-  screenSignedRequest(req, { signingSecret: SECRET, claims, clock: () => NOW_MS, bodyLimit });
+  screenSignedRequest(req, { signature: slackSignatureCheck(SECRET), claims, clock: () => NOW_MS, bodyLimit });
 
 describe('screenSignedRequest', () => {
   it('accepts a timestamp up to the skew ahead, and refuses one a second beyond it with 401', async () => {
