@@ -49,7 +49,7 @@ describe('createRedactor', () => {
     }
   });
 
-  it('says a JSON text may change when it holds any one of the secrets as JSON escapes it, or a token shape', () => {
+  it('says a JSON text may change when it holds any one of the secrets as JSON escapes it or as it is, or a token shape', () => {
     const redact = createRedactor(['first-secret', 'quote"secret']);
     const mayChange = redact.mayChangeJson;
     expect(mayChange).toBeDefined();
@@ -58,5 +58,11 @@ describe('createRedactor', () => {
     expect(mayChange?.(JSON.stringify({ text: 'a Bearer header' }))).toBe(true);
     expect(mayChange?.(JSON.stringify({ text: 'xoxb- prefix' }))).toBe(true);
     expect(mayChange?.(JSON.stringify({ text: 'nothing secret here' }))).toBe(false);
+    // Nor may a text that only looks like JSON and holds a secret as it is, unescaped.
+    expect(mayChange?.('{"text": "x"} quote"secret')).toBe(true);
+    expect(mayChange?.('["first-secret"]')).toBe(true);
+    const twoEscaped = createRedactor(['quote"secret', 'back\\slash-secret']).mayChangeJson;
+    expect(twoEscaped?.('{"text": "x"} back\\slash-secret')).toBe(true);
+    expect(twoEscaped?.('{"text": "x"} nothing')).toBe(false);
   });
 });
