@@ -11,7 +11,7 @@ import type { Logger } from '../observability/logger.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { FileJournal, type JournalRecord, type StoredEntry } from './file-journal.js';
 import { NamespacedEntries } from './namespaced-entries.js';
-import type { ClaimOptions, StateStore } from './state-store.js';
+import { type ClaimOptions, setMemberKey, type StateStore } from './state-store.js';
 import { StateStoreError } from './state-store-error.js';
 
 export interface FileStateStoreOptions {
@@ -105,6 +105,10 @@ class FileStateStore implements StateStore {
     // Applied in memory is seen by every caller in this process, the only one on this directory.
     if (options?.awaitDurable !== false) await this.durable();
     return wasAbsent;
+  }
+
+  addToSet(key: string, member: string, ttlMs: number, options?: ClaimOptions): Promise<boolean> {
+    return this.setIfAbsent(setMemberKey(key, member), '1', ttlMs, options);
   }
 
   async delete(key: string): Promise<void> {

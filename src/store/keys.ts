@@ -96,8 +96,11 @@ export const keys = {
   threadQueue: (teamId: string, channelId: string, threadTs: string): string => `thread-queue:${teamId}:${channelId}:${threadTs}`,
   threadQueuePrefix: 'thread-queue:',
   event: (eventId: string): string => `event:${eventId}`,
-  /** A signed slash command or interaction, by the SHA-256 of its signature, timestamp and body. */
-  signedRequest: (digest: string): string => `signed-request:${digest}`,
+  /**
+   * The signed slash commands and interactions of one minute (by their signed timestamp), a set of
+   * the SHA-256 of each one's signature, timestamp and body: one key a minute, not one a command.
+   */
+  signedRequestMinute: (signedAtSeconds: number): string => `signed-request:${Math.floor(signedAtSeconds / 60)}`,
   subscription: (teamId: string, channelId: string): string => `sub:${teamId}:${channelId}`,
   subscriptionPrefix: (teamId?: string): string => (teamId === undefined ? 'sub:' : `sub:${teamId}:`),
   digestSlot: (teamId: string, channelId: string, slotIso: string): string => `digest-slot:${teamId}:${channelId}:${slotIso}`,

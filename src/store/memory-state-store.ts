@@ -4,7 +4,7 @@
  * same contract tests as the Redis and file stores (test/store/state-store.contract.test.ts).
  * Nothing survives the process; the app never picks it (create-state-store.ts).
  */
-import type { StateStore } from './state-store.js';
+import { setMemberKey, type StateStore } from './state-store.js';
 import { StateStoreError } from './state-store-error.js';
 
 export interface MemoryStateStoreOptions {
@@ -64,6 +64,14 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions = {}): S
       assertOpen('setIfAbsent');
       if (live(key) !== undefined) return false;
       write(key, value, expiry(ttlMs));
+      return true;
+    },
+
+    async addToSet(key, member, ttlMs) {
+      assertOpen('addToSet');
+      const entry = setMemberKey(key, member);
+      if (live(entry) !== undefined) return false;
+      write(entry, '1', expiry(ttlMs));
       return true;
     },
 

@@ -30,11 +30,11 @@ export interface RedisStateStoreOptions {
 }
 
 /**
- * Keys SCAN looks at per call. A listing walks the whole keyspace (replay claims, budgets and
- * dedupe keys of the last ten minutes included: ~48,000 after a few minutes at 200 commands a
- * second), so its round trips decide its cost to the app: at 500 a listing there cost 21 ms of the
- * app's CPU, at 5,000 3 ms, and the background sweeps list six prefixes every 30 s (issue 33: idle
- * CPU). Redis spends about the same in total either way; each call holds it ~3 ms instead of ~0.3.
+ * Keys SCAN looks at per call. A listing walks the whole keyspace: before replay claims became one
+ * set a minute (signed-request-dedupe.ts), ~48,000 keys after a few minutes at 200 commands a
+ * second, and at 500 a call a listing there cost the app 21 ms of CPU in round trips, at 5,000
+ * 3 ms; the background sweeps list six prefixes every 30 s (issue 33: idle CPU). Event-dedupe and
+ * budget keys still grow with traffic. Each call holds Redis ~3 ms at most.
  * @see https://redis.io/docs/latest/commands/scan/#the-count-option
  */
 export const SCAN_COUNT = 5000;
@@ -67,10 +67,19 @@ if redis.call('PTTL', KEYS[1]) < 0 then
 end
 return value`;
 
+// KEYS[1] set; ARGV[1] member, ARGV[2] ttl ms: the set lives that long past its last new member.
+const ADD_WITH_TTL = `
+local added = redis.call('SADD', KEYS[1], ARGV[1])
+if added == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return added`;
+
 interface Scripts {
   compareAndDelete(key: string, expected: string): Promise<number>;
   compareAndReplace(key: string, expected: string, value: string, ttlMs: string): Promise<number>;
   incrementWithTtl(key: string, by: string, ttlMs: string): Promise<number>;
+  addWithTtl(key: string, member: string, ttlMs: string): Promise<number>;
 }
 type ScriptedClient = (Redis | Cluster) & Scripts;
 
@@ -102,6 +111,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
   client.defineCommand('compareAndDelete', { numberOfKeys: 1, lua: COMPARE_AND_DELETE });
   client.defineCommand('compareAndReplace', { numberOfKeys: 1, lua: COMPARE_AND_REPLACE });
   client.defineCommand('incrementWithTtl', { numberOfKeys: 1, lua: INCREMENT_WITH_TTL });
+  client.defineCommand('addWithTtl', { numberOfKeys: 1, lua: ADD_WITH_TTL });
 
   // Without a listener an 'error' event would crash the process; reconnects are ioredis's job.
   let lastErrorLogAt = 0;
@@ -151,6 +161,8 @@ export function createRedisStateStore(options: RedisStateStoreOptions): StateSto
           ttlMs !== undefined ? await client.set(k(key), value, 'PX', positiveTtl(ttlMs), 'NX') : await client.set(k(key), value, 'NX');
         return reply === 'OK';
       }),
+
+    addToSet: (key, member, ttlMs) => call('SADD', async () => (await client.addWithTtl(k(key), member, String(positiveTtl(ttlMs)))) === 1),
 
     delete: (key) =>
       call('DEL', async () => {

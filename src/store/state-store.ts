@@ -14,6 +14,14 @@ export interface StateStore {
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   /** Sets only when the key is absent (SET NX PX). Returns whether it was set. */
   setIfAbsent(key: string, value: string, ttlMs?: number, options?: ClaimOptions): Promise<boolean>;
+  /**
+   * Adds `member` to the set at `key` when it is not in it; returns whether it was added. A member
+   * is kept at least `ttlMs` after its add: Redis keeps the whole set until `ttlMs` after its last
+   * new member; a store without sets keeps each member as an entry of its own, `key:member`. For claims
+   * too many to be a key each (replay claims: one per command): a set per time bucket keeps the
+   * keyspace, and so every listing's walk of it, the size of the buckets, not of the traffic.
+   */
+  addToSet(key: string, member: string, ttlMs: number, options?: ClaimOptions): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Deletes only when the current value equals `expected` (releasing a lease one holds). */
   deleteIfEquals(key: string, expected: string): Promise<boolean>;
@@ -34,6 +42,9 @@ export interface StateStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A set member's own entry in a store without sets (addToSet). */
+export const setMemberKey = (key: string, member: string): string => `${key}:${member}`;
 
 export interface ClaimOptions {
   /**

@@ -19,7 +19,7 @@ export function everyAppKey(): string[] {
     keys.thread('T1', 'C1', '1.000100'),
     keys.conversation('T1', 'conv-1'),
     keys.event('Ev1'),
-    keys.signedRequest('a1b2'),
+    keys.signedRequestMinute(1_750_000_000),
     keys.subscription('T1', 'C1'),
     keys.digestSlot('T1', 'C1', '2025-03-10T09:00'),
     keys.digestSnapshot('T1', 'C1'),

@@ -155,11 +155,11 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
     describe('SignedRequestDedupe', () => {
       it('claims a signed request once until its claim expires', async () => {
         const dedupe = new SignedRequestDedupe(store, TTL_MS);
-        expect(await dedupe.claim('a1b2')).toBe(true);
-        expect(await dedupe.claim('a1b2')).toBe(false);
+        expect(await dedupe.claim('a1b2', 1_750_000_000)).toBe(true);
+        expect(await dedupe.claim('a1b2', 1_750_000_000)).toBe(false);
         await harness.advance(TTL_MS + 1);
-        expect(await dedupe.claim('a1b2')).toBe(true);
-        const concurrent = await Promise.all(Array.from({ length: 10 }, () => dedupe.claim('c3d4')));
+        expect(await dedupe.claim('a1b2', 1_750_000_000)).toBe(true);
+        const concurrent = await Promise.all(Array.from({ length: 10 }, () => dedupe.claim('c3d4', 1_750_000_000)));
         expect(concurrent.filter(Boolean)).toHaveLength(1);
       });
     });
@@ -209,6 +209,7 @@ export function describeDomainStores(kinds: readonly StoreKind[]): void {
             seen.push(await reads.get('run-1'));
           },
           setIfAbsent: (key, value, ttlMs) => store.setIfAbsent(key, value, ttlMs),
+          addToSet: (key, member, ttlMs) => store.addToSet(key, member, ttlMs),
           delete: (key) => store.delete(key),
           deleteIfEquals: (key, expected) => store.deleteIfEquals(key, expected),
           replaceIfEquals: (key, expected, value, ttlMs) => store.replaceIfEquals(key, expected, value, ttlMs),

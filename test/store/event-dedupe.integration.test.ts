@@ -69,25 +69,27 @@ describe.skipIf(skipRedisTests())('replay claims on Redis', () => {
   });
 
   describe('SignedRequestDedupe', () => {
+    const SIGNED_AT = Math.floor(Date.now() / 1000);
+
     it('claims a signed request digest once across replicas: a replay to another replica is refused', async () => {
-      expect(await new SignedRequestDedupe(replicaA).claim('digest-1')).toBe(true);
-      expect(await new SignedRequestDedupe(replicaB).claim('digest-1')).toBe(false);
-      expect(await new SignedRequestDedupe(replicaB).claim('digest-2')).toBe(true);
+      expect(await new SignedRequestDedupe(replicaA).claim('digest-1', SIGNED_AT)).toBe(true);
+      expect(await new SignedRequestDedupe(replicaB).claim('digest-1', SIGNED_AT)).toBe(false);
+      expect(await new SignedRequestDedupe(replicaB).claim('digest-2', SIGNED_AT)).toBe(true);
     });
 
     it("keeps a claim past Slack's five-minute replay window for its default TTL, then lets it go", async () => {
       const dedupe = new SignedRequestDedupe(replicaA);
       expect(TTL.signedRequestMs).toBeGreaterThan(5 * 60_000);
-      expect(await dedupe.claim('digest-3')).toBe(true);
+      expect(await dedupe.claim('digest-3', SIGNED_AT)).toBe(true);
       await advanceRedisTtls(prefix, TTL.signedRequestMs - 30_000);
-      expect(await dedupe.claim('digest-3')).toBe(false);
+      expect(await dedupe.claim('digest-3', SIGNED_AT)).toBe(false);
       await advanceRedisTtls(prefix, 31_000);
-      expect(await dedupe.claim('digest-3')).toBe(true);
+      expect(await dedupe.claim('digest-3', SIGNED_AT)).toBe(true);
     });
 
     it('does not share claims with event ids, even for the same string', async () => {
       expect(await new EventDedupe(replicaA).claim('same')).toBe(true);
-      expect(await new SignedRequestDedupe(replicaA).claim('same')).toBe(true);
+      expect(await new SignedRequestDedupe(replicaA).claim('same', SIGNED_AT)).toBe(true);
     });
   });
 });

@@ -6,9 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { keys } from '../../src/store/keys.js';
 import { SignedRequestDedupe } from '../../src/store/signed-request-dedupe.js';
 import { buildFileStore, buildManualClock, makeTempDir } from './store-harness.js';
 
+const SIGNED_AT = 1_741_564_800;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -35,11 +37,11 @@ describe('file store claims that do not wait for the disk', () => {
     const store = await buildFileStore(temp.dir, clock);
 
     const claims = new SignedRequestDedupe(store);
-    expect(await claims.claim('digest-Kestrel')).toBe(true);
+    expect(await claims.claim('digest-Kestrel', SIGNED_AT)).toBe(true);
     // Resolved before the flush (a setImmediate) ran: nothing of it is in any file yet.
     expect(bytesUnderNow(temp.dir)).not.toContain('digest-Kestrel');
-    expect(await claims.claim('digest-Kestrel')).toBe(false);
-    expect(await store.setIfAbsent('signed-request:digest-Kestrel', '1', 600_000, { awaitDurable: false })).toBe(false);
+    expect(await claims.claim('digest-Kestrel', SIGNED_AT)).toBe(false);
+    expect(await store.addToSet(keys.signedRequestMinute(SIGNED_AT), 'digest-Kestrel', 600_000, { awaitDurable: false })).toBe(false);
 
     // A durable write after it resolves once both are on disk (one journal, in order).
     await store.set('folder:T1:F1', 'after');
@@ -47,8 +49,8 @@ describe('file store claims that do not wait for the disk', () => {
     await store.close();
 
     const reopened = await buildFileStore(temp.dir, clock);
-    expect(await new SignedRequestDedupe(reopened).claim('digest-Kestrel')).toBe(false);
-    expect(await new SignedRequestDedupe(reopened).claim('digest-Osprey')).toBe(true);
+    expect(await new SignedRequestDedupe(reopened).claim('digest-Kestrel', SIGNED_AT)).toBe(false);
+    expect(await new SignedRequestDedupe(reopened).claim('digest-Osprey', SIGNED_AT)).toBe(true);
     await reopened.close();
   });
 

@@ -34,7 +34,7 @@ const families: Record<keyof typeof keys, { whose: Whose; key: (t: string) => st
   threadQueue: { whose: 'workspace', key: (t) => keys.threadQueue(t, 'C1', '1.0') },
   threadQueuePrefix: { whose: 'not a key', key: () => keys.threadQueuePrefix },
   event: { whose: 'shared', key: (t) => keys.event(`Ev${t}`) },
-  signedRequest: { whose: 'shared', key: (t) => keys.signedRequest(`d${t}`) },
+  signedRequestMinute: { whose: 'shared', key: (t) => keys.signedRequestMinute(t === 'T1' ? 1_750_000_000 : 1_750_000_060) },
   subscription: { whose: 'workspace', key: (t) => keys.subscription(t, 'C1') },
   subscriptionPrefix: { whose: 'not a key', key: (t) => keys.subscriptionPrefix(t) },
   digestSlot: { whose: 'workspace', key: (t) => keys.digestSlot(t, 'C1', '2025-03-10T09:00') },

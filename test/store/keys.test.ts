@@ -230,7 +230,7 @@ describe('keys: the app’s own prefixes', () => {
   it('every key the app writes starts with one of its prefixes, the segment before its first ":" exactly', () => {
     const shared = [
       keys.event('Ev1'),
-      keys.signedRequest('a1b2'),
+      keys.signedRequestMinute(1_750_000_000),
       keys.watchBudget(42),
       keys.watchBudgetBlocked,
       keys.legacyConversation('42'),
@@ -246,10 +246,12 @@ describe('keys: the app’s own prefixes', () => {
 
   it('the keys of no workspace (event and request dedupe, the shared poll budget) differ by their own ids', () => {
     expect(keys.event('Ev1')).not.toBe(keys.event('Ev2'));
-    expect(keys.signedRequest('a')).not.toBe(keys.signedRequest('b'));
+    expect(keys.signedRequestMinute(1_750_000_000)).not.toBe(keys.signedRequestMinute(1_750_000_060));
+    // The seconds of one minute share its set.
+    expect(keys.signedRequestMinute(1_750_000_020)).toBe(keys.signedRequestMinute(1_750_000_079));
     expect(keys.watchBudget(1)).not.toBe(keys.watchBudget(2));
     expect(keys.watchBudgetBlocked).not.toBe(keys.watchBudget(0));
-    expect(keys.event('x')).not.toBe(keys.signedRequest('x'));
+    expect(keys.event('29166666')).not.toBe(keys.signedRequestMinute(29_166_666 * 60));
   });
 });
 

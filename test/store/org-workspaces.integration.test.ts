@@ -102,6 +102,11 @@ describe.skipIf(skipRedisTests())('OrgWorkspaces on Redis shared by two replicas
         if (set) writes += 1;
         return set;
       },
+      addToSet: async (key, member, ttlMs) => {
+        const added = await store.addToSet(key, member, ttlMs);
+        if (added) writes += 1;
+        return added;
+      },
       delete: async (key) => {
         writes += 1;
         await store.delete(key);

@@ -95,6 +95,26 @@ export function describeStateStoreContractOn({ title, kind, build, assertReachab
       expect(await store.get('race')).toBe(`holder-${winners[0]}`);
     });
 
+    it('addToSet adds a member once, keeps each member apart, and adds it again once it expired', async () => {
+      expect(await store.addToSet('claims:1', 'digest-a', TTL_MS)).toBe(true);
+      expect(await store.addToSet('claims:1', 'digest-a', TTL_MS)).toBe(false);
+      expect(await store.addToSet('claims:1', 'digest-b', TTL_MS)).toBe(true);
+      expect(await store.addToSet('claims:2', 'digest-a', TTL_MS)).toBe(true);
+      await harness.advance(PAST_TTL_MS);
+      expect(await store.addToSet('claims:1', 'digest-a', TTL_MS)).toBe(true);
+      expect(await store.addToSet('claims:1', 'digest-a', TTL_MS, { awaitDurable: false })).toBe(false);
+    });
+
+    it('lets exactly one of many concurrent adds of one member win, and lists and deletes what it added', async () => {
+      const results = await Promise.all(Array.from({ length: 40 }, () => store.addToSet('claims:race', 'digest', TTL_MS)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      // Listed under the set's key; deleting what is listed forgets the claims (clear-app-state.ts).
+      const listed = await store.keys('claims:');
+      expect(listed.length).toBeGreaterThan(0);
+      for (const key of listed) await store.delete(key);
+      expect(await store.addToSet('claims:race', 'digest', TTL_MS)).toBe(true);
+    });
+
     it('deleteIfEquals deletes only the expected value', async () => {
       await store.set('lease', 'me');
       expect(await store.deleteIfEquals('lease', 'you')).toBe(false);

@@ -232,6 +232,7 @@ function reopenable(shared: StateStore): StateStore {
     get: (key) => open(() => shared.get(key)),
     set: (key, value, ttlMs) => open(() => shared.set(key, value, ttlMs)),
     setIfAbsent: (key, value, ttlMs) => open(() => shared.setIfAbsent(key, value, ttlMs)),
+    addToSet: (key, member, ttlMs) => open(() => shared.addToSet(key, member, ttlMs)),
     delete: (key) => open(() => shared.delete(key)),
     deleteIfEquals: (key, expected) => open(() => shared.deleteIfEquals(key, expected)),
     replaceIfEquals: (key, expected, value, ttlMs) => open(() => shared.replaceIfEquals(key, expected, value, ttlMs)),

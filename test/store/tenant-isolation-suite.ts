@@ -86,6 +86,7 @@ function interposed(store: StateStore, overrides: Partial<Pick<StateStore, 'keys
     get: (key) => store.get(key),
     set: (key, value, ttlMs) => store.set(key, value, ttlMs),
     setIfAbsent: overrides.setIfAbsent ?? ((key, value, ttlMs) => store.setIfAbsent(key, value, ttlMs)),
+    addToSet: (key, member, ttlMs) => store.addToSet(key, member, ttlMs),
     delete: overrides.delete ?? ((key) => store.delete(key)),
     deleteIfEquals: (key, expected) => store.deleteIfEquals(key, expected),
     replaceIfEquals: (key, expected, value, ttlMs) => store.replaceIfEquals(key, expected, value, ttlMs),

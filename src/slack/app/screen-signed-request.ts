@@ -18,7 +18,7 @@ const FORM = 'application/x-www-form-urlencoded';
 
 export interface SignedRequestClaims {
   /** True for the first claim of a signed request's digest, false for a replay (shared by replicas). */
-  claim(digest: string): Promise<boolean>;
+  claim(digest: string, signedAtSeconds: number): Promise<boolean>;
 }
 
 export interface ScreenOptions {
@@ -101,7 +101,7 @@ export async function screenSignedRequest(req: IncomingMessage, options: ScreenO
   const kind = typeof (parsed as { command?: unknown }).command === 'string' ? 'slash command' : 'interaction';
   const digest = createHash('sha256').update(`${signature}\n${timestamp}\n${body}`).digest('hex');
   try {
-    return (await options.claims.claim(digest)) ? { verdict: 'pass' } : { verdict: 'replay', kind };
+    return (await options.claims.claim(digest, timestamp)) ? { verdict: 'pass' } : { verdict: 'replay', kind };
   } catch (error) {
     return { verdict: 'unscreened', kind, error };
   }

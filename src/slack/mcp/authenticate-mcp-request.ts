@@ -28,7 +28,7 @@ export interface McpAuthOptions {
   /** HTTP mode: Slack-signed requests (Slack identity auth) are accepted. Socket Mode has none: tokens only. */
   signingSecret?: string | undefined;
   /** Claims a signed request's digest once across replicas (the signed-request dedupe of slash commands). */
-  claims: { claim(digest: string): Promise<boolean> };
+  claims: { claim(digest: string, signedAtSeconds: number): Promise<boolean> };
   clock: () => number;
 }
 
@@ -106,7 +106,7 @@ async function authenticateSlack(
   if (calls.length === 0) return { ok: true, caller: { kind: 'slack' } };
   const digest = createHash('sha256').update(`${signature}\n${timestamp}\n${rawBody}`).digest('hex');
   try {
-    if (!(await options.claims.claim(digest)))
+    if (!(await options.claims.claim(digest, timestamp)))
       return refuse('invalid_token', 'This signed request was already received.', 'replayed Slack request');
   } catch (error) {
     // Without the store a replay cannot be told apart; answering beats refusing Slack's real call.
