@@ -17,6 +17,8 @@ export interface StoredEntry {
   e?: number;
 }
 
+export const isExpired = (entry: StoredEntry, now: number): boolean => entry.e !== undefined && entry.e <= now;
+
 export type JournalRecord = { k: string; v: string; e?: number } | { k: string; d: 1 };
 
 const SNAPSHOT_FILE = 'state.snapshot.json';

@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../observability/logger.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { FileJournal, type JournalRecord, type StoredEntry } from './file-journal.js';
+import { FileJournal, isExpired, type JournalRecord, type StoredEntry } from './file-journal.js';
 import { NamespacedEntries } from './namespaced-entries.js';
 import { type ClaimOptions, setMemberKey, type StateStore } from './state-store.js';
 import { StateStoreError } from './state-store-error.js';
@@ -41,8 +41,6 @@ export async function createFileStateStore(options: FileStateStoreOptions): Prom
     throw error;
   }
 }
-
-const isExpired = (entry: StoredEntry, now: number): boolean => entry.e !== undefined && entry.e <= now;
 
 interface Waiter {
   seq: number;
@@ -85,8 +83,7 @@ class FileStateStore implements StateStore {
   async get(key: string): Promise<string | null> {
     this.assertOpen('get');
     const value = this.live(key)?.v ?? null;
-    // What is read is on disk once its own last write is; writes of other keys are not waited for
-    // (the ack path reads a setting while the request's replay claim is still being written).
+    // On disk once its own last write is; others are not waited for (the ack path's read, the claim's write).
     const lastWrite = this.unsettled.get(key);
     if (lastWrite !== undefined) await this.durable(lastWrite);
     return value;
