@@ -46,6 +46,12 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions = {}): S
     entries.set(key, expiresAtMs === undefined ? { value } : { value, expiresAtMs });
   };
 
+  const writeIfAbsent = (key: string, value: string, ttlMs: number | undefined): boolean => {
+    if (live(key) !== undefined) return false;
+    write(key, value, expiry(ttlMs));
+    return true;
+  };
+
   // Every method body runs synchronously, so each operation is atomic in this process.
   return {
     kind: 'memory',
@@ -62,17 +68,12 @@ export function createMemoryStateStore(options: MemoryStateStoreOptions = {}): S
 
     async setIfAbsent(key, value, ttlMs) {
       assertOpen('setIfAbsent');
-      if (live(key) !== undefined) return false;
-      write(key, value, expiry(ttlMs));
-      return true;
+      return writeIfAbsent(key, value, ttlMs);
     },
 
     async addToSet(key, member, ttlMs) {
       assertOpen('addToSet');
-      const entry = setMemberKey(key, member);
-      if (live(entry) !== undefined) return false;
-      write(entry, '1', expiry(ttlMs));
-      return true;
+      return writeIfAbsent(setMemberKey(key, member), '1', ttlMs);
     },
 
     async delete(key) {

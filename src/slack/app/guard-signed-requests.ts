@@ -6,7 +6,7 @@ import type { RequestListener, ServerResponse } from 'node:http';
 import { HTTPModuleFunctions } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
 import { type ScreenOptions, screenSignedRequest } from './screen-signed-request.js';
-import { slackSignatureCheck } from './slack-signature.js';
+import { slackSignatureCheck } from '../kit/slack-signature.js';
 
 /** Request urls are paths; only the path is read. */
 const URL_BASE = 'http://localhost';

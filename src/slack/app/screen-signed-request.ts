@@ -9,10 +9,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { type BufferedIncomingMessage, HTTPModuleFunctions } from '@slack/bolt';
-import type { SignatureCheck } from './slack-signature.js';
+import { MAX_FUTURE_SKEW_MS, type SignatureCheck } from '../kit/slack-signature.js';
 
-/** Clocks differ a little; a request signed further ahead than this is refused like a stale one. */
-export const MAX_FUTURE_SKEW_MS = 60_000;
+export { MAX_FUTURE_SKEW_MS };
 
 const FORM = 'application/x-www-form-urlencoded';
 

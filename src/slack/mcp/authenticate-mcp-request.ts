@@ -14,19 +14,19 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { verifySlackRequest } from '@slack/bolt';
 import type { McpTokens } from '../../store/mcp-tokens.js';
+import { MAX_FUTURE_SKEW_MS, type SignatureCheck, slackSignatureCheck } from '../kit/slack-signature.js';
 import { type McpCaller, slackIdentitySchema } from './mcp-caller.js';
-
-/** Clocks differ a little; a request signed further ahead than this is refused like a stale one. */
-const MAX_FUTURE_SKEW_MS = 60_000;
 
 export const MCP_REALM = 'Research Desk MCP';
 
 export interface McpAuthOptions {
   tokens: Pick<McpTokens, 'authenticate'>;
-  /** HTTP mode: Slack-signed requests (Slack identity auth) are accepted. Socket Mode has none: tokens only. */
-  signingSecret?: string | undefined;
+  /**
+   * HTTP mode: Slack-signed requests (Slack identity auth) are accepted, checked as the guard of
+   * /slack/events checks them (prepare it once with `mcpSignatureCheck`). Socket Mode has none: tokens only.
+   */
+  signature?: SignatureCheck | undefined;
   /** Claims a signed request's digest once across replicas (the signed-request dedupe of slash commands). */
   claims: { claim(digest: string, signedAtSeconds: number): Promise<boolean> };
   clock: () => number;
@@ -75,7 +75,7 @@ async function authenticateSlack(
   options: McpAuthOptions,
 ): Promise<McpAuthentication> {
   const signature = headers['x-slack-signature'] as string;
-  if (!options.signingSecret)
+  if (!options.signature)
     return refuse(
       'invalid_request',
       'Slack identity needs the app in HTTP mode (it has no signing secret in Socket Mode): use a token.',
@@ -84,12 +84,7 @@ async function authenticateSlack(
   const timestamp = Number(headers['x-slack-request-timestamp']);
   const nowMs = options.clock();
   try {
-    verifySlackRequest({
-      signingSecret: options.signingSecret,
-      body: rawBody,
-      headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp },
-      nowMilliseconds: nowMs,
-    });
+    options.signature({ signature, timestamp, body: rawBody, nowMs });
   } catch {
     // What failed (stale, malformed, mismatch) is the client's to fix with a fresh signature; nothing to log beyond the refusal.
     return refuse('invalid_token', 'The Slack request signature could not be verified.', 'Slack signature not verified');
@@ -129,4 +124,9 @@ function refuse(error: 'invalid_request' | 'invalid_token', message: string, rea
   // RFC 6750 §3: quoted-string values; ours hold no '"' or '\'.
   const description = message.replace(/["\\]/g, "'").replace(/[^\x20-\x7E]/g, "'");
   return { ok: false, challenge: `Bearer realm="${MCP_REALM}", error="${error}", error_description="${description}"`, message, reason };
+}
+
+/** The signature check of McpAuthOptions, from HTTP mode's signing secret (none in Socket Mode). */
+export function mcpSignatureCheck(signingSecret: string | undefined): SignatureCheck | undefined {
+  return signingSecret ? slackSignatureCheck(signingSecret) : undefined;
 }

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import type { ListenerDeps } from '../kit/listener-deps.js';
 import type { DeskOperations } from '../kit/operations/desk-operations.js';
-import { authenticateMcpRequest } from './authenticate-mcp-request.js';
+import { authenticateMcpRequest, type McpAuthOptions, mcpSignatureCheck } from './authenticate-mcp-request.js';
 import { readMcpBody } from './read-mcp-body.js';
 
 export const MCP_PATH = '/mcp';
@@ -25,10 +25,17 @@ export interface McpRouteOptions {
 }
 
 export function mcpRoutes(options: McpRouteOptions): CustomRoute[] {
-  return [{ path: MCP_PATH, method: ['POST', 'GET', 'DELETE'], handler: (req, res) => void answer(options, req, res) }];
+  // Prepared once: the secret as a key (slack-signature.ts).
+  const signature = mcpSignatureCheck(options.signingSecret);
+  return [{ path: MCP_PATH, method: ['POST', 'GET', 'DELETE'], handler: (req, res) => void answer(options, signature, req, res) }];
 }
 
-async function answer(options: McpRouteOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function answer(
+  options: McpRouteOptions,
+  signature: McpAuthOptions['signature'],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const { deps } = options;
   const correlationId = randomUUID();
   const log = deps.logger.child({ component: 'mcp', correlationId });
@@ -40,7 +47,7 @@ async function answer(options: McpRouteOptions, req: IncomingMessage, res: Serve
     }
     const auth = await authenticateMcpRequest(req.headers, read.raw, read.body, {
       tokens: deps.stores.mcpTokens,
-      signingSecret: options.signingSecret,
+      signature,
       claims: deps.stores.signedRequests,
       clock: deps.clock,
     });

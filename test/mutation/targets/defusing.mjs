@@ -13,7 +13,7 @@ export const TARGETS = [
   // Only well-signed, fresh, first-seen requests reach Bolt.
   { mutate: 'src/slack/app/screen-signed-request.ts', tests: ['test/slack/app/screen-signed-request.test.ts'] },
   { mutate: 'src/slack/app/guard-signed-requests.ts', tests: ['test/slack/app/guard-signed-requests.integration.test.ts'] },
-  { mutate: 'src/slack/app/slack-signature.ts', tests: ['test/slack/app/slack-signature.test.ts'] },
+  { mutate: 'src/slack/kit/slack-signature.ts', tests: ['test/slack/kit/slack-signature.test.ts'] },
   // Replays and Slack's redeliveries run once, across replicas.
   { mutate: 'src/store/signed-request-dedupe.ts', tests: REPLAY_CLAIMS },
   { mutate: 'src/store/event-dedupe.ts', tests: REPLAY_CLAIMS },

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../../src/emulators/slack/index.js';
 import { MAX_FUTURE_SKEW_MS, type Screening, screenSignedRequest } from '../../../src/slack/app/screen-signed-request.js';
-import { slackSignatureCheck } from '../../../src/slack/app/slack-signature.js';
+import { slackSignatureCheck } from '../../../src/slack/kit/slack-signature.js';
 
 const SECRET = 'unit-signing-secret';
 const NOW_MS = 1_750_000_000_000;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../../src/emulators/slack/index.js';
-import { authenticateMcpRequest, type McpAuthOptions } from '../../../src/slack/mcp/authenticate-mcp-request.js';
+import { authenticateMcpRequest, type McpAuthOptions, mcpSignatureCheck } from '../../../src/slack/mcp/authenticate-mcp-request.js';
 import type { McpTokenRecord } from '../../../src/store/mcp-tokens.js';
 
 const SECRET = 'signing-secret-for-tests';
@@ -17,7 +17,7 @@ function options(overrides: Partial<McpAuthOptions> = {}): McpAuthOptions & { cl
   const claimed: string[] = [];
   return {
     tokens: { authenticate: async (token) => (token === TOKEN ? RECORD : undefined) },
-    signingSecret: SECRET,
+    signature: mcpSignatureCheck(SECRET),
     claims: {
       claim: async (digest) => {
         if (claimed.includes(digest)) return false;
@@ -102,7 +102,7 @@ describe('authenticateMcpRequest', () => {
 
   it('without a signing secret (Socket Mode) a signed request is refused: tokens only', async () => {
     const s = signed(call({ slack: { team_id: 'T1' } }));
-    expect(await authenticateMcpRequest(s.headers, s.raw, s.body, options({ signingSecret: undefined }))).toMatchObject({
+    expect(await authenticateMcpRequest(s.headers, s.raw, s.body, options({ signature: mcpSignatureCheck(undefined) }))).toMatchObject({
       ok: false,
       reason: 'signed request in Socket Mode',
     });

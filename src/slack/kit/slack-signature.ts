@@ -11,6 +11,9 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 /** How far back a request's timestamp may be, as Bolt allows. */
 export const MAX_REQUEST_AGE_SECONDS = 5 * 60;
 
+/** Clocks differ a little; a request signed further ahead than this is refused like a stale one (Bolt refuses only stale ones). */
+export const MAX_FUTURE_SKEW_MS = 60_000;
+
 export class SignatureRefusal extends Error {
   override readonly name = 'SignatureRefusal';
 }

@@ -5,7 +5,7 @@
 import { verifySlackRequest } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../../src/emulators/slack/index.js';
-import { SignatureRefusal, slackSignatureCheck } from '../../../src/slack/app/slack-signature.js';
+import { SignatureRefusal, slackSignatureCheck } from '../../../src/slack/kit/slack-signature.js';
 
 const SECRET = 'unit-signing-secret';
 const NOW_MS = 1_750_000_000_500;
